@@ -1,0 +1,60 @@
+import { isStepCount, type StopCondition, type ToolSet } from 'ai'
+import type { FrogbotRequest } from '../auth/frogbot-request.ts'
+import type { AgentConfig, AgentProfile, FrogbotOptions } from '../config/options.ts'
+import type { ConfiguredProvider } from '../models/providers.ts'
+import { type ResolvedModel, resolveModel } from '../models/resolve-model.ts'
+import type { AnyTool, ClientTool } from '../tools/tool.ts'
+import { clientToolsOf } from './tool-set.ts'
+
+/** An agent ready to run: its model resolved and its tool list merged with the root tools. */
+export type ResolvedAgent = {
+  slug: string
+  profile?: AgentProfile
+  model: ResolvedModel
+  tools: AnyTool[]
+  clientTools: Map<string, ClientTool>
+  stopWhen: StopCondition<ToolSet> | StopCondition<ToolSet>[]
+  instructions: (req: FrogbotRequest) => Promise<string | undefined>
+  access: (req: FrogbotRequest) => Promise<boolean>
+}
+
+function mergeTools(agent: AgentConfig, rootTools: AnyTool[]): AnyTool[] {
+  const own = agent.tools ?? []
+  if (agent.inheritTools === false) return own
+  const ownSlugs = new Set(own.map((tool) => tool.slug))
+  return [...rootTools.filter((tool) => !ownSlugs.has(tool.slug)), ...own]
+}
+
+/**
+ * Resolves every agent's model and tools. Returns the agents and, for models that cannot resolve,
+ * problems as `agents[i].model: reason` so start-up can report them all at once.
+ * `modelOverride`, when given, replaces every agent's model (tests, benchmarks).
+ */
+export function resolveAgents(
+  options: FrogbotOptions,
+  { providers, modelOverride }: { providers: ConfiguredProvider[]; modelOverride?: ResolvedModel['model'] }
+): { agents: ResolvedAgent[]; problems: string[] } {
+  const problems: string[] = []
+  const agents: ResolvedAgent[] = []
+  options.agents.forEach((agent, index) => {
+    const model = resolveModel(modelOverride ?? agent.model, { providers, aliases: options.ai?.models })
+    if (typeof model === 'string') {
+      problems.push(`agents[${index}].model: ${model}`)
+      return
+    }
+    const tools = mergeTools(agent, options.tools ?? [])
+    const stopWhen = typeof agent.stopWhen === 'number' || agent.stopWhen === undefined ? isStepCount(agent.stopWhen ?? 20) : agent.stopWhen
+    const { instructions, access } = agent
+    agents.push({
+      slug: agent.slug,
+      profile: agent.profile,
+      model,
+      tools,
+      clientTools: clientToolsOf(tools),
+      stopWhen,
+      instructions: async (req) => (typeof instructions === 'function' ? instructions({ req }) : instructions),
+      access: async (req) => (access ? Boolean(await access({ req })) : req.user !== null || req.entryPoint === 'local')
+    })
+  })
+  return { agents, problems }
+}

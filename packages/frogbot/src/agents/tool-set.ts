@@ -1,0 +1,72 @@
+import { createHash } from 'node:crypto'
+import { tool as aiTool, type ToolSet } from 'ai'
+import { z } from 'zod'
+import type { AnyTool, ClientTool, ToolContext } from '../tools/tool.ts'
+import { isClientTool } from '../tools/tool.ts'
+
+/**
+ * Per-turn switch set after each model call (through `onLanguageModelCallEnd`, which the AI SDK
+ * awaits before it runs the step's tools): true when the step contains a client tool call, so
+ * server tools of that same step are skipped (seed: "Build a client tool", last paragraph).
+ */
+export type StepGate = { clientCallPending: boolean }
+
+/** The result a skipped server tool returns to the model. */
+export function skippedResult(toolName: string) {
+  return {
+    skipped: true,
+    reason: `"${toolName}" was not run because this step also asks the user for input. Call it again after the answer if you still need it.`
+  }
+}
+
+/**
+ * Fingerprint of a tool's schemas (hex SHA-256 of its JSON schemas, 16 characters). A pending
+ * call keeps the fingerprint of its tool so an answer after a deploy that changed or removed the
+ * tool is refused with `409 tool-unavailable` instead of being checked against the wrong schema.
+ */
+export function toolFingerprint(tool: AnyTool): string {
+  const describe = (schema: unknown) => {
+    try {
+      return z.toJSONSchema(schema as z.ZodType, { unrepresentable: 'any' })
+    } catch {
+      return null
+    }
+  }
+  const text = JSON.stringify([tool.slug, describe(tool.inputSchema), describe(tool.outputSchema)])
+  return createHash('sha256').update(text).digest('hex').slice(0, 16)
+}
+
+/**
+ * The AI SDK tools a model is offered in one turn.
+ * - Server tools run `execute` with `context`, unless `gate` says the step holds a client call.
+ * - Client tools are offered without `execute` (the AI SDK then ends the step at the call) only
+ *   when `offerClientTools` is true; otherwise they are withheld (seed: "Where questions are offered").
+ */
+export function buildToolSet({ tools, offerClientTools, gate, context }: {
+  tools: AnyTool[]
+  offerClientTools: boolean
+  gate: StepGate
+  context: ToolContext
+}): ToolSet {
+  const set: ToolSet = {}
+  for (const tool of tools) {
+    if (isClientTool(tool)) {
+      if (!offerClientTools) continue
+      set[tool.slug] = aiTool({ description: tool.description, inputSchema: tool.inputSchema, outputSchema: tool.outputSchema })
+      continue
+    }
+    const serverTool = tool
+    set[tool.slug] = aiTool({
+      description: tool.description,
+      inputSchema: tool.inputSchema,
+      execute: async (input: unknown, { abortSignal }: { abortSignal?: AbortSignal }) =>
+        gate.clientCallPending ? skippedResult(serverTool.slug) : serverTool.execute(input, { ...context, abortSignal })
+    })
+  }
+  return set
+}
+
+/** Client tools of a list, by slug. */
+export function clientToolsOf(tools: AnyTool[]): Map<string, ClientTool> {
+  return new Map(tools.filter(isClientTool).map((tool) => [tool.slug, tool]))
+}

@@ -1,0 +1,66 @@
+import { createHash, randomBytes } from 'node:crypto'
+import type { Kysely } from 'kysely'
+import type { Database } from '../store/database-schema.ts'
+import { randomId } from '../turns/ids.ts'
+import type { Credential, User } from './frogbot-request.ts'
+
+/** Hex SHA-256 of a token. Tokens carry 256 random bits, so a fast hash is enough to store them. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex')
+}
+
+/** The visible start of a token, kept to tell tokens apart in lists and settlements. */
+export function tokenPrefix(token: string): string {
+  return token.slice(0, 10)
+}
+
+/** A new random API token: `fbt_` + 256 random bits in base64url. */
+export function newTokenValue(): string {
+  return `fbt_${randomBytes(32).toString('base64url')}`
+}
+
+/**
+ * Stores an API token for `userId` under `name` and returns the token itself, which is shown once:
+ * only its hash and prefix are stored. Pass `token` to register a given value (for example
+ * `FROGBOT_TOKEN`) of at least 16 characters. Registering the same value again changes nothing.
+ */
+export async function createApiToken(db: Kysely<Database>, { userId, name, token = newTokenValue() }: { userId: string; name: string; token?: string }) {
+  if (token.length < 16) throw new Error('token: must be at least 16 characters')
+  const record = { id: randomId('tok'), user_id: userId, name, prefix: tokenPrefix(token), token_hash: hashToken(token), created_at: new Date().toISOString(), last_used_at: null, revoked_at: null }
+  await db.insertInto('frogbot_api_tokens').values(record).onConflict((conflict) => conflict.column('token_hash').doNothing()).execute()
+  return { token, id: record.id, prefix: record.prefix, name }
+}
+
+/** API tokens of a user (never the token values), newest first. */
+export async function listApiTokens(db: Kysely<Database>, userId: string) {
+  return db
+    .selectFrom('frogbot_api_tokens')
+    .select(['id', 'name', 'prefix', 'created_at', 'last_used_at', 'revoked_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .execute()
+}
+
+/**
+ * The user and credential a bearer token stands for, or `null` when the token is unknown or
+ * revoked. Looked up in the database on every request, so a revocation takes effect at once in
+ * every process. Records `last_used_at` at most once a minute.
+ */
+export async function verifyApiToken(db: Kysely<Database>, token: string): Promise<{ user: User; credential: Credential } | null> {
+  const row = await db
+    .selectFrom('frogbot_api_tokens as t')
+    .innerJoin('frogbot_users as u', 'u.id', 't.user_id')
+    .select(['t.id as tokenId', 't.name', 't.prefix', 't.last_used_at', 'u.id', 'u.email', 'u.name as userName'])
+    .where('t.token_hash', '=', hashToken(token))
+    .where('t.revoked_at', 'is', null)
+    .executeTakeFirst()
+  if (!row) return null
+  const now = new Date()
+  if (!row.last_used_at || now.getTime() - Date.parse(row.last_used_at) > 60_000) {
+    await db.updateTable('frogbot_api_tokens').set({ last_used_at: now.toISOString() }).where('id', '=', row.tokenId).execute()
+  }
+  return {
+    user: { id: row.id, email: row.email, name: row.userName },
+    credential: { type: 'token', tokenId: row.tokenId, name: row.name, prefix: row.prefix }
+  }
+}

@@ -1,0 +1,116 @@
+import type { AnyTool } from '../tools/tool.ts'
+import type { FrogbotOptions } from './options.ts'
+
+const AGENT_SLUG = /^[a-z0-9][a-z0-9_-]{0,63}$/i
+const TOOL_SLUG = /^[a-zA-Z0-9_-]{1,64}$/
+
+const isFunction = (value: unknown): value is (...args: never[]) => unknown => typeof value === 'function'
+const isZodSchema = (value: unknown) => typeof (value as { safeParse?: unknown } | null)?.safeParse === 'function'
+
+function checkTool(tool: AnyTool, path: string, problems: string[]) {
+  if (!tool || typeof tool !== 'object') {
+    problems.push(`${path}: must be a tool object`)
+    return
+  }
+  if (typeof tool.slug !== 'string' || !TOOL_SLUG.test(tool.slug)) {
+    problems.push(`${path}.slug: ${JSON.stringify(tool.slug)} must be 1–64 letters, digits, "_" or "-"`)
+  }
+  if (typeof tool.description !== 'string' || tool.description.trim() === '') problems.push(`${path}.description: must be a non-empty string`)
+  if (!isZodSchema(tool.inputSchema)) problems.push(`${path}.inputSchema: must be a Zod schema`)
+  if (tool.component !== undefined && (typeof tool.component !== 'string' || !/^\/[^#]+#\w+$/.test(tool.component))) {
+    problems.push(`${path}.component: ${JSON.stringify(tool.component)} must look like "/components/File#ExportName"`)
+  }
+  const client = (tool as { client?: unknown }).client
+  if (client !== undefined) {
+    const config = client as { kind?: unknown; access?: unknown; validate?: unknown; expiresIn?: unknown }
+    if (tool.execute !== undefined) problems.push(`${path}.execute: not allowed on a client tool; the client supplies the result`)
+    if (!isZodSchema(tool.outputSchema)) problems.push(`${path}.outputSchema: required on a client tool (a Zod schema the answer must match)`)
+    if (typeof config.kind !== 'string' || config.kind.trim() === '') problems.push(`${path}.client.kind: must be a non-empty string`)
+    if (config.access !== undefined && !isFunction(config.access)) problems.push(`${path}.client.access: must be a function`)
+    if (config.validate !== undefined && !isFunction(config.validate)) problems.push(`${path}.client.validate: must be a function`)
+    if (config.expiresIn !== undefined && !(Number.isFinite(config.expiresIn) && (config.expiresIn as number) > 0)) {
+      problems.push(`${path}.client.expiresIn: must be a positive number of milliseconds`)
+    }
+  } else if (!isFunction(tool.execute)) {
+    problems.push(`${path}: needs execute (a server tool) or client and outputSchema (a client tool)`)
+  } else if (tool.outputSchema !== undefined && !isZodSchema(tool.outputSchema)) {
+    problems.push(`${path}.outputSchema: must be a Zod schema`)
+  }
+}
+
+function checkToolList(tools: unknown, path: string, problems: string[]) {
+  if (tools === undefined) return
+  if (!Array.isArray(tools)) {
+    problems.push(`${path}: must be an array of tools`)
+    return
+  }
+  const seen = new Set<string>()
+  tools.forEach((tool: AnyTool, index) => {
+    checkTool(tool, `${path}[${index}]`, problems)
+    if (tool && typeof tool.slug === 'string') {
+      if (seen.has(tool.slug)) problems.push(`${path}[${index}].slug: "${tool.slug}" is used twice`)
+      seen.add(tool.slug)
+    }
+  })
+}
+
+/**
+ * Checks `buildConfig` options in one pass and returns every problem as `path: reason`
+ * (SPEC §2), plus warnings that do not stop start-up (an agent tool replacing a root tool).
+ */
+export function validateOptions(options: FrogbotOptions): { problems: string[]; warnings: string[] } {
+  const problems: string[] = []
+  const warnings: string[] = []
+  if (!options || typeof options !== 'object') return { problems: ['config: buildConfig needs an options object'], warnings }
+  checkToolList(options.tools, 'tools', problems)
+  const rootSlugs = new Set((options.tools ?? []).map((tool) => tool?.slug))
+
+  if (!Array.isArray(options.agents) || options.agents.length === 0) {
+    problems.push('agents: at least one agent is required')
+  } else {
+    const slugs = new Set<string>()
+    options.agents.forEach((agent, index) => {
+      const path = `agents[${index}]`
+      if (!agent || typeof agent !== 'object') {
+        problems.push(`${path}: must be an agent object`)
+        return
+      }
+      if (typeof agent.slug !== 'string' || !AGENT_SLUG.test(agent.slug)) {
+        problems.push(`${path}.slug: ${JSON.stringify(agent.slug)} must be URL-safe: letters, digits, "-" or "_", at most 64`)
+      } else if (slugs.has(agent.slug)) {
+        problems.push(`${path}.slug: "${agent.slug}" is used twice`)
+      } else {
+        slugs.add(agent.slug)
+      }
+      const model = agent.model as unknown
+      if (!(typeof model === 'string' && model.trim() !== '') && !(model && typeof model === 'object' && 'doStream' in model)) {
+        problems.push(`${path}.model: must be a model alias, "provider/model-id" or an AI SDK LanguageModel`)
+      }
+      if (agent.instructions !== undefined && typeof agent.instructions !== 'string' && !isFunction(agent.instructions)) {
+        problems.push(`${path}.instructions: must be a string or a function`)
+      }
+      if (agent.access !== undefined && !isFunction(agent.access)) problems.push(`${path}.access: must be a function`)
+      const stopWhen = agent.stopWhen as unknown
+      if (stopWhen !== undefined && !(Number.isInteger(stopWhen) && (stopWhen as number) > 0) && !isFunction(stopWhen) && !Array.isArray(stopWhen)) {
+        problems.push(`${path}.stopWhen: must be a positive whole number of steps or a stop condition`)
+      }
+      checkToolList(agent.tools, `${path}.tools`, problems)
+      if (agent.inheritTools !== false) {
+        for (const tool of agent.tools ?? []) {
+          if (tool && rootSlugs.has(tool.slug)) warnings.push(`${path}.tools: "${tool.slug}" replaces the root tool with the same slug`)
+        }
+      }
+    })
+  }
+
+  for (const [alias, target] of Object.entries(options.ai?.models ?? {})) {
+    if (typeof target !== 'string' || !(target.includes('/') || target === 'demo')) {
+      problems.push(`ai.models.${alias}: ${JSON.stringify(target)} must be "provider/model-id"`)
+    }
+  }
+  const maxBodyBytes = options.http?.maxBodyBytes
+  if (maxBodyBytes !== undefined && !(Number.isInteger(maxBodyBytes) && maxBodyBytes > 0)) {
+    problems.push('http.maxBodyBytes: must be a positive whole number of bytes')
+  }
+  return { problems, warnings }
+}

@@ -1,0 +1,41 @@
+import { type ErrorCode, FrogbotError } from '../errors/frogbot-error.ts'
+
+const STATUS: Record<ErrorCode, number> = {
+  'bad-request': 400,
+  'invalid-output': 400,
+  unauthorized: 401,
+  forbidden: 403,
+  'not-found': 404,
+  'agent-not-found': 404,
+  'call-not-found': 404,
+  'already-settled': 409,
+  'channel-chat': 409,
+  'not-awaiting': 409,
+  'write-conflict': 409,
+  'tool-unavailable': 409,
+  'pending-calls': 409,
+  'turn-in-progress': 409,
+  'payload-too-large': 413,
+  'model-error': 502,
+  'invalid-config': 500
+}
+
+/** Codes that go out without `code`: the seed's malformed-body 400 has none. */
+const UNCODED = new Set<ErrorCode>(['bad-request'])
+
+/**
+ * The JSON error response of a `FrogbotError`: `{ error: { code?, message } }` with the seed's
+ * status (seed: "Answer over HTTP" status table), plus the error's `data` at the top level
+ * (for `409 already-settled`, `settlement` with the stored answer in `settlement.part`).
+ * Any other error is a 500 with a generic message; its details go to `log`, never to the client.
+ */
+export function errorResponse(error: unknown, log: (line: string) => void = console.error): Response {
+  if (FrogbotError.isInstance(error)) {
+    const body = { error: { ...(UNCODED.has(error.code) ? {} : { code: error.code }), message: error.message }, ...error.data }
+    const headers: Record<string, string> = { 'content-type': 'application/json' }
+    if (error.code === 'unauthorized') headers['www-authenticate'] = 'Bearer'
+    return new Response(JSON.stringify(body), { status: STATUS[error.code], headers })
+  }
+  log(`frogbot: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
+  return Response.json({ error: { message: 'Something went wrong on the server; see its log.' } }, { status: 500 })
+}

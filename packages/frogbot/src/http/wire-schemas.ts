@@ -1,0 +1,48 @@
+import { z } from 'zod'
+
+/**
+ * Body of `POST /api/agents/:slug` (SPEC §6): `{ prompt }` or `{ messages }` (AI SDK UI messages),
+ * optional `chatId`. The fields `useChat`'s default transport adds (`id`, `trigger`, `messageId`)
+ * are accepted; `id` is taken as the chat id when `chatId` is absent.
+ */
+export const RunRequest = z
+  .strictObject({
+    prompt: z.string().min(1, 'must not be empty').optional(),
+    messages: z
+      .array(
+        z.looseObject({
+          id: z.string().optional(),
+          role: z.enum(['system', 'user', 'assistant']),
+          parts: z.array(z.looseObject({ type: z.string() }))
+        })
+      )
+      .min(1, 'must hold at least one message')
+      .optional(),
+    chatId: z.string().optional(),
+    id: z.string().optional(),
+    trigger: z.enum(['submit-message', 'regenerate-message']).optional(),
+    messageId: z.string().optional()
+  })
+  .refine((body) => (body.prompt === undefined) !== (body.messages === undefined), {
+    message: 'send exactly one of "prompt" or "messages"',
+    path: ['prompt']
+  })
+export type RunRequest = z.output<typeof RunRequest>
+
+/**
+ * Body of `POST /api/agents/:slug/chats/:chatId/settle` (seed: "Answer over HTTP"):
+ * `{ toolCallId, output }` or `{ toolCallId, dismissed: true, reason? }`.
+ */
+export const SettleRequest = z
+  .strictObject({
+    toolCallId: z.string().min(1, 'must not be empty'),
+    output: z.unknown().optional(),
+    dismissed: z.literal(true).optional(),
+    reason: z.string().max(1000).optional()
+  })
+  .refine((body) => ('output' in body && body.output !== undefined) !== (body.dismissed === true), {
+    message: 'send exactly one of "output" or "dismissed": true',
+    path: ['output']
+  })
+  .refine((body) => body.reason === undefined || body.dismissed === true, { message: 'only allowed with "dismissed": true', path: ['reason'] })
+export type SettleRequest = z.output<typeof SettleRequest>

@@ -1,0 +1,178 @@
+import type {
+  JSONValue,
+  LanguageModelV4CallOptions,
+  LanguageModelV4Message,
+  LanguageModelV4Prompt,
+  LanguageModelV4ToolResultOutput,
+  LanguageModelV4ToolResultPart
+} from '@ai-sdk/provider'
+import { describeTopic, draftQuestion } from './demo-model-question.ts'
+import { hashText, joinWords, truncate } from './demo-model-text.ts'
+
+/** The name of the tool the demo model asks with (seed: "Ask the user questions"). */
+export const QUESTION_TOOL_NAME = 'question'
+
+/** A tool call the demo model makes; `input` is JSON text, as providers send it. */
+export type DemoToolCall = { toolCallId: string; toolName: string; input: string }
+
+/** Everything one demo model call produces, before it is streamed or returned whole. */
+export type DemoReply = {
+  text: string
+  toolCalls: DemoToolCall[]
+  finishReason: 'stop' | 'tool-calls'
+  /** Stable for the same prompt; used for the response id and tool call ids. */
+  fingerprint: string
+}
+
+const DEMO_NOTE = 'This reply comes from the offline demo model, which fills a fixed template; configure a model provider for real answers.'
+
+function messageText(message: LanguageModelV4Message): string {
+  if (message.role === 'system') return message.content
+  return message.content
+    .map((part) => (part.type === 'text' ? part.text : ''))
+    .filter(Boolean)
+    .join('\n')
+}
+
+function fingerprintOf(prompt: LanguageModelV4Prompt): string {
+  const digest = prompt
+    .map((message) => {
+      if (message.role === 'system') return `system:${message.content}`
+      const parts = message.content.map((part) => {
+        if (part.type === 'text') return part.text
+        if (part.type === 'tool-call') return `call:${part.toolCallId}:${part.toolName}`
+        if (part.type === 'tool-result') return `result:${part.toolCallId}:${JSON.stringify(part.output)}`
+        return part.type
+      })
+      return `${message.role}:${parts.join('|')}`
+    })
+    .join('\n')
+  return `${prompt.length}_${hashText(digest)}`
+}
+
+type Answer = { header: string; selected: string[]; custom?: string }
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+// The answer shape of the seed's QuestionOutput; anything else is reported as a plain result.
+function readAnswers(value: JSONValue): Answer[] | undefined {
+  if (!isRecord(value) || !Array.isArray(value.answers)) return undefined
+  const read: Answer[] = []
+  for (const answer of value.answers as unknown[]) {
+    if (!isRecord(answer)) return undefined
+    const selected = Array.isArray(answer.selected)
+      ? (answer.selected as unknown[]).filter((item): item is string => typeof item === 'string')
+      : []
+    read.push({
+      header: typeof answer.header === 'string' ? answer.header : 'the question',
+      selected,
+      custom: typeof answer.custom === 'string' && answer.custom.trim() ? answer.custom.trim() : undefined
+    })
+  }
+  return read.length > 0 ? read : undefined
+}
+
+function describeOutput(output: LanguageModelV4ToolResultOutput): { failed: boolean; text: string } {
+  switch (output.type) {
+    case 'error-text':
+      return { failed: true, text: output.value }
+    case 'error-json':
+      return { failed: true, text: JSON.stringify(output.value) }
+    case 'execution-denied':
+      return { failed: true, text: output.reason ?? 'The call was denied.' }
+    case 'text':
+      return { failed: false, text: output.value }
+    case 'json':
+      return { failed: false, text: JSON.stringify(output.value) ?? 'null' }
+    case 'content':
+      return { failed: false, text: output.value.map((item) => (item.type === 'text' ? item.text : `[${item.type}]`)).join(' ') }
+  }
+}
+
+function planSteps(topic: string, choice: string | undefined): string {
+  const first = choice ? `settle the dates, budget and people for ${topic} with ${choice} as the fixed point` : 'settle the dates, budget and people'
+  const second = choice ? `book what depends on ${choice} first` : 'book the parts that are hardest to change first'
+  return `1) ${first}; 2) ${second}; 3) share the draft and adjust it together.`
+}
+
+function answersIn(output: LanguageModelV4ToolResultOutput): Answer[] | undefined {
+  if (output.type === 'json') return readAnswers(output.value)
+  if (output.type === 'text' && output.value.trim()) return [{ header: 'the question', selected: [], custom: output.value.trim() }]
+  return undefined
+}
+
+function replyToQuestionResult(result: LanguageModelV4ToolResultPart, topic: string): string {
+  const answers = answersIn(result.output)
+  if (!answers) {
+    const { failed, text } = describeOutput(result.output)
+    const reason = failed ? ` (${truncate(text, 120)})` : ''
+    return `No answer was given to the question${reason}, so I will proceed without it. Here is a general plan for ${topic}: ${planSteps(topic, undefined)} ${DEMO_NOTE}`
+  }
+  const clauses = answers.map((answer) => {
+    const wrote = answer.custom ? `you wrote: "${truncate(answer.custom, 120)}"` : ''
+    if (answer.selected.length > 0) return `chose ${joinWords(answer.selected)} for ${answer.header}${wrote ? ` (${wrote})` : ''}`
+    return wrote ? `for ${answer.header} ${wrote}` : `left ${answer.header} open`
+  })
+  const first = answers[0]
+  const choice = first.selected.length > 0 ? joinWords(first.selected) : first.custom ? `"${truncate(first.custom, 60)}"` : undefined
+  const opening = `You ${joinWords(clauses)}.`.replace(/^You for /, 'For ')
+  return `${opening} Here is a plan built around that: ${planSteps(topic, choice)} ${DEMO_NOTE}`
+}
+
+function replyToOtherResults(results: LanguageModelV4ToolResultPart[]): string {
+  const sentences = results.slice(0, 3).map((result) => {
+    const { failed, text } = describeOutput(result.output)
+    return failed
+      ? `The ${result.toolName} tool failed: ${truncate(text, 160)}.`
+      : `The ${result.toolName} tool returned ${truncate(text, 160)}.`
+  })
+  return `${sentences.join(' ')} This is the offline demo model, so it reports results as they are instead of interpreting them.`
+}
+
+function echo(userText: string): string {
+  const said = userText.trim()
+    ? `You said: "${truncate(userText, 200)}".`
+    : 'There is no user message to reply to.'
+  return `(demo model) ${said} This offline demo model only echoes messages and asks a sample question when the question tool is offered; configure a model provider (for example OPENAI_API_KEY) for real replies.`
+}
+
+/**
+ * Decides what the demo model says for one call, from `prompt`, `tools` and `toolChoice` alone:
+ * answers a tool result in the last message, asks `question` once per user message when it is
+ * offered, and otherwise echoes the latest user message.
+ */
+export function planDemoReply(options: Pick<LanguageModelV4CallOptions, 'prompt' | 'tools' | 'toolChoice'>): DemoReply {
+  const { prompt, tools = [], toolChoice } = options
+  const fingerprint = fingerprintOf(prompt)
+  const userIndex = prompt.findLastIndex((message) => message.role === 'user')
+  const userText = userIndex >= 0 ? messageText(prompt[userIndex]) : ''
+  const last = prompt[prompt.length - 1]
+
+  const results = last?.role === 'tool'
+    ? last.content.filter((part): part is LanguageModelV4ToolResultPart => part.type === 'tool-result')
+    : []
+  if (results.length > 0) {
+    const questionResult = results.findLast((part) => part.toolName === QUESTION_TOOL_NAME)
+    const text = questionResult ? replyToQuestionResult(questionResult, describeTopic(userText)) : replyToOtherResults(results)
+    return { text, toolCalls: [], finishReason: 'stop', fingerprint }
+  }
+
+  const offered = tools.some((tool) => tool.type === 'function' && tool.name === QUESTION_TOOL_NAME)
+  const allowed = toolChoice === undefined || toolChoice.type === 'auto' || toolChoice.type === 'required' ||
+    (toolChoice.type === 'tool' && toolChoice.toolName === QUESTION_TOOL_NAME)
+  const alreadyAsked = prompt.slice(userIndex + 1).some((message) =>
+    message.role === 'assistant' && message.content.some((part) => part.type === 'tool-call' && part.toolName === QUESTION_TOOL_NAME)
+  )
+  if (offered && allowed && !alreadyAsked && userText.trim()) {
+    const input = JSON.stringify({ questions: [draftQuestion(userText)] })
+    return {
+      text: 'Before I plan this, I need one decision from you.',
+      toolCalls: [{ toolCallId: `call_demo_${fingerprint}`, toolName: QUESTION_TOOL_NAME, input }],
+      finishReason: 'tool-calls',
+      fingerprint
+    }
+  }
+
+  return { text: echo(userText), toolCalls: [], finishReason: 'stop', fingerprint }
+}

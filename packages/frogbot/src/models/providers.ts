@@ -1,0 +1,68 @@
+import { createAnthropic } from '@ai-sdk/anthropic'
+import { createGoogle } from '@ai-sdk/google'
+import { createOpenAI } from '@ai-sdk/openai'
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible'
+import type { LanguageModel } from 'ai'
+
+/** Key and optional base URL of one hosted provider. */
+export type HostedProviderOptions = { apiKey?: string; baseURL?: string }
+
+/**
+ * Provider settings. Each one left out is read from the environment:
+ * `OPENAI_API_KEY`, `ANTHROPIC_API_KEY`, `GOOGLE_GENERATIVE_AI_API_KEY`, and for a local
+ * OpenAI-compatible server (Ollama, vLLM, llama.cpp) `OPENAI_COMPATIBLE_BASE_URL` with the optional
+ * `OPENAI_COMPATIBLE_API_KEY`. Its models are named `openai-compatible/<model-id>`.
+ */
+export type ProvidersOptions = {
+  openai?: HostedProviderOptions
+  anthropic?: HostedProviderOptions
+  google?: HostedProviderOptions
+  openaiCompatible?: { baseURL: string; apiKey?: string }
+}
+
+/** A configured provider: its name as used in `'provider/model-id'` and a model factory. */
+export type ConfiguredProvider = {
+  name: 'openai' | 'anthropic' | 'google' | 'openai-compatible'
+  /** Aliases this provider offers when `ai.models` does not name them. */
+  defaultModels: Record<string, string>
+  languageModel: (modelId: string) => Exclude<LanguageModel, string>
+}
+
+/** The environment variable that configures each provider, for error messages. */
+export const PROVIDER_ENV: Record<ConfiguredProvider['name'], string> = {
+  openai: 'OPENAI_API_KEY',
+  anthropic: 'ANTHROPIC_API_KEY',
+  google: 'GOOGLE_GENERATIVE_AI_API_KEY',
+  'openai-compatible': 'OPENAI_COMPATIBLE_BASE_URL'
+}
+
+/** Providers that have a key (or, for OpenAI-compatible, a base URL), in a fixed order. */
+export function configuredProviders(options: ProvidersOptions = {}, env: NodeJS.ProcessEnv = process.env): ConfiguredProvider[] {
+  const providers: ConfiguredProvider[] = []
+  const openaiKey = options.openai?.apiKey ?? env.OPENAI_API_KEY
+  if (openaiKey) {
+    const openai = createOpenAI({ apiKey: openaiKey, baseURL: options.openai?.baseURL })
+    providers.push({ name: 'openai', defaultModels: { fast: 'gpt-4.1-mini', smart: 'gpt-4.1' }, languageModel: (id) => openai.chat(id) })
+  }
+  const anthropicKey = options.anthropic?.apiKey ?? env.ANTHROPIC_API_KEY
+  if (anthropicKey) {
+    const anthropic = createAnthropic({ apiKey: anthropicKey, baseURL: options.anthropic?.baseURL })
+    providers.push({ name: 'anthropic', defaultModels: { fast: 'claude-haiku-4-5', smart: 'claude-sonnet-4-5' }, languageModel: (id) => anthropic(id) })
+  }
+  const googleKey = options.google?.apiKey ?? env.GOOGLE_GENERATIVE_AI_API_KEY
+  if (googleKey) {
+    const google = createGoogle({ apiKey: googleKey, baseURL: options.google?.baseURL })
+    providers.push({ name: 'google', defaultModels: { fast: 'gemini-2.5-flash', smart: 'gemini-2.5-pro' }, languageModel: (id) => google(id) })
+  }
+  const compatibleURL = options.openaiCompatible?.baseURL ?? env.OPENAI_COMPATIBLE_BASE_URL
+  if (compatibleURL) {
+    const compatible = createOpenAICompatible({
+      name: 'openai-compatible',
+      baseURL: compatibleURL,
+      apiKey: options.openaiCompatible?.apiKey ?? env.OPENAI_COMPATIBLE_API_KEY
+    })
+    const localModel = env.OPENAI_COMPATIBLE_MODEL ?? 'llama3.2'
+    providers.push({ name: 'openai-compatible', defaultModels: { fast: localModel, smart: localModel }, languageModel: (id) => compatible.chatModel(id) })
+  }
+  return providers
+}

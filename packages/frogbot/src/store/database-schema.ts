@@ -1,0 +1,83 @@
+/** Turn state of a chat (SPEC §4). */
+export type ChatState = 'idle' | 'running' | 'awaiting-input'
+
+/** How a pending call ended; `pending` while it waits. */
+export type CallStatus = 'pending' | 'answered' | 'dismissed' | 'closed' | 'expired'
+
+export type ChatsTable = {
+  id: string
+  agent_slug: string
+  owner_id: string | null
+  title: string | null
+  state: ChatState
+  /** Set for a channel conversation (e.g. `slack`); HTTP writes to it answer `409 channel-chat`. */
+  channel: string | null
+  lease_owner: string | null
+  /** ISO time after which a `running` turn whose process died no longer holds the chat. */
+  lease_until: string | null
+  version: number
+  created_at: string
+  updated_at: string
+}
+
+export type MessagesTable = {
+  id: string
+  chat_id: string
+  position: number
+  role: 'system' | 'user' | 'assistant'
+  /** JSON: AI SDK `UIMessage['parts']`. */
+  parts: string
+  /** JSON: `UIMessage['metadata']` or null. */
+  metadata: string | null
+  /** JSON: `Settlement[]`. */
+  settlements: string
+  version: number
+  created_at: string
+  updated_at: string
+}
+
+export type PendingCallsTable = {
+  chat_id: string
+  tool_call_id: string
+  message_id: string
+  tool_name: string
+  agent_slug: string
+  /** JSON: the tool input as the model sent it. */
+  input: string
+  status: CallStatus
+  /** Fingerprint of the tool's schemas when the call was made. */
+  tool_fingerprint: string
+  created_at: string
+  expires_at: string | null
+  settled_at: string | null
+}
+
+export type UsersTable = {
+  id: string
+  email: string
+  name: string | null
+  password_hash: string | null
+  created_at: string
+}
+
+export type ApiTokensTable = {
+  id: string
+  user_id: string
+  name: string
+  /** The visible start of the token, e.g. `fbt_3kq9`. */
+  prefix: string
+  /** Hex SHA-256 of the whole token; the token itself is never stored. */
+  token_hash: string
+  created_at: string
+  last_used_at: string | null
+  revoked_at: string | null
+}
+
+/** The tables FrogBot keeps, as Kysely sees them. */
+export type Database = {
+  frogbot_chats: ChatsTable
+  frogbot_messages: MessagesTable
+  frogbot_pending_calls: PendingCallsTable
+  frogbot_users: UsersTable
+  frogbot_api_tokens: ApiTokensTable
+}

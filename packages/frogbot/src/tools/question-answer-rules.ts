@@ -1,0 +1,68 @@
+import { quote } from './question-schemas.ts'
+import type { QuestionInput, QuestionOutput } from './question-schemas.ts'
+
+/**
+ * Checks an answer against the questions it answers: the `question` tool's answer rules
+ * (source: seed, "Question and answer shape"; SPEC section 3).
+ *
+ * Both arguments must already be parsed (`QuestionInput.parse` fills in `multiple: false` and
+ * `custom: true`). The rules, checked in this order:
+ * 1. exactly one answer per question (`answers` has as many entries as `questions`);
+ * 2. in order: `answers[i].header` equals `questions[i].header`;
+ * 3. every `selected` label was offered by that question;
+ * 4. a single-choice question (`multiple: false`) has at most one selected label;
+ * 5. `custom` is present only where the question allows it (`custom: true`);
+ * 6. each answer has at least one selected label or a `custom` that is non-empty after trimming.
+ * Rules 2 to 6 are checked answer by answer.
+ *
+ * Returns `true` when the answer is acceptable, otherwise the message of the FIRST broken rule.
+ * Messages are shown to API users (`400 invalid-output`) and start with the answer's path and the
+ * question's header, e.g. `answers[0] ("Color"): "Green" was not offered; choose one of "Red", "Blue"`.
+ */
+export function checkQuestionAnswer(input: QuestionInput, output: QuestionOutput): true | string {
+  const { questions } = input
+  const { answers } = output
+
+  if (answers.length !== questions.length) {
+    const headers = questions.map((q) => quote(q.header)).join(', ')
+    const expected = questions.length === 1 ? '1 answer' : `${questions.length} answers`
+    return `answers: expected ${expected}, one per question in order (${headers}), got ${answers.length}`
+  }
+
+  for (let i = 0; i < questions.length; i++) {
+    const q = questions[i]
+    const a = answers[i]
+    const at = `answers[${i}] (${quote(q.header)})`
+    const offered = q.options.map((o) => o.label)
+    const offeredList = offered.map(quote).join(', ')
+
+    if (a.header !== q.header) {
+      return (
+        `${at}: header is ${quote(a.header)} but question ${i} is ${quote(q.header)}; ` +
+        'answer every question once, in the order asked'
+      )
+    }
+
+    const notOffered = a.selected.find((label) => !offered.includes(label))
+    if (notOffered !== undefined) {
+      return `${at}: ${quote(notOffered)} was not offered; choose one of ${offeredList}`
+    }
+
+    if (!q.multiple && a.selected.length > 1) {
+      const list = a.selected.map(quote).join(', ')
+      return `${at}: ${a.selected.length} options are selected (${list}) but this question allows only one`
+    }
+
+    if (a.custom !== undefined && !q.custom) {
+      return `${at}: a custom answer is not allowed for this question; omit "custom" and choose from ${offeredList}`
+    }
+
+    if (a.selected.length === 0 && (a.custom === undefined || a.custom.trim() === '')) {
+      return q.custom
+        ? `${at}: nothing is selected and the custom answer is empty; select at least one option or type a custom answer`
+        : `${at}: nothing is selected; select at least one of ${offeredList}`
+    }
+  }
+
+  return true
+}

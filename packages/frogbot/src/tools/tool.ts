@@ -1,0 +1,76 @@
+import type { z } from 'zod'
+import type { FrogbotRequest } from '../auth/frogbot-request.ts'
+import type { PendingCall } from '../turns/pending-call.ts'
+
+/**
+ * What a server tool's `execute` receives besides its input.
+ * - `req`: who is calling (see {@link FrogbotRequest}).
+ * - `agent`: the agent's `slug` and the id of the current run.
+ * - `chatId`: the chat the turn belongs to, or `null` for a local `generate()` without a chat.
+ * - `abortSignal`: aborted when the turn is stopped.
+ */
+export type ToolContext = {
+  req: FrogbotRequest
+  agent: { slug: string; runId: string }
+  chatId: string | null
+  abortSignal?: AbortSignal
+}
+
+/**
+ * A server tool: the model calls it and FrogBot runs `execute` on the server.
+ *
+ * - `slug`: the tool name the model sees; letters, digits, `_` and `-`, at most 64 characters.
+ * - `inputSchema`: Zod schema of the arguments; the model's input is parsed with it before `execute`.
+ * - `outputSchema`: optional Zod schema of the result.
+ * - `component`: optional `'/path/from/app/root#ExportName'` the admin chat renders for the call.
+ */
+export type Tool<I extends z.ZodType = z.ZodType, O = unknown> = {
+  slug: string
+  description: string
+  inputSchema: I
+  outputSchema?: z.ZodType
+  component?: string
+  execute: (input: z.output<I>, context: ToolContext) => O | Promise<O>
+  client?: never
+}
+
+/**
+ * How a client tool's call is answered (seed: "Build a client tool", `client` options).
+ *
+ * - `kind`: non-empty; groups client tools by the kind of answer they need. Interactive chat entry
+ *   points offer every kind; other entry points withhold the tool.
+ * - `access`: extra check for who may settle a call, evaluated after "can this caller continue the
+ *   chat". Return `false` to reject with `403 forbidden`. Default: anyone who can continue the chat.
+ * - `validate`: check of the parsed output against the stored input. Return `true` to accept or an
+ *   error message to reject with `400 invalid-output`.
+ * - `expiresIn`: milliseconds after which a waiting call closes with outcome `expired`. Off by default.
+ */
+export type ClientToolConfig = {
+  kind: string
+  access?: (args: { req: FrogbotRequest; call: PendingCall }) => boolean | Promise<boolean>
+  validate?: (args: { input: unknown; output: unknown }) => true | string
+  expiresIn?: number
+}
+
+/**
+ * A client tool: it declares an `outputSchema` and a `client` configuration instead of `execute`,
+ * and the answer comes from a person or the browser (seed: "Build a client tool").
+ * When the model calls it the turn pauses in `awaiting-input` until the call is settled.
+ */
+export type ClientTool<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> = {
+  slug: string
+  description: string
+  inputSchema: I
+  outputSchema: O
+  component?: string
+  client: ClientToolConfig
+  execute?: never
+}
+
+/** Any tool an agent or the root `tools` list can hold. */
+export type AnyTool = Tool<any, any> | ClientTool<any, any>
+
+/** True for a tool that is answered by the client (it has a `client` configuration). */
+export function isClientTool(tool: AnyTool): tool is ClientTool<any, any> {
+  return (tool as ClientTool).client !== undefined
+}

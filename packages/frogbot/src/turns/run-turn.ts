@@ -1,0 +1,167 @@
+import {
+  convertToModelMessages,
+  createUIMessageStream,
+  type FinishReason,
+  isToolUIPart,
+  type LanguageModelUsage,
+  ToolLoopAgent,
+  type UIMessage,
+  type UIMessageChunk
+} from 'ai'
+import type { FrogbotRequest } from '../auth/frogbot-request.ts'
+import type { ResolvedAgent } from '../agents/resolve-agents.ts'
+import { buildToolSet, type StepGate, toolFingerprint } from '../agents/tool-set.ts'
+import { FrogbotError } from '../errors/frogbot-error.ts'
+import type { StoredMessage } from '../store/chat-records.ts'
+import type { ChatStore, NewPendingCall } from '../store/chat-store.ts'
+import { toPendingCall } from '../store/chat-records.ts'
+import { closeOpenToolParts, textOf, toolNameOf, toUIMessage } from './transcript.ts'
+import type { TurnResult } from './turn-result.ts'
+
+/** What a running turn needs from its FrogBot instance. */
+export type TurnEnvironment = {
+  store: ChatStore
+  now: () => Date
+  newId: (prefix: string) => string
+  /** How long a running turn holds its chat without renewing, in milliseconds. */
+  leaseMs: number
+}
+
+/** A turn in flight: the client's copy of the UI message stream, and the result once it is stored. */
+export type TurnRun = { stream: ReadableStream<UIMessageChunk>; result: Promise<TurnResult> }
+
+const EMPTY_USAGE: LanguageModelUsage = {
+  inputTokens: undefined,
+  outputTokens: undefined,
+  totalTokens: undefined
+} as LanguageModelUsage
+
+/**
+ * Runs the model on a chat that the caller already holds (`running` under `leaseOwner`):
+ * streams one assistant step after another into the last assistant message when `messages` ends
+ * with one (a continuation keeps its id) or into a new one, and stores the outcome:
+ * - the step ends at client tool calls → they become pending calls and the chat `awaiting-input`;
+ * - otherwise the chat is `idle` again.
+ * The turn runs to its end even if nobody reads `stream`. `result` rejects with a
+ * `FrogbotError('model-error')` when the model fails; what was generated is kept.
+ */
+export function runTurn(
+  environment: TurnEnvironment,
+  { agent, chatId, req, messages, leaseOwner, offerClientTools }: {
+    agent: ResolvedAgent
+    chatId: string
+    req: FrogbotRequest
+    messages: StoredMessage[]
+    leaseOwner: string
+    offerClientTools: boolean
+  }
+): TurnRun {
+  const { store, now, newId, leaseMs } = environment
+  const leaseUntil = () => new Date(now().getTime() + leaseMs).toISOString()
+  const uiMessages = messages.map(toUIMessage)
+  const continued = uiMessages.at(-1)?.role === 'assistant' ? uiMessages.at(-1)! : null
+  const partsBefore = continued?.parts.length ?? 0
+  const gate: StepGate = { clientCallPending: false }
+  const runId = newId('run')
+  const toolSet = buildToolSet({ tools: agent.tools, offerClientTools, gate, context: { req, agent: { slug: agent.slug, runId }, chatId } })
+  let modelError: string | undefined
+  let finishReason: Promise<FinishReason> | undefined
+  let usage: Promise<LanguageModelUsage> | undefined
+
+  const heartbeat = setInterval(() => {
+    store.renewLease({ chatId, leaseOwner, leaseUntil: leaseUntil() }).catch(() => {})
+  }, Math.max(50, Math.floor(leaseMs / 3)))
+  heartbeat.unref()
+
+  let settle: { resolve: (result: TurnResult) => void; reject: (error: unknown) => void }
+  const result = new Promise<TurnResult>((resolve, reject) => {
+    settle = { resolve, reject }
+  })
+
+  const finish = async (responseMessage: UIMessage | null) => {
+    const pendingIds = new Set<string>()
+    const pending: NewPendingCall[] = []
+    const createdAt = now().toISOString()
+    for (const part of responseMessage?.parts.filter(isToolUIPart) ?? []) {
+      const tool = agent.clientTools.get(toolNameOf(part))
+      if (!offerClientTools || !tool || part.state !== 'input-available' || modelError) continue
+      pendingIds.add(part.toolCallId)
+      pending.push({
+        toolCallId: part.toolCallId,
+        toolName: tool.slug,
+        input: part.input,
+        messageId: responseMessage!.id,
+        chatId,
+        agentSlug: agent.slug,
+        createdAt,
+        toolFingerprint: toolFingerprint(tool),
+        expiresAt: tool.client.expiresIn ? new Date(now().getTime() + tool.client.expiresIn).toISOString() : null
+      })
+    }
+    const message = responseMessage ? closeOpenToolParts(responseMessage, pendingIds) : null
+    const stored = await store.finishTurn({ chatId, message, pending, leaseOwner, now: now().toISOString() })
+    if (!stored) throw new FrogbotError('write-conflict', 'The turn lost its hold on the chat before it could be saved; reload the chat.')
+    if (modelError) throw new FrogbotError('model-error', `The model failed: ${modelError}`)
+    if (pending.length > 0) return { status: 'awaiting-input' as const, chatId, pending: pending.map((call) => toPendingCall({ ...call, status: 'pending', settledAt: null })) }
+    return {
+      status: 'complete' as const,
+      chatId,
+      messageId: message?.id ?? '',
+      text: message ? textOf(message.parts.slice(message.id === continued?.id ? partsBefore : 0)) : '',
+      finishReason: (await finishReason?.catch(() => undefined)) ?? 'other',
+      usage: (await usage?.catch(() => undefined)) ?? EMPTY_USAGE
+    }
+  }
+
+  const uiStream = createUIMessageStream<UIMessage>({
+    originalMessages: uiMessages,
+    generateId: () => newId('msg'),
+    execute: async ({ writer }) => {
+      const modelMessages = await convertToModelMessages(uiMessages, { tools: toolSet, ignoreIncompleteToolCalls: true })
+      const loop = new ToolLoopAgent({
+        model: agent.model.model,
+        instructions: await agent.instructions(req),
+        tools: toolSet,
+        stopWhen: agent.stopWhen,
+        onLanguageModelCallEnd: (event) => {
+          gate.clientCallPending = event.content.some((part) => part.type === 'tool-call' && agent.clientTools.has(part.toolName) && offerClientTools)
+        }
+      })
+      const streamed = await loop.stream({ messages: modelMessages })
+      finishReason = Promise.resolve(streamed.finishReason)
+      usage = Promise.resolve(streamed.totalUsage)
+      writer.merge(streamed.toUIMessageStream())
+    },
+    onError: (error) => {
+      modelError = error instanceof Error ? error.message : String(error)
+      return modelError
+    },
+    onStepEnd: async ({ responseMessage }) => {
+      await store.saveProgress({ chatId, message: responseMessage, leaseOwner, leaseUntil: leaseUntil(), now: now().toISOString() })
+    },
+    onEnd: async ({ responseMessage }) => {
+      try {
+        settle.resolve(await finish(responseMessage))
+      } catch (error) {
+        settle.reject(error)
+      } finally {
+        clearInterval(heartbeat)
+      }
+    }
+  })
+
+  const [clientCopy, ownCopy] = uiStream.tee()
+  void (async () => {
+    const reader = ownCopy.getReader()
+    try {
+      for (;;) {
+        const { done, value } = await reader.read()
+        if (done) break
+        if (value.type === 'error') modelError ??= value.errorText
+      }
+    } catch (error) {
+      modelError ??= error instanceof Error ? error.message : String(error)
+    }
+  })()
+  return { stream: clientCopy, result }
+}

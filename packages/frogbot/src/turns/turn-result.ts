@@ -1,0 +1,18 @@
+import type { FinishReason, LanguageModelUsage } from 'ai'
+import type { PendingCall } from './pending-call.ts'
+
+/** A turn that ran to its end (seed: "Answer over HTTP"; SPEC §6 "JSON result of a turn"). */
+export type CompleteTurn = {
+  status: 'complete'
+  chatId: string
+  messageId: string
+  text: string
+  finishReason: FinishReason
+  usage: LanguageModelUsage
+}
+
+/** A turn paused at client tool calls: `pending` lists them (seed: "Answer over HTTP"). */
+export type AwaitingInputTurn = { status: 'awaiting-input'; chatId: string; pending: PendingCall[] }
+
+/** What a turn, or a settle that ends one, produces. */
+export type TurnResult = CompleteTurn | AwaitingInputTurn

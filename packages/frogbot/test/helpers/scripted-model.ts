@@ -1,0 +1,47 @@
+import { MockLanguageModelV4, convertArrayToReadableStream } from 'ai/test'
+
+type StreamPart = Record<string, unknown> & { type: string }
+
+const usage = { inputTokens: { total: 3, noCache: 3, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 5, text: 5, reasoning: 0 } }
+
+/** One model step that streams `text` and finishes with `stop`. */
+export function textStep(text: string): StreamPart[] {
+  return [
+    { type: 'stream-start', warnings: [] },
+    { type: 'text-start', id: 't1' },
+    ...text.split(/(?<= )/).map((delta) => ({ type: 'text-delta', id: 't1', delta })),
+    { type: 'text-end', id: 't1' },
+    { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage }
+  ]
+}
+
+/** One model step with optional lead-in text and tool calls, finishing with `tool-calls`. */
+export function toolStep(calls: { toolCallId: string; toolName: string; input: unknown }[], text?: string): StreamPart[] {
+  return [
+    { type: 'stream-start', warnings: [] },
+    ...(text ? [{ type: 'text-start', id: 't0' }, { type: 'text-delta', id: 't0', delta: text }, { type: 'text-end', id: 't0' }] : []),
+    ...calls.map((call) => ({ type: 'tool-call', toolCallId: call.toolCallId, toolName: call.toolName, input: JSON.stringify(call.input) })),
+    { type: 'finish', finishReason: { unified: 'tool-calls', raw: 'tool_calls' }, usage }
+  ]
+}
+
+/**
+ * A mock model that plays `steps` in order, one per model call; a call past the script fails the
+ * test loudly. `model.doStreamCalls` records every prompt the model saw.
+ */
+export function scriptedModel(steps: StreamPart[][]) {
+  let call = 0
+  const model = new MockLanguageModelV4({
+    doStream: async () => {
+      const step = steps[call++]
+      if (!step) throw new Error(`scripted model: no step ${call} in the script`)
+      return { stream: convertArrayToReadableStream(step as never[]) }
+    }
+  })
+  return model
+}
+
+/** The seed's example question input. */
+export const colorQuestion = {
+  questions: [{ header: 'Color', question: 'Which color?', options: [{ label: 'Red' }, { label: 'Blue' }] }]
+}

@@ -1,0 +1,63 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { LanguageModel } from 'ai'
+import { buildConfig, createFrogbot, sqliteAdapter, type AgentConfig, type AnyTool, type Frogbot } from '../../src/index.ts'
+import { question } from '../../src/tools/index.ts'
+import { createApiToken } from '../../src/auth/api-tokens.ts'
+import { ensureUser } from '../../src/auth/users.ts'
+
+/** A temporary folder removed by the returned function. */
+export function tempDir() {
+  const dir = mkdtempSync(join(tmpdir(), 'frogbot-test-'))
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) }
+}
+
+/**
+ * A FrogBot on a real SQLite file with the `planner` agent (tools: `question` plus `tools`),
+ * a user `ada@example.com` and an API token for her. Call `close()` when done.
+ */
+export async function testFrogbot({ model, tools = [], filename, agents }: {
+  model: Exclude<LanguageModel, string>
+  tools?: AnyTool[]
+  filename?: string
+  agents?: AgentConfig[]
+}) {
+  const temp = filename ? null : tempDir()
+  const file = filename ?? join(temp!.dir, 'frogbot.db')
+  const config = buildConfig({
+    agents: agents ?? [{ slug: 'planner', model: 'fast', instructions: 'Ask before choosing.', tools: [question, ...tools] }],
+    db: sqliteAdapter({ filename: file })
+  })
+  const frogbot: Frogbot = await createFrogbot(config, { model, log: () => {} })
+  const user = await ensureUser(frogbot.store.db, { email: 'ada@example.com' })
+  const { token } = await createApiToken(frogbot.store.db, { userId: user.id, name: 'test' })
+  const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const response = await frogbot.fetch(
+      new Request(`http://localhost${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },
+        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body)
+      })
+    )
+    const text = await response.text()
+    let json: any
+    try {
+      json = JSON.parse(text)
+    } catch {
+      json = text
+    }
+    return { status: response.status, json, headers: response.headers }
+  }
+  return {
+    frogbot,
+    file,
+    user,
+    token,
+    call,
+    close: async () => {
+      await frogbot.close()
+      temp?.remove()
+    }
+  }
+}
