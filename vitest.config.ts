@@ -5,6 +5,7 @@ export default defineConfig({
     include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'examples/*/test/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    pool: 'forks'
+    pool: 'forks',
+    reporters: ['default', './scripts/plain-summary-reporter.ts']
   }
 })

@@ -22,7 +22,12 @@ export async function readBody<S extends z.ZodType>(request: Request, schema: S,
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
     const path = issue.path.length > 0 ? issue.path.map(String).join('.') : 'body'
-    const message = issue.code === 'unrecognized_keys' ? `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((key) => `"${key}"`).join(', ')}` : issue.message
+    const message =
+      issue.code === 'unrecognized_keys'
+        ? `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((key) => `"${key}"`).join(', ')}`
+        : issue.code === 'invalid_type' && /received undefined/.test(issue.message)
+          ? `is required (${issue.expected})`
+          : issue.message
     throw new FrogbotError('bad-request', `${path}: ${message}`)
   }
   return parsed.data

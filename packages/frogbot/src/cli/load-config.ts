@@ -1,0 +1,22 @@
+import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { FrogbotConfig } from '../config/build-config.ts'
+
+/**
+ * Imports the config module (default `frogbot.config.ts` in the current folder) and returns its
+ * default export. Throws an `Error` that says what to do when the file is missing or exports no
+ * config made with `buildConfig`.
+ */
+export async function loadConfig(path = 'frogbot.config.ts'): Promise<FrogbotConfig> {
+  const file = resolve(path)
+  if (!existsSync(file)) {
+    throw new Error(`No config at ${file}. Create frogbot.config.ts exporting buildConfig({ agents: [...] }), or pass --config <file>.`)
+  }
+  const module = (await import(pathToFileURL(file).href)) as { default?: FrogbotConfig }
+  const config = module.default
+  if (!config || !Array.isArray(config.agents) || !Array.isArray(config.warnings)) {
+    throw new Error(`${file} must export default buildConfig({ ... }) from 'frogbot'.`)
+  }
+  return config
+}

@@ -1,0 +1,71 @@
+import { serve } from '@hono/node-server'
+import type { AddressInfo } from 'node:net'
+import { createFrogbot } from '../frogbot.ts'
+import { DEMO_EMAIL, prepareDemoAccess } from './demo-access.ts'
+import { loadConfig } from './load-config.ts'
+
+function tryCommands(base: string, slug: string, token: string) {
+  return [
+    `  curl -s ${base}/api/agents/${slug} -H "Authorization: Bearer ${token}" -H "Content-Type: application/json" \\`,
+    `    -d '{ "prompt": "Plan a team offsite: should it be in the city or in the mountains?" }'`,
+    `  curl -s ${base}/api/agents/${slug}/chats/CHAT_ID/pending -H "Authorization: Bearer ${token}"`,
+    `  curl -s ${base}/api/agents/${slug}/chats/CHAT_ID/settle -H "Authorization: Bearer ${token}" -H "Content-Type: application/json" \\`,
+    `    -d '{ "toolCallId": "CALL_ID", "output": { "answers": [{ "header": "HEADER", "selected": ["LABEL"] }] } }'`
+  ]
+}
+
+/**
+ * `frogbot serve`: loads the config, opens and migrates the database, prints one line per start-up
+ * fact (database, each agent's model, how to authenticate, URL) and serves the HTTP API until
+ * SIGINT or SIGTERM.
+ */
+export async function serveCommand(options: { port?: string; host?: string; config?: string }): Promise<number> {
+  const port = Number(options.port ?? process.env.PORT ?? 3000)
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port: "${options.port}" is not a port number (0–65535)`)
+  const host = options.host ?? process.env.HOST ?? '0.0.0.0'
+  const log = (line: string) => console.log(`frogbot: ${line}`)
+
+  const config = await loadConfig(options.config)
+  const frogbot = await createFrogbot(config, { log: (line) => console.error(line) })
+  for (const line of frogbot.describe()) log(line)
+  if ([...frogbot.services.agents.values()].some((agent) => agent.model.demo)) {
+    log('no model provider key is set (OPENAI_API_KEY, ANTHROPIC_API_KEY, GOOGLE_GENERATIVE_AI_API_KEY or OPENAI_COMPATIBLE_BASE_URL), so aliases use the offline demo model: it follows a fixed script, it does not think')
+  }
+
+  const server = serve({ fetch: frogbot.fetch, port, hostname: host })
+  const address = await new Promise<AddressInfo>((resolve, reject) => {
+    server.once('listening', () => resolve(server.address() as AddressInfo))
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'EADDRINUSE' ? new Error(`port ${port} is in use; stop the other server or pass --port <port>`) : error)
+    )
+  }).catch(async (error) => {
+    await frogbot.close()
+    throw error
+  })
+  const base = `http://localhost:${address.port}`
+  const firstAgent = frogbot.services.agents.keys().next().value!
+
+  const access = await prepareDemoAccess(frogbot.store.db, process.env)
+  if (access.kind === 'env') {
+    log(`API token: FROGBOT_TOKEN is accepted for ${access.email}`)
+    console.log(['', 'Try it:', ...tryCommands(base, firstAgent, '$FROGBOT_TOKEN'), ''].join('\n'))
+  } else if (access.kind === 'created') {
+    log(`API token for ${access.email} (shown once; keep it): ${access.token}`)
+    console.log(['', 'Try it:', ...tryCommands(base, firstAgent, access.token), ''].join('\n'))
+  } else {
+    log(`API tokens: create one with \`npx frogbot tokens create --email ${access.email ?? DEMO_EMAIL}\`, or start with FROGBOT_TOKEN=<token>`)
+  }
+  log(`listening on ${base} (agents: ${[...frogbot.services.agents.keys()].join(', ')})`)
+
+  await new Promise<void>((resolve) => {
+    const stop = () => {
+      log('shutting down')
+      server.close(() => resolve())
+      setTimeout(resolve, 3000).unref()
+    }
+    process.once('SIGINT', stop)
+    process.once('SIGTERM', stop)
+  })
+  await frogbot.close()
+  return 0
+}

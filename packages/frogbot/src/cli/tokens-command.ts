@@ -1,0 +1,48 @@
+import { createApiToken, listApiTokens } from '../auth/api-tokens.ts'
+import { findUserByEmail } from '../auth/users.ts'
+import { withDatabase } from './open-database.ts'
+
+/** `frogbot tokens create|list|revoke`. A created token is printed once; only its hash is stored. */
+export async function tokensCommand(args: string[], options: { config?: string; email?: string; name?: string }): Promise<number> {
+  const [action, target] = args
+  return withDatabase(options.config, async (db) => {
+    if (action === 'revoke') {
+      if (!target) {
+        console.error('frogbot tokens revoke: give the token prefix (fbt_xxxxxx) or id shown by `frogbot tokens list`')
+        return 1
+      }
+      const revoked = await db
+        .updateTable('frogbot_api_tokens')
+        .set({ revoked_at: new Date().toISOString() })
+        .where((eb) => eb.or([eb('id', '=', target), eb('prefix', '=', target)]))
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst()
+      const count = Number(revoked.numUpdatedRows)
+      console.log(count > 0 ? `Revoked ${count} token${count > 1 ? 's' : ''}.` : `No active token matches "${target}".`)
+      return count > 0 ? 0 : 1
+    }
+    if (!options.email) {
+      console.error(`frogbot tokens ${action ?? ''}: --email <email> is required`)
+      return 1
+    }
+    const user = await findUserByEmail(db, options.email)
+    if (!user) {
+      console.error(`No user ${options.email}. Create one first: npx frogbot users create --email ${options.email}`)
+      return 1
+    }
+    if (action === 'create') {
+      const created = await createApiToken(db, { userId: user.id, name: options.name ?? 'cli' })
+      console.log(`API token for ${user.email} (shown once; store it now):\n\n  ${created.token}\n`)
+      return 0
+    }
+    if (action === 'list') {
+      for (const token of await listApiTokens(db, user.id)) {
+        const state = token.revoked_at ? `revoked ${token.revoked_at}` : `last used ${token.last_used_at ?? 'never'}`
+        console.log(`${token.prefix}…  ${token.name}  id ${token.id}  created ${token.created_at}  ${state}`)
+      }
+      return 0
+    }
+    console.error('frogbot tokens: use create, list or revoke')
+    return 1
+  })
+}

@@ -1,0 +1,115 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { colorQuestion, scriptedModel, textStep, toolStep } from '../helpers/scripted-model.ts'
+import { testFrogbot } from '../helpers/test-frogbot.ts'
+
+let cleanup: (() => Promise<void>) | undefined
+afterEach(async () => {
+  await cleanup?.()
+  cleanup = undefined
+})
+
+async function waitingChat() {
+  const model = scriptedModel([toolStep([{ toolCallId: 'call_1', toolName: 'question', input: colorQuestion }]), textStep('Done.')])
+  const app = await testFrogbot({ model })
+  cleanup = app.close
+  const first = await app.call('POST', '/api/agents/planner', { prompt: 'Paint the shed' })
+  const chatId = first.json.chatId as string
+  const snapshot = async () => app.call('GET', `/api/agents/planner/chats/${chatId}`).then((response) => response.json)
+  return { ...app, model, chatId, snapshot, settleURL: `/api/agents/planner/chats/${chatId}/settle` }
+}
+
+const blue = { answers: [{ header: 'Color', selected: ['Blue'] }] }
+
+describe('settle rejections change nothing stored', () => {
+  it('a label that was not offered is 400 invalid-output naming it', async () => {
+    const { call, settleURL, snapshot, model } = await waitingChat()
+    const before = await snapshot()
+    const response = await call('POST', settleURL, { toolCallId: 'call_1', output: { answers: [{ header: 'Color', selected: ['Green'] }] } })
+    expect(response.status).toBe(400)
+    expect(response.json.error.code).toBe('invalid-output')
+    expect(response.json.error.message).toContain('"Green" was not offered')
+    expect(await snapshot()).toEqual(before)
+    expect(model.doStreamCalls).toHaveLength(1)
+  })
+
+  it('an output that breaks the schema is 400 invalid-output naming the field', async () => {
+    const { call, settleURL, snapshot } = await waitingChat()
+    const before = await snapshot()
+    const response = await call('POST', settleURL, { toolCallId: 'call_1', output: { answers: 'Blue' } })
+    expect(response.status).toBe(400)
+    expect(response.json.error).toMatchObject({ code: 'invalid-output' })
+    expect(response.json.error.message).toMatch(/^output\.answers: /)
+    expect(await snapshot()).toEqual(before)
+  })
+
+  it('an unknown call is 404 call-not-found', async () => {
+    const { call, settleURL, snapshot } = await waitingChat()
+    const before = await snapshot()
+    const response = await call('POST', settleURL, { toolCallId: 'call_nope', output: blue })
+    expect(response.status).toBe(404)
+    expect(response.json.error.code).toBe('call-not-found')
+    expect(await snapshot()).toEqual(before)
+  })
+
+  it.each([
+    ['no toolCallId', { output: blue }, /^toolCallId: is required/],
+    ['neither output nor dismissed', { toolCallId: 'call_1' }, /exactly one of "output" or "dismissed"/],
+    ['both output and dismissed', { toolCallId: 'call_1', output: blue, dismissed: true }, /exactly one of/],
+    ['dismissed: false', { toolCallId: 'call_1', dismissed: false }, /^dismissed: /],
+    ['an unknown field', { toolCallId: 'call_1', output: blue, answer: 1 }, /unknown field "answer"/],
+    ['not JSON', '{"toolCallId":', /^body: not valid JSON/],
+    ['a JSON array', '[1]', /^body: must be a JSON object/]
+  ])('a body with %s is 400 without a code', async (_name, body, message) => {
+    const { call, settleURL, snapshot } = await waitingChat()
+    const before = await snapshot()
+    const response = await call('POST', settleURL, body)
+    expect(response.status).toBe(400)
+    expect(response.json.error.code).toBeUndefined()
+    expect(response.json.error.message).toMatch(message)
+    expect(await snapshot()).toEqual(before)
+  })
+
+  it('a second settle is 409 already-settled with the stored answer, and the model runs once', async () => {
+    const { call, settleURL, model, snapshot } = await waitingChat()
+    expect((await call('POST', settleURL, { toolCallId: 'call_1', output: blue })).status).toBe(200)
+    const after = await snapshot()
+    const again = await call('POST', settleURL, { toolCallId: 'call_1', output: { answers: [{ header: 'Color', selected: ['Red'] }] } })
+    expect(again.status).toBe(409)
+    expect(again.json.error.code).toBe('already-settled')
+    expect(again.json.settlement).toMatchObject({ toolCallId: 'call_1', outcome: 'answered', part: { output: blue } })
+    const dismissAfter = await call('POST', settleURL, { toolCallId: 'call_1', dismissed: true })
+    expect(dismissAfter.status).toBe(409)
+    expect(await snapshot()).toEqual(after)
+    expect(model.doStreamCalls).toHaveLength(2)
+  })
+
+  it('without a bearer token the chat is 401, and a wrong token is 401', async () => {
+    const { frogbot, settleURL, chatId, snapshot } = await waitingChat()
+    const before = await snapshot()
+    for (const headers of [{}, { authorization: 'Bearer fbt_not-a-real-token-at-all' }, { authorization: 'Basic abc' }]) {
+      for (const [method, path, body] of [
+        ['POST', settleURL, { toolCallId: 'call_1', output: blue }],
+        ['GET', `/api/agents/planner/chats/${chatId}/pending`, undefined],
+        ['POST', '/api/agents/planner', { prompt: 'hi' }]
+      ] as const) {
+        const response = await frogbot.fetch(
+          new Request(`http://localhost${path}`, { method, headers: { 'content-type': 'application/json', ...headers }, body: body && JSON.stringify(body) })
+        )
+        expect(response.status, `${method} ${path} with ${JSON.stringify(headers)}`).toBe(401)
+        expect(response.headers.get('www-authenticate')).toBe('Bearer')
+      }
+    }
+    expect(await snapshot()).toEqual(before)
+  })
+
+  it('dismiss records "Dismissed by the user." and does not call the model', async () => {
+    const { call, settleURL, model, snapshot } = await waitingChat()
+    const response = await call('POST', settleURL, { toolCallId: 'call_1', dismissed: true })
+    expect(response.status).toBe(200)
+    expect(response.json).toMatchObject({ status: 'dismissed', state: 'idle', settlement: { outcome: 'dismissed', part: { state: 'output-error', errorText: 'Dismissed by the user.' } } })
+    expect(model.doStreamCalls).toHaveLength(1)
+    const chat = await snapshot()
+    expect(chat.chat.state).toBe('idle')
+    expect(chat.pending).toEqual([])
+  })
+})
