@@ -11,6 +11,8 @@ import { sqliteAdapter } from './store/sqlite-adapter.ts'
 import { randomId } from './turns/ids.ts'
 import type { TurnServices } from './turns/turn-environment.ts'
 import { type LocalAgent, localAgent } from './agents/local-agent.ts'
+import { runMaintenance } from './turns/maintenance.ts'
+import { startQueuedTurn } from './turns/queued-turns.ts'
 
 /**
  * Options of {@link createFrogbot} for apps, tests and benchmarks.
@@ -20,6 +22,8 @@ import { type LocalAgent, localAgent } from './agents/local-agent.ts'
  *   after a crash the chat is usable again once it passes.
  * - `env`: where provider keys are read from (default `process.env`).
  * - `log`: where start-up facts and unexpected errors go (default `console.error`).
+ * - `maintenanceIntervalMs`: how often call expiry and stalled queues are checked (default 5000;
+ *   0 turns the timer off, then call `maintain()` yourself).
  */
 export type CreateFrogbotOptions = {
   model?: Exclude<LanguageModel, string>
@@ -28,6 +32,7 @@ export type CreateFrogbotOptions = {
   leaseMs?: number
   env?: NodeJS.ProcessEnv
   log?: (line: string) => void
+  maintenanceIntervalMs?: number
 }
 
 /**
@@ -35,7 +40,8 @@ export type CreateFrogbotOptions = {
  * - `fetch`: the web-standard HTTP handler of the whole API.
  * - `agents[slug]`: local `generate()` / `stream()` calls, where client tools are withheld.
  * - `describe()`: one line per start-up fact (database, model of each agent).
- * - `close()`: closes the database.
+ * - `maintain()`: expires due calls and restarts stalled queues now (see `runMaintenance`).
+ * - `close()`: stops the maintenance timer and closes the database.
  */
 export type Frogbot = {
   config: FrogbotConfig
@@ -44,6 +50,7 @@ export type Frogbot = {
   agents: Record<string, LocalAgent>
   fetch: (request: Request) => Promise<Response>
   describe: () => string[]
+  maintain: () => Promise<{ expired: number; resumed: number }>
   close: () => Promise<void>
 }
 
@@ -53,7 +60,7 @@ export type Frogbot = {
  * provider: set OPENAI_API_KEY or ai.providers`), opens the database and runs its migrations.
  */
 export async function createFrogbot(config: FrogbotConfig, options: CreateFrogbotOptions = {}): Promise<Frogbot> {
-  const { now = () => new Date(), newId = randomId, leaseMs = 30_000, env = process.env, log = console.error } = options
+  const { now = () => new Date(), newId = randomId, leaseMs = 30_000, env = process.env, log = console.error, maintenanceIntervalMs = 5000 } = options
   const providers = configuredProviders(config.ai?.providers, env)
   const { agents, problems } = resolveAgents(config, { providers, modelOverride: options.model })
   if (problems.length > 0) throw new ConfigError(problems)
@@ -73,8 +80,18 @@ export async function createFrogbot(config: FrogbotConfig, options: CreateFrogbo
     newId,
     leaseMs,
     agents: new Map(agents.map((agent) => [agent.slug, agent])),
-    processId: `p${process.pid}.${randomBytes(4).toString('hex')}`
+    processId: `p${process.pid}.${randomBytes(4).toString('hex')}`,
+    log,
+    onQueued: (chatId) => {
+      startQueuedTurn(services, chatId).catch((error) => log(`frogbot: could not start the queued turn of chat ${chatId}: ${String(error)}`))
+    }
   }
+  const maintain = () => runMaintenance(services)
+  const timer =
+    maintenanceIntervalMs > 0
+      ? setInterval(() => maintain().catch((error) => log(`frogbot: maintenance failed: ${String(error)}`)), maintenanceIntervalMs)
+      : undefined
+  timer?.unref()
   const fetch = createHttpHandler({ services, auth: config.auth ?? {}, maxBodyBytes: config.http?.maxBodyBytes ?? 1024 * 1024, log })
   return {
     config,
@@ -87,6 +104,10 @@ export async function createFrogbot(config: FrogbotConfig, options: CreateFrogbo
       ...agents.map((agent: ResolvedAgent) => `agent ${agent.slug}: model ${agent.model.label}`),
       ...config.warnings.map((warning) => `warning: ${warning}`)
     ],
-    close: () => store.close()
+    maintain,
+    close: async () => {
+      clearInterval(timer)
+      await store.close()
+    }
   }
 }

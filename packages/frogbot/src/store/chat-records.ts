@@ -77,3 +77,11 @@ export function toPendingCall(call: CallRecord): PendingCall {
   const { toolCallId, toolName, input, messageId, chatId, agentSlug, createdAt } = call
   return { toolCallId, toolName, input, messageId, chatId, agentSlug, createdAt }
 }
+
+/**
+ * The state a user sees: a `running` chat whose lease has passed (its process died) is `idle`,
+ * ready for the next message, with every settled answer kept.
+ */
+export function effectiveState(chat: ChatRecord, now: Date): ChatRecord['state'] {
+  return chat.state === 'running' && (chat.leaseUntil ?? '') < now.toISOString() ? 'idle' : chat.state
+}

@@ -52,6 +52,17 @@ export type PendingCallsTable = {
   settled_at: string | null
 }
 
+/** A user message sent while a turn was running; it starts the next turn (SPEC §4). */
+export type QueuedMessagesTable = {
+  id: string
+  chat_id: string
+  /** JSON: the user `UIMessage`. */
+  message: string
+  /** JSON: `QueuedSender`, who sent it, to run its turn as them. */
+  sender: string
+  created_at: string
+}
+
 export type UsersTable = {
   id: string
   email: string
@@ -78,6 +89,7 @@ export type Database = {
   frogbot_chats: ChatsTable
   frogbot_messages: MessagesTable
   frogbot_pending_calls: PendingCallsTable
+  frogbot_queued_messages: QueuedMessagesTable
   frogbot_users: UsersTable
   frogbot_api_tokens: ApiTokensTable
 }

@@ -1,12 +1,15 @@
 import type { Kysely } from 'kysely'
 import { isToolUIPart, type UIMessage } from 'ai'
-import { CLOSED_TEXT, type SettledBy, type Settlement, dismissedText } from '../turns/settlement.ts'
+import { CLOSED_TEXT, EXPIRED_TEXT, type SettledBy, type Settlement, dismissedText } from '../turns/settlement.ts'
 import type { DatabaseAdapter } from './database-adapter.ts'
 import type { Database } from './database-schema.ts'
 import { type CallRecord, type StoredMessage, toCallRecord, toChatRecord, toStoredMessage } from './chat-records.ts'
 
-/** What a settle does to the call: record an answer, or dismiss it (with an optional reason). */
-export type SettleChange = { outcome: 'answered'; output: unknown } | { outcome: 'dismissed'; reason?: string }
+/**
+ * What a settle does to the call: record an answer, dismiss it (with an optional reason), or
+ * expire it (`client.expiresIn` passed). Dismissal and expiry end the turn without calling the model.
+ */
+export type SettleChange = { outcome: 'answered'; output: unknown } | { outcome: 'dismissed'; reason?: string } | { outcome: 'expired' }
 
 /** A settlement as returned to callers: the record plus the stored tool part (`part`). */
 export type SettlementWithPart = Settlement & { part: unknown }
@@ -47,8 +50,8 @@ function settledPart(part: Record<string, unknown>, change: { output: unknown } 
  * tool error), the settlement is recorded, and:
  * - an answer that settles the last pending call of the step moves the chat to `running` under
  *   `leaseOwner` (`continues: true`): exactly one caller continues the turn;
- * - a dismissal closes the step's other pending calls (`Closed without an answer.`) and leaves the
- *   chat `idle`; the model is not called.
+ * - a dismissal or expiry closes the step's other pending calls (`Closed without an answer.`) and
+ *   leaves the chat `idle`; the model is not called.
  * Retries up to `attempts` times when another writer changed the message; then `write-conflict`.
  */
 export async function settleInStore({ db, adapter, chatId, toolCallId, change, by, leaseOwner, leaseUntil, now, attempts = 5 }: {
@@ -114,8 +117,9 @@ async function settleOnce(
       .execute()
   ).map(toCallRecord)
   const others = stepCalls.filter((call) => call.toolCallId !== toolCallId)
-  const closing = change.outcome === 'dismissed' ? others : []
-  const remaining = change.outcome === 'dismissed' ? [] : others
+  const endsTurn = change.outcome !== 'answered'
+  const closing = endsTurn ? others : []
+  const remaining = endsTurn ? [] : others
 
   const settlement: Settlement = {
     toolCallId,
@@ -128,7 +132,8 @@ async function settleOnce(
   const parts = message.parts.map((part) => {
     if (!isToolUIPart(part)) return part
     if (part.toolCallId === toolCallId) {
-      return settledPart(part, change.outcome === 'answered' ? { output: change.output } : { errorText: dismissedText(change.reason) })
+      if (change.outcome === 'answered') return settledPart(part, { output: change.output })
+      return settledPart(part, { errorText: change.outcome === 'expired' ? EXPIRED_TEXT : dismissedText(change.reason) })
     }
     if (closing.some((call) => call.toolCallId === part.toolCallId)) return settledPart(part, { errorText: CLOSED_TEXT })
     return part
@@ -162,7 +167,7 @@ async function settleOnce(
   }
 
   const continues = change.outcome === 'answered' && remaining.length === 0
-  if (continues || change.outcome === 'dismissed') {
+  if (continues || endsTurn) {
     const chatWrite = await trx
       .updateTable('frogbot_chats')
       .set((eb) => ({

@@ -25,6 +25,8 @@ export type TurnEnvironment = {
   newId: (prefix: string) => string
   /** How long a running turn holds its chat without renewing, in milliseconds. */
   leaseMs: number
+  /** Called after a turn is stored when messages wait in the chat's queue. */
+  onQueued?: (chatId: string) => void
 }
 
 /** A turn in flight: the client's copy of the UI message stream, and the result once it is stored. */
@@ -58,7 +60,8 @@ export function runTurn(
 ): TurnRun {
   const { store, now, newId, leaseMs } = environment
   const leaseUntil = () => new Date(now().getTime() + leaseMs).toISOString()
-  const uiMessages = messages.map(toUIMessage)
+  // Calls left open by a turn whose process died get a tool error, so the model never sees a call without a result.
+  const uiMessages = messages.map((message) => closeOpenToolParts(toUIMessage(message)))
   const continued = uiMessages.at(-1)?.role === 'assistant' ? uiMessages.at(-1)! : null
   const partsBefore = continued?.parts.length ?? 0
   const gate: StepGate = { clientCallPending: false }
@@ -100,6 +103,7 @@ export function runTurn(
     }
     const message = responseMessage ? closeOpenToolParts(responseMessage, pendingIds) : null
     const stored = await store.finishTurn({ chatId, message, pending, leaseOwner, now: now().toISOString() })
+    if (stored?.queued) environment.onQueued?.(chatId)
     if (!stored) throw new FrogbotError('write-conflict', 'The turn lost its hold on the chat before it could be saved; reload the chat.')
     if (modelError) throw new FrogbotError('model-error', `The model failed: ${modelError}`)
     if (pending.length > 0) return { status: 'awaiting-input' as const, chatId, pending: pending.map((call) => toPendingCall({ ...call, status: 'pending', settledAt: null })) }

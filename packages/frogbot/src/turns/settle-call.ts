@@ -45,8 +45,13 @@ export async function settleCall(
   const { store, now, leaseMs } = services
   const chat = await loadChat(store, { agentSlug: agent.slug, chatId, req })
   assertWritable(chat)
-  const call = await store.getCall(chatId, input.toolCallId)
+  let call = await store.getCall(chatId, input.toolCallId)
   if (!call) throw new FrogbotError('call-not-found', `No pending call "${input.toolCallId}" in this chat.`)
+  if (call.status === 'pending' && call.expiresAt !== null && call.expiresAt <= now().toISOString()) {
+    const at = now().toISOString()
+    await store.settle({ chatId, toolCallId: call.toolCallId, change: { outcome: 'expired' }, by: { system: true }, leaseOwner: services.processId, leaseUntil: at, now: at })
+    call = (await store.getCall(chatId, input.toolCallId))!
+  }
   if (call.status !== 'pending') throw await alreadySettled(services, chatId, input.toolCallId)
   if (chat.state !== 'awaiting-input') throw new FrogbotError('not-awaiting', `The chat is ${chat.state}, not waiting for input.`)
 

@@ -2,4 +2,9 @@ import type { ResolvedAgent } from '../agents/resolve-agents.ts'
 import type { TurnEnvironment } from './run-turn.ts'
 
 /** What the turn services need: the turn environment plus the agents by slug. */
-export type TurnServices = TurnEnvironment & { agents: Map<string, ResolvedAgent>; processId: string }
+export type TurnServices = TurnEnvironment & {
+  agents: Map<string, ResolvedAgent>
+  /** Identifies this process in turn leases. */
+  processId: string
+  log: (line: string) => void
+}

@@ -45,3 +45,41 @@ export function scriptedModel(steps: StreamPart[][]) {
 export const colorQuestion = {
   questions: [{ header: 'Color', question: 'Which color?', options: [{ label: 'Red' }, { label: 'Blue' }] }]
 }
+
+/**
+ * A model step that streams `text` and then holds the stream open until `release()` is called
+ * (or forever), to observe a chat while its turn is running. `started` resolves when it begins.
+ */
+export function heldStep(text: string) {
+  let release!: () => void
+  let markStarted!: () => void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  const started = new Promise<void>((resolve) => (markStarted = resolve))
+  const stream = () =>
+    new ReadableStream({
+      async start(controller) {
+        const [head, ...tail] = textStep(text)
+        controller.enqueue(head)
+        markStarted()
+        await released
+        for (const part of tail) controller.enqueue(part)
+        controller.close()
+      }
+    })
+  return { stream, release, started }
+}
+
+/** A mock model whose calls are answered by `steps[i]()` (fresh streams, held or scripted). */
+export function streamingModel(steps: (() => ReadableStream)[]) {
+  let call = 0
+  return new MockLanguageModelV4({
+    doStream: async () => {
+      const step = steps[call++]
+      if (!step) throw new Error(`streaming model: no step ${call} in the script`)
+      return { stream: step() as never }
+    }
+  })
+}
+
+/** A step factory from a scripted array, for {@link streamingModel}. */
+export const scripted = (parts: StreamPart[]) => () => convertArrayToReadableStream(parts as never[])

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { LanguageModel } from 'ai'
-import { buildConfig, createFrogbot, sqliteAdapter, type AgentConfig, type AnyTool, type Frogbot } from '../../src/index.ts'
+import { buildConfig, createFrogbot, sqliteAdapter, type AgentConfig, type AnyTool, type CreateFrogbotOptions, type Frogbot } from '../../src/index.ts'
 import { question } from '../../src/tools/index.ts'
 import { createApiToken } from '../../src/auth/api-tokens.ts'
 import { ensureUser } from '../../src/auth/users.ts'
@@ -17,11 +17,12 @@ export function tempDir() {
  * A FrogBot on a real SQLite file with the `planner` agent (tools: `question` plus `tools`),
  * a user `ada@example.com` and an API token for her. Call `close()` when done.
  */
-export async function testFrogbot({ model, tools = [], filename, agents }: {
+export async function testFrogbot({ model, tools = [], filename, agents, options = {} }: {
   model: Exclude<LanguageModel, string>
   tools?: AnyTool[]
   filename?: string
   agents?: AgentConfig[]
+  options?: CreateFrogbotOptions
 }) {
   const temp = filename ? null : tempDir()
   const file = filename ?? join(temp!.dir, 'frogbot.db')
@@ -29,7 +30,7 @@ export async function testFrogbot({ model, tools = [], filename, agents }: {
     agents: agents ?? [{ slug: 'planner', model: 'fast', instructions: 'Ask before choosing.', tools: [question, ...tools] }],
     db: sqliteAdapter({ filename: file })
   })
-  const frogbot: Frogbot = await createFrogbot(config, { model, log: () => {} })
+  const frogbot: Frogbot = await createFrogbot(config, { model, log: () => {}, maintenanceIntervalMs: 0, ...options })
   const user = await ensureUser(frogbot.store.db, { email: 'ada@example.com' })
   const { token } = await createApiToken(frogbot.store.db, { userId: user.id, name: 'test' })
   const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {

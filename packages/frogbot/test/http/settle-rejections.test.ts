@@ -86,7 +86,7 @@ describe('settle rejections change nothing stored', () => {
   it('without a bearer token the chat is 401, and a wrong token is 401', async () => {
     const { frogbot, settleURL, chatId, snapshot } = await waitingChat()
     const before = await snapshot()
-    for (const headers of [{}, { authorization: 'Bearer fbt_not-a-real-token-at-all' }, { authorization: 'Basic abc' }]) {
+    for (const headers of [{}, { authorization: 'Bearer fbt_not-a-real-token-at-all' }, { authorization: 'Basic abc' }] as Record<string, string>[]) {
       for (const [method, path, body] of [
         ['POST', settleURL, { toolCallId: 'call_1', output: blue }],
         ['GET', `/api/agents/planner/chats/${chatId}/pending`, undefined],

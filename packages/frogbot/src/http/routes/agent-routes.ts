@@ -55,8 +55,9 @@ export function agentRoutes(context: HttpContext) {
     const agent = await agentFor(context, c.req.param('slug'), req)
     const body = await readBody(c.req.raw, RunRequest, context.maxBodyBytes)
     const message = newUserMessage(body, context.services.newId)
-    const { chatId, run } = await sendMessage(context.services, { agent, req, chatId: body.chatId ?? body.id, message })
-    return turnResponse(c.req.raw, chatId, run)
+    const sent = await sendMessage(context.services, { agent, req, chatId: body.chatId ?? body.id, message })
+    if (sent.status === 'queued') return c.json({ status: 'queued', chatId: sent.chatId, messageId: sent.messageId }, 202)
+    return turnResponse(c.req.raw, sent.chatId, sent.run)
   })
   return app
 }

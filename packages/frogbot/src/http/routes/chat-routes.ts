@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import type { FrogbotRequest } from '../../auth/frogbot-request.ts'
 import { FrogbotError } from '../../errors/frogbot-error.ts'
-import { toPendingCall } from '../../store/chat-records.ts'
+import { effectiveState, toPendingCall } from '../../store/chat-records.ts'
 import { loadChat } from '../../turns/chat-access.ts'
 import { settleCall } from '../../turns/settle-call.ts'
 import { type HttpContext, type HttpEnv, agentFor } from '../http-context.ts'
@@ -35,7 +35,7 @@ export function chatRoutes(context: HttpContext) {
     const { store } = context.services
     const [messages, pending] = await Promise.all([store.getMessages(chat.id), store.getPendingCalls(chat.id)])
     return c.json({
-      chat: { id: chat.id, agentSlug: chat.agentSlug, title: chat.title, state: chat.state, createdAt: chat.createdAt, updatedAt: chat.updatedAt },
+      chat: { id: chat.id, agentSlug: chat.agentSlug, title: chat.title, state: effectiveState(chat, context.services.now()), createdAt: chat.createdAt, updatedAt: chat.updatedAt },
       messages,
       pending: pending.map(toPendingCall)
     })
@@ -46,7 +46,7 @@ export function chatRoutes(context: HttpContext) {
     const agent = await agentFor(context, c.req.param('slug'), req)
     const chat = await chatFor(context, req, agent.slug, c.req.param('chatId'))
     const pending = await context.services.store.getPendingCalls(chat.id)
-    return c.json({ chatId: chat.id, state: chat.state, pending: pending.map(toPendingCall) })
+    return c.json({ chatId: chat.id, state: effectiveState(chat, context.services.now()), pending: pending.map(toPendingCall) })
   })
 
   app.post('/:slug/chats/:chatId/settle', async (c) => {

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely'
 
-/** Chats, messages with UI message parts as JSON, pending calls, users and API tokens. */
+/** Chats, messages with UI message parts as JSON, pending calls, queued messages, users and API tokens. */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('frogbot_users')
@@ -64,6 +64,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute()
 
   await db.schema
+    .createTable('frogbot_queued_messages')
+    .addColumn('id', 'text', (column) => column.primaryKey())
+    .addColumn('chat_id', 'text', (column) => column.notNull().references('frogbot_chats.id').onDelete('cascade'))
+    .addColumn('message', 'text', (column) => column.notNull())
+    .addColumn('sender', 'text', (column) => column.notNull())
+    .addColumn('created_at', 'text', (column) => column.notNull())
+    .execute()
+  await db.schema.createIndex('frogbot_queued_messages_chat').on('frogbot_queued_messages').columns(['chat_id', 'created_at']).execute()
+
+  await db.schema
     .createTable('frogbot_pending_calls')
     .addColumn('chat_id', 'text', (column) => column.notNull().references('frogbot_chats.id').onDelete('cascade'))
     .addColumn('tool_call_id', 'text', (column) => column.notNull())
@@ -86,7 +96,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['frogbot_pending_calls', 'frogbot_messages', 'frogbot_chats', 'frogbot_api_tokens', 'frogbot_users']) {
+  for (const table of ['frogbot_queued_messages', 'frogbot_pending_calls', 'frogbot_messages', 'frogbot_chats', 'frogbot_api_tokens', 'frogbot_users']) {
     await db.schema.dropTable(table).ifExists().execute()
   }
 }
