@@ -13,6 +13,7 @@ import type { TurnServices } from './turns/turn-environment.ts'
 import { type LocalAgent, localAgent } from './agents/local-agent.ts'
 import { runMaintenance } from './turns/maintenance.ts'
 import { startQueuedTurn } from './turns/queued-turns.ts'
+import { LiveTurns } from './turns/live-turns.ts'
 
 /**
  * Options of {@link createFrogbot} for apps, tests and benchmarks.
@@ -82,6 +83,8 @@ export async function createFrogbot(config: FrogbotConfig, options: CreateFrogbo
     agents: new Map(agents.map((agent) => [agent.slug, agent])),
     processId: `p${process.pid}.${randomBytes(4).toString('hex')}`,
     log,
+    live: new LiveTurns(),
+    activeRuns: new Map(),
     onQueued: (chatId) => {
       startQueuedTurn(services, chatId).catch((error) => log(`frogbot: could not start the queued turn of chat ${chatId}: ${String(error)}`))
     }

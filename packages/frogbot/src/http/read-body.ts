@@ -2,7 +2,7 @@ import type { z } from 'zod'
 import { FrogbotError } from '../errors/frogbot-error.ts'
 
 /**
- * Reads a JSON request body of at most `maxBytes` and parses it with `schema`.
+ * Reads a JSON request body of at most `maxBytes` (an empty body reads as `{}`) and parses it with `schema`.
  * Throws `FrogbotError`: `payload-too-large` (413) past the limit; `bad-request` (400, no code)
  * for a body that is not JSON or breaks the schema, naming the first field and rule.
  */
@@ -13,7 +13,8 @@ export async function readBody<S extends z.ZodType>(request: Request, schema: S,
   if (bytes.byteLength > maxBytes) throw new FrogbotError('payload-too-large', `The request body is over ${maxBytes} bytes.`)
   let json: unknown
   try {
-    json = JSON.parse(new TextDecoder().decode(bytes) || 'null')
+    const text = new TextDecoder().decode(bytes)
+    json = text.trim() === '' ? {} : JSON.parse(text)
   } catch {
     throw new FrogbotError('bad-request', 'body: not valid JSON')
   }

@@ -46,3 +46,15 @@ export const SettleRequest = z
   })
   .refine((body) => body.reason === undefined || body.dismissed === true, { message: 'only allowed with "dismissed": true', path: ['reason'] })
 export type SettleRequest = z.output<typeof SettleRequest>
+
+/** Body of `POST /api/agents/:slug/chats/:chatId/branch`: copy up to this assistant message, or the whole chat. */
+export const BranchRequest = z.strictObject({ messageId: z.string().min(1, 'must not be empty').optional() })
+
+/** Body of `PUT /api/agents/:slug/chats/:chatId/messages/:messageId`: the new text of a user message. */
+export const EditRequest = z.strictObject({ text: z.string().min(1, 'must not be empty') })
+
+/** Query of `GET /api/agents/:slug/chats`: page size (1–100, default 20) and the `nextCursor` of the previous page. */
+export const ChatListQuery = z.strictObject({
+  limit: z.coerce.number().int('must be a whole number').min(1).max(100).default(20),
+  cursor: z.string().optional()
+})

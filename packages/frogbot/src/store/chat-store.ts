@@ -5,6 +5,8 @@ import { type CallRecord, type ChatRecord, type StoredMessage, toCallRecord, toC
 import { messagesOf } from './message-writes.ts'
 import { settleInStore } from './settle-in-store.ts'
 import { finishTurn, renewLease, saveProgress, startTurn } from './turn-writes.ts'
+import { rewindTo } from './rewind-writes.ts'
+import { branchChat } from './chat-copies.ts'
 
 export type { NewPendingCall, Sender, StartTurnResult } from './turn-writes.ts'
 
@@ -33,6 +35,7 @@ export function createChatStore({ db, adapter }: { db: Kysely<Database>; adapter
           channel: null,
           lease_owner: null,
           lease_until: null,
+          stop_requested_at: null,
           version: 0,
           created_at: chat.now,
           updated_at: chat.now
@@ -71,6 +74,22 @@ export function createChatStore({ db, adapter }: { db: Kysely<Database>; adapter
       return row ? toCallRecord(row) : null
     },
 
+    /**
+     * Chats of `agentSlug` owned by `ownerId`, most recently updated first, at most `limit`.
+     * `before` is the `cursor` of the last chat of the previous page (`updatedAt|id`).
+     */
+    async listChats({ agentSlug, ownerId, limit, before }: { agentSlug: string; ownerId: string; limit: number; before?: string }) {
+      let query = db.selectFrom('frogbot_chats').selectAll().where('agent_slug', '=', agentSlug).where('owner_id', '=', ownerId)
+      if (before) {
+        const [updatedAt, id] = [before.slice(0, before.lastIndexOf('|')), before.slice(before.lastIndexOf('|') + 1)]
+        query = query.where((eb) => eb.or([eb('updated_at', '<', updatedAt), eb.and([eb('updated_at', '=', updatedAt), eb('id', '<', id)])]))
+      }
+      const rows = await query.orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(limit + 1).execute()
+      const chats = rows.slice(0, limit).map(toChatRecord)
+      const last = chats.at(-1)
+      return { chats, nextCursor: rows.length > limit && last ? `${last.updatedAt}|${last.id}` : null }
+    },
+
     /** Pending calls whose `expires_at` is at or before `now`, across all chats. */
     async getExpiredCalls(now: string, limit = 100): Promise<CallRecord[]> {
       const rows = await db
@@ -95,10 +114,29 @@ export function createChatStore({ db, adapter }: { db: Kysely<Database>; adapter
       return rows.map((row) => row.id)
     },
 
+    /** Asks the process running the chat's turn to stop it. False when no turn is running. */
+    async requestStop(chatId: string, now: string): Promise<boolean> {
+      const marked = await db
+        .updateTable('frogbot_chats')
+        .set({ stop_requested_at: now })
+        .where('id', '=', chatId)
+        .where('state', '=', 'running')
+        .where('lease_until', '>=', now)
+        .executeTakeFirst()
+      return Number(marked.numUpdatedRows) === 1
+    },
+
+    async isStopRequested(chatId: string): Promise<boolean> {
+      const row = await db.selectFrom('frogbot_chats').select('stop_requested_at').where('id', '=', chatId).executeTakeFirst()
+      return Boolean(row?.stop_requested_at)
+    },
+
     startTurn: ((...args) => startTurn(db, adapter, ...args)) as WithoutStore<typeof startTurn>,
     renewLease: (options: Parameters<typeof renewLease>[1]) => renewLease(db, options),
     saveProgress: ((...args) => saveProgress(db, adapter, ...args)) as WithoutStore<typeof saveProgress>,
     finishTurn: ((...args) => finishTurn(db, adapter, ...args)) as WithoutStore<typeof finishTurn>,
+    rewindTo: ((...args) => rewindTo(db, adapter, ...args)) as WithoutStore<typeof rewindTo>,
+    branchChat: ((...args) => branchChat(db, adapter, ...args)) as WithoutStore<typeof branchChat>,
     settle: (options: Omit<Parameters<typeof settleInStore>[0], 'db' | 'adapter'>) => settleInStore({ db, adapter, ...options }),
 
     close: () => db.destroy()

@@ -15,6 +15,8 @@ export type ChatsTable = {
   lease_owner: string | null
   /** ISO time after which a `running` turn whose process died no longer holds the chat. */
   lease_until: string | null
+  /** ISO time someone asked to stop the running turn; cleared when the next turn starts. */
+  stop_requested_at: string | null
   version: number
   created_at: string
   updated_at: string

@@ -1,10 +1,12 @@
 import type { Kysely } from 'kysely'
 import { type Migration, type MigrationResultSet, Migrator } from 'kysely/migration'
 import * as initial from './migrations/001-initial.ts'
+import * as turnControl from './migrations/003-turn-control.ts'
 import type { Database } from './database-schema.ts'
 
 const migrations: Record<string, Migration> = {
-  '001-initial': initial
+  '001-initial': initial,
+  '003-turn-control': turnControl
 }
 
 /**

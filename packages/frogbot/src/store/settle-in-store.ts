@@ -174,6 +174,7 @@ async function settleOnce(
         state: continues ? 'running' : 'idle',
         lease_owner: continues ? leaseOwner : null,
         lease_until: continues ? leaseUntil : null,
+        stop_requested_at: null,
         updated_at: now,
         version: eb('version', '+', 1)
       }))

@@ -93,7 +93,7 @@ async function startTurnOnce(
   if (before.state === 'awaiting-input') await closeWaitingCalls(trx, chatId, now)
   const taken = await trx
     .updateTable('frogbot_chats')
-    .set({ state: 'running', lease_owner: leaseOwner, lease_until: leaseUntil, updated_at: now, version: before.version + 1 })
+    .set({ state: 'running', lease_owner: leaseOwner, lease_until: leaseUntil, stop_requested_at: null, updated_at: now, version: before.version + 1 })
     .where('id', '=', chatId)
     .where('version', '=', before.version)
     .executeTakeFirst()

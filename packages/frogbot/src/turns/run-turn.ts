@@ -17,6 +17,7 @@ import type { ChatStore, NewPendingCall } from '../store/chat-store.ts'
 import { toPendingCall } from '../store/chat-records.ts'
 import { closeOpenToolParts, textOf, toolNameOf, toUIMessage } from './transcript.ts'
 import type { TurnResult } from './turn-result.ts'
+import type { LiveTurns } from './live-turns.ts'
 
 /** What a running turn needs from its FrogBot instance. */
 export type TurnEnvironment = {
@@ -27,6 +28,10 @@ export type TurnEnvironment = {
   leaseMs: number
   /** Called after a turn is stored when messages wait in the chat's queue. */
   onQueued?: (chatId: string) => void
+  /** Where running turns publish their chunks for clients that join late. */
+  live?: LiveTurns
+  /** Abort controllers of the turns this process runs, by chat id (to stop them). */
+  activeRuns?: Map<string, AbortController>
 }
 
 /** A turn in flight: the client's copy of the UI message stream, and the result once it is stored. */
@@ -71,10 +76,24 @@ export function runTurn(
   let finishReason: Promise<FinishReason> | undefined
   let usage: Promise<LanguageModelUsage> | undefined
 
+  const abort = new AbortController()
+  environment.activeRuns?.set(chatId, abort)
+  const recorder = environment.live?.record(chatId, runId)
+  // The heartbeat keeps the lease and notices a stop requested through another process.
   const heartbeat = setInterval(() => {
-    store.renewLease({ chatId, leaseOwner, leaseUntil: leaseUntil() }).catch(() => {})
-  }, Math.max(50, Math.floor(leaseMs / 3)))
+    store
+      .renewLease({ chatId, leaseOwner, leaseUntil: leaseUntil() })
+      .then(async (held) => {
+        if (!held || (await store.isStopRequested(chatId))) abort.abort()
+      })
+      .catch(() => {})
+  }, Math.max(50, Math.min(1000, Math.floor(leaseMs / 3))))
   heartbeat.unref()
+  const release = () => {
+    clearInterval(heartbeat)
+    if (environment.activeRuns?.get(chatId) === abort) environment.activeRuns.delete(chatId)
+    recorder?.end()
+  }
 
   let settle: { resolve: (result: TurnResult) => void; reject: (error: unknown) => void }
   const result = new Promise<TurnResult>((resolve, reject) => {
@@ -87,7 +106,7 @@ export function runTurn(
     const createdAt = now().toISOString()
     for (const part of responseMessage?.parts.filter(isToolUIPart) ?? []) {
       const tool = agent.clientTools.get(toolNameOf(part))
-      if (!offerClientTools || !tool || part.state !== 'input-available' || modelError) continue
+      if (!offerClientTools || !tool || part.state !== 'input-available' || modelError || abort.signal.aborted) continue
       pendingIds.add(part.toolCallId)
       pending.push({
         toolCallId: part.toolCallId,
@@ -131,14 +150,15 @@ export function runTurn(
           gate.clientCallPending = event.content.some((part) => part.type === 'tool-call' && agent.clientTools.has(part.toolName) && offerClientTools)
         }
       })
-      const streamed = await loop.stream({ messages: modelMessages })
+      const streamed = await loop.stream({ messages: modelMessages, abortSignal: abort.signal })
       finishReason = Promise.resolve(streamed.finishReason)
       usage = Promise.resolve(streamed.totalUsage)
       writer.merge(streamed.toUIMessageStream())
     },
     onError: (error) => {
-      modelError = error instanceof Error ? error.message : String(error)
-      return modelError
+      const message = error instanceof Error ? error.message : String(error)
+      if (!abort.signal.aborted) modelError = message
+      return message
     },
     onStepEnd: async ({ responseMessage }) => {
       await store.saveProgress({ chatId, message: responseMessage, leaseOwner, leaseUntil: leaseUntil(), now: now().toISOString() })
@@ -149,7 +169,7 @@ export function runTurn(
       } catch (error) {
         settle.reject(error)
       } finally {
-        clearInterval(heartbeat)
+        release()
       }
     }
   })
@@ -161,10 +181,11 @@ export function runTurn(
       for (;;) {
         const { done, value } = await reader.read()
         if (done) break
-        if (value.type === 'error') modelError ??= value.errorText
+        recorder?.push(value)
+        if (value.type === 'error' && !abort.signal.aborted) modelError ??= value.errorText
       }
     } catch (error) {
-      modelError ??= error instanceof Error ? error.message : String(error)
+      if (!abort.signal.aborted) modelError ??= error instanceof Error ? error.message : String(error)
     }
   })()
   return { stream: clientCopy, result }

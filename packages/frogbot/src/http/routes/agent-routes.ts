@@ -1,50 +1,36 @@
-import { createUIMessageStreamResponse, type UIMessage } from 'ai'
+import type { UIMessage } from 'ai'
 import { Hono } from 'hono'
 import { FrogbotError } from '../../errors/frogbot-error.ts'
+import { editMessage } from '../../turns/edit-message.ts'
 import { sendMessage } from '../../turns/send-message.ts'
-import type { TurnRun } from '../../turns/run-turn.ts'
+import { settleResubmission } from '../../turns/settle-resubmission.ts'
 import { type HttpContext, type HttpEnv, agentFor } from '../http-context.ts'
 import { readBody } from '../read-body.ts'
+import { settleResponse, turnResponse, wantsStream } from '../turn-responses.ts'
 import { RunRequest } from '../wire-schemas.ts'
 
-/** True when the client asked for an AI SDK UI message stream instead of JSON. */
-export function wantsStream(request: Request): boolean {
-  return (request.headers.get('accept') ?? '').includes('text/event-stream')
-}
+type UserParts = UIMessage['parts']
 
-/** Answers a turn as JSON (after it is stored) or as a UI message stream, plus `extra` fields. */
-export async function turnResponse(request: Request, chatId: string, run: TurnRun, extra: Record<string, unknown> = {}): Promise<Response> {
-  if (wantsStream(request)) {
-    run.result.catch(() => {})
-    return createUIMessageStreamResponse({ stream: run.stream, headers: { 'X-Frogbot-Chat-Id': chatId } })
-  }
-  void run.stream.cancel().catch(() => {})
-  const result = await run.result
-  return Response.json({ ...result, ...extra })
-}
-
-function newUserMessage(body: RunRequest, newId: (prefix: string) => string): UIMessage {
-  if (body.prompt !== undefined) return { id: newId('msg'), role: 'user', parts: [{ type: 'text', text: body.prompt }] }
-  const last = body.messages!.at(-1)!
-  if (last.role !== 'user') throw new FrogbotError('bad-request', `messages.${body.messages!.length - 1}.role: the last message must be a user message`)
-  const index = body.messages!.length - 1
-  last.parts.forEach((part, partIndex) => {
-    const path = `messages.${index}.parts.${partIndex}`
+/** Checks that a user message holds only text and file parts; returns them. */
+function userParts(parts: { type: string; [key: string]: unknown }[], path: string): UserParts {
+  parts.forEach((part, index) => {
     if (part.type === 'text' && typeof part.text === 'string') return
     if (part.type === 'file' && typeof part.url === 'string' && typeof part.mediaType === 'string') return
-    throw new FrogbotError('bad-request', `${path}: a user message holds only "text" parts ({ type, text }) and "file" parts ({ type, url, mediaType })`)
+    throw new FrogbotError('bad-request', `${path}.${index}: a user message holds only "text" parts ({ type, text }) and "file" parts ({ type, url, mediaType })`)
   })
-  return { id: last.id && /^[\w-]{1,128}$/.test(last.id) ? last.id : newId('msg'), role: 'user', parts: last.parts as UIMessage['parts'] }
+  if (parts.length === 0) throw new FrogbotError('bad-request', `${path}: a user message needs at least one part`)
+  return parts as UserParts
 }
 
-/** `GET /api/agents` and `POST /api/agents/:slug` (SPEC §6). */
+/** `GET /api/agents` and `POST /api/agents/:slug` (SPEC §6), including the bodies `useChat` sends. */
 export function agentRoutes(context: HttpContext) {
   const app = new Hono<HttpEnv>()
+  const { services } = context
 
   app.get('/', async (c) => {
     const req = c.get('req')
     const agents = []
-    for (const agent of context.services.agents.values()) {
+    for (const agent of services.agents.values()) {
       if (await agent.access(req)) agents.push({ slug: agent.slug, ...(agent.profile ? { profile: agent.profile } : {}) })
     }
     return c.json({ agents })
@@ -54,10 +40,40 @@ export function agentRoutes(context: HttpContext) {
     const req = c.get('req')
     const agent = await agentFor(context, c.req.param('slug'), req)
     const body = await readBody(c.req.raw, RunRequest, context.maxBodyBytes)
-    const message = newUserMessage(body, context.services.newId)
-    const sent = await sendMessage(context.services, { agent, req, chatId: body.chatId ?? body.id, message })
+    const stream = wantsStream(c.req.raw, body)
+    const chatId = body.chatId ?? body.id
+    const last = body.messages?.at(-1)
+    const lastIndex = (body.messages?.length ?? 1) - 1
+
+    // useChat resubmits after addToolOutput: the last message is the assistant message with outputs.
+    if (last?.role === 'assistant') {
+      if (!chatId) throw new FrogbotError('bad-request', 'id: the chat id is required to settle tool outputs')
+      const outcome = await settleResubmission(services, { agent, chatId, req, message: last as unknown as UIMessage })
+      return settleResponse(stream, outcome)
+    }
+    if (last?.role === 'system') throw new FrogbotError('bad-request', `messages.${lastIndex}.role: the last message must be a user message`)
+
+    const existing = chatId ? await services.store.getChat(chatId) : null
+    if (existing && body.trigger === 'regenerate-message') {
+      const messages = await services.store.getMessages(existing.id)
+      const lastUser = messages.findLast((message) => message.role === 'user')
+      if (!lastUser) throw new FrogbotError('bad-request', 'messages: there is no user message to regenerate from')
+      const edited = await editMessage(services, { agent, chatId: existing.id, req, messageId: lastUser.id })
+      return turnResponse(stream, edited.chatId, edited.run)
+    }
+    if (existing && body.messageId && last) {
+      const target = await services.store.getMessage(existing.id, body.messageId)
+      if (target?.role === 'user') {
+        const edited = await editMessage(services, { agent, chatId: existing.id, req, messageId: target.id, parts: userParts(last.parts, `messages.${lastIndex}.parts`) })
+        return turnResponse(stream, edited.chatId, edited.run)
+      }
+    }
+
+    const parts: UserParts = body.prompt !== undefined ? [{ type: 'text', text: body.prompt }] : userParts(last!.parts, `messages.${lastIndex}.parts`)
+    const id = last?.id && /^[\w-]{1,128}$/.test(last.id) ? last.id : services.newId('msg')
+    const sent = await sendMessage(services, { agent, req, chatId, message: { id, role: 'user', parts } })
     if (sent.status === 'queued') return c.json({ status: 'queued', chatId: sent.chatId, messageId: sent.messageId }, 202)
-    return turnResponse(c.req.raw, sent.chatId, sent.run)
+    return turnResponse(stream, sent.chatId, sent.run)
   })
   return app
 }

@@ -1,0 +1,59 @@
+import { createUIMessageStream, createUIMessageStreamResponse } from 'ai'
+import type { ChatRecord } from '../store/chat-records.ts'
+import { effectiveState } from '../store/chat-records.ts'
+import type { TurnRun } from '../turns/run-turn.ts'
+import type { SettleOutcome } from '../turns/settle-call.ts'
+
+/** True when the client asked for an AI SDK UI message stream (`Accept: text/event-stream`, or a `useChat` body). */
+export function wantsStream(request: Request, body?: { trigger?: string }): boolean {
+  return (request.headers.get('accept') ?? '').includes('text/event-stream') || body?.trigger !== undefined
+}
+
+/**
+ * Answers a turn: as an AI SDK UI message stream (chat id in `X-Frogbot-Chat-Id`), or as JSON once
+ * the turn is stored (`status: "complete"` or `"awaiting-input"`), with `extra` fields added.
+ */
+export async function turnResponse(stream: boolean, chatId: string, run: TurnRun, extra: Record<string, unknown> = {}): Promise<Response> {
+  if (stream) {
+    run.result.catch(() => {})
+    return createUIMessageStreamResponse({ stream: run.stream, headers: { 'X-Frogbot-Chat-Id': chatId } })
+  }
+  void run.stream.cancel().catch(() => {})
+  return Response.json({ ...(await run.result), ...extra })
+}
+
+/**
+ * Answers an accepted settle: the continuation (streamed or JSON, plus `settlement`), the calls
+ * still waiting, or — after a dismissal — `status: "dismissed"` (as a stream: a message that ends
+ * without new parts, so `useChat` settles down).
+ */
+export async function settleResponse(stream: boolean, outcome: SettleOutcome): Promise<Response> {
+  if (outcome.kind === 'continued') return turnResponse(stream, outcome.chatId, outcome.run, { settlement: outcome.settlement })
+  if (outcome.kind === 'awaiting-input') {
+    return Response.json({ status: 'awaiting-input', chatId: outcome.chatId, pending: outcome.pending, settlement: outcome.settlement })
+  }
+  if (stream) {
+    const messageId = outcome.messageId
+    const ended = createUIMessageStream({
+      execute: ({ writer }) => {
+        writer.write({ type: 'start', messageId })
+        writer.write({ type: 'finish', finishReason: 'stop' })
+      }
+    })
+    return createUIMessageStreamResponse({ stream: ended, headers: { 'X-Frogbot-Chat-Id': outcome.chatId } })
+  }
+  return Response.json({ status: 'dismissed', chatId: outcome.chatId, messageId: outcome.messageId, state: 'idle', settlement: outcome.settlement })
+}
+
+/** The public summary of a chat. */
+export function chatSummary(chat: ChatRecord, now: Date) {
+  return {
+    id: chat.id,
+    agentSlug: chat.agentSlug,
+    title: chat.title,
+    state: effectiveState(chat, now),
+    channel: chat.channel,
+    createdAt: chat.createdAt,
+    updatedAt: chat.updatedAt
+  }
+}
