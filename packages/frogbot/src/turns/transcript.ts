@@ -7,12 +7,14 @@ export function toUIMessage({ settlements: _settlements, ...message }: StoredMes
   return message
 }
 
-/** Joined text of the text parts of `parts`. */
+/** The text of `parts`: text parts of one step joined as they are, steps separated by a blank line. */
 export function textOf(parts: UIMessage['parts']): string {
-  return parts
-    .filter((part) => part.type === 'text')
-    .map((part) => (part as { text: string }).text)
-    .join('')
+  const steps: string[] = ['']
+  for (const part of parts) {
+    if (part.type === 'step-start') steps.push('')
+    else if (part.type === 'text') steps[steps.length - 1] += part.text
+  }
+  return steps.filter((text) => text.trim() !== '').join('\n\n')
 }
 
 /** Tool parts that still wait for a result (`input-streaming` or `input-available`). */

@@ -47,8 +47,9 @@ export const colorQuestion = {
 }
 
 /**
- * A model step that streams `text` and then holds the stream open until `release()` is called
- * (or forever), to observe a chat while its turn is running. `started` resolves when it begins.
+ * A model step that streams `text` and then holds the stream open (before the text ends) until
+ * `release()` is called, or forever, to observe a chat while its turn is running. `started`
+ * resolves once the text is out.
  */
 export function heldStep(text: string) {
   let release!: () => void
@@ -58,8 +59,10 @@ export function heldStep(text: string) {
   const stream = () =>
     new ReadableStream({
       async start(controller) {
-        const [head, ...tail] = textStep(text)
-        controller.enqueue(head)
+        const parts = textStep(text)
+        const holdAt = parts.findIndex((part) => part.type === 'text-end')
+        for (const part of parts.slice(0, holdAt)) controller.enqueue(part)
+        const tail = parts.slice(holdAt)
         markStarted()
         await released
         for (const part of tail) controller.enqueue(part)

@@ -1,0 +1,126 @@
+import { z } from 'zod'
+import { AgentListSchema, ChatListSchema, ChatSchema, ChatSummarySchema, ErrorSchema, PendingListSchema, QueuedSchema, SettleResultSchema, StopResultSchema, TurnResultSchema } from './response-schemas.ts'
+import { BranchRequest, ChatListQuery, EditRequest, RunRequest, SettleRequest } from './wire-schemas.ts'
+
+type Method = 'get' | 'post' | 'put'
+
+/** One endpoint of the HTTP API, described with the same Zod schemas its handler uses. */
+export type Endpoint = {
+  method: Method
+  path: string
+  summary: string
+  body?: z.ZodType
+  query?: z.ZodObject
+  responses: Record<number, { description: string; schema?: z.ZodType }>
+  /** Also answers an AI SDK UI message stream (`text/event-stream`). */
+  streams?: boolean
+  public?: boolean
+}
+
+const errors = (...statuses: number[]) =>
+  Object.fromEntries(statuses.map((status) => [status, { description: ERROR_TEXT[status], schema: ErrorSchema }]))
+const ERROR_TEXT: Record<number, string> = {
+  400: 'Malformed body (no `code`), or `invalid-output`',
+  401: 'Not signed in (`unauthorized`)',
+  403: '`forbidden`: the agent or the tool refused the caller',
+  404: '`not-found`, `agent-not-found` or `call-not-found`',
+  409: '`already-settled`, `not-awaiting`, `write-conflict`, `tool-unavailable`, `channel-chat`, `pending-calls`, `turn-in-progress`',
+  413: '`payload-too-large`',
+  502: '`model-error`: the model failed; what it generated is kept'
+}
+
+const chat = '/api/agents/{slug}/chats/{chatId}'
+
+/** Every endpoint of the FrogBot HTTP API (SPEC §6). */
+export const ENDPOINTS: Endpoint[] = [
+  { method: 'get', path: '/api/agents', summary: 'Agents the caller may use', responses: { 200: { description: 'The agents', schema: AgentListSchema } } },
+  {
+    method: 'post',
+    path: '/api/agents/{slug}',
+    summary: 'Run a turn: `{ prompt }`, `{ messages }`, or the body `useChat` sends (also its resubmission after `addToolOutput`, edit and regenerate)',
+    body: RunRequest,
+    streams: true,
+    responses: { 200: { description: 'The turn result (JSON), or a UI message stream', schema: TurnResultSchema }, 202: { description: 'Queued behind the running turn', schema: QueuedSchema }, ...errors(400, 401, 403, 404, 409, 413, 502) }
+  },
+  { method: 'get', path: '/api/agents/{slug}/chats', summary: "The caller's chats, newest first", query: ChatListQuery, responses: { 200: { description: 'A page of chats', schema: ChatListSchema }, ...errors(400, 401, 403, 404) } },
+  { method: 'get', path: chat, summary: 'A chat with its messages, turn state and pending calls', responses: { 200: { description: 'The chat', schema: ChatSchema }, ...errors(401, 403, 404) } },
+  { method: 'get', path: `${chat}/pending`, summary: 'The calls still waiting and the turn state', responses: { 200: { description: 'Pending calls', schema: PendingListSchema }, ...errors(401, 403, 404) } },
+  {
+    method: 'post',
+    path: `${chat}/settle`,
+    summary: 'Settle a pending call: `{ toolCallId, output }` or `{ toolCallId, dismissed: true, reason? }`',
+    body: SettleRequest,
+    streams: true,
+    responses: { 200: { description: 'The continuation, the calls still waiting, or the dismissal', schema: SettleResultSchema }, ...errors(400, 401, 403, 404, 409, 413, 502) }
+  },
+  { method: 'post', path: `${chat}/stop`, summary: 'Stop the running turn; what was generated is kept', responses: { 200: { description: 'Whether a turn was stopped', schema: StopResultSchema }, ...errors(401, 403, 404, 409) } },
+  {
+    method: 'put',
+    path: `${chat}/messages/{messageId}`,
+    summary: 'Edit a user message: later messages are removed and the turn runs again',
+    body: EditRequest,
+    streams: true,
+    responses: { 200: { description: 'The new turn result', schema: TurnResultSchema }, ...errors(400, 401, 403, 404, 409, 502) }
+  },
+  {
+    method: 'post',
+    path: `${chat}/branch`,
+    summary: 'Copy the chat, or up to an assistant message, into a new private chat',
+    body: BranchRequest,
+    responses: { 201: { description: 'The new chat', schema: z.object({ chat: ChatSummarySchema }) }, ...errors(400, 401, 403, 404) }
+  },
+  {
+    method: 'get',
+    path: `${chat}/stream`,
+    summary: 'Join the turn that is streaming now (AI SDK `resume`); 204 when none runs',
+    streams: true,
+    responses: { 200: { description: 'The UI message stream from the start of the current run' }, 204: { description: 'No turn is streaming' }, ...errors(401, 403, 404) }
+  },
+  { method: 'get', path: '/api/health', summary: 'Liveness', public: true, responses: { 200: { description: 'OK', schema: z.object({ ok: z.literal(true) }) } } },
+  { method: 'get', path: '/api/openapi.json', summary: 'This document', public: true, responses: { 200: { description: 'OpenAPI 3.1' } } }
+]
+
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>
+  return rest
+}
+
+/** The OpenAPI 3.1 document of `endpoints`, generated from their Zod schemas. */
+export function openApiDocument(endpoints: Endpoint[] = ENDPOINTS, { version = '0.1.0' } = {}) {
+  const paths: Record<string, Record<string, unknown>> = {}
+  for (const endpoint of endpoints) {
+    const parameters = [...endpoint.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }))
+    for (const [name, field] of Object.entries(endpoint.query?.shape ?? {})) {
+      parameters.push({ name, in: 'query', required: !(field as z.ZodType).safeParse(undefined).success, schema: jsonSchema(field as z.ZodType, 'input') as never })
+    }
+    const responses = Object.fromEntries(
+      Object.entries(endpoint.responses).map(([status, response]) => {
+        const content: Record<string, unknown> = {}
+        if (response.schema) content['application/json'] = { schema: jsonSchema(response.schema, 'output') }
+        if (endpoint.streams && status === '200') content['text/event-stream'] = { schema: { type: 'string', description: 'AI SDK UI message stream (SSE)' } }
+        return [status, { description: response.description, ...(Object.keys(content).length ? { content } : {}) }]
+      })
+    )
+    paths[endpoint.path] ??= {}
+    paths[endpoint.path][endpoint.method] = {
+      summary: endpoint.summary,
+      operationId: `${endpoint.method}${endpoint.path.replace(/[^a-zA-Z0-9]+(.)?/g, (_match, next: string | undefined) => (next ?? '').toUpperCase())}`,
+      ...(parameters.length ? { parameters } : {}),
+      ...(endpoint.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(endpoint.body, 'input') } } } } : {}),
+      ...(endpoint.public ? { security: [] } : {}),
+      responses
+    }
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'FrogBot HTTP API', version, description: 'Agents that pause mid-reply to ask a person, then continue the same reply.' },
+    components: {
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: 'An API token from `frogbot tokens create`' },
+        session: { type: 'apiKey', in: 'cookie', name: 'frogbot_session', description: 'The session cookie `POST /api/auth/login` sets' }
+      }
+    },
+    security: [{ bearer: [] }, { session: [] }, {}],
+    paths
+  }
+}

@@ -1,0 +1,106 @@
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { type AnyTool, buildConfig, ConfigError, createFrogbot, sqliteAdapter } from '../../src/index.ts'
+import { question } from '../../src/tools/index.ts'
+import { tempDir } from '../helpers/test-frogbot.ts'
+import { pickFile } from './turn-test-kit.ts'
+
+const cleanups: (() => unknown)[] = []
+afterEach(async () => {
+  while (cleanups.length > 0) await cleanups.pop()!()
+})
+
+/** The `ConfigError` that `run` throws (the test fails if it throws anything else, or nothing). */
+async function configErrorOf(run: () => unknown): Promise<ConfigError> {
+  try {
+    await run()
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError)
+    return error as ConfigError
+  }
+  throw new Error('expected a ConfigError, but nothing was thrown')
+}
+
+const withExecute = { ...pickFile, slug: 'with_execute', execute: async () => ({ file: 'a.txt' }) } as unknown as AnyTool
+const emptyKind = { ...pickFile, slug: 'empty_kind', client: { kind: '' } } as AnyTool
+const blankKind = { ...pickFile, slug: 'blank_kind', client: { kind: '   ' } } as AnyTool
+const noOutputSchema = { ...pickFile, slug: 'no_output_schema', outputSchema: undefined } as unknown as AnyTool
+
+describe('buildConfig rejects bad client tools with one error listing every problem', () => {
+  it('execute, an empty kind and a missing outputSchema, each with its path', async () => {
+    const error = await configErrorOf(() =>
+      buildConfig({
+        tools: [question, withExecute],
+        agents: [{ slug: 'planner', model: 'fast', tools: [emptyKind, noOutputSchema, blankKind] }]
+      })
+    )
+    expect(error.code).toBe('invalid-config')
+    expect(error.problems).toHaveLength(4)
+    expect(error.problems).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^tools\[1\]\.execute: /),
+        expect.stringMatching(/^agents\[0\]\.tools\[0\]\.client\.kind: /),
+        expect.stringMatching(/^agents\[0\]\.tools\[1\]\.outputSchema: /),
+        expect.stringMatching(/^agents\[0\]\.tools\[2\]\.client\.kind: /)
+      ])
+    )
+    for (const problem of error.problems) expect(error.message).toContain(problem)
+  })
+
+  it('duplicate agent slugs and duplicate tool slugs are reported together with tool problems', async () => {
+    const error = await configErrorOf(() =>
+      buildConfig({
+        agents: [
+          { slug: 'planner', model: 'fast', tools: [question] },
+          { slug: 'planner', model: 'fast', tools: [pickFile, pickFile] },
+          { slug: 'writer', model: 'fast', tools: [emptyKind] }
+        ]
+      })
+    )
+    expect(error.problems).toEqual(
+      expect.arrayContaining([
+        'agents[1].slug: "planner" is used twice',
+        'agents[1].tools[1].slug: "pick_file" is used twice',
+        expect.stringMatching(/^agents\[2\]\.tools\[0\]\.client\.kind: /)
+      ])
+    )
+    expect(error.problems).toHaveLength(3)
+  })
+
+  it('accepts the seed sample client tool and question, and a server tool with execute', () => {
+    const lookup = { slug: 'lookup', description: 'Look up.', inputSchema: z.object({ q: z.string() }), execute: () => 'ok' }
+    const config = buildConfig({ tools: [question], agents: [{ slug: 'planner', model: 'fast', tools: [pickFile, lookup] }] })
+    expect(config.agents[0].slug).toBe('planner')
+    expect(config.warnings).toEqual([])
+  })
+})
+
+describe('createFrogbot rejects a model it cannot resolve', () => {
+  it('names the agent, the model and the missing provider when no provider is configured', async () => {
+    const temp = tempDir()
+    cleanups.push(temp.remove)
+    const config = buildConfig({
+      agents: [
+        { slug: 'planner', model: 'fast', tools: [question] },
+        { slug: 'writer', model: 'openai/gpt-4.1' },
+        { slug: 'critic', model: 'anthropic/claude-sonnet-4-5' }
+      ],
+      db: sqliteAdapter({ filename: join(temp.dir, 'frogbot.db') })
+    })
+    const error = await configErrorOf(() => createFrogbot(config, { env: {}, log: () => {} }))
+    expect(error.problems).toEqual([
+      expect.stringMatching(/^agents\[1\]\.model: "openai\/gpt-4\.1" .*OPENAI_API_KEY/),
+      expect.stringMatching(/^agents\[2\]\.model: "anthropic\/claude-sonnet-4-5" .*ANTHROPIC_API_KEY/)
+    ])
+  })
+
+  it('with no provider, an alias is the offline demo model rather than an error', async () => {
+    const temp = tempDir()
+    cleanups.push(temp.remove)
+    const config = buildConfig({ agents: [{ slug: 'planner', model: 'fast', tools: [question] }], db: sqliteAdapter({ filename: join(temp.dir, 'frogbot.db') }) })
+    const frogbot = await createFrogbot(config, { env: {}, log: () => {} })
+    cleanups.push(frogbot.close)
+    expect(frogbot.describe().join('\n')).toMatch(/agent planner: model .*demo/)
+  })
+})
