@@ -4,14 +4,41 @@ import { FrogbotError } from '../errors/frogbot-error.ts'
 import type { Database } from '../store/database-schema.ts'
 import { verifyApiToken } from './api-tokens.ts'
 import type { FrogbotRequest } from './frogbot-request.ts'
+import { readSessionCookie } from './session-cookie.ts'
+import { verifySession } from './sessions.ts'
 
 /**
- * Who sent an HTTP request: a valid `Authorization: Bearer <token>` API token, else the custom
- * `auth.authenticate(request)` strategy, else an anonymous caller (`user: null`).
- * Throws `FrogbotError('unauthorized')` for a bearer token that is unknown or revoked, so a bad
- * token is never silently treated as anonymous.
+ * A session cookie that no longer signs anyone in (expired, signed out, password changed, user
+ * deleted, or not a session at all). The HTTP layer answers 401 and clears the cookie.
  */
-export async function authenticate(db: Kysely<Database>, request: Request, auth: AuthOptions = {}): Promise<FrogbotRequest> {
+export class StaleSessionError extends FrogbotError {
+  constructor() {
+    super('unauthorized', 'Your session has expired or was ended; sign in again.')
+    this.name = 'StaleSessionError'
+  }
+}
+
+/** What {@link authenticate} needs besides the request: the clock and the configured `serverURL`. */
+export type AuthenticateOptions = { now?: Date; serverURL?: string }
+
+/**
+ * Who sent an HTTP request, trying in order:
+ * 1. `Authorization: Bearer <token>`, an API token;
+ * 2. the session cookie set by `POST /api/auth/login`;
+ * 3. the custom `auth.authenticate(request)` strategy;
+ * 4. else an anonymous caller (`user: null`).
+ *
+ * Throws `FrogbotError('unauthorized')` for a bearer token that is unknown or revoked and
+ * {@link StaleSessionError} for a session cookie that no longer signs anyone in, so a bad
+ * credential is never silently treated as anonymous. Tokens and sessions are looked up in the
+ * database on every request, so revoking a token or signing out takes effect at once everywhere.
+ */
+export async function authenticate(
+  db: Kysely<Database>,
+  request: Request,
+  auth: AuthOptions = {},
+  { now = new Date(), serverURL }: AuthenticateOptions = {}
+): Promise<FrogbotRequest> {
   const base = { entryPoint: 'http' as const, headers: request.headers, request }
   const header = request.headers.get('authorization')
   if (header) {
@@ -20,6 +47,12 @@ export async function authenticate(db: Kysely<Database>, request: Request, auth:
     const verified = await verifyApiToken(db, match[1])
     if (!verified) throw new FrogbotError('unauthorized', 'The API token is unknown or revoked; create one with `npx frogbot tokens create`.')
     return { ...base, ...verified }
+  }
+  const cookie = readSessionCookie(request, serverURL)
+  if (cookie !== null) {
+    const session = await verifySession(db, cookie, now)
+    if (!session) throw new StaleSessionError()
+    return { ...base, user: session.user, credential: session.credential }
   }
   const user = auth.authenticate ? await auth.authenticate(request) : null
   if (user) return { ...base, user, credential: { type: 'custom' } }

@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../store/database-schema.ts'
 import { randomId } from '../turns/ids.ts'
 import type { User } from './frogbot-request.ts'
+import { hashPassword, needsRehash, passwordProblem, verifyNothing, verifyPassword } from './password-hash.ts'
+import { deleteUserSessions } from './sessions.ts'
 
 const EMAIL = /^[^\s@]+@[^\s@]+$/
 
@@ -29,4 +31,37 @@ export async function ensureUser(db: Kysely<Database>, { email, name = null }: {
     .onConflict((conflict) => conflict.column('email').doNothing())
     .execute()
   return (await findUserByEmail(db, normalized))!
+}
+
+/**
+ * Sets (or replaces) the password of `userId`, hashed with scrypt, and signs the user out of every
+ * session: a changed password ends the sessions that the old one opened. Throws an `Error` naming
+ * the rule when the password is too short or too long.
+ */
+export async function setPassword(db: Kysely<Database>, userId: string, password: string): Promise<void> {
+  const problem = passwordProblem(password)
+  if (problem) throw new Error(problem)
+  const hash = await hashPassword(password)
+  await db.updateTable('frogbot_users').set({ password_hash: hash }).where('id', '=', userId).execute()
+  await deleteUserSessions(db, userId)
+}
+
+/**
+ * The user whose email and password match, or `null`. Takes the same time for an unknown email,
+ * a user without a password and a wrong password, so the result does not reveal which it was.
+ * A match stored with older scrypt parameters is rehashed with the current ones.
+ */
+export async function checkPassword(db: Kysely<Database>, email: string, password: string): Promise<User | null> {
+  const row = await db
+    .selectFrom('frogbot_users')
+    .select(['id', 'email', 'name', 'password_hash'])
+    .where('email', '=', email.trim().toLowerCase())
+    .executeTakeFirst()
+  if (!row?.password_hash) return verifyNothing(password).then(() => null)
+  if (!(await verifyPassword(password, row.password_hash))) return null
+  if (needsRehash(row.password_hash)) {
+    const hash = await hashPassword(password)
+    await db.updateTable('frogbot_users').set({ password_hash: hash }).where('id', '=', row.id).where('password_hash', '=', row.password_hash).execute()
+  }
+  return { id: row.id, email: row.email, name: row.name }
 }

@@ -10,11 +10,13 @@ const USAGE = `Usage: frogbot <command> [options]
 Commands:
   serve [--port 3000] [--host 0.0.0.0] [--config frogbot.config.ts]   run the HTTP API
   migrate [--config frogbot.config.ts]                                  bring the database schema up to date
-  users create --email <email> [--name <name>] | users list | users delete --email <email>
+  users create --email <email> [--name <name>] [--password <password>] | users password --email <email>
+  users list | users delete --email <email>
   tokens create --email <email> [--name <name>] | tokens list --email <email> | tokens revoke <prefix-or-id>
 
 Options:
   --config <file>   the config module (default: frogbot.config.ts in the current folder)
+  --password <pw>   a user's password (visible to other processes; prefer the prompt or FROGBOT_PASSWORD)
   --help            show this help`
 
 /** Runs the `frogbot` command line with `argv` (without `node` and the script). Returns the exit code. */
@@ -31,6 +33,7 @@ export async function main(argv: string[]): Promise<number> {
       config: { type: 'string' },
       email: { type: 'string' },
       name: { type: 'string' },
+      password: { type: 'string' },
       help: { type: 'boolean', short: 'h' }
     }
     })

@@ -1,32 +1,77 @@
-import { ensureUser, findUserByEmail } from '../auth/users.ts'
+import { passwordProblem } from '../auth/password-hash.ts'
+import { ensureUser, findUserByEmail, setPassword } from '../auth/users.ts'
 import { withDatabase } from './open-database.ts'
+import { passwordFrom } from './prompt-password.ts'
 
-/** `frogbot users create|list|delete`. */
-export async function usersCommand(args: string[], options: { config?: string; email?: string; name?: string }): Promise<number> {
+/**
+ * `frogbot users create|password|list|delete`. A password comes from `--password`, else
+ * `FROGBOT_PASSWORD`, else a prompt on the terminal that shows nothing; it is never printed.
+ * `create` without any of them (and no terminal) makes a user without a password, who uses API
+ * tokens only.
+ */
+export async function usersCommand(
+  args: string[],
+  options: { config?: string; email?: string; name?: string; password?: string },
+  env: NodeJS.ProcessEnv = process.env
+): Promise<number> {
   const [action] = args
+  if (action !== 'list' && !options.email) {
+    console.error(`frogbot users ${action ?? ''}: --email <email> is required`)
+    return 1
+  }
+  // Ask before opening the database, and check the password before anything is written.
+  const password = action === 'create' || action === 'password' ? await passwordFrom(options.password, env, { required: action === 'password' }) : null
+  const problem = password === null ? null : passwordProblem(password)
+  if (problem) {
+    console.error(`frogbot users ${action}: ${problem}`)
+    return 1
+  }
   return withDatabase(options.config, async (db) => {
     if (action === 'list') {
-      const users = await db.selectFrom('frogbot_users').select(['email', 'name', 'created_at']).orderBy('created_at').execute()
+      const users = await db.selectFrom('frogbot_users').select(['email', 'name', 'password_hash', 'created_at']).orderBy('created_at').execute()
       if (users.length === 0) console.log('No users yet. Create one: npx frogbot users create --email you@example.com')
-      for (const user of users) console.log(`${user.email}${user.name ? ` (${user.name})` : ''}  created ${user.created_at}`)
+      for (const user of users) {
+        console.log(`${user.email}${user.name ? ` (${user.name})` : ''}  created ${user.created_at}  ${user.password_hash ? 'password set' : 'no password (API tokens only)'}`)
+      }
       return 0
     }
-    if (!options.email) {
-      console.error(`frogbot users ${action ?? ''}: --email <email> is required`)
-      return 1
-    }
+    const email = options.email!
     if (action === 'create') {
-      const existing = await findUserByEmail(db, options.email)
-      const user = existing ?? (await ensureUser(db, { email: options.email, name: options.name ?? null }))
-      console.log(existing ? `${user.email} already exists.` : `Created ${user.email}. Give them an API token: npx frogbot tokens create --email ${user.email}`)
+      const existing = await findUserByEmail(db, email)
+      if (existing) {
+        console.log(`${existing.email} already exists.`)
+        return 0
+      }
+      const user = await ensureUser(db, { email, name: options.name ?? null })
+      if (password !== null) {
+        await setPassword(db, user.id, password)
+        console.log(`Created ${user.email} with a password: they can sign in (POST /api/auth/login). Give them an API token: npx frogbot tokens create --email ${user.email}`)
+      } else {
+        console.log(`Created ${user.email}. Give them an API token: npx frogbot tokens create --email ${user.email}`)
+        console.log(`They have no password, so they cannot sign in; set one with: npx frogbot users password --email ${user.email}`)
+      }
+      return 0
+    }
+    if (action === 'password') {
+      const user = await findUserByEmail(db, email)
+      if (!user) {
+        console.error(`No user ${email}. Create one: npx frogbot users create --email ${email}`)
+        return 1
+      }
+      if (password === null) {
+        console.error('frogbot users password: give the password with --password, FROGBOT_PASSWORD or at the prompt (in a terminal)')
+        return 1
+      }
+      await setPassword(db, user.id, password)
+      console.log(`Password set for ${user.email}; their sessions were signed out.`)
       return 0
     }
     if (action === 'delete') {
-      const deleted = await db.deleteFrom('frogbot_users').where('email', '=', options.email.trim().toLowerCase()).executeTakeFirst()
-      console.log(Number(deleted.numDeletedRows) > 0 ? `Deleted ${options.email} and their tokens.` : `No user ${options.email}.`)
+      const deleted = await db.deleteFrom('frogbot_users').where('email', '=', email.trim().toLowerCase()).executeTakeFirst()
+      console.log(Number(deleted.numDeletedRows) > 0 ? `Deleted ${email}, their tokens and their sessions.` : `No user ${email}.`)
       return Number(deleted.numDeletedRows) > 0 ? 0 : 1
     }
-    console.error('frogbot users: use create, list or delete')
+    console.error('frogbot users: use create, password, list or delete')
     return 1
   })
 }

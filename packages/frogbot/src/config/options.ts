@@ -3,6 +3,7 @@ import type { FrogbotRequest, User } from '../auth/frogbot-request.ts'
 import type { DatabaseAdapter } from '../store/database-adapter.ts'
 import type { AnyTool } from '../tools/tool.ts'
 import type { ProvidersOptions } from '../models/providers.ts'
+import type { LiveStreams } from '../turns/live-streams.ts'
 
 /**
  * A model an agent uses: an alias from `ai.models` (such as `'fast'`), `'provider/model-id'`
@@ -44,21 +45,41 @@ export type AgentConfig = {
  */
 export type AiOptions = { providers?: ProvidersOptions; models?: Record<string, string> }
 
-/** A custom way to know the caller, tried after API tokens: return the user, or `null` to pass. */
-export type AuthOptions = { authenticate?: (request: Request) => User | null | Promise<User | null> }
+/**
+ * How callers sign in, besides API tokens and the built-in email + password sessions.
+ * - `authenticate`: a custom strategy, tried after API tokens and the session cookie: return the
+ *   user (any stable `id`), or `null` to pass (the caller is then anonymous).
+ * - `sessionMaxAge`: how long a sign-in lasts, in seconds (default 7 days; at most 400 days).
+ * - `clientAddress`: the caller's address for the sign-in rate limit. Default: the socket's
+ *   address under `frogbot serve`, unknown elsewhere (then only the per-account limit applies).
+ *   Behind a proxy, return the address it reports, e.g. the last `X-Forwarded-For` entry.
+ * - `loginRateLimit`: failed sign-ins allowed per account and per address within a window
+ *   (default 10 per 900 seconds); more answer 429 with `Retry-After`.
+ */
+export type AuthOptions = {
+  authenticate?: (request: Request) => User | null | Promise<User | null>
+  sessionMaxAge?: number
+  clientAddress?: (request: Request) => string | null | undefined
+  loginRateLimit?: { failures?: number; windowSeconds?: number }
+}
 
 /**
  * What `buildConfig` takes. Only `agents` is required.
  * - `db`: where chats live. Default `sqliteAdapter()` (the file `./frogbot.db`).
  * - `http.maxBodyBytes`: largest request body accepted (default 1 MiB); larger ones get 413.
+ * - `liveStreams`: see {@link LiveStreams}.
  */
 export type FrogbotOptions = {
   agents: AgentConfig[]
   tools?: AnyTool[]
   ai?: AiOptions
   db?: DatabaseAdapter
+  /** Accepted for compatibility and not needed: session ids are random and stored hashed, so nothing is signed. */
   secret?: string
+  /** The public URL of the app (`https://chat.example.com`). Decides `Secure` cookies and the allowed `Origin`; set it behind a proxy. */
   serverURL?: string
   auth?: AuthOptions
   http?: { maxBodyBytes?: number }
+  /** Where running turns publish their streams for clients that join late. Default: Redis when `REDIS_URL` is set, else this process's memory. */
+  liveStreams?: LiveStreams
 }

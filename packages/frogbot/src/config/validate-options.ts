@@ -1,3 +1,4 @@
+import { authOptionsProblems } from '../auth/auth-options-problems.ts'
 import type { AnyTool } from '../tools/tool.ts'
 import type { FrogbotOptions } from './options.ts'
 
@@ -112,5 +113,6 @@ export function validateOptions(options: FrogbotOptions): { problems: string[]; 
   if (maxBodyBytes !== undefined && !(Number.isInteger(maxBodyBytes) && maxBodyBytes > 0)) {
     problems.push('http.maxBodyBytes: must be a positive whole number of bytes')
   }
+  problems.push(...authOptionsProblems(options))
   return { problems, warnings }
 }

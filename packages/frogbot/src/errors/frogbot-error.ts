@@ -5,6 +5,7 @@
 export type ErrorCode =
   | 'bad-request'
   | 'unauthorized'
+  | 'invalid-credentials'
   | 'forbidden'
   | 'not-found'
   | 'agent-not-found'
@@ -18,6 +19,7 @@ export type ErrorCode =
   | 'pending-calls'
   | 'turn-in-progress'
   | 'payload-too-large'
+  | 'too-many-requests'
   | 'invalid-config'
   | 'model-error'
 

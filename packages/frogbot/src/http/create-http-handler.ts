@@ -1,10 +1,13 @@
 import { Hono } from 'hono'
-import { authenticate } from '../auth/authenticate.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
 import { errorResponse } from './error-response.ts'
+import { authenticated, noStore } from './http-caller.ts'
 import type { HttpContext, HttpEnv } from './http-context.ts'
+import { openApiDocument } from './openapi.ts'
 import { agentRoutes } from './routes/agent-routes.ts'
+import { authRoutes } from './routes/auth-routes.ts'
 import { chatRoutes } from './routes/chat-routes.ts'
+import { manifestRoute } from './routes/manifest-route.ts'
 
 /**
  * The FrogBot HTTP API as a web-standard handler `(request: Request) => Promise<Response>`:
@@ -12,20 +15,19 @@ import { chatRoutes } from './routes/chat-routes.ts'
  * (Next.js route handlers, Hono, Bun, Deno). Every path is under `/api`. Errors are JSON
  * `{ error: { code?, message } }` with the seed's statuses; input never causes a 500.
  */
-export function createHttpHandler(context: HttpContext): (request: Request) => Promise<Response> {
+export function createHttpHandler(context: HttpContext): (request: Request, env?: unknown) => Promise<Response> {
   const app = new Hono<HttpEnv>()
-  app.use('/api/agents/*', async (c, next) => {
-    c.set('req', await authenticate(context.services.store.db, c.req.raw, context.auth))
-    await next()
-  })
-  app.use('/api/agents', async (c, next) => {
-    c.set('req', await authenticate(context.services.store.db, c.req.raw, context.auth))
-    await next()
-  })
+  app.use('/api/*', noStore())
+  app.use('/api/agents/*', authenticated(context)) // also matches /api/agents itself
+  app.route('/api/auth', authRoutes(context))
+  app.route('/api/frogbot', manifestRoute(context))
   app.route('/api/agents', chatRoutes(context))
   app.route('/api/agents', agentRoutes(context))
   app.get('/api/health', (c) => c.json({ ok: true }))
+  const openapi = openApiDocument()
+  app.get('/api/openapi.json', (c) => c.json(openapi))
   app.notFound((c) => errorResponse(new FrogbotError('not-found', `No route ${c.req.method} ${new URL(c.req.url).pathname}.`)))
   app.onError((error) => errorResponse(error, context.log))
-  return async (request) => app.fetch(request)
+  // `env` is what `@hono/node-server` passes (the socket, for the sign-in rate limit by address).
+  return async (request, env?) => app.fetch(request, env as object | undefined)
 }

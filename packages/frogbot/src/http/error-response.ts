@@ -4,6 +4,7 @@ const STATUS: Record<ErrorCode, number> = {
   'bad-request': 400,
   'invalid-output': 400,
   unauthorized: 401,
+  'invalid-credentials': 401,
   forbidden: 403,
   'not-found': 404,
   'agent-not-found': 404,
@@ -16,6 +17,7 @@ const STATUS: Record<ErrorCode, number> = {
   'pending-calls': 409,
   'turn-in-progress': 409,
   'payload-too-large': 413,
+  'too-many-requests': 429,
   'model-error': 502,
   'invalid-config': 500
 }
@@ -34,6 +36,7 @@ export function errorResponse(error: unknown, log: (line: string) => void = cons
     const body = { error: { ...(UNCODED.has(error.code) ? {} : { code: error.code }), message: error.message }, ...error.data }
     const headers: Record<string, string> = { 'content-type': 'application/json' }
     if (error.code === 'unauthorized') headers['www-authenticate'] = 'Bearer'
+    if (error.code === 'too-many-requests' && typeof error.data?.retryAfter === 'number') headers['retry-after'] = String(error.data.retryAfter)
     return new Response(JSON.stringify(body), { status: STATUS[error.code], headers })
   }
   log(`frogbot: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)

@@ -11,6 +11,8 @@ export type HttpEnv = { Variables: { req: FrogbotRequest } }
 export type HttpContext = {
   services: TurnServices
   auth: AuthOptions
+  /** `serverURL` from the config: the app's public origin, for cookies and the cross-site check. */
+  serverURL?: string
   maxBodyBytes: number
   log: (line: string) => void
 }

@@ -86,6 +86,25 @@ export type ApiTokensTable = {
   revoked_at: string | null
 }
 
+/** A signed-in browser session (`POST /api/auth/login`). The cookie's value is never stored. */
+export type SessionsTable = {
+  /** Public id (`ses_…`), the `sessionId` of a session credential. */
+  id: string
+  user_id: string
+  /** Hex SHA-256 of the cookie's value. */
+  token_hash: string
+  created_at: string
+  expires_at: string
+}
+
+/** One sign-in attempt that counts against the rate limit (a failure, or one still being checked). */
+export type LoginAttemptsTable = {
+  id: string
+  /** `account:<sha-256 of the email>` or `address:<client address>`. */
+  key: string
+  attempted_at: string
+}
+
 /** The tables FrogBot keeps, as Kysely sees them. */
 export type Database = {
   frogbot_chats: ChatsTable
@@ -94,4 +113,6 @@ export type Database = {
   frogbot_queued_messages: QueuedMessagesTable
   frogbot_users: UsersTable
   frogbot_api_tokens: ApiTokensTable
+  frogbot_sessions: SessionsTable
+  frogbot_login_attempts: LoginAttemptsTable
 }

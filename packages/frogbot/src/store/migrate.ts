@@ -1,11 +1,13 @@
 import type { Kysely } from 'kysely'
 import { type Migration, type MigrationResultSet, Migrator } from 'kysely/migration'
 import * as initial from './migrations/001-initial.ts'
+import * as auth from './migrations/002-auth.ts'
 import * as turnControl from './migrations/003-turn-control.ts'
 import type { Database } from './database-schema.ts'
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
+  '002-auth': auth,
   '003-turn-control': turnControl
 }
 

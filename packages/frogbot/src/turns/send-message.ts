@@ -32,6 +32,10 @@ export async function sendMessage(
     if (chatId !== undefined && !CLIENT_CHAT_ID.test(chatId)) {
       throw new FrogbotError('bad-request', 'chatId: must be 16–128 letters, digits, "_" or "-" (or leave it out to start a new chat)')
     }
+    if (chatId !== undefined && !req.user && chatId.length < 22) {
+      // An owner-less chat is continued by anyone who knows its id: it must hold 128 random bits (SPEC §6).
+      throw new FrogbotError('bad-request', 'chatId: a chat without an owner needs an id of at least 22 random characters (or leave it out to start a new chat)')
+    }
     const title = textOf(message.parts).slice(0, 80) || null
     await store.createChat({ id, agentSlug: agent.slug, ownerId: req.user?.id ?? null, title, now: now().toISOString() })
     chat = await store.getChat(id)

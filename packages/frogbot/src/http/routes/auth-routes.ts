@@ -1,0 +1,86 @@
+import { type Context, Hono } from 'hono'
+import { z } from 'zod'
+import type { Credential } from '../../auth/frogbot-request.ts'
+import { LOGIN_LIMIT, loginSucceeded, reserveLoginAttempt } from '../../auth/login-rate-limit.ts'
+import { PASSWORD_MAX_LENGTH } from '../../auth/password-hash.ts'
+import { assertSameOrigin, requestSource } from '../../auth/same-origin.ts'
+import { clearedSessionCookie, readSessionCookie, sessionCookie } from '../../auth/session-cookie.ts'
+import { DEFAULT_SESSION_MAX_AGE, createSession, deleteSession, verifySession } from '../../auth/sessions.ts'
+import { checkPassword } from '../../auth/users.ts'
+import { FrogbotError } from '../../errors/frogbot-error.ts'
+import { authenticated } from '../http-caller.ts'
+import type { HttpContext, HttpEnv } from '../http-context.ts'
+import { readBody } from '../read-body.ts'
+
+/** Body of `POST /api/auth/login`. */
+export const LoginRequest = z.strictObject({
+  email: z.string().min(1, 'must not be empty').max(320, 'is too long'),
+  password: z.string().min(1, 'must not be empty').max(PASSWORD_MAX_LENGTH, 'is too long')
+})
+
+/** What `GET /api/auth/me` shows of a credential: its kind, and a token's name and prefix. */
+function publicCredential(credential: Credential) {
+  return credential.type === 'token' ? { type: credential.type, name: credential.name, prefix: credential.prefix } : { type: credential.type }
+}
+
+/** The caller's address for the sign-in rate limit: `auth.clientAddress`, else the socket's under `frogbot serve`. */
+function clientAddress(c: Context<HttpEnv>, context: HttpContext): string | null {
+  if (context.auth.clientAddress) return context.auth.clientAddress(c.req.raw) || null
+  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined
+  return env?.incoming?.socket?.remoteAddress ?? null
+}
+
+/**
+ * `POST /api/auth/login`, `POST /api/auth/logout`, `GET /api/auth/me`: email + password sign-in
+ * with a session cookie (see `auth/session-cookie.ts`).
+ */
+export function authRoutes(context: HttpContext) {
+  const app = new Hono<HttpEnv>()
+  const db = () => context.services.store.db
+  const maxAgeSeconds = context.auth.sessionMaxAge ?? DEFAULT_SESSION_MAX_AGE
+  const limit = { ...LOGIN_LIMIT, ...context.auth.loginRateLimit }
+
+  app.post('/login', async (c) => {
+    const request = c.req.raw
+    // Login CSRF: a foreign page must not sign the browser in to another account.
+    if (requestSource(request, context.serverURL) === 'foreign') {
+      throw new FrogbotError('forbidden', "Cross-site sign-in refused: sign in from this app's own origin.")
+    }
+    const body = await readBody(request, LoginRequest, context.maxBodyBytes)
+    const attempt = await reserveLoginAttempt(db(), { email: body.email, address: clientAddress(c, context), now: context.services.now(), newId: context.services.newId, limit })
+    if (!attempt.ok) {
+      const minutes = Math.ceil(attempt.retryAfterSeconds / 60)
+      throw new FrogbotError('too-many-requests', `Too many failed sign-ins; try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
+        retryAfter: attempt.retryAfterSeconds
+      })
+    }
+    const user = await checkPassword(db(), body.email, body.password)
+    if (!user) throw new FrogbotError('invalid-credentials', 'Wrong email or password.')
+    await loginSucceeded(db(), attempt.reservation)
+    const previous = readSessionCookie(request, context.serverURL)
+    if (previous) await deleteSession(db(), previous)
+    const now = context.services.now()
+    const session = await createSession(db(), { userId: user.id, now, maxAgeSeconds })
+    c.header('set-cookie', sessionCookie(request, context.serverURL, session.token, session.expiresAt, now))
+    c.header('cache-control', 'no-store')
+    return c.json({ user, expiresAt: session.expiresAt.toISOString() })
+  })
+
+  app.post('/logout', async (c) => {
+    const request = c.req.raw
+    const token = readSessionCookie(request, context.serverURL)
+    if (token) {
+      const session = await verifySession(db(), token, context.services.now())
+      if (session) assertSameOrigin({ ...session, entryPoint: 'http', headers: request.headers, request }, request, context.serverURL)
+      await deleteSession(db(), token)
+    }
+    return new Response(null, { status: 204, headers: { 'set-cookie': clearedSessionCookie(request, context.serverURL), 'cache-control': 'no-store' } })
+  })
+
+  app.get('/me', authenticated(context), (c) => {
+    const req = c.get('req')
+    if (!req.user) throw new FrogbotError('unauthorized', 'Not signed in: sign in with POST /api/auth/login or send "Authorization: Bearer <token>".')
+    return c.json({ user: req.user, credential: publicCredential(req.credential) })
+  })
+  return app
+}
