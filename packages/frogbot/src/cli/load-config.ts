@@ -2,13 +2,16 @@ import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { FrogbotConfig } from '../config/build-config.ts'
+import { postgresAdapter } from '../store/postgres-adapter.ts'
 
 /**
  * Imports the config module (default `frogbot.config.ts` in the current folder) and returns its
- * default export. Throws an `Error` that says what to do when the file is missing or exports no
- * config made with `buildConfig`.
+ * default export. A config without `db` uses PostgreSQL when `DATABASE_URL` is set (so every
+ * command of several servers, `serve`, `migrate`, `users`, `tokens`, reaches the same database),
+ * else the SQLite default. Throws an `Error` that says what to do when the file is missing or
+ * exports no config made with `buildConfig`.
  */
-export async function loadConfig(path = 'frogbot.config.ts'): Promise<FrogbotConfig> {
+export async function loadConfig(path = 'frogbot.config.ts', env: NodeJS.ProcessEnv = process.env): Promise<FrogbotConfig> {
   const file = resolve(path)
   if (!existsSync(file)) {
     throw new Error(`No config at ${file}. Create frogbot.config.ts exporting buildConfig({ agents: [...] }), or pass --config <file>.`)
@@ -18,5 +21,6 @@ export async function loadConfig(path = 'frogbot.config.ts'): Promise<FrogbotCon
   if (!config || !Array.isArray(config.agents) || !Array.isArray(config.warnings)) {
     throw new Error(`${file} must export default buildConfig({ ... }) from 'frogbot'.`)
   }
+  if (!config.db && env.DATABASE_URL) return { ...config, db: postgresAdapter({ url: env.DATABASE_URL }) }
   return config
 }

@@ -15,6 +15,18 @@ function tryCommands(base: string, slug: string, token: string) {
 }
 
 /**
+ * `FROGBOT_LEASE_MS`: how long a running turn holds its chat without renewing it (default 30 000).
+ * After a crash another server continues the chat once the lease passes; a shorter lease recovers
+ * sooner but must stay well above a renewal round trip to the database.
+ */
+function leaseFromEnv(value: string | undefined): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined
+  const ms = Number(value)
+  if (!Number.isInteger(ms) || ms < 100) throw new Error(`FROGBOT_LEASE_MS: "${value}" must be a whole number of milliseconds, at least 100`)
+  return ms
+}
+
+/**
  * `frogbot serve`: loads the config, opens and migrates the database, prints one line per start-up
  * fact (database, each agent's model, how to authenticate, URL) and serves the HTTP API until
  * SIGINT or SIGTERM.
@@ -26,7 +38,7 @@ export async function serveCommand(options: { port?: string; host?: string; conf
   const log = (line: string) => console.log(`frogbot: ${line}`)
 
   const config = await loadConfig(options.config)
-  const frogbot = await createFrogbot(config, { log: (line) => console.error(line) })
+  const frogbot = await createFrogbot(config, { log: (line) => console.error(line), leaseMs: leaseFromEnv(process.env.FROGBOT_LEASE_MS) })
   for (const line of frogbot.describe()) log(line)
   if ([...frogbot.services.agents.values()].some((agent) => agent.model.demo)) {
     log('no model provider key is set (OPENAI_API_KEY, ANTHROPIC_API_KEY, GOOGLE_GENERATIVE_AI_API_KEY or OPENAI_COMPATIBLE_BASE_URL), so aliases use the offline demo model: it follows a fixed script, it does not think')
@@ -55,6 +67,7 @@ export async function serveCommand(options: { port?: string; host?: string; conf
   } else {
     log(`API tokens: create one with \`npx frogbot tokens create --email ${access.email ?? DEMO_EMAIL}\`, or start with FROGBOT_TOKEN=<token>`)
   }
+  log(`sign-in: POST ${base}/api/auth/login with the email and password of a user (npx frogbot users create --email you@example.com)`)
   log(`listening on ${base} (agents: ${[...frogbot.services.agents.keys()].join(', ')})`)
 
   await new Promise<void>((resolve) => {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import type { UIMessage } from 'ai'
 import type { DatabaseAdapter } from './database-adapter.ts'
 import type { Database } from './database-schema.ts'
-import { toChatRecord } from './chat-records.ts'
+import { lockChat } from './chat-lock.ts'
 import { messagesOf } from './message-writes.ts'
 import type { StartTurnResult } from './turn-writes.ts'
 
@@ -26,7 +26,8 @@ export async function rewindTo(
   }
 ): Promise<StartTurnResult | { status: 'not-found' }> {
   return adapter.transaction(db, async (trx) => {
-    const before = toChatRecord(await trx.selectFrom('frogbot_chats').selectAll().where('id', '=', chatId).executeTakeFirstOrThrow())
+    const before = await lockChat(trx, adapter, chatId)
+    if (!before) return { status: 'not-found' as const }
     if (before.state === 'running' && (before.leaseUntil ?? '') >= now) return { status: 'busy', chat: before }
     const target = await trx.selectFrom('frogbot_messages').select(['id', 'position', 'role']).where('chat_id', '=', chatId).where('id', '=', messageId).executeTakeFirst()
     if (!target || target.role !== 'user') return { status: 'not-found' }

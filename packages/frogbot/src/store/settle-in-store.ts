@@ -3,7 +3,9 @@ import { isToolUIPart, type UIMessage } from 'ai'
 import { CLOSED_TEXT, EXPIRED_TEXT, type SettledBy, type Settlement, dismissedText } from '../turns/settlement.ts'
 import type { DatabaseAdapter } from './database-adapter.ts'
 import type { Database } from './database-schema.ts'
-import { type CallRecord, type StoredMessage, toCallRecord, toChatRecord, toStoredMessage } from './chat-records.ts'
+import { type CallRecord, type StoredMessage, toCallRecord, toStoredMessage } from './chat-records.ts'
+import { lockChat } from './chat-lock.ts'
+import { isTransientError } from './transient-errors.ts'
 
 /**
  * What a settle does to the call: record an answer, dismiss it (with an optional reason), or
@@ -26,10 +28,7 @@ class Conflict extends Error {}
 
 /** A lost compare-and-set, a PostgreSQL serialization failure or deadlock, or a busy SQLite file. */
 function isRetryable(error: unknown): boolean {
-  if (error instanceof Conflict) return true
-  const code = (error as { code?: unknown } | null)?.code
-  if (code === '40001' || code === '40P01') return true
-  return /SQLITE_BUSY|database is locked/i.test(String((error as Error | null)?.message ?? ''))
+  return error instanceof Conflict || isTransientError(error)
 }
 
 function toolPartOf(message: UIMessage, toolCallId: string) {
@@ -46,8 +45,10 @@ function settledPart(part: Record<string, unknown>, change: { output: unknown } 
 /**
  * Settles one pending call as a single transaction and compare-and-set: the call's `status` must
  * still be `pending` and its message's `version` unchanged, so the first valid answer wins across
- * tabs and processes. In the same transaction the tool part of the message gets its output (or
- * tool error), the settlement is recorded, and:
+ * tabs and processes. The transaction holds the chat (see `lockChat`), so concurrent settles of
+ * one chat run one after the other and each sees what the previous one wrote. In the same
+ * transaction the tool part of the message gets its output (or tool error), the settlement is
+ * recorded, and:
  * - an answer that settles the last pending call of the step moves the chat to `running` under
  *   `leaseOwner` (`continues: true`): exactly one caller continues the turn;
  * - a dismissal or expiry closes the step's other pending calls (`Closed without an answer.`) and
@@ -68,7 +69,7 @@ export async function settleInStore({ db, adapter, chatId, toolCallId, change, b
 }): Promise<SettleResult> {
   for (let attempt = 0; attempt < attempts; attempt++) {
     try {
-      return await adapter.transaction(db, (trx) => settleOnce(trx, { chatId, toolCallId, change, by, leaseOwner, leaseUntil, now }))
+      return await adapter.transaction(db, (trx) => settleOnce(trx, adapter, { chatId, toolCallId, change, by, leaseOwner, leaseUntil, now }))
     } catch (error) {
       if (!isRetryable(error)) throw error
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * (attempt + 1)))
@@ -79,6 +80,7 @@ export async function settleInStore({ db, adapter, chatId, toolCallId, change, b
 
 async function settleOnce(
   trx: Kysely<Database>,
+  adapter: DatabaseAdapter,
   { chatId, toolCallId, change, by, leaseOwner, leaseUntil, now }: {
     chatId: string
     toolCallId: string
@@ -89,6 +91,8 @@ async function settleOnce(
     now: string
   }
 ): Promise<SettleResult> {
+  const chat = await lockChat(trx, adapter, chatId)
+  if (!chat) return { status: 'call-not-found' }
   const callRow = await trx
     .selectFrom('frogbot_pending_calls')
     .selectAll()
@@ -104,8 +108,7 @@ async function settleOnce(
     const settlement = message.settlements.find((entry) => entry.toolCallId === toolCallId)
     return { status: 'already-settled', settlement: settlement ? { ...settlement, part: toolPartOf(message, toolCallId) ?? null } : null }
   }
-  const chatRow = await trx.selectFrom('frogbot_chats').selectAll().where('id', '=', chatId).executeTakeFirstOrThrow()
-  if (toChatRecord(chatRow).state !== 'awaiting-input') return { status: 'not-awaiting' }
+  if (chat.state !== 'awaiting-input') return { status: 'not-awaiting' }
 
   const stepCalls = (
     await trx

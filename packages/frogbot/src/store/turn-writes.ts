@@ -1,13 +1,16 @@
 import type { Kysely } from 'kysely'
 import type { UIMessage } from 'ai'
 import type { Credential } from '../auth/frogbot-request.ts'
+import { FrogbotError } from '../errors/frogbot-error.ts'
 import type { PendingCall } from '../turns/pending-call.ts'
 import { randomId } from '../turns/ids.ts'
 import type { DatabaseAdapter } from './database-adapter.ts'
 import type { Database } from './database-schema.ts'
-import { type ChatRecord, type StoredMessage, toChatRecord } from './chat-records.ts'
+import type { ChatRecord, StoredMessage } from './chat-records.ts'
 import { appendMessage, messagesOf, saveAssistantMessage } from './message-writes.ts'
 import { closeWaitingCalls } from './settle-in-store.ts'
+import { lockChat } from './chat-lock.ts'
+import { isTransientError } from './transient-errors.ts'
 
 /** Who sent a message, kept with a queued message so its turn runs as them. */
 export type Sender = { userId: string | null; credential: Credential }
@@ -34,7 +37,8 @@ class Conflict extends Error {}
  * whose lease has passed (its process died), or from `awaiting-input` (the waiting calls are
  * closed: settlement `closed`, tool error `Closed without an answer.`); while a live turn runs, the
  * message is queued instead. With `fromQueue`: the oldest queued message starts the turn.
- * The chat becomes `running` under `leaseOwner` until `leaseUntil` (ISO time).
+ * The chat becomes `running` under `leaseOwner` until `leaseUntil` (ISO time). Throws
+ * `FrogbotError('write-conflict')` if the chat kept changing through every retry.
  */
 export async function startTurn(
   db: Kysely<Database>,
@@ -43,19 +47,22 @@ export async function startTurn(
 ): Promise<StartTurnResult> {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await adapter.transaction(db, (trx) => startTurnOnce(trx, options))
+      return await adapter.transaction(db, (trx) => startTurnOnce(trx, adapter, options))
     } catch (error) {
-      if (!(error instanceof Conflict) || attempt >= 5) throw error
+      if (!(error instanceof Conflict || isTransientError(error))) throw error
+      if (attempt >= 5) throw new FrogbotError('write-conflict', 'The chat kept changing while FrogBot tried to start the turn; retry.')
     }
   }
 }
 
 async function startTurnOnce(
   trx: Kysely<Database>,
+  adapter: DatabaseAdapter,
   options: { chatId: string; leaseOwner: string; leaseUntil: string; now: string } & ({ message: UIMessage; sender: Sender } | { fromQueue: true })
 ): Promise<StartTurnResult> {
   const { chatId, leaseOwner, leaseUntil, now } = options
-  const before = toChatRecord(await trx.selectFrom('frogbot_chats').selectAll().where('id', '=', chatId).executeTakeFirstOrThrow())
+  const before = await lockChat(trx, adapter, chatId)
+  if (!before) throw new FrogbotError('not-found', `Chat "${chatId}" was not found.`)
   const bump = async () => {
     const bumped = await trx
       .updateTable('frogbot_chats')
@@ -155,21 +162,23 @@ export async function finishTurn(
     if (Number(released.numUpdatedRows) === 0) return null
     if (message) await saveAssistantMessage(trx, chatId, message, now)
     for (const call of pending) {
+      const row = {
+        message_id: call.messageId,
+        tool_name: call.toolName,
+        agent_slug: call.agentSlug,
+        input: JSON.stringify(call.input ?? null),
+        status: 'pending' as const,
+        tool_fingerprint: call.toolFingerprint,
+        created_at: call.createdAt,
+        expires_at: call.expiresAt,
+        settled_at: null
+      }
+      // A model may reuse a tool call id in a later turn of the chat: the new call replaces the
+      // record of the old one, which has ended (its settlement stays on its message).
       await trx
         .insertInto('frogbot_pending_calls')
-        .values({
-          chat_id: chatId,
-          tool_call_id: call.toolCallId,
-          message_id: call.messageId,
-          tool_name: call.toolName,
-          agent_slug: call.agentSlug,
-          input: JSON.stringify(call.input ?? null),
-          status: 'pending',
-          tool_fingerprint: call.toolFingerprint,
-          created_at: call.createdAt,
-          expires_at: call.expiresAt,
-          settled_at: null
-        })
+        .values({ chat_id: chatId, tool_call_id: call.toolCallId, ...row })
+        .onConflict((conflict) => conflict.columns(['chat_id', 'tool_call_id']).doUpdateSet(row).where('frogbot_pending_calls.status', '!=', 'pending'))
         .execute()
     }
     const queued = await trx.selectFrom('frogbot_queued_messages').select('id').where('chat_id', '=', chatId).limit(1).executeTakeFirst()

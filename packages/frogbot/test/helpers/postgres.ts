@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
+import { describe, it } from 'vitest'
+
+/**
+ * The PostgreSQL the tests use: `FROGBOT_TEST_POSTGRES_URL`, default the project machines' server
+ * (`postgres://postgres@127.0.0.1:5432/postgres`, trust auth). Each test file works in its own
+ * throwaway database created through this connection.
+ */
+export const POSTGRES_ADMIN_URL = process.env.FROGBOT_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+
+async function probe(): Promise<string | null> {
+  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 3000 })
+  client.on('error', () => {})
+  try {
+    await client.connect()
+    await client.query('select 1')
+    return null
+  } catch (error) {
+    return error instanceof Error ? error.message || error.name : String(error)
+  } finally {
+    await client.end().catch(() => {})
+  }
+}
+
+/** Why PostgreSQL cannot be reached (`null` when it can), checked once per test file. */
+export const postgresProblem: string | null = await probe()
+
+/** Whether the PostgreSQL suites run: the server answers. */
+export const postgresAvailable = postgresProblem === null
+
+/**
+ * `describe` for a suite that needs PostgreSQL. When the server is unreachable:
+ * - with `CI` set, the suite fails with one test that says why (CI never skips it);
+ * - otherwise it is skipped and a notice is printed.
+ */
+export function describePostgres(name: string, suite: () => void) {
+  if (postgresAvailable) return describe(name, suite)
+  const why = `PostgreSQL is not reachable at ${POSTGRES_ADMIN_URL.replace(/:[^:@/]*@/, ':***@')} (${postgresProblem})`
+  if (process.env.CI && !/^(false|0)$/i.test(process.env.CI)) {
+    return describe(name, () => {
+      it('needs PostgreSQL', () => {
+        throw new Error(`${why}. CI must run the PostgreSQL suites: start it (see .ci/run) or set FROGBOT_TEST_POSTGRES_URL.`)
+      })
+    })
+  }
+  console.warn(`notice: skipping "${name}": ${why}. Start PostgreSQL to run it (CI=true makes this a failure).`)
+  return describe.skip(name, suite)
+}
+
+/** A database created for one test file: `url` to connect to it, `drop()` when done. */
+export type TestDatabase = { name: string; url: string; drop: () => Promise<void> }
+
+async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 5000 })
+  client.on('error', () => {})
+  await client.connect()
+  try {
+    return await work(client)
+  } finally {
+    await client.end().catch(() => {})
+  }
+}
+
+/**
+ * Creates an empty database `frogbot_test_<random>` on the test server. `drop()` removes it,
+ * closing connections that are still open (processes a test killed).
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const name = `frogbot_test_${randomBytes(6).toString('hex')}`
+  await admin((client) => client.query(`create database ${name}`))
+  const url = new URL(POSTGRES_ADMIN_URL)
+  url.pathname = `/${name}`
+  return {
+    name,
+    url: url.toString(),
+    drop: () => admin((client) => client.query(`drop database if exists ${name} with (force)`)).then(() => {})
+  }
+}
