@@ -13,7 +13,8 @@ import type { TurnServices } from './turns/turn-environment.ts'
 import { type LocalAgent, localAgent } from './agents/local-agent.ts'
 import { runMaintenance } from './turns/maintenance.ts'
 import { startQueuedTurn } from './turns/queued-turns.ts'
-import { LiveTurns } from './turns/live-turns.ts'
+import { memoryLiveStreams } from './turns/memory-live-streams.ts'
+import { redisLiveStreams } from './turns/redis-live-streams.ts'
 
 /**
  * Options of {@link createFrogbot} for apps, tests and benchmarks.
@@ -75,6 +76,7 @@ export async function createFrogbot(config: FrogbotConfig, options: CreateFrogbo
     throw error
   }
   const store = createChatStore({ db, adapter })
+  const live = config.liveStreams ?? (env.REDIS_URL ? redisLiveStreams({ url: env.REDIS_URL }) : memoryLiveStreams())
   const services: TurnServices = {
     store,
     now,
@@ -83,7 +85,7 @@ export async function createFrogbot(config: FrogbotConfig, options: CreateFrogbo
     agents: new Map(agents.map((agent) => [agent.slug, agent])),
     processId: `p${process.pid}.${randomBytes(4).toString('hex')}`,
     log,
-    live: new LiveTurns(),
+    live,
     activeRuns: new Map(),
     onQueued: (chatId) => {
       startQueuedTurn(services, chatId).catch((error) => log(`frogbot: could not start the queued turn of chat ${chatId}: ${String(error)}`))
@@ -95,7 +97,7 @@ export async function createFrogbot(config: FrogbotConfig, options: CreateFrogbo
       ? setInterval(() => maintain().catch((error) => log(`frogbot: maintenance failed: ${String(error)}`)), maintenanceIntervalMs)
       : undefined
   timer?.unref()
-  const fetch = createHttpHandler({ services, auth: config.auth ?? {}, maxBodyBytes: config.http?.maxBodyBytes ?? 1024 * 1024, log })
+  const fetch = createHttpHandler({ services, auth: config.auth ?? {}, serverURL: config.serverURL, maxBodyBytes: config.http?.maxBodyBytes ?? 1024 * 1024, log })
   return {
     config,
     store,
@@ -104,12 +106,14 @@ export async function createFrogbot(config: FrogbotConfig, options: CreateFrogbo
     fetch,
     describe: () => [
       `database: ${adapter.describe()}`,
+      `live streams: ${config.liveStreams ? 'from the config' : env.REDIS_URL ? `Redis ${env.REDIS_URL.replace(/\/\/[^@/]*@/, '//')}` : 'in this process (set REDIS_URL to share them between processes)'}`,
       ...agents.map((agent: ResolvedAgent) => `agent ${agent.slug}: model ${agent.model.label}`),
       ...config.warnings.map((warning) => `warning: ${warning}`)
     ],
     maintain,
     close: async () => {
       clearInterval(timer)
+      await live.close()
       await store.close()
     }
   }

@@ -17,7 +17,7 @@ import type { ChatStore, NewPendingCall } from '../store/chat-store.ts'
 import { toPendingCall } from '../store/chat-records.ts'
 import { closeOpenToolParts, textOf, toolNameOf, toUIMessage } from './transcript.ts'
 import type { TurnResult } from './turn-result.ts'
-import type { LiveTurns } from './live-turns.ts'
+import type { LiveStreams } from './live-streams.ts'
 
 /** What a running turn needs from its FrogBot instance. */
 export type TurnEnvironment = {
@@ -29,7 +29,7 @@ export type TurnEnvironment = {
   /** Called after a turn is stored when messages wait in the chat's queue. */
   onQueued?: (chatId: string) => void
   /** Where running turns publish their chunks for clients that join late. */
-  live?: LiveTurns
+  live?: LiveStreams
   /** Abort controllers of the turns this process runs, by chat id (to stop them). */
   activeRuns?: Map<string, AbortController>
 }
@@ -92,11 +92,10 @@ export function runTurn(
   const release = () => {
     clearInterval(heartbeat)
     if (environment.activeRuns?.get(chatId) === abort) environment.activeRuns.delete(chatId)
-    recorder?.end()
   }
 
   let settle: { resolve: (result: TurnResult) => void; reject: (error: unknown) => void }
-  const result = new Promise<TurnResult>((resolve, reject) => {
+  const stored = new Promise<TurnResult>((resolve, reject) => {
     settle = { resolve, reject }
   })
 
@@ -175,7 +174,8 @@ export function runTurn(
   })
 
   const [clientCopy, ownCopy] = uiStream.tee()
-  void (async () => {
+  // The turn's own copy: it drives the turn when no client reads, and feeds clients that join late.
+  const drained = (async () => {
     const reader = ownCopy.getReader()
     try {
       for (;;) {
@@ -186,7 +186,10 @@ export function runTurn(
       }
     } catch (error) {
       if (!abort.signal.aborted) modelError ??= error instanceof Error ? error.message : String(error)
+    } finally {
+      await recorder?.end()
     }
   })()
+  const result = drained.then(() => stored)
   return { stream: clientCopy, result }
 }

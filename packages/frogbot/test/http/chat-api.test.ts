@@ -47,7 +47,7 @@ async function send(transport: DefaultChatTransport<UIMessage>, chatId: string, 
 
 const answered = (message: UIMessage, output: unknown): UIMessage => ({
   ...message,
-  parts: message.parts.map((part) => (isToolUIPart(part) && part.state === 'input-available' ? ({ ...part, state: 'output-available', output } as typeof part) : part))
+  parts: message.parts.map((part) => (isToolUIPart(part) && part.state === 'input-available' ? ({ ...part, state: 'output-available', output } as never) : part))
 })
 
 describe('streaming', () => {

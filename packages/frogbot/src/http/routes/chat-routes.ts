@@ -65,7 +65,7 @@ export function chatRoutes(context: HttpContext) {
 
   const join = async (c: Parameters<typeof open>[0]) => {
     const { chat } = await open(c)
-    const live = services.live?.join(chat.id)
+    const live = await services.live?.join(chat.id)
     if (!live) return new Response(null, { status: 204 })
     return createUIMessageStreamResponse({ stream: live, headers: { 'X-Frogbot-Chat-Id': chat.id } })
   }
