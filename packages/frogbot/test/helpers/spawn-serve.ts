@@ -15,10 +15,13 @@ export const WAIT_MS = 20_000
 
 const MODEL_KEYS = ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'GOOGLE_GENERATIVE_AI_API_KEY', 'OPENAI_COMPATIBLE_BASE_URL', 'OPENAI_COMPATIBLE_API_KEY', 'OPENAI_COMPATIBLE_MODEL']
 
-/** A copy of `process.env` without model keys, FROGBOT_TOKEN, PORT and HOST, plus `extra`. */
+/** Variables of the caller's shell that would change what the CLI does (database, port, token, ...). */
+const FROGBOT_VARS = ['FROGBOT_TOKEN', 'FROGBOT_PASSWORD', 'FROGBOT_LEASE_MS', 'DATABASE_URL', 'PORT', 'HOST']
+
+/** A copy of `process.env` without model keys and FROGBOT_VARS, plus `extra`. */
 export function cliEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env = { ...process.env }
-  for (const key of [...MODEL_KEYS, 'FROGBOT_TOKEN', 'PORT', 'HOST']) delete env[key]
+  for (const key of [...MODEL_KEYS, ...FROGBOT_VARS]) delete env[key]
   return { ...env, ...extra }
 }
 
@@ -31,10 +34,11 @@ export function tempCwd() {
 /** Runs `frogbot ...args` to completion in `cwd`; killed (and rejected) after WAIT_MS. */
 export function runCli(args: string[], { cwd, env = cliEnv() }: { cwd: string; env?: NodeJS.ProcessEnv }) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    execFile(NODE, [FROGBOT_BIN, ...args], { cwd, env, encoding: 'utf8', timeout: WAIT_MS, killSignal: 'SIGKILL' }, (error, stdout, stderr) => {
+    const child = execFile(NODE, [FROGBOT_BIN, ...args], { cwd, env, encoding: 'utf8', timeout: WAIT_MS, killSignal: 'SIGKILL' }, (error, stdout, stderr) => {
       if (error && typeof error.code !== 'number') return reject(new Error(`frogbot ${args.join(' ')}: ${error.message}\n${stdout}\n${stderr}`))
       resolve({ code: error ? (error.code as number) : 0, stdout, stderr })
     })
+    child.stdin?.end() // no terminal, nothing typed: a command that would prompt sees end of input
   })
 }
 

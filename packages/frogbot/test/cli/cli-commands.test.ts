@@ -1,0 +1,177 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { buildConfig, createFrogbot, sqliteAdapter, type Frogbot } from '../../src/index.ts'
+import { question } from '../../src/tools/index.ts'
+import { PLANNER_CONFIG, runCli, tempCwd } from '../helpers/spawn-serve.ts'
+
+// The `frogbot` commands as a user runs them: the real bin script, a fresh folder as the current
+// folder (so the example config's default `./frogbot.db` lands there), the example config.
+
+const temps: { remove: () => void }[] = []
+const opened: Frogbot[] = []
+afterAll(async () => {
+  for (const frogbot of opened) await frogbot.close()
+  for (const temp of temps) temp.remove()
+})
+
+function folder() {
+  const temp = tempCwd()
+  temps.push(temp)
+  const dir = temp.dir
+  return { dir, frogbot: (...args: string[]) => runCli([...args, '--config', PLANNER_CONFIG], { cwd: dir }) }
+}
+
+// Each command starts Node and loads the library (about 1–2 s on a busy machine): room for a dozen.
+const SLOW = { timeout: 60_000 }
+const TOKEN = /fbt_[A-Za-z0-9_-]{43}/g
+
+/** A server in this test process on the folder's database (demo model, no provider keys). */
+async function serverOn(dir: string) {
+  const config = buildConfig({ agents: [{ slug: 'planner', model: 'fast', tools: [question] }], db: sqliteAdapter({ filename: join(dir, 'frogbot.db') }) })
+  const frogbot = await createFrogbot(config, { env: {}, log: () => {} })
+  opened.push(frogbot)
+  return async (token: string) => (await frogbot.fetch(new Request('http://localhost/api/agents', { headers: { authorization: `Bearer ${token}` } }))).status
+}
+
+describe('frogbot users', SLOW, () => {
+  it('creates and lists users in the database of the current folder', async () => {
+    const { dir, frogbot } = folder()
+    const empty = await frogbot('users', 'list')
+    expect(empty).toMatchObject({ code: 0, stderr: '' })
+    expect(empty.stdout).toContain('No users yet')
+
+    const created = await frogbot('users', 'create', '--email', 'a@b.co')
+    expect(created.code).toBe(0)
+    expect(created.stdout).toContain('Created a@b.co. Give them an API token: npx frogbot tokens create --email a@b.co')
+    expect(existsSync(join(dir, 'frogbot.db'))).toBe(true)
+
+    const repeated = await frogbot('users', 'create', '--email', 'A@B.co')
+    expect(repeated).toMatchObject({ code: 0, stdout: 'a@b.co already exists.\n' })
+
+    const listed = await frogbot('users', 'list')
+    expect(listed.code).toBe(0)
+    const lines = listed.stdout.trim().split('\n')
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toMatch(/^a@b\.co {2}created \d{4}-\d\d-\d\dT/)
+
+    const invalid = await frogbot('users', 'create', '--email', 'not-an-email')
+    expect(invalid.code).toBe(1)
+    expect(invalid.stderr).toContain('email: "not-an-email" is not an email address')
+  })
+})
+
+describe('frogbot tokens', SLOW, () => {
+  it('creates a token shown once, lists it by prefix and name only, and revokes it for a running server', async () => {
+    const { dir, frogbot } = folder()
+    expect((await frogbot('users', 'create', '--email', 'a@b.co')).code).toBe(0)
+
+    const created = await frogbot('tokens', 'create', '--email', 'a@b.co', '--name', 'laptop')
+    expect(created.code).toBe(0)
+    expect(created.stdout).toContain('API token for a@b.co (shown once; store it now):')
+    const tokens = [...created.stdout.matchAll(TOKEN)].map((match) => match[0])
+    expect(tokens).toHaveLength(1)
+    const [token] = tokens
+    const prefix = token.slice(0, 10)
+
+    const other = (await frogbot('tokens', 'create', '--email', 'a@b.co', '--name', 'desktop')).stdout.match(TOKEN)![0]
+    expect(other).not.toBe(token)
+
+    const listed = await frogbot('tokens', 'list', '--email', 'a@b.co')
+    expect(listed.code).toBe(0)
+    expect(listed.stdout).not.toContain(token)
+    expect(listed.stdout).not.toContain(other)
+    const lines = listed.stdout.trim().split('\n')
+    expect(lines).toHaveLength(2)
+    const laptop = lines.find((line) => line.includes('  laptop  '))!
+    expect(laptop).toMatch(new RegExp(`^${prefix}…  laptop  id tok_\\S+  created \\S+  last used never$`))
+
+    // a server on the same database accepts both tokens ...
+    const statusOf = await serverOn(dir)
+    expect(await statusOf(token)).toBe(200)
+    expect(await statusOf(other)).toBe(200)
+
+    // ... and refuses the revoked one at once, while it keeps running
+    const revoked = await frogbot('tokens', 'revoke', prefix)
+    expect(revoked).toMatchObject({ code: 0, stdout: 'Revoked 1 token.\n' })
+    expect(await statusOf(token)).toBe(401)
+    expect(await statusOf(other)).toBe(200)
+
+    const after = await frogbot('tokens', 'list', '--email', 'a@b.co')
+    expect(after.stdout.split('\n').find((line) => line.includes('  laptop  '))).toMatch(/ revoked \d{4}-/)
+    expect(after.stdout.split('\n').find((line) => line.includes('  desktop  '))).toMatch(/ last used \d{4}-/)
+
+    const again = await frogbot('tokens', 'revoke', prefix)
+    expect(again.code).toBe(1)
+    expect(again.stdout).toContain(`No active token matches "${prefix}".`)
+  })
+
+  it('refuses tokens for an unknown user and a list without --email', async () => {
+    const { frogbot } = folder()
+    const [unknown, noEmail] = await Promise.all([frogbot('tokens', 'create', '--email', 'nobody@b.co'), frogbot('tokens', 'list')])
+    expect(unknown.code).toBe(1)
+    expect(unknown.stderr).toContain('No user nobody@b.co. Create one first: npx frogbot users create --email nobody@b.co')
+    expect(unknown.stdout).not.toMatch(/fbt_/)
+
+    expect(noEmail.code).toBe(1)
+    expect(noEmail.stderr).toContain('--email <email> is required')
+  })
+})
+
+describe('frogbot migrate', SLOW, () => {
+  it('applies the migrations to a fresh database once', async () => {
+    const { dir, frogbot } = folder()
+    const first = await frogbot('migrate')
+    expect(first.code).toBe(0)
+    expect(first.stdout).toMatch(new RegExp(`^Applied \\S.* to SQLite file ${join(dir, 'frogbot.db')}\\.\\n$`))
+    const second = await frogbot('migrate')
+    expect(second).toMatchObject({ code: 0, stdout: `SQLite file ${join(dir, 'frogbot.db')} is up to date.\n` })
+  })
+})
+
+describe('frogbot usage errors', SLOW, () => {
+  it('exits 1 with the usage for an unknown command or option, and 0 for --help', async () => {
+    const { dir } = folder()
+    const [nonsense, option, bare, help] = await Promise.all([['nonsense'], ['serve', '--bogus'], [], ['--help']].map((args) => runCli(args, { cwd: dir })))
+    expect(nonsense.code).toBe(1)
+    expect(nonsense.stderr).toContain('frogbot: unknown command "nonsense".')
+    expect(nonsense.stderr).toContain('Usage: frogbot <command> [options]')
+    expect(nonsense.stdout).toBe('')
+
+    expect(option.code).toBe(1)
+    expect(option.stderr).toContain("Unknown option '--bogus'")
+    expect(option.stderr).toContain('Usage: frogbot <command> [options]')
+
+    expect(bare.code).toBe(1)
+    expect(bare.stdout).toContain('Usage: frogbot <command> [options]')
+
+    expect(help.code).toBe(0)
+    expect(help.stdout).toContain('tokens create --email <email>')
+    expect(existsSync(join(dir, 'frogbot.db'))).toBe(false)
+  })
+
+  it('exits 1 with a clear message for a port that is not a port number', async () => {
+    const { dir, frogbot } = folder()
+    const ports = ['abc', '70000', '-1']
+    const results = await Promise.all(ports.map((port) => frogbot('serve', `--port=${port}`)))
+    for (const [i, port] of ports.entries()) {
+      const result = results[i]
+      expect(result.code, port).toBe(1)
+      expect(result.stderr).toContain(`frogbot: --port: "${port}" is not a port number (0–65535)`)
+      expect(result.stdout).not.toContain('listening on')
+    }
+    expect(existsSync(join(dir, 'frogbot.db'))).toBe(false)
+  })
+
+  it('exits 1 naming the config file when it is missing', async () => {
+    const { dir } = folder()
+    const [given, defaulted] = await Promise.all([runCli(['serve', '--port', '0', '--config', 'missing.config.ts'], { cwd: dir }), runCli(['users', 'list'], { cwd: dir })])
+    expect(given.code).toBe(1)
+    expect(given.stderr).toContain(`frogbot: No config at ${join(dir, 'missing.config.ts')}.`)
+    expect(given.stdout).not.toContain('listening on')
+
+    expect(defaulted.code).toBe(1)
+    expect(defaulted.stderr).toContain(`No config at ${join(dir, 'frogbot.config.ts')}. Create frogbot.config.ts exporting buildConfig`)
+    expect(existsSync(join(dir, 'frogbot.db'))).toBe(false)
+  })
+})
