@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import { createApiToken, listApiTokens } from '../auth/api-tokens.ts'
+import { createApiToken, hashToken, listApiTokens } from '../auth/api-tokens.ts'
 import { ensureUser } from '../auth/users.ts'
 import type { Database } from '../store/database-schema.ts'
 
@@ -16,10 +16,18 @@ export const DEMO_EMAIL = 'demo@frogbot.local'
 export async function prepareDemoAccess(db: Kysely<Database>, env: NodeJS.ProcessEnv) {
   const given = env.FROGBOT_TOKEN?.trim()
   if (given) {
-    if (given.length < 16) throw new Error('FROGBOT_TOKEN: must be at least 16 characters')
+    checkGivenToken(given)
     const user = await ensureUser(db, { email: DEMO_EMAIL, name: 'Demo user' })
     await createApiToken(db, { userId: user.id, name: 'FROGBOT_TOKEN', token: given })
-    return { kind: 'env' as const, email: user.email }
+    // The value may already be stored: for another user, or revoked. Say what it really is.
+    const stored = await db
+      .selectFrom('frogbot_api_tokens as t')
+      .innerJoin('frogbot_users as u', 'u.id', 't.user_id')
+      .select(['u.email', 't.revoked_at', 't.prefix'])
+      .where('t.token_hash', '=', hashToken(given))
+      .executeTakeFirstOrThrow()
+    if (stored.revoked_at) throw new Error(`FROGBOT_TOKEN (${stored.prefix}…) was revoked on ${stored.revoked_at}; choose a new value`)
+    return { kind: 'env' as const, email: stored.email }
   }
   const anyUser = await db.selectFrom('frogbot_users').select('id').limit(1).executeTakeFirst()
   if (!anyUser) {
@@ -30,4 +38,11 @@ export async function prepareDemoAccess(db: Kysely<Database>, env: NodeJS.Proces
   const demo = await db.selectFrom('frogbot_users').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirst()
   const tokens = demo ? (await listApiTokens(db, demo.id)).filter((token) => !token.revoked_at) : []
   return { kind: 'existing' as const, email: demo ? DEMO_EMAIL : null, prefixes: tokens.map((token) => token.prefix) }
+}
+
+/** Throws when `FROGBOT_TOKEN` is set but too short to be a safe token. */
+export function checkGivenToken(value: string | undefined) {
+  if (value !== undefined && value.trim() !== '' && value.trim().length < 16) {
+    throw new Error('FROGBOT_TOKEN: must be at least 16 characters (for example: openssl rand -hex 24)')
+  }
 }

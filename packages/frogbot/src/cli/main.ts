@@ -1,9 +1,5 @@
 import { parseArgs } from 'node:util'
 import { ConfigError } from '../errors/frogbot-error.ts'
-import { migrateCommand } from './migrate-command.ts'
-import { serveCommand } from './serve-command.ts'
-import { tokensCommand } from './tokens-command.ts'
-import { usersCommand } from './users-command.ts'
 
 const USAGE = `Usage: frogbot <command> [options]
 
@@ -50,13 +46,13 @@ export async function main(argv: string[]): Promise<number> {
   try {
     switch (command) {
       case 'serve':
-        return await serveCommand(values)
+        return await (await import('./serve-command.ts')).serveCommand(values)
       case 'migrate':
-        return await migrateCommand(values)
+        return await (await import('./migrate-command.ts')).migrateCommand(values)
       case 'users':
-        return await usersCommand(rest, values)
+        return await (await import('./users-command.ts')).usersCommand(rest, values)
       case 'tokens':
-        return await tokensCommand(rest, values)
+        return await (await import('./tokens-command.ts')).tokensCommand(rest, values)
       default:
         console.error(`frogbot: unknown command "${command}".\n\n${USAGE}`)
         return 1

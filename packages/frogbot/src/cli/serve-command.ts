@@ -1,7 +1,7 @@
 import { serve } from '@hono/node-server'
 import type { AddressInfo } from 'node:net'
 import { createFrogbot } from '../frogbot.ts'
-import { DEMO_EMAIL, prepareDemoAccess } from './demo-access.ts'
+import { DEMO_EMAIL, checkGivenToken, prepareDemoAccess } from './demo-access.ts'
 import { loadConfig } from './load-config.ts'
 
 function tryCommands(base: string, slug: string, token: string) {
@@ -32,8 +32,12 @@ function leaseFromEnv(value: string | undefined): number | undefined {
  * SIGINT or SIGTERM.
  */
 export async function serveCommand(options: { port?: string; host?: string; config?: string }): Promise<number> {
-  const port = Number(options.port ?? process.env.PORT ?? 3000)
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port: "${options.port}" is not a port number (0–65535)`)
+  const rawPort = options.port ?? process.env.PORT ?? '3000'
+  const port = Number(rawPort)
+  if (rawPort.trim() === '' || !Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`${options.port !== undefined ? '--port' : 'PORT'}: "${rawPort}" is not a port number (0–65535)`)
+  }
+  checkGivenToken(process.env.FROGBOT_TOKEN)
   const host = options.host ?? process.env.HOST ?? '0.0.0.0'
   const log = (line: string) => console.log(`frogbot: ${line}`)
 
@@ -57,7 +61,11 @@ export async function serveCommand(options: { port?: string; host?: string; conf
   const base = `http://localhost:${address.port}`
   const firstAgent = frogbot.services.agents.keys().next().value!
 
-  const access = await prepareDemoAccess(frogbot.store.db, process.env)
+  const access = await prepareDemoAccess(frogbot.store.db, process.env).catch(async (error) => {
+    server.close()
+    await frogbot.close()
+    throw error
+  })
   if (access.kind === 'env') {
     log(`API token: FROGBOT_TOKEN is accepted for ${access.email}`)
     console.log(['', 'Try it:', ...tryCommands(base, firstAgent, '$FROGBOT_TOKEN'), ''].join('\n'))

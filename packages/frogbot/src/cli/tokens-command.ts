@@ -11,15 +11,23 @@ export async function tokensCommand(args: string[], options: { config?: string; 
         console.error('frogbot tokens revoke: give the token prefix (fbt_xxxxxx) or id shown by `frogbot tokens list`')
         return 1
       }
-      const revoked = await db
-        .updateTable('frogbot_api_tokens')
-        .set({ revoked_at: new Date().toISOString() })
+      const matches = await db
+        .selectFrom('frogbot_api_tokens')
+        .select(['id', 'name'])
         .where((eb) => eb.or([eb('id', '=', target), eb('prefix', '=', target)]))
         .where('revoked_at', 'is', null)
-        .executeTakeFirst()
-      const count = Number(revoked.numUpdatedRows)
-      console.log(count > 0 ? `Revoked ${count} token${count > 1 ? 's' : ''}.` : `No active token matches "${target}".`)
-      return count > 0 ? 0 : 1
+        .execute()
+      if (matches.length === 0) {
+        console.log(`No active token matches "${target}".`)
+        return 1
+      }
+      if (matches.length > 1) {
+        console.error(`${matches.length} active tokens start with "${target}"; revoke one by its id (see \`frogbot tokens list --email <email>\`).`)
+        return 1
+      }
+      await db.updateTable('frogbot_api_tokens').set({ revoked_at: new Date().toISOString() }).where('id', '=', matches[0].id).execute()
+      console.log(`Revoked token "${matches[0].name}" (${matches[0].id}). Every server refuses it from its next request.`)
+      return 0
     }
     if (!options.email) {
       console.error(`frogbot tokens ${action ?? ''}: --email <email> is required`)

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import { type Kysely, SqliteAdapter, sql } from 'kysely'
 import { type Migration, type MigrationResultSet, Migrator } from 'kysely/migration'
 import * as initial from './migrations/001-initial.ts'
 import * as auth from './migrations/002-auth.ts'
@@ -12,18 +12,34 @@ const migrations: Record<string, Migration> = {
 }
 
 /**
- * Brings the database schema up to date. Safe to call from several processes at once: Kysely's
- * migrator takes a lock table while it runs. Throws the migration's error when one fails.
+ * Brings the database schema up to date. Safe to call from several processes at once: on
+ * PostgreSQL Kysely's migrator holds a lock; on SQLite, whose migrator takes none, the whole run
+ * holds the file's write lock (`BEGIN IMMEDIATE`), so a second process waits and then finds the
+ * schema current. Throws the migration's error when one fails.
  * Returns the names of the migrations applied by this call.
  */
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: async () => migrations },
-    migrationTableName: 'frogbot_migrations',
-    migrationLockTableName: 'frogbot_migrations_lock'
+  const run = async (executor: Kysely<Database>) => {
+    const migrator = new Migrator({
+      db: executor,
+      provider: { getMigrations: async () => migrations },
+      migrationTableName: 'frogbot_migrations',
+      migrationLockTableName: 'frogbot_migrations_lock'
+    })
+    const { error, results }: MigrationResultSet = await migrator.migrateToLatest()
+    if (error) throw error
+    return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName)
+  }
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return run(db)
+  return db.connection().execute(async (connection) => {
+    await sql`begin immediate`.execute(connection)
+    try {
+      const applied = await run(connection)
+      await sql`commit`.execute(connection)
+      return applied
+    } catch (error) {
+      await sql`rollback`.execute(connection).catch(() => {})
+      throw error
+    }
   })
-  const { error, results }: MigrationResultSet = await migrator.migrateToLatest()
-  if (error) throw error
-  return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName)
 }

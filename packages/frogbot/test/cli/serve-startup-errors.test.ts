@@ -1,0 +1,58 @@
+import { afterAll, describe, expect, it } from 'vitest'
+import { cliEnv, PLANNER_CONFIG, runCli, startServe, stopAllServes, tempCwd } from '../helpers/spawn-serve.ts'
+
+// Regression tests for start-up mistakes that used to hang `frogbot serve` or mislead the user.
+const temps: { remove: () => void }[] = []
+afterAll(async () => {
+  await stopAllServes()
+  for (const temp of temps) temp.remove()
+})
+const folder = () => {
+  const temp = tempCwd()
+  temps.push(temp)
+  return temp.dir
+}
+const SLOW = { timeout: 60_000 }
+
+describe('frogbot serve start-up errors', SLOW, () => {
+  it('exits 1 at once for a FROGBOT_TOKEN shorter than 16 characters (it used to keep the port)', async () => {
+    const result = await runCli(['serve', '--port', '0', '--config', PLANNER_CONFIG], { cwd: folder(), env: cliEnv({ FROGBOT_TOKEN: 'short' }) })
+    expect(result.code).toBe(1)
+    expect(result.stderr).toContain('FROGBOT_TOKEN: must be at least 16 characters')
+  })
+
+  it('names PORT, not --port, when the environment variable is wrong, and refuses an empty --port', async () => {
+    const fromEnv = await runCli(['serve', '--config', PLANNER_CONFIG], { cwd: folder(), env: cliEnv({ PORT: 'abc' }) })
+    expect(fromEnv.code).toBe(1)
+    expect(fromEnv.stderr).toContain('PORT: "abc" is not a port number')
+    const empty = await runCli(['serve', '--port=', '--config', PLANNER_CONFIG], { cwd: folder() })
+    expect(empty.code).toBe(1)
+    expect(empty.stderr).toContain('--port: "" is not a port number')
+  })
+
+  it('refuses a revoked FROGBOT_TOKEN instead of announcing it as accepted', async () => {
+    const dir = folder()
+    const token = 'a-long-demo-token-that-was-revoked'
+    const first = await startServe({ cwd: dir, env: cliEnv({ FROGBOT_TOKEN: token }) })
+    await first.stop()
+    const listed = await runCli(['tokens', 'list', '--email', 'demo@frogbot.local', '--config', PLANNER_CONFIG], { cwd: dir })
+    const prefix = listed.stdout.trim().split('…')[0]
+    expect((await runCli(['tokens', 'revoke', prefix, '--config', PLANNER_CONFIG], { cwd: dir })).code).toBe(0)
+    const again = await runCli(['serve', '--port', '0', '--config', PLANNER_CONFIG], { cwd: dir, env: cliEnv({ FROGBOT_TOKEN: token }) })
+    expect(again.code).toBe(1)
+    expect(again.stderr).toMatch(/FROGBOT_TOKEN \(.+…\) was revoked on .+; choose a new value/)
+  })
+
+  it('tokens revoke refuses a prefix that two active tokens share, and revokes by id', async () => {
+    const dir = folder()
+    for (const token of ['changeme-x1-aaaaaaaaaaaaaaaa', 'changeme-x2-bbbbbbbbbbbbbbbb']) await (await startServe({ cwd: dir, env: cliEnv({ FROGBOT_TOKEN: token }) })).stop()
+    const ambiguous = await runCli(['tokens', 'revoke', 'changeme-x', '--config', PLANNER_CONFIG], { cwd: dir })
+    expect(ambiguous.code).toBe(1)
+    expect(ambiguous.stderr).toContain('2 active tokens start with "changeme-x"')
+    const listed = await runCli(['tokens', 'list', '--email', 'demo@frogbot.local', '--config', PLANNER_CONFIG], { cwd: dir })
+    expect(listed.stdout).not.toContain('revoked')
+    const id = /id (tok_\S+)/.exec(listed.stdout)![1]
+    expect((await runCli(['tokens', 'revoke', id, '--config', PLANNER_CONFIG], { cwd: dir })).code).toBe(0)
+    expect((await runCli(['tokens', 'list', '--email', 'demo@frogbot.local', '--config', PLANNER_CONFIG], { cwd: dir })).stdout.match(/revoked/g)).toHaveLength(1)
+  })
+})
