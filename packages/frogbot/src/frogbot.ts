@@ -3,7 +3,7 @@ import type { LanguageModel } from 'ai'
 import { type ResolvedAgent, resolveAgents } from './agents/resolve-agents.ts'
 import type { FrogbotConfig } from './config/build-config.ts'
 import { ConfigError } from './errors/frogbot-error.ts'
-import { createHttpHandler } from './http/create-http-handler.ts'
+import { createHttpHandler, type HttpHandler } from './http/create-http-handler.ts'
 import { configuredProviders } from './models/providers.ts'
 import { type ChatStore, createChatStore } from './store/chat-store.ts'
 import { migrateToLatest } from './store/migrate.ts'
@@ -50,7 +50,7 @@ export type Frogbot = {
   store: ChatStore
   services: TurnServices
   agents: Record<string, LocalAgent>
-  fetch: (request: Request) => Promise<Response>
+  fetch: HttpHandler
   describe: () => string[]
   maintain: () => Promise<{ expired: number; resumed: number }>
   close: () => Promise<void>

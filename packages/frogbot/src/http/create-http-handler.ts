@@ -15,7 +15,7 @@ import { manifestRoute } from './routes/manifest-route.ts'
  * (Next.js route handlers, Hono, Bun, Deno). Every path is under `/api`. Errors are JSON
  * `{ error: { code?, message } }` with the seed's statuses; input never causes a 500.
  */
-export function createHttpHandler(context: HttpContext): (request: Request, env?: unknown) => Promise<Response> {
+export function createHttpHandler(context: HttpContext): HttpHandler {
   const app = new Hono<HttpEnv>()
   app.use('/api/*', noStore())
   app.use('/api/agents/*', authenticated(context)) // also matches /api/agents itself
@@ -29,5 +29,10 @@ export function createHttpHandler(context: HttpContext): (request: Request, env?
   app.notFound((c) => errorResponse(new FrogbotError('not-found', `No route ${c.req.method} ${new URL(c.req.url).pathname}.`)))
   app.onError((error) => errorResponse(error, context.log))
   // `env` is what `@hono/node-server` passes (the socket, for the sign-in rate limit by address).
-  return async (request, env?) => app.fetch(request, env as object | undefined)
+  const handler = async (request: Request, env?: unknown) => app.fetch(request, env as object | undefined)
+  const routes = app.routes.filter((route) => route.method !== 'ALL').map((route) => ({ method: route.method, path: route.path }))
+  return Object.assign(handler, { routes })
 }
+
+/** The web-standard handler, plus the `routes` it answers (method and Hono path), for docs and tests. */
+export type HttpHandler = ((request: Request, env?: unknown) => Promise<Response>) & { routes: { method: string; path: string }[] }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { AgentListSchema, ChatListSchema, ChatSchema, ChatSummarySchema, ErrorSchema, PendingListSchema, QueuedSchema, SettleResultSchema, StopResultSchema, TurnResultSchema } from './response-schemas.ts'
+import { AgentListSchema, ChatListSchema, ChatSchema, ChatSummarySchema, ErrorSchema, LoginResultSchema, ManifestSchema, MeSchema, PendingListSchema, QueuedSchema, SettleResultSchema, StopResultSchema, TurnResultSchema } from './response-schemas.ts'
+import { LoginRequest } from './routes/auth-routes.ts'
 import { BranchRequest, ChatListQuery, EditRequest, RunRequest, SettleRequest } from './wire-schemas.ts'
 
 type Method = 'get' | 'post' | 'put'
@@ -76,6 +77,17 @@ export const ENDPOINTS: Endpoint[] = [
     streams: true,
     responses: { 200: { description: 'The UI message stream from the start of the current run' }, 204: { description: 'No turn is streaming' }, ...errors(401, 403, 404) }
   },
+  { method: 'get', path: '/api/frogbot', summary: 'Manifest: the caller, the agents they may use, sign-in endpoints (readable before sign-in)', public: true, responses: { 200: { description: 'The manifest', schema: ManifestSchema }, ...errors(401) } },
+  {
+    method: 'post',
+    path: '/api/auth/login',
+    summary: 'Sign in with email and password; sets the HttpOnly session cookie',
+    body: LoginRequest,
+    public: true,
+    responses: { 200: { description: 'Signed in', schema: LoginResultSchema }, 401: { description: '`invalid-credentials`', schema: ErrorSchema }, 403: { description: 'Cross-site sign-in', schema: ErrorSchema }, 429: { description: '`too-many-requests`, with `Retry-After`', schema: ErrorSchema }, ...errors(400, 413) }
+  },
+  { method: 'post', path: '/api/auth/logout', summary: 'End the session and clear its cookie', public: true, responses: { 204: { description: 'Signed out' }, ...errors(403) } },
+  { method: 'get', path: '/api/auth/me', summary: 'The signed-in caller and how they authenticated', responses: { 200: { description: 'The caller', schema: MeSchema }, ...errors(401) } },
   { method: 'get', path: '/api/health', summary: 'Liveness', public: true, responses: { 200: { description: 'OK', schema: z.object({ ok: z.literal(true) }) } } },
   { method: 'get', path: '/api/openapi.json', summary: 'This document', public: true, responses: { 200: { description: 'OpenAPI 3.1' } } }
 ]

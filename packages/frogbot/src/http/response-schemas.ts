@@ -83,3 +83,19 @@ export const AgentListSchema = z.object({
   agents: z.array(z.object({ slug: z.string(), profile: z.object({ name: z.string().optional(), avatar: z.string().optional(), description: z.string().optional() }).optional() }))
 })
 export const StopResultSchema = z.object({ chatId: z.string(), stopped: z.boolean() })
+
+const UserSchema = z.object({ id: z.string(), email: z.string(), name: z.string().nullable() })
+
+/** `POST /api/auth/login`: the signed-in user and when the session ends (the cookie is set too). */
+export const LoginResultSchema = z.object({ user: UserSchema, expiresAt: z.string() })
+
+/** `GET /api/auth/me`. */
+export const MeSchema = z.object({ user: UserSchema, credential: z.object({ type: z.string(), name: z.string().optional(), prefix: z.string().optional() }) })
+
+/** `GET /api/frogbot`: what a client needs before it signs in. */
+export const ManifestSchema = z.object({
+  user: UserSchema.nullable(),
+  agents: AgentListSchema.shape.agents,
+  chatStorage: z.boolean(),
+  auth: z.object({ login: z.string(), logout: z.string(), me: z.string() })
+})

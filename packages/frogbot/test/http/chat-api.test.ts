@@ -235,11 +235,17 @@ describe('errors and the OpenAPI document', () => {
   })
 
   it('is valid OpenAPI 3.1 and lists every endpoint', async () => {
-    const { call } = await app(scriptedModel([]))
+    const { call, frogbot } = await app(scriptedModel([]))
     const document = (await call('GET', '/api/openapi.json')).json
     expect(document.openapi).toBe('3.1.0')
     expect(await new Validator().validate(document)).toMatchObject({ valid: true })
     for (const endpoint of ENDPOINTS) expect(document.paths[endpoint.path]?.[endpoint.method], `${endpoint.method} ${endpoint.path}`).toBeDefined()
+    // Every route the handler answers is documented (Hono's `:param` is OpenAPI's `{param}`).
+    const served = frogbot.fetch.routes.map((route) => `${route.method.toLowerCase()} ${route.path.replace(/:(\w+)/g, '{$1}')}`)
+    const documented = ENDPOINTS.map((endpoint) => `${endpoint.method} ${endpoint.path}`)
+    const aliases = ['get /api/agents/{slug}/{chatId}/stream'] // useChat's default resume URL, same operation as .../chats/{chatId}/stream
+    expect(served.filter((route) => !documented.includes(route) && !aliases.includes(route))).toEqual([])
+    expect(documented.filter((route) => !served.includes(route))).toEqual([])
     expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/agents/{slug}/chats/{chatId}/settle', '/api/agents/{slug}/chats/{chatId}/branch']))
   })
 })
