@@ -72,8 +72,8 @@ export async function createFrogbot(config: FrogbotConfig, options: CreateFrogbo
   try {
     await migrateToLatest(db)
   } catch (error) {
-    await db.destroy()
-    throw error
+    await db.destroy().catch(() => {})
+    throw new Error(`could not open the database (${adapter.describe()}): ${error instanceof Error ? error.message : String(error)}`, { cause: error })
   }
   const store = createChatStore({ db, adapter })
   const live = config.liveStreams ?? (env.REDIS_URL ? redisLiveStreams({ url: env.REDIS_URL }) : memoryLiveStreams())

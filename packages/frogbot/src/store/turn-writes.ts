@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { UIMessage } from 'ai'
-import type { Credential } from '../auth/frogbot-request.ts'
+import type { Credential, User } from '../auth/frogbot-request.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
 import type { PendingCall } from '../turns/pending-call.ts'
 import { randomId } from '../turns/ids.ts'
@@ -12,8 +12,11 @@ import { closeWaitingCalls } from './settle-in-store.ts'
 import { lockChat } from './chat-lock.ts'
 import { isTransientError } from './transient-errors.ts'
 
-/** Who sent a message, kept with a queued message so its turn runs as them. */
-export type Sender = { userId: string | null; credential: Credential }
+/**
+ * Who sent a message, kept with a queued message so its turn runs as them. `user` is a snapshot,
+ * kept for users of a custom `auth.authenticate` strategy, who are not in the users table.
+ */
+export type Sender = { userId: string | null; credential: Credential; user?: User }
 
 /** A new client tool call to remember as pending when a turn pauses. */
 export type NewPendingCall = PendingCall & { toolFingerprint: string; expiresAt: string | null }

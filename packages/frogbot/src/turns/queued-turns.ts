@@ -5,13 +5,14 @@ import { runTurn } from './run-turn.ts'
 import type { TurnServices } from './turn-environment.ts'
 
 async function requestOf(services: TurnServices, sender: Sender | null): Promise<FrogbotRequest> {
-  const user = sender?.userId ? await findUserById(services.store.db, sender.userId) : null
+  const stored = sender?.userId ? await findUserById(services.store.db, sender.userId) : null
+  const user = stored ?? (sender?.credential.type === 'custom' ? (sender.user ?? null) : null)
   return { user, credential: sender?.credential ?? { type: 'anonymous' }, entryPoint: 'http', headers: new Headers() }
 }
 
 /**
  * Starts the next queued message of a chat, if the chat is free: its turn runs as the person who
- * sent it, and when it ends the queue is drained further (through `onTurnEnd`). Returns whether a
+ * sent it, and when it ends the queue is drained further (through `onQueued`). Returns whether a
  * turn started. Safe to call from any process at any time: taking the chat is a compare-and-set.
  */
 export async function startQueuedTurn(services: TurnServices, chatId: string): Promise<boolean> {

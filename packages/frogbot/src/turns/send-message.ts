@@ -48,7 +48,7 @@ export async function sendMessage(
   const started = await store.startTurn({
     chatId: id,
     message,
-    sender: { userId: req.user?.id ?? null, credential: req.credential },
+    sender: { userId: req.user?.id ?? null, credential: req.credential, ...(req.credential.type === 'custom' && req.user ? { user: req.user } : {}) },
     leaseOwner,
     leaseUntil: new Date(now().getTime() + leaseMs).toISOString(),
     now: now().toISOString()
