@@ -120,7 +120,7 @@ describePostgres('several frogbot serve processes on one PostgreSQL', () => {
     for (const server of servers) expect((await callJson(server.base, extra, 'GET', '/api/agents')).status).toBe(200)
 
     const revoked = await runCli(['tokens', 'revoke', extra.slice(0, 10), '--config', CONFIG], { cwd: cwd.dir, env })
-    expect(revoked.stdout).toContain('Revoked 1 token.')
+    expect(revoked.stdout).toContain('Revoked token "cluster"')
     const after = await Promise.all(servers.map((server) => callJson(server.base, extra, 'GET', '/api/agents')))
     expect(after.map((response) => response.status)).toEqual([401, 401, 401])
     for (const server of servers) expect((await call(server, 'GET', '/api/agents')).status).toBe(200)
