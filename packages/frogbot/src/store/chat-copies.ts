@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { DatabaseAdapter } from './database-adapter.ts'
 import type { Database } from './database-schema.ts'
-import { toChatRecord, type ChatRecord } from './chat-records.ts'
+import { newChatRow, toChatRecord, type ChatRecord } from './chat-records.ts'
 import { messagesOf } from './message-writes.ts'
 import { closeOpenToolParts } from '../turns/transcript.ts'
 import { randomId } from '../turns/ids.ts'
@@ -25,20 +25,7 @@ export async function branchChat(
     if (end === 0 || (upToMessageId !== undefined && messages[end - 1].role !== 'assistant')) return { status: 'not-found' as const }
     await trx
       .insertInto('frogbot_chats')
-      .values({
-        id: newChatId,
-        agent_slug: source.agentSlug,
-        owner_id: ownerId,
-        title: source.title,
-        state: 'idle',
-        channel: null,
-        lease_owner: null,
-        lease_until: null,
-        stop_requested_at: null,
-        version: 0,
-        created_at: now,
-        updated_at: now
-      })
+      .values(newChatRow({ id: newChatId, agentSlug: source.agentSlug, ownerId, title: source.title, now }))
       .execute()
     for (const [position, message] of messages.slice(0, end).entries()) {
       const closed = closeOpenToolParts(message)

@@ -85,3 +85,21 @@ export function toPendingCall(call: CallRecord): PendingCall {
 export function effectiveState(chat: ChatRecord, now: Date): ChatRecord['state'] {
   return chat.state === 'running' && (chat.leaseUntil ?? '') < now.toISOString() ? 'idle' : chat.state
 }
+
+/** The row of a new `idle` web chat. */
+export function newChatRow({ id, agentSlug, ownerId, title, now }: { id: string; agentSlug: string; ownerId: string | null; title: string | null; now: string }): ChatsTable {
+  return {
+    id,
+    agent_slug: agentSlug,
+    owner_id: ownerId,
+    title,
+    state: 'idle',
+    channel: null,
+    lease_owner: null,
+    lease_until: null,
+    stop_requested_at: null,
+    version: 0,
+    created_at: now,
+    updated_at: now
+  }
+}

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { DatabaseAdapter } from './database-adapter.ts'
 import type { Database } from './database-schema.ts'
-import { type CallRecord, type ChatRecord, type StoredMessage, toCallRecord, toChatRecord, toStoredMessage } from './chat-records.ts'
+import { type CallRecord, type ChatRecord, type StoredMessage, newChatRow, toCallRecord, toChatRecord, toStoredMessage } from './chat-records.ts'
 import { messagesOf } from './message-writes.ts'
 import { settleInStore } from './settle-in-store.ts'
 import { finishTurn, renewLease, saveProgress, startTurn } from './turn-writes.ts'
@@ -26,20 +26,7 @@ export function createChatStore({ db, adapter }: { db: Kysely<Database>; adapter
     async createChat(chat: { id: string; agentSlug: string; ownerId: string | null; title: string | null; now: string }) {
       await db
         .insertInto('frogbot_chats')
-        .values({
-          id: chat.id,
-          agent_slug: chat.agentSlug,
-          owner_id: chat.ownerId,
-          title: chat.title,
-          state: 'idle',
-          channel: null,
-          lease_owner: null,
-          lease_until: null,
-          stop_requested_at: null,
-          version: 0,
-          created_at: chat.now,
-          updated_at: chat.now
-        })
+        .values(newChatRow({ id: chat.id, agentSlug: chat.agentSlug, ownerId: chat.ownerId, title: chat.title, now: chat.now }))
         .onConflict((conflict) => conflict.column('id').doNothing())
         .execute()
     },

@@ -55,21 +55,14 @@ function settledPart(part: Record<string, unknown>, change: { output: unknown } 
  *   leaves the chat `idle`; the model is not called.
  * Retries up to `attempts` times when another writer changed the message; then `write-conflict`.
  */
-export async function settleInStore({ db, adapter, chatId, toolCallId, change, by, leaseOwner, leaseUntil, now, attempts = 5 }: {
+export async function settleInStore({ db, adapter, attempts = 5, ...settle }: SettleOptions & {
   db: Kysely<Database>
   adapter: DatabaseAdapter
-  chatId: string
-  toolCallId: string
-  change: SettleChange
-  by: SettledBy
-  leaseOwner: string
-  leaseUntil: string
-  now: string
   attempts?: number
 }): Promise<SettleResult> {
   for (let attempt = 0; attempt < attempts; attempt++) {
     try {
-      return await adapter.transaction(db, (trx) => settleOnce(trx, adapter, { chatId, toolCallId, change, by, leaseOwner, leaseUntil, now }))
+      return await adapter.transaction(db, (trx) => settleOnce(trx, adapter, settle))
     } catch (error) {
       if (!isRetryable(error)) throw error
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * (attempt + 1)))
@@ -78,18 +71,21 @@ export async function settleInStore({ db, adapter, chatId, toolCallId, change, b
   return { status: 'write-conflict' }
 }
 
+/** One settle: which call, what to record, who did it, and the lease the continuation gets (ISO times). */
+type SettleOptions = {
+  chatId: string
+  toolCallId: string
+  change: SettleChange
+  by: SettledBy
+  leaseOwner: string
+  leaseUntil: string
+  now: string
+}
+
 async function settleOnce(
   trx: Kysely<Database>,
   adapter: DatabaseAdapter,
-  { chatId, toolCallId, change, by, leaseOwner, leaseUntil, now }: {
-    chatId: string
-    toolCallId: string
-    change: SettleChange
-    by: SettledBy
-    leaseOwner: string
-    leaseUntil: string
-    now: string
-  }
+  { chatId, toolCallId, change, by, leaseOwner, leaseUntil, now }: SettleOptions
 ): Promise<SettleResult> {
   const chat = await lockChat(trx, adapter, chatId)
   if (!chat) return { status: 'call-not-found' }
