@@ -9,9 +9,13 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex')
 }
 
-/** The visible start of a token, kept to tell tokens apart in lists and settlements. */
+/**
+ * The visible start of a token, kept to tell tokens apart in lists and settlements: `fbt_` and 6
+ * random characters for generated tokens, only 4 characters of a token you chose yourself (such as
+ * `FROGBOT_TOKEN`), so little of a short secret is ever shown.
+ */
 export function tokenPrefix(token: string): string {
-  return token.slice(0, 10)
+  return token.startsWith('fbt_') ? token.slice(0, 10) : token.slice(0, 4)
 }
 
 /** A new random API token: `fbt_` + 256 random bits in base64url. */

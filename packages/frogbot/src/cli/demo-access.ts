@@ -8,7 +8,8 @@ export const DEMO_EMAIL = 'demo@frogbot.local'
 
 /**
  * How a newcomer gets an API token when `frogbot serve` starts:
- * - `FROGBOT_TOKEN` set → it is registered (hashed) as a token of the demo user;
+ * - `FROGBOT_TOKEN` set → it is registered (hashed) as a token of the demo user, and a previous
+ *   `FROGBOT_TOKEN` of that user is revoked;
  * - a database without users → the demo user and a new token are created and the token is
  *   returned once, to print;
  * - otherwise nothing is created.
@@ -27,6 +28,15 @@ export async function prepareDemoAccess(db: Kysely<Database>, env: NodeJS.Proces
       .where('t.token_hash', '=', hashToken(given))
       .executeTakeFirstOrThrow()
     if (stored.revoked_at) throw new Error(`FROGBOT_TOKEN (${stored.prefix}…) was revoked on ${stored.revoked_at}; choose a new value`)
+    // A new FROGBOT_TOKEN replaces the previous one: rotating a leaked value must retire it.
+    await db
+      .updateTable('frogbot_api_tokens')
+      .set({ revoked_at: new Date().toISOString() })
+      .where('user_id', '=', user.id)
+      .where('name', '=', 'FROGBOT_TOKEN')
+      .where('token_hash', '!=', hashToken(given))
+      .where('revoked_at', 'is', null)
+      .execute()
     return { kind: 'env' as const, email: stored.email }
   }
   const anyUser = await db.selectFrom('frogbot_users').select('id').limit(1).executeTakeFirst()

@@ -6,7 +6,8 @@ import { postgresAdapter } from '../store/postgres-adapter.ts'
 
 /**
  * Imports the config module (default `frogbot.config.ts` in the current folder) and returns its
- * default export. A config without `db` uses PostgreSQL when `DATABASE_URL` is set (so every
+ * default export. Relative paths in the config, such as the default SQLite file `./frogbot.db`,
+ * are relative to the current folder, like any command line tool's. A config without `db` uses PostgreSQL when `DATABASE_URL` is set (so every
  * command of several servers, `serve`, `migrate`, `users`, `tokens`, reaches the same database),
  * else the SQLite default. Throws an `Error` that says what to do when the file is missing or
  * exports no config made with `buildConfig`.

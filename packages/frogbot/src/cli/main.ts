@@ -1,10 +1,11 @@
+import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { ConfigError } from '../errors/frogbot-error.ts'
 
 const USAGE = `Usage: frogbot <command> [options]
 
 Commands:
-  serve [--port 3000] [--host 0.0.0.0] [--config frogbot.config.ts]   run the HTTP API
+  serve [--port 3000] [--host 127.0.0.1] [--config frogbot.config.ts] run the HTTP API (PORT, HOST also work)
   migrate [--config frogbot.config.ts]                                  bring the database schema up to date
   users create --email <email> [--name <name>] [--password <password>] | users password --email <email>
   users list | users delete --email <email>
@@ -13,7 +14,24 @@ Commands:
 Options:
   --config <file>   the config module (default: frogbot.config.ts in the current folder)
   --password <pw>   a user's password (visible to other processes; prefer the prompt or FROGBOT_PASSWORD)
-  --help            show this help`
+  --help            show this help
+  --version         print the version
+
+The default SQLite file is ./frogbot.db in the current folder: run the commands where the server runs
+(for the planner example: cd examples/planner, or npm run frogbot -- <command> at the repository root).`
+
+const ACTIONS: Record<string, string[]> = { users: ['create', 'password', 'list', 'delete'], tokens: ['create', 'list', 'revoke'] }
+
+/** What is wrong with the words after a command, or `null`: unknown actions and stray arguments are refused. */
+function argumentProblem(command: string, rest: string[]): string | null {
+  const actions = ACTIONS[command]
+  if (!actions) return rest.length > 0 ? `unexpected argument "${rest[0]}"` : null
+  const [action, ...more] = rest
+  if (!action || !actions.includes(action)) return `${action ? `unknown action "${action}"; ` : ''}use one of: ${actions.join(', ')}`
+  const allowed = command === 'tokens' && action === 'revoke' ? 1 : 0
+  if (command === 'tokens' && action === 'revoke' && more.length === 0) return 'give the token prefix (fbt_xxxxxx) or id shown by `frogbot tokens list`'
+  return more.length > allowed ? `unexpected argument "${more[allowed]}"` : null
+}
 
 /** Runs the `frogbot` command line with `argv` (without `node` and the script). Returns the exit code. */
 export async function main(argv: string[]): Promise<number> {
@@ -30,7 +48,8 @@ export async function main(argv: string[]): Promise<number> {
       email: { type: 'string' },
       name: { type: 'string' },
       password: { type: 'string' },
-      help: { type: 'boolean', short: 'h' }
+      help: { type: 'boolean', short: 'h' },
+      version: { type: 'boolean', short: 'v' }
     }
     })
   } catch (error) {
@@ -39,9 +58,19 @@ export async function main(argv: string[]): Promise<number> {
   }
   const { values, positionals } = parsed
   const [command, ...rest] = positionals
+  if (values.version) {
+    const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+    console.log(manifest.version)
+    return 0
+  }
   if (values.help || !command) {
     console.log(USAGE)
     return command || values.help ? 0 : 1
+  }
+  const problem = argumentProblem(command, rest)
+  if (problem) {
+    console.error(`frogbot ${command}: ${problem}\n\n${USAGE}`)
+    return 1
   }
   try {
     switch (command) {

@@ -4,13 +4,17 @@ import { migrateToLatest } from '../store/migrate.ts'
 import { sqliteAdapter } from '../store/sqlite-adapter.ts'
 import { loadConfig } from './load-config.ts'
 
-/** Opens and migrates the database of the config at `configPath`, runs `work`, and closes it. */
-export async function withDatabase<T>(configPath: string | undefined, work: (db: Kysely<Database>) => Promise<T>): Promise<T> {
+/**
+ * Opens and migrates the database of the config at `configPath`, runs `work` with it and a one-line
+ * description of it (e.g. `SQLite file /app/frogbot.db`), and closes it.
+ */
+export async function withDatabase<T>(configPath: string | undefined, work: (db: Kysely<Database>, database: string) => Promise<T>): Promise<T> {
   const config = await loadConfig(configPath)
-  const db = (config.db ?? sqliteAdapter()).connect()
+  const adapter = config.db ?? sqliteAdapter()
+  const db = adapter.connect()
   try {
     await migrateToLatest(db)
-    return await work(db)
+    return await work(db, adapter.describe())
   } finally {
     await db.destroy()
   }

@@ -38,7 +38,8 @@ export async function serveCommand(options: { port?: string; host?: string; conf
     throw new Error(`${options.port !== undefined ? '--port' : 'PORT'}: "${rawPort}" is not a port number (0–65535)`)
   }
   checkGivenToken(process.env.FROGBOT_TOKEN)
-  const host = options.host ?? process.env.HOST ?? '0.0.0.0'
+  // Only this machine by default: a demo token must not be reachable from the network by accident.
+  const host = options.host ?? process.env.HOST ?? '127.0.0.1'
   const log = (line: string) => console.log(`frogbot: ${line}`)
 
   const config = await loadConfig(options.config)
@@ -52,7 +53,7 @@ export async function serveCommand(options: { port?: string; host?: string; conf
   const address = await new Promise<AddressInfo>((resolve, reject) => {
     server.once('listening', () => resolve(server.address() as AddressInfo))
     server.once('error', (error: NodeJS.ErrnoException) =>
-      reject(error.code === 'EADDRINUSE' ? new Error(`port ${port} is in use; stop the other server or pass --port <port>`) : error)
+      reject(error.code === 'EADDRINUSE' ? new Error(`port ${port} is in use; stop the other server, or choose another port with PORT=<port> (npm start) or --port <port>`) : error)
     )
   }).catch(async (error) => {
     await frogbot.close()
@@ -76,7 +77,8 @@ export async function serveCommand(options: { port?: string; host?: string; conf
     log(`API tokens: create one with \`npx frogbot tokens create --email ${access.email ?? DEMO_EMAIL}\`, or start with FROGBOT_TOKEN=<token>`)
   }
   log(`sign-in: POST ${base}/api/auth/login with the email and password of a user (npx frogbot users create --email you@example.com)`)
-  log(`listening on ${base} (agents: ${[...frogbot.services.agents.keys()].join(', ')})`)
+  const reach = host === '127.0.0.1' || host === 'localhost' || host === '::1' ? '; this machine only, set HOST=0.0.0.0 to accept others' : ''
+  log(`listening on ${base} (agents: ${[...frogbot.services.agents.keys()].join(', ')}${reach})`)
 
   await new Promise<void>((resolve) => {
     const stop = () => {

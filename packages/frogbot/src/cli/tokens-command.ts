@@ -5,7 +5,7 @@ import { withDatabase } from './open-database.ts'
 /** `frogbot tokens create|list|revoke`. A created token is printed once; only its hash is stored. */
 export async function tokensCommand(args: string[], options: { config?: string; email?: string; name?: string }): Promise<number> {
   const [action, target] = args
-  return withDatabase(options.config, async (db) => {
+  return withDatabase(options.config, async (db, database) => {
     if (action === 'revoke') {
       if (!target) {
         console.error('frogbot tokens revoke: give the token prefix (fbt_xxxxxx) or id shown by `frogbot tokens list`')
@@ -40,7 +40,7 @@ export async function tokensCommand(args: string[], options: { config?: string; 
     }
     if (action === 'create') {
       const created = await createApiToken(db, { userId: user.id, name: options.name ?? 'cli' })
-      console.log(`API token for ${user.email} (shown once; store it now):\n\n  ${created.token}\n`)
+      console.log(`API token for ${user.email} (shown once; store it now):\n\n  ${created.token}\n\nIt works with servers on ${database}.`)
       return 0
     }
     if (action === 'list') {

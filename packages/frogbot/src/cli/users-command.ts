@@ -26,7 +26,7 @@ export async function usersCommand(
     console.error(`frogbot users ${action}: ${problem}`)
     return 1
   }
-  return withDatabase(options.config, async (db) => {
+  return withDatabase(options.config, async (db, database) => {
     if (action === 'list') {
       const users = await db.selectFrom('frogbot_users').select(['email', 'name', 'password_hash', 'created_at']).orderBy('created_at').execute()
       if (users.length === 0) console.log('No users yet. Create one: npx frogbot users create --email you@example.com')
@@ -45,9 +45,9 @@ export async function usersCommand(
       const user = await ensureUser(db, { email, name: options.name ?? null })
       if (password !== null) {
         await setPassword(db, user.id, password)
-        console.log(`Created ${user.email} with a password: they can sign in (POST /api/auth/login). Give them an API token: npx frogbot tokens create --email ${user.email}`)
+        console.log(`Created ${user.email} with a password: they can sign in (POST /api/auth/login). Give them an API token: npx frogbot tokens create --email ${user.email}\n(database: ${database})`)
       } else {
-        console.log(`Created ${user.email}. Give them an API token: npx frogbot tokens create --email ${user.email}`)
+        console.log(`Created ${user.email}. Give them an API token: npx frogbot tokens create --email ${user.email}\n(database: ${database})`)
         console.log(`They have no password, so they cannot sign in; set one with: npx frogbot users password --email ${user.email}`)
       }
       return 0

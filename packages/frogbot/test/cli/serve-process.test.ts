@@ -57,7 +57,7 @@ describe('frogbot serve (real process) with FROGBOT_TOKEN', { timeout: 60_000 },
     expect(tokenLines).toEqual(['frogbot: API token: FROGBOT_TOKEN is accepted for demo@frogbot.local'])
 
     const listening = lines.filter((line) => line.includes('listening on'))
-    expect(listening).toEqual([`frogbot: listening on http://localhost:${server.port} (agents: planner)`])
+    expect(listening).toEqual([`frogbot: listening on http://localhost:${server.port} (agents: planner; this machine only, set HOST=0.0.0.0 to accept others)`])
     expect(lines.at(-1)).toBe(listening[0])
 
     expect(server.stdout()).not.toContain(token)

@@ -1,4 +1,8 @@
+import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { createApiToken } from '../../src/auth/api-tokens.ts'
+import { ensureUser } from '../../src/auth/users.ts'
+import { sqliteAdapter } from '../../src/index.ts'
 import { cliEnv, PLANNER_CONFIG, runCli, startServe, stopAllServes, tempCwd } from '../helpers/spawn-serve.ts'
 
 // Regression tests for start-up mistakes that used to hang `frogbot serve` or mislead the user.
@@ -43,16 +47,38 @@ describe('frogbot serve start-up errors', SLOW, () => {
     expect(again.stderr).toMatch(/FROGBOT_TOKEN \(.+…\) was revoked on .+; choose a new value/)
   })
 
+  it('a new FROGBOT_TOKEN retires the previous one, which shows only 4 characters', async () => {
+    const dir = folder()
+    const [old, fresh] = ['changeme-x1-aaaaaaaaaaaaaaaa', 'changeme-x2-bbbbbbbbbbbbbbbb']
+    await (await startServe({ cwd: dir, env: cliEnv({ FROGBOT_TOKEN: old }) })).stop()
+    const server = await startServe({ cwd: dir, env: cliEnv({ FROGBOT_TOKEN: fresh }) })
+    const status = async (token: string) => (await fetch(`${server.base}/api/agents`, { headers: { authorization: `Bearer ${token}` } })).status
+    expect(await status(fresh)).toBe(200)
+    expect(await status(old)).toBe(401)
+    await server.stop()
+    const listed = await runCli(['tokens', 'list', '--email', 'demo@frogbot.local', '--config', PLANNER_CONFIG], { cwd: dir })
+    expect(listed.stdout.split('\n').filter(Boolean).map((line) => line.split('…')[0])).toEqual(['chan', 'chan'])
+    expect(listed.stdout).not.toContain('changeme')
+  })
+
   it('tokens revoke refuses a prefix that two active tokens share, and revokes by id', async () => {
     const dir = folder()
-    for (const token of ['changeme-x1-aaaaaaaaaaaaaaaa', 'changeme-x2-bbbbbbbbbbbbbbbb']) await (await startServe({ cwd: dir, env: cliEnv({ FROGBOT_TOKEN: token }) })).stop()
-    const ambiguous = await runCli(['tokens', 'revoke', 'changeme-x', '--config', PLANNER_CONFIG], { cwd: dir })
+    expect((await runCli(['migrate', '--config', PLANNER_CONFIG], { cwd: dir })).code).toBe(0)
+    const db = sqliteAdapter({ filename: join(dir, 'frogbot.db') }).connect()
+    for (const [email, token] of [['a@example.com', 'abcd-first-token-aaaaaaaa'], ['b@example.com', 'abcd-second-token-bbbbbbb']]) {
+      const user = await ensureUser(db, { email })
+      await createApiToken(db, { userId: user.id, name: email, token })
+    }
+    await db.destroy()
+    const config = ['--config', PLANNER_CONFIG]
+    const ambiguous = await runCli(['tokens', 'revoke', 'abcd', ...config], { cwd: dir })
     expect(ambiguous.code).toBe(1)
-    expect(ambiguous.stderr).toContain('2 active tokens start with "changeme-x"')
-    const listed = await runCli(['tokens', 'list', '--email', 'demo@frogbot.local', '--config', PLANNER_CONFIG], { cwd: dir })
+    expect(ambiguous.stderr).toContain('2 active tokens start with "abcd"')
+    const listed = await runCli(['tokens', 'list', '--email', 'a@example.com', ...config], { cwd: dir })
     expect(listed.stdout).not.toContain('revoked')
     const id = /id (tok_\S+)/.exec(listed.stdout)![1]
-    expect((await runCli(['tokens', 'revoke', id, '--config', PLANNER_CONFIG], { cwd: dir })).code).toBe(0)
-    expect((await runCli(['tokens', 'list', '--email', 'demo@frogbot.local', '--config', PLANNER_CONFIG], { cwd: dir })).stdout.match(/revoked/g)).toHaveLength(1)
+    expect((await runCli(['tokens', 'revoke', id, ...config], { cwd: dir })).code).toBe(0)
+    expect((await runCli(['tokens', 'list', '--email', 'a@example.com', ...config], { cwd: dir })).stdout).toContain('revoked')
+    expect((await runCli(['tokens', 'list', '--email', 'b@example.com', ...config], { cwd: dir })).stdout).not.toContain('revoked')
   })
 })
