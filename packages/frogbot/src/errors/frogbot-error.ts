@@ -8,6 +8,7 @@ export type ErrorCode =
   | 'invalid-credentials'
   | 'forbidden'
   | 'not-found'
+  | 'method-not-allowed'
   | 'agent-not-found'
   | 'call-not-found'
   | 'invalid-output'

@@ -26,12 +26,26 @@ export function createHttpHandler(context: HttpContext): HttpHandler {
   app.get('/api/health', (c) => c.json({ ok: true }))
   const openapi = openApiDocument()
   app.get('/api/openapi.json', (c) => c.json(openapi))
-  app.notFound((c) => errorResponse(new FrogbotError('not-found', `No route ${c.req.method} ${new URL(c.req.url).pathname}.`)))
+  app.notFound((c) => {
+    const path = new URL(c.req.url).pathname
+    const allowed = [...new Set(routes.filter((route) => routePattern(route.path).test(path)).map((route) => route.method))]
+    if (allowed.length > 0) {
+      const response = errorResponse(new FrogbotError('method-not-allowed', `${c.req.method} is not allowed on ${path}; use ${allowed.join(' or ')}.`))
+      response.headers.set('allow', allowed.join(', '))
+      return response
+    }
+    return errorResponse(new FrogbotError('not-found', `No route ${c.req.method} ${path}; see GET /api/openapi.json for every endpoint.`))
+  })
   app.onError((error) => errorResponse(error, context.log))
+  const routes = app.routes.filter((route) => route.method !== 'ALL').map((route) => ({ method: route.method, path: route.path }))
   // `env` is what `@hono/node-server` passes (the socket, for the sign-in rate limit by address).
   const handler = async (request: Request, env?: unknown) => app.fetch(request, env as object | undefined)
-  const routes = app.routes.filter((route) => route.method !== 'ALL').map((route) => ({ method: route.method, path: route.path }))
   return Object.assign(handler, { routes })
+}
+
+/** A regular expression for a Hono route path such as `/api/agents/:slug`. */
+function routePattern(path: string): RegExp {
+  return new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:\w+/g, '[^/]+')}/?$`)
 }
 
 /** The web-standard handler, plus the `routes` it answers (method and Hono path), for docs and tests. */

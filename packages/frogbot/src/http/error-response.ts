@@ -7,6 +7,7 @@ const STATUS: Record<ErrorCode, number> = {
   'invalid-credentials': 401,
   forbidden: 403,
   'not-found': 404,
+  'method-not-allowed': 405,
   'agent-not-found': 404,
   'call-not-found': 404,
   'already-settled': 409,

@@ -36,7 +36,8 @@ export const CompleteTurnSchema = z.object({
   messageId: z.string(),
   text: z.string(),
   finishReason: z.string(),
-  usage: Usage
+  usage: Usage,
+  stopped: z.literal(true).optional().describe('present when the turn was stopped')
 })
 
 /** A turn paused at client tool calls. */
@@ -59,7 +60,8 @@ export const SettleResultSchema = z.union([
 export const ErrorSchema = z.object({
   error: z.object({ code: z.string().optional(), message: z.string() }),
   settlement: SettlementSchema.optional().describe('with 409 already-settled: the stored answer'),
-  pending: z.array(PendingCallSchema).optional().describe('with 409 pending-calls: the calls still waiting')
+  pending: z.array(PendingCallSchema).optional().describe('with 409 pending-calls: the calls still waiting'),
+  chatId: z.string().optional().describe('with 502 model-error: the chat, where what the model generated is kept')
 })
 
 export const ChatSummarySchema = z.object({

@@ -7,7 +7,7 @@ import { z } from 'zod'
  */
 export const RunRequest = z
   .strictObject({
-    prompt: z.string().min(1, 'must not be empty').optional(),
+    prompt: z.string().trim().min(1, 'must not be empty or blank').optional(),
     messages: z
       .array(
         z.looseObject({
@@ -56,5 +56,8 @@ export const EditRequest = z.strictObject({ text: z.string().min(1, 'must not be
 /** Query of `GET /api/agents/:slug/chats`: page size (1–100, default 20) and the `nextCursor` of the previous page. */
 export const ChatListQuery = z.strictObject({
   limit: z.coerce.number().int('must be a whole number').min(1).max(100).default(20),
-  cursor: z.string().optional()
+  cursor: z.string().regex(/^\d{4}-\d\d-\d\dT[\d:.]+Z\|[\w-]+$/, 'not a cursor: pass the nextCursor of the previous page').optional()
 })
+
+/** Body of `POST .../stop`: nothing (an empty body or `{}`). */
+export const StopRequest = z.strictObject({})

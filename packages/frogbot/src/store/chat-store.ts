@@ -113,6 +113,23 @@ export function createChatStore({ db, adapter }: { db: Kysely<Database>; adapter
       return Number(marked.numUpdatedRows) === 1
     },
 
+    /**
+     * Frees a chat whose turn was asked to stop but whose process never reacted (it died): the
+     * chat becomes `idle` at once instead of when the lease passes. Only the turn of `leaseOwner`
+     * is released, so a turn that started since is left alone.
+     */
+    async releaseStoppedTurn({ chatId, leaseOwner, now }: { chatId: string; leaseOwner: string; now: string }): Promise<boolean> {
+      const released = await db
+        .updateTable('frogbot_chats')
+        .set((eb) => ({ state: 'idle', lease_owner: null, lease_until: null, updated_at: now, version: eb('version', '+', 1) }))
+        .where('id', '=', chatId)
+        .where('state', '=', 'running')
+        .where('lease_owner', '=', leaseOwner)
+        .where('stop_requested_at', 'is not', null)
+        .executeTakeFirst()
+      return Number(released.numUpdatedRows) === 1
+    },
+
     async isStopRequested(chatId: string): Promise<boolean> {
       const row = await db.selectFrom('frogbot_chats').select('stop_requested_at').where('id', '=', chatId).executeTakeFirst()
       return Boolean(row?.stop_requested_at)

@@ -4,6 +4,7 @@ import type { DatabaseAdapter } from './database-adapter.ts'
 import type { Database } from './database-schema.ts'
 import { lockChat } from './chat-lock.ts'
 import { messagesOf } from './message-writes.ts'
+import { textOf } from '../turns/transcript.ts'
 import type { StartTurnResult } from './turn-writes.ts'
 
 /**
@@ -31,6 +32,7 @@ export async function rewindTo(
     if (before.state === 'running' && (before.leaseUntil ?? '') >= now) return { status: 'busy', chat: before }
     const target = await trx.selectFrom('frogbot_messages').select(['id', 'position', 'role']).where('chat_id', '=', chatId).where('id', '=', messageId).executeTakeFirst()
     if (!target || target.role !== 'user') return { status: 'not-found' }
+    const earlier = await trx.selectFrom('frogbot_messages').select('id').where('chat_id', '=', chatId).where('position', '<', target.position).limit(1).executeTakeFirst()
     const later = trx.selectFrom('frogbot_messages').select('id').where('chat_id', '=', chatId).where('position', '>', target.position)
     await trx.deleteFrom('frogbot_pending_calls').where('chat_id', '=', chatId).where('message_id', 'in', later).execute()
     await trx.deleteFrom('frogbot_messages').where('chat_id', '=', chatId).where('position', '>', target.position).execute()
@@ -41,7 +43,16 @@ export async function rewindTo(
       .execute()
     await trx
       .updateTable('frogbot_chats')
-      .set({ state: 'running', lease_owner: leaseOwner, lease_until: leaseUntil, stop_requested_at: null, updated_at: now, version: before.version + 1 })
+      .set({
+        state: 'running',
+        lease_owner: leaseOwner,
+        lease_until: leaseUntil,
+        stop_requested_at: null,
+        updated_at: now,
+        version: before.version + 1,
+        // The title comes from the first message; an edit of that message renames the chat.
+        ...(earlier ? {} : { title: textOf(parts).slice(0, 80) || null })
+      })
       .where('id', '=', chatId)
       .execute()
     const chat = { ...before, state: 'running' as const, leaseOwner, leaseUntil, version: before.version + 1 }

@@ -128,15 +128,15 @@ export type QuestionInput = z.output<typeof QuestionInput>
  *
  * Shape: `{ answers: { header: string; selected: string[]; custom?: string }[] }`, one entry per question
  * in the same order. `selected` holds option labels exactly as offered; `custom` is the user's typed answer.
- * This schema checks the shape only; the rules that compare an answer with its questions are
+ * Unknown fields are refused, not dropped. This schema checks the shape only; the rules that compare an answer with its questions are
  * `checkQuestionAnswer` (question-answer-rules.ts), which the tool's `client.validate` runs.
  */
 export const QuestionOutput = z
-  .object({
+  .strictObject({
     answers: z
       .array(
         z
-          .object({
+          .strictObject({
             header: z.string().describe('The header of the question this answers.'),
             selected: z.array(z.string()).describe('Labels of the selected options, exactly as offered.'),
             custom: z.string().optional().describe("The user's typed answer, if any.")

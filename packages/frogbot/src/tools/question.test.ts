@@ -81,4 +81,12 @@ describe('frogbot/tools exports', () => {
     expect(input.questions[0].multiple).toBe(false)
     expect(checkQuestionAnswer(input, output)).toBe(true)
   })
+
+  it('refuses unknown fields in an answer instead of dropping them (a newcomer saw them silently dropped)', () => {
+    const extraInAnswer = QuestionOutput.safeParse({ answers: [{ header: 'Color', selected: ['Red'], x: 1 }] })
+    expect(extraInAnswer.success).toBe(false)
+    expect(extraInAnswer.error?.issues[0]).toMatchObject({ code: 'unrecognized_keys', keys: ['x'], path: ['answers', 0] })
+    expect(QuestionOutput.safeParse({ answers: [], extra: true }).success).toBe(false)
+  })
 })
+

@@ -123,7 +123,12 @@ export function runTurn(
     const stored = await store.finishTurn({ chatId, message, pending, leaseOwner, now: now().toISOString() })
     if (stored?.queued) environment.onQueued?.(chatId)
     if (!stored) throw new FrogbotError('write-conflict', 'The turn lost its hold on the chat before it could be saved; reload the chat.')
-    if (modelError) throw new FrogbotError('model-error', `The model failed: ${modelError}`)
+    if (modelError) {
+      throw new FrogbotError('model-error', `The model failed: ${modelError}. What it generated is kept in the chat; send the message again, or check the model's key and name.`, {
+        chatId,
+        messageId: message?.id ?? null
+      })
+    }
     if (pending.length > 0) return { status: 'awaiting-input' as const, chatId, pending: pending.map((call) => toPendingCall({ ...call, status: 'pending', settledAt: null })) }
     return {
       status: 'complete' as const,
@@ -131,7 +136,8 @@ export function runTurn(
       messageId: message?.id ?? '',
       text: message ? textOf(message.parts.slice(message.id === continued?.id ? partsBefore : 0)) : '',
       finishReason: (await finishReason?.catch(() => undefined)) ?? 'other',
-      usage: (await usage?.catch(() => undefined)) ?? EMPTY_USAGE
+      usage: (await usage?.catch(() => undefined)) ?? EMPTY_USAGE,
+      ...(abort.signal.aborted ? { stopped: true as const } : {})
     }
   }
 
@@ -152,7 +158,8 @@ export function runTurn(
       const streamed = await loop.stream({ messages: modelMessages, abortSignal: abort.signal })
       finishReason = Promise.resolve(streamed.finishReason)
       usage = Promise.resolve(streamed.totalUsage)
-      writer.merge(streamed.toUIMessageStream())
+      // The AI SDK masks errors as "An error occurred." by default; the model's own message helps more.
+      writer.merge(streamed.toUIMessageStream({ onError: (error) => (error instanceof Error ? error.message : String(error)) }))
     },
     onError: (error) => {
       const message = error instanceof Error ? error.message : String(error)

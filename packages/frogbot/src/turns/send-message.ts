@@ -54,7 +54,7 @@ export async function sendMessage(
     now: now().toISOString()
   })
   if (started.status === 'queued') return { status: 'queued', chatId: id, messageId: started.messageId }
-  if (started.status === 'busy') throw new FrogbotError('turn-in-progress', 'Another turn holds this chat; retry.')
+  if (started.status === 'busy') throw new FrogbotError('turn-in-progress', 'Another turn holds this chat; join it with GET .../chats/:chatId/stream, or retry when it ends.')
   const run = runTurn(services, { agent, chatId: id, req, messages: started.messages, leaseOwner, offerClientTools: req.entryPoint !== 'local' })
   return { status: 'started', chatId: id, messageId: started.messageId!, run }
 }

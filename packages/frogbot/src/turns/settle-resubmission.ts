@@ -54,7 +54,7 @@ export async function settleResubmission(
   const waiting = (await store.getPendingCalls(chatId)).filter((call) => call.messageId === stored.id)
   const answering = inputs.filter((input) => waiting.some((call) => call.toolCallId === input.toolCallId))
   if (answering.length === 0) {
-    if (inputs.length > 0 || chat.state === 'running') throw new FrogbotError('turn-in-progress', 'Another request already continued this turn.')
+    if (inputs.length > 0 || chat.state === 'running') throw new FrogbotError('turn-in-progress', 'Another request already continued this turn; join it with GET .../chats/:chatId/stream, or reload the chat.')
     throw new FrogbotError('bad-request', `messages: the last assistant message carries no tool output to settle`)
   }
   const missing = waiting.filter((call) => !answering.some((input) => input.toolCallId === call.toolCallId))
@@ -72,7 +72,7 @@ export async function settleResubmission(
     return outcome!
   } catch (error) {
     if (FrogbotError.isInstance(error) && error.code === 'already-settled') {
-      throw new FrogbotError('turn-in-progress', 'Another request already continued this turn.', error.data)
+      throw new FrogbotError('turn-in-progress', 'Another request already continued this turn; join it with GET .../chats/:chatId/stream, or reload the chat.', error.data)
     }
     throw error
   }

@@ -1,7 +1,10 @@
 import type { FinishReason, LanguageModelUsage } from 'ai'
 import type { PendingCall } from './pending-call.ts'
 
-/** A turn that ran to its end (seed: "Answer over HTTP"; SPEC §6 "JSON result of a turn"). */
+/**
+ * A turn that ran to its end (seed: "Answer over HTTP"; SPEC §6 "JSON result of a turn").
+ * `stopped` is `true` when someone stopped it (`POST .../stop`); `text` then holds what was generated.
+ */
 export type CompleteTurn = {
   status: 'complete'
   chatId: string
@@ -9,6 +12,7 @@ export type CompleteTurn = {
   text: string
   finishReason: FinishReason
   usage: LanguageModelUsage
+  stopped?: true
 }
 
 /** A turn paused at client tool calls: `pending` lists them (seed: "Answer over HTTP"). */

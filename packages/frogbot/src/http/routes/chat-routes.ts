@@ -11,7 +11,7 @@ import { stopTurn } from '../../turns/stop-turn.ts'
 import { type HttpContext, type HttpEnv, agentFor } from '../http-context.ts'
 import { readBody } from '../read-body.ts'
 import { chatSummary, settleResponse, turnResponse, wantsStream } from '../turn-responses.ts'
-import { BranchRequest, ChatListQuery, EditRequest, SettleRequest } from '../wire-schemas.ts'
+import { BranchRequest, ChatListQuery, EditRequest, SettleRequest, StopRequest } from '../wire-schemas.ts'
 
 /**
  * Loads a chat for the HTTP caller. An anonymous caller who cannot see the chat gets 401 (sign in),
@@ -42,10 +42,13 @@ export function chatRoutes(context: HttpContext) {
     const req = c.get('req')
     const agent = await agentFor(context, c.req.param('slug'), req)
     if (!req.user) throw new FrogbotError('unauthorized', 'Sign in to list your chats; an owner-less chat is opened by its id.')
+    const repeated = Object.entries(c.req.queries()).find(([, values]) => values.length > 1)
+    if (repeated) throw new FrogbotError('bad-request', `${repeated[0]}: give it once`)
     const query = ChatListQuery.safeParse(c.req.query())
     if (!query.success) {
       const issue = query.error.issues[0]
-      throw new FrogbotError('bad-request', `${issue.path.join('.') || 'query'}: ${issue.code === 'unrecognized_keys' ? `unknown parameter ${issue.keys.join(', ')}` : issue.message}`)
+      const message = issue.code === 'unrecognized_keys' ? `unknown parameter ${issue.keys.join(', ')}` : issue.code === 'invalid_type' ? 'must be a whole number from 1 to 100' : issue.message
+      throw new FrogbotError('bad-request', `${issue.path.join('.') || 'query'}: ${message}`)
     }
     const page = await services.store.listChats({ agentSlug: agent.slug, ownerId: req.user.id, limit: query.data.limit, before: query.data.cursor })
     return c.json({ chats: page.chats.map((chat) => chatSummary(chat, services.now())), nextCursor: page.nextCursor })
@@ -83,6 +86,7 @@ export function chatRoutes(context: HttpContext) {
 
   app.post('/:slug/chats/:chatId/stop', async (c) => {
     const { req, agent, chat } = await open(c)
+    await readBody(c.req.raw, StopRequest, context.maxBodyBytes)
     const stopped = await stopTurn(services, { agent, chatId: chat.id, req })
     return c.json({ chatId: chat.id, stopped })
   })

@@ -1,0 +1,110 @@
+import { join } from 'node:path'
+import { MockLanguageModelV4 } from 'ai/test'
+import { afterEach, describe, expect, it } from 'vitest'
+import { colorQuestion, heldStep, scripted, scriptedModel, streamingModel, textStep, toolStep } from '../helpers/scripted-model.ts'
+import { tempDir, testFrogbot } from '../helpers/test-frogbot.ts'
+
+// Inputs a newcomer sent while trying to break the product, each once mishandled.
+const cleanups: (() => unknown)[] = []
+afterEach(async () => {
+  while (cleanups.length > 0) await cleanups.pop()!()
+})
+async function app(model: Parameters<typeof testFrogbot>[0]['model'], extra: Partial<Parameters<typeof testFrogbot>[0]> = {}) {
+  const made = await testFrogbot({ model, ...extra })
+  cleanups.push(made.close)
+  return made
+}
+
+describe('requests a newcomer sent', () => {
+  it('an unknown field inside an answer is 400 invalid-output naming it, not silently dropped', async () => {
+    const { call } = await app(scriptedModel([toolStep([{ toolCallId: 'call_1', toolName: 'question', input: colorQuestion }])]))
+    const first = await call('POST', '/api/agents/planner', { prompt: 'Paint the shed' })
+    const before = (await call('GET', `/api/agents/planner/chats/${first.json.chatId}`)).json
+    const refused = await call('POST', `/api/agents/planner/chats/${first.json.chatId}/settle`, { toolCallId: 'call_1', output: { answers: [{ header: 'Color', selected: ['Red'], x: 1 }] } })
+    expect(refused.status).toBe(400)
+    expect(refused.json.error).toMatchObject({ code: 'invalid-output' })
+    expect(refused.json.error.message).toMatch(/^output\.answers\.0: .*"x"/)
+    expect((await call('GET', `/api/agents/planner/chats/${first.json.chatId}`)).json).toEqual(before)
+  })
+
+  it('stop reads its body: bad JSON is 400 and a huge body 413', async () => {
+    const { call } = await app(scriptedModel([textStep('Hi.')]))
+    const first = await call('POST', '/api/agents/planner', { prompt: 'Hi' })
+    expect((await call('POST', `/api/agents/planner/chats/${first.json.chatId}/stop`, '{not json')).status).toBe(400)
+    expect((await call('POST', `/api/agents/planner/chats/${first.json.chatId}/stop`, JSON.stringify({ pad: 'x'.repeat(2 * 1024 * 1024) }))).status).toBe(413)
+    expect((await call('POST', `/api/agents/planner/chats/${first.json.chatId}/stop`, {})).json).toEqual({ chatId: first.json.chatId, stopped: false })
+  })
+
+  it('a blank prompt is 400 like an empty one', async () => {
+    const { call } = await app(scriptedModel([]))
+    const blank = await call('POST', '/api/agents/planner', { prompt: '   ' })
+    expect(blank.status).toBe(400)
+    expect(blank.json.error.message).toBe('prompt: must not be empty or blank')
+  })
+
+  it('a cursor that is not one, and a repeated parameter, are 400', async () => {
+    const { call } = await app(scriptedModel([]))
+    expect((await call('GET', '/api/agents/planner/chats?cursor=garbage')).json.error.message).toBe('cursor: not a cursor: pass the nextCursor of the previous page')
+    expect((await call('GET', '/api/agents/planner/chats?limit=1&limit=2')).json.error.message).toBe('limit: give it once')
+    expect((await call('GET', '/api/agents/planner/chats?limit=abc')).json.error.message).toBe('limit: must be a whole number from 1 to 100')
+  })
+
+  it('a wrong method on a real path is 405 with Allow, not 404', async () => {
+    const { call } = await app(scriptedModel([]))
+    const wrong = await call('GET', '/api/agents/planner/chats/chat_x/settle')
+    expect(wrong.status).toBe(405)
+    expect(wrong.headers.get('allow')).toBe('POST')
+    expect(wrong.json.error.code).toBe('method-not-allowed')
+    expect((await call('GET', '/api/nothing/here')).status).toBe(404)
+  })
+
+  it('a failing model is 502 with its own message and the chat id, and the chat stays usable', async () => {
+    let calls = 0
+    const model = new MockLanguageModelV4({
+      doStream: async () => {
+        if (calls++ === 0) throw new Error('401 Incorrect API key provided')
+        return { stream: scripted(textStep('Working now.'))() as never }
+      }
+    })
+    const { call } = await app(model)
+    const failed = await call('POST', '/api/agents/planner', { prompt: 'Hello' })
+    expect(failed.status).toBe(502)
+    expect(failed.json.error.message).toContain('401 Incorrect API key provided')
+    expect(failed.json.chatId).toMatch(/^chat_/)
+    const chat = (await call('GET', `/api/agents/planner/chats/${failed.json.chatId}`)).json
+    expect(chat.chat.state).toBe('idle')
+    expect(chat.messages[0].parts[0].text).toBe('Hello')
+    expect((await call('POST', '/api/agents/planner', { prompt: 'Again', chatId: failed.json.chatId })).json.text).toBe('Working now.')
+  })
+
+  it('stop frees a chat whose server died, without waiting for the lease; a stopped turn says so', async () => {
+    const temp = tempDir()
+    cleanups.push(temp.remove)
+    const filename = join(temp.dir, 'frogbot.db')
+    const dying = heldStep('Half')
+    const first = await testFrogbot({ filename, model: streamingModel([dying.stream]) })
+    void first.call('POST', '/api/agents/planner', { prompt: 'Go', chatId: 'crashed-chat-000000001' }).catch(() => {})
+    await dying.started
+    await first.frogbot.close() // its process "dies" with the lease still 30 s away
+
+    const held = heldStep('Partial answer')
+    const second = await app(streamingModel([held.stream]), { filename })
+    const started = Date.now()
+    expect((await second.call('POST', '/api/agents/planner/chats/crashed-chat-000000001/stop')).json.stopped).toBe(true)
+    expect(Date.now() - started).toBeLessThan(10_000)
+    expect((await second.call('GET', '/api/agents/planner/chats/crashed-chat-000000001/pending')).json.state).toBe('idle')
+
+    const running = second.call('POST', '/api/agents/planner', { prompt: 'Again', chatId: 'crashed-chat-000000001' })
+    await held.started
+    await second.call('POST', '/api/agents/planner/chats/crashed-chat-000000001/stop')
+    expect((await running).json).toMatchObject({ status: 'complete', stopped: true, text: expect.stringContaining('Partial') })
+  })
+
+  it('editing the first message renames the chat', async () => {
+    const { call } = await app(scriptedModel([textStep('Red.'), textStep('Green.')]))
+    await call('POST', '/api/agents/planner', { prompt: 'Paint it red', chatId: 'rename-chat-0000000001' })
+    const messages = (await call('GET', '/api/agents/planner/chats/rename-chat-0000000001')).json.messages
+    await call('PUT', `/api/agents/planner/chats/rename-chat-0000000001/messages/${messages[0].id}`, { text: 'Paint it green' })
+    expect((await call('GET', '/api/agents/planner/chats/rename-chat-0000000001')).json.chat.title).toBe('Paint it green')
+  })
+})
