@@ -39,6 +39,10 @@ export async function tokensCommand(args: string[], options: { config?: string; 
       return 1
     }
     if (action === 'create') {
+      if (options.name !== undefined && options.name.trim() === '') {
+        console.error('frogbot tokens create: --name must not be empty (it tells your tokens apart in lists and settlements)')
+        return 1
+      }
       const created = await createApiToken(db, { userId: user.id, name: options.name ?? 'cli' })
       console.log(`API token for ${user.email} (shown once; store it now):\n\n  ${created.token}\n\nIt works with servers on ${database}.`)
       return 0

@@ -27,6 +27,10 @@ export function postgresAdapter({ url: given, pool }: PostgresAdapterOptions = {
   if (!url && !pool) {
     throw new Error('postgresAdapter: set DATABASE_URL (postgres://user:password@host:5432/database) or pass { url } or { pool }')
   }
+  if (url && !/^postgres(ql)?:\/\/[^/]/.test(url)) {
+    // The value is not echoed: a malformed URL may still hold a password.
+    throw new Error('postgresAdapter: the database URL (DATABASE_URL or { url }) must look like postgres://user:password@host:5432/database')
+  }
   // Checked by shape: the app's `pg` may be another copy than ours.
   const borrowed = typeof (pool as pg.Pool | undefined)?.connect === 'function' ? (pool as pg.Pool) : null
   const settings = borrowed ? undefined : (pool as pg.PoolConfig | undefined)

@@ -81,4 +81,13 @@ describe('frogbot serve start-up errors', SLOW, () => {
     expect((await runCli(['tokens', 'list', '--email', 'a@example.com', ...config], { cwd: dir })).stdout).toContain('revoked')
     expect((await runCli(['tokens', 'list', '--email', 'b@example.com', ...config], { cwd: dir })).stdout).not.toContain('revoked')
   })
+
+  it('tokens create refuses an empty --name (it used to list a token with a blank name)', async () => {
+    const dir = folder()
+    expect((await runCli(['users', 'create', '--email', 'a@example.com', '--config', PLANNER_CONFIG], { cwd: dir })).code).toBe(0)
+    const blank = await runCli(['tokens', 'create', '--email', 'a@example.com', '--name', ' ', '--config', PLANNER_CONFIG], { cwd: dir })
+    expect(blank.code).toBe(1)
+    expect(blank.stderr).toContain('--name must not be empty')
+  })
 })
+

@@ -31,9 +31,8 @@ describe('postgresAdapter options', () => {
     expect(postgresAdapter({ pool: { host: 'db.example', database: 'chats', user: 'ada', password: 's3cret' } }).describe()).toBe(
       'PostgreSQL db.example:5432/chats (user ada)'
     )
-    for (const adapter of [postgresAdapter(), postgresAdapter({ url: 'not a url with s3cret' })]) {
-      expect(adapter.describe()).not.toMatch(/s3cr|hunter2|password/)
-    }
+    expect(postgresAdapter().describe()).not.toMatch(/s3cr|hunter2|password/)
+    expect(() => postgresAdapter({ url: 'not a url with s3cret' })).toThrow(/^(?!.*s3cret).*must look like postgres:/)
   })
 
   it('the CLI uses DATABASE_URL when the config has no db', async () => {

@@ -15,3 +15,10 @@ describe('a database that cannot be reached', () => {
     expect(failure?.message).not.toContain('s3cret')
   })
 })
+
+describe('a database URL that is not one', () => {
+  it('is refused naming the expected shape, never echoing it (a newcomer got getaddrinfo ENOTFOUND base)', () => {
+    expect(() => postgresAdapter({ url: 'not-a-url' })).toThrow('the database URL (DATABASE_URL or { url }) must look like postgres://user:password@host:5432/database')
+    expect(() => postgresAdapter({ url: 'mysql://root:pw@host/db' })).toThrow(/^(?!.*pw@).*must look like postgres:/)
+  })
+})
