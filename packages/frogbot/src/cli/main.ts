@@ -10,6 +10,9 @@ Commands:
   users create --email <email> [--name <name>] [--password <password>] | users password --email <email>
   users list | users delete --email <email>
   tokens create --email <email> [--name <name>] | tokens list --email <email> | tokens revoke <prefix-or-id>
+  pending [--agent <slug>]                                              list the calls waiting for an answer (newest first)
+  answer <chatId> <callId> --email <email> (--json '<output JSON>' | --pick <label>[,<label>…] [--custom <text>] | --dismiss [--reason <text>])
+                                                                        settle a waiting call as that user; prints the continued reply
 
 Options:
   --config <file>   the config module (default: frogbot.config.ts in the current folder)
@@ -22,8 +25,18 @@ The default SQLite file is ./frogbot.db in the current folder: run the commands 
 
 const ACTIONS: Record<string, string[]> = { users: ['create', 'password', 'list', 'delete'], tokens: ['create', 'list', 'revoke'] }
 
+/** How many positional arguments a command without actions takes, when it takes some. */
+const POSITIONALS: Record<string, { count: number; hint: string }> = {
+  answer: { count: 2, hint: 'give the chat id and the call id shown by `frogbot pending`' }
+}
+
 /** What is wrong with the words after a command, or `null`: unknown actions and stray arguments are refused. */
 function argumentProblem(command: string, rest: string[]): string | null {
+  const positionals = POSITIONALS[command]
+  if (positionals) {
+    if (rest.length < positionals.count) return positionals.hint
+    return rest.length > positionals.count ? `unexpected argument "${rest[positionals.count]}"` : null
+  }
   const actions = ACTIONS[command]
   if (!actions) return rest.length > 0 ? `unexpected argument "${rest[0]}"` : null
   const [action, ...more] = rest
@@ -48,6 +61,12 @@ export async function main(argv: string[]): Promise<number> {
       email: { type: 'string' },
       name: { type: 'string' },
       password: { type: 'string' },
+      agent: { type: 'string' },
+      json: { type: 'string' },
+      pick: { type: 'string' },
+      custom: { type: 'string' },
+      dismiss: { type: 'boolean' },
+      reason: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean', short: 'v' }
     }
@@ -82,6 +101,10 @@ export async function main(argv: string[]): Promise<number> {
         return await (await import('./users-command.ts')).usersCommand(rest, values)
       case 'tokens':
         return await (await import('./tokens-command.ts')).tokensCommand(rest, values)
+      case 'pending':
+        return await (await import('./pending-command.ts')).pendingCommand(values)
+      case 'answer':
+        return await (await import('./answer-command.ts')).answerCommand(rest, values)
       default:
         console.error(`frogbot: unknown command "${command}".\n\n${USAGE}`)
         return 1

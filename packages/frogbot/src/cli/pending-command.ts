@@ -1,0 +1,75 @@
+import type { PendingCall } from '../turns/pending-call.ts'
+import { toCallRecord, toPendingCall } from '../store/chat-records.ts'
+import { withDatabase } from './open-database.ts'
+
+/** At most this many waiting calls are listed, newest first. */
+export const PENDING_LIMIT = 50
+
+type QuestionShape = { header?: unknown; question?: unknown; options?: unknown; multiple?: unknown; custom?: unknown }
+
+/** How long ago `createdAt` was, as `42s`, `5m`, `3h` or `2d`. */
+export function ageOf(createdAt: string, now: Date = new Date()): string {
+  const seconds = Math.max(0, Math.floor((now.getTime() - Date.parse(createdAt)) / 1000))
+  if (seconds < 60) return `${seconds}s`
+  if (seconds < 3600) return `${Math.floor(seconds / 60)}m`
+  if (seconds < 86_400) return `${Math.floor(seconds / 3600)}h`
+  return `${Math.floor(seconds / 86_400)}d`
+}
+
+/**
+ * The lines that describe one waiting call: a header line (chat id, agent, tool, call id, age,
+ * plus `owner` when given) and, for a `question` call, each question's header and text with its
+ * option labels numbered; for another tool, its input as JSON (cut at 200 characters).
+ */
+export function describePendingCall(call: PendingCall, { owner, now = new Date() }: { owner?: string; now?: Date } = {}): string[] {
+  const lines = [`${call.chatId}  agent ${call.agentSlug}  tool ${call.toolName}  call ${call.toolCallId}  waiting ${ageOf(call.createdAt, now)}${owner ? `  ${owner}` : ''}`]
+  const questions = (call.input as { questions?: unknown } | null)?.questions
+  if (call.toolName === 'question' && Array.isArray(questions)) {
+    for (const entry of questions as QuestionShape[]) {
+      const rules = [entry.multiple === true ? 'several choices' : 'one choice', entry.custom === false ? 'no typed answer' : 'typed answer allowed']
+      lines.push(`  ${String(entry.header)}: ${String(entry.question)} (${rules.join('; ')})`)
+      const options = Array.isArray(entry.options) ? (entry.options as { label?: unknown; description?: unknown }[]) : []
+      options.forEach((option, index) => {
+        lines.push(`    ${index + 1}. ${String(option.label)}${typeof option.description === 'string' && option.description ? ` — ${option.description}` : ''}`)
+      })
+    }
+  } else {
+    const json = JSON.stringify(call.input)
+    lines.push(`  input: ${json.length > 200 ? `${json.slice(0, 199)}…` : json}`)
+  }
+  return lines
+}
+
+/**
+ * `frogbot pending [--agent <slug>]`: lists the calls that wait for an answer in every chat of the
+ * config's database (newest first, at most {@link PENDING_LIMIT}), each with the command that answers it.
+ * Calls past their `client.expiresIn` deadline are left out: the next settle or maintenance closes them.
+ */
+export async function pendingCommand(options: { config?: string; agent?: string }): Promise<number> {
+  return withDatabase(options.config, async (db) => {
+    const now = new Date()
+    let query = db
+      .selectFrom('frogbot_pending_calls as p')
+      .innerJoin('frogbot_chats as c', 'c.id', 'p.chat_id')
+      .leftJoin('frogbot_users as u', 'u.id', 'c.owner_id')
+      .selectAll('p')
+      .select(['u.email as owner_email', 'c.owner_id as owner_id'])
+      .where('p.status', '=', 'pending')
+      .where((eb) => eb.or([eb('p.expires_at', 'is', null), eb('p.expires_at', '>', now.toISOString())]))
+    if (options.agent) query = query.where('p.agent_slug', '=', options.agent)
+    const rows = await query.orderBy('p.created_at', 'desc').orderBy('p.tool_call_id', 'desc').limit(PENDING_LIMIT + 1).execute()
+    if (rows.length === 0) {
+      console.log('Nothing is waiting for an answer.')
+      return 0
+    }
+    const blocks = rows.slice(0, PENDING_LIMIT).map((row) => {
+      const owner = row.owner_id === null ? 'no owner' : `owner ${row.owner_email ?? row.owner_id}`
+      const call = toPendingCall(toCallRecord(row))
+      return describePendingCall(call, { owner, now }).join('\n')
+    })
+    console.log(blocks.join('\n\n'))
+    if (rows.length > PENDING_LIMIT) console.log(`\n(only the newest ${PENDING_LIMIT} are shown${options.agent ? '' : '; narrow with --agent <slug>'})`)
+    console.log('\nAnswer one: npx frogbot answer <chatId> <callId> --email <email> --pick <label>  (or --json \'<output>\', or --dismiss)')
+    return 0
+  })
+}

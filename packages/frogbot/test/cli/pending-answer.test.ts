@@ -1,0 +1,109 @@
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { afterAll, describe, expect, it } from 'vitest'
+import { createApiToken } from '../../src/auth/api-tokens.ts'
+import { ensureUser } from '../../src/auth/users.ts'
+import { type FrogbotConfig, createFrogbot, sqliteAdapter } from '../../src/index.ts'
+import { PLANNER_CONFIG, runCli, tempCwd } from '../helpers/spawn-serve.ts'
+
+// `frogbot pending` and `frogbot answer` as a user runs them: the real bin script in a fresh folder,
+// the planner example config (offline demo model), on a database where questions already wait.
+
+const PROMPT = 'Plan a team offsite: should it be in the city or in the mountains?'
+const temp = tempCwd()
+afterAll(() => temp.remove())
+
+const frogbot = (...args: string[]) => runCli([...args, '--config', PLANNER_CONFIG], { cwd: temp.dir })
+
+/** Opens the folder's database in this process (demo model, no provider keys). */
+async function open() {
+  const planner = ((await import(pathToFileURL(PLANNER_CONFIG).href)) as { default: FrogbotConfig }).default
+  return createFrogbot({ ...planner, db: sqliteAdapter({ filename: join(temp.dir, 'frogbot.db') }) }, { env: {}, log: () => {}, maintenanceIntervalMs: 0 })
+}
+
+/** Creates users ada and bob and two chats of ada that wait at the demo model's question, in this process. */
+async function seed() {
+  const app = await open()
+  try {
+    const ada = await ensureUser(app.store.db, { email: 'ada@example.com' })
+    await ensureUser(app.store.db, { email: 'bob@example.com' })
+    const { token } = await createApiToken(app.store.db, { userId: ada.id, name: 'test' })
+    const ask = async () => {
+      const response = await app.fetch(
+        new Request('http://localhost/api/agents/planner', {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ prompt: PROMPT })
+        })
+      )
+      const body = (await response.json()) as { status: string; chatId: string; pending: { toolCallId: string; input: { questions: { header: string }[] } }[] }
+      expect(body.status).toBe('awaiting-input')
+      return { chatId: body.chatId, callId: body.pending[0].toolCallId, header: body.pending[0].input.questions[0].header }
+    }
+    return { ada, first: await ask(), second: await ask() }
+  } finally {
+    await app.close()
+  }
+}
+
+describe('frogbot pending / answer', { timeout: 90_000 }, () => {
+  it('lists waiting questions and settles them from the terminal, with a clear line for every refusal', async () => {
+    const { ada, first, second } = await seed()
+
+    const listed = await frogbot('pending')
+    expect(listed).toMatchObject({ code: 0, stderr: '' })
+    for (const { chatId, callId } of [first, second]) {
+      expect(listed.stdout).toContain(`${chatId}  agent planner  tool question  call ${callId}  waiting `)
+    }
+    expect(listed.stdout.indexOf(second.chatId)).toBeLessThan(listed.stdout.indexOf(first.chatId)) // newest first
+    expect(listed.stdout).toContain(`  ${first.header}: Should it be in the city or in the mountains?`)
+    expect(listed.stdout).toMatch(/ {4}1\. City/)
+    expect(listed.stdout).toMatch(/ {4}2\. Mountains/)
+    expect(listed.stdout).toContain('owner ada@example.com')
+    expect((await frogbot('pending', '--agent', 'nobody')).stdout).toBe('Nothing is waiting for an answer.\n')
+
+    const answered = await frogbot('answer', first.chatId, first.callId, '--email', 'ada@example.com', '--pick', 'Mountains')
+    expect(answered.code, answered.stderr).toBe(0)
+    expect(answered.stdout).toContain('Mountains')
+    expect(answered.stdout).not.toContain('Awaiting input again')
+
+    const again = await frogbot('answer', first.chatId, first.callId, '--email', 'ada@example.com', '--pick', 'City')
+    expect(again.code).toBe(1)
+    expect(again.stderr.trim()).toMatch(/^frogbot answer: already settled: someone answered first \(answered by ada@example\.com at \d{4}-/)
+
+    const wrongLabel = await frogbot('answer', second.chatId, second.callId, '--email', 'ada@example.com', '--pick', 'Beach')
+    expect(wrongLabel.code).toBe(1)
+    expect(wrongLabel.stderr).toMatch(/^frogbot answer: invalid answer: .*Beach/)
+    expect(wrongLabel.stderr.trim().split('\n')).toHaveLength(1)
+
+    const foreign = await frogbot('answer', second.chatId, second.callId, '--email', 'bob@example.com', '--pick', 'City')
+    expect(foreign.code).toBe(1)
+    expect(foreign.stderr).toContain('frogbot answer: not found: ')
+
+    const missingWay = await frogbot('answer', second.chatId, second.callId, '--email', 'ada@example.com')
+    expect(missingWay.code).toBe(1)
+    expect(missingWay.stderr).toContain('give exactly one of --json')
+    expect((await frogbot('answer', second.chatId)).code).toBe(1)
+
+    const dismissed = await frogbot('answer', second.chatId, second.callId, '--email', 'ada@example.com', '--dismiss', '--reason', 'not this year')
+    expect(dismissed.code, dismissed.stderr).toBe(0)
+    expect(dismissed.stdout).toContain(`Dismissed call ${second.callId} in chat ${second.chatId} (reason: not this year).`)
+
+    const empty = await frogbot('pending')
+    expect(empty).toMatchObject({ code: 0, stdout: 'Nothing is waiting for an answer.\n' })
+
+    // What the commands stored: settlements by ada, the answer and the continuation in one message, the chats idle.
+    const app = await open()
+    try {
+      const answeredChat = await app.store.getMessages(first.chatId)
+      expect(answeredChat.map((message) => message.role)).toEqual(['user', 'assistant'])
+      expect(answeredChat[1].settlements).toMatchObject([{ toolCallId: first.callId, outcome: 'answered', by: { userId: ada.id } }])
+      const dismissedChat = await app.store.getMessages(second.chatId)
+      expect(dismissedChat[1].settlements).toMatchObject([{ toolCallId: second.callId, outcome: 'dismissed', reason: 'not this year', by: { userId: ada.id } }])
+      expect((await app.store.getChat(first.chatId))?.state).toBe('idle')
+      expect((await app.store.getChat(second.chatId))?.state).toBe('idle')
+    } finally {
+      await app.close()
+    }
+  })
+})
