@@ -87,6 +87,7 @@ export async function createFrogbot(config: FrogbotConfig, options: CreateFrogbo
     log,
     live,
     activeRuns: new Map(),
+    onAwaitingInput: config.onAwaitingInput,
     onQueued: (chatId) => {
       startQueuedTurn(services, chatId).catch((error) => log(`frogbot: could not start the queued turn of chat ${chatId}: ${String(error)}`))
     }

@@ -4,6 +4,7 @@ import type { DatabaseAdapter } from '../store/database-adapter.ts'
 import type { AnyTool } from '../tools/tool.ts'
 import type { ProvidersOptions } from '../models/providers.ts'
 import type { LiveStreams } from '../turns/live-streams.ts'
+import type { AwaitingInputEvent } from '../turns/run-turn.ts'
 
 /**
  * A model an agent uses: an alias from `ai.models` (such as `'fast'`), `'provider/model-id'`
@@ -80,6 +81,12 @@ export type FrogbotOptions = {
   serverURL?: string
   auth?: AuthOptions
   http?: { maxBodyBytes?: number }
+  /**
+   * Called once a turn is stored waiting for input (SPEC §11), in the process that ran it, so a
+   * headless app can notify someone (send an email, post to a webhook). It does not hold up the
+   * turn; an error it throws is logged. Receives `{ chatId, agentSlug, ownerId, pending }`.
+   */
+  onAwaitingInput?: (event: AwaitingInputEvent) => void | Promise<void>
   /** Where running turns publish their streams for clients that join late. Default: Redis when `REDIS_URL` is set, else this process's memory. */
   liveStreams?: LiveStreams
 }

@@ -109,6 +109,7 @@ export function validateOptions(options: FrogbotOptions): { problems: string[]; 
       problems.push(`ai.models.${alias}: ${JSON.stringify(target)} must be "provider/model-id"`)
     }
   }
+  if (options.onAwaitingInput !== undefined && !isFunction(options.onAwaitingInput)) problems.push('onAwaitingInput: must be a function')
   const maxBodyBytes = options.http?.maxBodyBytes
   if (maxBodyBytes !== undefined && !(Number.isInteger(maxBodyBytes) && maxBodyBytes > 0)) {
     problems.push('http.maxBodyBytes: must be a positive whole number of bytes')

@@ -17,6 +17,7 @@ import type { ChatStore, NewPendingCall } from '../store/chat-store.ts'
 import { toPendingCall } from '../store/chat-records.ts'
 import { closeOpenToolParts, textOf, toolNameOf, toUIMessage } from './transcript.ts'
 import type { TurnResult } from './turn-result.ts'
+import type { PendingCall } from './pending-call.ts'
 import type { LiveStreams } from './live-streams.ts'
 
 /** What a running turn needs from its FrogBot instance. */
@@ -32,7 +33,14 @@ export type TurnEnvironment = {
   live?: LiveStreams
   /** Abort controllers of the turns this process runs, by chat id (to stop them). */
   activeRuns?: Map<string, AbortController>
+  /** Where unexpected errors of hooks go. */
+  log?: (line: string) => void
+  /** Called once a turn is stored waiting for input (`buildConfig({ onAwaitingInput })`). */
+  onAwaitingInput?: (event: AwaitingInputEvent) => void | Promise<void>
 }
+
+/** What `onAwaitingInput` receives: the chat that now waits and its pending calls. */
+export type AwaitingInputEvent = { chatId: string; agentSlug: string; ownerId: string | null; pending: PendingCall[] }
 
 /** A turn in flight: the client's copy of the UI message stream, and the result once it is stored. */
 export type TurnRun = { stream: ReadableStream<UIMessageChunk>; result: Promise<TurnResult> }
@@ -42,6 +50,15 @@ const EMPTY_USAGE: LanguageModelUsage = {
   outputTokens: undefined,
   totalTokens: undefined
 } as LanguageModelUsage
+
+/** Runs the hook without holding up the turn; a failing hook is logged, never the turn's failure. */
+function notifyAwaitingInput(environment: TurnEnvironment, event: AwaitingInputEvent) {
+  const hook = environment.onAwaitingInput
+  if (!hook) return
+  Promise.resolve()
+    .then(() => hook(event))
+    .catch((error) => environment.log?.(`frogbot: onAwaitingInput failed for chat ${event.chatId}: ${error instanceof Error ? error.message : String(error)}`))
+}
 
 /**
  * Runs the model on a chat that the caller already holds (`running` under `leaseOwner`):
@@ -129,7 +146,11 @@ export function runTurn(
         messageId: message?.id ?? null
       })
     }
-    if (pending.length > 0) return { status: 'awaiting-input' as const, chatId, pending: pending.map((call) => toPendingCall({ ...call, status: 'pending', settledAt: null })) }
+    if (pending.length > 0) {
+      const waiting = pending.map((call) => toPendingCall({ ...call, status: 'pending', settledAt: null }))
+      notifyAwaitingInput(environment, { chatId, agentSlug: agent.slug, ownerId: req.user?.id ?? null, pending: waiting })
+      return { status: 'awaiting-input' as const, chatId, pending: waiting }
+    }
     return {
       status: 'complete' as const,
       chatId,
