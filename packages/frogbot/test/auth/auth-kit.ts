@@ -1,3 +1,4 @@
+import { readAnswer } from '../helpers/read-answer.ts'
 import { join } from 'node:path'
 import { MockLanguageModelV4, convertArrayToReadableStream } from 'ai/test'
 import type { Kysely } from 'kysely'
@@ -92,14 +93,7 @@ export async function authApp({
         body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body)
       })
     )
-    const text = await response.text()
-    let json: any
-    try {
-      json = JSON.parse(text)
-    } catch {
-      json = text
-    }
-    return { status: response.status, json, headers: response.headers }
+    return readAnswer(response)
   }
 
   /** Signs in and returns the `Cookie` header value for the session (with `origin` unless null). */

@@ -1,3 +1,4 @@
+import { readAnswer } from './read-answer.ts'
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
 import { mkdtempSync, realpathSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -125,14 +126,8 @@ export async function callJson(base: string, token: string | null, method: strin
   const headers: Record<string, string> = { 'content-type': 'application/json' }
   if (token) headers.authorization = `Bearer ${token}`
   const response = await fetch(base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(WAIT_MS) })
-  const text = await response.text()
-  let json: any
-  try {
-    json = JSON.parse(text)
-  } catch {
-    json = text
-  }
-  return { status: response.status, json }
+  const { status, json } = await readAnswer(response)
+  return { status, json }
 }
 
 /** The `frogbot: ...` start-up lines of a serve output (the "Try it" block excluded). */

@@ -1,3 +1,4 @@
+import { readAnswer } from './read-answer.ts'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -41,14 +42,7 @@ export async function testFrogbot({ model, tools = [], filename, agents, options
         body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body)
       })
     )
-    const text = await response.text()
-    let json: any
-    try {
-      json = JSON.parse(text)
-    } catch {
-      json = text
-    }
-    return { status: response.status, json, headers: response.headers }
+    return readAnswer(response)
   }
   return {
     frogbot,

@@ -1,34 +1,12 @@
 import { MockLanguageModelV4, convertArrayToReadableStream } from 'ai/test'
 import { z } from 'zod'
-import type { ClientTool, Tool } from '../../src/index.ts'
+import type { Tool } from '../../src/index.ts'
 import type { textStep } from '../helpers/scripted-model.ts'
 
 type Step = ReturnType<typeof textStep>
 
-/**
- * The seed's "Build a client tool" sample, verbatim: `pick_file` with `client.access` (signed-in
- * callers only) and `client.validate` (the file must be one of the offered files).
- */
-const pickFileInput = z.object({ files: z.array(z.string()).min(1) })
-const pickFileOutput = z.object({ file: z.string() })
-
-type PickFileInput = z.output<typeof pickFileInput>
-type PickFileOutput = z.output<typeof pickFileOutput>
-
-export const pickFile: ClientTool<typeof pickFileInput, typeof pickFileOutput> = {
-  slug: 'pick_file',
-  description: 'Ask the user which of several files to use.',
-  component: '/components/PickFileCard#PickFileCard',
-  inputSchema: pickFileInput,
-  outputSchema: pickFileOutput,
-  client: {
-    kind: 'pick-file',
-    access: ({ req }) => Boolean(req.user),
-    validate: ({ input, output }) =>
-      (input as PickFileInput).files.includes((output as PickFileOutput).file) ||
-      'Pick one of the offered files.'
-  }
-}
+/** The seed's "Build a client tool" sample, verbatim (kept once, in test/seed). */
+export { pickFile } from '../seed/pick-file.seed.ts'
 
 export const pickFileCall = { toolCallId: 'call_file', toolName: 'pick_file', input: { files: ['a.txt', 'b.txt'] } }
 
