@@ -23,6 +23,7 @@ function checkFlags(options: AnswerOptions): void {
   }
   if (options.custom !== undefined && options.pick === undefined) throw new UsageProblem('--custom goes with --pick (or put "custom" in the --json answer)')
   if (options.reason !== undefined && !options.dismiss) throw new UsageProblem('--reason goes with --dismiss')
+  if (options.reason !== undefined && options.reason.length > 1000) throw new UsageProblem('--reason is at most 1000 characters, as over HTTP')
 }
 
 /** The `question` output for `--pick a,b [--custom text]`, from the stored call's single question. */

@@ -21,21 +21,29 @@ export function ageOf(createdAt: string, now: Date = new Date()): string {
  * plus `owner` when given) and, for a `question` call, each question's header and text with its
  * option labels numbered; for another tool, its input as JSON (cut at 200 characters).
  */
+/**
+ * Text from the model or a user, made safe for a terminal: control characters (escape sequences
+ * that could clear the screen or retitle the window, NUL, …) become `?`, and it is cut at `max`.
+ */
+export function terminalSafe(text: unknown, max = 200): string {
+  const clean = String(text).replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '?').replace(/\n/g, ' ')
+  return clean.length > max ? `${clean.slice(0, max - 1)}…` : clean
+}
+
 export function describePendingCall(call: PendingCall, { owner, now = new Date() }: { owner?: string; now?: Date } = {}): string[] {
-  const lines = [`${call.chatId}  agent ${call.agentSlug}  tool ${call.toolName}  call ${call.toolCallId}  waiting ${ageOf(call.createdAt, now)}${owner ? `  ${owner}` : ''}`]
+  const lines = [`${call.chatId}  agent ${call.agentSlug}  tool ${terminalSafe(call.toolName, 64)}  call ${terminalSafe(call.toolCallId, 100)}  waiting ${ageOf(call.createdAt, now)}${owner ? `  ${owner}` : ''}`]
   const questions = (call.input as { questions?: unknown } | null)?.questions
   if (call.toolName === 'question' && Array.isArray(questions)) {
     for (const entry of questions as QuestionShape[]) {
       const rules = [entry.multiple === true ? 'several choices' : 'one choice', entry.custom === false ? 'no typed answer' : 'typed answer allowed']
-      lines.push(`  ${String(entry.header)}: ${String(entry.question)} (${rules.join('; ')})`)
+      lines.push(`  ${terminalSafe(entry.header, 40)}: ${terminalSafe(entry.question)} (${rules.join('; ')})`)
       const options = Array.isArray(entry.options) ? (entry.options as { label?: unknown; description?: unknown }[]) : []
       options.forEach((option, index) => {
-        lines.push(`    ${index + 1}. ${String(option.label)}${typeof option.description === 'string' && option.description ? ` — ${option.description}` : ''}`)
+        lines.push(`    ${index + 1}. ${terminalSafe(option.label, 100)}${typeof option.description === 'string' && option.description ? ` — ${terminalSafe(option.description)}` : ''}`)
       })
     }
   } else {
-    const json = JSON.stringify(call.input)
-    lines.push(`  input: ${json.length > 200 ? `${json.slice(0, 199)}…` : json}`)
+    lines.push(`  input: ${terminalSafe(JSON.stringify(call.input))}`)
   }
   return lines
 }

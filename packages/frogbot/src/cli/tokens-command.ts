@@ -4,7 +4,9 @@ import { withDatabase } from './open-database.ts'
 
 /** `frogbot tokens create|list|revoke`. A created token is printed once; only its hash is stored. */
 export async function tokensCommand(args: string[], options: { config?: string; email?: string; name?: string }): Promise<number> {
-  const [action, target] = args
+  const [action, given] = args
+  // `tokens list` shows a prefix as `fbt_3wBAzL…`: accept it copied with the ellipsis.
+  const target = given?.replace(/…$/, '')
   return withDatabase(options.config, async (db, database) => {
     if (action === 'revoke') {
       if (!target) {
@@ -18,7 +20,7 @@ export async function tokensCommand(args: string[], options: { config?: string; 
         .where('revoked_at', 'is', null)
         .execute()
       if (matches.length === 0) {
-        console.log(`No active token matches "${target}".`)
+        console.log(`No active token matches "${target}". See the prefixes and ids with: npx frogbot tokens list --email <email>`)
         return 1
       }
       if (matches.length > 1) {

@@ -39,6 +39,10 @@ export async function usersCommand(
     if (action === 'create') {
       const existing = await findUserByEmail(db, email)
       if (existing) {
+        if (password !== null) {
+          console.error(`${existing.email} already exists; its password is unchanged. Change it with: npx frogbot users password --email ${existing.email}`)
+          return 1
+        }
         console.log(`${existing.email} already exists.`)
         return 0
       }

@@ -45,7 +45,7 @@ export function createHttpHandler(context: HttpContext): HttpHandler {
 
 /** A regular expression for a Hono route path such as `/api/agents/:slug`. */
 function routePattern(path: string): RegExp {
-  return new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:\w+/g, '[^/]+')}/?$`)
+  return new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:\w+/g, '[^/]+')}$`)
 }
 
 /** The web-standard handler, plus the `routes` it answers (method and Hono path), for docs and tests. */

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { AgentListSchema, ChatListSchema, ChatSchema, ChatSummarySchema, ErrorSchema, LoginResultSchema, ManifestSchema, MeSchema, PendingListSchema, QueuedSchema, SettleResultSchema, StopResultSchema, TurnResultSchema } from './response-schemas.ts'
 import { LoginRequest } from './routes/auth-routes.ts'
-import { BranchRequest, ChatListQuery, EditRequest, RunRequest, SettleRequest } from './wire-schemas.ts'
+import { BranchRequest, ChatListQuery, EditRequest, RunRequest, SettleRequest, StopRequest } from './wire-schemas.ts'
 
 type Method = 'get' | 'post' | 'put'
 
@@ -34,7 +34,7 @@ const chat = '/api/agents/{slug}/chats/{chatId}'
 
 /** Every endpoint of the FrogBot HTTP API (SPEC §6). */
 export const ENDPOINTS: Endpoint[] = [
-  { method: 'get', path: '/api/agents', summary: 'Agents the caller may use', responses: { 200: { description: 'The agents', schema: AgentListSchema } } },
+  { method: 'get', path: '/api/agents', summary: 'Agents the caller may use', responses: { 200: { description: 'The agents', schema: AgentListSchema }, ...errors(401) } },
   {
     method: 'post',
     path: '/api/agents/{slug}',
@@ -54,21 +54,27 @@ export const ENDPOINTS: Endpoint[] = [
     streams: true,
     responses: { 200: { description: 'The continuation, the calls still waiting, or the dismissal', schema: SettleResultSchema }, ...errors(400, 401, 403, 404, 409, 413, 502) }
   },
-  { method: 'post', path: `${chat}/stop`, summary: 'Stop the running turn; what was generated is kept', responses: { 200: { description: 'Whether a turn was stopped', schema: StopResultSchema }, ...errors(401, 403, 404, 409) } },
+  {
+    method: 'post',
+    path: `${chat}/stop`,
+    summary: 'Stop the running turn; answers once the chat is usable, what was generated is kept',
+    body: StopRequest,
+    responses: { 200: { description: 'Whether a turn was stopped', schema: StopResultSchema }, ...errors(400, 401, 403, 404, 409, 413) }
+  },
   {
     method: 'put',
     path: `${chat}/messages/{messageId}`,
     summary: 'Edit a user message: later messages are removed and the turn runs again',
     body: EditRequest,
     streams: true,
-    responses: { 200: { description: 'The new turn result', schema: TurnResultSchema }, ...errors(400, 401, 403, 404, 409, 502) }
+    responses: { 200: { description: 'The new turn result', schema: TurnResultSchema }, ...errors(400, 401, 403, 404, 409, 413, 502) }
   },
   {
     method: 'post',
     path: `${chat}/branch`,
     summary: 'Copy the chat, or up to an assistant message, into a new private chat',
     body: BranchRequest,
-    responses: { 201: { description: 'The new chat', schema: z.object({ chat: ChatSummarySchema }) }, ...errors(400, 401, 403, 404) }
+    responses: { 201: { description: 'The new chat', schema: z.object({ chat: ChatSummarySchema }) }, ...errors(400, 401, 403, 404, 413) }
   },
   {
     method: 'get',
@@ -118,7 +124,7 @@ export function openApiDocument(endpoints: Endpoint[] = ENDPOINTS, { version = '
       summary: endpoint.summary,
       operationId: `${endpoint.method}${endpoint.path.replace(/[^a-zA-Z0-9]+(.)?/g, (_match, next: string | undefined) => (next ?? '').toUpperCase())}`,
       ...(parameters.length ? { parameters } : {}),
-      ...(endpoint.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(endpoint.body, 'input') } } } } : {}),
+      ...(endpoint.body ? { requestBody: { required: !endpoint.body.safeParse({}).success, content: { 'application/json': { schema: jsonSchema(endpoint.body, 'input') } } } } : {}),
       ...(endpoint.public ? { security: [] } : {}),
       responses
     }

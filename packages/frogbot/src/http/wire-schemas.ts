@@ -51,7 +51,7 @@ export type SettleRequest = z.output<typeof SettleRequest>
 export const BranchRequest = z.strictObject({ messageId: z.string().min(1, 'must not be empty').optional() })
 
 /** Body of `PUT /api/agents/:slug/chats/:chatId/messages/:messageId`: the new text of a user message. */
-export const EditRequest = z.strictObject({ text: z.string().min(1, 'must not be empty') })
+export const EditRequest = z.strictObject({ text: z.string().trim().min(1, 'must not be empty or blank') })
 
 /** Query of `GET /api/agents/:slug/chats`: page size (1–100, default 20) and the `nextCursor` of the previous page. */
 export const ChatListQuery = z.strictObject({

@@ -104,7 +104,7 @@ describe('frogbot tokens', SLOW, () => {
 
     const again = await frogbot('tokens', 'revoke', prefix)
     expect(again.code).toBe(1)
-    expect(again.stdout).toContain(`No active token matches "${prefix}".`)
+    expect(again.stdout).toContain(`No active token matches "${prefix}". See the prefixes and ids with`)
   })
 
   it('refuses tokens for an unknown user and a list without --email', async () => {

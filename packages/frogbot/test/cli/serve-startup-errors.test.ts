@@ -89,5 +89,17 @@ describe('frogbot serve start-up errors', SLOW, () => {
     expect(blank.code).toBe(1)
     expect(blank.stderr).toContain('--name must not be empty')
   })
+
+  it('users create with a password for an existing email fails and says how to change it; answer --reason over 1000 characters is refused', async () => {
+    const dir = folder()
+    const env = cliEnv({ FROGBOT_PASSWORD: 'a-long-enough-password' })
+    expect((await runCli(['users', 'create', '--email', 'a@example.com', '--config', PLANNER_CONFIG], { cwd: dir, env })).code).toBe(0)
+    const again = await runCli(['users', 'create', '--email', 'a@example.com', '--config', PLANNER_CONFIG], { cwd: dir, env })
+    expect(again.code).toBe(1)
+    expect(again.stderr).toContain('its password is unchanged. Change it with: npx frogbot users password --email a@example.com')
+    const long = await runCli(['answer', 'chat_x', 'call_x', '--email', 'a@example.com', '--dismiss', '--reason', 'r'.repeat(1001), '--config', PLANNER_CONFIG], { cwd: dir })
+    expect(long.code).toBe(1)
+    expect(long.stderr).toContain('--reason is at most 1000 characters')
+  })
 })
 

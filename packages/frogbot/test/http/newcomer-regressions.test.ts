@@ -107,4 +107,24 @@ describe('requests a newcomer sent', () => {
     await call('PUT', `/api/agents/planner/chats/rename-chat-0000000001/messages/${messages[0].id}`, { text: 'Paint it green' })
     expect((await call('GET', '/api/agents/planner/chats/rename-chat-0000000001')).json.chat.title).toBe('Paint it green')
   })
+
+  it('a blank edit is 400 and keeps the chat (it used to delete the rest of it); a blank user message too', async () => {
+    const { call } = await app(scriptedModel([textStep('Red.')]))
+    await call('POST', '/api/agents/planner', { prompt: 'Paint it red', chatId: 'blank-edit-chat-000001' })
+    const before = (await call('GET', '/api/agents/planner/chats/blank-edit-chat-000001')).json
+    const blank = await call('PUT', `/api/agents/planner/chats/blank-edit-chat-000001/messages/${before.messages[0].id}`, { text: '   ' })
+    expect(blank.status).toBe(400)
+    expect(blank.json.error.message).toBe('text: must not be empty or blank')
+    const blankMessage = await call('POST', '/api/agents/planner', { chatId: 'blank-edit-chat-000001', messages: [{ id: 'u2', role: 'user', parts: [{ type: 'text', text: ' ' }] }] })
+    expect(blankMessage.status).toBe(400)
+    expect((await call('GET', '/api/agents/planner/chats/blank-edit-chat-000001')).json).toEqual(before)
+  })
+
+  it('a trailing slash is 404 naming the route, not a contradictory 405', async () => {
+    const { call } = await app(scriptedModel([]))
+    const slash = await call('POST', '/api/agents/planner/', { prompt: 'x' })
+    expect(slash.status).toBe(404)
+    expect(slash.json.error.message).toContain('No route POST /api/agents/planner/')
+  })
 })
+

@@ -18,7 +18,9 @@ function userParts(parts: { type: string; [key: string]: unknown }[], path: stri
     if (part.type === 'file' && typeof part.url === 'string' && typeof part.mediaType === 'string') return
     throw new FrogbotError('bad-request', `${path}.${index}: a user message holds only "text" parts ({ type, text }) and "file" parts ({ type, url, mediaType })`)
   })
-  if (parts.length === 0) throw new FrogbotError('bad-request', `${path}: a user message needs at least one part`)
+  if (!parts.some((part) => part.type === 'file' || (part.type === 'text' && String(part.text).trim() !== ''))) {
+    throw new FrogbotError('bad-request', `${path}: a user message needs some text or a file (blank text is not enough)`)
+  }
   return parts as UserParts
 }
 
