@@ -1,0 +1,78 @@
+import { z } from 'zod'
+
+/** Longest password accepted, in characters (README "Users, sign-in and API tokens"). */
+export const PASSWORD_MAX_LENGTH = 1024
+
+/** Longest dismissal `reason`, in characters (SPEC §11). */
+export const REASON_MAX_LENGTH = 1000
+
+/**
+ * Body of `POST /api/agents/:slug` (SPEC §6): `{ prompt }` or `{ messages }` (AI SDK UI messages),
+ * optional `chatId`. The fields `useChat`'s default transport adds (`id`, `trigger`, `messageId`)
+ * are accepted; `id` is taken as the chat id when `chatId` is absent.
+ */
+export const RunRequest = z
+  .strictObject({
+    prompt: z.string().trim().min(1, 'must not be empty or blank').optional(),
+    messages: z
+      .array(
+        z.looseObject({
+          id: z.string().optional(),
+          role: z.enum(['system', 'user', 'assistant']),
+          parts: z.array(z.looseObject({ type: z.string() }))
+        })
+      )
+      .min(1, 'must hold at least one message')
+      .optional(),
+    chatId: z.string().optional(),
+    id: z.string().optional(),
+    trigger: z.enum(['submit-message', 'regenerate-message']).optional(),
+    messageId: z.string().optional()
+  })
+  .refine((body) => (body.prompt === undefined) !== (body.messages === undefined), {
+    message: 'send exactly one of "prompt" or "messages"',
+    path: ['prompt']
+  })
+export type RunRequest = z.output<typeof RunRequest>
+
+/**
+ * Body of `POST /api/agents/:slug/chats/:chatId/settle` (seed: "Answer over HTTP"):
+ * `{ toolCallId, output }` or `{ toolCallId, dismissed: true, reason? }`.
+ */
+export const SettleRequest = z
+  .strictObject({
+    toolCallId: z.string().min(1, 'must not be empty'),
+    output: z.unknown().optional(),
+    dismissed: z.literal(true).optional(),
+    reason: z.string().max(REASON_MAX_LENGTH).optional()
+  })
+  .refine((body) => ('output' in body && body.output !== undefined) !== (body.dismissed === true), {
+    message: 'send exactly one of "output" or "dismissed": true',
+    path: ['output']
+  })
+  .refine((body) => body.reason === undefined || body.dismissed === true, { message: 'only allowed with "dismissed": true', path: ['reason'] })
+export type SettleRequest = z.output<typeof SettleRequest>
+
+/** Body of `POST …/chats/:chatId/branch`: copy up to this assistant message, or the whole chat. */
+export const BranchRequest = z.strictObject({ messageId: z.string().min(1, 'must not be empty').optional() })
+
+/**
+ * Body of `PUT …/chats/:chatId/messages/:messageId` (edit a stored user message; the turn runs again
+ * from there) and of `PATCH` on the same path (edit a queued message): the new text.
+ */
+export const EditRequest = z.strictObject({ text: z.string().trim().min(1, 'must not be empty or blank') })
+
+/** Query of the chat lists: page size (1–100, default 20) and the `nextCursor` of the previous page. */
+export const ChatListQuery = z.strictObject({
+  limit: z.coerce.number().int('must be a whole number').min(1).max(100).default(20),
+  cursor: z.string().regex(/^\d{4}-\d\d-\d\dT[\d:.]+Z\|[\w-]+$/, 'not a cursor: pass the nextCursor of the previous page').optional()
+})
+
+/** Body of `POST …/stop`: nothing (an empty body or `{}`). */
+export const StopRequest = z.strictObject({})
+
+/** Body of `POST /api/auth/login`. */
+export const LoginRequest = z.strictObject({
+  email: z.string().min(1, 'must not be empty').max(320, 'is too long'),
+  password: z.string().min(1, 'must not be empty').max(PASSWORD_MAX_LENGTH, 'is too long')
+})

@@ -1,0 +1,51 @@
+import { z } from 'zod'
+
+/**
+ * Who settled a call (SPEC §5), exactly one of:
+ * - a user: `{ userId }`, plus `token: { name, prefix }` when an API token was used;
+ * - `{ anonymous: true }`: a caller without an account, on an owner-less chat;
+ * - a channel participant: `{ channel: { piece, userId, name? }, userId? }` (`userId` is the FrogBot
+ *   user the piece matched, when it could);
+ * - `{ system: true }`: FrogBot itself (expiry, cancelling the siblings of a dismissed call).
+ */
+export const SettledBySchema = z.union([
+  z.object({ userId: z.string(), token: z.object({ name: z.string(), prefix: z.string() }).optional() }),
+  z.object({ anonymous: z.literal(true) }),
+  z.object({
+    channel: z.object({ piece: z.string(), userId: z.string(), name: z.string().optional() }),
+    userId: z.string().optional()
+  }),
+  z.object({ system: z.literal(true) })
+])
+
+/** See {@link SettledBySchema}. */
+export type SettledBy = z.output<typeof SettledBySchema>
+
+/** How a call ended (SPEC §5): answered, dismissed by a person, cancelled with its step, or expired. */
+export const SettlementOutcomeSchema = z.enum(['answered', 'dismissed', 'cancelled', 'expired'])
+
+/** See {@link SettlementOutcomeSchema}. */
+export type SettlementOutcome = z.output<typeof SettlementOutcomeSchema>
+
+/**
+ * The record of one settled call, kept on its message in `settlements` (seed: "Who can answer").
+ * `at` is ISO 8601; `reason` is the optional dismissal reason (at most 1000 characters).
+ */
+export const SettlementSchema = z.object({
+  toolCallId: z.string(),
+  outcome: SettlementOutcomeSchema,
+  by: SettledBySchema,
+  at: z.string().describe('ISO 8601'),
+  reason: z.string().optional()
+})
+
+/** See {@link SettlementSchema}. */
+export type Settlement = z.output<typeof SettlementSchema>
+
+/** A settlement as settle answers return it: the record plus the stored AI SDK tool part (`part`). */
+export const SettlementWithPartSchema = SettlementSchema.extend({
+  part: z.unknown().describe('the stored AI SDK tool UI part, with the answer or the tool error')
+})
+
+/** See {@link SettlementWithPartSchema}. */
+export type SettlementWithPart = z.output<typeof SettlementWithPartSchema>

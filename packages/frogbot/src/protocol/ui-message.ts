@@ -1,0 +1,12 @@
+import type { UIMessage } from 'ai'
+import type { QuestionInput, QuestionOutput } from '../tools/question-schemas.ts'
+import type { QueuedTurn } from './turn-results.ts'
+
+/** Data parts FrogBot streams: `data-queued` (transient) answers a message that was queued. */
+export type FrogbotDataParts = { queued: QueuedTurn }
+
+/** The tools whose parts FrogBot types: the built-in `question` (part type `tool-question`). */
+export type FrogbotTools = { question: { input: QuestionInput; output: QuestionOutput } }
+
+/** An AI SDK `UIMessage` as FrogBot streams and stores it, with a typed `tool-question` part. */
+export type FrogbotUIMessage = UIMessage<unknown, FrogbotDataParts, FrogbotTools>
