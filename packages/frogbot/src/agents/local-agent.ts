@@ -3,6 +3,7 @@ import { localRequest, type User } from '../auth/frogbot-request.ts'
 import type { TurnServices } from '../turns/turn-environment.ts'
 import type { ResolvedAgent } from './resolve-agents.ts'
 import { buildToolSet } from './tool-set.ts'
+import { modelFileDownload } from '../models/file-downloads.ts'
 
 /** Input of a local call: a `prompt` or model `messages`, and optionally the `user` it runs for. */
 export type LocalCallOptions = ({ prompt: string } | { messages: ModelMessage[] }) & { user?: User | null; abortSignal?: AbortSignal }
@@ -24,7 +25,7 @@ export function localAgent(services: TurnServices, agent: ResolvedAgent) {
       gate: { clientCallPending: false },
       context: { req, agent: { slug: agent.slug, runId: services.newId('run') }, chatId: null }
     })
-    const loop = new ToolLoopAgent({ model: agent.model.model, instructions: await agent.instructions(req), tools, stopWhen: agent.stopWhen })
+    const loop = new ToolLoopAgent({ model: agent.model.model, instructions: await agent.instructions(req), tools, stopWhen: agent.stopWhen, experimental_download: modelFileDownload(agent.files) })
     return { loop, call }
   }
   return {

@@ -2,6 +2,7 @@ import type { LanguageModel, StopCondition, ToolSet } from 'ai'
 import type { FrogbotRequest, User } from '../auth/frogbot-request.ts'
 import type { DatabaseAdapter } from '../store/database-adapter.ts'
 import type { AnyTool } from '../tools/tool.ts'
+import type { FileDownloadOptions } from '../models/file-downloads.ts'
 import type { ProvidersOptions } from '../models/providers.ts'
 import type { LiveStreams } from '../turns/live-streams.ts'
 import type { AwaitingInputEvent } from '../turns/run-turn.ts'
@@ -68,6 +69,7 @@ export type AuthOptions = {
  * What `buildConfig` takes. Only `agents` is required.
  * - `db`: where chats live. Default `sqliteAdapter()` (the file `./frogbot.db`).
  * - `http.maxBodyBytes`: largest request body accepted (default 1 MiB); larger ones get 413.
+ * - `files.download`: hosts whose file URLs the server downloads for a model (default none).
  * - `liveStreams`: see {@link LiveStreams}.
  */
 export type FrogbotOptions = {
@@ -81,6 +83,12 @@ export type FrogbotOptions = {
   serverURL?: string
   auth?: AuthOptions
   http?: { maxBodyBytes?: number }
+  /**
+   * File URLs in user messages (README "File parts"). By default the server downloads none: a URL
+   * reaches only a model that fetches it itself; other files come inline as `data:` URLs.
+   * `download` lists the hosts the server may download from; see {@link FileDownloadOptions}.
+   */
+  files?: { download?: FileDownloadOptions }
   /**
    * Called once a turn is stored waiting for input (SPEC §11), in the process that ran it, so a
    * headless app can notify someone (send an email, post to a webhook). It does not hold up the

@@ -19,6 +19,7 @@ import { closeOpenToolParts, textOf, toolNameOf, toUIMessage } from './transcrip
 import type { TurnResult } from './turn-result.ts'
 import type { PendingCall } from './pending-call.ts'
 import type { LiveStreams } from './live-streams.ts'
+import { modelFileDownload } from '../models/file-downloads.ts'
 
 /** What a running turn needs from its FrogBot instance. */
 export type TurnEnvironment = {
@@ -172,6 +173,7 @@ export function runTurn(
         instructions: await agent.instructions(req),
         tools: toolSet,
         stopWhen: agent.stopWhen,
+        experimental_download: modelFileDownload(agent.files),
         onLanguageModelCallEnd: (event) => {
           gate.clientCallPending = event.content.some((part) => part.type === 'tool-call' && agent.clientTools.has(part.toolName) && offerClientTools)
         }

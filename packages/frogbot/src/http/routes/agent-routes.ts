@@ -6,23 +6,9 @@ import { sendMessage } from '../../turns/send-message.ts'
 import { settleResubmission } from '../../turns/settle-resubmission.ts'
 import { type HttpContext, type HttpEnv, agentFor } from '../http-context.ts'
 import { readBody } from '../read-body.ts'
+import { userParts } from '../user-message-parts.ts'
 import { settleResponse, turnResponse, wantsStream } from '../turn-responses.ts'
 import { RunRequest } from '../wire-schemas.ts'
-
-type UserParts = UIMessage['parts']
-
-/** Checks that a user message holds only text and file parts; returns them. */
-function userParts(parts: { type: string; [key: string]: unknown }[], path: string): UserParts {
-  parts.forEach((part, index) => {
-    if (part.type === 'text' && typeof part.text === 'string') return
-    if (part.type === 'file' && typeof part.url === 'string' && typeof part.mediaType === 'string') return
-    throw new FrogbotError('bad-request', `${path}.${index}: a user message holds only "text" parts ({ type, text }) and "file" parts ({ type, url, mediaType })`)
-  })
-  if (!parts.some((part) => part.type === 'file' || (part.type === 'text' && String(part.text).trim() !== ''))) {
-    throw new FrogbotError('bad-request', `${path}: a user message needs some text or a file (blank text is not enough)`)
-  }
-  return parts as UserParts
-}
 
 /** `GET /api/agents` and `POST /api/agents/:slug` (SPEC §6), including the bodies `useChat` sends. */
 export function agentRoutes(context: HttpContext) {
@@ -66,12 +52,12 @@ export function agentRoutes(context: HttpContext) {
     if (existing && body.messageId && last) {
       const target = await services.store.getMessage(existing.id, body.messageId)
       if (target?.role === 'user') {
-        const edited = await editMessage(services, { agent, chatId: existing.id, req, messageId: target.id, parts: userParts(last.parts, `messages.${lastIndex}.parts`) })
+        const edited = await editMessage(services, { agent, chatId: existing.id, req, messageId: target.id, parts: await userParts(last.parts, `messages.${lastIndex}.parts`, agent) })
         return turnResponse(stream, edited.chatId, edited.run)
       }
     }
 
-    const parts: UserParts = body.prompt !== undefined ? [{ type: 'text', text: body.prompt }] : userParts(last!.parts, `messages.${lastIndex}.parts`)
+    const parts: UIMessage['parts'] = body.prompt !== undefined ? [{ type: 'text', text: body.prompt }] : await userParts(last!.parts, `messages.${lastIndex}.parts`, agent)
     const id = last?.id && /^[\w-]{1,128}$/.test(last.id) ? last.id : services.newId('msg')
     const sent = await sendMessage(services, { agent, req, chatId, message: { id, role: 'user', parts } })
     if (sent.status === 'queued') return c.json({ status: 'queued', chatId: sent.chatId, messageId: sent.messageId }, 202)
