@@ -7,6 +7,7 @@ import { openApiDocument } from './openapi.ts'
 import { agentRoutes } from './routes/agent-routes.ts'
 import { authRoutes } from './routes/auth-routes.ts'
 import { chatRoutes } from './routes/chat-routes.ts'
+import { securityHeaders } from './security-headers.ts'
 import { manifestRoute } from './routes/manifest-route.ts'
 
 /**
@@ -18,6 +19,7 @@ import { manifestRoute } from './routes/manifest-route.ts'
 export function createHttpHandler(context: HttpContext): HttpHandler {
   const app = new Hono<HttpEnv>()
   app.use('/api/*', noStore())
+  app.use('/api/*', securityHeaders())
   app.use('/api/agents/*', authenticated(context)) // also matches /api/agents itself
   app.route('/api/auth', authRoutes(context))
   app.route('/api/frogbot', manifestRoute(context))
