@@ -8,6 +8,8 @@ import { agentRoutes } from './routes/agent-routes.ts'
 import { authRoutes } from './routes/auth-routes.ts'
 import { chatRoutes } from './routes/chat-routes.ts'
 import { securityHeaders } from './security-headers.ts'
+import { noteClientAddress } from './client-address.ts'
+import { TOKEN_GUESS_LIMIT, tokenGuessLimiter } from '../auth/token-guess-limit.ts'
 import { manifestRoute } from './routes/manifest-route.ts'
 
 /**
@@ -16,10 +18,14 @@ import { manifestRoute } from './routes/manifest-route.ts'
  * (Next.js route handlers, Hono, Bun, Deno). Every path is under `/api`. Errors are JSON
  * `{ error: { code?, message } }` with the seed's statuses; input never causes a 500.
  */
-export function createHttpHandler(context: HttpContext): HttpHandler {
+export function createHttpHandler(options: HttpContext): HttpHandler {
+  const { services, auth } = options
+  const tokenGuesses = tokenGuessLimiter(services.store.db, { limit: { ...TOKEN_GUESS_LIMIT, ...auth.tokenGuessLimit }, now: services.now, newId: services.newId })
+  const context: HttpContext = { tokenGuesses, ...options }
   const app = new Hono<HttpEnv>()
   app.use('/api/*', noStore())
   app.use('/api/*', securityHeaders())
+  app.use('/api/*', noteClientAddress(auth))
   app.use('/api/agents/*', authenticated(context)) // also matches /api/agents itself
   app.route('/api/auth', authRoutes(context))
   app.route('/api/frogbot', manifestRoute(context))
