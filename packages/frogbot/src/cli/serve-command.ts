@@ -69,6 +69,10 @@ export async function serveCommand(options: { port?: string; host?: string; conf
   })
   if (access.kind === 'env') {
     log(`API token: FROGBOT_TOKEN is accepted for ${access.email}`)
+    if (access.others.length > 0) {
+      const list = access.others.map((token) => `${token.prefix}… id ${token.id}`).join(', ')
+      log(`other FROGBOT_TOKEN values are accepted too (${list}); once no server uses one, retire it with \`npx frogbot tokens revoke <id>\``)
+    }
     console.log(['', 'Try it:', ...tryCommands(base, firstAgent, '$FROGBOT_TOKEN'), ''].join('\n'))
   } else if (access.kind === 'created') {
     log(`API token for ${access.email} (shown once; keep it): ${access.token}`)
