@@ -3,19 +3,14 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { createApiToken } from '../../src/auth/api-tokens.ts'
 import { ensureUser } from '../../src/auth/users.ts'
 import { sqliteAdapter } from '../../src/index.ts'
-import { cliEnv, frogbotLines, PLANNER_CONFIG, runCli, startServe, stopAllServes, tempCwd } from '../helpers/spawn-serve.ts'
+import { cliEnv, frogbotLines, PLANNER_CONFIG, runCli, startServe, stopAllServes, tempFolders } from '../helpers/spawn-serve.ts'
 
 // Regression tests for start-up mistakes that used to hang `frogbot serve` or mislead the user.
-const temps: { remove: () => void }[] = []
+const { folder, removeAll } = tempFolders()
 afterAll(async () => {
   await stopAllServes()
-  for (const temp of temps) temp.remove()
+  removeAll()
 })
-const folder = () => {
-  const temp = tempCwd()
-  temps.push(temp)
-  return temp.dir
-}
 const SLOW = { timeout: 60_000 }
 
 describe('frogbot serve start-up errors', SLOW, () => {
@@ -55,14 +50,14 @@ describe('frogbot serve start-up errors', SLOW, () => {
     const status = async (server: typeof first, token: string) => (await fetch(`${server.base}/api/agents`, { headers: { authorization: `Bearer ${token}` } })).status
     for (const server of [first, second]) for (const token of [old, fresh]) expect(await status(server, token)).toBe(200)
     const hint = frogbotLines(second.stdout()).find((line) => line.includes('other FROGBOT_TOKEN values'))
-    expect(hint).toMatch(/^frogbot: other FROGBOT_TOKEN values are accepted too \(chan… id (tok_\w+)\); once no server uses one, retire it with `npx frogbot tokens revoke <id>`$/)
+    expect(hint).toMatch(/^frogbot: other FROGBOT_TOKEN values are accepted too \(chan… id (tok_[\w-]+)\); once no server uses one, retire it with `npx frogbot tokens revoke <id>`$/)
     // The first server restarts with its own value (it used to be refused as revoked).
     await first.stop()
     const restarted = await startServe({ cwd: dir, env: cliEnv({ FROGBOT_TOKEN: old }) })
     expect(await status(restarted, old)).toBe(200)
     await restarted.stop()
     // Rotation: retire the old value by the id the hint shows; every server refuses it, and so does start-up.
-    const id = /id (tok_\w+)/.exec(hint!)![1]
+    const id = /id (tok_[\w-]+)/.exec(hint!)![1]
     expect((await runCli(['tokens', 'revoke', id, '--config', PLANNER_CONFIG], { cwd: dir })).code).toBe(0)
     expect(await status(second, old)).toBe(401)
     expect(await status(second, fresh)).toBe(200)
