@@ -34,6 +34,9 @@ import type { SettleInput, SettleOutcome } from './turns/settle.ts'
  * - `maintenanceIntervalMs`: how often call expiry and stalled queues are checked (default 5000;
  *   0 turns the timer off, then call `maintain()` yourself).
  * - `channels`: channel doors to serve besides those of the config's agents (tests).
+ * - `startQueuedTurns`: whether this instance starts queued messages (default true). A short-lived
+ *   process (`frogbot answer`) turns it off and leaves them to the servers' maintenance, so a turn
+ *   never dies with a process that was about to exit.
  */
 export type CreateFrogbotOptions = {
   model?: Exclude<LanguageModel, string>
@@ -45,6 +48,7 @@ export type CreateFrogbotOptions = {
   log?: (line: string) => void
   maintenanceIntervalMs?: number
   channels?: ChannelDoor[]
+  startQueuedTurns?: boolean
 }
 
 /**
@@ -139,7 +143,7 @@ export async function createFrogbot(config: FrogbotConfig, options: CreateFrogbo
     live,
     onAwaitingInput: config.onAwaitingInput,
     log
-  })
+  }, { startQueuedTurns: options.startQueuedTurns ?? true })
   const maintain = () => engine.maintain()
   const timer =
     maintenanceIntervalMs > 0

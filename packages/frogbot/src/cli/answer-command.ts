@@ -93,7 +93,8 @@ async function errorLine(store: ChatStore, error: FrogbotError): Promise<string>
  * `client.access`, the output rules. When the answer continues the turn it waits for the
  * continuation and prints its reply (or the calls that wait again); only the continuation calls
  * the model, so it needs the model's key in this shell (the demo model works offline). Every
- * refusal is one line on stderr and exit code 1.
+ * refusal is one line on stderr and exit code 1. Messages queued behind the call are left to the
+ * servers, which start them within seconds (this process exits once its reply is printed).
  */
 export async function answerCommand(args: string[], options: AnswerOptions): Promise<number> {
   const [chatId, toolCallId] = args
@@ -114,7 +115,7 @@ export async function answerCommand(args: string[], options: AnswerOptions): Pro
   }
 
   const config = await loadConfig(options.config)
-  const frogbot = await createFrogbot(config, { log: (line) => console.error(line), maintenanceIntervalMs: 0 })
+  const frogbot = await createFrogbot(config, { log: (line) => console.error(line), maintenanceIntervalMs: 0, startQueuedTurns: false })
   const { engine, store } = internalsOf(frogbot)
   try {
     const user = await findUserByEmail(store.db, options.email!)

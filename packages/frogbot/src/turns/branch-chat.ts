@@ -2,7 +2,7 @@ import type { FrogbotRequest } from '../auth/frogbot-request.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
 import type { Settlement } from '../protocol/settlement.ts'
 import type { ChatRecord, StoredMessage } from '../store/chat-records.ts'
-import { readableChat, usableAgent } from './chat-access.ts'
+import { chatFor } from './chat-access.ts'
 import { isoIn, type TurnServices } from './services.ts'
 import { openToolCallIds, sealToolParts } from './transcript.ts'
 
@@ -32,8 +32,7 @@ export async function branchChat(
   services: TurnServices,
   { chatId, agentSlug, messageId, req }: { chatId: string; agentSlug?: string; messageId?: string; req: FrogbotRequest }
 ): Promise<ChatRecord> {
-  const chat = await readableChat(services, { chatId, agentSlug, req })
-  await usableAgent(services, chat.agentSlug, req)
+  const { chat } = await chatFor(services, { chatId, agentSlug, req, write: false })
   const at = isoIn(services)
   const messages = branchMessages(await services.store.getMessages(chat.id), { upToMessageId: messageId, newId: () => services.newId('msg'), at })
   if (!messages) throw new FrogbotError('not-found', `No assistant message "${messageId}" in this chat to branch from.`)

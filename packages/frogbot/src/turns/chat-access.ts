@@ -56,33 +56,36 @@ export async function usableAgent(services: Pick<TurnServices, 'agents'>, slug: 
   return agent
 }
 
-/**
- * Loads chat `chatId` for `req`: throws `not-found` for a chat that does not exist, belongs to
- * another agent than `agentSlug` (when given) or that `req` may not read, with the same message in
- * every case so a foreign chat's existence is never revealed.
- */
-export async function readableChat(services: Pick<TurnServices, 'store'>, { chatId, agentSlug, req }: { chatId: string; agentSlug?: string; req: FrogbotRequest }): Promise<ChatRecord> {
-  const chat = await services.store.getChat(chatId)
-  if (!chat || (agentSlug !== undefined && chat.agentSlug !== agentSlug) || !canReadChat(req, chat)) {
-    throw new FrogbotError('not-found', `Chat "${chatId}" was not found${agentSlug ? ` for agent "${agentSlug}"` : ''}.`)
-  }
-  return chat
+/** The refusal of a write from the wrong home: `409 channel-chat` with the notice text, or `not-found`. */
+function homeRefusal(services: Pick<TurnServices, 'channels'>, chat: ChatRecord): FrogbotError {
+  const label = channelLabel(services, chat)
+  if (label) return new FrogbotError('channel-chat', channelNoticeText(label), { channelLabel: label })
+  return new FrogbotError('not-found', `Chat "${chat.id}" was not found for agent "${chat.agentSlug}".`)
+}
+
+/** Throws unless `req` may write `chat` from where it is (see {@link canWriteChat}); `chat` must be readable. */
+export function assertHome(services: Pick<TurnServices, 'channels'>, { chat, req }: { chat: ChatRecord; req: FrogbotRequest }): void {
+  if (!canWriteChat({ req, chat })) throw homeRefusal(services, chat)
 }
 
 /**
- * Checks that `req` may write `chat`, in the order of SPEC §4: the agent's `access` (`unauthorized`
- * or `forbidden`), then reading the chat (`not-found`), then its home: a channel conversation
- * written from anywhere else is `409 channel-chat` with the notice text as the message. Returns the
- * chat's agent.
+ * Loads chat `chatId` for `req` and checks, in the order of SPEC §4: the chat exists (and belongs
+ * to `agentSlug`, when given), the agent's `access` (`unauthorized`, `forbidden`), that `req` may
+ * read it (`not-found`, with the same message as a missing chat so a foreign chat's existence is
+ * never revealed), and with `write`, its home: a channel conversation written from anywhere else
+ * is `409 channel-chat` with the notice text as the message. Returns the chat and its agent.
  */
-export async function checkWriter(services: Pick<TurnServices, 'agents' | 'channels'>, { chat, req }: { chat: ChatRecord; req: FrogbotRequest }): Promise<ResolvedAgent> {
+export async function chatFor(
+  services: Pick<TurnServices, 'store' | 'agents' | 'channels'>,
+  { chatId, agentSlug, req, write }: { chatId: string; agentSlug?: string; req: FrogbotRequest; write: boolean }
+): Promise<{ chat: ChatRecord; agent: ResolvedAgent }> {
+  const chat = await services.store.getChat(chatId)
+  const missing = () => new FrogbotError('not-found', `Chat "${chatId}" was not found${agentSlug ? ` for agent "${agentSlug}"` : ''}.`)
+  if (!chat || (agentSlug !== undefined && chat.agentSlug !== agentSlug)) throw missing()
   const agent = await usableAgent(services, chat.agentSlug, req)
-  if (!canReadChat(req, chat)) throw new FrogbotError('not-found', `Chat "${chat.id}" was not found for agent "${chat.agentSlug}".`)
-  if (!canWriteChat({ req, chat })) {
-    if (chat.channel) throw new FrogbotError('channel-chat', channelNoticeText(channelLabel(services, chat)!), { channelLabel: channelLabel(services, chat) })
-    throw new FrogbotError('not-found', `Chat "${chat.id}" was not found for agent "${chat.agentSlug}".`)
-  }
-  return agent
+  if (!canReadChat(req, chat)) throw missing()
+  if (write) assertHome(services, { chat, req })
+  return { chat, agent }
 }
 
 /** Who a settlement by `req` is recorded as (SPEC §5). */

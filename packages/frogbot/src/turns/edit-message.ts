@@ -3,7 +3,7 @@ import type { FrogbotRequest } from '../auth/frogbot-request.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
 import type { ChatRecord } from '../store/chat-records.ts'
 import { StoreWriteConflict } from '../store/store-errors.ts'
-import { checkWriter, readableChat } from './chat-access.ts'
+import { chatFor } from './chat-access.ts'
 import { effectiveState } from './rules/chat-state.ts'
 import { runTurn, type TurnRun } from './run-turn.ts'
 import { isoIn, newLeaseOwner, type TurnServices } from './services.ts'
@@ -20,8 +20,7 @@ export async function editMessage(
   services: TurnServices,
   { chatId, agentSlug, messageId, parts, req }: { chatId: string; agentSlug?: string; messageId: string; parts?: UIMessage['parts']; req: FrogbotRequest }
 ): Promise<{ chatId: string; messageId: string; run: TurnRun }> {
-  const chat = await readableChat(services, { chatId, agentSlug, req })
-  const agent = await checkWriter(services, { chat, req })
+  const { chat, agent } = await chatFor(services, { chatId, agentSlug, req, write: true })
   const leaseOwner = newLeaseOwner(services)
   let taken
   try {

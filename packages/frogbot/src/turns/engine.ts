@@ -19,12 +19,17 @@ import { sendChannelMessage } from './channel-messages.ts'
  */
 export type Engine = ReturnType<typeof createEngine>
 
-/** Builds the engine on `services` (without `kickQueue`, which the engine provides). */
-export function createEngine(base: Omit<TurnServices, 'kickQueue'>) {
-  const services: TurnServices = { ...base, kickQueue: (chatId) => startNextQueued(services, chatId).catch((error) => {
-    services.log(`frogbot: could not start the queued message of chat ${chatId}: ${error instanceof Error ? error.message : String(error)}`)
-    return false
-  }) }
+/**
+ * Builds the engine on `services` (without `kickQueue`, which the engine provides). With
+ * `startQueuedTurns: false` this process never starts queued messages (maintenance elsewhere does).
+ */
+export function createEngine(base: Omit<TurnServices, 'kickQueue'>, { startQueuedTurns = true }: { startQueuedTurns?: boolean } = {}) {
+  const kickQueue = (chatId: string) =>
+    startNextQueued(services, chatId).catch((error) => {
+      services.log(`frogbot: could not start the queued message of chat ${chatId}: ${error instanceof Error ? error.message : String(error)}`)
+      return false
+    })
+  const services: TurnServices = { ...base, kickQueue: startQueuedTurns ? kickQueue : async () => false }
   return {
     services,
     /** Sends a user message (see `sendMessage`). */

@@ -3,7 +3,7 @@ import { FrogbotError } from '../errors/frogbot-error.ts'
 import type { QueuedMessage } from '../protocol/chat.ts'
 import type { QueuedRecord } from '../store/chat-records.ts'
 import { StoreWriteConflict } from '../store/store-errors.ts'
-import { canWriteChat, checkWriter, readableChat } from './chat-access.ts'
+import { canWriteChat, chatFor } from './chat-access.ts'
 import { effectiveState } from './rules/chat-state.ts'
 import { runTurn } from './run-turn.ts'
 import { isSender, requestOfSender } from './sender.ts'
@@ -72,14 +72,13 @@ export async function startNextQueued(services: TurnServices, chatId: string): P
  * Edits (`text`) or deletes (`text` absent) a queued message of chat `chatId`, as its sender, until
  * it starts (FrogBot's turn rules). Throws `not-found` (no such chat or message), `403 forbidden`
  * for anyone but its sender, `409 not-queued` once it started, plus the write checks of
- * `checkWriter`. Returns the queued message after an edit.
+ * `chatFor`. Returns the queued message after an edit.
  */
 export async function changeQueued(
   services: TurnServices,
   { chatId, agentSlug, messageId, text, req }: { chatId: string; agentSlug?: string; messageId: string; text?: string; req: FrogbotRequest }
 ): Promise<QueuedMessage | null> {
-  const chat = await readableChat(services, { chatId, agentSlug, req })
-  await checkWriter(services, { chat, req })
+  const { chat } = await chatFor(services, { chatId, agentSlug, req, write: true })
   let outcome
   try {
     outcome = await services.store.withChat(

@@ -3,7 +3,7 @@ import { FrogbotError } from '../errors/frogbot-error.ts'
 import type { ChatState, ChatSummary, QueuedMessage, StoredMessageSchema } from '../protocol/chat.ts'
 import type { PendingCall } from '../protocol/pending-call.ts'
 import { type ChatRecord, toPendingCall } from '../store/chat-records.ts'
-import { channelLabel, readableChat, usableAgent } from './chat-access.ts'
+import { channelLabel, chatFor, usableAgent } from './chat-access.ts'
 import { toQueuedMessage } from './queued-messages.ts'
 import { effectiveState } from './rules/chat-state.ts'
 import { isoIn, type TurnServices } from './services.ts'
@@ -28,16 +28,14 @@ export type ChatRead = { chat: ChatSummary; messages: z.output<typeof StoredMess
 
 /** Reads a chat `req` may read: its messages, the calls still waiting and its queue. Throws `not-found`. */
 export async function readChat(services: TurnServices, { chatId, agentSlug, req }: { chatId: string; agentSlug?: string; req: FrogbotRequest }): Promise<ChatRead> {
-  const chat = await readableChat(services, { chatId, agentSlug, req })
-  await usableAgent(services, chat.agentSlug, req)
+  const { chat } = await chatFor(services, { chatId, agentSlug, req, write: false })
   const [messages, pending, queued] = await Promise.all([services.store.getMessages(chat.id), services.store.getPendingCalls(chat.id), services.store.getQueued(chat.id)])
   return { chat: chatSummary(services, chat), messages, pending: pending.map(toPendingCall), queued: queued.map(toQueuedMessage) }
 }
 
 /** The calls still waiting in a chat and its turn state (seed: "Answer over HTTP", `GET …/pending`). */
 export async function pendingOf(services: TurnServices, { chatId, agentSlug, req }: { chatId: string; agentSlug?: string; req: FrogbotRequest }): Promise<{ chatId: string; state: ChatState; pending: PendingCall[] }> {
-  const chat = await readableChat(services, { chatId, agentSlug, req })
-  await usableAgent(services, chat.agentSlug, req)
+  const { chat } = await chatFor(services, { chatId, agentSlug, req, write: false })
   const pending = await services.store.getPendingCalls(chat.id)
   return { chatId: chat.id, state: effectiveState(chat, isoIn(services)), pending: pending.map(toPendingCall) }
 }

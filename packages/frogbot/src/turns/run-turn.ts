@@ -19,6 +19,7 @@ import type { ChatRecord, NewCall, StoredMessage } from '../store/chat-records.t
 import { toPendingCall } from '../store/chat-records.ts'
 import type { ClientTool } from '../tools/tool.ts'
 import { offeredClientTools } from './offered-tools.ts'
+import { replayChunks } from './replay-chunks.ts'
 import { isoIn, type TurnServices } from './services.ts'
 import { openToolCallIds, sealToolParts, textOf, toolNameOf, toUIMessage } from './transcript.ts'
 import { notifyAwaitingInput } from './turn-events.ts'
@@ -101,6 +102,8 @@ export function runTurn(
   const abort = new AbortController()
   services.activeRuns.set(chatId, abort)
   const recorder = services.live.record(chatId, runId)
+  // A client that joins replays the whole message: what the continued message held comes first.
+  if (continued) for (const chunk of replayChunks(continued)) recorder.push(chunk)
   const stopLease = keepLease(services, { chatId, leaseOwner, abort })
   const release = () => {
     stopLease()

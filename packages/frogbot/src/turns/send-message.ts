@@ -4,7 +4,7 @@ import { FrogbotError } from '../errors/frogbot-error.ts'
 import type { ChannelIdentity } from '../protocol/channels.ts'
 import type { ChatRecord, NewChat } from '../store/chat-records.ts'
 import { StoreWriteConflict } from '../store/store-errors.ts'
-import { canReadChat, canWriteChat, checkWriter, usableAgent } from './chat-access.ts'
+import { assertHome, canReadChat, canWriteChat, usableAgent } from './chat-access.ts'
 import { CLIENT_CHAT_ID } from './ids.ts'
 import { effectiveState } from './rules/chat-state.ts'
 import { planSend } from './rules/plan-send.ts'
@@ -45,7 +45,7 @@ function newChat({ chatId, agentSlug, req, message, channel }: { chatId?: string
  */
 export async function sendMessage(
   services: TurnServices,
-  { agentSlug, chatId, message, req, channel, canQueue = req.entryPoint !== 'local' }: {
+  { agentSlug, chatId, message, req, channel, canQueue = true }: {
     agentSlug: string
     chatId?: string
     message: UIMessage
@@ -59,7 +59,7 @@ export async function sendMessage(
   const existing = chatId === undefined ? null : await services.store.getChat(id)
   if (existing) {
     if (existing.agentSlug !== agentSlug || !canReadChat(req, existing)) throw notFound(id, agentSlug)
-    await checkWriter(services, { chat: existing, req })
+    assertHome(services, { chat: existing, req })
   }
   const create = existing ? undefined : { ...newChat({ chatId, agentSlug, req, message, channel }), id }
   const leaseOwner = newLeaseOwner(services)

@@ -8,7 +8,7 @@ import type { PendingCall } from '../protocol/pending-call.ts'
 import type { SettlementWithPart } from '../protocol/settlement.ts'
 import { type CallRecord, type ChatRecord, type StoredMessage, toPendingCall } from '../store/chat-records.ts'
 import { StoreWriteConflict } from '../store/store-errors.ts'
-import { checkWriter, readableChat, settledByOf } from './chat-access.ts'
+import { chatFor, settledByOf } from './chat-access.ts'
 import { effectiveState } from './rules/chat-state.ts'
 import { closeCalls, settlementOf } from './rules/close-calls.ts'
 import { type SettleAction, type SettleRefusal, planSettle } from './rules/plan-settle.ts'
@@ -99,8 +99,7 @@ export async function settleActions(
   { chatId, agentSlug, actions, req, wholeStep = false }: { chatId: string; agentSlug?: string; actions: SettleAction[]; req: FrogbotRequest; wholeStep?: boolean }
 ): Promise<SettleOutcome> {
   const { store } = services
-  const chat = await readableChat(services, { chatId, agentSlug, req })
-  const agent = await checkWriter(services, { chat, req })
+  const { chat, agent } = await chatFor(services, { chatId, agentSlug, req, write: true })
   const ids = actions.map((action) => action.toolCallId)
   let calls = await store.getCalls(chatId, ids)
   const overdue = calls.filter((call) => call.status === 'pending' && call.expiresAt !== null && call.expiresAt <= isoIn(services))

@@ -1,6 +1,6 @@
 import type { FrogbotRequest } from '../auth/frogbot-request.ts'
 import { CANCELLED_BY_STOP_TEXT } from '../protocol/tool-errors.ts'
-import { checkWriter, readableChat, settledByOf } from './chat-access.ts'
+import { chatFor, settledByOf } from './chat-access.ts'
 import { effectiveState } from './rules/chat-state.ts'
 import { closeCalls } from './rules/close-calls.ts'
 import { isoIn, type TurnServices } from './services.ts'
@@ -15,15 +15,14 @@ import { isoIn, type TurnServices } from './services.ts'
  *   process reacts within `graceMs` (its process died), the chat is released without waiting for
  *   the lease to pass.
  * Either way the chat becomes `idle` and its next queued message starts. Returns `false` when
- * nothing was running or waiting. Throws the write checks of `checkWriter`.
+ * nothing was running or waiting. Throws the write checks of `chatFor`.
  */
 export async function stopTurn(
   services: TurnServices,
   { chatId, agentSlug, req, graceMs = 3000 }: { chatId: string; agentSlug?: string; req: FrogbotRequest; graceMs?: number }
 ): Promise<boolean> {
   const { store } = services
-  const chat = await readableChat(services, { chatId, agentSlug, req })
-  await checkWriter(services, { chat, req })
+  const { chat } = await chatFor(services, { chatId, agentSlug, req, write: true })
   const by = settledByOf(req)
   const seen = await store.withChat(
     chat.id,

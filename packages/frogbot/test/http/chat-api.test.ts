@@ -180,8 +180,14 @@ describe('chats, stop, join, edit, branch', () => {
     const [one, two] = await Promise.all([tabOne.then(decodeChunks), decodeChunks(tabTwo)])
     expect(two[0]).toMatchObject({ type: 'start', messageId: first.json.pending[0].messageId })
     const text = (chunks: any[]) => chunks.filter((chunk) => chunk.type === 'text-delta').map((chunk) => chunk.delta).join('')
-    expect(text(two)).toBe('Blue, because it calms.')
-    expect(text(one)).toBe(text(two))
+    expect(text(one)).toBe('Blue, because it calms.')
+    // The joining tab replays the whole message (useChat resets its copy on a resumed stream's
+    // start): the text before the question and the answered question come first. It used to get
+    // only the continuation, and the rest of the message vanished from its copy.
+    const stored = (await call('GET', `/api/agents/planner/chats/${chatId}`)).json.messages.at(-1)
+    const joined = await assemble(two)
+    expect(joined.id).toBe(stored.id)
+    expect(joined.parts).toEqual(stored.parts)
     expect((await raw('GET', `/api/agents/planner/chats/${chatId}/stream`)).status).toBe(204)
   })
 

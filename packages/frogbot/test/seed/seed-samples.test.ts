@@ -25,7 +25,7 @@ describe("the seed's code samples run unchanged against our packages", () => {
       code: 'invalid-output',
       message: 'Pick one of the offered files.'
     })
-    await expect(frogbot.settle({ chatId: sent.chatId, caller: { user: null, door: 'http' }, toolCallId: 'call_f', output: { file: 'b.txt' } })).rejects.toMatchObject({ code: 'not-found' })
+    await expect(frogbot.settle({ chatId: sent.chatId, caller: { user: null, door: 'http' }, toolCallId: 'call_f', output: { file: 'b.txt' } })).rejects.toMatchObject({ code: 'unauthorized' })
     const settled = await frogbot.settle({ chatId: sent.chatId, caller, toolCallId: 'call_f', output: { file: 'b.txt' } })
     if (settled.kind !== 'continued') throw new Error('expected the turn to continue')
     void settled.run.stream.cancel()

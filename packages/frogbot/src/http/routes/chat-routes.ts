@@ -2,7 +2,7 @@ import { createUIMessageStreamResponse } from 'ai'
 import { type Context, Hono } from 'hono'
 import { FrogbotError } from '../../errors/frogbot-error.ts'
 import { BranchRequest, ChatListQuery, EditRequest, SettleRequest, StopRequest } from '../../protocol/requests.ts'
-import { readableChat, usableAgent } from '../../turns/chat-access.ts'
+import { chatFor, usableAgent } from '../../turns/chat-access.ts'
 import { forCaller, type HttpContext, type HttpEnv } from '../http-context.ts'
 import { readBody } from '../read-body.ts'
 import { settleResponse, turnResponse, wantsStream } from '../turn-responses.ts'
@@ -58,7 +58,7 @@ export function chatRoutes(context: HttpContext) {
 
   const join = async (c: Context<HttpEnv>) => {
     const { req, agentSlug, chatId } = await caller(c)
-    const chat = await forCaller(req, readableChat(services, { chatId, agentSlug, req }))
+    const { chat } = await forCaller(req, chatFor(services, { chatId, agentSlug, req, write: false }))
     const live = await services.live.join(chat.id)
     if (!live) return new Response(null, { status: 204 })
     return createUIMessageStreamResponse({ stream: live, headers: { 'X-Frogbot-Chat-Id': chat.id } })
