@@ -16,7 +16,7 @@ export class ChatApiError extends Error {
   readonly body: Partial<ErrorBody>
 
   constructor({ status, body }: { status: number; body: Partial<ErrorBody> }) {
-    super(body.error || `The server answered ${status}.`)
+    super(typeof body.error === 'string' && body.error ? body.error : `The server answered ${status}.`)
     this.name = 'ChatApiError'
     this.status = status
     this.code = body.code

@@ -17,6 +17,7 @@ export function Composer({ onSend, busy, onStop, placeholder = 'Message' }: Comp
   }
   return (
     <form className="fb-composer" onSubmit={send}>
+      {busy && text.trim() ? <span className="fb-muted fb-composer-note">Sends when the reply ends</span> : null}
       <textarea
         className="fb-composer-input"
         aria-label="Message"
@@ -29,7 +30,6 @@ export function Composer({ onSend, busy, onStop, placeholder = 'Message' }: Comp
         }}
       />
       <div className="fb-composer-actions">
-        {busy && text.trim() ? <span className="fb-muted fb-composer-note">Sends when the reply ends</span> : null}
         {busy && onStop ? (
           <button type="button" className="fb-button" onClick={onStop}>
             Stop

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { join } from 'node:path'
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core'
-import { afterAll, inject } from 'vitest'
+import { afterAll, afterEach, inject } from 'vitest'
 
 const fixture = inject('fixture')
 let browser: Promise<Browser> | undefined
@@ -17,9 +17,29 @@ export function sharedBrowser(): Promise<Browser> {
   return browser
 }
 
+type ContextOptions = { signedIn?: boolean; viewport?: { width: number; height: number } }
+
+/**
+ * A function that opens browser contexts for the tests of a file (see {@link newContext}); each
+ * is closed after its test.
+ */
+export function contextsPerTest(): (options?: ContextOptions) => Promise<BrowserContext> {
+  let open: BrowserContext[] = []
+  afterEach(async () => {
+    await Promise.all(open.map((context) => context.close()))
+    open = []
+  })
+  return async (options) => {
+    const context = await newContext(options)
+    open.push(context)
+    return context
+  }
+}
+
 /** A fresh browser context: signed in as the fixture user unless `signedIn: false`. */
-export async function newContext({ signedIn = true, viewport = { width: 1040, height: 780 } }: { signedIn?: boolean; viewport?: { width: number; height: number } } = {}): Promise<BrowserContext> {
+export async function newContext({ signedIn = true, viewport = { width: 1040, height: 780 } }: ContextOptions = {}): Promise<BrowserContext> {
   const context = await (await sharedBrowser()).newContext({ baseURL: fixture.baseURL, viewport, colorScheme: 'light' })
+  context.setDefaultTimeout(10_000)
   if (signedIn) await context.addCookies([{ ...fixture.sessionCookie, url: fixture.baseURL }])
   return context
 }

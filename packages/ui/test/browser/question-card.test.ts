@@ -1,11 +1,7 @@
-import type { BrowserContext } from 'playwright-core'
-import { afterEach, describe, expect, test } from 'vitest'
-import { dock, newContext, openChat, screenshot, sendMessage, storedChat } from './browser-kit.ts'
+import { describe, expect, test } from 'vitest'
+import { contextsPerTest, dock, openChat, screenshot, sendMessage, storedChat } from './browser-kit.ts'
 
-let context: BrowserContext
-afterEach(async () => {
-  await context?.close()
-})
+const newContext = contextsPerTest()
 
 /** The `tool-question` part of the newest assistant message, as stored. */
 async function storedQuestion(page: Parameters<typeof storedChat>[0]) {
@@ -16,7 +12,7 @@ async function storedQuestion(page: Parameters<typeof storedChat>[0]) {
 
 describe('the question card', () => {
   test('one click on an option of a single single-choice question submits it', async () => {
-    context = await newContext()
+    const context = await newContext()
     const page = await openChat(context)
     await sendMessage(page, 'Which color for the invitations?')
 
@@ -42,7 +38,7 @@ describe('the question card', () => {
   })
 
   test('three questions step one at a time, with a custom answer, Back, and a review before Submit', async () => {
-    context = await newContext()
+    const context = await newContext()
     const page = await openChat(context)
     await sendMessage(page, 'Plan the team trip')
 
@@ -91,7 +87,7 @@ describe('the question card', () => {
   })
 
   test('a multi-select question uses checkboxes and submits every choice', async () => {
-    context = await newContext()
+    const context = await newContext()
     const page = await openChat(context)
     await sendMessage(page, 'What toppings?')
 
@@ -110,7 +106,7 @@ describe('the question card', () => {
   })
 
   test('Dismiss with a reason records it and shows the card as not answered', async () => {
-    context = await newContext()
+    const context = await newContext()
     const page = await openChat(context)
     await sendMessage(page, 'Pick a color please')
 
@@ -130,7 +126,7 @@ describe('the question card', () => {
   })
 
   test('the whole card is answered with the keyboard alone', async () => {
-    context = await newContext()
+    const context = await newContext()
     const page = await openChat(context)
     const composer = page.getByRole('textbox', { name: 'Message' })
     await composer.focus()
@@ -175,7 +171,7 @@ describe('the question card', () => {
   })
 
   test('a number key answers a one-click question at once', async () => {
-    context = await newContext()
+    const context = await newContext()
     const page = await openChat(context)
     await sendMessage(page, 'Color again?')
     const card = dock(page).getByRole('region', { name: 'Color' })

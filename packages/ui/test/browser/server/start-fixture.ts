@@ -36,9 +36,9 @@ export async function startFixture() {
     logLevel: 'warn',
     plugins: [react()],
     resolve: { conditions },
-    build: { outDir: join(dir, 'app'), emptyOutDir: true }
+    build: { outDir: join(dir, 'app'), emptyOutDir: true, chunkSizeWarningLimit: 1024 }
   })
-  await build({ root: join(repository, 'examples/react-chat'), base: '/example/', logLevel: 'warn', build: { outDir: join(dir, 'example'), emptyOutDir: true } })
+  await build({ root: join(repository, 'examples/react-chat'), base: '/example/', logLevel: 'warn', build: { outDir: join(dir, 'example'), emptyOutDir: true, chunkSizeWarningLimit: 1024 } })
 
   const config = buildConfig({
     agents: [

@@ -44,6 +44,9 @@ export function QuestionForm({
   const complete = answered.every(Boolean)
 
   useEffect(() => {
+    card.current?.querySelector('.fb-step[aria-current="step"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' })
+  }, [step, reviewing])
+  useEffect(() => {
     if (dismissing) return
     const root = card.current
     const focused = document.activeElement
@@ -150,10 +153,12 @@ export function QuestionForm({
             {questions.map((q, index) => (
               <div key={q.header} className="fb-answer-row">
                 <dt>{q.header}</dt>
-                <dd data-missing={!answered[index] || undefined}>{describeAnswer(answerAt(draft, index))}</dd>
-                <button type="button" className="fb-button fb-button-link" aria-label={`Change ${q.header}`} onClick={() => dispatch({ type: 'go', step: index })}>
-                  Change
-                </button>
+                <dd className="fb-answer-with-action">
+                  <span data-missing={!answered[index] || undefined}>{describeAnswer(answerAt(draft, index))}</span>
+                  <button type="button" className="fb-button fb-button-link" aria-label={`Change ${q.header}`} onClick={() => dispatch({ type: 'go', step: index })}>
+                    Change
+                  </button>
+                </dd>
               </div>
             ))}
           </dl>
