@@ -11,6 +11,7 @@ import { buildConfig, createFrogbot, sqliteAdapter } from '../packages/frogbot/s
 import { QuestionInput, QuestionOutput, question } from '../packages/frogbot/src/tools/index.ts'
 import { createApiToken } from '../packages/frogbot/src/auth/api-tokens.ts'
 import { ensureUser } from '../packages/frogbot/src/auth/users.ts'
+import { storeOf } from '../packages/frogbot/src/frogbot-internals.ts'
 
 const { values } = parseArgs({ options: { iterations: { type: 'string', default: '300' } } })
 const iterations = Number(values.iterations)
@@ -70,8 +71,8 @@ async function frogbot(): Promise<{ samples: number[]; bytesPerQuestion: number 
   const dir = mkdtempSync(join(tmpdir(), 'frogbot-bench-'))
   const filename = join(dir, 'bench.db')
   const instance = await createFrogbot(buildConfig({ agents: [{ slug: 'planner', model: 'fast', tools: [question] }], db: sqliteAdapter({ filename }) }), { model, log: () => {}, maintenanceIntervalMs: 0 })
-  const user = await ensureUser(instance.store.db, { email: 'bench@example.com' })
-  const { token } = await createApiToken(instance.store.db, { userId: user.id, name: 'bench' })
+  const user = await ensureUser(storeOf(instance).db, { email: 'bench@example.com' })
+  const { token } = await createApiToken(storeOf(instance).db, { userId: user.id, name: 'bench' })
   const request = (path: string, body: unknown, stream = false) =>
     instance.fetch(new Request(`http://localhost${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...(stream ? { accept: 'text/event-stream' } : {}) }, body: JSON.stringify(body) }))
   const samples: number[] = []

@@ -1,6 +1,7 @@
 import { serve } from '@hono/node-server'
 import type { AddressInfo } from 'node:net'
 import { createFrogbot } from '../frogbot.ts'
+import { internalsOf } from '../frogbot-internals.ts'
 import { DEMO_EMAIL, checkGivenToken, prepareDemoAccess } from './demo-access.ts'
 import { loadConfig } from './load-config.ts'
 
@@ -44,8 +45,9 @@ export async function serveCommand(options: { port?: string; host?: string; conf
 
   const config = await loadConfig(options.config)
   const frogbot = await createFrogbot(config, { log: (line) => console.error(line), leaseMs: leaseFromEnv(process.env.FROGBOT_LEASE_MS) })
+  const { engine, store } = internalsOf(frogbot)
   for (const line of frogbot.describe()) log(line)
-  if ([...frogbot.services.agents.values()].some((agent) => agent.model.demo)) {
+  if ([...engine.services.agents.values()].some((agent) => agent.model.demo)) {
     log('no model provider key is set (OPENAI_API_KEY, ANTHROPIC_API_KEY, GOOGLE_GENERATIVE_AI_API_KEY or OPENAI_COMPATIBLE_BASE_URL), so aliases use the offline demo model: it follows a fixed script, it does not think')
   }
 
@@ -60,9 +62,9 @@ export async function serveCommand(options: { port?: string; host?: string; conf
     throw error
   })
   const base = `http://localhost:${address.port}`
-  const firstAgent = frogbot.services.agents.keys().next().value!
+  const firstAgent = engine.services.agents.keys().next().value!
 
-  const access = await prepareDemoAccess(frogbot.store.db, process.env).catch(async (error) => {
+  const access = await prepareDemoAccess(store.db, process.env).catch(async (error) => {
     server.close()
     await frogbot.close()
     throw error
@@ -78,7 +80,7 @@ export async function serveCommand(options: { port?: string; host?: string; conf
   }
   log(`sign-in: POST ${base}/api/auth/login with the email and password of a user (npx frogbot users create --email you@example.com)`)
   const reach = host === '127.0.0.1' || host === 'localhost' || host === '::1' ? '; this machine only, set HOST=0.0.0.0 to accept others' : ''
-  log(`listening on ${base} (agents: ${[...frogbot.services.agents.keys()].join(', ')}${reach})`)
+  log(`listening on ${base} (agents: ${[...engine.services.agents.keys()].join(', ')}${reach})`)
 
   await new Promise<void>((resolve) => {
     const stop = () => {

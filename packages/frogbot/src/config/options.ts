@@ -4,7 +4,8 @@ import type { DatabaseAdapter } from '../store/database-adapter.ts'
 import type { AnyTool } from '../tools/tool.ts'
 import type { ProvidersOptions } from '../models/providers.ts'
 import type { LiveStreams } from '../turns/live-streams.ts'
-import type { AwaitingInputEvent } from '../turns/run-turn.ts'
+import type { AwaitingInputEvent } from '../turns/turn-events.ts'
+import type { ChannelDoor } from '../turns/channel-door.ts'
 
 /**
  * A model an agent uses: an alias from `ai.models` (such as `'fast'`), `'provider/model-id'`
@@ -24,6 +25,8 @@ export type AgentProfile = { name?: string; avatar?: string; description?: strin
  *   and an own tool with the same slug replaces the root one (with a start-up warning).
  * - `stopWhen`: most steps in one turn (default 20), or an AI SDK stop condition.
  * - `access`: who may use the agent. Default: any authenticated user.
+ * - `channels`: channel piece instances (`createSlack({ … })`) whose conversations this agent
+ *   answers; each instance's webhook is served at `/api/webhooks/<instance>`.
  */
 export type AgentConfig = {
   slug: string
@@ -34,7 +37,11 @@ export type AgentConfig = {
   stopWhen?: number | StopCondition<ToolSet> | StopCondition<ToolSet>[]
   access?: (args: { req: FrogbotRequest }) => boolean | Promise<boolean>
   profile?: AgentProfile
+  channels?: ChannelPieceInstance[]
 }
+
+/** A channel piece instance as an agent lists it (the piece contract, see `ChannelDoor`). */
+export type ChannelPieceInstance = Omit<ChannelDoor, 'agentSlug'>
 
 /**
  * Models and providers.

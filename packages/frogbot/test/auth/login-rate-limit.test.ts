@@ -37,7 +37,7 @@ function expectTooMany(answer: Answer, windowSeconds = 60, message = 'Too many f
   const retryAfter = Number(answer.headers.get('retry-after'))
   expect(retryAfter).toBeGreaterThan(windowSeconds - 30)
   expect(retryAfter).toBeLessThanOrEqual(windowSeconds)
-  expect(answer.json).toEqual({ error: { code: 'too-many-requests', message }, retryAfter })
+  expect(answer.json).toEqual({ error: message, code: 'too-many-requests', retryAfter })
   expect(answer.headers.getSetCookie()).toEqual([])
 }
 

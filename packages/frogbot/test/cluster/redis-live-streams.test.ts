@@ -5,6 +5,7 @@ import { redisLiveStreams } from '../../src/index.ts'
 import { colorQuestion, heldStep, scripted, streamingModel, toolStep } from '../helpers/scripted-model.ts'
 import { tempDir, testFrogbot } from '../helpers/test-frogbot.ts'
 import { decodeChunks } from '../helpers/ui-stream.ts'
+import { internalsOf } from '../../src/frogbot-internals.ts'
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
 const reachable = await new Promise<boolean>((resolve) => {
@@ -42,8 +43,8 @@ describe.skipIf(!reachable)('live streams through Redis', () => {
     const liveOne = redisLiveStreams({ url: REDIS_URL, keyPrefix })
     const liveTwo = redisLiveStreams({ url: REDIS_URL, keyPrefix })
     cleanups.push(() => liveOne.close(), () => liveTwo.close())
-    one.frogbot.services.live = liveOne
-    two.frogbot.services.live = liveTwo
+    internalsOf(one.frogbot).engine.services.live = liveOne
+    internalsOf(two.frogbot).engine.services.live = liveTwo
 
     const first = await one.call('POST', '/api/agents/planner', { prompt: 'Paint the shed' })
     const chatId = first.json.chatId

@@ -7,6 +7,7 @@ import { buildConfig, createFrogbot, sqliteAdapter, type AgentConfig, type AnyTo
 import { question } from '../../src/tools/index.ts'
 import { createApiToken } from '../../src/auth/api-tokens.ts'
 import { ensureUser } from '../../src/auth/users.ts'
+import { storeOf } from '../../src/frogbot-internals.ts'
 
 /** A temporary folder removed by the returned function. */
 export function tempDir() {
@@ -32,8 +33,8 @@ export async function testFrogbot({ model, tools = [], filename, agents, options
     db: sqliteAdapter({ filename: file })
   })
   const frogbot: Frogbot = await createFrogbot(config, { model, log: () => {}, maintenanceIntervalMs: 0, ...options })
-  const user = await ensureUser(frogbot.store.db, { email: 'ada@example.com' })
-  const { token } = await createApiToken(frogbot.store.db, { userId: user.id, name: 'test' })
+  const user = await ensureUser(storeOf(frogbot).db, { email: 'ada@example.com' })
+  const { token } = await createApiToken(storeOf(frogbot).db, { userId: user.id, name: 'test' })
   const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
     const response = await frogbot.fetch(
       new Request(`http://localhost${path}`, {

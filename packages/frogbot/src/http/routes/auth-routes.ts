@@ -1,8 +1,7 @@
 import { type Context, Hono } from 'hono'
-import { z } from 'zod'
 import type { Credential } from '../../auth/frogbot-request.ts'
 import { LOGIN_LIMIT, loginSucceeded, reserveLoginAttempt } from '../../auth/login-rate-limit.ts'
-import { PASSWORD_MAX_LENGTH } from '../../auth/password-hash.ts'
+import { LoginRequest } from '../../protocol/requests.ts'
 import { assertSameOrigin, requestSource } from '../../auth/same-origin.ts'
 import { clearedSessionCookie, readSessionCookie, sessionCookie } from '../../auth/session-cookie.ts'
 import { DEFAULT_SESSION_MAX_AGE, createSession, deleteSession, verifySession } from '../../auth/sessions.ts'
@@ -12,11 +11,6 @@ import { authenticated } from '../http-caller.ts'
 import type { HttpContext, HttpEnv } from '../http-context.ts'
 import { readBody } from '../read-body.ts'
 
-/** Body of `POST /api/auth/login`. */
-export const LoginRequest = z.strictObject({
-  email: z.string().min(1, 'must not be empty').max(320, 'is too long'),
-  password: z.string().min(1, 'must not be empty').max(PASSWORD_MAX_LENGTH, 'is too long')
-})
 
 /** What `GET /api/auth/me` shows of a credential: its kind, and a token's name and prefix. */
 function publicCredential(credential: Credential) {
