@@ -1,3 +1,5 @@
+'use client'
+
 /**
  * `@frogbotai/ui/chat`: React chat components for FrogBot agents (seed: "Answer in the chat UI").
  * Wrap them in `ChatProvider` with an adapter from `@frogbotai/ui/chat/rest`, and import

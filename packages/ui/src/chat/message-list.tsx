@@ -72,8 +72,8 @@ function MessageItem({
   const [editing, setEditing] = useState(false)
   const id = useId()
   const text = messageText(message)
-  const parts = message.parts.filter((part) => !(isToolPart(part) && hiddenToolCallIds?.has(part.toolCallId)))
-  if (message.role === 'system' || (parts.length === 0 && message.parts.length > 0 && !streaming)) return null
+  const parts = message.parts.filter((part) => (part.type === 'text' || part.type === 'file' || isToolPart(part)) && !(isToolPart(part) && hiddenToolCallIds?.has(part.toolCallId)))
+  if (message.role === 'system' || (parts.length === 0 && !streaming)) return null
   return (
     <li className={`fb-message fb-message-${message.role}`} aria-labelledby={`${id}-author`} aria-busy={streaming || undefined}>
       <span id={`${id}-author`} className="fb-message-author">

@@ -160,6 +160,7 @@ describe('the question card', () => {
     await page.keyboard.press('Enter')
 
     await page.getByText('Got it: Place → Mountains; Length → A week; Extras → Spa, Cooking class, Late checkout. Planning with that.').waitFor()
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Message')
     const { part } = await storedQuestion(page)
     expect(part.output).toEqual({
       answers: [

@@ -11,6 +11,7 @@ import { build } from 'vite'
 import { buildConfig, createFrogbot, sqliteAdapter } from '../../../../frogbot/src/index.ts'
 import { question } from '../../../../frogbot/src/tools/index.ts'
 import { ensureUser, setPassword } from '../../../../frogbot/src/auth/users.ts'
+import { storeOf } from '../../../../frogbot/src/frogbot-internals.ts'
 import { pickFile } from '../../../../frogbot/test/seed/pick-file.seed.ts'
 import { confirmBudget } from './fixture-tools.ts'
 import { scenarioModel } from './scenario-model.ts'
@@ -48,8 +49,9 @@ export async function startFixture() {
     db: sqliteAdapter({ filename: join(dir, 'frogbot.db') })
   })
   const frogbot = await createFrogbot(config, { model: scenarioModel(), log: () => {}, maintenanceIntervalMs: 0 })
-  const user = await ensureUser(frogbot.store.db, { email: FIXTURE_USER.email, name: 'Ada' })
-  await setPassword(frogbot.store.db, user.id, FIXTURE_USER.password)
+  const { db } = storeOf(frogbot)
+  const user = await ensureUser(db, { email: FIXTURE_USER.email, name: 'Ada' })
+  await setPassword(db, user.id, FIXTURE_USER.password)
 
   const app = new Hono()
   app.all('/api/*', (c) => frogbot.fetch(c.req.raw, c.env))
@@ -63,8 +65,12 @@ export async function startFixture() {
       })
     )
     const { chatId } = (await started.json()) as { chatId: string }
-    const channel = { piece: 'slack', instance: 'slack', account: 'T0001', thread: 'C0001:1712345678.000100' }
-    await frogbot.store.db.updateTable('frogbot_chats').set({ channel: JSON.stringify(channel) }).where('id', '=', chatId).execute()
+    // No channel piece exists yet to start a thread; this makes Ada's web chat look like a Slack thread.
+    await db
+      .updateTable('frogbot_chats')
+      .set({ channel: 'slack', channel_instance: 'slack', channel_account: 'T0001', channel_thread: `C0001:${chatId}` })
+      .where('id', '=', chatId)
+      .execute()
     return c.json({ chatId })
   })
   app.use('/example/*', serveStatic({ root: join(dir, 'example'), rewriteRequestPath: (path) => path.replace(/^\/example/, '') }))
