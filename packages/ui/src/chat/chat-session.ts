@@ -76,6 +76,7 @@ export class ChatSession {
   #reads = 0
   #timer: ReturnType<typeof setInterval> | undefined
   #polling = false
+  #behindTries = 0
 
   /** `isNew`: the id was just made here, so there is nothing to read until the first message. */
   constructor({ adapter, agent, chatId, isNew = false }: { adapter: ChatAdapter; agent: string; chatId: string; isNew?: boolean }) {
@@ -230,8 +231,15 @@ export class ChatSession {
 
   #apply(read: ChatRead) {
     const idle = !this.#requestUnderway()
-    if (idle) this.chat.messages = read.messages.map(({ settlements: _, ...message }) => message as FrogbotUIMessage)
     const running = read.chat.state === 'running'
+    // A reply that just streamed here may not be stored yet: read again shortly instead of hiding it.
+    if (idle && running && this.#behindTries < 10 && this.chat.messages.some((message) => !read.messages.some((stored) => stored.id === message.id) && !read.queued?.some((queued) => queued.messageId === message.id))) {
+      this.#behindTries++
+      setTimeout(() => void this.refresh(), 150)
+      return
+    }
+    this.#behindTries = 0
+    if (idle) this.chat.messages = read.messages.map(({ settlements: _, ...message }) => message as FrogbotUIMessage)
     // A reload during a new reply joins its live stream, which replays the whole message. A
     // continuation's stream holds only the new parts, so it is shown when stored instead.
     const join = running && idle && read.messages.at(-1)?.role === 'user'

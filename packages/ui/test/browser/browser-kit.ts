@@ -71,14 +71,22 @@ export function chatIdOf(page: Page): string {
   return id
 }
 
-/** The stored chat as the API returns it (messages with settlements, state, pending, queue). */
+/**
+ * The stored chat as the API returns it (messages with settlements, state, pending, queue), once
+ * its turn has ended: the server stores a reply just after it streams it.
+ */
 export async function storedChat(page: Page, agent = 'planner') {
-  const response = await page.request.get(`/api/agents/${agent}/chats/${chatIdOf(page)}`)
-  if (!response.ok()) throw new Error(`reading the chat: ${response.status()} ${await response.text()}`)
-  return (await response.json()) as {
-    chat: { state: string }
-    messages: { id: string; role: string; parts: { type: string; state?: string; text?: string; output?: unknown; errorText?: string }[]; settlements: { outcome: string; reason?: string }[] }[]
-    queued: unknown[]
+  for (let attempt = 0; ; attempt++) {
+    const response = await page.request.get(`/api/agents/${agent}/chats/${chatIdOf(page)}`)
+    if (!response.ok()) throw new Error(`reading the chat: ${response.status()} ${await response.text()}`)
+    const chat = (await response.json()) as {
+      chat: { state: string }
+      messages: { id: string; role: string; parts: { type: string; state?: string; text?: string; output?: unknown; errorText?: string }[]; settlements: { outcome: string; reason?: string }[] }[]
+      queued: unknown[]
+    }
+    if (chat.chat.state !== 'running') return chat
+    if (attempt === 50) throw new Error('the chat is still running a turn')
+    await page.waitForTimeout(100)
   }
 }
 

@@ -67,4 +67,34 @@ describe('conversations', () => {
     expect(reply.role).toBe('assistant')
     expect(reply.parts.some((part) => part.type === 'text' && part.text?.startsWith('Thinking it over'))).toBe(true)
   })
+
+  test('a reload during a reply joins its stream and sees it to the end', async () => {
+    const context = await newContext()
+    const page = await openChat(context)
+    await sendMessage(page, 'A slow plan to reload during')
+    await page.getByText('Thinking it over').first().waitFor()
+    await page.reload()
+    await page.getByText(/Thinking it over/).first().waitFor()
+    await page.getByText(/step by step, so there is time to send another message\. Done\./).waitFor({ timeout: 15_000 })
+    const { messages } = await storedChat(page)
+    expect(messages.map((message) => message.role)).toEqual(['user', 'assistant'])
+    expect(await page.getByText(/Done\./).count()).toBe(1)
+  })
+
+  test('Edit runs the turn again from a user message', async () => {
+    const context = await newContext()
+    const page = await openChat(context)
+    await sendMessage(page, 'hello there')
+    await page.getByText('Hello! You said: hello there').waitFor()
+    await page.getByRole('button', { name: 'Edit' }).click()
+    await page.getByRole('textbox', { name: 'Edit message' }).fill('hello again')
+    await page.getByRole('button', { name: 'Save and run again' }).click()
+    await page.getByText('Hello! You said: hello again').waitFor()
+    expect(await page.getByText('Hello! You said: hello there').count()).toBe(0)
+    const { messages } = await storedChat(page)
+    expect(messages.map((message) => [message.role, message.parts.find((part) => part.type === 'text')?.text])).toEqual([
+      ['user', 'hello again'],
+      ['assistant', 'Hello! You said: hello again']
+    ])
+  })
 })

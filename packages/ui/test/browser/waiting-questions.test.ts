@@ -49,7 +49,7 @@ describe('a question that waits', () => {
 
     await Promise.all([dock(first).getByText('Red', { exact: true }).click(), dock(second).getByText('Blue', { exact: true }).click()])
 
-    const { messages } = await waitForIdle(first)
+    const { messages } = await storedChat(first)
     const assistant = messages.findLast((message) => message.role === 'assistant')!
     expect(assistant.settlements).toHaveLength(1)
     const winner = (assistant.parts.find((part) => part.type === 'tool-question')!.output as { answers: { selected: string[] }[] }).answers[0].selected[0]
@@ -63,12 +63,3 @@ describe('a question that waits', () => {
     await screenshot(second, 'race-settled-once')
   })
 })
-
-async function waitForIdle(page: Parameters<typeof storedChat>[0]) {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const chat = await storedChat(page)
-    if (chat.chat.state === 'idle') return chat
-    await page.waitForTimeout(100)
-  }
-  throw new Error('the chat did not become idle')
-}
