@@ -6,12 +6,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { convertToModelMessages, streamText, tool, type UIMessage } from 'ai'
-import { MockLanguageModelV4, convertArrayToReadableStream } from 'ai/test'
+import { convertArrayToReadableStream } from 'ai/test'
 import { buildConfig, createFrogbot, sqliteAdapter } from '../packages/frogbot/src/index.ts'
 import { QuestionInput, QuestionOutput, question } from '../packages/frogbot/src/tools/index.ts'
 import { createApiToken } from '../packages/frogbot/src/auth/api-tokens.ts'
 import { ensureUser } from '../packages/frogbot/src/auth/users.ts'
 import { storeOf } from '../packages/frogbot/src/frogbot-internals.ts'
+import { mockModel } from '../packages/frogbot/test/helpers/scripted-model.ts'
 
 const { values } = parseArgs({ options: { iterations: { type: 'string', default: '300' } } })
 const iterations = Number(values.iterations)
@@ -33,8 +34,8 @@ const ask = (n: number) => [
 
 // The model asks on odd calls and replies on even ones, with no latency of its own.
 let calls = 0
-const model = new MockLanguageModelV4({ doStream: async () => ({ stream: convertArrayToReadableStream((calls++ % 2 === 0 ? ask(calls) : reply) as never[]) }) })
-const replyModel = new MockLanguageModelV4({ doStream: async () => ({ stream: convertArrayToReadableStream(reply as never[]) }) })
+const model = mockModel({ doStream: async () => ({ stream: convertArrayToReadableStream((calls++ % 2 === 0 ? ask(calls) : reply) as never[]) }) })
+const replyModel = mockModel({ doStream: async () => ({ stream: convertArrayToReadableStream(reply as never[]) }) })
 
 async function firstText(stream: ReadableStream<Uint8Array>): Promise<void> {
   const reader = stream.getReader()

@@ -5,6 +5,7 @@ import type { CompleteTurn } from '../protocol/turn-results.ts'
 import type { Engine } from '../turns/engine.ts'
 import type { ResolvedAgent } from './resolve-agents.ts'
 import { buildToolSet } from './tool-set.ts'
+import { modelFileDownload } from '../models/file-downloads.ts'
 
 /**
  * Input of a local call: a `prompt` or model `messages`, optionally the `user` it runs for, and
@@ -29,7 +30,7 @@ export function localAgent(engine: Engine, agent: ResolvedAgent) {
   const prepare = async ({ user = null, chatId: _chatId, ...call }: LocalCallOptions) => {
     const req = localRequest(user)
     const tools = buildToolSet({ tools: agent.tools, offers: () => false, gate: { clientCallPending: false }, context: { req, agent: { slug: agent.slug, runId: engine.services.newId('run') }, chatId: null } })
-    const loop = new ToolLoopAgent({ model: agent.model.model, instructions: await agent.instructions(req), tools, stopWhen: agent.stopWhen })
+    const loop = new ToolLoopAgent({ model: agent.model.model, instructions: await agent.instructions(req), tools, stopWhen: agent.stopWhen, experimental_download: modelFileDownload(agent.files) })
     return { loop, call }
   }
   async function storedTurn({ chatId, user = null, ...call }: LocalCallOptions & { chatId: string }): Promise<CompleteTurn> {

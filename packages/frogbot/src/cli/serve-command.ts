@@ -27,6 +27,18 @@ function leaseFromEnv(value: string | undefined): number | undefined {
   return ms
 }
 
+/** Throws when `REDIS_URL` is set but is not a `redis://` or `rediss://` URL (an empty value means unset). */
+function checkRedisUrl(value: string | undefined) {
+  if (value === undefined || value === '') return
+  let url: URL | null = null
+  try {
+    url = new URL(value)
+  } catch {}
+  if (!url || (url.protocol !== 'redis:' && url.protocol !== 'rediss:') || !url.hostname) {
+    throw new Error('REDIS_URL: must look like redis://host:6379 (or rediss:// for TLS), with the password in it if Redis has one')
+  }
+}
+
 /**
  * `frogbot serve`: loads the config, opens and migrates the database, prints one line per start-up
  * fact (database, each agent's model, how to authenticate, URL) and serves the HTTP API until
@@ -43,9 +55,15 @@ export async function serveCommand(options: { port?: string; host?: string; conf
   const host = options.host ?? process.env.HOST ?? '127.0.0.1'
   const log = (line: string) => console.log(`frogbot: ${line}`)
 
+  checkRedisUrl(process.env.REDIS_URL)
   const config = await loadConfig(options.config)
   const frogbot = await createFrogbot(config, { log: (line) => console.error(line), leaseMs: leaseFromEnv(process.env.FROGBOT_LEASE_MS) })
   const { engine, store } = internalsOf(frogbot)
+  // Like the database, live streams must work from the first request, not log errors on each.
+  await engine.services.live.check?.().catch(async (error) => {
+    await frogbot.close()
+    throw error
+  })
   for (const line of frogbot.describe()) log(line)
   if ([...engine.services.agents.values()].some((agent) => agent.model.demo)) {
     log('no model provider key is set (OPENAI_API_KEY, ANTHROPIC_API_KEY, GOOGLE_GENERATIVE_AI_API_KEY or OPENAI_COMPATIBLE_BASE_URL), so aliases use the offline demo model: it follows a fixed script, it does not think')
@@ -71,6 +89,10 @@ export async function serveCommand(options: { port?: string; host?: string; conf
   })
   if (access.kind === 'env') {
     log(`API token: FROGBOT_TOKEN is accepted for ${access.email}`)
+    if (access.others.length > 0) {
+      const list = access.others.map((token) => `${token.prefix}… id ${token.id}`).join(', ')
+      log(`other FROGBOT_TOKEN values are accepted too (${list}); once no server uses one, retire it with \`npx frogbot tokens revoke <id>\``)
+    }
     console.log(['', 'Try it:', ...tryCommands(base, firstAgent, '$FROGBOT_TOKEN'), ''].join('\n'))
   } else if (access.kind === 'created') {
     log(`API token for ${access.email} (shown once; keep it): ${access.token}`)

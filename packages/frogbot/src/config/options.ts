@@ -2,6 +2,7 @@ import type { LanguageModel, StopCondition, ToolSet } from 'ai'
 import type { FrogbotRequest, User } from '../auth/frogbot-request.ts'
 import type { DatabaseAdapter } from '../store/database-adapter.ts'
 import type { AnyTool } from '../tools/tool.ts'
+import type { FileDownloadOptions } from '../models/file-downloads.ts'
 import type { ProvidersOptions } from '../models/providers.ts'
 import type { LiveStreams } from '../turns/live-streams.ts'
 import type { AwaitingInputEvent } from '../turns/turn-events.ts'
@@ -61,20 +62,26 @@ export type AiOptions = { providers?: ProvidersOptions; models?: Record<string, 
  * - `clientAddress`: the caller's address for the sign-in rate limit. Default: the socket's
  *   address under `frogbot serve`, unknown elsewhere (then only the per-account limit applies).
  *   Behind a proxy, return the address it reports, e.g. the last `X-Forwarded-For` entry.
- * - `loginRateLimit`: failed sign-ins allowed per account and per address within a window
- *   (default 10 per 900 seconds); more answer 429 with `Retry-After`.
+ * - `loginRateLimit`: failed sign-ins allowed per address, and per account from addresses that
+ *   have not signed in to it lately, within a window (default 10 per 900 seconds); more answer
+ *   429 with `Retry-After`. An address that signed in to the account within 30 days is not held
+ *   by the account's limit, so guesses from elsewhere cannot lock the owner out (README "Sign-in limits").
+ * - `tokenGuessLimit`: wrong bearer tokens allowed per address within a window (default 20 per
+ *   60 seconds); more answer 429 with `Retry-After`.
  */
 export type AuthOptions = {
   authenticate?: (request: Request) => User | null | Promise<User | null>
   sessionMaxAge?: number
   clientAddress?: (request: Request) => string | null | undefined
   loginRateLimit?: { failures?: number; windowSeconds?: number }
+  tokenGuessLimit?: { failures?: number; windowSeconds?: number }
 }
 
 /**
  * What `buildConfig` takes. Only `agents` is required.
  * - `db`: where chats live. Default `sqliteAdapter()` (the file `./frogbot.db`).
  * - `http.maxBodyBytes`: largest request body accepted (default 1 MiB); larger ones get 413.
+ * - `files.download`: hosts whose file URLs the server downloads for a model (default none).
  * - `liveStreams`: see {@link LiveStreams}.
  */
 export type FrogbotOptions = {
@@ -88,6 +95,12 @@ export type FrogbotOptions = {
   serverURL?: string
   auth?: AuthOptions
   http?: { maxBodyBytes?: number }
+  /**
+   * File URLs in user messages (README "File parts"). By default the server downloads none: a URL
+   * reaches only a model that fetches it itself; other files come inline as `data:` URLs.
+   * `download` lists the hosts the server may download from; see {@link FileDownloadOptions}.
+   */
+  files?: { download?: FileDownloadOptions }
   /**
    * Called once a turn is stored waiting for input (SPEC §11), in the process that ran it, so a
    * headless app can notify someone (send an email, post to a webhook). It does not hold up the

@@ -8,6 +8,9 @@ import { openApiDocument } from './openapi.ts'
 import { agentRoutes } from './routes/agent-routes.ts'
 import { authRoutes } from './routes/auth-routes.ts'
 import { chatRoutes } from './routes/chat-routes.ts'
+import { securityHeaders } from './security-headers.ts'
+import { noteClientAddress } from './client-address.ts'
+import { TOKEN_GUESS_LIMIT, tokenGuessLimiter } from '../auth/token-guess-limit.ts'
 import { manifestRoute } from './routes/manifest-route.ts'
 
 /**
@@ -16,10 +19,14 @@ import { manifestRoute } from './routes/manifest-route.ts'
  * (Next.js route handlers, Hono, Bun, Deno). Every path is under `/api`. Errors are FrogBot's flat
  * JSON `{ error: "<message>", code }` with the seed's statuses; input never causes a 500.
  */
-export function createHttpHandler(options: Omit<HttpContext, 'services'> & { engine: Engine }): HttpHandler {
-  const context: HttpContext = { ...options, services: options.engine.services }
+export function createHttpHandler(options: Omit<HttpContext, 'services' | 'tokenGuesses'> & { engine: Engine }): HttpHandler {
+  const services = options.engine.services
+  const tokenGuesses = tokenGuessLimiter(services.store.db, { limit: { ...TOKEN_GUESS_LIMIT, ...options.auth.tokenGuessLimit }, now: services.now, newId: services.newId })
+  const context: HttpContext = { ...options, services, tokenGuesses }
   const app = new Hono<HttpEnv>()
   app.use('/api/*', noStore())
+  app.use('/api/*', securityHeaders())
+  app.use('/api/*', noteClientAddress(options.auth))
   app.use('/api/agents/*', authenticated(context)) // also matches /api/agents itself
   app.use('/api/chats', authenticated(context))
   app.route('/api/auth', authRoutes(context))

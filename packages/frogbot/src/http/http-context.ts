@@ -1,4 +1,5 @@
 import type { FrogbotRequest } from '../auth/frogbot-request.ts'
+import type { TokenGuessLimiter } from '../auth/token-guess-limit.ts'
 import type { AuthOptions } from '../config/options.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
 import type { Engine } from '../turns/engine.ts'
@@ -15,6 +16,8 @@ export type HttpContext = {
   /** `serverURL` from the config: the app's public origin, for cookies and the cross-site check. */
   serverURL?: string
   maxBodyBytes: number
+  /** Throttles wrong bearer tokens; `createHttpHandler` makes one per handler. */
+  tokenGuesses?: TokenGuessLimiter
   log: (line: string) => void
 }
 

@@ -20,8 +20,9 @@ export type Endpoint = {
   public?: boolean
 }
 
+// Wherever a bearer token is read (401), too many wrong ones from an address are 429.
 const errors = (...statuses: number[]) =>
-  Object.fromEntries(statuses.map((status) => [status, { description: ERROR_TEXT[status], schema: ErrorSchema }]))
+  Object.fromEntries((statuses.includes(401) ? [...statuses, 429] : statuses).map((status) => [status, { description: ERROR_TEXT[status], schema: ErrorSchema }]))
 const ERROR_TEXT: Record<number, string> = {
   400: 'Malformed body (no `code`), or `invalid-output`',
   401: 'Not signed in (`unauthorized`)',
@@ -29,7 +30,7 @@ const ERROR_TEXT: Record<number, string> = {
   404: '`not-found`, `agent-not-found` or `call-not-found`',
   409: '`already-settled`, `not-awaiting`, `not-queued`, `write-conflict`, `tool-unavailable`, `channel-chat`, `pending-calls`, `turn-in-progress`',
   413: '`payload-too-large`',
-  429: '`queue-full`: the chat already holds as many queued messages as it may',
+  429: '`queue-full`: the chat already holds as many queued messages as it may; `too-many-requests`: too many wrong API tokens from this address, wait `Retry-After` seconds',
   502: '`model-error`: the model failed; what it generated is kept'
 }
 

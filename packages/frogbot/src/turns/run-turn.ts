@@ -25,6 +25,7 @@ import { notifyAwaitingInput } from './turn-events.ts'
 import { keepLease } from './turn-lease.ts'
 import { endTurn, pauseAtCalls, saveStep } from './turn-saves.ts'
 import { uniqueToolCallIds } from './unique-tool-call-ids.ts'
+import { modelFileDownload } from '../models/file-downloads.ts'
 
 /** A turn in flight: the client's copy of the UI message stream, and the result once it is stored. */
 export type TurnRun = { stream: ReadableStream<UIMessageChunk>; result: Promise<TurnResult> }
@@ -165,6 +166,7 @@ export function runTurn(
         instructions: await agent.instructions(req),
         tools: toolSet,
         stopWhen: agent.stopWhen,
+        experimental_download: modelFileDownload(agent.files),
         onLanguageModelCallEnd: (event) => {
           gate.clientCallPending = event.content.some((part) => {
             const tool = part.type === 'tool-call' ? agent.clientTools.get(part.toolName) : undefined

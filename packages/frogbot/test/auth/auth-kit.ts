@@ -1,6 +1,6 @@
 import { readAnswer } from '../helpers/read-answer.ts'
 import { join } from 'node:path'
-import { MockLanguageModelV4, convertArrayToReadableStream } from 'ai/test'
+import { convertArrayToReadableStream } from 'ai/test'
 import type { Kysely } from 'kysely'
 import { buildConfig, createFrogbot, sqliteAdapter, type AgentConfig, type AuthOptions, type DatabaseAdapter, type Frogbot, type User } from '../../src/index.ts'
 import { question } from '../../src/tools/index.ts'
@@ -8,7 +8,7 @@ import { createApiToken } from '../../src/auth/api-tokens.ts'
 import { hashPassword } from '../../src/auth/password-hash.ts'
 import { ensureUser, findUserByEmail } from '../../src/auth/users.ts'
 import type { Database } from '../../src/store/database-schema.ts'
-import { colorQuestion, textStep, toolStep } from '../helpers/scripted-model.ts'
+import { colorQuestion, mockModel, textStep, toolStep } from '../helpers/scripted-model.ts'
 import { tempDir } from '../helpers/test-frogbot.ts'
 import { storeOf } from '../../src/frogbot-internals.ts'
 
@@ -22,7 +22,7 @@ export const BOB_PASSWORD = 'bob-password-123'
  */
 export function questionModel() {
   let next = 0
-  return new MockLanguageModelV4({
+  return mockModel({
     doStream: async ({ prompt }) => {
       const last = prompt.at(-1)
       const step = last?.role === 'tool' ? textStep('Done.') : toolStep([{ toolCallId: `call_${++next}`, toolName: 'question', input: colorQuestion }])

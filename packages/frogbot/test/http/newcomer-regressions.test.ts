@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { MockLanguageModelV4 } from 'ai/test'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { colorQuestion, heldStep, scripted, scriptedModel, streamingModel, textStep, toolStep } from '../helpers/scripted-model.ts'
 import { tempDir, testFrogbot } from '../helpers/test-frogbot.ts'
 
@@ -67,7 +67,11 @@ describe('requests a newcomer sent', () => {
       }
     })
     const { call } = await app(model)
+    // The AI SDK logs a failed model call to the console; the test expects it rather than printing it.
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    cleanups.push(() => logged.mockRestore())
     const failed = await call('POST', '/api/agents/planner', { prompt: 'Hello' })
+    expect(logged).toHaveBeenCalledWith(expect.objectContaining({ message: '401 Incorrect API key provided' }))
     expect(failed.status).toBe(502)
     expect(failed.json.error).toContain('401 Incorrect API key provided')
     expect(failed.json.chatId).toMatch(/^chat_/)

@@ -8,21 +8,7 @@ import { forCaller, type HttpContext, type HttpEnv } from '../http-context.ts'
 import { readBody } from '../read-body.ts'
 import { resubmissionInputs } from '../resubmission.ts'
 import { queuedResponse, settleResponse, turnResponse, wantsStream } from '../turn-responses.ts'
-
-type UserParts = UIMessage['parts']
-
-/** Checks that a user message holds only text and file parts; returns them. */
-function userParts(parts: { type: string; [key: string]: unknown }[], path: string): UserParts {
-  parts.forEach((part, index) => {
-    if (part.type === 'text' && typeof part.text === 'string') return
-    if (part.type === 'file' && typeof part.url === 'string' && typeof part.mediaType === 'string') return
-    throw new FrogbotError('bad-request', `${path}.${index}: a user message holds only "text" parts ({ type, text }) and "file" parts ({ type, url, mediaType })`)
-  })
-  if (!parts.some((part) => part.type === 'file' || (part.type === 'text' && String(part.text).trim() !== ''))) {
-    throw new FrogbotError('bad-request', `${path}: a user message needs some text or a file (blank text is not enough)`)
-  }
-  return parts as UserParts
-}
+import { userParts } from '../user-message-parts.ts'
 
 /** `GET /api/agents` and `POST /api/agents/:slug` (SPEC §6), including the bodies `useChat` sends. */
 export function agentRoutes(context: HttpContext) {
@@ -68,13 +54,13 @@ export function agentRoutes(context: HttpContext) {
     if (chatId && body.messageId && last) {
       const { messages } = await forCaller(req, engine.readChat({ chatId, agentSlug: agent.slug, req }))
       if (messages.some((message) => message.id === body.messageId && message.role === 'user')) {
-        const parts = userParts(last.parts, `messages.${lastIndex}.parts`)
+        const parts = await userParts(last.parts, `messages.${lastIndex}.parts`, agent)
         const edited = await engine.editMessage({ chatId, agentSlug: agent.slug, messageId: body.messageId, parts, req })
         return turnResponse(stream, edited.chatId, edited.run)
       }
     }
 
-    const parts: UserParts = body.prompt !== undefined ? [{ type: 'text', text: body.prompt }] : userParts(last!.parts, `messages.${lastIndex}.parts`)
+    const parts: UIMessage['parts'] = body.prompt !== undefined ? [{ type: 'text', text: body.prompt }] : await userParts(last!.parts, `messages.${lastIndex}.parts`, agent)
     const id = last?.id && /^[\w-]{1,128}$/.test(last.id) ? last.id : services.newId('msg')
     const sent = await forCaller(req, engine.sendMessage({ agentSlug: agent.slug, chatId, message: { id, role: 'user', parts }, req }))
     if (sent.status === 'queued') return queuedResponse(stream, sent.chatId, sent.messageId)
