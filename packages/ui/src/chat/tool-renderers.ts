@@ -30,7 +30,6 @@ export type ToolRenderProps<PART = AnyToolPart> = {
 export type ToolRenderer = {
   kind: string
   // Renderers type `part` for their own tool; any renderer is accepted here.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   render: ComponentType<ToolRenderProps<any>>
 }
 
