@@ -1,0 +1,53 @@
+import type { ChatTransport } from 'ai'
+import type {
+  ChatReadSchema,
+  ChatSummary,
+  FrogbotUIMessage,
+  Manifest,
+  PendingListSchema,
+  QueuedTurn,
+  SettleRequest,
+  SettleResult,
+  TurnResult
+} from 'frogbot/protocol'
+import type { z } from 'zod'
+
+/** `GET /api/agents/:slug/chats/:chatId`: the chat, its stored messages, waiting calls and queue. */
+export type ChatRead = z.output<typeof ChatReadSchema>
+
+/** `GET …/chats/:chatId/pending`: the turn state and the calls still waiting. */
+export type PendingList = z.output<typeof PendingListSchema>
+
+/**
+ * How the chat components reach a FrogBot server: every request they make goes through it, so an
+ * app chooses the transport (REST over `fetch`, cookies or bearer tokens) once. Build one with
+ * `createRestChatAdapter` from `@frogbotai/ui/chat/rest`; pass the same object for the life of
+ * the app (the provider keys its chat sessions on it).
+ *
+ * Every method rejects with a `ChatApiError` (status, `code`, message for a person) when the
+ * server refuses; `readChat` resolves `null` for a chat that does not exist yet (404).
+ */
+export type ChatAdapter = {
+  /** The API root, e.g. `/api` (no trailing slash). */
+  readonly apiBase: string
+  /** The AI SDK transport `useChat` streams through for an agent (`POST {apiBase}/agents/:slug`). */
+  transport(agent: string): ChatTransport<FrogbotUIMessage>
+  /** `GET {apiBase}/frogbot`: the signed-in user and the agents with their client tools. */
+  manifest(): Promise<Manifest>
+  /** `POST {apiBase}/auth/login`: signs in with a password (sets the session cookie). */
+  login(credentials: { email: string; password: string }): Promise<void>
+  /** `POST {apiBase}/auth/logout`. */
+  logout(): Promise<void>
+  readChat(agent: string, chatId: string): Promise<ChatRead | null>
+  pending(agent: string, chatId: string): Promise<PendingList>
+  /**
+   * Sends a user message as JSON (not streamed): `202` queued while a turn runs or a question
+   * waits, else the turn's result once it has run.
+   */
+  send(agent: string, chatId: string, message: { id: string; text: string }): Promise<QueuedTurn | TurnResult>
+  settle(agent: string, chatId: string, body: SettleRequest): Promise<SettleResult>
+  stop(agent: string, chatId: string): Promise<{ chatId: string; stopped: boolean }>
+  branch(agent: string, chatId: string, messageId?: string): Promise<{ chat: ChatSummary }>
+  editQueued(agent: string, chatId: string, messageId: string, text: string): Promise<void>
+  deleteQueued(agent: string, chatId: string, messageId: string): Promise<void>
+}

@@ -1,0 +1,189 @@
+import { useChat } from '@ai-sdk/react'
+import type { AgentSummary } from 'frogbot/protocol'
+import { type ReactNode, useMemo, useState } from 'react'
+import { ChannelConversationNotice } from './channel-conversation-notice.tsx'
+import { useChatContext, useChatSession } from './chat-context.ts'
+import { ChatShell } from './chat-shell.tsx'
+import { Composer } from './composer.tsx'
+import { randomId } from './ids.ts'
+import { MessageList, TypingIndicator } from './message-list.tsx'
+import { QueuedStrip } from './queued-strip.tsx'
+import { type ToolActions, ToolActionsContext } from './tool-actions-context.ts'
+import { ToolPart } from './tool-part.tsx'
+import { isToolPart, waitingToolParts } from './tool-parts.ts'
+
+/**
+ * Props of {@link Chat}:
+ * - `agent`: the agent's slug;
+ * - `chatId`: the chat to show (controlled); without it the component starts a new chat of its own;
+ * - `onChatIdChange(chatId)`: called when a new chat receives its first message and when Branch
+ *   opens a copy (update `chatId` then, if you control it);
+ * - `placeholder`: the composer's placeholder;
+ * - `header`: shown above the conversation;
+ * - `loading`, `error(message)`, `emptyState`, `unavailable`: what shows while the manifest and
+ *   chat load, when loading failed, before the first message, and when the agent is not offered
+ *   to this caller (not signed in, or its `access` refuses);
+ * - `className`: added to the root element.
+ */
+export type ChatProps = {
+  agent: string
+  chatId?: string
+  onChatIdChange?: (chatId: string) => void
+  placeholder?: string
+  header?: ReactNode
+  loading?: ReactNode
+  error?: (message: string) => ReactNode
+  emptyState?: ReactNode
+  unavailable?: ReactNode
+  className?: string
+}
+
+/**
+ * A whole chat with one agent (seed: "Answer in the chat UI"): history, streaming replies,
+ * composer with Stop, queued messages, and tool cards from the provider's renderers. While a
+ * client tool call waits, its card is docked above the composer and the composer is hidden; once
+ * settled the card shows in the conversation. A channel conversation is read-only, with the
+ * channel notice instead of the composer.
+ */
+export function Chat(props: ChatProps) {
+  const [freshId] = useState(() => randomId('chat_'))
+  const [ownId, setOwnId] = useState(freshId)
+  const chatId = props.chatId ?? ownId
+  const { manifest } = useChatContext()
+  if (manifest.status === 'loading') return <ChatShell className={props.className}>{props.loading ?? <TypingIndicator label="Loading" />}</ChatShell>
+  if (manifest.status === 'error') return <ChatShell className={props.className}>{props.error ? props.error(manifest.error) : <Alert message={manifest.error} />}</ChatShell>
+  const agent = manifest.manifest.agents.find((summary) => summary.slug === props.agent)
+  if (!agent) {
+    return (
+      <ChatShell className={props.className}>
+        {props.unavailable ?? <p className="fb-empty">{manifest.manifest.user ? `The agent "${props.agent}" is not available to you.` : 'Sign in to chat.'}</p>}
+      </ChatShell>
+    )
+  }
+  const switchTo = (id: string) => {
+    if (props.chatId === undefined) setOwnId(id)
+    props.onChatIdChange?.(id)
+  }
+  return <ChatView key={`${props.agent}\n${chatId}`} {...props} summary={agent} chatId={chatId} isNew={chatId === freshId} onSwitch={switchTo} />
+}
+
+function ChatView({
+  summary,
+  chatId,
+  isNew,
+  onSwitch,
+  onChatIdChange,
+  placeholder,
+  header,
+  loading,
+  error,
+  emptyState,
+  className
+}: ChatProps & { summary: AgentSummary; chatId: string; isNew: boolean; onSwitch: (id: string) => void }) {
+  const { session, snapshot } = useChatSession(summary.slug, chatId, isNew)
+  const { messages, status } = useChat({ chat: session.chat })
+  const readonly = Boolean(snapshot.summary?.channel)
+  const channelLabel = snapshot.summary?.channelLabel ?? undefined
+  const streaming = status === 'streaming' || status === 'submitted'
+  const busy = streaming || snapshot.joining || snapshot.summary?.state === 'running'
+
+  const docked = useMemo(() => {
+    if (readonly) return []
+    const waiting = waitingToolParts(messages)
+    const last = messages.at(-1)
+    const sending =
+      status === 'streaming' || !last || last.role !== 'assistant'
+        ? []
+        : (last.parts as readonly { type: string }[]).filter(isToolPart).filter((part) => snapshot.submitting.includes(part.toolCallId) && !waiting.some((w) => w.toolCallId === part.toolCallId))
+    return [...waiting, ...sending]
+  }, [messages, status, snapshot.submitting, readonly])
+  const dockedIds = useMemo(() => new Set(docked.map((part) => part.toolCallId)), [docked])
+
+  const actions = useMemo<ToolActions>(
+    () => ({
+      canAnswer: (part) => !readonly && !streaming && part.state === 'input-available' && waitingToolParts(session.chat.messages).some((waiting) => waiting.toolCallId === part.toolCallId),
+      addToolOutput: (part, output) => session.answer(part, output),
+      dismiss: (part, reason) => session.dismiss(part, reason),
+      isReadonly: readonly,
+      channelLabel,
+      errorFor: (toolCallId) => snapshot.callErrors[toolCallId],
+      clientTool: (name) => summary.clientTools?.find((tool) => tool.name === name)
+    }),
+    [session, readonly, streaming, channelLabel, snapshot.callErrors, summary]
+  )
+
+  if (!snapshot.loaded) {
+    if (snapshot.loadError) return <ChatShell className={className}>{error ? error(snapshot.loadError) : <Alert message={snapshot.loadError} />}</ChatShell>
+    return <ChatShell className={className}>{loading ?? <TypingIndicator label="Loading" />}</ChatShell>
+  }
+  const branch = async (messageId?: string) => {
+    const id = await session.branch(messageId)
+    if (id) onSwitch(id)
+  }
+  const send = (text: string) => {
+    if (!snapshot.summary) onChatIdChange?.(chatId)
+    void session.send(text)
+  }
+  const assistantName = summary.profile?.name ?? 'Assistant'
+
+  const bottom = (
+    <>
+      {snapshot.notice ? <Alert message={snapshot.notice} onClose={() => session.clearNotice()} /> : null}
+      {docked.length > 0 ? (
+        <div className="fb-dock" aria-label="Waiting for your answer" role="region">
+          {docked.map((part) => (
+            <ToolPart key={part.toolCallId} part={part} />
+          ))}
+        </div>
+      ) : null}
+      <QueuedStrip
+        queued={snapshot.queued}
+        onEdit={readonly ? undefined : (messageId, text) => void session.editQueued(messageId, text)}
+        onDelete={readonly ? undefined : (messageId) => void session.deleteQueued(messageId)}
+      />
+      {readonly ? (
+        <ChannelConversationNotice channelLabel={channelLabel ?? 'its channel'} onBranch={() => void branch()} />
+      ) : docked.length > 0 ? null : (
+        <Composer onSend={send} busy={busy} onStop={() => void session.stop()} placeholder={placeholder ?? `Message ${assistantName}`} />
+      )}
+    </>
+  )
+  return (
+    <ToolActionsContext.Provider value={actions}>
+      <ChatShell className={className} header={header} bottom={bottom}>
+        <MessageList
+          messages={messages}
+          hiddenToolCallIds={dockedIds}
+          assistantName={assistantName}
+          streaming={streaming}
+          onEdit={readonly || busy || docked.length > 0 ? undefined : (messageId, text) => void session.edit(messageId, text)}
+          onBranch={busy ? undefined : (messageId) => void branch(messageId)}
+          emptyState={emptyState ?? <EmptyState summary={summary} />}
+        />
+        {(status === 'submitted' && messages.at(-1)?.role === 'user') || snapshot.joining ? <TypingIndicator /> : null}
+      </ChatShell>
+    </ToolActionsContext.Provider>
+  )
+}
+
+function EmptyState({ summary }: { summary: AgentSummary }) {
+  return (
+    <div className="fb-empty-state">
+      <p className="fb-empty-title">{summary.profile?.name ?? summary.slug}</p>
+      {summary.profile?.description ? <p className="fb-muted">{summary.profile.description}</p> : null}
+    </div>
+  )
+}
+
+function Alert({ message, onClose }: { message: string; onClose?: () => void }) {
+  return (
+    <div className="fb-alert" role="alert">
+      <span>{message}</span>
+      {onClose ? (
+        <button type="button" className="fb-button fb-button-link" aria-label="Close message" onClick={onClose}>
+          ×
+        </button>
+      ) : null}
+    </div>
+  )
+}

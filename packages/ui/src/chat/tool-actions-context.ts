@@ -1,0 +1,27 @@
+import type { ClientToolSummary } from 'frogbot/protocol'
+import { createContext } from 'react'
+import type { AnyToolPart } from './tool-parts.ts'
+
+/**
+ * What `ToolPart` needs to render a tool part and answer it. `Chat` provides it for its own
+ * messages; a surface that renders tool parts outside `Chat` (a list of waiting calls, say)
+ * provides its own (FrogBot's UI registries page).
+ * - `canAnswer(part)`: whether the call can be answered here now (it waits in the newest assistant
+ *   message and nothing streams); only then do renderers get `addToolOutput` and `dismiss`;
+ * - `addToolOutput(part, output)`, `dismiss(part, reason?)`: answer or decline the call;
+ * - `isReadonly`, `channelLabel`: a channel conversation, answered only in its channel;
+ * - `errorFor(toolCallId)`: why the server refused the last answer to that call;
+ * - `clientTool(name)`: the client tool of that name as the server publishes it.
+ */
+export type ToolActions = {
+  canAnswer: (part: AnyToolPart) => boolean
+  addToolOutput: (part: AnyToolPart, output: unknown) => void | Promise<void>
+  dismiss: (part: AnyToolPart, reason?: string) => void | Promise<void>
+  isReadonly: boolean
+  channelLabel?: string
+  errorFor: (toolCallId: string) => string | undefined
+  clientTool: (name: string) => ClientToolSummary | undefined
+}
+
+/** See {@link ToolActions}. Without a provider, tool parts render read-only. */
+export const ToolActionsContext = createContext<ToolActions | null>(null)

@@ -1,0 +1,25 @@
+import { getToolOrDynamicToolName, isToolUIPart, type DynamicToolUIPart, type ToolUIPart, type UIMessage } from 'ai'
+
+/** Any tool part of an AI SDK UI message: a typed `tool-<name>` part or a `dynamic-tool` part. */
+export type AnyToolPart = ToolUIPart | DynamicToolUIPart
+
+/** True for a tool part (`tool-<name>` or `dynamic-tool`). */
+export function isToolPart(part: { type: string }): part is AnyToolPart {
+  return isToolUIPart(part as UIMessage['parts'][number])
+}
+
+/** The tool's name: `question` for a `tool-question` part. */
+export function toolNameOf(part: AnyToolPart): string {
+  return getToolOrDynamicToolName(part)
+}
+
+/**
+ * The client tool calls that wait for an answer: the `input-available` tool parts the server did
+ * not execute, in the newest message when it is the assistant's (an older message's calls were
+ * closed when the chat moved on).
+ */
+export function waitingToolParts(messages: readonly UIMessage[]): AnyToolPart[] {
+  const last = messages.at(-1)
+  if (!last || last.role !== 'assistant') return []
+  return last.parts.filter((part): part is AnyToolPart => isToolPart(part) && part.state === 'input-available' && !part.providerExecuted)
+}

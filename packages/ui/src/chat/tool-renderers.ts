@@ -1,0 +1,42 @@
+import type { ClientToolSummary } from 'frogbot/protocol'
+import type { ComponentType } from 'react'
+import type { AnyToolPart } from './tool-parts.ts'
+
+/**
+ * What a tool renderer receives (FrogBot's UI registries page, SPEC §8):
+ * - `part`: the AI SDK tool part (`type`, `toolCallId`, `state`, `input`, `output` or `errorText`);
+ * - `addToolOutput(output)` and `dismiss(reason?)`: only while the call waits in the newest
+ *   assistant message and nothing streams; absent for settled calls and in channel conversations;
+ * - `isReadonly: true` and `channelLabel` (e.g. `Slack`) in a channel conversation, which is
+ *   answered only in its channel;
+ * - `error`: why the server refused the last answer (e.g. `400 invalid-output`), for the card to
+ *   show while it stays usable;
+ * - `clientTool`: the client tool as the server publishes it (`kind`, `outputSchema`), when it is one.
+ */
+export type ToolRenderProps<PART = AnyToolPart> = {
+  part: PART
+  addToolOutput?: (output: unknown) => void | Promise<void>
+  dismiss?: (reason?: string) => void | Promise<void>
+  isReadonly?: boolean
+  channelLabel?: string
+  error?: string
+  clientTool?: ClientToolSummary
+}
+
+/**
+ * A tool renderer: `kind` matches a client tool's `client.kind` first, then a tool's name
+ * (`question` matches both the built-in tool and its kind). `render` is a React component.
+ */
+export type ToolRenderer = {
+  kind: string
+  // Renderers type `part` for their own tool; any renderer is accepted here.
+  render: ComponentType<ToolRenderProps<any>>
+}
+
+/**
+ * The renderer for a tool part: the first whose `kind` equals the client tool's `client.kind`,
+ * else the first whose `kind` equals the tool name, else `undefined` (SPEC §8).
+ */
+export function findToolRenderer(renderers: readonly ToolRenderer[], { name, kind }: { name: string; kind?: string }): ToolRenderer | undefined {
+  return (kind === undefined ? undefined : renderers.find((renderer) => renderer.kind === kind)) ?? renderers.find((renderer) => renderer.kind === name)
+}

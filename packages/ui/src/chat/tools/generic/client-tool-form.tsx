@@ -1,0 +1,166 @@
+import { type FormEvent, useId, useRef, useState } from 'react'
+import { DismissPanel } from '../dismiss-panel.tsx'
+import { type FieldValue, type SchemaField, fieldsOutput, humanize, initialValues, schemaFields } from './schema-fields.ts'
+import { ValueList } from './value-list.tsx'
+
+/**
+ * The form for a waiting client tool call that has no renderer of its own (SPEC §8): what the
+ * model asked (its input), then one field per property of the tool's output JSON Schema (or one
+ * JSON field when the output is not an object), Submit and Dismiss. The server checks the answer
+ * against the schema and the tool's own rules; a refusal shows on the card as `error`. The values
+ * live with the caller, so a refused answer comes back as it was sent.
+ */
+export function ClientToolForm({
+  name,
+  input,
+  outputSchema,
+  error,
+  values: kept,
+  onValuesChange,
+  onSubmit,
+  onDismiss
+}: {
+  name: string
+  input: unknown
+  outputSchema: unknown
+  error?: string
+  values?: Record<string, FieldValue>
+  onValuesChange: (values: Record<string, FieldValue>) => void
+  onSubmit: (output: unknown) => void | Promise<void>
+  onDismiss: (reason: string) => void | Promise<void>
+}) {
+  const id = useId()
+  const fields = schemaFields(outputSchema) ?? [{ key: '', label: 'Answer (JSON)', required: true, kind: 'json' as const }]
+  const whole = fields.length === 1 && fields[0].key === ''
+  const values = kept ?? initialValues(fields)
+  const [problem, setProblem] = useState<string | null>(null)
+  const [dismissing, setDismissing] = useState(false)
+  const sent = useRef(false)
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (sent.current) return
+    const result = fieldsOutput(fields, values)
+    if ('error' in result) return setProblem(result.error)
+    setProblem(null)
+    sent.current = true
+    void Promise.resolve(onSubmit(whole ? result.output[''] : result.output)).catch(() => (sent.current = false))
+  }
+  const set = (key: string, value: FieldValue) => onValuesChange({ ...values, [key]: value })
+
+  return (
+    <section className="fb-card fb-client-tool" aria-labelledby={`${id}-title`}>
+      <header className="fb-card-header">
+        <h3 id={`${id}-title`} className="fb-card-title">
+          {humanize(name)}
+        </h3>
+        <span className="fb-progress">Needs your answer</span>
+      </header>
+      <ValueList value={input} label="Request" />
+      <form className="fb-form" onSubmit={submit} noValidate>
+        {fields.map((f) => (
+          <FieldControl key={f.key} id={`${id}-${f.key}`} field={f} value={values[f.key]} onChange={(value) => set(f.key, value)} />
+        ))}
+        {error ? (
+          <p className="fb-card-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        {problem ? (
+          <p className="fb-hint fb-hint-warning" role="status">
+            {problem}
+          </p>
+        ) : null}
+        {dismissing ? null : (
+          <footer className="fb-card-footer">
+            <button type="button" className="fb-button fb-button-quiet fb-footer-start" onClick={() => setDismissing(true)}>
+              Dismiss
+            </button>
+            <button type="submit" className="fb-button fb-button-primary">
+              Submit
+            </button>
+          </footer>
+        )}
+      </form>
+      {dismissing ? <DismissPanel onCancel={() => setDismissing(false)} onDismiss={(reason) => void onDismiss(reason)} /> : null}
+    </section>
+  )
+}
+
+function FieldControl({ id, field, value, onChange }: { id: string; field: SchemaField; value: FieldValue; onChange: (value: FieldValue) => void }) {
+  const describedBy = field.description ? `${id}-description` : undefined
+  const label = (
+    <>
+      {field.label}
+      {field.required ? null : <span className="fb-muted"> (optional)</span>}
+    </>
+  )
+  const description = field.description ? (
+    <span id={describedBy} className="fb-option-description">
+      {field.description}
+    </span>
+  ) : null
+
+  if (field.kind === 'boolean') {
+    return (
+      <label className="fb-option">
+        <input type="checkbox" className="fb-option-input" checked={value === true} aria-describedby={describedBy} onChange={(event) => onChange(event.target.checked)} />
+        <span className="fb-option-text">
+          <span className="fb-option-label">{label}</span>
+          {description}
+        </span>
+      </label>
+    )
+  }
+  if (field.kind === 'choice' || field.kind === 'choices') {
+    const many = field.kind === 'choices'
+    const chosen = Array.isArray(value) ? value : typeof value === 'string' && value ? [value] : []
+    return (
+      <fieldset className="fb-question-fieldset" aria-describedby={describedBy}>
+        <legend className="fb-field-label">{label}</legend>
+        {description}
+        <div className="fb-options">
+          {(field.options ?? []).map((option) => (
+            <label key={option} className="fb-option">
+              <input
+                type={many ? 'checkbox' : 'radio'}
+                className="fb-option-input"
+                name={id}
+                checked={chosen.includes(option)}
+                onChange={() => onChange(many ? (chosen.includes(option) ? chosen.filter((o) => o !== option) : [...chosen, option]) : option)}
+              />
+              <span className="fb-option-text">
+                <span className="fb-option-label">{option}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+    )
+  }
+  const text = typeof value === 'string' ? value : ''
+  const multiline = field.kind === 'list' || field.kind === 'json'
+  return (
+    <div className="fb-field">
+      <label htmlFor={id} className="fb-field-label">
+        {label}
+      </label>
+      {description}
+      {multiline ? (
+        <textarea id={id} className="fb-textarea" rows={3} value={text} aria-describedby={describedBy} placeholder={field.kind === 'list' ? 'One per line' : undefined} onChange={(event) => onChange(event.target.value)} />
+      ) : (
+        <input
+          id={id}
+          className="fb-input"
+          type="text"
+          inputMode={field.kind === 'number' ? 'decimal' : field.kind === 'integer' ? 'numeric' : undefined}
+          maxLength={field.maxLength}
+          value={text}
+          aria-describedby={describedBy}
+          required={field.required}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+    </div>
+  )
+}

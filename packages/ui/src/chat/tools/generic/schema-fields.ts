@@ -1,0 +1,148 @@
+/** A JSON Schema node, as far as the generic form reads it. */
+type JsonSchema = {
+  type?: string | string[]
+  properties?: Record<string, JsonSchema>
+  required?: string[]
+  items?: JsonSchema
+  enum?: unknown[]
+  const?: unknown
+  anyOf?: JsonSchema[]
+  oneOf?: JsonSchema[]
+  title?: string
+  description?: string
+  minimum?: number
+  maximum?: number
+  maxLength?: number
+}
+
+/**
+ * One field of the generic client tool form, read from the tool's output JSON Schema:
+ * `text`, `number` (`integer` for whole numbers), `boolean`, `choice` (a string enum), `choices`
+ * (an array of a string enum), `list` (an array of strings, one per line) or `json` (anything
+ * else, typed as JSON).
+ */
+export type SchemaField = {
+  key: string
+  label: string
+  description?: string
+  required: boolean
+  kind: 'text' | 'number' | 'integer' | 'boolean' | 'choice' | 'choices' | 'list' | 'json'
+  options?: string[]
+  minimum?: number
+  maximum?: number
+  maxLength?: number
+}
+
+/** A field's value while the person edits it: text for most kinds, a flag, or the chosen options. */
+export type FieldValue = string | boolean | string[]
+
+/**
+ * The fields of an object schema, one per property; `null` when the output is not an object with
+ * properties (the form then asks for the whole output as JSON).
+ */
+export function schemaFields(schema: unknown): SchemaField[] | null {
+  const root = unwrap(schema as JsonSchema | undefined)
+  if (!root || typeOf(root) !== 'object' || !root.properties || Object.keys(root.properties).length === 0) return null
+  const required = new Set(root.required ?? [])
+  return Object.entries(root.properties).map(([key, property]) => field(key, unwrap(property) ?? {}, required.has(key)))
+}
+
+function field(key: string, schema: JsonSchema, required: boolean): SchemaField {
+  const base = { key, label: schema.title ?? humanize(key), required, ...(schema.description ? { description: schema.description } : {}) }
+  const options = stringOptions(schema)
+  if (options) return { ...base, kind: 'choice', options }
+  switch (typeOf(schema)) {
+    case 'string':
+      return { ...base, kind: 'text', ...(schema.maxLength !== undefined ? { maxLength: schema.maxLength } : {}) }
+    case 'number':
+    case 'integer':
+      return { ...base, kind: typeOf(schema) as 'number' | 'integer', minimum: schema.minimum, maximum: schema.maximum }
+    case 'boolean':
+      return { ...base, kind: 'boolean' }
+    case 'array': {
+      const items = unwrap(schema.items) ?? {}
+      const itemOptions = stringOptions(items)
+      if (itemOptions) return { ...base, kind: 'choices', options: itemOptions }
+      if (typeOf(items) === 'string') return { ...base, kind: 'list' }
+      return { ...base, kind: 'json' }
+    }
+    default:
+      return { ...base, kind: 'json' }
+  }
+}
+
+/** The starting value of each field: empty text, `false`, no options. */
+export function initialValues(fields: SchemaField[]): Record<string, FieldValue> {
+  return Object.fromEntries(fields.map((f) => [f.key, f.kind === 'boolean' ? false : f.kind === 'choices' ? [] : '']))
+}
+
+/**
+ * The tool output from the form's values: empty optional fields are left out; a number or JSON
+ * field that does not parse, or an empty required field, is reported by its label.
+ */
+export function fieldsOutput(fields: SchemaField[], values: Record<string, FieldValue>): { output: Record<string, unknown> } | { error: string } {
+  const output: Record<string, unknown> = {}
+  for (const f of fields) {
+    const value = values[f.key]
+    if (f.kind === 'boolean') {
+      output[f.key] = value === true
+      continue
+    }
+    if (f.kind === 'choices') {
+      const chosen = Array.isArray(value) ? value : []
+      if (chosen.length === 0 && f.required) return { error: `${f.label}: choose at least one.` }
+      if (chosen.length > 0 || f.required) output[f.key] = chosen
+      continue
+    }
+    const text = typeof value === 'string' ? value.trim() : ''
+    if (text === '') {
+      if (f.required) return { error: `${f.label}: required.` }
+      continue
+    }
+    if (f.kind === 'number' || f.kind === 'integer') {
+      const number = Number(text)
+      if (!Number.isFinite(number) || (f.kind === 'integer' && !Number.isInteger(number))) return { error: `${f.label}: enter a ${f.kind === 'integer' ? 'whole ' : ''}number.` }
+      output[f.key] = number
+    } else if (f.kind === 'list') {
+      output[f.key] = text.split('\n').map((line) => line.trim()).filter(Boolean)
+    } else if (f.kind === 'json') {
+      try {
+        output[f.key] = JSON.parse(text)
+      } catch {
+        return { error: `${f.label}: not valid JSON.` }
+      }
+    } else {
+      output[f.key] = text
+    }
+  }
+  return { output }
+}
+
+/** `fileName` and `file_name` become `File name`. */
+export function humanize(key: string): string {
+  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').trim().toLowerCase()
+  return words.charAt(0).toUpperCase() + words.slice(1)
+}
+
+function typeOf(schema: JsonSchema): string | undefined {
+  if (Array.isArray(schema.type)) return schema.type.find((t) => t !== 'null')
+  if (schema.type) return schema.type
+  if (schema.properties) return 'object'
+  return undefined
+}
+
+/** A nullable schema (`anyOf: [X, { type: 'null' }]`) as X. */
+function unwrap(schema: JsonSchema | undefined): JsonSchema | undefined {
+  const variants = schema?.anyOf ?? schema?.oneOf
+  if (!schema || !variants) return schema
+  const real = variants.filter((variant) => variant.type !== 'null')
+  return real.length === 1 ? { ...real[0], title: schema.title ?? real[0].title, description: schema.description ?? real[0].description } : schema
+}
+
+function stringOptions(schema: JsonSchema): string[] | null {
+  if (Array.isArray(schema.enum) && schema.enum.every((value) => typeof value === 'string')) return schema.enum as string[]
+  if (typeof schema.const === 'string') return [schema.const]
+  const variants = schema.anyOf ?? schema.oneOf
+  if (variants && variants.every((variant) => typeof variant.const === 'string')) return variants.map((variant) => variant.const as string)
+  return null
+}

@@ -1,0 +1,65 @@
+import type { Page } from 'playwright-core'
+import { describe, expect, test } from 'vitest'
+import { contextsPerTest, dock, openChat, screenshot, sendMessage, seriousViolations } from './browser-kit.ts'
+
+const newContext = contextsPerTest()
+
+/** Scans the page in each color scheme (default both): no serious or critical axe-core violation. */
+async function expectAccessible(page: Page, schemes: ('light' | 'dark')[] = ['light', 'dark']) {
+  for (const colorScheme of schemes) {
+    await page.emulateMedia({ colorScheme })
+    expect({ colorScheme, violations: await seriousViolations(page) }).toEqual({ colorScheme, violations: [] })
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
+}
+
+describe('accessibility (axe-core) and phone width', () => {
+  test('the empty chat, a docked card with several questions, its review, and the answered card', async () => {
+    const context = await newContext()
+    const page = await openChat(context)
+    await expectAccessible(page, ['dark'])
+
+    await sendMessage(page, 'Plan the team trip')
+    const card = dock(page).getByRole('region', { name: 'Questions' })
+    await card.getByText('1 of 3').waitFor()
+    await expectAccessible(page)
+    await card.getByText('City', { exact: true }).click()
+    await card.getByRole('button', { name: 'Next' }).click()
+    await card.getByText('Weekend', { exact: true }).click()
+    await card.getByRole('button', { name: 'Next' }).click()
+    await card.getByRole('checkbox', { name: 'Spa' }).check()
+    await card.getByRole('button', { name: 'Next' }).click()
+    await card.getByRole('button', { name: 'Dismiss' }).click()
+    await expectAccessible(page, ['light'])
+    await card.getByRole('button', { name: 'Cancel' }).click()
+    await card.getByRole('button', { name: 'Submit' }).click()
+    await page.getByRole('region', { name: 'Answered' }).waitFor()
+    await expectAccessible(page, ['dark'])
+  }, 90_000)
+
+  test('at phone width the docked card and the conversation fit the screen', async () => {
+    const context = await newContext({ viewport: { width: 390, height: 844 } })
+    const page = await openChat(context)
+    await sendMessage(page, 'Plan the team trip on my phone')
+    const card = dock(page).getByRole('region', { name: 'Questions' })
+    await card.getByText('1 of 3').waitFor()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    const box = await card.boundingBox()
+    expect(box!.x).toBeGreaterThanOrEqual(0)
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390)
+    await screenshot(page, 'phone-waiting')
+    await expectAccessible(page)
+
+    await card.getByText('Coast', { exact: true }).click()
+    await card.getByRole('button', { name: 'Next' }).click()
+    await card.getByText('A week', { exact: true }).click()
+    await card.getByRole('button', { name: 'Next' }).click()
+    await card.getByRole('checkbox', { name: 'Guided tour' }).check()
+    await card.getByRole('button', { name: 'Next' }).click()
+    await screenshot(page, 'phone-review')
+    await card.getByRole('button', { name: 'Submit' }).click()
+    await page.getByText('Got it: Place → Coast; Length → A week; Extras → Guided tour. Planning with that.').waitFor()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    await screenshot(page, 'phone-answered')
+  }, 60_000)
+})

@@ -1,0 +1,100 @@
+import { describe, expect, test } from 'vitest'
+import { chatIdOf, contextsPerTest, openChat, screenshot, sendMessage, storedChat } from './browser-kit.ts'
+
+const newContext = contextsPerTest()
+
+describe('conversations', () => {
+  test('a channel conversation is read-only: the notice replaces the composer, the question waits in Slack, Branch opens a web chat', async () => {
+    const context = await newContext()
+    const made = await context.request.post('/__fixture/channel-chat')
+    const { chatId } = (await made.json()) as { chatId: string }
+    const page = await openChat(context, { chatId })
+
+    const notice = page.getByRole('note')
+    await notice.getByText('This conversation happens in Slack.').waitFor()
+    expect(await notice.textContent()).toContain('This conversation happens in Slack. Continue it there, or branch it into a new chat.')
+    const waiting = page.getByRole('region', { name: 'Waiting for an answer in Slack' })
+    await waiting.getByText('Which color should the invitations be?').waitFor()
+    expect(await waiting.getByRole('radio').count()).toBe(0)
+    expect(await waiting.getByRole('button').count()).toBe(0)
+    expect(await page.getByRole('textbox', { name: 'Message' }).count()).toBe(0)
+    expect(await page.getByRole('button', { name: 'Edit' }).count()).toBe(0)
+    await screenshot(page, 'channel-read-only')
+
+    await notice.getByRole('button', { name: 'Branch' }).click()
+    await page.waitForURL((url) => url.searchParams.get('chat') !== chatId)
+    await page.getByRole('textbox', { name: 'Message' }).waitFor()
+    await page.getByRole('region', { name: 'Not answered' }).getByText('Closed without an answer.').waitFor()
+    expect(await page.getByRole('note').count()).toBe(0)
+    expect(chatIdOf(page)).not.toBe(chatId)
+  })
+
+  test('a message sent while a reply streams waits in the Queued strip, can be edited there, and runs when the reply ends', async () => {
+    const context = await newContext()
+    const page = await openChat(context)
+    await sendMessage(page, 'Write a slow plan')
+    await page.getByText('Thinking it over').first().waitFor()
+    await page.getByRole('button', { name: 'Stop' }).waitFor()
+
+    await sendMessage(page, 'And what about lunch?')
+    const strip = page.getByRole('region', { name: 'Queued messages' })
+    await strip.getByText('And what about lunch?').waitFor()
+    await screenshot(page, 'queued-strip')
+    await strip.getByRole('button', { name: 'Edit' }).click()
+    await strip.getByRole('textbox', { name: 'Queued message' }).fill('And what about dinner?')
+    await strip.getByRole('button', { name: 'Save' }).click()
+    await strip.getByText('And what about dinner?').waitFor()
+
+    await page.getByText('Hello! You said: And what about dinner?').waitFor({ timeout: 15_000 })
+    expect(await strip.count()).toBe(0)
+    const { messages, queued } = await storedChat(page)
+    expect(queued).toEqual([])
+    expect(messages.map((message) => message.role)).toEqual(['user', 'assistant', 'user', 'assistant'])
+    expect(messages[1].parts.some((part) => part.type === 'text' && part.text?.endsWith('Done.'))).toBe(true)
+  })
+
+  test('Stop ends a streaming reply and keeps what was written', async () => {
+    const context = await newContext()
+    const page = await openChat(context)
+    await sendMessage(page, 'Another slow one')
+    await page.getByText('Thinking it over').first().waitFor()
+    await page.getByRole('button', { name: 'Stop' }).click()
+    await page.getByRole('button', { name: 'Send' }).waitFor()
+    expect(await page.getByRole('button', { name: 'Stop' }).count()).toBe(0)
+    const { chat, messages } = await storedChat(page)
+    expect(chat.state).toBe('idle')
+    const reply = messages.at(-1)!
+    expect(reply.role).toBe('assistant')
+    expect(reply.parts.some((part) => part.type === 'text' && part.text?.startsWith('Thinking it over'))).toBe(true)
+  })
+
+  test('a reload during a reply joins its stream and sees it to the end', async () => {
+    const context = await newContext()
+    const page = await openChat(context)
+    await sendMessage(page, 'A slow plan to reload during')
+    await page.getByText('Thinking it over').first().waitFor()
+    await page.reload()
+    await page.getByText(/Thinking it over/).first().waitFor()
+    await page.getByText(/step by step, so there is time to send another message\. Done\./).waitFor({ timeout: 15_000 })
+    const { messages } = await storedChat(page)
+    expect(messages.map((message) => message.role)).toEqual(['user', 'assistant'])
+    expect(await page.getByText(/Done\./).count()).toBe(1)
+  })
+
+  test('Edit runs the turn again from a user message', async () => {
+    const context = await newContext()
+    const page = await openChat(context)
+    await sendMessage(page, 'hello there')
+    await page.getByText('Hello! You said: hello there').waitFor()
+    await page.getByRole('button', { name: 'Edit' }).click()
+    await page.getByRole('textbox', { name: 'Edit message' }).fill('hello again')
+    await page.getByRole('button', { name: 'Save and run again' }).click()
+    await page.getByText('Hello! You said: hello again').waitFor()
+    expect(await page.getByText('Hello! You said: hello there').count()).toBe(0)
+    const { messages } = await storedChat(page)
+    expect(messages.map((message) => [message.role, message.parts.find((part) => part.type === 'text')?.text])).toEqual([
+      ['user', 'hello again'],
+      ['assistant', 'Hello! You said: hello again']
+    ])
+  })
+})
