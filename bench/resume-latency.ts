@@ -6,11 +6,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { convertToModelMessages, streamText, tool, type UIMessage } from 'ai'
-import { MockLanguageModelV4, convertArrayToReadableStream } from 'ai/test'
+import { convertArrayToReadableStream } from 'ai/test'
 import { buildConfig, createFrogbot, sqliteAdapter } from '../packages/frogbot/src/index.ts'
 import { QuestionInput, QuestionOutput, question } from '../packages/frogbot/src/tools/index.ts'
 import { createApiToken } from '../packages/frogbot/src/auth/api-tokens.ts'
 import { ensureUser } from '../packages/frogbot/src/auth/users.ts'
+import { storeOf } from '../packages/frogbot/src/frogbot-internals.ts'
+import { mockModel } from '../packages/frogbot/test/helpers/scripted-model.ts'
 
 const { values } = parseArgs({ options: { iterations: { type: 'string', default: '300' } } })
 const iterations = Number(values.iterations)
@@ -32,8 +34,8 @@ const ask = (n: number) => [
 
 // The model asks on odd calls and replies on even ones, with no latency of its own.
 let calls = 0
-const model = new MockLanguageModelV4({ doStream: async () => ({ stream: convertArrayToReadableStream((calls++ % 2 === 0 ? ask(calls) : reply) as never[]) }) })
-const replyModel = new MockLanguageModelV4({ doStream: async () => ({ stream: convertArrayToReadableStream(reply as never[]) }) })
+const model = mockModel({ doStream: async () => ({ stream: convertArrayToReadableStream((calls++ % 2 === 0 ? ask(calls) : reply) as never[]) }) })
+const replyModel = mockModel({ doStream: async () => ({ stream: convertArrayToReadableStream(reply as never[]) }) })
 
 async function firstText(stream: ReadableStream<Uint8Array>): Promise<void> {
   const reader = stream.getReader()
@@ -70,8 +72,8 @@ async function frogbot(): Promise<{ samples: number[]; bytesPerQuestion: number 
   const dir = mkdtempSync(join(tmpdir(), 'frogbot-bench-'))
   const filename = join(dir, 'bench.db')
   const instance = await createFrogbot(buildConfig({ agents: [{ slug: 'planner', model: 'fast', tools: [question] }], db: sqliteAdapter({ filename }) }), { model, log: () => {}, maintenanceIntervalMs: 0 })
-  const user = await ensureUser(instance.store.db, { email: 'bench@example.com' })
-  const { token } = await createApiToken(instance.store.db, { userId: user.id, name: 'bench' })
+  const user = await ensureUser(storeOf(instance).db, { email: 'bench@example.com' })
+  const { token } = await createApiToken(storeOf(instance).db, { userId: user.id, name: 'bench' })
   const request = (path: string, body: unknown, stream = false) =>
     instance.fetch(new Request(`http://localhost${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...(stream ? { accept: 'text/event-stream' } : {}) }, body: JSON.stringify(body) }))
   const samples: number[] = []

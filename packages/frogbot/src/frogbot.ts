@@ -1,20 +1,26 @@
 import { randomBytes } from 'node:crypto'
-import type { LanguageModel } from 'ai'
+import type { LanguageModel, UIMessage } from 'ai'
+import { type LocalAgent, localAgent } from './agents/local-agent.ts'
 import { type ResolvedAgent, resolveAgents } from './agents/resolve-agents.ts'
+import type { FrogbotRequest, User } from './auth/frogbot-request.ts'
 import type { FrogbotConfig } from './config/build-config.ts'
 import { ConfigError } from './errors/frogbot-error.ts'
+import { remember } from './frogbot-internals.ts'
 import { createHttpHandler, type HttpHandler } from './http/create-http-handler.ts'
 import { configuredProviders } from './models/providers.ts'
-import { type ChatStore, createChatStore } from './store/chat-store.ts'
+import type { ChatSummary, QueuedMessage } from './protocol/chat.ts'
+import type { PendingCall } from './protocol/pending-call.ts'
+import { createChatStore } from './store/chat-store.ts'
 import { migrateToLatest } from './store/migrate.ts'
 import { sqliteAdapter } from './store/sqlite-adapter.ts'
+import type { ChannelDoor } from './turns/channel-door.ts'
+import { createEngine } from './turns/engine.ts'
 import { randomId } from './turns/ids.ts'
-import type { TurnServices } from './turns/turn-environment.ts'
-import { type LocalAgent, localAgent } from './agents/local-agent.ts'
-import { runMaintenance } from './turns/maintenance.ts'
-import { startQueuedTurn } from './turns/queued-turns.ts'
 import { memoryLiveStreams } from './turns/memory-live-streams.ts'
+import type { ChatRead } from './turns/read-chat.ts'
 import { redisLiveStreams } from './turns/redis-live-streams.ts'
+import type { SendResult } from './turns/send-message.ts'
+import type { SettleInput, SettleOutcome } from './turns/settle.ts'
 
 /**
  * Options of {@link createFrogbot} for apps, tests and benchmarks.
@@ -22,38 +28,81 @@ import { redisLiveStreams } from './turns/redis-live-streams.ts'
  * - `now`, `newId`: inject the clock and id source.
  * - `leaseMs`: how long a running turn holds its chat without renewing (default 30 000 ms);
  *   after a crash the chat is usable again once it passes.
+ * - `queueLimit`: most messages one chat's queue holds (default 20); more get `429 queue-full`.
  * - `env`: where provider keys are read from (default `process.env`).
  * - `log`: where start-up facts and unexpected errors go (default `console.error`).
  * - `maintenanceIntervalMs`: how often call expiry and stalled queues are checked (default 5000;
  *   0 turns the timer off, then call `maintain()` yourself).
+ * - `channels`: channel doors to serve besides those of the config's agents (tests).
  */
 export type CreateFrogbotOptions = {
   model?: Exclude<LanguageModel, string>
   now?: () => Date
   newId?: (prefix: string) => string
   leaseMs?: number
+  queueLimit?: number
   env?: NodeJS.ProcessEnv
   log?: (line: string) => void
   maintenanceIntervalMs?: number
+  channels?: ChannelDoor[]
 }
 
 /**
- * A running FrogBot: storage opened and migrated, models resolved.
+ * Who a programmatic call acts as: `user` (or nobody), through the app's own code (`door:
+ * 'local'`, the default: client tools are withheld, since nobody is there to answer) or as a
+ * relay of an interactive client (`door: 'http'`: client tools are offered, as over HTTP). The
+ * same rules apply as at every door: the agent's `access`, the chat's owner, the chat's home.
+ */
+export type Caller = { user?: User | null; door?: 'local' | 'http' }
+
+/** A turn that started: its UI message stream and, once stored, its result. */
+export type StartedTurn = Extract<SendResult, { status: 'started' }>
+
+/**
+ * A running FrogBot: storage opened and migrated, models resolved. Every method that acts on a
+ * chat runs through the turn engine with the same checks as HTTP, as `caller` (see {@link Caller};
+ * default: nobody, through the app's own code) and throws `FrogbotError` with the codes of the
+ * README's status table.
  * - `fetch`: the web-standard HTTP handler of the whole API.
- * - `agents[slug]`: local `generate()` / `stream()` calls, where client tools are withheld.
- * - `describe()`: one line per start-up fact (database, model of each agent).
- * - `maintain()`: expires due calls and restarts stalled queues now (see `runMaintenance`).
- * - `close()`: stops the maintenance timer and closes the database.
+ * - `agents[slug]`: `generate()` / `stream()` from code (see `LocalAgent`).
+ * - `sendMessage`: a user message to a new or existing chat: `started` (with `run.stream` and
+ *   `run.result`) or `queued` behind a running turn or a waiting question.
+ * - `settle`: answers (`output`) or dismisses (`dismissed: true`, `reason?`) one pending call
+ *   (seed: "Answer over HTTP").
+ * - `stop`, `editMessage`, `editQueued`, `deleteQueued`, `branch`: as over HTTP.
+ * - `pending`, `readChat`, `listChats`: reads.
+ * - `describe()`: one line per start-up fact; `maintain()`: expiry and stalled queues now;
+ *   `close()`: stops the timer, closes live streams and the database.
  */
 export type Frogbot = {
   config: FrogbotConfig
-  store: ChatStore
-  services: TurnServices
-  agents: Record<string, LocalAgent>
   fetch: HttpHandler
+  agents: Record<string, LocalAgent>
+  sendMessage: (options: { agent: string; chatId?: string; caller?: Caller } & ({ text: string } | { message: UIMessage })) => Promise<SendResult>
+  settle: (options: { chatId: string; caller?: Caller } & SettleInput) => Promise<SettleOutcome>
+  stop: (options: { chatId: string; caller?: Caller }) => Promise<boolean>
+  editMessage: (options: { chatId: string; messageId: string; text: string; caller?: Caller }) => Promise<StartedTurn['run']>
+  editQueued: (options: { chatId: string; messageId: string; text: string; caller?: Caller }) => Promise<QueuedMessage>
+  deleteQueued: (options: { chatId: string; messageId: string; caller?: Caller }) => Promise<void>
+  branch: (options: { chatId: string; messageId?: string; caller?: Caller }) => Promise<ChatSummary>
+  pending: (options: { chatId: string; caller?: Caller }) => Promise<{ chatId: string; state: ChatSummary['state']; pending: PendingCall[] }>
+  readChat: (options: { chatId: string; caller?: Caller }) => Promise<ChatRead>
+  listChats: (options: { caller: Caller; agent?: string; limit?: number; cursor?: string }) => Promise<{ chats: ChatSummary[]; nextCursor: string | null }>
   describe: () => string[]
   maintain: () => Promise<{ expired: number; resumed: number }>
   close: () => Promise<void>
+}
+
+/** The request a programmatic {@link Caller} acts as. */
+function requestOf(caller: Caller = {}): FrogbotRequest {
+  const user = caller.user ?? null
+  return { user, credential: user ? { type: 'custom' } : { type: 'anonymous' }, entryPoint: caller.door ?? 'local', headers: new Headers() }
+}
+
+/** The channel doors of the config's agents (`channels: [instance]`), by instance. */
+function channelDoorsOf(config: FrogbotConfig, extra: ChannelDoor[]): ChannelDoor[] {
+  const doors = config.agents.flatMap((agent) => (agent.channels ?? []).map((piece) => ({ ...piece, agentSlug: agent.slug })))
+  return [...doors, ...extra]
 }
 
 /**
@@ -62,7 +111,7 @@ export type Frogbot = {
  * provider: set OPENAI_API_KEY or ai.providers`), opens the database and runs its migrations.
  */
 export async function createFrogbot(config: FrogbotConfig, options: CreateFrogbotOptions = {}): Promise<Frogbot> {
-  const { now = () => new Date(), newId = randomId, leaseMs = 30_000, env = process.env, log = console.error, maintenanceIntervalMs = 5000 } = options
+  const { now = () => new Date(), newId = randomId, leaseMs = 30_000, queueLimit = 20, env = process.env, log = console.error, maintenanceIntervalMs = 5000 } = options
   const providers = configuredProviders(config.ai?.providers, env)
   const { agents, problems } = resolveAgents(config, { providers, modelOverride: options.model })
   if (problems.length > 0) throw new ConfigError(problems)
@@ -77,38 +126,54 @@ export async function createFrogbot(config: FrogbotConfig, options: CreateFrogbo
   }
   const store = createChatStore({ db, adapter })
   const live = config.liveStreams ?? (env.REDIS_URL ? redisLiveStreams({ url: env.REDIS_URL }) : memoryLiveStreams())
-  const services: TurnServices = {
+  const engine = createEngine({
     store,
     now,
     newId,
     leaseMs,
+    queueLimit,
     agents: new Map(agents.map((agent) => [agent.slug, agent])),
+    channels: new Map(channelDoorsOf(config, options.channels ?? []).map((door) => [door.instance, door])),
     processId: `p${process.pid}.${randomBytes(4).toString('hex')}`,
-    log,
-    live,
     activeRuns: new Map(),
+    live,
     onAwaitingInput: config.onAwaitingInput,
-    onQueued: (chatId) => {
-      startQueuedTurn(services, chatId).catch((error) => log(`frogbot: could not start the queued turn of chat ${chatId}: ${String(error)}`))
-    }
-  }
-  const maintain = () => runMaintenance(services)
+    log
+  })
+  const maintain = () => engine.maintain()
   const timer =
     maintenanceIntervalMs > 0
       ? setInterval(() => maintain().catch((error) => log(`frogbot: maintenance failed: ${String(error)}`)), maintenanceIntervalMs)
       : undefined
   timer?.unref()
-  const fetch = createHttpHandler({ services, auth: config.auth ?? {}, serverURL: config.serverURL, maxBodyBytes: config.http?.maxBodyBytes ?? 1024 * 1024, log })
-  return {
+  const fetch = createHttpHandler({ engine, auth: config.auth ?? {}, serverURL: config.serverURL, maxBodyBytes: config.http?.maxBodyBytes ?? 1024 * 1024, log })
+  const frogbot: Frogbot = {
     config,
-    store,
-    services,
-    agents: Object.fromEntries(agents.map((agent) => [agent.slug, localAgent(services, agent)])),
     fetch,
+    agents: Object.fromEntries(agents.map((agent) => [agent.slug, localAgent(engine, agent)])),
+    sendMessage: ({ agent, chatId, caller, ...content }) =>
+      engine.sendMessage({
+        agentSlug: agent,
+        chatId,
+        req: requestOf(caller),
+        message: 'message' in content ? content.message : { id: newId('msg'), role: 'user', parts: [{ type: 'text', text: content.text }] }
+      }),
+    settle: ({ chatId, caller, ...input }) => engine.settle({ chatId, inputs: [input as SettleInput], req: requestOf(caller) }),
+    stop: ({ chatId, caller }) => engine.stop({ chatId, req: requestOf(caller) }),
+    editMessage: async ({ chatId, messageId, text, caller }) => (await engine.editMessage({ chatId, messageId, parts: [{ type: 'text', text }], req: requestOf(caller) })).run,
+    editQueued: async ({ chatId, messageId, text, caller }) => (await engine.changeQueued({ chatId, messageId, text, req: requestOf(caller) }))!,
+    deleteQueued: async ({ chatId, messageId, caller }) => {
+      await engine.changeQueued({ chatId, messageId, req: requestOf(caller) })
+    },
+    branch: ({ chatId, messageId, caller }) => engine.branch({ chatId, messageId, req: requestOf(caller) }),
+    pending: ({ chatId, caller }) => engine.pending({ chatId, req: requestOf(caller) }),
+    readChat: ({ chatId, caller }) => engine.readChat({ chatId, req: requestOf(caller) }),
+    listChats: ({ caller, agent, limit, cursor }) => engine.listChats({ req: requestOf(caller), agentSlug: agent, limit, cursor }),
     describe: () => [
       `database: ${adapter.describe()}`,
       `live streams: ${config.liveStreams ? 'from the config' : env.REDIS_URL ? `Redis ${env.REDIS_URL.replace(/\/\/[^@/]*@/, '//')}` : 'in this process (set REDIS_URL to share them between processes)'}`,
       ...agents.map((agent: ResolvedAgent) => `agent ${agent.slug}: model ${agent.model.label}`),
+      ...[...engine.services.channels.values()].map((door) => `channel ${door.instance}: ${door.label} for agent ${door.agentSlug}, webhook /api/webhooks/${door.instance}`),
       ...config.warnings.map((warning) => `warning: ${warning}`)
     ],
     maintain,
@@ -118,4 +183,7 @@ export async function createFrogbot(config: FrogbotConfig, options: CreateFrogbo
       await store.close()
     }
   }
+  remember(frogbot, { engine, store })
+  return frogbot
 }
+

@@ -1,11 +1,37 @@
+/**
+ * `frogbot`: agents that pause mid-reply to ask a person a structured question, then continue the
+ * same reply. `buildConfig` checks a config; `createFrogbot` runs it (the HTTP handler, the turn
+ * engine as methods, local agent calls); `frogbot serve` serves it.
+ */
 export { buildConfig, type FrogbotConfig } from './config/build-config.ts'
-export type { AgentConfig, AgentProfile, AiOptions, AuthOptions, FrogbotOptions, ModelReference } from './config/options.ts'
-export { createFrogbot, type CreateFrogbotOptions, type Frogbot } from './frogbot.ts'
+export type { AgentConfig, AgentProfile, AiOptions, AuthOptions, ChannelPieceInstance, FrogbotOptions, ModelReference } from './config/options.ts'
+export { createFrogbot, type Caller, type CreateFrogbotOptions, type Frogbot, type StartedTurn } from './frogbot.ts'
+export type { LocalAgent, LocalCallOptions } from './agents/local-agent.ts'
 export type { AnyTool, ClientTool, ClientToolConfig, Tool, ToolContext } from './tools/tool.ts'
-export type { FrogbotRequest, User, Credential } from './auth/frogbot-request.ts'
-export type { PendingCall } from './turns/pending-call.ts'
-export type { Settlement, SettledBy, SettlementOutcome } from './turns/settlement.ts'
-export type { TurnResult, CompleteTurn, AwaitingInputTurn } from './turns/turn-result.ts'
+export type { ChannelParticipant, Credential, EntryPoint, FrogbotRequest, User } from './auth/frogbot-request.ts'
+export { canWriteChat } from './turns/chat-access.ts'
+export type { ChannelDoor } from './turns/channel-door.ts'
+export type { ChatRead } from './turns/read-chat.ts'
+export type { SendResult } from './turns/send-message.ts'
+export type { SettleInput, SettleOutcome } from './turns/settle.ts'
+export type { TurnRun } from './turns/run-turn.ts'
+export type { AwaitingInputEvent } from './turns/turn-events.ts'
+export type { ChatRecord } from './store/chat-records.ts'
+export type {
+  AwaitingInputTurn,
+  ChannelIdentity,
+  ChatState,
+  ChatSummary,
+  CompleteTurn,
+  PendingCall,
+  QueuedMessage,
+  QueuedTurn,
+  SettledBy,
+  Settlement,
+  SettlementOutcome,
+  SettlementWithPart,
+  TurnResult
+} from './protocol/index.ts'
 export { sqliteAdapter, type SqliteAdapterOptions } from './store/sqlite-adapter.ts'
 export { postgresAdapter, type PostgresAdapterOptions } from './store/postgres-adapter.ts'
 export type { DatabaseAdapter } from './store/database-adapter.ts'
@@ -15,4 +41,3 @@ export type { ProvidersOptions } from './models/providers.ts'
 export type { LiveStreams, LiveRecorder } from './turns/live-streams.ts'
 export { memoryLiveStreams } from './turns/memory-live-streams.ts'
 export { redisLiveStreams, type RedisLiveStreamsOptions } from './turns/redis-live-streams.ts'
-export type { AwaitingInputEvent } from './turns/run-turn.ts'

@@ -1,39 +1,57 @@
-import { type ModelMessage, ToolLoopAgent } from 'ai'
+import { type ModelMessage, ToolLoopAgent, type UIMessage } from 'ai'
 import { localRequest, type User } from '../auth/frogbot-request.ts'
-import type { TurnServices } from '../turns/turn-environment.ts'
+import { FrogbotError } from '../errors/frogbot-error.ts'
+import type { CompleteTurn } from '../protocol/turn-results.ts'
+import type { Engine } from '../turns/engine.ts'
 import type { ResolvedAgent } from './resolve-agents.ts'
 import { buildToolSet } from './tool-set.ts'
-
-/** Input of a local call: a `prompt` or model `messages`, and optionally the `user` it runs for. */
-export type LocalCallOptions = ({ prompt: string } | { messages: ModelMessage[] }) & { user?: User | null; abortSignal?: AbortSignal }
+import { modelFileDownload } from '../models/file-downloads.ts'
 
 /**
- * An agent called from code: `frogbot.agents[slug].generate()` / `.stream()`. Nobody can answer a
- * client tool here, so client tools are withheld (seed: "Where questions are offered"); a call the
- * model makes to one anyway becomes a tool error and the loop keeps running. Nothing is stored.
- * Both return the AI SDK's own result (`GenerateTextResult`, `StreamTextResult`).
+ * Input of a local call: a `prompt` or model `messages`, optionally the `user` it runs for, and
+ * `chatId` to run it as a stored turn of that chat (then only `prompt` is taken).
+ */
+export type LocalCallOptions = ({ prompt: string } | { messages: ModelMessage[] }) & { user?: User | null; abortSignal?: AbortSignal; chatId?: string }
+
+/**
+ * An agent called from the app's own code: `frogbot.agents[slug].generate()` / `.stream()`.
+ * Nobody can answer a client tool here, so client tools are withheld (seed: "Where questions are
+ * offered"); a call the model makes to one anyway becomes a tool error and the loop keeps running.
+ * - Without `chatId` nothing is stored; both return the AI SDK's own result
+ *   (`GenerateTextResult`, `StreamTextResult`).
+ * - `generate({ prompt, chatId })` runs a stored turn of that chat (created, owned by `user`, when
+ *   new) through the engine and resolves its `CompleteTurn`. It does not queue: a chat that is
+ *   running or waiting for an answer rejects with `FrogbotError('turn-in-progress')`, a channel
+ *   conversation with `channel-chat`, another user's chat with `not-found`.
  */
 export type LocalAgent = ReturnType<typeof localAgent>
 
-export function localAgent(services: TurnServices, agent: ResolvedAgent) {
-  const prepare = async ({ user = null, ...call }: LocalCallOptions) => {
+export function localAgent(engine: Engine, agent: ResolvedAgent) {
+  const prepare = async ({ user = null, chatId: _chatId, ...call }: LocalCallOptions) => {
     const req = localRequest(user)
-    const tools = buildToolSet({
-      tools: agent.tools,
-      offerClientTools: false,
-      gate: { clientCallPending: false },
-      context: { req, agent: { slug: agent.slug, runId: services.newId('run') }, chatId: null }
-    })
-    const loop = new ToolLoopAgent({ model: agent.model.model, instructions: await agent.instructions(req), tools, stopWhen: agent.stopWhen })
+    const tools = buildToolSet({ tools: agent.tools, offers: () => false, gate: { clientCallPending: false }, context: { req, agent: { slug: agent.slug, runId: engine.services.newId('run') }, chatId: null } })
+    const loop = new ToolLoopAgent({ model: agent.model.model, instructions: await agent.instructions(req), tools, stopWhen: agent.stopWhen, experimental_download: modelFileDownload(agent.files) })
     return { loop, call }
+  }
+  async function storedTurn({ chatId, user = null, ...call }: LocalCallOptions & { chatId: string }): Promise<CompleteTurn> {
+    if (!('prompt' in call)) throw new FrogbotError('bad-request', 'generate({ chatId }): give the new user message as `prompt`')
+    const message: UIMessage = { id: engine.services.newId('msg'), role: 'user', parts: [{ type: 'text', text: call.prompt }] }
+    const sent = await engine.sendMessage({ agentSlug: agent.slug, chatId, message, req: localRequest(user), canQueue: false })
+    if (sent.status !== 'started') throw new FrogbotError('turn-in-progress', 'A turn is running or a question waits in this chat.')
+    void sent.run.stream.cancel().catch(() => {})
+    return (await sent.run.result) as CompleteTurn
+  }
+  function generate(options: LocalCallOptions & { chatId: string }): Promise<CompleteTurn>
+  function generate(options: LocalCallOptions & { chatId?: undefined }): ReturnType<ToolLoopAgent['generate']>
+  async function generate(options: LocalCallOptions) {
+    if (options.chatId !== undefined) return storedTurn(options as LocalCallOptions & { chatId: string })
+    const { loop, call } = await prepare(options)
+    return loop.generate(call)
   }
   return {
     slug: agent.slug,
-    async generate(options: LocalCallOptions) {
-      const { loop, call } = await prepare(options)
-      return loop.generate(call)
-    },
-    async stream(options: LocalCallOptions) {
+    generate,
+    async stream(options: LocalCallOptions & { chatId?: undefined }) {
       const { loop, call } = await prepare(options)
       return loop.stream(call)
     }

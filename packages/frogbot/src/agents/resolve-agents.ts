@@ -1,6 +1,7 @@
 import { isStepCount, type StopCondition, type ToolSet } from 'ai'
 import type { FrogbotRequest } from '../auth/frogbot-request.ts'
 import type { AgentConfig, AgentProfile, FrogbotOptions } from '../config/options.ts'
+import type { FileDownloadOptions } from '../models/file-downloads.ts'
 import type { ConfiguredProvider } from '../models/providers.ts'
 import { type ResolvedModel, resolveModel } from '../models/resolve-model.ts'
 import type { AnyTool, ClientTool } from '../tools/tool.ts'
@@ -16,6 +17,8 @@ export type ResolvedAgent = {
   stopWhen: StopCondition<ToolSet> | StopCondition<ToolSet>[]
   instructions: (req: FrogbotRequest) => Promise<string | undefined>
   access: (req: FrogbotRequest) => Promise<boolean>
+  /** Which file URLs the server may download for this agent's model (`files.download`). */
+  files: FileDownloadOptions
 }
 
 function mergeTools(agent: AgentConfig, rootTools: AnyTool[]): AnyTool[] {
@@ -53,6 +56,7 @@ export function resolveAgents(
       clientTools: clientToolsOf(tools),
       stopWhen,
       instructions: async (req) => (typeof instructions === 'function' ? instructions({ req }) : instructions),
+      files: options.files?.download ?? {},
       access: async (req) => (access ? Boolean(await access({ req })) : req.user !== null || req.entryPoint === 'local')
     })
   })

@@ -39,19 +39,20 @@ export function toolFingerprint(tool: AnyTool): string {
 /**
  * The AI SDK tools a model is offered in one turn.
  * - Server tools run `execute` with `context`, unless `gate` says the step holds a client call.
- * - Client tools are offered without `execute` (the AI SDK then ends the step at the call) only
- *   when `offerClientTools` is true; otherwise they are withheld (seed: "Where questions are offered").
+ * - Client tools are offered without `execute` (the AI SDK then ends the step at the call) when
+ *   `offers(tool)` says someone can answer them here; otherwise they are withheld (seed: "Where
+ *   questions are offered").
  */
-export function buildToolSet({ tools, offerClientTools, gate, context }: {
+export function buildToolSet({ tools, offers, gate, context }: {
   tools: AnyTool[]
-  offerClientTools: boolean
+  offers: (tool: ClientTool) => boolean
   gate: StepGate
   context: ToolContext
 }): ToolSet {
   const set: ToolSet = {}
   for (const tool of tools) {
     if (isClientTool(tool)) {
-      if (!offerClientTools) continue
+      if (!offers(tool)) continue
       set[tool.slug] = aiTool({ description: tool.description, inputSchema: tool.inputSchema, outputSchema: tool.outputSchema })
       continue
     }

@@ -27,14 +27,18 @@ export function authOptionsProblems(options: FrogbotOptions): string[] {
   if (maxAge !== undefined && !(Number.isInteger(maxAge) && (maxAge as number) > 0 && (maxAge as number) <= MAX_SESSION_AGE)) {
     problems.push(`auth.sessionMaxAge: must be a whole number of seconds from 1 to ${MAX_SESSION_AGE} (400 days)`)
   }
-  const limit = auth.loginRateLimit as Record<string, unknown> | undefined
-  if (limit !== undefined) {
-    if (!limit || typeof limit !== 'object') problems.push('auth.loginRateLimit: must be an object { failures, windowSeconds }')
-    else {
-      const whole = (value: unknown, max: number) => value === undefined || (Number.isInteger(value) && (value as number) > 0 && (value as number) <= max)
-      if (!whole(limit.failures, 10_000)) problems.push('auth.loginRateLimit.failures: must be a whole number from 1 to 10000')
-      if (!whole(limit.windowSeconds, 7 * 24 * 3600)) problems.push('auth.loginRateLimit.windowSeconds: must be a whole number of seconds from 1 to 604800 (7 days)')
-    }
-  }
+  for (const name of ['loginRateLimit', 'tokenGuessLimit']) problems.push(...limitProblems(`auth.${name}`, auth[name]))
+  return problems
+}
+
+/** Problems with a `{ failures, windowSeconds }` limit at `path`. */
+function limitProblems(path: string, limit: unknown): string[] {
+  if (limit === undefined) return []
+  if (!limit || typeof limit !== 'object') return [`${path}: must be an object { failures, windowSeconds }`]
+  const { failures, windowSeconds } = limit as Record<string, unknown>
+  const whole = (value: unknown, max: number) => value === undefined || (Number.isInteger(value) && (value as number) > 0 && (value as number) <= max)
+  const problems: string[] = []
+  if (!whole(failures, 10_000)) problems.push(`${path}.failures: must be a whole number from 1 to 10000`)
+  if (!whole(windowSeconds, 7 * 24 * 3600)) problems.push(`${path}.windowSeconds: must be a whole number of seconds from 1 to 604800 (7 days)`)
   return problems
 }

@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely'
 import type { AuthOptions } from '../config/options.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
 import type { Database } from '../store/database-schema.ts'
-import { verifyApiToken } from './api-tokens.ts'
+import { hashToken, verifyApiToken } from './api-tokens.ts'
+import type { TokenGuessLimiter } from './token-guess-limit.ts'
 import type { FrogbotRequest } from './frogbot-request.ts'
 import { readSessionCookie } from './session-cookie.ts'
 import { verifySession } from './sessions.ts'
@@ -18,8 +19,11 @@ export class StaleSessionError extends FrogbotError {
   }
 }
 
-/** What {@link authenticate} needs besides the request: the clock and the configured `serverURL`. */
-export type AuthenticateOptions = { now?: Date; serverURL?: string }
+/**
+ * What {@link authenticate} needs besides the request: the clock, the configured `serverURL`, and
+ * to throttle wrong bearer tokens, the caller's `address` and the instance's `tokenGuesses`.
+ */
+export type AuthenticateOptions = { now?: Date; serverURL?: string; address?: string | null; tokenGuesses?: TokenGuessLimiter }
 
 /**
  * Who sent an HTTP request, trying in order:
@@ -28,7 +32,8 @@ export type AuthenticateOptions = { now?: Date; serverURL?: string }
  * 3. the custom `auth.authenticate(request)` strategy;
  * 4. else an anonymous caller (`user: null`).
  *
- * Throws `FrogbotError('unauthorized')` for a bearer token that is unknown or revoked and
+ * Throws `FrogbotError('unauthorized')` for a bearer token that is unknown or revoked,
+ * `FrogbotError('too-many-requests')` while the address has sent too many of those, and
  * {@link StaleSessionError} for a session cookie that no longer signs anyone in, so a bad
  * credential is never silently treated as anonymous. Tokens and sessions are looked up in the
  * database on every request, so revoking a token or signing out takes effect at once everywhere.
@@ -37,14 +42,18 @@ export async function authenticate(
   db: Kysely<Database>,
   request: Request,
   auth: AuthOptions = {},
-  { now = new Date(), serverURL }: AuthenticateOptions = {}
+  { now = new Date(), serverURL, address = null, tokenGuesses }: AuthenticateOptions = {}
 ): Promise<FrogbotRequest> {
   const base = { entryPoint: 'http' as const, headers: request.headers, request }
   const header = request.headers.get('authorization')
   if (header) {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header)
     if (!match) throw new FrogbotError('unauthorized', 'Authorization: expected "Bearer <token>".')
+    const tokenHash = hashToken(match[1])
+    tokenGuesses?.check(address, tokenHash)
     const verified = await verifyApiToken(db, match[1])
+    if (!verified) await tokenGuesses?.failed(address)
+    else tokenGuesses?.verified(tokenHash)
     if (!verified) throw new FrogbotError('unauthorized', 'The API token is unknown or revoked; create one with `npx frogbot tokens create`.')
     return { ...base, ...verified }
   }

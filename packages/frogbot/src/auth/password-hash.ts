@@ -11,7 +11,9 @@ export const PASSWORD_PARAMS: ScryptParams = { logN: 15, r: 8, p: 3 }
 
 /** Shortest and longest password accepted when one is set. */
 export const PASSWORD_MIN_LENGTH = 8
-export const PASSWORD_MAX_LENGTH = 1024
+import { PASSWORD_MAX_LENGTH } from '../protocol/requests.ts'
+
+export { PASSWORD_MAX_LENGTH }
 
 const KEY_BYTES = 32
 const SALT_BYTES = 16

@@ -8,8 +8,11 @@ export const DEMO_EMAIL = 'demo@frogbot.local'
 
 /**
  * How a newcomer gets an API token when `frogbot serve` starts:
- * - `FROGBOT_TOKEN` set → it is registered (hashed) as a token of the demo user, and a previous
- *   `FROGBOT_TOKEN` of that user is revoked;
+ * - `FROGBOT_TOKEN` set → it is registered (hashed) as a token of the demo user. Other values
+ *   registered the same way stay valid, so several processes on one database, each started with
+ *   its own value, never lock each other out; `others` lists their prefixes. To rotate a leaked
+ *   value, start with a new one, then `npx frogbot tokens revoke <prefix>` the old one: a revoked
+ *   value stays refused, also at start-up (README "FROGBOT_TOKEN");
  * - a database without users → the demo user and a new token are created and the token is
  *   returned once, to print;
  * - otherwise nothing is created.
@@ -28,16 +31,16 @@ export async function prepareDemoAccess(db: Kysely<Database>, env: NodeJS.Proces
       .where('t.token_hash', '=', hashToken(given))
       .executeTakeFirstOrThrow()
     if (stored.revoked_at) throw new Error(`FROGBOT_TOKEN (${stored.prefix}…) was revoked on ${stored.revoked_at}; choose a new value`)
-    // A new FROGBOT_TOKEN replaces the previous one: rotating a leaked value must retire it.
-    await db
-      .updateTable('frogbot_api_tokens')
-      .set({ revoked_at: new Date().toISOString() })
+    const others = await db
+      .selectFrom('frogbot_api_tokens')
+      .select(['id', 'prefix'])
       .where('user_id', '=', user.id)
       .where('name', '=', 'FROGBOT_TOKEN')
       .where('token_hash', '!=', hashToken(given))
       .where('revoked_at', 'is', null)
+      .orderBy('created_at')
       .execute()
-    return { kind: 'env' as const, email: stored.email }
+    return { kind: 'env' as const, email: stored.email, prefix: stored.prefix, others }
   }
   const anyUser = await db.selectFrom('frogbot_users').select('id').limit(1).executeTakeFirst()
   if (!anyUser) {

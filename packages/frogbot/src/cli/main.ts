@@ -2,37 +2,72 @@ import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { ConfigError } from '../errors/frogbot-error.ts'
 
+/** One line of usage per command, and what `frogbot help <command>` adds. */
+const COMMANDS: Record<string, { usage: string; help: string }> = {
+  serve: {
+    usage: 'serve [--port 3000] [--host 127.0.0.1] [--config frogbot.config.ts]   run the HTTP API (PORT, HOST also work)',
+    help: 'Loads the config, opens and migrates the database, and serves the HTTP API until Ctrl-C. FROGBOT_TOKEN=<16+ characters> registers that API token for the demo user.'
+  },
+  migrate: { usage: 'migrate [--config frogbot.config.ts]                                   bring the database schema up to date', help: 'Safe to run while servers run: migrations apply once.' },
+  users: {
+    usage: 'users create --email <email> [--name <name>] [--password <pw>] | users password --email <email> | users list | users delete --email <email>',
+    help: 'Without --password (or FROGBOT_PASSWORD) in a terminal, create and password ask for the password without echoing it.'
+  },
+  tokens: {
+    usage: 'tokens create --email <email> [--name <name>] | tokens list --email <email> | tokens revoke <prefix-or-id>',
+    help: 'A token is printed once and stored hashed; revoke takes the prefix `tokens list` shows.'
+  },
+  pending: {
+    usage: 'pending [--agent <slug>]                                               the calls waiting for an answer, newest first',
+    help: 'Prints each call with its chat id, call id and, for a question, its options numbered 1, 2, … as `answer --pick` takes them.'
+  },
+  answer: {
+    usage: "answer <chatId> <callId> --email <email> (--pick <n>[,<n>…] [--custom <text>] | --custom <text> | --json '<output>' | --dismiss [--reason <text>])",
+    help: [
+      'Settles a waiting call as that user, with the same checks as HTTP (the chat must be theirs or have no owner).',
+      '  --pick 2        the second option of a single question, as `frogbot pending` numbers them (labels work too); --pick 1,3 for several',
+      '  --custom <text> a typed answer (alone, or beside --pick)',
+      "  --json '<output>' the whole output, e.g. for several questions or another client tool",
+      '  --dismiss [--reason <text>]  decline the call; the model is not called',
+      'When the answer completes the step, the agent continues here and the reply is printed: that calls the model,',
+      'so the model key (OPENAI_API_KEY, …) must be set in this shell too (the offline demo model needs none).'
+    ].join('\n')
+  },
+  help: { usage: 'help [<command>]                                                       this help, or one command\'s', help: '' }
+}
+
 const USAGE = `Usage: frogbot <command> [options]
 
 Commands:
-  serve [--port 3000] [--host 127.0.0.1] [--config frogbot.config.ts] run the HTTP API (PORT, HOST also work)
-  migrate [--config frogbot.config.ts]                                  bring the database schema up to date
-  users create --email <email> [--name <name>] [--password <password>] | users password --email <email>
-  users list | users delete --email <email>
-  tokens create --email <email> [--name <name>] | tokens list --email <email> | tokens revoke <prefix-or-id>
-  pending [--agent <slug>]                                              list the calls waiting for an answer (newest first)
-  answer <chatId> <callId> --email <email> (--json '<output JSON>' | --pick <label>[,<label>…] [--custom <text>] | --dismiss [--reason <text>])
-                                                                        settle a waiting call as that user; prints the continued reply
+${Object.values(COMMANDS).map((command) => `  ${command.usage}`).join('\n')}
 
 Options:
   --config <file>   the config module (default: frogbot.config.ts in the current folder)
   --password <pw>   a user's password (visible to other processes; prefer the prompt or FROGBOT_PASSWORD)
-  --help            show this help
+  --help            show this help (frogbot help <command> for one command)
   --version         print the version
 
 The default SQLite file is ./frogbot.db in the current folder: run the commands where the server runs
 (for the planner example: cd examples/planner, or npm run frogbot -- <command> at the repository root).`
 
+/** `frogbot help <command>`: its usage and details. */
+function commandHelp(name: string): string | null {
+  const command = COMMANDS[name]
+  return command ? `Usage: frogbot ${command.usage.replace(/\s{3,}.*$/, '')}\n\n${command.help}`.trim() : null
+}
+
 const ACTIONS: Record<string, string[]> = { users: ['create', 'password', 'list', 'delete'], tokens: ['create', 'list', 'revoke'] }
 
 /** How many positional arguments a command without actions takes, when it takes some. */
 const POSITIONALS: Record<string, { count: number; hint: string }> = {
-  answer: { count: 2, hint: 'give the chat id and the call id shown by `frogbot pending`' }
+  answer: { count: 2, hint: 'give the chat id and the call id shown by `frogbot pending`' },
+  help: { count: 0, hint: '' }
 }
 
 /** What is wrong with the words after a command, or `null`: unknown actions and stray arguments are refused. */
 function argumentProblem(command: string, rest: string[]): string | null {
   const positionals = POSITIONALS[command]
+  if (command === 'help') return rest.length > 1 ? `unexpected argument "${rest[1]}"` : rest[0] && !COMMANDS[rest[0]] ? `no command "${rest[0]}"; use one of: ${Object.keys(COMMANDS).join(', ')}` : null
   if (positionals) {
     if (rest.length < positionals.count) return positionals.hint
     return rest.length > positionals.count ? `unexpected argument "${rest[positionals.count]}"` : null
@@ -83,10 +118,14 @@ export async function main(argv: string[]): Promise<number> {
     return 0
   }
   if (values.help || !command) {
-    console.log(USAGE)
+    console.log((command && commandHelp(command)) || USAGE)
     return command || values.help ? 0 : 1
   }
   const problem = argumentProblem(command, rest)
+  if (!problem && command === 'help') {
+    console.log(rest[0] ? commandHelp(rest[0]) : USAGE)
+    return 0
+  }
   if (problem) {
     console.error(`frogbot ${command}: ${problem}\n\n${USAGE}`)
     return 1

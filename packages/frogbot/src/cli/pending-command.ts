@@ -1,4 +1,4 @@
-import type { PendingCall } from '../turns/pending-call.ts'
+import type { PendingCall } from '../protocol/pending-call.ts'
 import { toCallRecord, toPendingCall } from '../store/chat-records.ts'
 import { withDatabase } from './open-database.ts'
 
@@ -54,7 +54,11 @@ export function describePendingCall(call: PendingCall, { owner, now = new Date()
  * Calls past their `client.expiresIn` deadline are left out: the next settle or maintenance closes them.
  */
 export async function pendingCommand(options: { config?: string; agent?: string }): Promise<number> {
-  return withDatabase(options.config, async (db) => {
+  return withDatabase(options.config, async (db, _database, config) => {
+    if (options.agent !== undefined && !config.agents.some((agent) => agent.slug === options.agent)) {
+      console.error(`frogbot pending: no agent "${options.agent}" in the config; its agents are: ${config.agents.map((agent) => agent.slug).join(', ')}`)
+      return 1
+    }
     const now = new Date()
     let query = db
       .selectFrom('frogbot_pending_calls as p')

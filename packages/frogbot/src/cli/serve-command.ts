@@ -1,6 +1,7 @@
 import { serve } from '@hono/node-server'
 import type { AddressInfo } from 'node:net'
 import { createFrogbot } from '../frogbot.ts'
+import { internalsOf } from '../frogbot-internals.ts'
 import { DEMO_EMAIL, checkGivenToken, prepareDemoAccess } from './demo-access.ts'
 import { loadConfig } from './load-config.ts'
 
@@ -26,6 +27,18 @@ function leaseFromEnv(value: string | undefined): number | undefined {
   return ms
 }
 
+/** Throws when `REDIS_URL` is set but is not a `redis://` or `rediss://` URL (an empty value means unset). */
+function checkRedisUrl(value: string | undefined) {
+  if (value === undefined || value === '') return
+  let url: URL | null = null
+  try {
+    url = new URL(value)
+  } catch {}
+  if (!url || (url.protocol !== 'redis:' && url.protocol !== 'rediss:') || !url.hostname) {
+    throw new Error('REDIS_URL: must look like redis://host:6379 (or rediss:// for TLS), with the password in it if Redis has one')
+  }
+}
+
 /**
  * `frogbot serve`: loads the config, opens and migrates the database, prints one line per start-up
  * fact (database, each agent's model, how to authenticate, URL) and serves the HTTP API until
@@ -42,10 +55,17 @@ export async function serveCommand(options: { port?: string; host?: string; conf
   const host = options.host ?? process.env.HOST ?? '127.0.0.1'
   const log = (line: string) => console.log(`frogbot: ${line}`)
 
+  checkRedisUrl(process.env.REDIS_URL)
   const config = await loadConfig(options.config)
   const frogbot = await createFrogbot(config, { log: (line) => console.error(line), leaseMs: leaseFromEnv(process.env.FROGBOT_LEASE_MS) })
+  const { engine, store } = internalsOf(frogbot)
+  // Like the database, live streams must work from the first request, not log errors on each.
+  await engine.services.live.check?.().catch(async (error) => {
+    await frogbot.close()
+    throw error
+  })
   for (const line of frogbot.describe()) log(line)
-  if ([...frogbot.services.agents.values()].some((agent) => agent.model.demo)) {
+  if ([...engine.services.agents.values()].some((agent) => agent.model.demo)) {
     log('no model provider key is set (OPENAI_API_KEY, ANTHROPIC_API_KEY, GOOGLE_GENERATIVE_AI_API_KEY or OPENAI_COMPATIBLE_BASE_URL), so aliases use the offline demo model: it follows a fixed script, it does not think')
   }
 
@@ -60,15 +80,19 @@ export async function serveCommand(options: { port?: string; host?: string; conf
     throw error
   })
   const base = `http://localhost:${address.port}`
-  const firstAgent = frogbot.services.agents.keys().next().value!
+  const firstAgent = engine.services.agents.keys().next().value!
 
-  const access = await prepareDemoAccess(frogbot.store.db, process.env).catch(async (error) => {
+  const access = await prepareDemoAccess(store.db, process.env).catch(async (error) => {
     server.close()
     await frogbot.close()
     throw error
   })
   if (access.kind === 'env') {
     log(`API token: FROGBOT_TOKEN is accepted for ${access.email}`)
+    if (access.others.length > 0) {
+      const list = access.others.map((token) => `${token.prefix}… id ${token.id}`).join(', ')
+      log(`other FROGBOT_TOKEN values are accepted too (${list}); once no server uses one, retire it with \`npx frogbot tokens revoke <id>\``)
+    }
     console.log(['', 'Try it:', ...tryCommands(base, firstAgent, '$FROGBOT_TOKEN'), ''].join('\n'))
   } else if (access.kind === 'created') {
     log(`API token for ${access.email} (shown once; keep it): ${access.token}`)
@@ -78,7 +102,7 @@ export async function serveCommand(options: { port?: string; host?: string; conf
   }
   log(`sign-in: POST ${base}/api/auth/login with the email and password of a user (npx frogbot users create --email you@example.com)`)
   const reach = host === '127.0.0.1' || host === 'localhost' || host === '::1' ? '; this machine only, set HOST=0.0.0.0 to accept others' : ''
-  log(`listening on ${base} (agents: ${[...frogbot.services.agents.keys()].join(', ')}${reach})`)
+  log(`listening on ${base} (agents: ${[...engine.services.agents.keys()].join(', ')}${reach})`)
 
   await new Promise<void>((resolve) => {
     const stop = () => {

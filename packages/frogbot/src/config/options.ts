@@ -2,9 +2,11 @@ import type { LanguageModel, StopCondition, ToolSet } from 'ai'
 import type { FrogbotRequest, User } from '../auth/frogbot-request.ts'
 import type { DatabaseAdapter } from '../store/database-adapter.ts'
 import type { AnyTool } from '../tools/tool.ts'
+import type { FileDownloadOptions } from '../models/file-downloads.ts'
 import type { ProvidersOptions } from '../models/providers.ts'
 import type { LiveStreams } from '../turns/live-streams.ts'
-import type { AwaitingInputEvent } from '../turns/run-turn.ts'
+import type { AwaitingInputEvent } from '../turns/turn-events.ts'
+import type { ChannelDoor } from '../turns/channel-door.ts'
 
 /**
  * A model an agent uses: an alias from `ai.models` (such as `'fast'`), `'provider/model-id'`
@@ -24,6 +26,8 @@ export type AgentProfile = { name?: string; avatar?: string; description?: strin
  *   and an own tool with the same slug replaces the root one (with a start-up warning).
  * - `stopWhen`: most steps in one turn (default 20), or an AI SDK stop condition.
  * - `access`: who may use the agent. Default: any authenticated user.
+ * - `channels`: channel piece instances (`createSlack({ … })`) whose conversations this agent
+ *   answers; each instance's webhook is served at `/api/webhooks/<instance>`.
  */
 export type AgentConfig = {
   slug: string
@@ -34,7 +38,11 @@ export type AgentConfig = {
   stopWhen?: number | StopCondition<ToolSet> | StopCondition<ToolSet>[]
   access?: (args: { req: FrogbotRequest }) => boolean | Promise<boolean>
   profile?: AgentProfile
+  channels?: ChannelPieceInstance[]
 }
+
+/** A channel piece instance as an agent lists it (the piece contract, see `ChannelDoor`). */
+export type ChannelPieceInstance = Omit<ChannelDoor, 'agentSlug'>
 
 /**
  * Models and providers.
@@ -54,20 +62,26 @@ export type AiOptions = { providers?: ProvidersOptions; models?: Record<string, 
  * - `clientAddress`: the caller's address for the sign-in rate limit. Default: the socket's
  *   address under `frogbot serve`, unknown elsewhere (then only the per-account limit applies).
  *   Behind a proxy, return the address it reports, e.g. the last `X-Forwarded-For` entry.
- * - `loginRateLimit`: failed sign-ins allowed per account and per address within a window
- *   (default 10 per 900 seconds); more answer 429 with `Retry-After`.
+ * - `loginRateLimit`: failed sign-ins allowed per address, and per account from addresses that
+ *   have not signed in to it lately, within a window (default 10 per 900 seconds); more answer
+ *   429 with `Retry-After`. An address that signed in to the account within 30 days is not held
+ *   by the account's limit, so guesses from elsewhere cannot lock the owner out (README "Sign-in limits").
+ * - `tokenGuessLimit`: wrong bearer tokens allowed per address within a window (default 20 per
+ *   60 seconds); more answer 429 with `Retry-After`.
  */
 export type AuthOptions = {
   authenticate?: (request: Request) => User | null | Promise<User | null>
   sessionMaxAge?: number
   clientAddress?: (request: Request) => string | null | undefined
   loginRateLimit?: { failures?: number; windowSeconds?: number }
+  tokenGuessLimit?: { failures?: number; windowSeconds?: number }
 }
 
 /**
  * What `buildConfig` takes. Only `agents` is required.
  * - `db`: where chats live. Default `sqliteAdapter()` (the file `./frogbot.db`).
  * - `http.maxBodyBytes`: largest request body accepted (default 1 MiB); larger ones get 413.
+ * - `files.download`: hosts whose file URLs the server downloads for a model (default none).
  * - `liveStreams`: see {@link LiveStreams}.
  */
 export type FrogbotOptions = {
@@ -81,6 +95,12 @@ export type FrogbotOptions = {
   serverURL?: string
   auth?: AuthOptions
   http?: { maxBodyBytes?: number }
+  /**
+   * File URLs in user messages (README "File parts"). By default the server downloads none: a URL
+   * reaches only a model that fetches it itself; other files come inline as `data:` URLs.
+   * `download` lists the hosts the server may download from; see {@link FileDownloadOptions}.
+   */
+  files?: { download?: FileDownloadOptions }
   /**
    * Called once a turn is stored waiting for input (SPEC §11), in the process that ran it, so a
    * headless app can notify someone (send an email, post to a webhook). It does not hold up the

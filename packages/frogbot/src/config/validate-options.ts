@@ -1,4 +1,5 @@
 import { authOptionsProblems } from '../auth/auth-options-problems.ts'
+import { fileDownloadProblems } from '../models/file-download-problems.ts'
 import type { AnyTool } from '../tools/tool.ts'
 import type { FrogbotOptions } from './options.ts'
 
@@ -115,5 +116,6 @@ export function validateOptions(options: FrogbotOptions): { problems: string[]; 
     problems.push('http.maxBodyBytes: must be a positive whole number of bytes')
   }
   problems.push(...authOptionsProblems(options))
+  problems.push(...fileDownloadProblems(options))
   return { problems, warnings }
 }

@@ -1,28 +1,6 @@
-/**
- * Stable error codes. The seed's HTTP table names most of them; the HTTP layer is the one place
- * that maps a code to a status (see `http/error-response.ts`).
- */
-export type ErrorCode =
-  | 'bad-request'
-  | 'unauthorized'
-  | 'invalid-credentials'
-  | 'forbidden'
-  | 'not-found'
-  | 'method-not-allowed'
-  | 'agent-not-found'
-  | 'call-not-found'
-  | 'invalid-output'
-  | 'already-settled'
-  | 'channel-chat'
-  | 'not-awaiting'
-  | 'write-conflict'
-  | 'tool-unavailable'
-  | 'pending-calls'
-  | 'turn-in-progress'
-  | 'payload-too-large'
-  | 'too-many-requests'
-  | 'invalid-config'
-  | 'model-error'
+import type { ErrorCode } from '../protocol/error-codes.ts'
+
+export type { ErrorCode } from '../protocol/error-codes.ts'
 
 /**
  * Every error FrogBot throws on purpose. `code` is stable and safe to branch on; `data` carries

@@ -3,25 +3,35 @@ import { FrogbotError } from '../errors/frogbot-error.ts'
 import { errorResponse } from './error-response.ts'
 import { authenticated, noStore } from './http-caller.ts'
 import type { HttpContext, HttpEnv } from './http-context.ts'
+import type { Engine } from '../turns/engine.ts'
 import { openApiDocument } from './openapi.ts'
 import { agentRoutes } from './routes/agent-routes.ts'
 import { authRoutes } from './routes/auth-routes.ts'
 import { chatRoutes } from './routes/chat-routes.ts'
+import { securityHeaders } from './security-headers.ts'
+import { noteClientAddress } from './client-address.ts'
+import { TOKEN_GUESS_LIMIT, tokenGuessLimiter } from '../auth/token-guess-limit.ts'
 import { manifestRoute } from './routes/manifest-route.ts'
 
 /**
  * The FrogBot HTTP API as a web-standard handler `(request: Request) => Promise<Response>`:
  * serve it with `frogbot serve`, or mount it in any framework that speaks `Request`/`Response`
- * (Next.js route handlers, Hono, Bun, Deno). Every path is under `/api`. Errors are JSON
- * `{ error: { code?, message } }` with the seed's statuses; input never causes a 500.
+ * (Next.js route handlers, Hono, Bun, Deno). Every path is under `/api`. Errors are FrogBot's flat
+ * JSON `{ error: "<message>", code }` with the seed's statuses; input never causes a 500.
  */
-export function createHttpHandler(context: HttpContext): HttpHandler {
+export function createHttpHandler(options: Omit<HttpContext, 'services' | 'tokenGuesses'> & { engine: Engine }): HttpHandler {
+  const services = options.engine.services
+  const tokenGuesses = tokenGuessLimiter(services.store.db, { limit: { ...TOKEN_GUESS_LIMIT, ...options.auth.tokenGuessLimit }, now: services.now, newId: services.newId })
+  const context: HttpContext = { ...options, services, tokenGuesses }
   const app = new Hono<HttpEnv>()
   app.use('/api/*', noStore())
+  app.use('/api/*', securityHeaders())
+  app.use('/api/*', noteClientAddress(options.auth))
   app.use('/api/agents/*', authenticated(context)) // also matches /api/agents itself
+  app.use('/api/chats', authenticated(context))
   app.route('/api/auth', authRoutes(context))
   app.route('/api/frogbot', manifestRoute(context))
-  app.route('/api/agents', chatRoutes(context))
+  app.route('/api', chatRoutes(context))
   app.route('/api/agents', agentRoutes(context))
   app.get('/api/health', (c) => c.json({ ok: true }))
   const openapi = openApiDocument()

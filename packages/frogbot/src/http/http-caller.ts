@@ -3,6 +3,7 @@ import { StaleSessionError, authenticate } from '../auth/authenticate.ts'
 import type { FrogbotRequest } from '../auth/frogbot-request.ts'
 import { assertSameOrigin } from '../auth/same-origin.ts'
 import { clearedSessionCookie } from '../auth/session-cookie.ts'
+import { addressOf } from './client-address.ts'
 import { errorResponse } from './error-response.ts'
 import type { HttpContext, HttpEnv } from './http-context.ts'
 
@@ -13,7 +14,12 @@ import type { HttpContext, HttpEnv } from './http-context.ts'
  */
 export async function callerOf(context: HttpContext, request: Request, { staleSession = 'refuse' }: { staleSession?: 'refuse' | 'anonymous' } = {}) {
   try {
-    const req = await authenticate(context.services.store.db, request, context.auth, { now: context.services.now(), serverURL: context.serverURL })
+    const req = await authenticate(context.services.store.db, request, context.auth, {
+      now: context.services.now(),
+      serverURL: context.serverURL,
+      address: addressOf(request),
+      tokenGuesses: context.tokenGuesses
+    })
     return { req, stale: false }
   } catch (error) {
     if (!(error instanceof StaleSessionError) || staleSession === 'refuse') throw error

@@ -1,9 +1,11 @@
 import { z } from 'zod'
-import { AgentListSchema, ChatListSchema, ChatSchema, ChatSummarySchema, ErrorSchema, LoginResultSchema, ManifestSchema, MeSchema, PendingListSchema, QueuedSchema, SettleResultSchema, StopResultSchema, TurnResultSchema } from './response-schemas.ts'
-import { LoginRequest } from './routes/auth-routes.ts'
-import { BranchRequest, ChatListQuery, EditRequest, RunRequest, SettleRequest, StopRequest } from './wire-schemas.ts'
+import { ChatListSchema, ChatReadSchema, PendingListSchema, QueuedMessageSchema } from '../protocol/chat.ts'
+import { ErrorBodySchema as ErrorSchema } from '../protocol/error-body.ts'
+import { AgentListSchema, BranchResultSchema, LoginResultSchema, ManifestSchema, MeSchema, StopResultSchema } from '../protocol/manifest.ts'
+import { BranchRequest, ChatListQuery, EditRequest, LoginRequest, RunRequest, SettleRequest, StopRequest } from '../protocol/requests.ts'
+import { QueuedTurnSchema as QueuedSchema, SettleResultSchema, TurnResultSchema } from '../protocol/turn-results.ts'
 
-type Method = 'get' | 'post' | 'put'
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete'
 
 /** One endpoint of the HTTP API, described with the same Zod schemas its handler uses. */
 export type Endpoint = {
@@ -18,15 +20,17 @@ export type Endpoint = {
   public?: boolean
 }
 
+// Wherever a bearer token is read (401), too many wrong ones from an address are 429.
 const errors = (...statuses: number[]) =>
-  Object.fromEntries(statuses.map((status) => [status, { description: ERROR_TEXT[status], schema: ErrorSchema }]))
+  Object.fromEntries((statuses.includes(401) ? [...statuses, 429] : statuses).map((status) => [status, { description: ERROR_TEXT[status], schema: ErrorSchema }]))
 const ERROR_TEXT: Record<number, string> = {
   400: 'Malformed body (no `code`), or `invalid-output`',
   401: 'Not signed in (`unauthorized`)',
   403: '`forbidden`: the agent or the tool refused the caller',
   404: '`not-found`, `agent-not-found` or `call-not-found`',
-  409: '`already-settled`, `not-awaiting`, `write-conflict`, `tool-unavailable`, `channel-chat`, `pending-calls`, `turn-in-progress`',
+  409: '`already-settled`, `not-awaiting`, `not-queued`, `write-conflict`, `tool-unavailable`, `channel-chat`, `pending-calls`, `turn-in-progress`',
   413: '`payload-too-large`',
+  429: '`queue-full`: the chat already holds as many queued messages as it may; `too-many-requests`: too many wrong API tokens from this address, wait `Retry-After` seconds',
   502: '`model-error`: the model failed; what it generated is kept'
 }
 
@@ -41,10 +45,15 @@ export const ENDPOINTS: Endpoint[] = [
     summary: 'Run a turn: `{ prompt }`, `{ messages }`, or the body `useChat` sends (also its resubmission after `addToolOutput`, edit and regenerate)',
     body: RunRequest,
     streams: true,
-    responses: { 200: { description: 'The turn result (JSON), or a UI message stream', schema: TurnResultSchema }, 202: { description: 'Queued behind the running turn', schema: QueuedSchema }, ...errors(400, 401, 403, 404, 409, 413, 502) }
+    responses: {
+      200: { description: 'The turn result (JSON), or a UI message stream', schema: TurnResultSchema },
+      202: { description: 'Queued behind the running turn or the waiting question (a stream answers one transient `data-queued` part)', schema: QueuedSchema },
+      ...errors(400, 401, 403, 404, 409, 413, 429, 502)
+    }
   },
-  { method: 'get', path: '/api/agents/{slug}/chats', summary: "The caller's chats, newest first", query: ChatListQuery, responses: { 200: { description: 'A page of chats', schema: ChatListSchema }, ...errors(400, 401, 403, 404) } },
-  { method: 'get', path: chat, summary: 'A chat with its messages, turn state and pending calls', responses: { 200: { description: 'The chat', schema: ChatSchema }, ...errors(401, 403, 404) } },
+  { method: 'get', path: '/api/chats', summary: "The caller's chats of every agent they may use, newest first", query: ChatListQuery, responses: { 200: { description: 'A page of chats', schema: ChatListSchema }, ...errors(400, 401) } },
+  { method: 'get', path: '/api/agents/{slug}/chats', summary: "The caller's chats with this agent, newest first", query: ChatListQuery, responses: { 200: { description: 'A page of chats', schema: ChatListSchema }, ...errors(400, 401, 403, 404) } },
+  { method: 'get', path: chat, summary: 'A chat with its messages, turn state, pending calls and queued messages', responses: { 200: { description: 'The chat', schema: ChatReadSchema }, ...errors(401, 403, 404) } },
   { method: 'get', path: `${chat}/pending`, summary: 'The calls still waiting and the turn state', responses: { 200: { description: 'Pending calls', schema: PendingListSchema }, ...errors(401, 403, 404) } },
   {
     method: 'post',
@@ -57,7 +66,7 @@ export const ENDPOINTS: Endpoint[] = [
   {
     method: 'post',
     path: `${chat}/stop`,
-    summary: 'Stop the running turn; answers once the chat is usable, what was generated is kept',
+    summary: 'Stop: a running turn ends keeping what was generated; the calls of a waiting chat are cancelled. Answers once the chat is usable',
     body: StopRequest,
     responses: { 200: { description: 'Whether a turn was stopped', schema: StopResultSchema }, ...errors(400, 401, 403, 404, 409, 413) }
   },
@@ -70,11 +79,24 @@ export const ENDPOINTS: Endpoint[] = [
     responses: { 200: { description: 'The new turn result', schema: TurnResultSchema }, ...errors(400, 401, 403, 404, 409, 413, 502) }
   },
   {
+    method: 'patch',
+    path: `${chat}/messages/{messageId}`,
+    summary: 'Edit a queued message (its sender only, until it starts)',
+    body: EditRequest,
+    responses: { 200: { description: 'The queued message', schema: QueuedMessageSchema }, ...errors(400, 401, 403, 404, 409, 413) }
+  },
+  {
+    method: 'delete',
+    path: `${chat}/messages/{messageId}`,
+    summary: 'Delete a queued message (its sender only, until it starts)',
+    responses: { 204: { description: 'Deleted' }, ...errors(401, 403, 404, 409) }
+  },
+  {
     method: 'post',
     path: `${chat}/branch`,
     summary: 'Copy the chat, or up to an assistant message, into a new private chat',
     body: BranchRequest,
-    responses: { 201: { description: 'The new chat', schema: z.object({ chat: ChatSummarySchema }) }, ...errors(400, 401, 403, 404, 413) }
+    responses: { 201: { description: 'The new chat', schema: BranchResultSchema }, ...errors(400, 401, 403, 404, 413) }
   },
   {
     method: 'get',

@@ -2,23 +2,31 @@ import type { z } from 'zod'
 import { FrogbotError } from '../errors/frogbot-error.ts'
 
 /**
+ * How deep a request body's JSON may nest (objects and arrays). The deepest body FrogBot reads, a
+ * `useChat` message with a tool part's input, stays far below; deeper values would only overflow
+ * the stack of whatever walks them later (storage, the model SDK).
+ */
+export const MAX_JSON_DEPTH = 64
+
+/**
  * Reads a JSON request body of at most `maxBytes` (an empty body reads as `{}`) and parses it with `schema`.
+ * The body is counted while it streams in, so a chunked body without `Content-Length` is refused
+ * as soon as it passes the limit and never held whole.
  * Throws `FrogbotError`: `payload-too-large` (413) past the limit; `bad-request` (400, no code)
- * for a body that is not JSON or breaks the schema, naming the first field and rule.
+ * for a body that is not JSON, nests deeper than {@link MAX_JSON_DEPTH} or breaks the schema,
+ * naming the first field and rule.
  */
 export async function readBody<S extends z.ZodType>(request: Request, schema: S, maxBytes: number): Promise<z.output<S>> {
-  const declared = Number(request.headers.get('content-length') ?? '0')
-  if (declared > maxBytes) throw new FrogbotError('payload-too-large', `The request body is over ${maxBytes} bytes.`)
-  const bytes = new Uint8Array(await request.arrayBuffer())
-  if (bytes.byteLength > maxBytes) throw new FrogbotError('payload-too-large', `The request body is over ${maxBytes} bytes.`)
+  const text = await readBoundedText(request, maxBytes)
   let json: unknown
   try {
-    const text = new TextDecoder().decode(bytes)
     json = text.trim() === '' ? {} : JSON.parse(text)
   } catch {
     throw new FrogbotError('bad-request', 'body: not valid JSON')
   }
   if (json === null || typeof json !== 'object' || Array.isArray(json)) throw new FrogbotError('bad-request', 'body: must be a JSON object')
+  const tooDeep = pathPastDepth(json, MAX_JSON_DEPTH)
+  if (tooDeep) throw new FrogbotError('bad-request', `${tooDeep}: nested more than ${MAX_JSON_DEPTH} levels deep`)
   const parsed = schema.safeParse(json)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
@@ -32,4 +40,50 @@ export async function readBody<S extends z.ZodType>(request: Request, schema: S,
     throw new FrogbotError('bad-request', `${path}: ${message}`)
   }
   return parsed.data
+}
+
+/** The body as UTF-8 text, refused with `payload-too-large` once it passes `maxBytes`, declared or streamed. */
+async function readBoundedText(request: Request, maxBytes: number): Promise<string> {
+  const tooLarge = () => new FrogbotError('payload-too-large', `The request body is over ${maxBytes} bytes.`)
+  const declared = Number(request.headers.get('content-length') ?? '0')
+  if (declared > maxBytes) throw tooLarge()
+  if (!request.body) return ''
+  const reader = request.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > maxBytes) {
+      // Stop the upload: the rest is never read into memory.
+      await reader.cancel().catch(() => {})
+      throw tooLarge()
+    }
+    chunks.push(value)
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks, size))
+}
+
+/**
+ * The dotted path of the first value nested deeper than `limit` levels in `value`, or `null`.
+ * Walks with its own stack, so a deep value cannot overflow the call stack here.
+ */
+export function pathPastDepth(value: unknown, limit: number): string | null {
+  const stack: { value: unknown; path: string[] }[] = [{ value, path: [] }]
+  while (stack.length > 0) {
+    const { value: current, path } = stack.pop()!
+    if (current === null || typeof current !== 'object') continue
+    if (path.length >= limit) return shortPath(path)
+    for (const [key, child] of Object.entries(current)) {
+      if (child !== null && typeof child === 'object') stack.push({ value: child, path: [...path, key] })
+    }
+  }
+  return null
+}
+
+/** A dotted path short enough for an error message: its first segments, each cut to 40 characters. */
+function shortPath(path: string[]): string {
+  const shown = path.slice(0, 6).map((segment) => (segment.length > 40 ? `${segment.slice(0, 40)}…` : segment))
+  return path.length > shown.length ? `${shown.join('.')}.…` : shown.join('.')
 }

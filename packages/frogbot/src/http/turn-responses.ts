@@ -1,8 +1,7 @@
 import { createUIMessageStream, createUIMessageStreamResponse } from 'ai'
-import type { ChatRecord } from '../store/chat-records.ts'
-import { effectiveState } from '../store/chat-records.ts'
+import type { QueuedTurn } from '../protocol/turn-results.ts'
 import type { TurnRun } from '../turns/run-turn.ts'
-import type { SettleOutcome } from '../turns/settle-call.ts'
+import type { SettleOutcome } from '../turns/settle.ts'
 
 /** True when the client asked for an AI SDK UI message stream (`Accept: text/event-stream`, or a `useChat` body). */
 export function wantsStream(request: Request, body?: { trigger?: string }): boolean {
@@ -23,9 +22,20 @@ export async function turnResponse(stream: boolean, chatId: string, run: TurnRun
 }
 
 /**
+ * Answers a queued message (FrogBot's turn rules): JSON `202 { status: "queued", chatId, messageId,
+ * delivery: "queue" }`, or a stream of one transient `data-queued` part with the same fields.
+ */
+export function queuedResponse(stream: boolean, chatId: string, messageId: string): Response {
+  const queued: QueuedTurn = { status: 'queued', chatId, messageId, delivery: 'queue' }
+  if (!stream) return Response.json(queued, { status: 202, headers: { 'X-Frogbot-Chat-Id': chatId } })
+  const parts = createUIMessageStream({ execute: ({ writer }) => writer.write({ type: 'data-queued', data: queued, transient: true }) })
+  return createUIMessageStreamResponse({ status: 202, stream: parts, headers: { 'X-Frogbot-Chat-Id': chatId } })
+}
+
+/**
  * Answers an accepted settle: the continuation (streamed or JSON, plus `settlement`), the calls
- * still waiting, or — after a dismissal — `status: "dismissed"` (as a stream: a message that ends
- * without new parts, so `useChat` settles down).
+ * still waiting, or — after a dismissal — `status: "dismissed"` with the chat's state (as a stream:
+ * a message that ends without new parts, so `useChat` settles down).
  */
 export async function settleResponse(stream: boolean, outcome: SettleOutcome): Promise<Response> {
   if (outcome.kind === 'continued') return turnResponse(stream, outcome.chatId, outcome.run, { settlement: outcome.settlement })
@@ -42,18 +52,5 @@ export async function settleResponse(stream: boolean, outcome: SettleOutcome): P
     })
     return createUIMessageStreamResponse({ stream: ended, headers: { 'X-Frogbot-Chat-Id': outcome.chatId } })
   }
-  return Response.json({ status: 'dismissed', chatId: outcome.chatId, messageId: outcome.messageId, state: 'idle', settlement: outcome.settlement })
-}
-
-/** The public summary of a chat. */
-export function chatSummary(chat: ChatRecord, now: Date) {
-  return {
-    id: chat.id,
-    agentSlug: chat.agentSlug,
-    title: chat.title,
-    state: effectiveState(chat, now),
-    channel: chat.channel,
-    createdAt: chat.createdAt,
-    updatedAt: chat.updatedAt
-  }
+  return Response.json({ status: 'dismissed', chatId: outcome.chatId, messageId: outcome.messageId, state: outcome.state, settlement: outcome.settlement })
 }

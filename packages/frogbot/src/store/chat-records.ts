@@ -1,33 +1,45 @@
 import type { UIMessage } from 'ai'
-import type { PendingCall } from '../turns/pending-call.ts'
-import type { Settlement } from '../turns/settlement.ts'
-import type { CallStatus, ChatState, ChatsTable, MessagesTable, PendingCallsTable } from './database-schema.ts'
+import type { ChannelIdentity } from '../protocol/channels.ts'
+import type { ChatState } from '../protocol/chat.ts'
+import type { PendingCall } from '../protocol/pending-call.ts'
+import type { Settlement } from '../protocol/settlement.ts'
+import type { CallStatus, ChatsTable, MessagesTable, PendingCallsTable, QueuedMessagesTable } from './database-schema.ts'
 
-/** A chat as stored. Times are ISO 8601. */
+/** A chat as stored. Times are ISO 8601; `channel` is set for a channel conversation. */
 export type ChatRecord = {
   id: string
   agentSlug: string
   ownerId: string | null
   title: string | null
   state: ChatState
-  channel: string | null
+  channel: ChannelIdentity | null
   leaseOwner: string | null
   leaseUntil: string | null
+  stopRequestedAt: string | null
   version: number
   createdAt: string
   updatedAt: string
 }
 
+/** What a new chat is made of; it starts `idle`. */
+export type NewChat = { id: string; agentSlug: string; ownerId: string | null; title: string | null; channel?: ChannelIdentity | null }
+
 /** A stored message: an AI SDK `UIMessage` plus the `settlements` of its client tool calls. */
 export type StoredMessage = UIMessage & { settlements: Settlement[] }
 
-/** A pending call row with how it ended (`status`) and the fingerprint of its tool's schemas. */
+/** A pending call row: the public shape, how it ended (`status`) and its tool's fingerprint. */
 export type CallRecord = PendingCall & {
   status: CallStatus
   toolFingerprint: string
   expiresAt: string | null
   settledAt: string | null
 }
+
+/** A new call to keep as pending. */
+export type NewCall = PendingCall & { toolFingerprint: string; expiresAt: string | null }
+
+/** A queued user message; `sender` is the JSON the engine stored with it (who sent it, how). */
+export type QueuedRecord = { id: string; chatId: string; messageId: string; message: UIMessage; sender: unknown; createdAt: string }
 
 export function toChatRecord(row: ChatsTable): ChatRecord {
   return {
@@ -36,9 +48,13 @@ export function toChatRecord(row: ChatsTable): ChatRecord {
     ownerId: row.owner_id,
     title: row.title,
     state: row.state,
-    channel: row.channel,
+    channel:
+      row.channel === null
+        ? null
+        : { piece: row.channel, instance: row.channel_instance ?? row.channel, account: row.channel_account, thread: row.channel_thread ?? row.id },
     leaseOwner: row.lease_owner,
     leaseUntil: row.lease_until,
+    stopRequestedAt: row.stop_requested_at,
     version: Number(row.version),
     createdAt: row.created_at,
     updatedAt: row.updated_at
@@ -72,32 +88,48 @@ export function toCallRecord(row: PendingCallsTable): CallRecord {
   }
 }
 
+export function toQueuedRecord(row: QueuedMessagesTable): QueuedRecord {
+  const message = JSON.parse(row.message) as UIMessage
+  return { id: row.id, chatId: row.chat_id, messageId: row.message_id ?? message.id, message, sender: JSON.parse(row.sender), createdAt: row.created_at }
+}
+
 /** The public `PendingCall` shape of a record (seed: "Answer over HTTP"). */
 export function toPendingCall(call: CallRecord): PendingCall {
   const { toolCallId, toolName, input, messageId, chatId, agentSlug, createdAt } = call
   return { toolCallId, toolName, input, messageId, chatId, agentSlug, createdAt }
 }
 
-/**
- * The state a user sees: a `running` chat whose lease has passed (its process died) is `idle`,
- * ready for the next message, with every settled answer kept.
- */
-export function effectiveState(chat: ChatRecord, now: Date): ChatRecord['state'] {
-  return chat.state === 'running' && (chat.leaseUntil ?? '') < now.toISOString() ? 'idle' : chat.state
-}
-
-/** The row of a new `idle` web chat. */
-export function newChatRow({ id, agentSlug, ownerId, title, now }: { id: string; agentSlug: string; ownerId: string | null; title: string | null; now: string }): ChatsTable {
+/** The row of a new `idle` chat. */
+export function newChatRow(chat: NewChat, now: string): ChatsTable {
   return {
-    id,
-    agent_slug: agentSlug,
-    owner_id: ownerId,
-    title,
+    id: chat.id,
+    agent_slug: chat.agentSlug,
+    owner_id: chat.ownerId,
+    title: chat.title,
     state: 'idle',
-    channel: null,
+    channel: chat.channel?.piece ?? null,
+    channel_instance: chat.channel?.instance ?? null,
+    channel_account: chat.channel?.account ?? null,
+    channel_thread: chat.channel?.thread ?? null,
     lease_owner: null,
     lease_until: null,
     stop_requested_at: null,
+    version: 0,
+    created_at: now,
+    updated_at: now
+  }
+}
+
+/** The row of a stored message. */
+export function messageRow(chatId: string, position: number, message: UIMessage & { settlements?: Settlement[] }, now: string): MessagesTable {
+  return {
+    id: message.id,
+    chat_id: chatId,
+    position,
+    role: message.role,
+    parts: JSON.stringify(message.parts),
+    metadata: message.metadata === undefined ? null : JSON.stringify(message.metadata),
+    settlements: JSON.stringify(message.settlements ?? []),
     version: 0,
     created_at: now,
     updated_at: now

@@ -1,74 +1,58 @@
 import type { Kysely } from 'kysely'
 import type { DatabaseAdapter } from './database-adapter.ts'
 import type { Database } from './database-schema.ts'
-import { type CallRecord, type ChatRecord, type StoredMessage, newChatRow, toCallRecord, toChatRecord, toStoredMessage } from './chat-records.ts'
-import { messagesOf } from './message-writes.ts'
-import { settleInStore } from './settle-in-store.ts'
-import { finishTurn, renewLease, saveProgress, startTurn } from './turn-writes.ts'
-import { rewindTo } from './rewind-writes.ts'
-import { branchChat } from './chat-copies.ts'
+import { type CallRecord, type ChatRecord, type NewChat, type QueuedRecord, type StoredMessage, messageRow, newChatRow, toCallRecord, toChatRecord } from './chat-records.ts'
+import { chatReads } from './chat-reads.ts'
+import { lockChat } from './chat-lock.ts'
+import { type ChatTransaction, chatTransaction } from './chat-transaction.ts'
+import { StoreConflict, StoreWriteConflict } from './store-errors.ts'
+import { isTransientError } from './transient-errors.ts'
 
-export type { NewPendingCall, Sender, StartTurnResult } from './turn-writes.ts'
+export type { ChatPatch, ChatTransaction, NewQueued } from './chat-transaction.ts'
 
-type WithoutStore<F> = F extends (db: Kysely<Database>, adapter: DatabaseAdapter, ...rest: infer R) => infer T ? (...rest: R) => T : never
+/** Options of `withChat`: the time its writes record, and a chat to create when `chatId` is new. */
+export type WithChatOptions = { now: string; create?: NewChat; attempts?: number }
 
 /**
  * Everything FrogBot stores about chats. Storage is the source of truth: every method reads or
- * writes the database, nothing is cached in memory. Writes that must not race are single
- * transactions guarded by compare-and-set on `state`, `version` or a call's `status`.
+ * writes the database, nothing is cached. The store knows no turn rules: the engine reads, decides
+ * and hands the store the change to apply, inside `withChat`, under the chat's lock.
  */
 export function createChatStore({ db, adapter }: { db: Kysely<Database>; adapter: DatabaseAdapter }) {
   return {
     db,
     adapter,
 
-    /** Creates an `idle` chat; does nothing when the id exists (the caller re-reads it). */
-    async createChat(chat: { id: string; agentSlug: string; ownerId: string | null; title: string | null; now: string }) {
-      await db
-        .insertInto('frogbot_chats')
-        .values(newChatRow({ id: chat.id, agentSlug: chat.agentSlug, ownerId: chat.ownerId, title: chat.title, now: chat.now }))
-        .onConflict((conflict) => conflict.column('id').doNothing())
-        .execute()
-    },
-
     async getChat(chatId: string): Promise<ChatRecord | null> {
       const row = await db.selectFrom('frogbot_chats').selectAll().where('id', '=', chatId).executeTakeFirst()
       return row ? toChatRecord(row) : null
     },
 
-    getMessages: (chatId: string): Promise<StoredMessage[]> => messagesOf(db, chatId),
-
-    async getMessage(chatId: string, messageId: string): Promise<StoredMessage | null> {
-      const row = await db.selectFrom('frogbot_messages').selectAll().where('chat_id', '=', chatId).where('id', '=', messageId).executeTakeFirst()
-      return row ? toStoredMessage(row) : null
+    /** The chat of a channel thread, if one was started there. */
+    async findChannelChat(instance: string, thread: string): Promise<ChatRecord | null> {
+      const row = await db.selectFrom('frogbot_chats').selectAll().where('channel_instance', '=', instance).where('channel_thread', '=', thread).executeTakeFirst()
+      return row ? toChatRecord(row) : null
     },
 
+    getMessages: (chatId: string): Promise<StoredMessage[]> => chatReads.messages(db, chatId),
+    getMessage: (chatId: string, messageId: string): Promise<StoredMessage | null> => chatReads.message(db, chatId, messageId),
     /** Calls of a chat that still wait for an answer, oldest first. */
-    async getPendingCalls(chatId: string): Promise<CallRecord[]> {
-      const rows = await db
-        .selectFrom('frogbot_pending_calls')
-        .selectAll()
-        .where('chat_id', '=', chatId)
-        .where('status', '=', 'pending')
-        .orderBy('created_at')
-        .execute()
-      return rows.map(toCallRecord)
-    },
-
-    /** One call of a chat, whatever its status, or `null`. */
-    async getCall(chatId: string, toolCallId: string): Promise<CallRecord | null> {
-      const row = await db.selectFrom('frogbot_pending_calls').selectAll().where('chat_id', '=', chatId).where('tool_call_id', '=', toolCallId).executeTakeFirst()
-      return row ? toCallRecord(row) : null
-    },
+    getPendingCalls: (chatId: string): Promise<CallRecord[]> => chatReads.pendingCalls(db, chatId),
+    /** These calls of a chat, whatever their status. */
+    getCalls: (chatId: string, toolCallIds: string[]): Promise<CallRecord[]> => chatReads.calls(db, chatId, toolCallIds),
+    /** Queued messages of a chat, oldest first. */
+    getQueued: (chatId: string): Promise<QueuedRecord[]> => chatReads.queued(db, chatId),
 
     /**
-     * Chats of `agentSlug` owned by `ownerId`, most recently updated first, at most `limit`.
-     * `before` is the `cursor` of the last chat of the previous page (`updatedAt|id`).
+     * Chats owned by `ownerId` (of `agentSlugs`, when given), most recently updated first, at most
+     * `limit`. `before` is the `cursor` of the last chat of the previous page (`updatedAt|id`).
      */
-    async listChats({ agentSlug, ownerId, limit, before }: { agentSlug: string; ownerId: string; limit: number; before?: string }) {
-      let query = db.selectFrom('frogbot_chats').selectAll().where('agent_slug', '=', agentSlug).where('owner_id', '=', ownerId)
+    async listChats({ ownerId, agentSlugs, limit, before }: { ownerId: string; agentSlugs?: string[]; limit: number; before?: string }) {
+      let query = db.selectFrom('frogbot_chats').selectAll().where('owner_id', '=', ownerId)
+      if (agentSlugs) query = agentSlugs.length > 0 ? query.where('agent_slug', 'in', agentSlugs) : query.where((eb) => eb.val(false))
       if (before) {
-        const [updatedAt, id] = [before.slice(0, before.lastIndexOf('|')), before.slice(before.lastIndexOf('|') + 1)]
+        const cut = before.lastIndexOf('|')
+        const [updatedAt, id] = [before.slice(0, cut), before.slice(cut + 1)]
         query = query.where((eb) => eb.or([eb('updated_at', '<', updatedAt), eb.and([eb('updated_at', '=', updatedAt), eb('id', '<', id)])]))
       }
       const rows = await query.orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(limit + 1).execute()
@@ -79,29 +63,67 @@ export function createChatStore({ db, adapter }: { db: Kysely<Database>; adapter
 
     /** Pending calls whose `expires_at` is at or before `now`, across all chats. */
     async getExpiredCalls(now: string, limit = 100): Promise<CallRecord[]> {
-      const rows = await db
-        .selectFrom('frogbot_pending_calls')
-        .selectAll()
-        .where('status', '=', 'pending')
-        .where('expires_at', '<=', now)
-        .limit(limit)
-        .execute()
+      const rows = await db.selectFrom('frogbot_pending_calls').selectAll().where('status', '=', 'pending').where('expires_at', '<=', now).limit(limit).execute()
       return rows.map(toCallRecord)
     },
 
-    /** Chats whose turn died (lease passed) while messages wait in their queue. */
+    /** Chats with queued messages whose turn is not live (idle, or `running` past its lease). */
     async getStalledQueues(now: string, limit = 100): Promise<string[]> {
       const rows = await db
         .selectFrom('frogbot_chats as c')
         .select('c.id')
-        .where((eb) => eb.or([eb('c.state', '!=', 'running'), eb('c.lease_until', '<', now)]))
+        .where((eb) => eb.or([eb('c.state', '=', 'idle'), eb.and([eb('c.state', '=', 'running'), eb('c.lease_until', '<', now)])]))
         .where((eb) => eb.exists(eb.selectFrom('frogbot_queued_messages as q').select('q.id').whereRef('q.chat_id', '=', 'c.id')))
         .limit(limit)
         .execute()
       return rows.map((row) => row.id)
     },
 
-    /** Asks the process running the chat's turn to stop it. False when no turn is running. */
+    /**
+     * Runs `work` in one write transaction that holds chat `chatId` (see `lockChat`), creating the
+     * chat first when `create` is given and it does not exist (the creation is rolled back with the
+     * rest). Returns `null` when the chat does not exist and none is created. A
+     * {@link StoreConflict} or a transient database error reruns the whole transaction, which reads
+     * the chat afresh; after `attempts` tries it throws {@link StoreWriteConflict}.
+     */
+    async withChat<T>(chatId: string, work: (tx: ChatTransaction) => Promise<T>, { now, create, attempts = 5 }: WithChatOptions): Promise<T | null> {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await adapter.transaction(db, async (trx) => {
+            let created = false
+            if (create) {
+              const inserted = await trx
+                .insertInto('frogbot_chats')
+                .values(newChatRow({ ...create, id: chatId }, now))
+                .onConflict((conflict) => conflict.doNothing())
+                .executeTakeFirst()
+              created = Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1
+            }
+            const chat = await lockChat(trx, adapter, chatId)
+            if (!chat) return null
+            return work(chatTransaction(trx, { chat, created, now }))
+          })
+        } catch (error) {
+          if (!(error instanceof StoreConflict || isTransientError(error))) throw error
+          if (attempt >= attempts) throw new StoreWriteConflict(attempts)
+          await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt))
+        }
+      }
+    },
+
+    /** Extends the lease of a running turn held by `leaseOwner`. False once the lease is lost. */
+    async renewLease({ chatId, leaseOwner, leaseUntil }: { chatId: string; leaseOwner: string; leaseUntil: string }): Promise<boolean> {
+      const renewed = await db
+        .updateTable('frogbot_chats')
+        .set({ lease_until: leaseUntil })
+        .where('id', '=', chatId)
+        .where('state', '=', 'running')
+        .where('lease_owner', '=', leaseOwner)
+        .executeTakeFirst()
+      return Number(renewed.numUpdatedRows) === 1
+    },
+
+    /** Marks the live running turn of a chat as asked to stop. False when no live turn runs. */
     async requestStop(chatId: string, now: string): Promise<boolean> {
       const marked = await db
         .updateTable('frogbot_chats')
@@ -113,35 +135,19 @@ export function createChatStore({ db, adapter }: { db: Kysely<Database>; adapter
       return Number(marked.numUpdatedRows) === 1
     },
 
-    /**
-     * Frees a chat whose turn was asked to stop but whose process never reacted (it died): the
-     * chat becomes `idle` at once instead of when the lease passes. Only the turn of `leaseOwner`
-     * is released, so a turn that started since is left alone.
-     */
-    async releaseStoppedTurn({ chatId, leaseOwner, now }: { chatId: string; leaseOwner: string; now: string }): Promise<boolean> {
-      const released = await db
-        .updateTable('frogbot_chats')
-        .set((eb) => ({ state: 'idle', lease_owner: null, lease_until: null, updated_at: now, version: eb('version', '+', 1) }))
-        .where('id', '=', chatId)
-        .where('state', '=', 'running')
-        .where('lease_owner', '=', leaseOwner)
-        .where('stop_requested_at', 'is not', null)
-        .executeTakeFirst()
-      return Number(released.numUpdatedRows) === 1
-    },
-
     async isStopRequested(chatId: string): Promise<boolean> {
       const row = await db.selectFrom('frogbot_chats').select('stop_requested_at').where('id', '=', chatId).executeTakeFirst()
       return Boolean(row?.stop_requested_at)
     },
 
-    startTurn: ((...args) => startTurn(db, adapter, ...args)) as WithoutStore<typeof startTurn>,
-    renewLease: (options: Parameters<typeof renewLease>[1]) => renewLease(db, options),
-    saveProgress: ((...args) => saveProgress(db, adapter, ...args)) as WithoutStore<typeof saveProgress>,
-    finishTurn: ((...args) => finishTurn(db, adapter, ...args)) as WithoutStore<typeof finishTurn>,
-    rewindTo: ((...args) => rewindTo(db, adapter, ...args)) as WithoutStore<typeof rewindTo>,
-    branchChat: ((...args) => branchChat(db, adapter, ...args)) as WithoutStore<typeof branchChat>,
-    settle: (options: Omit<Parameters<typeof settleInStore>[0], 'db' | 'adapter'>) => settleInStore({ db, adapter, ...options }),
+    /** Writes a new chat with its messages in one transaction (a branch); returns it. */
+    async createChatWithMessages({ chat, messages, now }: { chat: NewChat; messages: StoredMessage[]; now: string }): Promise<ChatRecord> {
+      return adapter.transaction(db, async (trx) => {
+        await trx.insertInto('frogbot_chats').values(newChatRow(chat, now)).execute()
+        if (messages.length > 0) await trx.insertInto('frogbot_messages').values(messages.map((message, position) => messageRow(chat.id, position, message, now))).execute()
+        return toChatRecord(await trx.selectFrom('frogbot_chats').selectAll().where('id', '=', chat.id).executeTakeFirstOrThrow())
+      })
+    },
 
     close: () => db.destroy()
   }

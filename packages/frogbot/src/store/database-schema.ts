@@ -1,8 +1,8 @@
-/** Turn state of a chat (SPEC §4). */
-export type ChatState = 'idle' | 'running' | 'awaiting-input'
+import type { ChatState } from '../protocol/chat.ts'
+import type { SettlementOutcome } from '../protocol/settlement.ts'
 
-/** How a pending call ended; `pending` while it waits. */
-export type CallStatus = 'pending' | 'answered' | 'dismissed' | 'closed' | 'expired'
+/** How a pending call ended (its settlement's outcome); `pending` while it waits. */
+export type CallStatus = 'pending' | SettlementOutcome
 
 export type ChatsTable = {
   id: string
@@ -10,8 +10,14 @@ export type ChatsTable = {
   owner_id: string | null
   title: string | null
   state: ChatState
-  /** Set for a channel conversation (e.g. `slack`); HTTP writes to it answer `409 channel-chat`. */
+  /** The piece of a channel conversation (e.g. `slack`), `null` for a web chat. */
   channel: string | null
+  /** The piece instance whose webhook serves the conversation. */
+  channel_instance: string | null
+  /** The platform account (workspace, team), when it has one. */
+  channel_account: string | null
+  /** The platform thread; one chat per (instance, thread). */
+  channel_thread: string | null
   lease_owner: string | null
   /** ISO time after which a `running` turn whose process died no longer holds the chat. */
   lease_until: string | null
@@ -54,13 +60,17 @@ export type PendingCallsTable = {
   settled_at: string | null
 }
 
-/** A user message sent while a turn was running; it starts the next turn (SPEC §4). */
+/** A user message sent while a turn was running or a question waited; it starts a later turn (SPEC §4). */
 export type QueuedMessagesTable = {
   id: string
   chat_id: string
+  /** The id of the user message (also inside `message`), by which its sender edits or deletes it. */
+  message_id: string
+  /** Order in the chat's queue (taken under the chat's lock, so it never ties). */
+  position: number
   /** JSON: the user `UIMessage`. */
   message: string
-  /** JSON: `QueuedSender`, who sent it, to run its turn as them. */
+  /** JSON: `Sender`, who sent it and through which door, to run its turn as them. */
   sender: string
   created_at: string
 }

@@ -1,23 +1,45 @@
 import type { FrogbotRequest } from '../auth/frogbot-request.ts'
-import type { ResolvedAgent } from '../agents/resolve-agents.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
-import type { ChatRecord } from '../store/chat-records.ts'
-import { loadChat } from './chat-access.ts'
-import type { TurnServices } from './turn-environment.ts'
+import type { Settlement } from '../protocol/settlement.ts'
+import type { ChatRecord, StoredMessage } from '../store/chat-records.ts'
+import { readableChat, usableAgent } from './chat-access.ts'
+import { isoIn, type TurnServices } from './services.ts'
+import { openToolCallIds, sealToolParts } from './transcript.ts'
 
 /**
- * Branch: copies a chat the caller can read — whole, or up to the assistant message `messageId` —
- * into a new private web chat owned by the caller (seed: "Channel conversations"). Calls still
- * waiting arrive in the branch closed, and nothing written in the branch reaches the original.
- * Works on channel conversations too. Throws `not-found` for an unknown chat or message.
+ * The messages of a branch (pure): a copy of `messages` up to and including the assistant message
+ * `upToMessageId` (all of them without it), each with a new id. Calls still waiting arrive closed
+ * (`Closed without an answer.`, settlement `cancelled` by FrogBot). `null` when `upToMessageId` is
+ * not an assistant message of the chat.
+ */
+export function branchMessages(messages: StoredMessage[], { upToMessageId, newId, at }: { upToMessageId?: string; newId: () => string; at: string }): StoredMessage[] | null {
+  const end = upToMessageId === undefined ? messages.length : messages.findIndex((message) => message.id === upToMessageId) + 1
+  if (upToMessageId !== undefined && (end === 0 || messages[end - 1].role !== 'assistant')) return null
+  return messages.slice(0, end).map((message) => {
+    const closed = [...openToolCallIds(message)]
+    const settlements: Settlement[] = [...message.settlements, ...closed.map((toolCallId): Settlement => ({ toolCallId, outcome: 'cancelled', by: { system: true }, at }))]
+    return { ...message, id: newId(), parts: sealToolParts(message).parts, settlements }
+  })
+}
+
+/**
+ * Branch (seed: "Channel conversations"; SPEC §4): copies a chat `req` can read (channel
+ * conversations too), whole or up to the assistant message `messageId`, into a new private web
+ * chat owned by `req`. Nothing written in the branch reaches the original. Throws `not-found` for
+ * a chat or message `req` cannot see, and the agent's `access` refusals.
  */
 export async function branchChat(
   services: TurnServices,
-  { agent, chatId, req, messageId }: { agent: ResolvedAgent; chatId: string; req: FrogbotRequest; messageId?: string }
+  { chatId, agentSlug, messageId, req }: { chatId: string; agentSlug?: string; messageId?: string; req: FrogbotRequest }
 ): Promise<ChatRecord> {
-  const { store, now, newId } = services
-  await loadChat(store, { agentSlug: agent.slug, chatId, req })
-  const branch = await store.branchChat({ chatId, upToMessageId: messageId, newChatId: newId('chat'), ownerId: req.user?.id ?? null, now: now().toISOString() })
-  if ('status' in branch) throw new FrogbotError('not-found', `No assistant message "${messageId}" in this chat to branch from.`)
-  return branch
+  const chat = await readableChat(services, { chatId, agentSlug, req })
+  await usableAgent(services, chat.agentSlug, req)
+  const at = isoIn(services)
+  const messages = branchMessages(await services.store.getMessages(chat.id), { upToMessageId: messageId, newId: () => services.newId('msg'), at })
+  if (!messages) throw new FrogbotError('not-found', `No assistant message "${messageId}" in this chat to branch from.`)
+  return services.store.createChatWithMessages({
+    chat: { id: services.newId('chat'), agentSlug: chat.agentSlug, ownerId: req.user?.id ?? null, title: chat.title },
+    messages,
+    now: at
+  })
 }

@@ -1,42 +1,98 @@
 import type { FrogbotRequest } from '../auth/frogbot-request.ts'
+import type { ResolvedAgent } from '../agents/resolve-agents.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
+import { channelLabelOf, channelNoticeText } from '../protocol/channels.ts'
+import type { SettledBy } from '../protocol/settlement.ts'
 import type { ChatRecord } from '../store/chat-records.ts'
-import type { ChatStore } from '../store/chat-store.ts'
-import type { SettledBy } from './settlement.ts'
+import type { TurnServices } from './services.ts'
+
+/** The doors that write web chats: everything but channels (FrogBot's "who can write a chat"). */
+const WEB_DOORS = new Set<FrogbotRequest['entryPoint']>(['http', 'cli', 'local'])
 
 /**
- * Whether `req` may read and continue `chat`: its owner, or anyone for an owner-less chat
- * (seed: "Who can answer").
+ * Whether `req` may read `chat`: FrogBot itself and a channel piece in its own thread may; on the
+ * web, a chat's owner, or anyone who knows the id of an owner-less web chat (seed: "Who can
+ * answer"). An owner-less channel conversation is read only in its channel.
  */
-export function canContinue(chat: ChatRecord, req: FrogbotRequest): boolean {
-  return chat.ownerId === null || chat.ownerId === req.user?.id
+export function canReadChat(req: FrogbotRequest, chat: ChatRecord): boolean {
+  if (req.entryPoint === 'system') return true
+  if (req.entryPoint === 'channel') return chat.channel !== null && chat.channel.instance === req.channel?.instance
+  if (chat.ownerId !== null) return chat.ownerId === req.user?.id
+  return chat.channel === null
 }
 
 /**
- * Loads a chat of `agentSlug` that `req` may continue. Throws `FrogbotError('not-found')` for a
- * chat that does not exist, belongs to another agent, or belongs to another user, with the same
- * message in every case so a foreign chat's existence is never revealed.
+ * The rule of who may write a chat (send a message, answer or dismiss a question, stop, edit),
+ * besides the agent's `access`, which is checked first (FrogBot's "who can write a chat"):
+ * - a web chat is written by its owner, or by anyone who knows the id of an owner-less chat,
+ *   through the web doors (HTTP and the chat UI, the CLI, the app's own code);
+ * - a channel conversation is written only from its channel, by any participant (the piece hands
+ *   them to the agent's `access`);
+ * - FrogBot itself (`system`) writes any chat.
  */
-export async function loadChat(store: ChatStore, { agentSlug, chatId, req }: { agentSlug: string; chatId: string; req: FrogbotRequest }) {
-  const chat = await store.getChat(chatId)
-  if (!chat || chat.agentSlug !== agentSlug || !canContinue(chat, req)) {
-    throw new FrogbotError('not-found', `Chat "${chatId}" was not found for agent "${agentSlug}".`)
+export function canWriteChat({ req, chat }: { req: FrogbotRequest; chat: ChatRecord }): boolean {
+  if (req.entryPoint === 'system') return true
+  if (chat.channel !== null) return req.entryPoint === 'channel' && req.channel?.instance === chat.channel.instance
+  return WEB_DOORS.has(req.entryPoint) && canReadChat(req, chat)
+}
+
+/** The label of a channel chat's platform (`Slack`), from its piece when configured. */
+export function channelLabel(services: Pick<TurnServices, 'channels'>, chat: ChatRecord): string | null {
+  if (!chat.channel) return null
+  return services.channels.get(chat.channel.instance)?.label ?? channelLabelOf(chat.channel.piece)
+}
+
+/** The refusal of an agent's `access`: `unauthorized` for a caller nobody signed in, else `forbidden`. */
+export function agentRefusal(agent: ResolvedAgent, req: FrogbotRequest): FrogbotError {
+  if (!req.user && !req.channel) return new FrogbotError('unauthorized', `Sign in or send "Authorization: Bearer <token>" to use the agent "${agent.slug}".`)
+  return new FrogbotError('forbidden', `You may not use the agent "${agent.slug}".`)
+}
+
+/** The agent `slug` names, if `req` may use it; throws `agent-not-found`, `unauthorized` or `forbidden`. */
+export async function usableAgent(services: Pick<TurnServices, 'agents'>, slug: string, req: FrogbotRequest): Promise<ResolvedAgent> {
+  const agent = services.agents.get(slug)
+  if (!agent) throw new FrogbotError('agent-not-found', `No agent "${slug}".`)
+  if (req.entryPoint !== 'system' && !(await agent.access(req))) throw agentRefusal(agent, req)
+  return agent
+}
+
+/**
+ * Loads chat `chatId` for `req`: throws `not-found` for a chat that does not exist, belongs to
+ * another agent than `agentSlug` (when given) or that `req` may not read, with the same message in
+ * every case so a foreign chat's existence is never revealed.
+ */
+export async function readableChat(services: Pick<TurnServices, 'store'>, { chatId, agentSlug, req }: { chatId: string; agentSlug?: string; req: FrogbotRequest }): Promise<ChatRecord> {
+  const chat = await services.store.getChat(chatId)
+  if (!chat || (agentSlug !== undefined && chat.agentSlug !== agentSlug) || !canReadChat(req, chat)) {
+    throw new FrogbotError('not-found', `Chat "${chatId}" was not found${agentSlug ? ` for agent "${agentSlug}"` : ''}.`)
   }
   return chat
 }
 
-/** Throws `409 channel-chat` for a channel conversation: it is written only in its channel. */
-export function assertWritable(chat: ChatRecord) {
-  if (chat.channel) {
-    throw new FrogbotError('channel-chat', `This conversation happens in ${chat.channel}; answer in its channel, or branch it into a new chat.`)
+/**
+ * Checks that `req` may write `chat`, in the order of SPEC §4: the agent's `access` (`unauthorized`
+ * or `forbidden`), then reading the chat (`not-found`), then its home: a channel conversation
+ * written from anywhere else is `409 channel-chat` with the notice text as the message. Returns the
+ * chat's agent.
+ */
+export async function checkWriter(services: Pick<TurnServices, 'agents' | 'channels'>, { chat, req }: { chat: ChatRecord; req: FrogbotRequest }): Promise<ResolvedAgent> {
+  const agent = await usableAgent(services, chat.agentSlug, req)
+  if (!canReadChat(req, chat)) throw new FrogbotError('not-found', `Chat "${chat.id}" was not found for agent "${chat.agentSlug}".`)
+  if (!canWriteChat({ req, chat })) {
+    if (chat.channel) throw new FrogbotError('channel-chat', channelNoticeText(channelLabel(services, chat)!), { channelLabel: channelLabel(services, chat) })
+    throw new FrogbotError('not-found', `Chat "${chat.id}" was not found for agent "${chat.agentSlug}".`)
   }
+  return agent
 }
 
-/** Who a settlement by `req` is recorded as. */
+/** Who a settlement by `req` is recorded as (SPEC §5). */
 export function settledByOf(req: FrogbotRequest): SettledBy {
-  if (!req.user) return req.credential.type === 'system' ? { system: true } : { anonymous: true }
+  if (req.channel) {
+    const { piece, userId, name } = req.channel
+    return { channel: { piece, userId, ...(name ? { name } : {}) }, ...(req.user ? { userId: req.user.id } : {}) }
+  }
+  if (req.entryPoint === 'system') return { system: true }
+  if (!req.user) return { anonymous: true }
   const credential = req.credential
-  return credential.type === 'token'
-    ? { userId: req.user.id, token: { name: credential.name, prefix: credential.prefix } }
-    : { userId: req.user.id }
+  return credential.type === 'token' ? { userId: req.user.id, token: { name: credential.name, prefix: credential.prefix } } : { userId: req.user.id }
 }

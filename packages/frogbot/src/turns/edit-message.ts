@@ -1,37 +1,57 @@
 import type { UIMessage } from 'ai'
 import type { FrogbotRequest } from '../auth/frogbot-request.ts'
-import type { ResolvedAgent } from '../agents/resolve-agents.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
-import { assertWritable, loadChat } from './chat-access.ts'
+import type { ChatRecord } from '../store/chat-records.ts'
+import { StoreWriteConflict } from '../store/store-errors.ts'
+import { checkWriter, readableChat } from './chat-access.ts'
+import { effectiveState } from './rules/chat-state.ts'
 import { runTurn, type TurnRun } from './run-turn.ts'
-import type { TurnServices } from './turn-environment.ts'
+import { isoIn, newLeaseOwner, type TurnServices } from './services.ts'
+import { titleOf } from './transcript.ts'
 
 /**
- * Edit of a user message in a web chat (SPEC §4): its parts are replaced, every later message is
- * removed, and the turn runs again from there. `parts` left out re-runs the message as it is
- * (regenerate). Throws `not-found` for a chat or user message the caller cannot see,
- * `channel-chat`, and `turn-in-progress` while a live turn runs.
+ * Edit of a stored user message (SPEC §4, web chats): in one transaction its parts are replaced,
+ * every later message is removed (with its calls, waiting or not), and the turn runs again from
+ * there as `req`. `parts` left out re-runs the message as it is (regenerate). Editing the first
+ * message renames the chat. Queued messages stay queued. Throws `not-found` for a chat or user
+ * message `req` cannot see, `turn-in-progress` while a turn runs, and the write checks.
  */
 export async function editMessage(
   services: TurnServices,
-  { agent, chatId, req, messageId, parts }: { agent: ResolvedAgent; chatId: string; req: FrogbotRequest; messageId: string; parts?: UIMessage['parts'] }
+  { chatId, agentSlug, messageId, parts, req }: { chatId: string; agentSlug?: string; messageId: string; parts?: UIMessage['parts']; req: FrogbotRequest }
 ): Promise<{ chatId: string; messageId: string; run: TurnRun }> {
-  const { store, now, newId, leaseMs } = services
-  const chat = await loadChat(store, { agentSlug: agent.slug, chatId, req })
-  assertWritable(chat)
-  const current = await store.getMessage(chatId, messageId)
-  if (!current || current.role !== 'user') throw new FrogbotError('not-found', `No user message "${messageId}" in this chat.`)
-  const leaseOwner = `${services.processId}:${newId('lease')}`
-  const started = await store.rewindTo({
-    chatId,
-    messageId,
-    parts: parts ?? current.parts,
-    leaseOwner,
-    leaseUntil: new Date(now().getTime() + leaseMs).toISOString(),
-    now: now().toISOString()
-  })
-  if (started.status === 'not-found') throw new FrogbotError('not-found', `No user message "${messageId}" in this chat.`)
-  if (started.status !== 'started') throw new FrogbotError('turn-in-progress', 'A turn is running in this chat; stop it or wait before editing.')
-  const run = runTurn(services, { agent, chatId, req, messages: started.messages, leaseOwner, offerClientTools: req.entryPoint !== 'local' })
-  return { chatId, messageId, run }
+  const chat = await readableChat(services, { chatId, agentSlug, req })
+  const agent = await checkWriter(services, { chat, req })
+  const leaseOwner = newLeaseOwner(services)
+  let taken
+  try {
+    taken = await services.store.withChat(
+      chat.id,
+      async (tx) => {
+        if (effectiveState(tx.chat, tx.now) === 'running') return 'busy' as const
+        const messages = await tx.messages()
+        const index = messages.findIndex((message) => message.id === messageId)
+        if (index < 0 || messages[index].role !== 'user') return 'not-found' as const
+        const edited = { ...messages[index], parts: parts ?? messages[index].parts }
+        await tx.deleteMessagesAfter(messageId)
+        await tx.saveMessage(edited, () => services.newId('msg'))
+        await tx.updateChat({
+          state: 'running',
+          leaseOwner,
+          leaseUntil: isoIn(services, services.leaseMs),
+          stopRequestedAt: null,
+          ...(index === 0 ? { title: titleOf(edited.parts) } : {})
+        })
+        const running: ChatRecord = { ...tx.chat, state: 'running', leaseOwner }
+        return { chat: running, messages: [...messages.slice(0, index), edited] }
+      },
+      { now: isoIn(services) }
+    )
+  } catch (error) {
+    if (error instanceof StoreWriteConflict) throw new FrogbotError('write-conflict', 'The chat kept changing while FrogBot tried to edit it; retry.')
+    throw error
+  }
+  if (taken === 'busy') throw new FrogbotError('turn-in-progress', 'A turn is running in this chat; stop it or wait before editing.')
+  if (taken === 'not-found' || taken === null) throw new FrogbotError('not-found', `No user message "${messageId}" in this chat.`)
+  return { chatId: chat.id, messageId, run: runTurn(services, { agent, chat: taken.chat, req, messages: taken.messages, leaseOwner }) }
 }

@@ -16,6 +16,11 @@ export type LiveStreams = {
   record: (chatId: string, runId: string) => LiveRecorder
   /** The current run of `chatId` from its first chunk, or `null` when none is streaming. */
   join: (chatId: string) => Promise<ReadableStream<UIMessageChunk> | null>
-  /** Closes connections, if any. */
+  /**
+   * Closes connections, if any, after writing out what running turns already sent; their joined
+   * clients see the stream end. Chunks reported after it are dropped.
+   */
   close: () => Promise<void>
+  /** Reaches the backend once, if there is one; rejects with a message naming what is wrong (for start-up). */
+  check?: () => Promise<void>
 }

@@ -1,60 +1,105 @@
 import type { UIMessage } from 'ai'
 import type { FrogbotRequest } from '../auth/frogbot-request.ts'
-import type { ResolvedAgent } from '../agents/resolve-agents.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
-import { assertWritable, canContinue } from './chat-access.ts'
+import type { ChannelIdentity } from '../protocol/channels.ts'
+import type { ChatRecord, NewChat } from '../store/chat-records.ts'
+import { StoreWriteConflict } from '../store/store-errors.ts'
+import { canReadChat, canWriteChat, checkWriter, usableAgent } from './chat-access.ts'
 import { CLIENT_CHAT_ID } from './ids.ts'
+import { effectiveState } from './rules/chat-state.ts'
+import { planSend } from './rules/plan-send.ts'
 import { runTurn, type TurnRun } from './run-turn.ts'
-import type { TurnServices } from './turn-environment.ts'
-import { textOf } from './transcript.ts'
+import { senderOf } from './sender.ts'
+import { isoIn, newLeaseOwner, type TurnServices } from './services.ts'
+import { titleOf } from './transcript.ts'
 
-/** A message that started a turn (`run`), or one queued behind a running turn. */
+/** A message that started a turn (`run`), or one queued behind a running turn or a waiting question. */
 export type SendResult = { chatId: string; messageId: string } & ({ status: 'started'; run: TurnRun } | { status: 'queued' })
 
+const notFound = (chatId: string, agentSlug: string) => new FrogbotError('not-found', `Chat "${chatId}" was not found for agent "${agentSlug}".`)
+
+/** The new chat a first message creates: owned by the sender (nobody when anonymous). */
+function newChat({ chatId, agentSlug, req, message, channel }: { chatId?: string; agentSlug: string; req: FrogbotRequest; message: UIMessage; channel?: ChannelIdentity }): Omit<NewChat, 'id'> {
+  if (chatId !== undefined && !channel) {
+    if (!CLIENT_CHAT_ID.test(chatId)) throw new FrogbotError('bad-request', 'chatId: must be 16–128 letters, digits, "_" or "-" (or leave it out to start a new chat)')
+    // An owner-less chat is continued by anyone who knows its id: it must hold 128 random bits (SPEC §6).
+    if (!req.user && chatId.length < 22) {
+      throw new FrogbotError('bad-request', 'chatId: a chat without an owner needs an id of at least 22 random characters (or leave it out to start a new chat)')
+    }
+  }
+  return { agentSlug, ownerId: req.user?.id ?? null, title: titleOf(message.parts), channel: channel ?? null }
+}
+
 /**
- * Sends a user message to a chat (`chatId`, created when it does not exist yet) or to a new chat.
- * The caller owns a new chat (nobody when anonymous). SPEC §4:
- * - an `idle` chat starts a turn;
- * - a chat that awaits input has its pending calls closed, then starts a turn with the message;
- * - a chat with a running turn stores the message in its queue; it runs when that turn ends.
- * Throws `FrogbotError`: `forbidden` when the agent's `access` refuses; `not-found` for a chat of
- * another user or agent; `bad-request` for a malformed new `chatId`; `channel-chat`.
+ * Sends a user message to chat `chatId` (created when it does not exist yet, owned by the sender)
+ * or to a new chat, as `req` (SPEC §4; FrogBot's turn rules):
+ * - a free chat with an empty queue starts a turn with the message;
+ * - while a turn runs or a question waits, or older messages wait, the message is queued: stored,
+ *   not sent to the model; it starts when they are done (answered or dismissed questions),
+ *   oldest first, as its sender;
+ * - `canQueue: false` (a local `generate({ chatId })`) rejects a busy chat instead.
+ * `channel` gives a new chat its channel identity (channel doors only).
+ * Throws `FrogbotError`: `agent-not-found`, `unauthorized`/`forbidden` (the agent's `access`),
+ * `not-found` (a chat of another user or agent), `channel-chat`, `bad-request` (a malformed new
+ * `chatId`), `turn-in-progress`, `queue-full` (429), `write-conflict`.
  */
 export async function sendMessage(
   services: TurnServices,
-  { agent, req, chatId, message }: { agent: ResolvedAgent; req: FrogbotRequest; chatId?: string; message: UIMessage }
+  { agentSlug, chatId, message, req, channel, canQueue = req.entryPoint !== 'local' }: {
+    agentSlug: string
+    chatId?: string
+    message: UIMessage
+    req: FrogbotRequest
+    channel?: ChannelIdentity
+    canQueue?: boolean
+  }
 ): Promise<SendResult> {
-  const { store, now, newId, leaseMs } = services
-  if (!(await agent.access(req))) throw new FrogbotError('forbidden', `You may not use the agent "${agent.slug}".`)
-  const id = chatId ?? newId('chat')
-  let chat = await store.getChat(id)
-  if (!chat) {
-    if (chatId !== undefined && !CLIENT_CHAT_ID.test(chatId)) {
-      throw new FrogbotError('bad-request', 'chatId: must be 16–128 letters, digits, "_" or "-" (or leave it out to start a new chat)')
-    }
-    if (chatId !== undefined && !req.user && chatId.length < 22) {
-      // An owner-less chat is continued by anyone who knows its id: it must hold 128 random bits (SPEC §6).
-      throw new FrogbotError('bad-request', 'chatId: a chat without an owner needs an id of at least 22 random characters (or leave it out to start a new chat)')
-    }
-    const title = textOf(message.parts).slice(0, 80) || null
-    await store.createChat({ id, agentSlug: agent.slug, ownerId: req.user?.id ?? null, title, now: now().toISOString() })
-    chat = await store.getChat(id)
+  const agent = await usableAgent(services, agentSlug, req)
+  const id = chatId ?? services.newId('chat')
+  const existing = chatId === undefined ? null : await services.store.getChat(id)
+  if (existing) {
+    if (existing.agentSlug !== agentSlug || !canReadChat(req, existing)) throw notFound(id, agentSlug)
+    await checkWriter(services, { chat: existing, req })
   }
-  if (!chat || chat.agentSlug !== agent.slug || !canContinue(chat, req)) {
-    throw new FrogbotError('not-found', `Chat "${id}" was not found for agent "${agent.slug}".`)
+  const create = existing ? undefined : { ...newChat({ chatId, agentSlug, req, message, channel }), id }
+  const leaseOwner = newLeaseOwner(services)
+  let decided
+  try {
+    decided = await services.store.withChat(
+      id,
+      async (tx) => {
+        // Checked again under the lock: a racing request may have created this id for someone else.
+        if (tx.chat.agentSlug !== agentSlug || !canWriteChat({ req, chat: tx.chat })) return { refused: 'not-found' as const }
+        const queueSize = await tx.queueSize()
+        const plan = planSend({ state: effectiveState(tx.chat, tx.now), queueSize, queueLimit: services.queueLimit, canQueue })
+        if (plan === 'turn-in-progress' || plan === 'queue-full') return { refused: plan, queueSize }
+        if (plan === 'queue') {
+          await tx.enqueue({ id: services.newId('queued'), message, sender: senderOf(req) })
+          return { queued: true as const, free: effectiveState(tx.chat, tx.now) === 'idle' }
+        }
+        const messageId = await tx.appendMessage(message, () => services.newId('msg'))
+        await tx.updateChat({ state: 'running', leaseOwner, leaseUntil: isoIn(services, services.leaseMs), stopRequestedAt: null })
+        const chat: ChatRecord = { ...tx.chat, state: 'running', leaseOwner }
+        return { started: true as const, chat, messageId, messages: await tx.messages() }
+      },
+      { now: isoIn(services), create }
+    )
+  } catch (error) {
+    if (error instanceof StoreWriteConflict) throw new FrogbotError('write-conflict', 'The chat kept changing while FrogBot tried to take the message; retry.')
+    throw error
   }
-  assertWritable(chat)
-  const leaseOwner = `${services.processId}:${newId('lease')}`
-  const started = await store.startTurn({
-    chatId: id,
-    message,
-    sender: { userId: req.user?.id ?? null, credential: req.credential, ...(req.credential.type === 'custom' && req.user ? { user: req.user } : {}) },
-    leaseOwner,
-    leaseUntil: new Date(now().getTime() + leaseMs).toISOString(),
-    now: now().toISOString()
-  })
-  if (started.status === 'queued') return { status: 'queued', chatId: id, messageId: started.messageId }
-  if (started.status === 'busy') throw new FrogbotError('turn-in-progress', 'Another turn holds this chat; join it with GET .../chats/:chatId/stream, or retry when it ends.')
-  const run = runTurn(services, { agent, chatId: id, req, messages: started.messages, leaseOwner, offerClientTools: req.entryPoint !== 'local' })
-  return { status: 'started', chatId: id, messageId: started.messageId!, run }
+  if (!decided || 'refused' in decided) {
+    if (decided?.refused === 'turn-in-progress') throw new FrogbotError('turn-in-progress', 'A turn is running or a question waits in this chat; retry when it is done.')
+    if (decided?.refused === 'queue-full') {
+      throw new FrogbotError('queue-full', `This chat already has ${decided.queueSize} messages waiting; wait until they have run, or edit or delete one.`)
+    }
+    throw notFound(id, agentSlug)
+  }
+  if ('queued' in decided) {
+    // Older messages waited in a free chat (their turn died): start the oldest now.
+    if (decided.free) await services.kickQueue(id)
+    return { status: 'queued', chatId: id, messageId: message.id }
+  }
+  const run = runTurn(services, { agent, chat: decided.chat, req, messages: decided.messages, leaseOwner })
+  return { status: 'started', chatId: id, messageId: decided.messageId, run }
 }

@@ -1,34 +1,75 @@
 import type { FrogbotRequest } from '../auth/frogbot-request.ts'
-import type { ResolvedAgent } from '../agents/resolve-agents.ts'
-import { assertWritable, loadChat } from './chat-access.ts'
-import type { TurnServices } from './turn-environment.ts'
+import { CANCELLED_BY_STOP_TEXT } from '../protocol/tool-errors.ts'
+import { checkWriter, readableChat, settledByOf } from './chat-access.ts'
+import { effectiveState } from './rules/chat-state.ts'
+import { closeCalls } from './rules/close-calls.ts'
+import { isoIn, type TurnServices } from './services.ts'
 
 /**
- * Stops the running turn of a chat and returns once the chat is usable. What was generated so far
- * is kept, open tool calls are closed, and the chat becomes `idle`. The turn is aborted at once
- * when this process runs it, otherwise within about a second by the process that does (it polls
- * while renewing its lease). When no process reacts within `graceMs` (its process died), the chat
- * is released without waiting for the lease to pass.
- * Returns `false` when no turn was running. Throws `not-found` for a chat the caller cannot see
- * and `channel-chat` for a channel conversation.
+ * Stop (SPEC §4), as `req`, once the chat is usable again:
+ * - a chat waiting for input has its pending calls cancelled (outcome `cancelled`, tool error
+ *   `Cancelled because the user stopped the turn.`, recorded as settled by `req`): a chat is never
+ *   stuck behind a call nobody may answer; the model is not called;
+ * - a running turn is aborted, at once in this process, otherwise within about a second by the
+ *   process that runs it (it polls while renewing its lease); what was generated is kept. When no
+ *   process reacts within `graceMs` (its process died), the chat is released without waiting for
+ *   the lease to pass.
+ * Either way the chat becomes `idle` and its next queued message starts. Returns `false` when
+ * nothing was running or waiting. Throws the write checks of `checkWriter`.
  */
 export async function stopTurn(
   services: TurnServices,
-  { agent, chatId, req }: { agent: ResolvedAgent; chatId: string; req: FrogbotRequest },
-  { graceMs = 3000 }: { graceMs?: number } = {}
+  { chatId, agentSlug, req, graceMs = 3000 }: { chatId: string; agentSlug?: string; req: FrogbotRequest; graceMs?: number }
 ): Promise<boolean> {
   const { store } = services
-  const chat = await loadChat(store, { agentSlug: agent.slug, chatId, req })
-  assertWritable(chat)
-  if (!(await store.requestStop(chatId, services.now().toISOString()))) return false
-  services.activeRuns?.get(chatId)?.abort()
+  const chat = await readableChat(services, { chatId, agentSlug, req })
+  await checkWriter(services, { chat, req })
+  const by = settledByOf(req)
+  const seen = await store.withChat(
+    chat.id,
+    async (tx) => {
+      const state = effectiveState(tx.chat, tx.now)
+      if (state === 'running') {
+        await tx.updateChat({ stopRequestedAt: tx.now })
+        return { state, leaseOwner: tx.chat.leaseOwner }
+      }
+      if (state !== 'awaiting') return { state }
+      const pending = await tx.pendingCalls()
+      for (const messageId of new Set(pending.map((call) => call.messageId))) {
+        const message = await tx.message(messageId)
+        const closings = pending
+          .filter((call) => call.messageId === messageId)
+          .map((call) => ({ toolCallId: call.toolCallId, outcome: 'cancelled' as const, by, at: tx.now, errorText: CANCELLED_BY_STOP_TEXT }))
+        if (message) await tx.saveMessage(closeCalls(message, closings), () => services.newId('msg'))
+      }
+      await tx.settleCalls(pending.map((call) => ({ toolCallId: call.toolCallId, status: 'cancelled' as const })))
+      await tx.updateChat({ state: 'idle', leaseOwner: null, leaseUntil: null, stopRequestedAt: null })
+      return { state }
+    },
+    { now: isoIn(services) }
+  )
+  if (!seen || seen.state === 'idle') return false
+  if (seen.state === 'awaiting') {
+    await services.kickQueue(chat.id)
+    return true
+  }
+  services.activeRuns.get(chat.id)?.abort()
   const deadline = Date.now() + graceMs
   for (;;) {
-    const current = await store.getChat(chatId)
-    if (!current || current.state !== 'running' || current.leaseOwner !== chat.leaseOwner) return true
+    const current = await store.getChat(chat.id)
+    if (!current || current.state !== 'running' || current.leaseOwner !== seen.leaseOwner) return true
     if (Date.now() >= deadline) break
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
-  await store.releaseStoppedTurn({ chatId, leaseOwner: chat.leaseOwner!, now: services.now().toISOString() })
+  const released = await store.withChat(
+    chat.id,
+    async (tx) => {
+      if (tx.chat.state !== 'running' || tx.chat.leaseOwner !== seen.leaseOwner || !tx.chat.stopRequestedAt) return false
+      await tx.updateChat({ state: 'idle', leaseOwner: null, leaseUntil: null, stopRequestedAt: null })
+      return true
+    },
+    { now: isoIn(services) }
+  )
+  if (released) await services.kickQueue(chat.id)
   return true
 }

@@ -1,6 +1,6 @@
 import { getToolName, isToolUIPart, type UIMessage } from 'ai'
+import { CLOSED_TEXT } from '../protocol/tool-errors.ts'
 import type { StoredMessage } from '../store/chat-records.ts'
-import { CLOSED_TEXT } from './settlement.ts'
 
 /** The `UIMessage` a model and a client see: a stored message without its `settlements`. */
 export function toUIMessage({ settlements: _settlements, ...message }: StoredMessage): UIMessage {
@@ -17,23 +17,58 @@ export function textOf(parts: UIMessage['parts']): string {
   return steps.filter((text) => text.trim() !== '').join('\n\n')
 }
 
-/** Tool parts that still wait for a result (`input-streaming` or `input-available`). */
-export function openToolParts(message: UIMessage) {
-  return message.parts.filter(isToolUIPart).filter((part) => part.state === 'input-streaming' || part.state === 'input-available')
+/** A chat's title: the start of its first message's text, or `null`. */
+export function titleOf(parts: UIMessage['parts']): string | null {
+  return textOf(parts).replace(/\s+/g, ' ').trim().slice(0, 80) || null
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/**
+ * A tool input as providers accept it in a transcript: an object. A model that sent arguments that
+ * are not JSON (`""`, cut-off JSON) or not an object gets the parsed object when the text is one,
+ * else `{}` (SPEC §4: every later turn sends providers a valid transcript).
+ */
+export function objectInput(input: unknown): Record<string, unknown> {
+  if (isPlainObject(input)) return input
+  if (typeof input === 'string') {
+    try {
+      const parsed: unknown = JSON.parse(input)
+      if (isPlainObject(parsed)) return parsed
+    } catch {
+      // not JSON: fall through
+    }
+  }
+  return {}
+}
+
+/** Ids of the tool parts of a message that still wait for a result. */
+export function openToolCallIds(message: UIMessage): Set<string> {
+  return new Set(message.parts.filter(isToolUIPart).filter((part) => part.state === 'input-streaming' || part.state === 'input-available').map((part) => part.toolCallId))
 }
 
 /**
- * Gives every open tool part except those in `keepOpen` a tool error `Closed without an answer.`,
- * so the stored transcript stays valid for the model: no tool call without a result.
+ * Makes a message safe to keep and to send to a model again:
+ * - every tool part's `input` is an object ({@link objectInput}); a call whose input had to be
+ *   replaced while it still waited gets a tool error instead;
+ * - every open tool part except those in `keepOpen` gets the tool error `Closed without an
+ *   answer.`, so no tool call is left without a result (a turn whose process died, a branch).
  */
-export function closeOpenToolParts(message: UIMessage, keepOpen: Set<string> = new Set()): UIMessage {
+export function sealToolParts(message: UIMessage, keepOpen: ReadonlySet<string> = new Set()): UIMessage {
+  let changed = false
   const parts = message.parts.map((part) => {
-    if (!isToolUIPart(part) || keepOpen.has(part.toolCallId)) return part
-    if (part.state !== 'input-streaming' && part.state !== 'input-available') return part
+    if (!isToolUIPart(part)) return part
+    const open = part.state === 'input-streaming' || part.state === 'input-available'
+    const input = objectInput(part.input)
+    const inputReplaced = input !== part.input
+    if (!inputReplaced && (!open || keepOpen.has(part.toolCallId))) return part
+    changed = true
+    if (!open || (keepOpen.has(part.toolCallId) && !inputReplaced)) return { ...part, input } as typeof part
     const { output: _output, ...rest } = part as typeof part & { output?: unknown }
-    return { ...rest, input: part.input ?? {}, state: 'output-error', errorText: CLOSED_TEXT } as unknown as typeof part
+    const errorText = inputReplaced ? `The tool input was not a JSON object (${JSON.stringify(part.input ?? null).slice(0, 120)}).` : CLOSED_TEXT
+    return { ...rest, input, state: 'output-error', errorText } as unknown as typeof part
   })
-  return { ...message, parts }
+  return changed ? { ...message, parts } : message
 }
 
 /** Name of a tool part's tool (`tool-question` → `question`, or a dynamic tool's `toolName`). */

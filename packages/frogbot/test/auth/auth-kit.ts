@@ -1,6 +1,6 @@
 import { readAnswer } from '../helpers/read-answer.ts'
 import { join } from 'node:path'
-import { MockLanguageModelV4, convertArrayToReadableStream } from 'ai/test'
+import { convertArrayToReadableStream } from 'ai/test'
 import type { Kysely } from 'kysely'
 import { buildConfig, createFrogbot, sqliteAdapter, type AgentConfig, type AuthOptions, type DatabaseAdapter, type Frogbot, type User } from '../../src/index.ts'
 import { question } from '../../src/tools/index.ts'
@@ -8,8 +8,9 @@ import { createApiToken } from '../../src/auth/api-tokens.ts'
 import { hashPassword } from '../../src/auth/password-hash.ts'
 import { ensureUser, findUserByEmail } from '../../src/auth/users.ts'
 import type { Database } from '../../src/store/database-schema.ts'
-import { colorQuestion, textStep, toolStep } from '../helpers/scripted-model.ts'
+import { colorQuestion, mockModel, textStep, toolStep } from '../helpers/scripted-model.ts'
 import { tempDir } from '../helpers/test-frogbot.ts'
+import { storeOf } from '../../src/frogbot-internals.ts'
 
 export const ORIGIN = 'http://localhost'
 export const ADA_PASSWORD = 'correct horse battery staple'
@@ -21,7 +22,7 @@ export const BOB_PASSWORD = 'bob-password-123'
  */
 export function questionModel() {
   let next = 0
-  return new MockLanguageModelV4({
+  return mockModel({
     doStream: async ({ prompt }) => {
       const last = prompt.at(-1)
       const step = last?.role === 'tool' ? textStep('Done.') : toolStep([{ toolCallId: `call_${++next}`, toolName: 'question', input: colorQuestion }])
@@ -60,7 +61,7 @@ export async function authApp({
   const customStrategy = async (request: Request): Promise<User | null> => {
     const email = request.headers.get('x-sso-user')
     if (!email) return null
-    return (await findUserByEmail(frogbot.store.db, email)) ?? { id: `sso-${email.split('@')[0]}`, email, name: null }
+    return (await findUserByEmail(storeOf(frogbot).db, email)) ?? { id: `sso-${email.split('@')[0]}`, email, name: null }
   }
   const config = buildConfig({
     agents: agents ?? [
@@ -73,7 +74,7 @@ export async function authApp({
   })
   const model = questionModel()
   frogbot = await createFrogbot(config, { model, log, maintenanceIntervalMs: 0, now: clock.now })
-  const db: Kysely<Database> = frogbot.store.db
+  const db: Kysely<Database> = storeOf(frogbot).db
   const ada = await ensureUser(db, { email: 'ada@example.com', name: 'Ada' })
   const bob = await ensureUser(db, { email: 'bob@example.com', name: 'Bob' })
   // The same scrypt hashes for every app of a test file: hashing is slow on purpose.

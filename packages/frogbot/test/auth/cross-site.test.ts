@@ -32,7 +32,7 @@ describe('a cookie-authenticated settle', () => {
     const calls = app.model.doStreamCalls.length
     const answer = await app.request('POST', settle, { body, headers: { cookie, ...headers } })
     expect(answer.status).toBe(403)
-    expect(answer.json.error).toMatchObject({ code: 'forbidden', message: expect.stringMatching(message) })
+    expect(answer.json).toMatchObject({ code: 'forbidden', error: expect.stringMatching(message) })
     expect(await app.chatState()).toEqual(before)
     expect(app.model.doStreamCalls.length).toBe(calls)
   })

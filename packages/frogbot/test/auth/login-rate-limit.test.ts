@@ -5,8 +5,9 @@ import { addressKey } from '../../src/auth/login-rate-limit.ts'
 import type { AuthOptions } from '../../src/index.ts'
 import { ADA_PASSWORD, type Answer, authApp } from './auth-kit.ts'
 
-// Sign-in is limited per account and per client address (default: 10 failures in 15 minutes),
-// counted in the database so the limit holds across server processes. Checking a password takes
+// Sign-in is limited per client address, and per account for addresses that have not signed in to
+// it lately (default: 10 failures in 15 minutes), counted in the database so the limit holds
+// across server processes. Checking a password takes
 // scrypt time on purpose, so most tests here use a limit of 3 failures per minute.
 
 const closers: (() => Promise<void>)[] = []
@@ -37,7 +38,7 @@ function expectTooMany(answer: Answer, windowSeconds = 60, message = 'Too many f
   const retryAfter = Number(answer.headers.get('retry-after'))
   expect(retryAfter).toBeGreaterThan(windowSeconds - 30)
   expect(retryAfter).toBeLessThanOrEqual(windowSeconds)
-  expect(answer.json).toEqual({ error: { code: 'too-many-requests', message }, retryAfter })
+  expect(answer.json).toEqual({ error: message, code: 'too-many-requests', retryAfter })
   expect(answer.headers.getSetCookie()).toEqual([])
 }
 
@@ -74,12 +75,35 @@ describe('login rate limit', () => {
     expect((await attempt('ada@example.com', ADA_PASSWORD, '192.0.2.99')).status).toBe(200)
   })
 
-  it('a success forgets the failures of its account', async () => {
+  it('ten wrong passwords from elsewhere do not lock the owner out of an address they signed in from', async () => {
+    const { attempt, burst } = await app({ loginRateLimit: null })
+    const home = '192.0.2.10'
+    expect((await attempt('ada@example.com', ADA_PASSWORD, home)).status).toBe(200)
+    expect(statuses(await burst(10, () => 'ada@example.com', other))).toEqual(Array(10).fill(401))
+    expect((await attempt('ada@example.com', ADA_PASSWORD, home)).status).toBe(200)
+    // Guessers on other addresses, and a sign-in from a new address, are still held by the account limit.
+    expect(statuses(await burst(5, () => 'ada@example.com', (i) => other(i + 50)))).toEqual(Array(5).fill(429))
+    expectTooMany(await attempt('ada@example.com', ADA_PASSWORD, '192.0.2.200'), 900, 'Too many failed sign-ins; try again in 15 minutes.')
+  })
+
+  it("a known address is still held by its own limit, and the owner signing in does not reset the account's failures", async () => {
     const { attempt, burst } = await app()
-    expect(statuses(await burst(2, () => 'ada@example.com', other))).toEqual([401, 401])
-    expect((await attempt('ada@example.com', ADA_PASSWORD)).status).toBe(200)
-    expect(statuses(await burst(3, () => 'ada@example.com', (i) => other(i + 20)))).toEqual([401, 401, 401])
-    expectTooMany(await attempt('ada@example.com', ADA_PASSWORD, '192.0.2.1'))
+    const home = '192.0.2.10'
+    expect((await attempt('ada@example.com', ADA_PASSWORD, home)).status).toBe(200)
+    expect(statuses(await burst(3, () => 'ada@example.com', other))).toEqual([401, 401, 401])
+    expect((await attempt('ada@example.com', ADA_PASSWORD, home)).status).toBe(200)
+    expectTooMany(await attempt('ada@example.com', 'guess', '198.51.100.99'))
+    for (let i = 0; i < 3; i++) expect((await attempt('ada@example.com', `typo ${i}`, home)).status).toBe(401)
+    expectTooMany(await attempt('ada@example.com', ADA_PASSWORD, home))
+  })
+
+  it('an address stays known for 30 days after its last sign-in', async () => {
+    const { attempt, burst, clock } = await app()
+    const home = '192.0.2.10'
+    expect((await attempt('ada@example.com', ADA_PASSWORD, home)).status).toBe(200)
+    clock.advance(31 * 24 * 3600 * 1000)
+    expect(statuses(await burst(3, () => 'ada@example.com', other))).toEqual([401, 401, 401])
+    expectTooMany(await attempt('ada@example.com', ADA_PASSWORD, home))
   })
 
   it('parallel attempts never get past the limit together', async () => {

@@ -85,7 +85,7 @@ describe('POST /api/auth/login', () => {
     }
     for (const answer of answers) {
       expect(answer.status).toBe(401)
-      expect(answer.json).toEqual({ error: { code: 'invalid-credentials', message: 'Wrong email or password.' } })
+      expect(answer.json).toEqual({ error: 'Wrong email or password.', code: 'invalid-credentials' })
       expect(answer.headers.getSetCookie()).toEqual([])
     }
     expect(await db.selectFrom('frogbot_sessions').selectAll().execute()).toEqual([])
@@ -100,7 +100,7 @@ describe('POST /api/auth/login', () => {
     const { request } = await app()
     const answer = await request('POST', '/api/auth/login', { body })
     expect(answer.status).toBe(400)
-    expect(answer.json.error.message).toMatch(message)
+    expect(answer.json.error).toMatch(message)
     expect(JSON.stringify(answer.json)).not.toContain('xxxx')
   })
 })
@@ -120,7 +120,7 @@ describe('GET /api/auth/me and POST /api/auth/logout', () => {
 
     const anonymous = await request('GET', '/api/auth/me')
     expect(anonymous.status).toBe(401)
-    expect(anonymous.json.error.code).toBe('unauthorized')
+    expect(anonymous.json.code).toBe('unauthorized')
 
     const out = await request('POST', '/api/auth/logout', { headers: { cookie, origin: ORIGIN } })
     expect(out.status).toBe(204)
@@ -129,7 +129,7 @@ describe('GET /api/auth/me and POST /api/auth/logout', () => {
 
     const after = await request('GET', '/api/auth/me', { headers: { cookie } })
     expect(after.status).toBe(401)
-    expect(after.json.error.message).toMatch(/session has expired or was ended/)
+    expect(after.json.error).toMatch(/session has expired or was ended/)
     expect(after.headers.getSetCookie()[0]).toMatch(/^frogbot_session=; .*Max-Age=0/)
     // logging out again (or without a session) is fine
     expect((await request('POST', '/api/auth/logout', { headers: { cookie } })).status).toBe(204)

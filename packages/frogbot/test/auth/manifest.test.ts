@@ -8,6 +8,14 @@ beforeAll(async () => {
 })
 afterAll(async () => app?.close())
 
+/** How the manifest publishes the `question` client tool: its kind and its answer's JSON Schema, for chat UIs. */
+const questionTool = {
+  name: 'question',
+  kind: 'question',
+  component: null,
+  outputSchema: expect.objectContaining({ type: 'object', required: ['answers'], properties: { answers: expect.objectContaining({ type: 'array' }) } })
+}
+
 describe('GET /api/frogbot', () => {
   it('is readable before signing in, lists only the agents an anonymous caller may use, and is never cached', async () => {
     const answer = await app.request('GET', '/api/frogbot')
@@ -15,7 +23,7 @@ describe('GET /api/frogbot', () => {
     expect(answer.headers.get('cache-control')).toBe('private, no-store')
     expect(answer.json).toEqual({
       user: null,
-      agents: [{ slug: 'open', profile: { name: 'Open desk' } }],
+      agents: [{ slug: 'open', profile: { name: 'Open desk' }, clientTools: [questionTool] }],
       chatStorage: true,
       auth: { login: '/api/auth/login', logout: '/api/auth/logout', me: '/api/auth/me' }
     })
@@ -29,8 +37,8 @@ describe('GET /api/frogbot', () => {
       expect(answer.status).toBe(200)
       expect(answer.json.user).toEqual({ id: app.ada.id, email: 'ada@example.com', name: 'Ada' })
       expect(answer.json.agents).toEqual([
-        { slug: 'planner', profile: { name: 'Planner' } },
-        { slug: 'open', profile: { name: 'Open desk' } }
+        { slug: 'planner', profile: { name: 'Planner' }, clientTools: [questionTool] },
+        { slug: 'open', profile: { name: 'Open desk' }, clientTools: [questionTool] }
       ])
     }
   })

@@ -5,6 +5,7 @@ import { createApiToken } from '../../src/auth/api-tokens.ts'
 import { ensureUser } from '../../src/auth/users.ts'
 import { type FrogbotConfig, createFrogbot, sqliteAdapter } from '../../src/index.ts'
 import { PLANNER_CONFIG, runCli, tempCwd } from '../helpers/spawn-serve.ts'
+import { storeOf } from '../../src/frogbot-internals.ts'
 
 // `frogbot pending` and `frogbot answer` as a user runs them: the real bin script in a fresh folder,
 // the planner example config (offline demo model), on a database where questions already wait.
@@ -25,9 +26,9 @@ async function open() {
 async function seed() {
   const app = await open()
   try {
-    const ada = await ensureUser(app.store.db, { email: 'ada@example.com' })
-    await ensureUser(app.store.db, { email: 'bob@example.com' })
-    const { token } = await createApiToken(app.store.db, { userId: ada.id, name: 'test' })
+    const ada = await ensureUser(storeOf(app).db, { email: 'ada@example.com' })
+    await ensureUser(storeOf(app).db, { email: 'bob@example.com' })
+    const { token } = await createApiToken(storeOf(app).db, { userId: ada.id, name: 'test' })
     const ask = async () => {
       const response = await app.fetch(
         new Request('http://localhost/api/agents/planner', {
@@ -60,9 +61,12 @@ describe('frogbot pending / answer', { timeout: 90_000 }, () => {
     expect(listed.stdout).toMatch(/ {4}1\. City/)
     expect(listed.stdout).toMatch(/ {4}2\. Mountains/)
     expect(listed.stdout).toContain('owner ada@example.com')
-    expect((await frogbot('pending', '--agent', 'nobody')).stdout).toBe('Nothing is waiting for an answer.\n')
+    const unknownAgent = await frogbot('pending', '--agent', 'nobody')
+    expect(unknownAgent).toMatchObject({ code: 1, stdout: '' })
+    expect(unknownAgent.stderr).toBe('frogbot pending: no agent "nobody" in the config; its agents are: planner\n')
 
-    const answered = await frogbot('answer', first.chatId, first.callId, '--email', 'ada@example.com', '--pick', 'Mountains')
+    // --pick takes the option numbers `pending` prints: 2 is Mountains.
+    const answered = await frogbot('answer', first.chatId, first.callId, '--email', 'ada@example.com', '--pick', '2')
     expect(answered.code, answered.stderr).toBe(0)
     expect(answered.stdout).toContain('Mountains')
     expect(answered.stdout).not.toContain('Awaiting input again')
@@ -75,6 +79,8 @@ describe('frogbot pending / answer', { timeout: 90_000 }, () => {
     expect(wrongLabel.code).toBe(1)
     expect(wrongLabel.stderr).toMatch(/^frogbot answer: invalid answer: .*Beach/)
     expect(wrongLabel.stderr.trim().split('\n')).toHaveLength(1)
+    const wrongNumber = await frogbot('answer', second.chatId, second.callId, '--email', 'ada@example.com', '--pick', '7')
+    expect(wrongNumber).toMatchObject({ code: 1, stderr: 'frogbot answer: --pick 7: there is no option 7; `frogbot pending` numbers them 1 to 2\n' })
 
     const foreign = await frogbot('answer', second.chatId, second.callId, '--email', 'bob@example.com', '--pick', 'City')
     expect(foreign.code).toBe(1)
@@ -95,13 +101,13 @@ describe('frogbot pending / answer', { timeout: 90_000 }, () => {
     // What the commands stored: settlements by ada, the answer and the continuation in one message, the chats idle.
     const app = await open()
     try {
-      const answeredChat = await app.store.getMessages(first.chatId)
+      const answeredChat = await storeOf(app).getMessages(first.chatId)
       expect(answeredChat.map((message) => message.role)).toEqual(['user', 'assistant'])
       expect(answeredChat[1].settlements).toMatchObject([{ toolCallId: first.callId, outcome: 'answered', by: { userId: ada.id } }])
-      const dismissedChat = await app.store.getMessages(second.chatId)
+      const dismissedChat = await storeOf(app).getMessages(second.chatId)
       expect(dismissedChat[1].settlements).toMatchObject([{ toolCallId: second.callId, outcome: 'dismissed', reason: 'not this year', by: { userId: ada.id } }])
-      expect((await app.store.getChat(first.chatId))?.state).toBe('idle')
-      expect((await app.store.getChat(second.chatId))?.state).toBe('idle')
+      expect((await storeOf(app).getChat(first.chatId))?.state).toBe('idle')
+      expect((await storeOf(app).getChat(second.chatId))?.state).toBe('idle')
     } finally {
       await app.close()
     }

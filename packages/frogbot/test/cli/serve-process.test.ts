@@ -90,7 +90,7 @@ describe('frogbot serve (real process) with FROGBOT_TOKEN', { timeout: 60_000 },
 
     const again = await callJson(server.base, token, 'POST', `/api/agents/planner/chats/${chatId}/settle`, { toolCallId: call.toolCallId, output })
     expect(again.status).toBe(409)
-    expect(again.json.error.code).toBe('already-settled')
+    expect(again.json.code).toBe('already-settled')
     expect(again.json.settlement).toMatchObject({ toolCallId: call.toolCallId, part: { output } })
 
     const after = await callJson(server.base, token, 'GET', `/api/agents/planner/chats/${chatId}/pending`)
@@ -120,7 +120,7 @@ describe('frogbot serve (real process) with FROGBOT_TOKEN', { timeout: 60_000 },
 
     const listed = await callJson(second.base, token, 'GET', `/api/agents/planner/chats/${waiting.chatId}/pending`)
     expect(listed.status).toBe(200)
-    expect(listed.json.state).toBe('awaiting-input')
+    expect(listed.json.state).toBe('awaiting')
     expect(listed.json.pending).toEqual([waiting.call])
 
     const output = firstOptions(waiting.call)

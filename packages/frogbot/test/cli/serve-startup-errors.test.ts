@@ -3,19 +3,14 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { createApiToken } from '../../src/auth/api-tokens.ts'
 import { ensureUser } from '../../src/auth/users.ts'
 import { sqliteAdapter } from '../../src/index.ts'
-import { cliEnv, PLANNER_CONFIG, runCli, startServe, stopAllServes, tempCwd } from '../helpers/spawn-serve.ts'
+import { cliEnv, frogbotLines, PLANNER_CONFIG, runCli, startServe, stopAllServes, tempFolders } from '../helpers/spawn-serve.ts'
 
 // Regression tests for start-up mistakes that used to hang `frogbot serve` or mislead the user.
-const temps: { remove: () => void }[] = []
+const { folder, removeAll } = tempFolders()
 afterAll(async () => {
   await stopAllServes()
-  for (const temp of temps) temp.remove()
+  removeAll()
 })
-const folder = () => {
-  const temp = tempCwd()
-  temps.push(temp)
-  return temp.dir
-}
 const SLOW = { timeout: 60_000 }
 
 describe('frogbot serve start-up errors', SLOW, () => {
@@ -47,15 +42,29 @@ describe('frogbot serve start-up errors', SLOW, () => {
     expect(again.stderr).toMatch(/FROGBOT_TOKEN \(.+…\) was revoked on .+; choose a new value/)
   })
 
-  it('a new FROGBOT_TOKEN retires the previous one, which shows only 4 characters', async () => {
+  it('servers on one database with different FROGBOT_TOKEN values never lock each other out; a retired value is revoked by id', async () => {
     const dir = folder()
     const [old, fresh] = ['changeme-x1-aaaaaaaaaaaaaaaa', 'changeme-x2-bbbbbbbbbbbbbbbb']
-    await (await startServe({ cwd: dir, env: cliEnv({ FROGBOT_TOKEN: old }) })).stop()
-    const server = await startServe({ cwd: dir, env: cliEnv({ FROGBOT_TOKEN: fresh }) })
-    const status = async (token: string) => (await fetch(`${server.base}/api/agents`, { headers: { authorization: `Bearer ${token}` } })).status
-    expect(await status(fresh)).toBe(200)
-    expect(await status(old)).toBe(401)
-    await server.stop()
+    const first = await startServe({ cwd: dir, env: cliEnv({ FROGBOT_TOKEN: old }) })
+    const second = await startServe({ cwd: dir, env: cliEnv({ FROGBOT_TOKEN: fresh }) })
+    const status = async (server: typeof first, token: string) => (await fetch(`${server.base}/api/agents`, { headers: { authorization: `Bearer ${token}` } })).status
+    for (const server of [first, second]) for (const token of [old, fresh]) expect(await status(server, token)).toBe(200)
+    const hint = frogbotLines(second.stdout()).find((line) => line.includes('other FROGBOT_TOKEN values'))
+    expect(hint).toMatch(/^frogbot: other FROGBOT_TOKEN values are accepted too \(chan… id (tok_[\w-]+)\); once no server uses one, retire it with `npx frogbot tokens revoke <id>`$/)
+    // The first server restarts with its own value (it used to be refused as revoked).
+    await first.stop()
+    const restarted = await startServe({ cwd: dir, env: cliEnv({ FROGBOT_TOKEN: old }) })
+    expect(await status(restarted, old)).toBe(200)
+    await restarted.stop()
+    // Rotation: retire the old value by the id the hint shows; every server refuses it, and so does start-up.
+    const id = /id (tok_[\w-]+)/.exec(hint!)![1]
+    expect((await runCli(['tokens', 'revoke', id, '--config', PLANNER_CONFIG], { cwd: dir })).code).toBe(0)
+    expect(await status(second, old)).toBe(401)
+    expect(await status(second, fresh)).toBe(200)
+    await second.stop()
+    const refused = await runCli(['serve', '--port', '0', '--config', PLANNER_CONFIG], { cwd: dir, env: cliEnv({ FROGBOT_TOKEN: old }) })
+    expect(refused.code).toBe(1)
+    expect(refused.stderr).toMatch(/FROGBOT_TOKEN \(chan…\) was revoked on .+; choose a new value/)
     const listed = await runCli(['tokens', 'list', '--email', 'demo@frogbot.local', '--config', PLANNER_CONFIG], { cwd: dir })
     expect(listed.stdout.split('\n').filter(Boolean).map((line) => line.split('…')[0])).toEqual(['chan', 'chan'])
     expect(listed.stdout).not.toContain('changeme')

@@ -1,21 +1,11 @@
-import { createConnection } from 'node:net'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { redisLiveStreams } from '../../src/index.ts'
 import { colorQuestion, heldStep, scripted, streamingModel, toolStep } from '../helpers/scripted-model.ts'
 import { tempDir, testFrogbot } from '../helpers/test-frogbot.ts'
 import { decodeChunks } from '../helpers/ui-stream.ts'
-
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
-const reachable = await new Promise<boolean>((resolve) => {
-  const { hostname, port } = new URL(REDIS_URL)
-  const socket = createConnection({ host: hostname, port: Number(port || 6379) })
-  socket.setTimeout(1000, () => (socket.destroy(), resolve(false)))
-  socket.once('connect', () => (socket.end(), resolve(true)))
-  socket.once('error', () => resolve(false))
-})
-if (!reachable && process.env.CI) throw new Error(`Redis is not reachable at ${REDIS_URL}; .ci/run starts it. The Redis suite is never skipped in CI.`)
-if (!reachable) console.warn(`Redis is not reachable at ${REDIS_URL}: skipping the Redis live stream suite.`)
+import { internalsOf } from '../../src/frogbot-internals.ts'
+import { REDIS_URL, redisReachable as reachable } from '../helpers/redis.ts'
 
 const cleanups: (() => unknown)[] = []
 afterEach(async () => {
@@ -42,8 +32,8 @@ describe.skipIf(!reachable)('live streams through Redis', () => {
     const liveOne = redisLiveStreams({ url: REDIS_URL, keyPrefix })
     const liveTwo = redisLiveStreams({ url: REDIS_URL, keyPrefix })
     cleanups.push(() => liveOne.close(), () => liveTwo.close())
-    one.frogbot.services.live = liveOne
-    two.frogbot.services.live = liveTwo
+    internalsOf(one.frogbot).engine.services.live = liveOne
+    internalsOf(two.frogbot).engine.services.live = liveTwo
 
     const first = await one.call('POST', '/api/agents/planner', { prompt: 'Paint the shed' })
     const chatId = first.json.chatId

@@ -92,7 +92,7 @@ describePostgres('several frogbot serve processes on one PostgreSQL', () => {
     const answer = winning.answers[0].custom as string
     expect(winner.json).toMatchObject({ status: 'complete', chatId, messageId: pending.messageId, text: `You answered ${answer}.` })
     for (const loser of responses.filter((response) => response.status === 409)) {
-      expect(loser.json.error.code).toBe('already-settled')
+      expect(loser.json.code).toBe('already-settled')
       expect(loser.json.settlement.part.output).toEqual(winning)
     }
 
@@ -166,7 +166,7 @@ describePostgres('several frogbot serve processes on one PostgreSQL', () => {
     const restarted = await start()
     servers = [restarted]
     const listed = await call(restarted, 'GET', `/api/agents/planner/chats/${chatId}/pending`)
-    expect(listed.json).toMatchObject({ state: 'awaiting-input', pending: [{ toolCallId: pending.toolCallId, messageId: pending.messageId }] })
+    expect(listed.json).toMatchObject({ state: 'awaiting', pending: [{ toolCallId: pending.toolCallId, messageId: pending.messageId }] })
     const done = await call(restarted, 'POST', `/api/agents/planner/chats/${chatId}/settle`, {
       toolCallId: pending.toolCallId,
       output: { answers: [{ header: 'Color', selected: ['Red'] }] }

@@ -63,8 +63,9 @@ async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
 }
 
 /**
- * Creates an empty database `frogbot_test_<random>` on the test server. `drop()` removes it,
- * closing connections that are still open (processes a test killed).
+ * Creates an empty database `frogbot_test_<random>` on the test server. `drop()` removes it once
+ * the connections to it are gone, waiting up to 5 s for pools that are still closing; only then
+ * are the rest (processes a test killed) cut off, which their pools would log as lost connections.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const name = `frogbot_test_${randomBytes(6).toString('hex')}`
@@ -74,6 +75,15 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   return {
     name,
     url: url.toString(),
-    drop: () => admin((client) => client.query(`drop database if exists ${name} with (force)`)).then(() => {})
+    drop: () =>
+      admin(async (client) => {
+        const deadline = Date.now() + 5000
+        while (Date.now() < deadline) {
+          const { rows } = await client.query('select count(*)::int as open from pg_stat_activity where datname = $1', [name])
+          if (rows[0].open === 0) break
+          await new Promise((resolve) => setTimeout(resolve, 100))
+        }
+        await client.query(`drop database if exists ${name} with (force)`)
+      })
   }
 }

@@ -25,13 +25,34 @@ export function toolStep(calls: { toolCallId: string; toolName: string; input: u
   ]
 }
 
+/** How many of its latest calls a {@link mockModel} keeps in `doStreamCalls`. */
+export const KEPT_CALLS = 32
+
+/**
+ * `MockLanguageModelV4` from `ai/test` that lets go of old prompts: `doStreamCalls.length` counts
+ * every call, but only the latest {@link KEPT_CALLS} entries are kept (older indexes read
+ * `undefined`), so a long test, soak or benchmark does not hold every prompt it ever sent.
+ */
+export function mockModel(settings: ConstructorParameters<typeof MockLanguageModelV4>[0]) {
+  const model = new MockLanguageModelV4(settings)
+  const play = model.doStream
+  model.doStream = (options) => {
+    // `play` records the call before its first await, so the one that falls out is known here.
+    const played = play(options)
+    const old = model.doStreamCalls.length - 1 - KEPT_CALLS
+    if (old >= 0) delete model.doStreamCalls[old]
+    return played
+  }
+  return model
+}
+
 /**
  * A mock model that plays `steps` in order, one per model call; a call past the script fails the
- * test loudly. `model.doStreamCalls` records every prompt the model saw.
+ * test loudly. `model.doStreamCalls` records the prompts the model saw (see {@link mockModel}).
  */
 export function scriptedModel(steps: StreamPart[][]) {
   let call = 0
-  const model = new MockLanguageModelV4({
+  const model = mockModel({
     doStream: async () => {
       const step = steps[call++]
       if (!step) throw new Error(`scripted model: no step ${call} in the script`)
@@ -75,7 +96,7 @@ export function heldStep(text: string) {
 /** A mock model whose calls are answered by `steps[i]()` (fresh streams, held or scripted). */
 export function streamingModel(steps: (() => ReadableStream)[]) {
   let call = 0
-  return new MockLanguageModelV4({
+  return mockModel({
     doStream: async () => {
       const step = steps[call++]
       if (!step) throw new Error(`streaming model: no step ${call} in the script`)

@@ -17,7 +17,7 @@ export const WAIT_MS = 20_000
 const MODEL_KEYS = ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'GOOGLE_GENERATIVE_AI_API_KEY', 'OPENAI_COMPATIBLE_BASE_URL', 'OPENAI_COMPATIBLE_API_KEY', 'OPENAI_COMPATIBLE_MODEL']
 
 /** Variables of the caller's shell that would change what the CLI does (database, port, token, ...). */
-const FROGBOT_VARS = ['FROGBOT_TOKEN', 'FROGBOT_PASSWORD', 'FROGBOT_LEASE_MS', 'DATABASE_URL', 'PORT', 'HOST']
+const FROGBOT_VARS = ['FROGBOT_TOKEN', 'FROGBOT_PASSWORD', 'FROGBOT_LEASE_MS', 'DATABASE_URL', 'REDIS_URL', 'PORT', 'HOST']
 
 /** A copy of `process.env` without model keys and FROGBOT_VARS, plus `extra`. */
 export function cliEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
@@ -30,6 +30,24 @@ export function cliEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
 export function tempCwd() {
   const dir = realpathSync(mkdtempSync(join(tmpdir(), 'frogbot-cli-')))
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) }
+}
+
+/**
+ * Temporary folders for one test file: `folder()` makes one, `removeAll()` (for afterAll, after
+ * the processes in them stopped) removes every one made.
+ */
+export function tempFolders() {
+  const made: { remove: () => void }[] = []
+  return {
+    folder: () => {
+      const temp = tempCwd()
+      made.push(temp)
+      return temp.dir
+    },
+    removeAll: () => {
+      for (const temp of made.splice(0)) temp.remove()
+    }
+  }
 }
 
 /** Runs `frogbot ...args` to completion in `cwd`; killed (and rejected) after WAIT_MS. */

@@ -3,10 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { LanguageModel } from 'ai'
-import { buildConfig, createFrogbot, sqliteAdapter, type AgentConfig, type AnyTool, type CreateFrogbotOptions, type Frogbot } from '../../src/index.ts'
+import { buildConfig, createFrogbot, sqliteAdapter, type AgentConfig, type AnyTool, type CreateFrogbotOptions, type Frogbot, type FrogbotOptions } from '../../src/index.ts'
 import { question } from '../../src/tools/index.ts'
 import { createApiToken } from '../../src/auth/api-tokens.ts'
 import { ensureUser } from '../../src/auth/users.ts'
+import { storeOf } from '../../src/frogbot-internals.ts'
 
 /** A temporary folder removed by the returned function. */
 export function tempDir() {
@@ -16,24 +17,27 @@ export function tempDir() {
 
 /**
  * A FrogBot on a real SQLite file with the `planner` agent (tools: `question` plus `tools`),
- * a user `ada@example.com` and an API token for her. Call `close()` when done.
+ * a user `ada@example.com` and an API token for her. `config` adds other `buildConfig` options.
+ * Call `close()` when done.
  */
-export async function testFrogbot({ model, tools = [], filename, agents, options = {} }: {
+export async function testFrogbot({ model, tools = [], filename, agents, options = {}, config: extra = {} }: {
   model: Exclude<LanguageModel, string>
   tools?: AnyTool[]
   filename?: string
   agents?: AgentConfig[]
   options?: CreateFrogbotOptions
+  config?: Omit<FrogbotOptions, 'agents' | 'db'>
 }) {
   const temp = filename ? null : tempDir()
   const file = filename ?? join(temp!.dir, 'frogbot.db')
   const config = buildConfig({
     agents: agents ?? [{ slug: 'planner', model: 'fast', instructions: 'Ask before choosing.', tools: [question, ...tools] }],
-    db: sqliteAdapter({ filename: file })
+    db: sqliteAdapter({ filename: file }),
+    ...extra
   })
   const frogbot: Frogbot = await createFrogbot(config, { model, log: () => {}, maintenanceIntervalMs: 0, ...options })
-  const user = await ensureUser(frogbot.store.db, { email: 'ada@example.com' })
-  const { token } = await createApiToken(frogbot.store.db, { userId: user.id, name: 'test' })
+  const user = await ensureUser(storeOf(frogbot).db, { email: 'ada@example.com' })
+  const { token } = await createApiToken(storeOf(frogbot).db, { userId: user.id, name: 'test' })
   const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
     const response = await frogbot.fetch(
       new Request(`http://localhost${path}`, {

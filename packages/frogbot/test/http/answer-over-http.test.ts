@@ -33,7 +33,7 @@ describe('the seed walkthrough: Answer over HTTP', () => {
     const { call, chatId } = await askedColor()
     const listed = await call('GET', `/api/agents/planner/chats/${chatId}/pending`)
     expect(listed.status).toBe(200)
-    expect(listed.json.state).toBe('awaiting-input')
+    expect(listed.json.state).toBe('awaiting')
     expect(listed.json.pending.map((entry: any) => entry.toolCallId)).toEqual(['call_1'])
   })
 

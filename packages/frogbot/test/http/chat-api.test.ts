@@ -113,7 +113,7 @@ describe('useChat requests (DefaultChatTransport)', () => {
     expect((await call('GET', `/api/agents/planner/chats/${chatId}`)).json).toEqual(before)
   })
 
-  it('409 pending-calls while another call of the step has no output; 409 turn-in-progress once continued', async () => {
+  it('409 pending-calls while another call of the step has no output; 409 already-settled with the stored answer once continued', async () => {
     const two = toolStep([
       { toolCallId: 'call_a', toolName: 'question', input: colorQuestion },
       { toolCallId: 'call_b', toolName: 'question', input: colorQuestion }
@@ -127,15 +127,17 @@ describe('useChat requests (DefaultChatTransport)', () => {
     const refused = await raw('POST', '/api/agents/planner', body(half))
     expect(refused.status).toBe(409)
     const refusedJson = await refused.json()
-    expect(refusedJson.error.code).toBe('pending-calls')
+    expect(refusedJson.code).toBe('pending-calls')
     expect(refusedJson.pending.map((pending: any) => pending.toolCallId)).toEqual(['call_b'])
     expect((await call('GET', `/api/agents/planner/chats/${chatId}/pending`)).json.pending).toHaveLength(2)
 
     const full = answered(assistant, blue)
     expect((await raw('POST', '/api/agents/planner', body(full))).status).toBe(200)
+    // A resubmission that arrives after the turn continued gets the winning answer to show (it used
+    // to get turn-in-progress with nothing to show).
     const again = await raw('POST', '/api/agents/planner', body(full))
     expect(again.status).toBe(409)
-    expect((await again.json()).error.code).toBe('turn-in-progress')
+    expect(await again.json()).toMatchObject({ code: 'already-settled', settlement: { toolCallId: 'call_a', outcome: 'answered', part: { state: 'output-available', output: blue } } })
   })
 })
 
@@ -228,9 +230,9 @@ describe('errors and the OpenAPI document', () => {
     const { call } = await app(scriptedModel([]))
     const big = await call('POST', '/api/agents/planner', { prompt: 'x'.repeat(1024 * 1024 + 10) })
     expect(big.status).toBe(413)
-    expect(big.json.error.code).toBe('payload-too-large')
-    expect((await call('POST', '/api/agents/planner', { prompt: 'x', extra: 1 })).json.error.message).toBe('body: unknown field "extra"')
-    expect((await call('POST', '/api/agents/planner', { prompt: 5 })).json.error.message).toMatch(/^prompt: /)
+    expect(big.json.code).toBe('payload-too-large')
+    expect((await call('POST', '/api/agents/planner', { prompt: 'x', extra: 1 })).json.error).toBe('body: unknown field "extra"')
+    expect((await call('POST', '/api/agents/planner', { prompt: 5 })).json.error).toMatch(/^prompt: /)
     expect((await call('POST', '/api/agents/planner', { prompt: 'a', messages: [] })).status).toBe(400)
   })
 

@@ -23,6 +23,6 @@ describe('the one-file Next.js mount (examples/nextjs)', () => {
     expect(anonymous.status).toBe(401)
     const missing = await route.PUT(new Request('http://localhost/api/agents/nobody/chats/x/messages/y', { method: 'PUT', body: '{}' }))
     expect(missing.status).toBe(404)
-    expect((await missing.json()).error.code).toBe('agent-not-found')
+    expect((await missing.json()).code).toBe('agent-not-found')
   })
 })

@@ -16,21 +16,17 @@ describe("the seed's code samples run unchanged against our packages", () => {
     const config = buildConfig({ agents: [{ ...planner.agents[0], tools: [question, pickFile] }], db: sqliteAdapter({ filename: ':memory:' }) })
     const frogbot = await createFrogbot(config, { model, log: () => {}, maintenanceIntervalMs: 0 })
     const user = { id: 'u1', email: 'ada@example.com', name: null }
-    const req = { user, credential: { type: 'custom' as const }, entryPoint: 'http' as const, headers: new Headers() }
-    const agent = frogbot.services.agents.get('planner')!
-    const { sendMessage } = await import('../../src/turns/send-message.ts')
-    const { settleCall } = await import('../../src/turns/settle-call.ts')
-    const sent = await sendMessage(frogbot.services, { agent, req, message: { id: 'm1', role: 'user', parts: [{ type: 'text', text: 'Which file?' }] } })
+    const caller = { user, door: 'http' as const }
+    const sent = await frogbot.sendMessage({ agent: 'planner', caller, text: 'Which file?' })
     if (sent.status !== 'started') throw new Error('expected a turn')
     void sent.run.stream.cancel()
     expect(await sent.run.result).toMatchObject({ status: 'awaiting-input', pending: [{ toolName: 'pick_file', input: { files: ['a.txt', 'b.txt'] } }] })
-    await expect(settleCall(frogbot.services, { agent, chatId: sent.chatId, req, input: { toolCallId: 'call_f', output: { file: 'c.txt' } } })).rejects.toMatchObject({
+    await expect(frogbot.settle({ chatId: sent.chatId, caller, toolCallId: 'call_f', output: { file: 'c.txt' } })).rejects.toMatchObject({
       code: 'invalid-output',
       message: 'Pick one of the offered files.'
     })
-    const anonymous = { ...req, user: null, credential: { type: 'anonymous' as const } }
-    await expect(settleCall(frogbot.services, { agent, chatId: sent.chatId, req: anonymous, input: { toolCallId: 'call_f', output: { file: 'b.txt' } } })).rejects.toMatchObject({ code: 'not-found' })
-    const settled = await settleCall(frogbot.services, { agent, chatId: sent.chatId, req, input: { toolCallId: 'call_f', output: { file: 'b.txt' } } })
+    await expect(frogbot.settle({ chatId: sent.chatId, caller: { user: null, door: 'http' }, toolCallId: 'call_f', output: { file: 'b.txt' } })).rejects.toMatchObject({ code: 'not-found' })
+    const settled = await frogbot.settle({ chatId: sent.chatId, caller, toolCallId: 'call_f', output: { file: 'b.txt' } })
     if (settled.kind !== 'continued') throw new Error('expected the turn to continue')
     void settled.run.stream.cancel()
     expect(await settled.run.result).toMatchObject({ status: 'complete', text: 'Using b.txt.' })

@@ -37,7 +37,7 @@ describe('two client calls in one step', () => {
     expect(afterFirst.json.pending.map((entry: PendingCall) => entry.toolCallId)).toEqual(['call_file'])
     expect(model.doStreamCalls).toHaveLength(1)
     const listed = await call('GET', `/api/agents/planner/chats/${chatId}/pending`)
-    expect(listed.json).toMatchObject({ state: 'awaiting-input', pending: [{ toolCallId: 'call_file' }] })
+    expect(listed.json).toMatchObject({ state: 'awaiting', pending: [{ toolCallId: 'call_file' }] })
   })
 
   it('the last answer continues the turn once, in the same assistant message, with both results', async () => {
@@ -75,7 +75,7 @@ describe('two client calls in one step', () => {
     // a late duplicate of either answer neither continues again nor changes anything
     const late = await call('POST', settleURL, { toolCallId: 'call_file', output: { file: 'a.txt' } })
     expect(late.status).toBe(409)
-    expect(late.json.error.code).toBe('already-settled')
+    expect(late.json.code).toBe('already-settled')
     expect(late.json.settlement.part.output).toEqual({ file: 'b.txt' })
     expect(model.doStreamCalls).toHaveLength(2)
   })
@@ -97,7 +97,7 @@ describe('client.validate, client.access and outputSchema', () => {
     const before = await snapshot()
     const response = await call('POST', settleURL, { toolCallId: 'call_file', output: { file: 'c.txt' } })
     expect(response.status).toBe(400)
-    expect(response.json.error).toEqual({ code: 'invalid-output', message: 'Pick one of the offered files.' })
+    expect(response.json).toMatchObject({ code: 'invalid-output', error: 'Pick one of the offered files.' })
     expect(await snapshot()).toEqual(before)
     expect(model.doStreamCalls).toHaveLength(1)
   })
@@ -107,12 +107,12 @@ describe('client.validate, client.access and outputSchema', () => {
     const before = await snapshot()
     const response = await call('POST', settleURL, { toolCallId: 'call_file', output: { file: 42 } })
     expect(response.status).toBe(400)
-    expect(response.json.error.code).toBe('invalid-output')
-    expect(response.json.error.message).toMatch(/^output\.file: /)
+    expect(response.json.code).toBe('invalid-output')
+    expect(response.json.error).toMatch(/^output\.file: /)
     const missing = await call('POST', settleURL, { toolCallId: 'call_file', output: {} })
     expect(missing.status).toBe(400)
-    expect(missing.json.error.code).toBe('invalid-output')
-    expect(missing.json.error.message).toMatch(/output\.file/)
+    expect(missing.json.code).toBe('invalid-output')
+    expect(missing.json.error).toMatch(/output\.file/)
     expect(await snapshot()).toEqual(before)
   })
 
@@ -140,10 +140,10 @@ describe('client.validate, client.access and outputSchema', () => {
     for (const body of [{ toolCallId: 'call_b', output: { file: 'budget.xlsx' } }, { toolCallId: 'call_b', dismissed: true }]) {
       const response = await app.call('POST', `/api/agents/planner/chats/${chatId}/settle`, body)
       expect(response.status).toBe(403)
-      expect(response.json.error.code).toBe('forbidden')
+      expect(response.json.code).toBe('forbidden')
     }
     expect(await snapshot()).toEqual(before)
-    expect(before.chat.state).toBe('awaiting-input')
+    expect(before.chat.state).toBe('awaiting')
     expect(model.doStreamCalls).toHaveLength(1)
     expect(seen[0]).toEqual({ userEmail: 'ada@example.com', call: first.json.pending[0] })
     expect(Object.keys(seen[0].call).sort()).toEqual(['agentSlug', 'chatId', 'createdAt', 'input', 'messageId', 'toolCallId', 'toolName'])

@@ -3,6 +3,7 @@ import { question } from '../../src/tools/index.ts'
 import { colorQuestion, textStep, toolStep } from '../helpers/scripted-model.ts'
 import { testFrogbot } from '../helpers/test-frogbot.ts'
 import { lookupTool, pickFile, pickFileCall, scriptedDualModel, toolCallsIn, toolResultsIn } from './turn-test-kit.ts'
+import { storeOf } from '../../src/frogbot-internals.ts'
 
 let cleanup: (() => Promise<void>) | undefined
 afterEach(async () => {
@@ -21,8 +22,8 @@ async function localPlanner(steps: Parameters<typeof scriptedDualModel>[0]) {
   })
   cleanup = app.close
   const stored = async () => ({
-    chats: await app.frogbot.store.db.selectFrom('frogbot_chats').selectAll().execute(),
-    calls: await app.frogbot.store.db.selectFrom('frogbot_pending_calls').selectAll().execute()
+    chats: await storeOf(app.frogbot).db.selectFrom('frogbot_chats').selectAll().execute(),
+    calls: await storeOf(app.frogbot).db.selectFrom('frogbot_pending_calls').selectAll().execute()
   })
   return { ...app, calls, lookup, stored }
 }

@@ -66,10 +66,10 @@ describe('a question call with several questions', () => {
       output: { answers: threeAnswers.answers.slice(0, 2) }
     })
     expect(response.status).toBe(400)
-    expect(response.json.error.code).toBe('invalid-output')
+    expect(response.json.code).toBe('invalid-output')
     expect(model.doStreamCalls).toHaveLength(1)
     const pending = await app.call('GET', `/api/agents/planner/chats/${first.json.chatId}/pending`)
-    expect(pending.json).toMatchObject({ state: 'awaiting-input', pending: [{ toolCallId: 'call_q' }] })
+    expect(pending.json).toMatchObject({ state: 'awaiting', pending: [{ toolCallId: 'call_q' }] })
   })
 })
 
@@ -114,6 +114,6 @@ describe('an invalid question input from the model', () => {
     expect(assistant.parts.at(-1)).toMatchObject({ type: 'text', text: 'I will just pick red.' })
     const settle = await app.call('POST', `/api/agents/planner/chats/${chatId}/settle`, { toolCallId: 'call_bad', dismissed: true })
     expect(settle.status).toBe(404)
-    expect(settle.json.error.code).toBe('call-not-found')
+    expect(settle.json.code).toBe('call-not-found')
   })
 })

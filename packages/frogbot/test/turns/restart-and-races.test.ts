@@ -26,7 +26,7 @@ describe('a waiting question survives a restart', () => {
     cleanups.push(after.close)
     const pendingURL = `/api/agents/planner/chats/${first.json.chatId}/pending`
     const listed = await after.call('GET', pendingURL)
-    expect(listed.json).toMatchObject({ state: 'awaiting-input', pending: [{ toolCallId: 'call_1', input: colorQuestion }] })
+    expect(listed.json).toMatchObject({ state: 'awaiting', pending: [{ toolCallId: 'call_1', input: colorQuestion }] })
 
     const done = await after.call('POST', `/api/agents/planner/chats/${first.json.chatId}/settle`, { toolCallId: 'call_1', output: blue })
     expect(done.json).toMatchObject({ status: 'complete', text: 'Blue, then.', messageId: first.json.pending[0].messageId })
@@ -50,7 +50,7 @@ describe('the first valid answer wins', () => {
     expect(losers).toHaveLength(19)
     const winningOutput = winners[0].json.settlement.part.output
     for (const loser of losers) {
-      expect(loser.json.error.code).toBe('already-settled')
+      expect(loser.json.code).toBe('already-settled')
       expect(loser.json.settlement.part.output).toEqual(winningOutput)
     }
     expect(model.doStreamCalls).toHaveLength(2)

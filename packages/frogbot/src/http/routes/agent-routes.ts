@@ -1,46 +1,30 @@
 import type { UIMessage } from 'ai'
 import { Hono } from 'hono'
+import { agentSummary } from '../../agents/agent-summary.ts'
 import { FrogbotError } from '../../errors/frogbot-error.ts'
-import { editMessage } from '../../turns/edit-message.ts'
-import { sendMessage } from '../../turns/send-message.ts'
-import { settleResubmission } from '../../turns/settle-resubmission.ts'
-import { type HttpContext, type HttpEnv, agentFor } from '../http-context.ts'
+import { RunRequest } from '../../protocol/requests.ts'
+import { usableAgent } from '../../turns/chat-access.ts'
+import { forCaller, type HttpContext, type HttpEnv } from '../http-context.ts'
 import { readBody } from '../read-body.ts'
-import { settleResponse, turnResponse, wantsStream } from '../turn-responses.ts'
-import { RunRequest } from '../wire-schemas.ts'
-
-type UserParts = UIMessage['parts']
-
-/** Checks that a user message holds only text and file parts; returns them. */
-function userParts(parts: { type: string; [key: string]: unknown }[], path: string): UserParts {
-  parts.forEach((part, index) => {
-    if (part.type === 'text' && typeof part.text === 'string') return
-    if (part.type === 'file' && typeof part.url === 'string' && typeof part.mediaType === 'string') return
-    throw new FrogbotError('bad-request', `${path}.${index}: a user message holds only "text" parts ({ type, text }) and "file" parts ({ type, url, mediaType })`)
-  })
-  if (!parts.some((part) => part.type === 'file' || (part.type === 'text' && String(part.text).trim() !== ''))) {
-    throw new FrogbotError('bad-request', `${path}: a user message needs some text or a file (blank text is not enough)`)
-  }
-  return parts as UserParts
-}
+import { resubmissionInputs } from '../resubmission.ts'
+import { queuedResponse, settleResponse, turnResponse, wantsStream } from '../turn-responses.ts'
+import { userParts } from '../user-message-parts.ts'
 
 /** `GET /api/agents` and `POST /api/agents/:slug` (SPEC §6), including the bodies `useChat` sends. */
 export function agentRoutes(context: HttpContext) {
   const app = new Hono<HttpEnv>()
-  const { services } = context
+  const { engine, services } = context
 
   app.get('/', async (c) => {
     const req = c.get('req')
     const agents = []
-    for (const agent of services.agents.values()) {
-      if (await agent.access(req)) agents.push({ slug: agent.slug, ...(agent.profile ? { profile: agent.profile } : {}) })
-    }
+    for (const agent of services.agents.values()) if (await agent.access(req)) agents.push(agentSummary(agent))
     return c.json({ agents })
   })
 
   app.post('/:slug', async (c) => {
     const req = c.get('req')
-    const agent = await agentFor(context, c.req.param('slug'), req)
+    const agent = await usableAgent(services, c.req.param('slug'), req)
     const body = await readBody(c.req.raw, RunRequest, context.maxBodyBytes)
     const stream = wantsStream(c.req.raw, body)
     const chatId = body.chatId ?? body.id
@@ -50,31 +34,36 @@ export function agentRoutes(context: HttpContext) {
     // useChat resubmits after addToolOutput: the last message is the assistant message with outputs.
     if (last?.role === 'assistant') {
       if (!chatId) throw new FrogbotError('bad-request', 'id: the chat id is required to settle tool outputs')
-      const outcome = await settleResubmission(services, { agent, chatId, req, message: last as unknown as UIMessage })
-      return settleResponse(stream, outcome)
+      const inputs = resubmissionInputs(last as unknown as UIMessage, new Set(agent.clientTools.keys()))
+      if (inputs.length === 0) {
+        const { state } = await forCaller(req, engine.pending({ chatId, agentSlug: agent.slug, req }))
+        if (state === 'running') throw new FrogbotError('turn-in-progress', 'Another request already continued this turn; join it with GET .../chats/:chatId/stream, or reload the chat.')
+        throw new FrogbotError('bad-request', `messages.${lastIndex}: the last assistant message carries no client tool output to settle`)
+      }
+      return settleResponse(stream, await forCaller(req, engine.settle({ chatId, agentSlug: agent.slug, inputs, req, wholeStep: true })))
     }
     if (last?.role === 'system') throw new FrogbotError('bad-request', `messages.${lastIndex}.role: the last message must be a user message`)
 
-    const existing = chatId ? await services.store.getChat(chatId) : null
-    if (existing && body.trigger === 'regenerate-message') {
-      const messages = await services.store.getMessages(existing.id)
+    if (chatId && body.trigger === 'regenerate-message') {
+      const { messages } = await forCaller(req, engine.readChat({ chatId, agentSlug: agent.slug, req }))
       const lastUser = messages.findLast((message) => message.role === 'user')
       if (!lastUser) throw new FrogbotError('bad-request', 'messages: there is no user message to regenerate from')
-      const edited = await editMessage(services, { agent, chatId: existing.id, req, messageId: lastUser.id })
+      const edited = await engine.editMessage({ chatId, agentSlug: agent.slug, messageId: lastUser.id, req })
       return turnResponse(stream, edited.chatId, edited.run)
     }
-    if (existing && body.messageId && last) {
-      const target = await services.store.getMessage(existing.id, body.messageId)
-      if (target?.role === 'user') {
-        const edited = await editMessage(services, { agent, chatId: existing.id, req, messageId: target.id, parts: userParts(last.parts, `messages.${lastIndex}.parts`) })
+    if (chatId && body.messageId && last) {
+      const { messages } = await forCaller(req, engine.readChat({ chatId, agentSlug: agent.slug, req }))
+      if (messages.some((message) => message.id === body.messageId && message.role === 'user')) {
+        const parts = await userParts(last.parts, `messages.${lastIndex}.parts`, agent)
+        const edited = await engine.editMessage({ chatId, agentSlug: agent.slug, messageId: body.messageId, parts, req })
         return turnResponse(stream, edited.chatId, edited.run)
       }
     }
 
-    const parts: UserParts = body.prompt !== undefined ? [{ type: 'text', text: body.prompt }] : userParts(last!.parts, `messages.${lastIndex}.parts`)
+    const parts: UIMessage['parts'] = body.prompt !== undefined ? [{ type: 'text', text: body.prompt }] : await userParts(last!.parts, `messages.${lastIndex}.parts`, agent)
     const id = last?.id && /^[\w-]{1,128}$/.test(last.id) ? last.id : services.newId('msg')
-    const sent = await sendMessage(services, { agent, req, chatId, message: { id, role: 'user', parts } })
-    if (sent.status === 'queued') return c.json({ status: 'queued', chatId: sent.chatId, messageId: sent.messageId }, 202)
+    const sent = await forCaller(req, engine.sendMessage({ agentSlug: agent.slug, chatId, message: { id, role: 'user', parts }, req }))
+    if (sent.status === 'queued') return queuedResponse(stream, sent.chatId, sent.messageId)
     return turnResponse(stream, sent.chatId, sent.run)
   })
   return app

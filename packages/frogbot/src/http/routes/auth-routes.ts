@@ -1,8 +1,7 @@
-import { type Context, Hono } from 'hono'
-import { z } from 'zod'
+import { Hono } from 'hono'
 import type { Credential } from '../../auth/frogbot-request.ts'
 import { LOGIN_LIMIT, loginSucceeded, reserveLoginAttempt } from '../../auth/login-rate-limit.ts'
-import { PASSWORD_MAX_LENGTH } from '../../auth/password-hash.ts'
+import { LoginRequest } from '../../protocol/requests.ts'
 import { assertSameOrigin, requestSource } from '../../auth/same-origin.ts'
 import { clearedSessionCookie, readSessionCookie, sessionCookie } from '../../auth/session-cookie.ts'
 import { DEFAULT_SESSION_MAX_AGE, createSession, deleteSession, verifySession } from '../../auth/sessions.ts'
@@ -11,23 +10,12 @@ import { FrogbotError } from '../../errors/frogbot-error.ts'
 import { authenticated } from '../http-caller.ts'
 import type { HttpContext, HttpEnv } from '../http-context.ts'
 import { readBody } from '../read-body.ts'
+import { clientAddress } from '../client-address.ts'
 
-/** Body of `POST /api/auth/login`. */
-export const LoginRequest = z.strictObject({
-  email: z.string().min(1, 'must not be empty').max(320, 'is too long'),
-  password: z.string().min(1, 'must not be empty').max(PASSWORD_MAX_LENGTH, 'is too long')
-})
 
 /** What `GET /api/auth/me` shows of a credential: its kind, and a token's name and prefix. */
 function publicCredential(credential: Credential) {
   return credential.type === 'token' ? { type: credential.type, name: credential.name, prefix: credential.prefix } : { type: credential.type }
-}
-
-/** The caller's address for the sign-in rate limit: `auth.clientAddress`, else the socket's under `frogbot serve`. */
-function clientAddress(c: Context<HttpEnv>, context: HttpContext): string | null {
-  if (context.auth.clientAddress) return context.auth.clientAddress(c.req.raw) || null
-  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined
-  return env?.incoming?.socket?.remoteAddress ?? null
 }
 
 /**
@@ -47,7 +35,7 @@ export function authRoutes(context: HttpContext) {
       throw new FrogbotError('forbidden', "Cross-site sign-in refused: sign in from this app's own origin.")
     }
     const body = await readBody(request, LoginRequest, context.maxBodyBytes)
-    const attempt = await reserveLoginAttempt(db(), { email: body.email, address: clientAddress(c, context), now: context.services.now(), newId: context.services.newId, limit })
+    const attempt = await reserveLoginAttempt(db(), { email: body.email, address: clientAddress(c, context.auth), now: context.services.now(), newId: context.services.newId, limit })
     if (!attempt.ok) {
       const minutes = Math.ceil(attempt.retryAfterSeconds / 60)
       throw new FrogbotError('too-many-requests', `Too many failed sign-ins; try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {

@@ -1,108 +1,109 @@
 import { createUIMessageStreamResponse } from 'ai'
-import { Hono } from 'hono'
-import type { FrogbotRequest } from '../../auth/frogbot-request.ts'
+import { type Context, Hono } from 'hono'
 import { FrogbotError } from '../../errors/frogbot-error.ts'
-import { toPendingCall } from '../../store/chat-records.ts'
-import { branchChat } from '../../turns/branch-chat.ts'
-import { loadChat } from '../../turns/chat-access.ts'
-import { editMessage } from '../../turns/edit-message.ts'
-import { settleCall } from '../../turns/settle-call.ts'
-import { stopTurn } from '../../turns/stop-turn.ts'
-import { type HttpContext, type HttpEnv, agentFor } from '../http-context.ts'
+import { BranchRequest, ChatListQuery, EditRequest, SettleRequest, StopRequest } from '../../protocol/requests.ts'
+import { readableChat, usableAgent } from '../../turns/chat-access.ts'
+import { forCaller, type HttpContext, type HttpEnv } from '../http-context.ts'
 import { readBody } from '../read-body.ts'
-import { chatSummary, settleResponse, turnResponse, wantsStream } from '../turn-responses.ts'
-import { BranchRequest, ChatListQuery, EditRequest, SettleRequest, StopRequest } from '../wire-schemas.ts'
+import { settleResponse, turnResponse, wantsStream } from '../turn-responses.ts'
 
-/**
- * Loads a chat for the HTTP caller. An anonymous caller who cannot see the chat gets 401 (sign in),
- * a signed-in one 404, so a foreign chat's existence is never revealed.
- */
-export async function chatFor(context: HttpContext, req: FrogbotRequest, slug: string, chatId: string) {
-  try {
-    return await loadChat(context.services.store, { agentSlug: slug, chatId, req })
-  } catch (error) {
-    if (FrogbotError.isInstance(error) && error.code === 'not-found' && !req.user) {
-      throw new FrogbotError('unauthorized', 'Sign in or send "Authorization: Bearer <token>" to open this chat.')
-    }
-    throw error
+/** The chat list query (`limit`, `cursor`), each given once; throws `bad-request` naming the parameter. */
+function listQuery(c: Context<HttpEnv>) {
+  const repeated = Object.entries(c.req.queries()).find(([, values]) => values.length > 1)
+  if (repeated) throw new FrogbotError('bad-request', `${repeated[0]}: give it once`)
+  const query = ChatListQuery.safeParse(c.req.query())
+  if (!query.success) {
+    const issue = query.error.issues[0]
+    const message = issue.code === 'unrecognized_keys' ? `unknown parameter ${issue.keys.join(', ')}` : issue.code === 'invalid_type' ? 'must be a whole number from 1 to 100' : issue.message
+    throw new FrogbotError('bad-request', `${issue.path.join('.') || 'query'}: ${message}`)
   }
+  return query.data
 }
 
-/** `/api/agents/:slug/chats…`: list, read, pending, settle, stop, edit, branch and join a live turn. */
+/**
+ * `/api/agents/:slug/chats…` (list, read, pending, settle, stop, edit, queued messages, branch,
+ * join a live turn) and `/api/chats` (the caller's chats of every agent). Each route parses its
+ * input, calls one engine function as the caller, and answers.
+ */
 export function chatRoutes(context: HttpContext) {
   const app = new Hono<HttpEnv>()
-  const { services } = context
-  const open = async (c: { get: (key: 'req') => FrogbotRequest; req: { param: (name: string) => string } }) => {
+  const { engine, services } = context
+  /** The caller, after the agent of the path (404 `agent-not-found`, 401, 403) and before the body. */
+  const caller = async (c: Context<HttpEnv>) => {
     const req = c.get('req')
-    const agent = await agentFor(context, c.req.param('slug'), req)
-    return { req, agent, chat: await chatFor(context, req, agent.slug, c.req.param('chatId')) }
+    const agent = await usableAgent(services, c.req.param('slug')!, req)
+    return { req, agentSlug: agent.slug, chatId: c.req.param('chatId')! }
   }
 
-  app.get('/:slug/chats', async (c) => {
-    const req = c.get('req')
-    const agent = await agentFor(context, c.req.param('slug'), req)
-    if (!req.user) throw new FrogbotError('unauthorized', 'Sign in to list your chats; an owner-less chat is opened by its id.')
-    const repeated = Object.entries(c.req.queries()).find(([, values]) => values.length > 1)
-    if (repeated) throw new FrogbotError('bad-request', `${repeated[0]}: give it once`)
-    const query = ChatListQuery.safeParse(c.req.query())
-    if (!query.success) {
-      const issue = query.error.issues[0]
-      const message = issue.code === 'unrecognized_keys' ? `unknown parameter ${issue.keys.join(', ')}` : issue.code === 'invalid_type' ? 'must be a whole number from 1 to 100' : issue.message
-      throw new FrogbotError('bad-request', `${issue.path.join('.') || 'query'}: ${message}`)
-    }
-    const page = await services.store.listChats({ agentSlug: agent.slug, ownerId: req.user.id, limit: query.data.limit, before: query.data.cursor })
-    return c.json({ chats: page.chats.map((chat) => chatSummary(chat, services.now())), nextCursor: page.nextCursor })
+  app.get('/agents/:slug/chats', async (c) => {
+    const { req, agentSlug } = await caller(c)
+    const query = listQuery(c)
+    return c.json(await engine.listChats({ req, agentSlug, limit: query.limit, cursor: query.cursor }))
   })
 
-  app.get('/:slug/chats/:chatId', async (c) => {
-    const { chat } = await open(c)
-    const [messages, pending] = await Promise.all([services.store.getMessages(chat.id), services.store.getPendingCalls(chat.id)])
-    return c.json({ chat: chatSummary(chat, services.now()), messages, pending: pending.map(toPendingCall) })
+  app.get('/chats', async (c) => {
+    const query = listQuery(c)
+    return c.json(await engine.listChats({ req: c.get('req'), limit: query.limit, cursor: query.cursor }))
   })
 
-  app.get('/:slug/chats/:chatId/pending', async (c) => {
-    const { chat } = await open(c)
-    const pending = await services.store.getPendingCalls(chat.id)
-    return c.json({ chatId: chat.id, state: chatSummary(chat, services.now()).state, pending: pending.map(toPendingCall) })
+  app.get('/agents/:slug/chats/:chatId', async (c) => {
+    const { req, agentSlug, chatId } = await caller(c)
+    return c.json(await forCaller(req, engine.readChat({ chatId, agentSlug, req })))
   })
 
-  const join = async (c: Parameters<typeof open>[0]) => {
-    const { chat } = await open(c)
-    const live = await services.live?.join(chat.id)
+  app.get('/agents/:slug/chats/:chatId/pending', async (c) => {
+    const { req, agentSlug, chatId } = await caller(c)
+    return c.json(await forCaller(req, engine.pending({ chatId, agentSlug, req })))
+  })
+
+  const join = async (c: Context<HttpEnv>) => {
+    const { req, agentSlug, chatId } = await caller(c)
+    const chat = await forCaller(req, readableChat(services, { chatId, agentSlug, req }))
+    const live = await services.live.join(chat.id)
     if (!live) return new Response(null, { status: 204 })
     return createUIMessageStreamResponse({ stream: live, headers: { 'X-Frogbot-Chat-Id': chat.id } })
   }
-  app.get('/:slug/chats/:chatId/stream', join)
-  app.get('/:slug/:chatId/stream', join)
+  app.get('/agents/:slug/chats/:chatId/stream', join)
+  // `DefaultChatTransport` reconnects to `${api}/${chatId}/stream`.
+  app.get('/agents/:slug/:chatId/stream', join)
 
-  app.post('/:slug/chats/:chatId/settle', async (c) => {
-    const req = c.get('req')
-    const agent = await agentFor(context, c.req.param('slug'), req)
+  app.post('/agents/:slug/chats/:chatId/settle', async (c) => {
+    const { req, agentSlug, chatId } = await caller(c)
     const body = await readBody(c.req.raw, SettleRequest, context.maxBodyBytes)
-    const chat = await chatFor(context, req, agent.slug, c.req.param('chatId'))
     const input = body.dismissed ? { toolCallId: body.toolCallId, dismissed: true as const, reason: body.reason } : { toolCallId: body.toolCallId, output: body.output }
-    return settleResponse(wantsStream(c.req.raw), await settleCall(services, { agent, chatId: chat.id, req, input }))
+    return settleResponse(wantsStream(c.req.raw), await forCaller(req, engine.settle({ chatId, agentSlug, inputs: [input], req })))
   })
 
-  app.post('/:slug/chats/:chatId/stop', async (c) => {
-    const { req, agent, chat } = await open(c)
+  app.post('/agents/:slug/chats/:chatId/stop', async (c) => {
+    const { req, agentSlug, chatId } = await caller(c)
     await readBody(c.req.raw, StopRequest, context.maxBodyBytes)
-    const stopped = await stopTurn(services, { agent, chatId: chat.id, req })
-    return c.json({ chatId: chat.id, stopped })
+    const stopped = await forCaller(req, engine.stop({ chatId, agentSlug, req }))
+    return c.json({ chatId, stopped })
   })
 
-  app.put('/:slug/chats/:chatId/messages/:messageId', async (c) => {
-    const { req, agent, chat } = await open(c)
+  app.put('/agents/:slug/chats/:chatId/messages/:messageId', async (c) => {
+    const { req, agentSlug, chatId } = await caller(c)
     const body = await readBody(c.req.raw, EditRequest, context.maxBodyBytes)
-    const edited = await editMessage(services, { agent, chatId: chat.id, req, messageId: c.req.param('messageId'), parts: [{ type: 'text', text: body.text }] })
+    const edited = await forCaller(req, engine.editMessage({ chatId, agentSlug, messageId: c.req.param('messageId'), parts: [{ type: 'text', text: body.text }], req }))
     return turnResponse(wantsStream(c.req.raw), edited.chatId, edited.run)
   })
 
-  app.post('/:slug/chats/:chatId/branch', async (c) => {
-    const { req, agent, chat } = await open(c)
+  app.patch('/agents/:slug/chats/:chatId/messages/:messageId', async (c) => {
+    const { req, agentSlug, chatId } = await caller(c)
+    const body = await readBody(c.req.raw, EditRequest, context.maxBodyBytes)
+    return c.json(await forCaller(req, engine.changeQueued({ chatId, agentSlug, messageId: c.req.param('messageId'), text: body.text, req })))
+  })
+
+  app.delete('/agents/:slug/chats/:chatId/messages/:messageId', async (c) => {
+    const { req, agentSlug, chatId } = await caller(c)
+    await forCaller(req, engine.changeQueued({ chatId, agentSlug, messageId: c.req.param('messageId'), req }))
+    return new Response(null, { status: 204 })
+  })
+
+  app.post('/agents/:slug/chats/:chatId/branch', async (c) => {
+    const { req, agentSlug, chatId } = await caller(c)
     const body = await readBody(c.req.raw, BranchRequest, context.maxBodyBytes)
-    const branch = await branchChat(services, { agent, chatId: chat.id, req, messageId: body.messageId })
-    return c.json({ chat: chatSummary(branch, services.now()) }, 201)
+    return c.json({ chat: await forCaller(req, engine.branch({ chatId, agentSlug, messageId: body.messageId, req })) }, 201)
   })
   return app
 }

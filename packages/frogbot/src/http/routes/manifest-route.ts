@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import { agentSummary } from '../../agents/agent-summary.ts'
 import { clearedSessionCookie } from '../../auth/session-cookie.ts'
 import { callerOf } from '../http-caller.ts'
 import type { HttpContext, HttpEnv } from '../http-context.ts'
@@ -8,8 +9,9 @@ import type { HttpContext, HttpEnv } from '../http-context.ts'
  * Readable without signing in; the answer depends on the caller, so it is never cached
  * (`Cache-Control: private, no-store`):
  * - `user`: the signed-in user, or `null`;
- * - `agents`: the agents this caller may use, with their profiles (an anonymous caller sees only
- *   agents whose `access` allows anonymous callers);
+ * - `agents`: the agents this caller may use, with their profiles and client tools (kind, admin
+ *   chat component, output JSON Schema); an anonymous caller sees only agents whose `access`
+ *   allows anonymous callers;
  * - `chatStorage`: whether chats are stored (always, in the configured database);
  * - `auth`: the sign-in endpoints.
  * A stale session cookie is cleared and the caller treated as anonymous; a bad bearer token is 401.
@@ -20,7 +22,7 @@ export function manifestRoute(context: HttpContext) {
     const { req, stale } = await callerOf(context, c.req.raw, { staleSession: 'anonymous' })
     const agents = []
     for (const agent of context.services.agents.values()) {
-      if (await agent.access(req)) agents.push({ slug: agent.slug, ...(agent.profile ? { profile: agent.profile } : {}) })
+      if (await agent.access(req)) agents.push(agentSummary(agent))
     }
     const body = {
       user: req.user,

@@ -5,7 +5,8 @@ import type { ClientTool } from '../../src/index.ts'
 import { question } from '../../src/tools/index.ts'
 import { colorQuestion, scriptedModel, textStep, toolStep } from '../helpers/scripted-model.ts'
 import { tempDir, testFrogbot } from '../helpers/test-frogbot.ts'
-import { lookupTool, pickFile, pickFileCall, toolCallsIn, toolResultsIn, userTextsIn } from './turn-test-kit.ts'
+import { pickFile, pickFileCall, toolResultsIn, userTextsIn } from './turn-test-kit.ts'
+import { storeOf } from '../../src/frogbot-internals.ts'
 
 const cleanups: (() => unknown)[] = []
 afterEach(async () => {
@@ -35,7 +36,7 @@ function partOf(chat: any, toolCallId: string) {
 }
 
 describe('dismiss', () => {
-  it('closes the other pending call of the step, leaves the chat idle and does not call the model', async () => {
+  it('cancels the other pending call of the step, leaves the chat idle and does not call the model', async () => {
     const { call, settleURL, model, snapshot, chatId, first } = await twoCallsWaiting()
     const response = await call('POST', settleURL, { toolCallId: 'call_q', dismissed: true })
     expect(response.status).toBe(200)
@@ -53,11 +54,11 @@ describe('dismiss', () => {
     expect(chat.chat.state).toBe('idle')
     expect(chat.pending).toEqual([])
     expect(partOf(chat, 'call_q')).toMatchObject({ state: 'output-error', errorText: 'Dismissed by the user.' })
-    expect(partOf(chat, 'call_file')).toMatchObject({ type: 'tool-pick_file', state: 'output-error', errorText: 'Closed without an answer.' })
+    expect(partOf(chat, 'call_file')).toMatchObject({ type: 'tool-pick_file', state: 'output-error', errorText: 'Cancelled because the user dismissed a related request.' })
     const assistant = chat.messages.find((message: any) => message.role === 'assistant')
     expect(assistant.settlements).toMatchObject([
       { toolCallId: 'call_q', outcome: 'dismissed', by: { userId: response.json.settlement.by.userId } },
-      { toolCallId: 'call_file', outcome: 'closed', by: { system: true } }
+      { toolCallId: 'call_file', outcome: 'cancelled', by: { system: true } }
     ])
     expect(new Date(assistant.settlements[1].at).toISOString()).toBe(assistant.settlements[1].at)
     const listed = await call('GET', `/api/agents/planner/chats/${chatId}/pending`)
@@ -76,24 +77,24 @@ describe('dismiss', () => {
     })
     const chat = await snapshot()
     expect(partOf(chat, 'call_file').errorText).toBe('Dismissed by the user. Reason: Not now')
-    expect(partOf(chat, 'call_q').errorText).toBe('Closed without an answer.')
+    expect(partOf(chat, 'call_q').errorText).toBe('Cancelled because the user dismissed a related request.')
     const assistant = chat.messages.find((message: any) => message.role === 'assistant')
     expect(assistant.settlements.find((entry: any) => entry.toolCallId === 'call_file').reason).toBe('Not now')
   })
 
-  it('a later answer or dismissal of the closed call is 409 already-settled and changes nothing', async () => {
+  it('a later answer or dismissal of the cancelled call is 409 already-settled and changes nothing', async () => {
     const { call, settleURL, snapshot, model } = await twoCallsWaiting()
     await call('POST', settleURL, { toolCallId: 'call_q', dismissed: true })
     const after = await snapshot()
     for (const body of [{ toolCallId: 'call_file', output: { file: 'a.txt' } }, { toolCallId: 'call_file', dismissed: true }]) {
       const response = await call('POST', settleURL, body)
       expect(response.status).toBe(409)
-      expect(response.json.error.code).toBe('already-settled')
-      expect(response.json.settlement).toMatchObject({ toolCallId: 'call_file', outcome: 'closed', by: { system: true }, part: { errorText: 'Closed without an answer.' } })
+      expect(response.json.code).toBe('already-settled')
+      expect(response.json.settlement).toMatchObject({ toolCallId: 'call_file', outcome: 'cancelled', by: { system: true }, part: { errorText: 'Cancelled because the user dismissed a related request.' } })
     }
     const again = await call('POST', settleURL, { toolCallId: 'call_q', output: blue })
     expect(again.status).toBe(409)
-    expect(again.json.error.code).toBe('already-settled')
+    expect(again.json.code).toBe('already-settled')
     expect(again.json.settlement).toMatchObject({ outcome: 'dismissed' })
     expect(await snapshot()).toEqual(after)
     expect(model.doStreamCalls).toHaveLength(1)
@@ -121,54 +122,8 @@ describe('dismiss', () => {
     const prompt = model.doStreamCalls[1].prompt
     const results = toolResultsIn(prompt)
     expect(results.get('call_q')).toEqual({ type: 'error-text', value: 'Dismissed by the user. Reason: Not now' })
-    expect(results.get('call_file')).toEqual({ type: 'error-text', value: 'Closed without an answer.' })
+    expect(results.get('call_file')).toEqual({ type: 'error-text', value: 'Cancelled because the user dismissed a related request.' })
     expect(userTextsIn(prompt)).toEqual(['Paint the shed', 'Just pick something'])
-  })
-})
-
-describe('a new user message to a waiting chat', () => {
-  it('closes its pending calls and starts a new turn with that message; no tool call is left without a result', async () => {
-    const lookup = lookupTool()
-    const model = scriptedModel([
-      toolStep([{ toolCallId: 'call_s', toolName: 'lookup', input: { q: 'x' } }, questionCall, pickFileCall]),
-      textStep('Green it is, then.')
-    ])
-    const app = await testFrogbot({ model, tools: [pickFile, lookup.tool] })
-    cleanups.push(app.close)
-    const first = await app.call('POST', '/api/agents/planner', { prompt: 'Paint the shed' })
-    const chatId = first.json.chatId
-    expect(first.json.pending).toHaveLength(2)
-
-    const next = await app.call('POST', '/api/agents/planner', { chatId, prompt: 'Actually, make it green' })
-    expect(next.status).toBe(200)
-    expect(next.json).toMatchObject({ status: 'complete', chatId, text: 'Green it is, then.' })
-    expect(next.json.messageId).not.toBe(first.json.pending[0].messageId)
-    expect(model.doStreamCalls).toHaveLength(2)
-
-    const prompt = model.doStreamCalls[1].prompt
-    expect(userTextsIn(prompt)).toEqual(['Paint the shed', 'Actually, make it green'])
-    const calls = toolCallsIn(prompt)
-    const results = toolResultsIn(prompt)
-    expect([...calls.keys()].sort()).toEqual(['call_file', 'call_q', 'call_s'])
-    for (const id of calls.keys()) expect(results.has(id), `a result for ${id}`).toBe(true)
-    expect(results.get('call_q')).toEqual({ type: 'error-text', value: 'Closed without an answer.' })
-    expect(results.get('call_file')).toEqual({ type: 'error-text', value: 'Closed without an answer.' })
-    // the last message the model saw is the new user message
-    expect((prompt as any[]).at(-1)).toMatchObject({ role: 'user' })
-
-    const chat = await app.call('GET', `/api/agents/planner/chats/${chatId}`)
-    expect(chat.json.chat.state).toBe('idle')
-    expect(chat.json.pending).toEqual([])
-    expect(chat.json.messages.map((message: any) => message.role)).toEqual(['user', 'assistant', 'user', 'assistant'])
-    expect(chat.json.messages[1].settlements).toMatchObject([
-      { toolCallId: 'call_q', outcome: 'closed', by: { system: true } },
-      { toolCallId: 'call_file', outcome: 'closed', by: { system: true } }
-    ])
-    const late = await app.call('POST', `/api/agents/planner/chats/${chatId}/settle`, { toolCallId: 'call_q', output: blue })
-    expect(late.status).toBe(409)
-    expect(late.json.error.code).toBe('already-settled')
-    expect(late.json.settlement.outcome).toBe('closed')
-    expect(model.doStreamCalls).toHaveLength(2)
   })
 })
 
@@ -177,12 +132,12 @@ describe('409 not-awaiting', () => {
     const { call, settleURL, frogbot, chatId, snapshot, model } = await twoCallsWaiting()
     // Not reachable through the API (every path that leaves awaiting-input also settles its calls):
     // simulate it by moving the chat to idle behind FrogBot's back.
-    await frogbot.store.db.updateTable('frogbot_chats').set({ state: 'idle' }).where('id', '=', chatId).execute()
+    await storeOf(frogbot).db.updateTable('frogbot_chats').set({ state: 'idle' }).where('id', '=', chatId).execute()
     const before = await snapshot()
     for (const body of [{ toolCallId: 'call_q', output: blue }, { toolCallId: 'call_q', dismissed: true }]) {
       const response = await call('POST', settleURL, body)
       expect(response.status).toBe(409)
-      expect(response.json.error.code).toBe('not-awaiting')
+      expect(response.json.code).toBe('not-awaiting')
     }
     expect(await snapshot()).toEqual(before)
     expect(model.doStreamCalls).toHaveLength(1)
@@ -219,11 +174,11 @@ describe('409 tool-unavailable after a deploy changed the tool', () => {
   ])('an answer to a call of a tool that was %s is 409 tool-unavailable; dismissing still works', async (_name, toolsAfter) => {
     const { call, settleURL, snapshot, model, chatId } = await askThenRestart(toolsAfter)
     const before = await snapshot()
-    expect(before.chat.state).toBe('awaiting-input')
+    expect(before.chat.state).toBe('awaiting')
     for (const output of [{ file: 'a.txt' }, { file: 'a.txt', line: 3 }]) {
       const response = await call('POST', settleURL, { toolCallId: 'call_file', output })
       expect(response.status).toBe(409)
-      expect(response.json.error.code).toBe('tool-unavailable')
+      expect(response.json.code).toBe('tool-unavailable')
     }
     expect(await snapshot()).toEqual(before)
 

@@ -1,0 +1,66 @@
+import { CANCELLED_BY_DISMISSAL_TEXT, CANCELLED_BY_EXPIRY_TEXT, EXPIRED_TEXT, dismissedText } from '../../protocol/tool-errors.ts'
+import type { ChatState } from '../../protocol/chat.ts'
+import type { SettledBy } from '../../protocol/settlement.ts'
+import type { CallRecord } from '../../store/chat-records.ts'
+import type { CallClosing } from './close-calls.ts'
+
+/** What a settle does to one call: answer it, dismiss it (with an optional reason), or expire it. */
+export type SettleAction = { toolCallId: string } & ({ kind: 'answer'; output: unknown } | { kind: 'dismiss'; reason?: string } | { kind: 'expire' })
+
+/** Why a settle cannot be applied to the chat as it is now. */
+export type SettleRefusal =
+  | { refused: 'call-not-found'; toolCallId: string }
+  | { refused: 'already-settled'; toolCallId: string }
+  | { refused: 'not-awaiting' }
+  | { refused: 'pending-calls'; missing: CallRecord[] }
+
+/**
+ * A settle to apply: every call it closes, and what the chat does next:
+ * - `continue`: the last pending call of the step was answered: the model runs again, once;
+ * - `idle`: a dismissal or expiry ended the step (its other waiting calls are cancelled); the
+ *   model is not called;
+ * - `awaiting`: other calls of the step still wait (`remaining`).
+ */
+export type SettlePlan = { closings: CallClosing[]; next: 'continue' | 'idle' | 'awaiting'; remaining: CallRecord[] }
+
+/**
+ * Decides a settle from the chat as it is now (pure; SPEC §4, the seed's "Answer over HTTP" and
+ * "Dismiss"): every call must exist (`call-not-found`) and still wait (`already-settled`: the first
+ * answer wins), the chat must be `awaiting` (`not-awaiting`), and with `wholeStep` (the chat UI's
+ * resubmission) the actions must leave no call of the step waiting (`pending-calls`). A dismissal
+ * or expiry cancels the step's other waiting calls with FrogBot's texts.
+ * `calls` holds the targeted calls and every call still pending in the chat; `by` is who settles.
+ */
+export function planSettle({ state, calls, actions, by, at, wholeStep = false }: {
+  state: ChatState
+  calls: CallRecord[]
+  actions: SettleAction[]
+  by: SettledBy
+  at: string
+  wholeStep?: boolean
+}): SettleRefusal | SettlePlan {
+  const byId = new Map(calls.map((call) => [call.toolCallId, call]))
+  for (const action of actions) {
+    const call = byId.get(action.toolCallId)
+    if (!call) return { refused: 'call-not-found', toolCallId: action.toolCallId }
+    if (call.status !== 'pending') return { refused: 'already-settled', toolCallId: action.toolCallId }
+  }
+  if (state !== 'awaiting') return { refused: 'not-awaiting' }
+
+  const targeted = new Set(actions.map((action) => action.toolCallId))
+  const others = calls.filter((call) => call.status === 'pending' && !targeted.has(call.toolCallId))
+  const ending = actions.find((action) => action.kind !== 'answer')
+  if (wholeStep && !ending && others.length > 0) return { refused: 'pending-calls', missing: others }
+
+  const closings: CallClosing[] = actions.map((action): CallClosing => {
+    if (action.kind === 'answer') return { toolCallId: action.toolCallId, outcome: 'answered', by, at, output: action.output }
+    if (action.kind === 'dismiss') return { toolCallId: action.toolCallId, outcome: 'dismissed', by, at, reason: action.reason, errorText: dismissedText(action.reason) }
+    return { toolCallId: action.toolCallId, outcome: 'expired', by: { system: true }, at, errorText: EXPIRED_TEXT }
+  })
+  if (ending) {
+    const errorText = ending.kind === 'dismiss' ? CANCELLED_BY_DISMISSAL_TEXT : CANCELLED_BY_EXPIRY_TEXT
+    for (const call of others) closings.push({ toolCallId: call.toolCallId, outcome: 'cancelled', by: { system: true }, at, errorText })
+    return { closings, next: 'idle', remaining: [] }
+  }
+  return { closings, next: others.length === 0 ? 'continue' : 'awaiting', remaining: others }
+}

@@ -1,0 +1,44 @@
+import type { ResolvedAgent } from '../agents/resolve-agents.ts'
+import type { ChatStore } from '../store/chat-store.ts'
+import type { ChannelDoor } from './channel-door.ts'
+import type { LiveStreams } from './live-streams.ts'
+import type { AwaitingInputEvent } from './turn-events.ts'
+
+/**
+ * What the turn engine runs on, one per FrogBot instance.
+ * - `store`: the chats (the source of truth); `now`, `newId`: the injected clock and id source.
+ * - `leaseMs`: how long a running turn holds its chat without renewing it.
+ * - `queueLimit`: most messages a chat's queue holds (SPEC §4: the queue is bounded).
+ * - `agents`: by slug; `channels`: the channel doors by piece instance.
+ * - `processId`: tells this process's leases apart; `activeRuns`: abort controllers of the turns
+ *   this process runs, by chat id (to stop them).
+ * - `live`: where running turns publish their chunks for clients that join late.
+ * - `onAwaitingInput`: the config's hook; `log`: where unexpected errors go.
+ * - `kickQueue`: starts a chat's next queued message when the chat is free; resolves whether one
+ *   started (set up by `createEngine`).
+ */
+export type TurnServices = {
+  store: ChatStore
+  now: () => Date
+  newId: (prefix: string) => string
+  leaseMs: number
+  queueLimit: number
+  agents: Map<string, ResolvedAgent>
+  channels: Map<string, ChannelDoor>
+  processId: string
+  activeRuns: Map<string, AbortController>
+  live: LiveStreams
+  onAwaitingInput?: (event: AwaitingInputEvent) => void | Promise<void>
+  log: (line: string) => void
+  kickQueue: (chatId: string) => Promise<boolean>
+}
+
+/** The ISO time `ms` milliseconds from now on the services' clock. */
+export function isoIn(services: Pick<TurnServices, 'now'>, ms = 0): string {
+  return new Date(services.now().getTime() + ms).toISOString()
+}
+
+/** A new lease holder id: this process plus a random part. */
+export function newLeaseOwner(services: Pick<TurnServices, 'processId' | 'newId'>): string {
+  return `${services.processId}:${services.newId('lease')}`
+}

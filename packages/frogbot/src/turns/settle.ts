@@ -1,0 +1,176 @@
+import type { FrogbotRequest } from '../auth/frogbot-request.ts'
+import { systemRequest } from '../auth/frogbot-request.ts'
+import type { ResolvedAgent } from '../agents/resolve-agents.ts'
+import { toolFingerprint } from '../agents/tool-set.ts'
+import { FrogbotError } from '../errors/frogbot-error.ts'
+import type { ChatState } from '../protocol/chat.ts'
+import type { PendingCall } from '../protocol/pending-call.ts'
+import type { SettlementWithPart } from '../protocol/settlement.ts'
+import { type CallRecord, type ChatRecord, type StoredMessage, toPendingCall } from '../store/chat-records.ts'
+import { StoreWriteConflict } from '../store/store-errors.ts'
+import { checkWriter, readableChat, settledByOf } from './chat-access.ts'
+import { effectiveState } from './rules/chat-state.ts'
+import { closeCalls, settlementOf } from './rules/close-calls.ts'
+import { type SettleAction, type SettleRefusal, planSettle } from './rules/plan-settle.ts'
+import { runTurn, type TurnRun } from './run-turn.ts'
+import { isoIn, newLeaseOwner, type TurnServices } from './services.ts'
+
+/** What to settle a call with: an `output`, or `dismissed: true` with an optional `reason` (seed: "Answer over HTTP"). */
+export type SettleInput = { toolCallId: string } & ({ output: unknown } | { dismissed: true; reason?: string })
+
+/**
+ * The outcome of an accepted settle.
+ * - `continued`: it settled the last pending call of the step; `run` is the continuation, in the
+ *   same assistant message (`messageId`).
+ * - `awaiting-input`: other calls of the step still wait (`pending`).
+ * - `dismissed`: a dismissal (or expiry) ended the step; the model was not called and `state` is
+ *   the chat's state now (`running` when a queued message started at once).
+ * `settlement` is the first settled call's record with its stored part.
+ */
+export type SettleOutcome =
+  | { kind: 'continued'; chatId: string; messageId: string; settlement: SettlementWithPart; run: TurnRun }
+  | { kind: 'awaiting-input'; chatId: string; settlement: SettlementWithPart; pending: PendingCall[] }
+  | { kind: 'dismissed'; chatId: string; messageId: string; settlement: SettlementWithPart; state: ChatState }
+
+function zodMessage(error: { issues: { path: PropertyKey[]; message: string }[] }): string {
+  return error.issues.map((issue) => `${['output', ...issue.path.map(String)].join('.')}: ${issue.message}`).join('; ')
+}
+
+function refusalError(refusal: SettleRefusal, state: ChatState, message: StoredMessage | null): FrogbotError {
+  switch (refusal.refused) {
+    case 'call-not-found':
+      return new FrogbotError('call-not-found', `No pending call "${refusal.toolCallId}" in this chat.`)
+    case 'already-settled':
+      return new FrogbotError('already-settled', 'This call was already settled; the first answer wins.', { settlement: settlementOf(message, refusal.toolCallId) })
+    case 'not-awaiting':
+      return new FrogbotError('not-awaiting', `The chat is ${state}, not waiting for input.`)
+    case 'pending-calls':
+      return new FrogbotError('pending-calls', 'Other calls of this step still need an answer.', { pending: refusal.missing.map(toPendingCall) })
+  }
+}
+
+/** The checks of one action that run user code (SPEC §4 order: tool intact, `client.access`, `outputSchema`, `client.validate`). */
+async function checkAction(agent: ResolvedAgent, req: FrogbotRequest, call: CallRecord, action: SettleAction): Promise<SettleAction> {
+  if (action.kind === 'expire') return action
+  const tool = agent.clientTools.get(call.toolName)
+  if (action.kind === 'answer' && (!tool || toolFingerprint(tool) !== call.toolFingerprint)) {
+    throw new FrogbotError('tool-unavailable', `The tool "${call.toolName}" of this call was removed or changed since it was asked; dismiss the call instead.`)
+  }
+  if (req.entryPoint !== 'system' && tool?.client.access && !(await tool.client.access({ req, call: toPendingCall(call) }))) {
+    throw new FrogbotError('forbidden', `You may not settle calls of "${call.toolName}".`)
+  }
+  if (action.kind !== 'answer') return action
+  const parsed = tool!.outputSchema.safeParse(action.output)
+  if (!parsed.success) throw new FrogbotError('invalid-output', zodMessage(parsed.error))
+  const verdict = tool!.client.validate?.({ input: call.input, output: parsed.data })
+  if (verdict !== undefined && verdict !== true) throw new FrogbotError('invalid-output', String(verdict))
+  return { ...action, output: parsed.data }
+}
+
+/** Closes calls past their `client.expiresIn` through the door, as FrogBot (SPEC §11). */
+export async function expireCall(services: TurnServices, call: CallRecord): Promise<boolean> {
+  try {
+    await settleActions(services, { chatId: call.chatId, actions: [{ toolCallId: call.toolCallId, kind: 'expire' }], req: systemRequest() })
+    return true
+  } catch (error) {
+    if (FrogbotError.isInstance(error) && ['already-settled', 'not-awaiting', 'call-not-found', 'not-found'].includes(error.code)) return false
+    throw error
+  }
+}
+
+/**
+ * The one settle door (SPEC §4): every door (HTTP settle, the chat UI's resubmission, the CLI,
+ * channel pieces, the app's code, expiry) settles calls through it, as `req` says who and through
+ * which door. Checks, in this order, with nothing stored on a refusal:
+ * 1. the chat: `not-found` unless `req` may read it (and it belongs to `agentSlug`, when given);
+ *    the agent's `access` (`unauthorized`, `forbidden`); the chat's home (`409 channel-chat`);
+ * 2. each call exists (`404 call-not-found`) and still waits (`409 already-settled` with the stored
+ *    settlement; a call past its deadline expires first); the chat awaits input (`409 not-awaiting`);
+ * 3. each answer: the tool still exists unchanged (`409 tool-unavailable`), `client.access`
+ *    (`403 forbidden`, dismissals too), `outputSchema` and `client.validate` (`400 invalid-output`);
+ * 4. with `wholeStep` (the chat UI's resubmission), no call of the step may be left waiting
+ *    (`409 pending-calls`).
+ * Then one transaction under the chat's lock re-decides from the stored state (the first valid
+ * answer wins) and applies it; an answer that settles the step's last call starts the continuation.
+ * Throws `FrogbotError('write-conflict')` when the chat kept changing.
+ */
+export async function settleActions(
+  services: TurnServices,
+  { chatId, agentSlug, actions, req, wholeStep = false }: { chatId: string; agentSlug?: string; actions: SettleAction[]; req: FrogbotRequest; wholeStep?: boolean }
+): Promise<SettleOutcome> {
+  const { store } = services
+  const chat = await readableChat(services, { chatId, agentSlug, req })
+  const agent = await checkWriter(services, { chat, req })
+  const ids = actions.map((action) => action.toolCallId)
+  let calls = await store.getCalls(chatId, ids)
+  const overdue = calls.filter((call) => call.status === 'pending' && call.expiresAt !== null && call.expiresAt <= isoIn(services))
+  if (overdue.length > 0 && actions.some((action) => action.kind !== 'expire')) {
+    for (const call of overdue) await expireCall(services, call)
+    calls = await store.getCalls(chatId, ids)
+  }
+  const byId = new Map(calls.map((call) => [call.toolCallId, call]))
+  for (const action of actions) {
+    const call = byId.get(action.toolCallId)
+    if (!call) throw refusalError({ refused: 'call-not-found', toolCallId: action.toolCallId }, chat.state, null)
+    if (call.status !== 'pending') throw refusalError({ refused: 'already-settled', toolCallId: call.toolCallId }, chat.state, await store.getMessage(chatId, call.messageId))
+  }
+  const state = effectiveState(chat, isoIn(services))
+  if (state !== 'awaiting') throw refusalError({ refused: 'not-awaiting' }, state, null)
+  const checked: SettleAction[] = []
+  for (const action of actions) checked.push(await checkAction(agent, req, byId.get(action.toolCallId)!, action))
+  return commit(services, { chat, agent, req, actions: checked, messageId: byId.get(ids[0])!.messageId, wholeStep })
+}
+
+async function commit(
+  services: TurnServices,
+  { chat, agent, req, actions, messageId, wholeStep }: { chat: ChatRecord; agent: ResolvedAgent; req: FrogbotRequest; actions: SettleAction[]; messageId: string; wholeStep: boolean }
+): Promise<SettleOutcome> {
+  const leaseOwner = newLeaseOwner(services)
+  let decided
+  try {
+    decided = await services.store.withChat(
+      chat.id,
+      async (tx) => {
+        const state = effectiveState(tx.chat, tx.now)
+        const pending = await tx.pendingCalls()
+        const targets = await tx.calls(actions.map((action) => action.toolCallId).filter((id) => !pending.some((call) => call.toolCallId === id)))
+        const message = await tx.message(messageId)
+        const plan = planSettle({ state, calls: [...pending, ...targets], actions, by: settledByOf(req), at: tx.now, wholeStep })
+        if ('refused' in plan) return { kind: 'refused' as const, refusal: plan, state, message }
+        const settled = closeCalls(message!, plan.closings)
+        await tx.settleCalls(plan.closings.map((closing) => ({ toolCallId: closing.toolCallId, status: closing.outcome })))
+        await tx.saveMessage(settled, () => services.newId('msg'))
+        if (plan.next === 'continue') {
+          await tx.updateChat({ state: 'running', leaseOwner, leaseUntil: isoIn(services, services.leaseMs), stopRequestedAt: null })
+          return { kind: 'applied' as const, plan, settled, chat: { ...tx.chat, state: 'running' as const, leaseOwner }, messages: await tx.messages(), queued: 0 }
+        }
+        if (plan.next === 'idle') await tx.updateChat({ state: 'idle', leaseOwner: null, leaseUntil: null, stopRequestedAt: null })
+        return { kind: 'applied' as const, plan, settled, chat: tx.chat, messages: null, queued: plan.next === 'idle' ? await tx.queueSize() : 0 }
+      },
+      { now: isoIn(services) }
+    )
+  } catch (error) {
+    if (error instanceof StoreWriteConflict) throw new FrogbotError('write-conflict', 'The message kept changing while FrogBot tried to save the answer; retry.')
+    throw error
+  }
+  if (!decided) throw new FrogbotError('not-found', `Chat "${chat.id}" was not found for agent "${chat.agentSlug}".`)
+  if (decided.kind === 'refused') throw refusalError(decided.refusal, decided.state, decided.message)
+  const { plan, settled } = decided
+  const settlement = settlementOf(settled, actions[0].toolCallId)!
+  if (plan.next === 'continue') {
+    const run = runTurn(services, { agent, chat: decided.chat, req, messages: decided.messages!, leaseOwner })
+    return { kind: 'continued', chatId: chat.id, messageId, settlement, run }
+  }
+  if (plan.next === 'awaiting') return { kind: 'awaiting-input', chatId: chat.id, settlement, pending: plan.remaining.map(toPendingCall) }
+  const started = decided.queued ? await services.kickQueue(chat.id) : false
+  return { kind: 'dismissed', chatId: chat.id, messageId, settlement, state: started ? 'running' : 'idle' }
+}
+
+/** {@link settleActions} for the public input shape: `{ toolCallId, output }` or `{ toolCallId, dismissed: true, reason? }`. */
+export function settle(
+  services: TurnServices,
+  { chatId, agentSlug, inputs, req, wholeStep }: { chatId: string; agentSlug?: string; inputs: SettleInput[]; req: FrogbotRequest; wholeStep?: boolean }
+): Promise<SettleOutcome> {
+  const actions = inputs.map((input): SettleAction => ('dismissed' in input ? { toolCallId: input.toolCallId, kind: 'dismiss', reason: input.reason } : { toolCallId: input.toolCallId, kind: 'answer', output: input.output }))
+  return settleActions(services, { chatId, agentSlug, actions, req, wholeStep })
+}

@@ -1,0 +1,17 @@
+import { convertArrayToReadableStream } from 'ai/test'
+import { describe, expect, it } from 'vitest'
+import { KEPT_CALLS, mockModel, textStep } from '../helpers/scripted-model.ts'
+
+// A soak grew from 161 to 1,611 MiB because the mock model kept every prompt it was given.
+describe('mockModel', () => {
+  it('counts every call but keeps only its latest prompts, however long it runs', async () => {
+    const model = mockModel({ doStream: async () => ({ stream: convertArrayToReadableStream(textStep('ok') as never[]) }) })
+    for (let i = 0; i < 1000; i++) {
+      await model.doStream({ prompt: [{ role: 'user', content: [{ type: 'text', text: `${i} ${'x'.repeat(100_000)}` }] }] } as never)
+    }
+    expect(model.doStreamCalls).toHaveLength(1000)
+    expect(Object.keys(model.doStreamCalls)).toHaveLength(KEPT_CALLS)
+    expect(model.doStreamCalls[0]).toBeUndefined()
+    expect(JSON.stringify(model.doStreamCalls[999].prompt)).toContain('"999 xxx')
+  })
+})
