@@ -1,6 +1,16 @@
+import { defaultClientConditions, defaultServerConditions } from 'vite'
 import { defineConfig } from 'vitest/config'
 
+/** Workspace packages resolve to their TypeScript sources in tests, as under npm scripts (.npmrc). */
+const SOURCE_CONDITION = 'frogbot-source'
+
 export default defineConfig({
+  resolve: {
+    conditions: [SOURCE_CONDITION, ...defaultClientConditions],
+    // examples/nextjs installs a packed copy of frogbot of its own; its route under test uses this one.
+    dedupe: ['frogbot']
+  },
+  ssr: { resolve: { conditions: [SOURCE_CONDITION, ...defaultServerConditions] } },
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -11,7 +21,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'node',
-          include: ['packages/*/src/**/*.test.{ts,tsx}', 'packages/*/test/**/*.test.{ts,tsx}', 'examples/*/test/**/*.test.{ts,tsx}'],
+          include: ['packages/*/src/**/*.test.{ts,tsx}', 'packages/*/test/**/*.test.{ts,tsx}', 'examples/*/test/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
           exclude: ['packages/ui/test/browser/**', '**/node_modules/**']
         }
       },

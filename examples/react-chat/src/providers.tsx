@@ -1,4 +1,4 @@
-// The seed's "Answer in the chat UI" sample, unchanged (shared/seeds/question-tool.md).
+// The seed's "Answer in the chat UI" sample, unchanged.
 import { ChatProvider, QuestionToolRender } from '@frogbotai/ui/chat'
 import { cookieFetch, createRestChatAdapter } from '@frogbotai/ui/chat/rest'
 

@@ -1,8 +1,19 @@
 #!/usr/bin/env node
 const major = Number(process.versions.node.split('.')[0])
 if (major < 24) {
-  console.error(`frogbot needs Node.js 24 or newer; this is ${process.version}. Run it through npm (npx frogbot, npm start), which uses the Node 24 the project pins.`)
+  console.error(`frogbot needs Node.js 24 or newer; this is ${process.version}. Install Node.js 24, or pin it in your app with 'npm install --save-dev node@24' so that npm scripts and npx run on it.`)
   process.exit(1)
 }
-const { main } = await import('../src/cli/main.ts')
-process.exitCode = await main(process.argv.slice(2))
+
+// `#cli` is the built CLI (dist/) wherever the package is installed. Inside the FrogBot repository,
+// npm scripts add the `frogbot-source` condition (the repository's .npmrc), which points it at the
+// TypeScript sources, so nothing needs building there.
+let cli
+try {
+  cli = await import('#cli')
+} catch (error) {
+  if (error?.code !== 'ERR_MODULE_NOT_FOUND' || !String(error.message).includes('/dist/cli/main.js')) throw error
+  console.error('frogbot: the built CLI (dist/) is missing. In the FrogBot repository, run it through npm (npx frogbot, npm run frogbot), which uses the sources; or build it with `npm run build -w frogbot`.')
+  process.exit(1)
+}
+process.exitCode = await cli.main(process.argv.slice(2))

@@ -11,9 +11,9 @@ function bind(parameters: ReadonlyArray<unknown>): SQLInputValue[] {
 
 /**
  * Adapts a `node:sqlite` `DatabaseSync` to the interface Kysely's `SqliteDialect` expects.
- * A raw `DatabaseSync` does not fit it: it has no `reader` flag and wants spread parameters
- * (see `shared/notes/stack.md` §3). Prepared statements are cached by SQL text because Kysely
- * prepares a statement for every query.
+ * A raw `DatabaseSync` does not fit it: its statements have no `reader` flag, and Kysely passes
+ * parameters as an array where node:sqlite wants them spread. Prepared statements are cached by
+ * SQL text because Kysely prepares a statement for every query.
  */
 export function nodeSqliteDatabase(database: DatabaseSync, { cacheSize = 256 } = {}): SqliteDatabase {
   const cache = new Map<string, { statement: StatementSync; reader: boolean }>()

@@ -16,7 +16,7 @@ export type SqliteAdapterOptions = { filename?: string; busyTimeoutMs?: number }
 
 /**
  * Stores chats in one SQLite file through `node:sqlite` (no native build). WAL mode with
- * `synchronous=NORMAL`: a committed answer survives a process crash; see `shared/notes/stack.md` §6.
+ * `synchronous=NORMAL`: a committed answer survives a process crash (only a power loss can lose the last commits).
  */
 export function sqliteAdapter({ filename = './frogbot.db', busyTimeoutMs = 5000 }: SqliteAdapterOptions = {}): DatabaseAdapter {
   const path = filename === ':memory:' ? filename : resolve(filename)

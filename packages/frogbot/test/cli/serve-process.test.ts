@@ -5,7 +5,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { callJson, cliEnv, frogbotLines, startServe, stopAllServes, tempCwd } from '../helpers/spawn-serve.ts'
 
 // The real `frogbot serve` process of the example app, driven over HTTP as a user would drive it
-// with the seed walkthrough (/work/shared/tools/seed-walkthrough.mjs), including a restart.
+// with the seed's HTTP walkthrough, including a restart.
 
 const PROMPT = 'Plan a team offsite: should it be in the city or in the mountains?'
 const temps: { remove: () => void }[] = []

@@ -1,4 +1,4 @@
-// The seed's "Build a client tool" sample, unchanged (shared/seeds/question-tool.md).
+// The seed's "Build a client tool" sample, unchanged.
 import type { ClientTool } from 'frogbot'
 import { z } from 'zod'
 

@@ -1,4 +1,4 @@
-// The seed's "Add the tool" sample, unchanged (shared/seeds/question-tool.md).
+// The seed's "Add the tool" sample, unchanged.
 import { buildConfig } from 'frogbot'
 import { question } from 'frogbot/tools'
 

@@ -5,6 +5,6 @@ import config from '../../../frogbot.config.ts'
 let frogbot: Promise<Frogbot> | undefined
 const handler = async (request: Request) => (await (frogbot ??= createFrogbot(config))).fetch(request)
 
-export { handler as GET, handler as POST, handler as PUT }
+export { handler as GET, handler as POST, handler as PUT, handler as PATCH, handler as DELETE }
 export const runtime = 'nodejs'
 export const dynamic = 'force-dynamic'

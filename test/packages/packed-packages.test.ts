@@ -1,0 +1,192 @@
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { publint } from 'publint'
+import { formatMessage } from 'publint/utils'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { freePort, outsideRepo, publishedPackages, REPO, run, startUntil, type Started } from './outside-repo.ts'
+import { answerOverHttp } from './walkthrough.ts'
+
+// The packages as a newcomer gets them: packed by npm (the `prepack` build included), installed from
+// the tarballs into apps in a temporary folder outside the repository, with no workspace links.
+
+const SEED = join(REPO, 'packages/frogbot/test/seed')
+const INSTALL = ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error']
+const MINUTE = 60_000
+
+type Packed = { name: string; folder: string; tarball: string; files: string[] }
+
+const place = outsideRepo()
+const packed: Packed[] = []
+const running: Started[] = []
+
+beforeAll(async () => {
+  const destination = join(place.root, 'tarballs')
+  mkdirSync(destination)
+  for (const { folder, name } of publishedPackages()) {
+    const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', destination], { cwd: join(REPO, folder), env: place.env, timeoutMs: 3 * MINUTE })
+    const [report] = JSON.parse(stdout) as Array<{ filename: string; files: Array<{ path: string }> }>
+    packed.push({ name, folder, tarball: join(destination, report.filename), files: report.files.map((file) => file.path) })
+  }
+}, 5 * MINUTE)
+
+afterAll(async () => {
+  await Promise.all(running.map((process) => process.stop()))
+  place.remove()
+}, 2 * MINUTE)
+
+/** Every file an `exports`, `imports` or `bin` entry of a manifest points at. */
+function entryFiles(manifest: Record<string, any>): string[] {
+  const targets: string[] = []
+  const walk = (value: unknown) => {
+    if (typeof value === 'string') targets.push(value.replace(/^\.\//, ''))
+    else if (value && typeof value === 'object') Object.values(value).forEach(walk)
+  }
+  walk(manifest.exports)
+  walk(manifest.imports)
+  walk(manifest.bin)
+  return targets
+}
+
+/** A fresh app in `folder` that depends on every packed tarball plus `dependencies` / `devDependencies` (from the registry), installed. */
+async function freshApp(folder: string, { dependencies = {}, devDependencies = {} }: { dependencies?: Record<string, string>; devDependencies?: Record<string, string> }) {
+  const app = join(place.root, folder)
+  mkdirSync(app)
+  const own = Object.fromEntries(packed.map(({ name, tarball }) => [name, `file:${tarball}`]))
+  const manifest = { name: folder, private: true, type: 'module', dependencies: { ...own, ...dependencies }, devDependencies }
+  writeFileSync(join(app, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`)
+  await run('npm', INSTALL, { cwd: app, env: place.env, timeoutMs: 5 * MINUTE })
+  return app
+}
+
+describe('every package, packed', () => {
+  it('holds built code, declarations, a README and the license; no tests or fixtures; every entry point exists', async () => {
+    expect(packed.map(({ name }) => name)).toContain('frogbot')
+    for (const { name, folder, files } of packed) {
+      const manifest = JSON.parse(readFileSync(join(REPO, folder, 'package.json'), 'utf8'))
+      expect(files, name).toEqual(expect.arrayContaining(['package.json', 'README.md', 'LICENSE']))
+      expect(files.filter((file) => /\.test\.|(^|\/)(test|tests|fixtures|__tests__)\//.test(file)), name).toEqual([])
+      expect(entryFiles(manifest).filter((file) => !files.includes(file)), `${name}: entry points missing from the tarball`).toEqual([])
+      expect(manifest).toMatchObject({ license: 'MIT', type: 'module', engines: { node: '>=24' } })
+      if (name.startsWith('@')) expect(manifest.publishConfig, `${name}: a scoped package must publish as public`).toMatchObject({ access: 'public' })
+    }
+  })
+
+  it('passes publint (strict) and "Are the types wrong?" for ESM-only packages', async () => {
+    for (const { name, tarball } of packed) {
+      const data = readFileSync(tarball)
+      const { messages, pkg } = await publint({ pack: { tarball: data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) }, strict: true })
+      expect(messages.map((message) => formatMessage(message, pkg, { color: false })), name).toEqual([])
+      // Entry points that are not modules (a stylesheet, package.json) have no types to check.
+      const manifest = JSON.parse(readFileSync(join(REPO, packed.find((entry) => entry.name === name)!.folder, 'package.json'), 'utf8'))
+      const assets = Object.entries(manifest.exports ?? {}).flatMap(([entry, target]) => (typeof target === 'string' && !/\.(m?js|ts)$/.test(target) ? [entry] : []))
+      const exclude = assets.length > 0 ? ['--exclude-entrypoints', ...assets] : []
+      await run(join(REPO, 'node_modules/.bin/attw'), [tarball, '--profile', 'esm-only', '--no-color', ...exclude], { cwd: place.root, env: place.env, timeoutMs: 2 * MINUTE })
+    }
+  })
+
+  it('npm publish --dry-run passes for each', async () => {
+    for (const { folder } of packed) {
+      await run('npm', ['publish', '--dry-run', '--loglevel=error'], { cwd: join(REPO, folder), env: place.env, timeoutMs: 3 * MINUTE })
+    }
+  }, 6 * MINUTE)
+})
+
+describe('a fresh app that installs the tarballs', () => {
+  let app: string
+
+  beforeAll(async () => {
+    app = await freshApp('app', { dependencies: { zod: '4.6.7', react: '19.3.1', 'react-dom': '19.3.1' }, devDependencies: { typescript: '7.0.2', '@types/node': '24.19.4', '@types/react': '19.3.3' } })
+    // The seed's code samples, unchanged, beside a config that serves both.
+    cpSync(join(SEED, 'planner.seed.ts'), join(app, 'planner.ts'))
+    cpSync(join(SEED, 'pick-file.seed.ts'), join(app, 'pick-file.ts'))
+    // The seed's "Answer in the chat UI" sample, against the installed @frogbotai/ui.
+    cpSync(join(REPO, 'examples/react-chat/src/providers.tsx'), join(app, 'providers.tsx'))
+    writeFileSync(
+      join(app, 'frogbot.config.ts'),
+      [
+        "import { buildConfig } from 'frogbot'",
+        "import { question } from 'frogbot/tools'",
+        "import { pickFile } from './pick-file.ts'",
+        "import planner from './planner.ts'",
+        '',
+        'export default buildConfig({ agents: [{ ...planner.agents[0], tools: [question, pickFile] }] })',
+        ''
+      ].join('\n')
+    )
+    const compilerOptions = { target: 'es2024', module: 'nodenext', strict: true, noEmit: true, allowImportingTsExtensions: true, skipLibCheck: true, types: ['node'], jsx: 'react-jsx', lib: ['es2024', 'dom'] }
+    writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['*.ts', '*.tsx'] }, null, 2))
+  }, 6 * MINUTE)
+
+  it("type-checks the seed's samples with tsc against the installed declarations, which hold no type error", async () => {
+    await run('npx', ['tsc', '-p', 'tsconfig.json'], { cwd: app, env: place.env, timeoutMs: 2 * MINUTE })
+    // Checking every declaration file too: the packages' own must be clean (other libraries' are theirs).
+    const strict = await run('npx', ['tsc', '-p', 'tsconfig.json', '--skipLibCheck', 'false'], { cwd: app, env: place.env, timeoutMs: 2 * MINUTE }).then(
+      () => '',
+      (error: Error) => error.message
+    )
+    const own = packed.map(({ name }) => `node_modules/${name}/`)
+    expect(strict.split('\n').filter((line) => own.some((folder) => line.startsWith(folder)))).toEqual([])
+  })
+
+  it('loads every entry point in plain Node, and frogbot/protocol imports no Node built-in', async () => {
+    const script = [
+      "import * as frogbot from 'frogbot'",
+      "import * as tools from 'frogbot/tools'",
+      "import * as protocol from 'frogbot/protocol'",
+      'console.log(JSON.stringify({ buildConfig: typeof frogbot.buildConfig, createFrogbot: typeof frogbot.createFrogbot, question: tools.question.slug, protocol: Object.keys(protocol).length }))'
+    ].join('\n')
+    const { stdout } = await run('node', ['--input-type=module', '-e', script], { cwd: app, env: place.env, timeoutMs: MINUTE })
+    expect(JSON.parse(stdout)).toMatchObject({ buildConfig: 'function', createFrogbot: 'function', question: 'question' })
+    expect(JSON.parse(stdout).protocol).toBeGreaterThan(0)
+    expect(nodeImportsOf(join(app, 'node_modules/frogbot/dist/protocol/index.js'))).toEqual([])
+  })
+
+  it("serves the samples with npx frogbot serve and answers the seed's walkthrough", async () => {
+    const token = 'newcomer-token-0123456789abcdef'
+    const serve = await startUntil('npx', ['frogbot', 'serve', '--port', '0', '--host', '127.0.0.1'], {
+      cwd: app,
+      env: { ...place.env, FROGBOT_TOKEN: token },
+      ready: /listening on http:\/\/localhost:(\d+)/,
+      timeoutMs: MINUTE
+    })
+    running.push(serve)
+    await answerOverHttp(`http://127.0.0.1:${serve.match[1]}`, token)
+    await serve.stop()
+  }, 2 * MINUTE)
+})
+
+describe('examples/nextjs, installed from the tarballs outside the repository', () => {
+  it("builds with next build, signs in with the README's commands and answers the walkthrough", async () => {
+    const app = join(place.root, 'nextjs')
+    cpSync(join(REPO, 'examples/nextjs'), app, { recursive: true, filter: (source) => !/(^|\/)(node_modules|\.next|frogbot\.db[^/]*|next-env\.d\.ts)$/.test(source) })
+    const manifest = JSON.parse(readFileSync(join(app, 'package.json'), 'utf8'))
+    for (const { name, tarball } of packed) if (manifest.dependencies[name]) manifest.dependencies[name] = `file:${tarball}`
+    writeFileSync(join(app, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`)
+    await run('npm', INSTALL, { cwd: app, env: place.env, timeoutMs: 6 * MINUTE })
+
+    const env = { ...place.env, FROGBOT_PASSWORD: 'a password for Ada' }
+    await run('npx', ['frogbot', 'users', 'create', '--email', 'ada@example.com'], { cwd: app, env, timeoutMs: MINUTE })
+    const { stdout } = await run('npx', ['frogbot', 'tokens', 'create', '--email', 'ada@example.com', '--name', 'nextjs'], { cwd: app, env, timeoutMs: MINUTE })
+    const token = /\b(fbt_\S+)/.exec(stdout)?.[1]
+    expect(token, stdout).toBeDefined()
+
+    await run('npm', ['run', 'build'], { cwd: app, env, timeoutMs: 6 * MINUTE })
+    const port = await freePort()
+    const next = await startUntil('npm', ['start', '--', '--port', String(port), '--hostname', '127.0.0.1'], { cwd: app, env, ready: /Ready in/, timeoutMs: MINUTE })
+    running.push(next)
+    await answerOverHttp(`http://127.0.0.1:${port}`, token!)
+    await next.stop()
+  }, 15 * MINUTE)
+})
+
+/** The `node:` modules that `file` and the relative modules it imports (transitively) import. */
+function nodeImportsOf(file: string, seen = new Set<string>()): string[] {
+  if (seen.has(file)) return []
+  seen.add(file)
+  const source = readFileSync(file, 'utf8')
+  const specifiers = [...source.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*['"]([^'"]+)['"]/g)].map((match) => match[1])
+  return specifiers.flatMap((specifier) => {
+    if (specifier.startsWith('node:')) return [`${file}: ${specifier}`]
+    return specifier.startsWith('.') ? nodeImportsOf(join(file, '..', specifier), seen) : []
+  })
+}
