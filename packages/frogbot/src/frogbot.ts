@@ -144,6 +144,12 @@ export async function createFrogbot(config: FrogbotConfig, options: CreateFrogbo
     onAwaitingInput: config.onAwaitingInput,
     log
   }, { startQueuedTurns: options.startQueuedTurns ?? true })
+  try {
+    await engine.startChannels()
+  } catch (error) {
+    await store.close().catch(() => {})
+    throw new Error(`a channel piece could not start: ${error instanceof Error ? error.message : String(error)}`, { cause: error })
+  }
   const maintain = () => engine.maintain()
   const timer =
     maintenanceIntervalMs > 0
@@ -183,6 +189,7 @@ export async function createFrogbot(config: FrogbotConfig, options: CreateFrogbo
     maintain,
     close: async () => {
       clearInterval(timer)
+      await engine.closeChannels()
       await live.close()
       await store.close()
     }

@@ -12,6 +12,7 @@ import { securityHeaders } from './security-headers.ts'
 import { noteClientAddress } from './client-address.ts'
 import { TOKEN_GUESS_LIMIT, tokenGuessLimiter } from '../auth/token-guess-limit.ts'
 import { manifestRoute } from './routes/manifest-route.ts'
+import { webhookRoutes } from './routes/webhook-routes.ts'
 
 /**
  * The FrogBot HTTP API as a web-standard handler `(request: Request) => Promise<Response>`:
@@ -33,6 +34,7 @@ export function createHttpHandler(options: Omit<HttpContext, 'services' | 'token
   app.route('/api/frogbot', manifestRoute(context))
   app.route('/api', chatRoutes(context))
   app.route('/api/agents', agentRoutes(context))
+  app.route('/api/webhooks', webhookRoutes(context))
   app.get('/api/health', (c) => c.json({ ok: true }))
   const openapi = openApiDocument()
   app.get('/api/openapi.json', (c) => c.json(openapi))

@@ -116,6 +116,13 @@ export const ENDPOINTS: Endpoint[] = [
   },
   { method: 'post', path: '/api/auth/logout', summary: 'End the session and clear its cookie', public: true, responses: { 204: { description: 'Signed out' }, ...errors(403) } },
   { method: 'get', path: '/api/auth/me', summary: 'The signed-in caller and how they authenticated', responses: { 200: { description: 'The caller', schema: MeSchema }, ...errors(401) } },
+  {
+    method: 'post',
+    path: '/api/webhooks/{instance}',
+    summary: "A channel platform's events for the piece instance of that name (the piece verifies the request)",
+    public: true,
+    responses: { 200: { description: 'What the piece answers the platform' }, ...errors(404, 413) }
+  },
   { method: 'get', path: '/api/health', summary: 'Liveness', public: true, responses: { 200: { description: 'OK', schema: z.object({ ok: z.literal(true) }) } } },
   { method: 'get', path: '/api/openapi.json', summary: 'This document', public: true, responses: { 200: { description: 'OpenAPI 3.1' } } }
 ]

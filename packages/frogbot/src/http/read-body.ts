@@ -43,7 +43,7 @@ export async function readBody<S extends z.ZodType>(request: Request, schema: S,
 }
 
 /** The body as UTF-8 text, refused with `payload-too-large` once it passes `maxBytes`, declared or streamed. */
-async function readBoundedText(request: Request, maxBytes: number): Promise<string> {
+export async function readBoundedText(request: Request, maxBytes: number): Promise<string> {
   const tooLarge = () => new FrogbotError('payload-too-large', `The request body is over ${maxBytes} bytes.`)
   const declared = Number(request.headers.get('content-length') ?? '0')
   if (declared > maxBytes) throw tooLarge()

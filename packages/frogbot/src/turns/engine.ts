@@ -9,6 +9,7 @@ import { sendMessage } from './send-message.ts'
 import type { TurnServices } from './services.ts'
 import { settle, type SettleInput } from './settle.ts'
 import { stopTurn } from './stop-turn.ts'
+import { channelEngineFor } from './channel-engine.ts'
 import { sendChannelMessage } from './channel-messages.ts'
 
 /**
@@ -46,6 +47,14 @@ export function createEngine(base: Omit<TurnServices, 'kickQueue'>, { startQueue
     readChat: (options: { chatId: string; agentSlug?: string; req: FrogbotRequest }) => readChat(services, options),
     pending: (options: { chatId: string; agentSlug?: string; req: FrogbotRequest }) => pendingOf(services, options),
     listChats: (options: Parameters<typeof listChats>[1]) => listChats(services, options),
-    maintain: () => runMaintenance(services)
+    maintain: () => runMaintenance(services),
+    /** Starts every channel piece (`ChannelDoor.start`) with its own channel engine. */
+    startChannels: async () => {
+      for (const door of services.channels.values()) await door.start?.(channelEngineFor(services, door))
+    },
+    /** Closes every channel piece (`ChannelDoor.close`). */
+    closeChannels: async () => {
+      for (const door of services.channels.values()) await Promise.resolve(door.close?.()).catch((error) => services.log(`frogbot: channel ${door.instance} did not close cleanly: ${String(error)}`))
+    }
   }
 }

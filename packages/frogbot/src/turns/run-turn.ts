@@ -18,6 +18,7 @@ import type { TurnResult } from '../protocol/turn-results.ts'
 import type { ChatRecord, NewCall, StoredMessage } from '../store/chat-records.ts'
 import { toPendingCall } from '../store/chat-records.ts'
 import type { ClientTool } from '../tools/tool.ts'
+import { shareTurnWithPiece } from './channel-events.ts'
 import { offeredClientTools } from './offered-tools.ts'
 import { replayChunks } from './replay-chunks.ts'
 import { isoIn, type TurnServices } from './services.ts'
@@ -217,5 +218,5 @@ export function runTurn(
       await recorder.end()
     }
   })()
-  return { stream: clientCopy, result: drained.then(() => stored) }
+  return shareTurnWithPiece(services, chat, { stream: clientCopy, result: drained.then(() => stored) })
 }

@@ -8,6 +8,7 @@ import type { PendingCall } from '../protocol/pending-call.ts'
 import type { SettlementWithPart } from '../protocol/settlement.ts'
 import { type CallRecord, type ChatRecord, type StoredMessage, toPendingCall } from '../store/chat-records.ts'
 import { StoreWriteConflict } from '../store/store-errors.ts'
+import { notifySettled } from './channel-events.ts'
 import { chatFor, settledByOf } from './chat-access.ts'
 import { effectiveState } from './rules/chat-state.ts'
 import { closeCalls, settlementOf } from './rules/close-calls.ts'
@@ -155,6 +156,7 @@ async function commit(
   if (!decided) throw new FrogbotError('not-found', `Chat "${chat.id}" was not found for agent "${chat.agentSlug}".`)
   if (decided.kind === 'refused') throw refusalError(decided.refusal, decided.state, decided.message)
   const { plan, settled } = decided
+  notifySettled(services, chat, settled, plan.closings.map((closing) => closing.toolCallId))
   const settlement = settlementOf(settled, actions[0].toolCallId)!
   if (plan.next === 'continue') {
     const run = runTurn(services, { agent, chat: decided.chat, req, messages: decided.messages!, leaseOwner })

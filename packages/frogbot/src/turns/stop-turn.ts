@@ -1,5 +1,7 @@
 import type { FrogbotRequest } from '../auth/frogbot-request.ts'
 import { CANCELLED_BY_STOP_TEXT } from '../protocol/tool-errors.ts'
+import type { StoredMessage } from '../store/chat-records.ts'
+import { notifySettled } from './channel-events.ts'
 import { chatFor, settledByOf } from './chat-access.ts'
 import { effectiveState } from './rules/chat-state.ts'
 import { closeCalls } from './rules/close-calls.ts'
@@ -34,21 +36,26 @@ export async function stopTurn(
       }
       if (state !== 'awaiting') return { state }
       const pending = await tx.pendingCalls()
+      const cancelled: StoredMessage[] = []
       for (const messageId of new Set(pending.map((call) => call.messageId))) {
         const message = await tx.message(messageId)
         const closings = pending
           .filter((call) => call.messageId === messageId)
           .map((call) => ({ toolCallId: call.toolCallId, outcome: 'cancelled' as const, by, at: tx.now, errorText: CANCELLED_BY_STOP_TEXT }))
-        if (message) await tx.saveMessage(closeCalls(message, closings), () => services.newId('msg'))
+        if (message) cancelled.push(closeCalls(message, closings))
       }
+      for (const message of cancelled) await tx.saveMessage(message, () => services.newId('msg'))
       await tx.settleCalls(pending.map((call) => ({ toolCallId: call.toolCallId, status: 'cancelled' as const })))
       await tx.updateChat({ state: 'idle', leaseOwner: null, leaseUntil: null, stopRequestedAt: null })
-      return { state }
+      return { state, cancelled, pending }
     },
     { now: isoIn(services) }
   )
   if (!seen || seen.state === 'idle') return false
   if (seen.state === 'awaiting') {
+    for (const message of seen.cancelled ?? []) {
+      notifySettled(services, chat, message, (seen.pending ?? []).filter((call) => call.messageId === message.id).map((call) => call.toolCallId))
+    }
     await services.kickQueue(chat.id)
     return true
   }
