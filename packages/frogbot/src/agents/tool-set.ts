@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { tool as aiTool, type ToolSet } from 'ai'
+import { tool as aiTool, type Schema, type ToolSet, zodSchema } from 'ai'
 import { z } from 'zod'
 import type { AnyTool, ClientTool, ToolContext } from '../tools/tool.ts'
 import { isClientTool } from '../tools/tool.ts'
@@ -19,12 +19,37 @@ export function skippedResult(toolName: string) {
   }
 }
 
+const fingerprints = new WeakMap<AnyTool, string>()
+const aiSchemas = new WeakMap<z.ZodType, Schema>()
+
 /**
- * Fingerprint of a tool's schemas (hex SHA-256 of its JSON schemas, 16 characters). A pending
- * call keeps the fingerprint of its tool so an answer after a deploy that changed or removed the
- * tool is refused with `409 tool-unavailable` instead of being checked against the wrong schema.
+ * The AI SDK schema of a Zod schema, made once: the AI SDK converts a Zod schema to JSON Schema
+ * each time it meets it, which is every model call of every turn otherwise.
+ */
+function aiSchemaOf(schema: z.ZodType): Schema {
+  let converted = aiSchemas.get(schema)
+  if (!converted) {
+    converted = zodSchema(schema as never) as Schema
+    aiSchemas.set(schema, converted)
+  }
+  return converted
+}
+
+/**
+ * Fingerprint of a tool's schemas (hex SHA-256 of its JSON schemas, 16 characters), computed once
+ * per tool. A pending call keeps the fingerprint of its tool so an answer after a deploy that
+ * changed or removed the tool is refused with `409 tool-unavailable` instead of being checked
+ * against the wrong schema.
  */
 export function toolFingerprint(tool: AnyTool): string {
+  const known = fingerprints.get(tool)
+  if (known) return known
+  const fingerprint = computeFingerprint(tool)
+  fingerprints.set(tool, fingerprint)
+  return fingerprint
+}
+
+function computeFingerprint(tool: AnyTool): string {
   const describe = (schema: unknown) => {
     try {
       return z.toJSONSchema(schema as z.ZodType, { unrepresentable: 'any' })
@@ -53,13 +78,13 @@ export function buildToolSet({ tools, offers, gate, context }: {
   for (const tool of tools) {
     if (isClientTool(tool)) {
       if (!offers(tool)) continue
-      set[tool.slug] = aiTool({ description: tool.description, inputSchema: tool.inputSchema, outputSchema: tool.outputSchema })
+      set[tool.slug] = aiTool({ description: tool.description, inputSchema: aiSchemaOf(tool.inputSchema), outputSchema: aiSchemaOf(tool.outputSchema) })
       continue
     }
     const serverTool = tool
     set[tool.slug] = aiTool({
       description: tool.description,
-      inputSchema: tool.inputSchema,
+      inputSchema: aiSchemaOf(tool.inputSchema),
       execute: async (input: unknown, { abortSignal }: { abortSignal?: AbortSignal }) =>
         gate.clientCallPending ? skippedResult(serverTool.slug) : serverTool.execute(input, { ...context, abortSignal })
     })

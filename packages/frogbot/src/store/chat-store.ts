@@ -6,6 +6,7 @@ import { chatReads } from './chat-reads.ts'
 import { lockChat } from './chat-lock.ts'
 import { type ChatTransaction, chatTransaction } from './chat-transaction.ts'
 import { StoreConflict, StoreWriteConflict } from './store-errors.ts'
+import { turnWrites } from './turn-writes.ts'
 import { isTransientError } from './transient-errors.ts'
 
 export type { ChatPatch, ChatTransaction, NewQueued } from './chat-transaction.ts'
@@ -139,6 +140,8 @@ export function createChatStore({ db, adapter }: { db: Kysely<Database>; adapter
       const row = await db.selectFrom('frogbot_chats').select('stop_requested_at').where('id', '=', chatId).executeTakeFirst()
       return Boolean(row?.stop_requested_at)
     },
+
+    ...turnWrites(db, adapter),
 
     /** Writes a new chat with its messages in one transaction (a branch); returns it. */
     async createChatWithMessages({ chat, messages, now }: { chat: NewChat; messages: StoredMessage[]; now: string }): Promise<ChatRecord> {

@@ -66,6 +66,13 @@ const chatColumns: Record<keyof ChatPatch, keyof ChatsTable> = {
   title: 'title'
 }
 
+/** The columns of a {@link ChatPatch}. */
+export function chatPatchRow(patch: ChatPatch): Partial<ChatsTable> {
+  const row: Partial<ChatsTable> = {}
+  for (const [key, value] of Object.entries(patch)) (row as Record<string, unknown>)[chatColumns[key as keyof ChatPatch]] = value
+  return row
+}
+
 /** The {@link ChatTransaction} of the locked `chat` in `trx`. */
 export function chatTransaction(trx: Kysely<Database>, { chat, created, now }: { chat: ChatRecord; created: boolean; now: string }): ChatTransaction {
   const chatId = chat.id
@@ -99,8 +106,7 @@ export function chatTransaction(trx: Kysely<Database>, { chat, created, now }: {
       return Number(row?.count ?? 0)
     },
     async updateChat(patch) {
-      const set: Partial<ChatsTable> = { updated_at: now }
-      for (const [key, value] of Object.entries(patch)) (set as Record<string, unknown>)[chatColumns[key as keyof ChatPatch]] = value
+      const set: Partial<ChatsTable> = { ...chatPatchRow(patch), updated_at: now }
       await trx
         .updateTable('frogbot_chats')
         .set((eb) => ({ ...set, version: eb('version', '+', 1) }))

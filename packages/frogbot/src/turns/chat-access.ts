@@ -80,12 +80,20 @@ export async function chatFor(
   { chatId, agentSlug, req, write }: { chatId: string; agentSlug?: string; req: FrogbotRequest; write: boolean }
 ): Promise<{ chat: ChatRecord; agent: ResolvedAgent }> {
   const chat = await services.store.getChat(chatId)
+  return { chat: chat!, agent: await checkChat(services, { chat, chatId, agentSlug, req, write }) }
+}
+
+/** {@link chatFor}'s checks on a chat already read (`null` when it does not exist); returns its agent. */
+export async function checkChat(
+  services: Pick<TurnServices, 'agents' | 'channels'>,
+  { chat, chatId, agentSlug, req, write }: { chat: ChatRecord | null; chatId: string; agentSlug?: string; req: FrogbotRequest; write: boolean }
+): Promise<ResolvedAgent> {
   const missing = () => new FrogbotError('not-found', `Chat "${chatId}" was not found${agentSlug ? ` for agent "${agentSlug}"` : ''}.`)
   if (!chat || (agentSlug !== undefined && chat.agentSlug !== agentSlug)) throw missing()
   const agent = await usableAgent(services, chat.agentSlug, req)
   if (!canReadChat(req, chat)) throw missing()
   if (write) assertHome(services, { chat, req })
-  return { chat, agent }
+  return agent
 }
 
 /** Who a settlement by `req` is recorded as (SPEC §5). */

@@ -1,6 +1,5 @@
 import {
   convertToModelMessages,
-  createUIMessageStream,
   type FinishReason,
   isToolUIPart,
   type LanguageModelUsage,
@@ -19,6 +18,7 @@ import type { ChatRecord, NewCall, StoredMessage } from '../store/chat-records.t
 import { toPendingCall } from '../store/chat-records.ts'
 import type { ClientTool } from '../tools/tool.ts'
 import { shareTurnWithPiece } from './channel-events.ts'
+import { pumpTurn } from './turn-stream.ts'
 import { offeredClientTools } from './offered-tools.ts'
 import { replayChunks } from './replay-chunks.ts'
 import { isoIn, type TurnServices } from './services.ts'
@@ -83,19 +83,17 @@ export function runTurn(
   { agent, chat, req, messages, leaseOwner }: { agent: ResolvedAgent; chat: ChatRecord; req: FrogbotRequest; messages: StoredMessage[]; leaseOwner: string }
 ): TurnRun {
   const chatId = chat.id
-  const turn = { chatId, leaseOwner, newId: services.newId }
   const offers = offeredClientTools(services, { chat, req })
   // Calls left open by a turn whose process died get a tool error: the model never sees a call without a result.
   const uiMessages = messages.map((message) => sealToolParts(toUIMessage(message)))
   const continued = uiMessages.at(-1)?.role === 'assistant' ? uiMessages.at(-1)! : null
-  const settlements = continued ? messages.at(-1)!.settlements : []
+  const turn = { chatId, leaseOwner, position: messages.length, settlements: continued ? messages.at(-1)!.settlements : [] }
   const partsBefore = continued?.parts.length ?? 0
   const gate: StepGate = { clientCallPending: false }
   const runId = services.newId('run')
   const toolSet = buildToolSet({ tools: agent.tools, offers, gate, context: { req, agent: { slug: agent.slug, runId }, chatId } })
   const model = wrapLanguageModel({ model: agent.model.model as Parameters<typeof wrapLanguageModel>[0]['model'], middleware: uniqueToolCallIds(toolCallIdsOf(uiMessages)) })
   let modelError: string | undefined
-  let paused: PendingCall[] | null = null
   let lostChat = false
   let finishReason: Promise<FinishReason> | undefined
   let usage: Promise<LanguageModelUsage> | undefined
@@ -111,33 +109,40 @@ export function runTurn(
     if (services.activeRuns.get(chatId) === abort) services.activeRuns.delete(chatId)
   }
 
+  // After a step the loop goes on from (its tool calls ran), the message is saved as far as it got.
+  // The last step is written by `finish`, once: as a pause at client calls, or as the turn's end.
   const onStep = async (message: UIMessage) => {
-    if (paused || lostChat) return
-    const now = isoIn(services)
-    const { sealed, calls } = waitingCalls({
-      message,
-      agent,
-      offers,
-      chatId,
-      createdAt: now,
-      expiresAt: (tool) => (tool.client.expiresIn ? isoIn(services, tool.client.expiresIn) : null)
+    if (lostChat || abort.signal.aborted) return
+    const stepStart = message.parts.findLastIndex((part) => part.type === 'step-start')
+    const stepTools = message.parts.slice(stepStart + 1).filter(isToolUIPart)
+    const waits = stepTools.some((part) => {
+      const tool = agent.clientTools.get(toolNameOf(part))
+      return part.state === 'input-available' && tool !== undefined && offers(tool)
     })
-    if (calls.length === 0 || abort.signal.aborted) {
-      lostChat = !(await saveStep(services, turn, sealToolParts(message, openToolCallIds(message)), settlements))
-      return
-    }
-    if (!(await pauseAtCalls(services, turn, sealed, settlements, calls))) {
-      lostChat = true
-      return
-    }
-    paused = calls.map((call) => toPendingCall({ ...call, status: 'pending', settledAt: null }))
-    notifyAwaitingInput(services, { chatId, agentSlug: agent.slug, ownerId: chat.ownerId, pending: paused })
+    if (stepTools.length === 0 || waits) return
+    lostChat = !(await saveStep(services, turn, sealToolParts(message, openToolCallIds(message))))
   }
 
   const finish = async (responseMessage: UIMessage | null): Promise<TurnResult> => {
-    if (paused) return { status: 'awaiting-input', chatId, pending: paused }
+    if (responseMessage && !lostChat && !abort.signal.aborted) {
+      const now = isoIn(services)
+      const { sealed, calls } = waitingCalls({
+        message: responseMessage,
+        agent,
+        offers,
+        chatId,
+        createdAt: now,
+        expiresAt: (tool) => (tool.client.expiresIn ? isoIn(services, tool.client.expiresIn) : null)
+      })
+      if (calls.length > 0) {
+        if (!(await pauseAtCalls(services, turn, sealed, calls))) throw new FrogbotError('write-conflict', 'The turn lost its hold on the chat before it could be saved; reload the chat.')
+        const pending = calls.map((call) => toPendingCall({ ...call, status: 'pending', settledAt: null }))
+        notifyAwaitingInput(services, { chatId, agentSlug: agent.slug, ownerId: chat.ownerId, pending })
+        return { status: 'awaiting-input', chatId, pending }
+      }
+    }
     const message = responseMessage ? sealToolParts(responseMessage) : null
-    const ended = lostChat ? null : await endTurn(services, turn, message, settlements)
+    const ended = lostChat ? null : await endTurn(services, turn, message)
     if (!ended) throw new FrogbotError('write-conflict', 'The turn lost its hold on the chat before it could be saved; reload the chat.')
     if (ended.queued) void services.kickQueue(chatId)
     if (modelError) {
@@ -160,63 +165,63 @@ export function runTurn(
   let settle!: { resolve: (result: TurnResult) => void; reject: (error: unknown) => void }
   const stored = new Promise<TurnResult>((resolve, reject) => (settle = { resolve, reject }))
 
-  const uiStream = createUIMessageStream<UIMessage>({
-    originalMessages: uiMessages,
-    generateId: () => services.newId('msg'),
-    execute: async ({ writer }) => {
-      const modelMessages = await convertToModelMessages(uiMessages, { tools: toolSet, ignoreIncompleteToolCalls: true })
-      const loop = new ToolLoopAgent({
-        model,
-        instructions: await agent.instructions(req),
-        tools: toolSet,
-        stopWhen: agent.stopWhen,
-        experimental_download: modelFileDownload(agent.files),
-        onLanguageModelCallEnd: (event) => {
-          gate.clientCallPending = event.content.some((part) => {
-            const tool = part.type === 'tool-call' ? agent.clientTools.get(part.toolName) : undefined
-            return tool !== undefined && offers(tool)
-          })
-        }
-      })
-      const streamed = await loop.stream({ messages: modelMessages, abortSignal: abort.signal })
-      finishReason = Promise.resolve(streamed.finishReason)
-      usage = Promise.resolve(streamed.totalUsage)
+  const describe = (error: unknown) => (error instanceof Error ? error.message : String(error))
+  const source = (async () => {
+    const modelMessages = await convertToModelMessages(uiMessages, { tools: toolSet, ignoreIncompleteToolCalls: true })
+    const loop = new ToolLoopAgent({
+      model,
+      instructions: await agent.instructions(req),
+      tools: toolSet,
+      stopWhen: agent.stopWhen,
+      experimental_download: modelFileDownload(agent.files),
+      onLanguageModelCallEnd: (event) => {
+        gate.clientCallPending = event.content.some((part) => {
+          const tool = part.type === 'tool-call' ? agent.clientTools.get(part.toolName) : undefined
+          return tool !== undefined && offers(tool)
+        })
+      }
+    })
+    const streamed = await loop.stream({ messages: modelMessages, abortSignal: abort.signal })
+    finishReason = Promise.resolve(streamed.finishReason)
+    usage = Promise.resolve(streamed.totalUsage)
+    return streamed.toUIMessageStream<UIMessage>({
+      originalMessages: uiMessages,
+      generateMessageId: () => services.newId('msg'),
       // The AI SDK masks errors as "An error occurred." by default; the model's own message helps more.
-      writer.merge(streamed.toUIMessageStream({ onError: (error) => (error instanceof Error ? error.message : String(error)) }))
+      onError: describe,
+      onStepEnd: ({ responseMessage }) => onStep(responseMessage),
+      onEnd: async ({ responseMessage }) => {
+        ended = true
+        await settleWith(responseMessage)
+      }
+    })
+  })()
+  let ended = false
+  const settleWith = async (responseMessage: UIMessage | null) => {
+    try {
+      settle.resolve(await finish(responseMessage))
+    } catch (error) {
+      settle.reject(error)
+    } finally {
+      release()
+    }
+  }
+  const { stream, drained } = pumpTurn(source, {
+    onChunk: (chunk) => {
+      recorder.push(chunk)
+      if (chunk.type === 'error' && !abort.signal.aborted) modelError ??= chunk.errorText
     },
     onError: (error) => {
-      const message = error instanceof Error ? error.message : String(error)
-      if (!abort.signal.aborted) modelError = message
-      return message
-    },
-    onStepEnd: ({ responseMessage }) => onStep(responseMessage),
-    onEnd: async ({ responseMessage }) => {
-      try {
-        settle.resolve(await finish(responseMessage))
-      } catch (error) {
-        settle.reject(error)
-      } finally {
-        release()
-      }
+      if (abort.signal.aborted) return undefined
+      modelError ??= describe(error)
+      return { type: 'error', errorText: describe(error) }
     }
   })
-
-  const [clientCopy, ownCopy] = uiStream.tee()
-  // The turn's own copy: it drives the turn when no client reads, and feeds clients that join late.
-  const drained = (async () => {
-    const reader = ownCopy.getReader()
-    try {
-      for (;;) {
-        const { done, value } = await reader.read()
-        if (done) break
-        recorder.push(value)
-        if (value.type === 'error' && !abort.signal.aborted) modelError ??= value.errorText
-      }
-    } catch (error) {
-      if (!abort.signal.aborted) modelError ??= error instanceof Error ? error.message : String(error)
-    } finally {
-      await recorder.end()
-    }
-  })()
-  return shareTurnWithPiece(services, chat, { stream: clientCopy, result: drained.then(() => stored) })
+  const result = drained.then(async () => {
+    // A failure before the model streamed (instructions, the transcript) never reached `onEnd`.
+    if (!ended) await settleWith(null)
+    await recorder.end()
+    return stored
+  })
+  return shareTurnWithPiece(services, chat, { stream, result })
 }

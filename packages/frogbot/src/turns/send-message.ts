@@ -63,6 +63,16 @@ export async function sendMessage(
   }
   const create = existing ? undefined : { ...newChat({ chatId, agentSlug, req, message, channel }), id }
   const leaseOwner = newLeaseOwner(services)
+  if (create) {
+    // A new chat: taken by the turn and stored with its first message in one commit.
+    const messageId = await services.store.startNewChat({ chat: create, message, leaseOwner, leaseUntil: isoIn(services, services.leaseMs), now: isoIn(services), freshId: () => services.newId('msg') })
+    if (messageId !== null) {
+      const now = isoIn(services)
+      const chat: ChatRecord = { ...create, channel: create.channel ?? null, state: 'running', leaseOwner, leaseUntil: isoIn(services, services.leaseMs), stopRequestedAt: null, version: 0, createdAt: now, updatedAt: now }
+      const run = runTurn(services, { agent, chat, req, messages: [{ ...message, id: messageId, settlements: [] }], leaseOwner })
+      return { status: 'started', chatId: id, messageId, run }
+    }
+  }
   let decided
   try {
     decided = await services.store.withChat(

@@ -7,12 +7,13 @@ import type { ChatState } from '../protocol/chat.ts'
 import type { PendingCall } from '../protocol/pending-call.ts'
 import type { SettlementWithPart } from '../protocol/settlement.ts'
 import { type CallRecord, type ChatRecord, type StoredMessage, toPendingCall } from '../store/chat-records.ts'
-import { StoreWriteConflict } from '../store/store-errors.ts'
+import type { ChatPatch } from '../store/chat-store.ts'
+import type { VersionedMessage } from '../store/turn-writes.ts'
 import { notifySettled } from './channel-events.ts'
-import { chatFor, settledByOf } from './chat-access.ts'
+import { checkChat, settledByOf } from './chat-access.ts'
 import { effectiveState } from './rules/chat-state.ts'
 import { closeCalls, settlementOf } from './rules/close-calls.ts'
-import { type SettleAction, type SettleRefusal, planSettle } from './rules/plan-settle.ts'
+import { type SettleAction, type SettlePlan, type SettleRefusal, planSettle } from './rules/plan-settle.ts'
 import { runTurn, type TurnRun } from './run-turn.ts'
 import { isoIn, newLeaseOwner, type TurnServices } from './services.ts'
 
@@ -91,79 +92,89 @@ export async function expireCall(services: TurnServices, call: CallRecord): Prom
  *    (`403 forbidden`, dismissals too), `outputSchema` and `client.validate` (`400 invalid-output`);
  * 4. with `wholeStep` (the chat UI's resubmission), no call of the step may be left waiting
  *    (`409 pending-calls`).
- * Then one transaction under the chat's lock re-decides from the stored state (the first valid
- * answer wins) and applies it; an answer that settles the step's last call starts the continuation.
- * Throws `FrogbotError('write-conflict')` when the chat kept changing.
+ * The checks and the decision run on one snapshot of the chat; the decision is then applied as one
+ * compare-and-set against that snapshot (calls still pending, message and chat unchanged), so the
+ * first valid answer wins and nobody waits on a lock; when the chat changed meanwhile, it reads and
+ * decides again. An answer that settles the step's last call starts the continuation. Throws
+ * `FrogbotError('write-conflict')` when the chat kept changing through five attempts.
  */
 export async function settleActions(
   services: TurnServices,
   { chatId, agentSlug, actions, req, wholeStep = false }: { chatId: string; agentSlug?: string; actions: SettleAction[]; req: FrogbotRequest; wholeStep?: boolean }
 ): Promise<SettleOutcome> {
-  const { store } = services
-  const { chat, agent } = await chatFor(services, { chatId, agentSlug, req, write: true })
   const ids = actions.map((action) => action.toolCallId)
-  let calls = await store.getCalls(chatId, ids)
-  const overdue = calls.filter((call) => call.status === 'pending' && call.expiresAt !== null && call.expiresAt <= isoIn(services))
-  if (overdue.length > 0 && actions.some((action) => action.kind !== 'expire')) {
-    for (const call of overdue) await expireCall(services, call)
-    calls = await store.getCalls(chatId, ids)
+  let checked: SettleAction[] | null = null
+  let expiredOverdue = false
+  for (let attempt = 1; ; attempt++) {
+    const snapshot = await services.store.settleSnapshot(chatId, ids)
+    const agent = await checkChat(services, { chat: snapshot?.chat ?? null, chatId, agentSlug, req, write: true })
+    const { chat, calls, messages } = snapshot!
+    const now = isoIn(services)
+    const overdue = calls.filter((call) => ids.includes(call.toolCallId) && call.status === 'pending' && call.expiresAt !== null && call.expiresAt <= now)
+    if (overdue.length > 0 && !expiredOverdue && actions.some((action) => action.kind !== 'expire')) {
+      for (const call of overdue) await expireCall(services, call)
+      expiredOverdue = true
+      continue
+    }
+    const byId = new Map(calls.map((call) => [call.toolCallId, call]))
+    const messageOf = (call: CallRecord) => messages.find((message) => message.id === call.messageId) ?? null
+    for (const action of actions) {
+      const call = byId.get(action.toolCallId)
+      if (!call) throw refusalError({ refused: 'call-not-found', toolCallId: action.toolCallId }, chat.state, null)
+      if (call.status !== 'pending') throw refusalError({ refused: 'already-settled', toolCallId: call.toolCallId }, chat.state, messageOf(call))
+    }
+    const state = effectiveState(chat, now)
+    if (state !== 'awaiting') throw refusalError({ refused: 'not-awaiting' }, state, null)
+    // The tool checks run user code once: a call's input and tool do not change between attempts.
+    checked ??= await Promise.all(actions.map((action) => checkAction(agent, req, byId.get(action.toolCallId)!, action)))
+    const plan = planSettle({ state, calls, actions: checked, by: settledByOf(req), at: now, wholeStep })
+    if ('refused' in plan) throw refusalError(plan, state, messageOf(byId.get(plan.refused === 'call-not-found' || plan.refused === 'already-settled' ? plan.toolCallId : ids[0])!))
+    const outcome = await apply(services, { chat, agent, req, messages, plan, messageId: byId.get(ids[0])!.messageId, firstCall: ids[0] })
+    if (outcome) return outcome
+    if (attempt >= 5) throw new FrogbotError('write-conflict', 'The message kept changing while FrogBot tried to save the answer; retry.')
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * 2 * attempt))
   }
-  const byId = new Map(calls.map((call) => [call.toolCallId, call]))
-  for (const action of actions) {
-    const call = byId.get(action.toolCallId)
-    if (!call) throw refusalError({ refused: 'call-not-found', toolCallId: action.toolCallId }, chat.state, null)
-    if (call.status !== 'pending') throw refusalError({ refused: 'already-settled', toolCallId: call.toolCallId }, chat.state, await store.getMessage(chatId, call.messageId))
-  }
-  const state = effectiveState(chat, isoIn(services))
-  if (state !== 'awaiting') throw refusalError({ refused: 'not-awaiting' }, state, null)
-  const checked: SettleAction[] = []
-  for (const action of actions) checked.push(await checkAction(agent, req, byId.get(action.toolCallId)!, action))
-  return commit(services, { chat, agent, req, actions: checked, messageId: byId.get(ids[0])!.messageId, wholeStep })
 }
 
-async function commit(
+/**
+ * Applies a decided settle as one compare-and-set against the snapshot it was decided from, then
+ * starts the continuation, or the chat's next queued message. `null` when the chat changed since
+ * (another answer won, or another call of the step was settled): the caller decides again.
+ */
+async function apply(
   services: TurnServices,
-  { chat, agent, req, actions, messageId, wholeStep }: { chat: ChatRecord; agent: ResolvedAgent; req: FrogbotRequest; actions: SettleAction[]; messageId: string; wholeStep: boolean }
-): Promise<SettleOutcome> {
+  { chat, agent, req, messages, plan, messageId, firstCall }: { chat: ChatRecord; agent: ResolvedAgent; req: FrogbotRequest; messages: VersionedMessage[]; plan: SettlePlan; messageId: string; firstCall: string }
+): Promise<SettleOutcome | null> {
+  const message = messages.find((entry) => entry.id === messageId)!
+  const { version, ...stored } = message
+  const settled = closeCalls(stored, plan.closings)
   const leaseOwner = newLeaseOwner(services)
-  let decided
-  try {
-    decided = await services.store.withChat(
-      chat.id,
-      async (tx) => {
-        const state = effectiveState(tx.chat, tx.now)
-        const pending = await tx.pendingCalls()
-        const targets = await tx.calls(actions.map((action) => action.toolCallId).filter((id) => !pending.some((call) => call.toolCallId === id)))
-        const message = await tx.message(messageId)
-        const plan = planSettle({ state, calls: [...pending, ...targets], actions, by: settledByOf(req), at: tx.now, wholeStep })
-        if ('refused' in plan) return { kind: 'refused' as const, refusal: plan, state, message }
-        const settled = closeCalls(message!, plan.closings)
-        await tx.settleCalls(plan.closings.map((closing) => ({ toolCallId: closing.toolCallId, status: closing.outcome })))
-        await tx.saveMessage(settled, () => services.newId('msg'))
-        if (plan.next === 'continue') {
-          await tx.updateChat({ state: 'running', leaseOwner, leaseUntil: isoIn(services, services.leaseMs), stopRequestedAt: null })
-          return { kind: 'applied' as const, plan, settled, chat: { ...tx.chat, state: 'running' as const, leaseOwner }, messages: await tx.messages(), queued: 0 }
-        }
-        if (plan.next === 'idle') await tx.updateChat({ state: 'idle', leaseOwner: null, leaseUntil: null, stopRequestedAt: null })
-        return { kind: 'applied' as const, plan, settled, chat: tx.chat, messages: null, queued: plan.next === 'idle' ? await tx.queueSize() : 0 }
-      },
-      { now: isoIn(services) }
-    )
-  } catch (error) {
-    if (error instanceof StoreWriteConflict) throw new FrogbotError('write-conflict', 'The message kept changing while FrogBot tried to save the answer; retry.')
-    throw error
-  }
-  if (!decided) throw new FrogbotError('not-found', `Chat "${chat.id}" was not found for agent "${chat.agentSlug}".`)
-  if (decided.kind === 'refused') throw refusalError(decided.refusal, decided.state, decided.message)
-  const { plan, settled } = decided
+  const patch: ChatPatch =
+    plan.next === 'continue'
+      ? { state: 'running', leaseOwner, leaseUntil: isoIn(services, services.leaseMs), stopRequestedAt: null }
+      : plan.next === 'idle'
+        ? { state: 'idle', leaseOwner: null, leaseUntil: null, stopRequestedAt: null }
+        : {}
+  const applied = await services.store.applySettle(
+    {
+      chatId: chat.id,
+      chatVersion: chat.version,
+      calls: plan.closings.map((closing) => ({ toolCallId: closing.toolCallId, status: closing.outcome })),
+      message: { id: message.id, version, parts: settled.parts, settlements: settled.settlements },
+      chat: patch
+    },
+    isoIn(services)
+  )
+  if (!applied) return null
   notifySettled(services, chat, settled, plan.closings.map((closing) => closing.toolCallId))
-  const settlement = settlementOf(settled, actions[0].toolCallId)!
+  const settlement = settlementOf(settled, firstCall)!
   if (plan.next === 'continue') {
-    const run = runTurn(services, { agent, chat: decided.chat, req, messages: decided.messages!, leaseOwner })
+    const transcript = messages.map(({ version: _version, ...entry }) => (entry.id === settled.id ? settled : entry))
+    const run = runTurn(services, { agent, chat: { ...chat, ...patch, version: chat.version + 1 } as ChatRecord, req, messages: transcript, leaseOwner })
     return { kind: 'continued', chatId: chat.id, messageId, settlement, run }
   }
   if (plan.next === 'awaiting') return { kind: 'awaiting-input', chatId: chat.id, settlement, pending: plan.remaining.map(toPendingCall) }
-  const started = decided.queued ? await services.kickQueue(chat.id) : false
+  const started = await services.kickQueue(chat.id)
   return { kind: 'dismissed', chatId: chat.id, messageId, settlement, state: started ? 'running' : 'idle' }
 }
 

@@ -58,15 +58,19 @@ describe('a crash right after a step that asks', () => {
     cleanups.push(temp.remove)
     const filename = join(temp.dir, 'frogbot.db')
     const before = await testFrogbot({ filename, model: scriptedModel([toolStep([{ toolCallId: 'call_q', toolName: 'question', input: colorQuestion }], 'Let me ask.')]) })
-    // The process "dies" right after the step is saved: every later write of this instance fails.
+    // The process "dies" right after the step that asks is saved: every later write of this instance fails.
     const { store } = internalsOf(before.frogbot)
-    const withChat = store.withChat.bind(store)
-    let writes = 0
-    store.withChat = ((chatId, work, options) => {
-      writes++
-      if (writes > 2) return Promise.reject(new Error('the process died'))
-      return withChat(chatId, work, options)
-    }) as typeof store.withChat
+    let dead = false
+    const pause = store.pauseTurn.bind(store)
+    store.pauseTurn = async (options) => {
+      const saved = await pause(options)
+      dead = true
+      return saved
+    }
+    for (const write of ['endTurn', 'saveStep', 'withChat', 'applySettle'] as const) {
+      const original = (store[write] as (...args: unknown[]) => Promise<unknown>).bind(store)
+      ;(store as Record<string, unknown>)[write] = (...args: unknown[]) => (dead ? Promise.reject(new Error('the process died')) : original(...args))
+    }
     const first = await before.call('POST', '/api/agents/planner', { prompt: 'Paint the shed' })
     expect(first.json.status).toBe('awaiting-input')
     await before.close()

@@ -1,0 +1,235 @@
+import type { Kysely } from 'kysely'
+import type { UIMessage } from 'ai'
+import type { Settlement } from '../protocol/settlement.ts'
+import type { DatabaseAdapter } from './database-adapter.ts'
+import type { CallStatus, Database } from './database-schema.ts'
+import { type CallRecord, type ChatRecord, type NewCall, type NewChat, type StoredMessage, messageRow, newChatRow, toCallRecord, toChatRecord, toStoredMessage } from './chat-records.ts'
+import { type ChatPatch, chatPatchRow } from './chat-transaction.ts'
+import { StoreConflict } from './store-errors.ts'
+
+/**
+ * The writes of a turn's hot path (a message that starts a turn, a step that pauses at calls, a
+ * turn that ends, an answer), each the fewest statements and one commit: a commit is what a
+ * question costs most. The engine decides; these apply its decision with compare-and-set guards
+ * (a turn's lease, a chat's or message's version, a call still pending) and report when a guard
+ * did not hold, writing nothing.
+ */
+
+/** A message to store with its position (used when it is new) and its settlements. */
+export type MessageWrite = { message: UIMessage; settlements: Settlement[]; position: number }
+
+/** A stored message with the version its compare-and-set expects. */
+export type VersionedMessage = StoredMessage & { version: number }
+
+/** What a settle decides from: the chat, the calls named and every pending call, and the transcript. */
+export type SettleSnapshot = { chat: ChatRecord; calls: CallRecord[]; messages: VersionedMessage[] }
+
+/** A settle to apply: the calls ended (each still pending), the message rewritten (at its version), the chat's new state (at its version). */
+export type SettleWrite = { chatId: string; chatVersion: number; calls: { toolCallId: string; status: Exclude<CallStatus, 'pending'> }[]; message: { id: string; version: number; parts: UIMessage['parts']; settlements: Settlement[] }; chat: ChatPatch }
+
+const messageColumns = (write: MessageWrite, chatId: string, now: string) => messageRow(chatId, write.position, { ...write.message, settlements: write.settlements }, now)
+
+/** Inserts a message, or replaces the parts and settlements of the chat's message with that id. */
+async function upsertMessage(executor: Kysely<Database>, chatId: string, write: MessageWrite, now: string) {
+  const row = messageColumns(write, chatId, now)
+  await executor
+    .insertInto('frogbot_messages')
+    .values(row)
+    .onConflict((conflict) =>
+      conflict
+        .column('id')
+        .doUpdateSet((eb) => ({ parts: row.parts, metadata: row.metadata, settlements: row.settlements, updated_at: now, version: eb('frogbot_messages.version', '+', 1) }))
+        .where('frogbot_messages.chat_id', '=', chatId)
+    )
+    .execute()
+}
+
+/** Runs `work` in one transaction and rolls it back when a guard did not hold (`StoreConflict`), answering `false`. */
+async function guarded(db: Kysely<Database>, adapter: DatabaseAdapter, work: (trx: Kysely<Database>) => Promise<void>): Promise<boolean> {
+  try {
+    await adapter.transaction(db, work)
+    return true
+  } catch (error) {
+    if (error instanceof StoreConflict) return false
+    throw error
+  }
+}
+
+const holding = (trx: Kysely<Database>, chatId: string, leaseOwner: string) =>
+  trx.updateTable('frogbot_chats').where('id', '=', chatId).where('state', '=', 'running').where('lease_owner', '=', leaseOwner)
+
+export function turnWrites(db: Kysely<Database>, adapter: DatabaseAdapter) {
+  return {
+    /**
+     * A new chat taken by a turn at once (`running` under `leaseOwner`) with its first message, in
+     * one commit. `null` when the id is taken (the caller goes the general way); a client-chosen
+     * message id taken anywhere is replaced by `freshId()`. Returns the stored message id.
+     */
+    async startNewChat({ chat, message, leaseOwner, leaseUntil, now, freshId }: { chat: NewChat; message: UIMessage; leaseOwner: string; leaseUntil: string; now: string; freshId: () => string }): Promise<string | null> {
+      let messageId: string | null = null
+      await adapter.transaction(db, async (trx) => {
+        const row = { ...newChatRow(chat, now), state: 'running' as const, lease_owner: leaseOwner, lease_until: leaseUntil }
+        const inserted = await trx.insertInto('frogbot_chats').values(row).onConflict((conflict) => conflict.doNothing()).executeTakeFirst()
+        if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return
+        for (let attempt = 0; messageId === null; attempt++) {
+          const id = attempt === 0 ? message.id : freshId()
+          const added = await trx
+            .insertInto('frogbot_messages')
+            .values(messageRow(chat.id, 0, { ...message, id }, now))
+            .onConflict((conflict) => conflict.column('id').doNothing())
+            .executeTakeFirst()
+          if (Number(added.numInsertedOrUpdatedRows ?? 0) === 1) messageId = id
+        }
+      })
+      return messageId
+    },
+
+    /** After a step the loop goes on from: saves the message as far as it got and renews the lease. False once the lease is lost. */
+    async saveStep({ chatId, leaseOwner, leaseUntil, write, now }: { chatId: string; leaseOwner: string; leaseUntil: string; write: MessageWrite; now: string }): Promise<boolean> {
+      return guarded(db, adapter, async (trx) => {
+        const held = await holding(trx, chatId, leaseOwner).set({ lease_until: leaseUntil }).executeTakeFirst()
+        if (Number(held.numUpdatedRows) !== 1) throw new StoreConflict('the lease was lost')
+        await upsertMessage(trx, chatId, write, now)
+      })
+    },
+
+    /**
+     * A step that ends at client tool calls: its message and its pending calls in one commit
+     * (SPEC §4), and the chat `awaiting`. False (nothing written) once the lease is lost.
+     */
+    async pauseTurn({ chatId, leaseOwner, write, calls, now }: { chatId: string; leaseOwner: string; write: MessageWrite; calls: NewCall[]; now: string }): Promise<boolean> {
+      return guarded(db, adapter, async (trx) => {
+        const held = await holding(trx, chatId, leaseOwner)
+          .set((eb) => ({ state: 'awaiting', lease_owner: null, lease_until: null, stop_requested_at: null, updated_at: now, version: eb('version', '+', 1) }))
+          .executeTakeFirst()
+        if (Number(held.numUpdatedRows) !== 1) throw new StoreConflict('the lease was lost')
+        await upsertMessage(trx, chatId, write, now)
+        await trx
+          .insertInto('frogbot_pending_calls')
+          .values(
+            calls.map((call) => ({
+              chat_id: chatId,
+              tool_call_id: call.toolCallId,
+              message_id: call.messageId,
+              tool_name: call.toolName,
+              agent_slug: call.agentSlug,
+              input: JSON.stringify(call.input ?? null),
+              status: 'pending' as const,
+              tool_fingerprint: call.toolFingerprint,
+              created_at: call.createdAt,
+              expires_at: call.expiresAt,
+              settled_at: null
+            }))
+          )
+          .execute()
+      })
+    },
+
+    /**
+     * The end of a turn that does not wait: the message (when there is one) and the chat `idle`, in
+     * one commit. Returns whether messages wait in the queue, or `null` (nothing written) once the
+     * lease is lost.
+     */
+    async endTurn({ chatId, leaseOwner, write, now }: { chatId: string; leaseOwner: string; write: MessageWrite | null; now: string }): Promise<{ queued: boolean } | null> {
+      let queued = false
+      const ended = await guarded(db, adapter, async (trx) => {
+        const released = await holding(trx, chatId, leaseOwner)
+          .set((eb) => ({ state: 'idle', lease_owner: null, lease_until: null, stop_requested_at: null, updated_at: now, version: eb('version', '+', 1) }))
+          .returning((eb) => eb.exists(eb.selectFrom('frogbot_queued_messages').select('id').whereRef('chat_id', '=', 'frogbot_chats.id')).as('queued'))
+          .executeTakeFirst()
+        if (!released) throw new StoreConflict('the lease was lost')
+        queued = Boolean(released.queued)
+        if (write) await upsertMessage(trx, chatId, write, now)
+      })
+      return ended ? { queued } : null
+    },
+
+    /** What a settle of `toolCallIds` decides from (see {@link SettleSnapshot}), or `null` for no such chat. Two reads. */
+    async settleSnapshot(chatId: string, toolCallIds: string[]): Promise<SettleSnapshot | null> {
+      const rows = await db
+        .selectFrom('frogbot_chats as c')
+        .leftJoin('frogbot_pending_calls as p', (join) =>
+          join.onRef('p.chat_id', '=', 'c.id').on((eb) => (toolCallIds.length > 0 ? eb.or([eb('p.status', '=', 'pending'), eb('p.tool_call_id', 'in', toolCallIds)]) : eb('p.status', '=', 'pending')))
+        )
+        .selectAll('c')
+        .select([
+          'p.tool_call_id as p_tool_call_id',
+          'p.message_id as p_message_id',
+          'p.tool_name as p_tool_name',
+          'p.agent_slug as p_agent_slug',
+          'p.input as p_input',
+          'p.status as p_status',
+          'p.tool_fingerprint as p_tool_fingerprint',
+          'p.created_at as p_created_at',
+          'p.expires_at as p_expires_at',
+          'p.settled_at as p_settled_at'
+        ])
+        .where('c.id', '=', chatId)
+        .execute()
+      if (rows.length === 0) return null
+      const chat = toChatRecord(rows[0])
+      const calls = rows.flatMap((row) =>
+        row.p_tool_call_id === null
+          ? []
+          : [
+              toCallRecord({
+                chat_id: chatId,
+                tool_call_id: row.p_tool_call_id,
+                message_id: row.p_message_id!,
+                tool_name: row.p_tool_name!,
+                agent_slug: row.p_agent_slug!,
+                input: row.p_input!,
+                status: row.p_status!,
+                tool_fingerprint: row.p_tool_fingerprint!,
+                created_at: row.p_created_at!,
+                expires_at: row.p_expires_at,
+                settled_at: row.p_settled_at
+              })
+            ]
+      )
+      const messageRows = await db.selectFrom('frogbot_messages').selectAll().where('chat_id', '=', chatId).orderBy('position').execute()
+      return { chat, calls, messages: messageRows.map((row) => ({ ...toStoredMessage(row), version: Number(row.version) })) }
+    },
+
+    /**
+     * Applies a settle in one commit, if nothing changed since its snapshot: every call still
+     * pending, the message and the chat at their versions (the first valid answer wins). False
+     * (nothing written) when a guard did not hold: the caller reads again and decides again.
+     */
+    async applySettle({ chatId, chatVersion, calls, message, chat }: SettleWrite, now: string): Promise<boolean> {
+      return guarded(db, adapter, async (trx) => {
+        for (const [status, ids] of groupBy(calls)) {
+          const ended = await trx
+            .updateTable('frogbot_pending_calls')
+            .set({ status, settled_at: now })
+            .where('chat_id', '=', chatId)
+            .where('tool_call_id', 'in', ids)
+            .where('status', '=', 'pending')
+            .executeTakeFirst()
+          if (Number(ended.numUpdatedRows) !== ids.length) throw new StoreConflict('a call was settled meanwhile')
+        }
+        const saved = await trx
+          .updateTable('frogbot_messages')
+          .set({ parts: JSON.stringify(message.parts), settlements: JSON.stringify(message.settlements), version: message.version + 1, updated_at: now })
+          .where('id', '=', message.id)
+          .where('chat_id', '=', chatId)
+          .where('version', '=', message.version)
+          .executeTakeFirst()
+        if (Number(saved.numUpdatedRows) !== 1) throw new StoreConflict('the message changed meanwhile')
+        const moved = await trx
+          .updateTable('frogbot_chats')
+          .set({ ...chatPatchRow(chat), updated_at: now, version: chatVersion + 1 })
+          .where('id', '=', chatId)
+          .where('version', '=', chatVersion)
+          .executeTakeFirst()
+        if (Number(moved.numUpdatedRows) !== 1) throw new StoreConflict('the chat changed meanwhile')
+      })
+    }
+  }
+}
+
+function groupBy(calls: SettleWrite['calls']): Map<Exclude<CallStatus, 'pending'>, string[]> {
+  const groups = new Map<Exclude<CallStatus, 'pending'>, string[]>()
+  for (const call of calls) groups.set(call.status, [...(groups.get(call.status) ?? []), call.toolCallId])
+  return groups
+}
