@@ -6,6 +6,7 @@ import type { CallStatus, Database } from './database-schema.ts'
 import { type CallRecord, type ChatRecord, type NewCall, type NewChat, type StoredMessage, messageRow, newChatRow, toCallRecord, toChatRecord, toStoredMessage } from './chat-records.ts'
 import { type ChatPatch, chatPatchRow } from './chat-transaction.ts'
 import { StoreConflict } from './store-errors.ts'
+import { postgresTurnWrites } from './postgres-turn-writes.ts'
 
 /**
  * The writes of a turn's hot path (a message that starts a turn, a step that pauses at calls, a
@@ -58,7 +59,13 @@ async function guarded(db: Kysely<Database>, adapter: DatabaseAdapter, work: (tr
 const holding = (trx: Kysely<Database>, chatId: string, leaseOwner: string) =>
   trx.updateTable('frogbot_chats').where('id', '=', chatId).where('state', '=', 'running').where('lease_owner', '=', leaseOwner)
 
+/** The hot-path writes of `adapter`'s database: single statements on PostgreSQL, one short transaction each on SQLite. */
 export function turnWrites(db: Kysely<Database>, adapter: DatabaseAdapter) {
+  const writes = sqliteTurnWrites(db, adapter)
+  return adapter.kind === 'postgres' ? { ...writes, ...postgresTurnWrites(db) } : writes
+}
+
+function sqliteTurnWrites(db: Kysely<Database>, adapter: DatabaseAdapter) {
   return {
     /**
      * A new chat taken by a turn at once (`running` under `leaseOwner`) with its first message, in
