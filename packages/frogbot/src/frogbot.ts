@@ -116,7 +116,7 @@ function channelDoorsOf(config: FrogbotConfig, extra: ChannelDoor[]): ChannelDoo
  */
 export async function createFrogbot(config: FrogbotConfig, options: CreateFrogbotOptions = {}): Promise<Frogbot> {
   const { now = () => new Date(), newId = randomId, leaseMs = 30_000, queueLimit = 20, env = process.env, log = console.error, maintenanceIntervalMs = 5000 } = options
-  const providers = configuredProviders(config.ai?.providers, env)
+  const providers = await configuredProviders(config.ai?.providers, env)
   const { agents, problems } = resolveAgents(config, { providers, modelOverride: options.model })
   if (problems.length > 0) throw new ConfigError(problems)
 

@@ -1,7 +1,3 @@
-import { createAnthropic } from '@ai-sdk/anthropic'
-import { createGoogle } from '@ai-sdk/google'
-import { createOpenAI } from '@ai-sdk/openai'
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible'
 import type { LanguageModel } from 'ai'
 
 /** Key and optional base URL of one hosted provider. */
@@ -36,26 +32,33 @@ export const PROVIDER_ENV: Record<ConfiguredProvider['name'], string> = {
   'openai-compatible': 'OPENAI_COMPATIBLE_BASE_URL'
 }
 
-/** Providers that have a key (or, for OpenAI-compatible, a base URL), in a fixed order. */
-export function configuredProviders(options: ProvidersOptions = {}, env: NodeJS.ProcessEnv = process.env): ConfiguredProvider[] {
+/**
+ * Providers that have a key (or, for OpenAI-compatible, a base URL), in a fixed order. Only their
+ * SDK packages are loaded: a server without keys loads none of them.
+ */
+export async function configuredProviders(options: ProvidersOptions = {}, env: NodeJS.ProcessEnv = process.env): Promise<ConfiguredProvider[]> {
   const providers: ConfiguredProvider[] = []
   const openaiKey = options.openai?.apiKey ?? env.OPENAI_API_KEY
   if (openaiKey) {
+    const { createOpenAI } = await import('@ai-sdk/openai')
     const openai = createOpenAI({ apiKey: openaiKey, baseURL: options.openai?.baseURL })
     providers.push({ name: 'openai', defaultModels: { fast: 'gpt-4.1-mini', smart: 'gpt-4.1' }, languageModel: (id) => openai.chat(id) })
   }
   const anthropicKey = options.anthropic?.apiKey ?? env.ANTHROPIC_API_KEY
   if (anthropicKey) {
+    const { createAnthropic } = await import('@ai-sdk/anthropic')
     const anthropic = createAnthropic({ apiKey: anthropicKey, baseURL: options.anthropic?.baseURL })
     providers.push({ name: 'anthropic', defaultModels: { fast: 'claude-haiku-4-5', smart: 'claude-sonnet-4-5' }, languageModel: (id) => anthropic(id) })
   }
   const googleKey = options.google?.apiKey ?? env.GOOGLE_GENERATIVE_AI_API_KEY
   if (googleKey) {
+    const { createGoogle } = await import('@ai-sdk/google')
     const google = createGoogle({ apiKey: googleKey, baseURL: options.google?.baseURL })
     providers.push({ name: 'google', defaultModels: { fast: 'gemini-2.5-flash', smart: 'gemini-2.5-pro' }, languageModel: (id) => google(id) })
   }
   const compatibleURL = options.openaiCompatible?.baseURL ?? env.OPENAI_COMPATIBLE_BASE_URL
   if (compatibleURL) {
+    const { createOpenAICompatible } = await import('@ai-sdk/openai-compatible')
     const compatible = createOpenAICompatible({
       name: 'openai-compatible',
       baseURL: compatibleURL,

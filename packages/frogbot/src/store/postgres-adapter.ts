@@ -1,4 +1,4 @@
-import pg from 'pg'
+import type pg from 'pg'
 import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely'
 import type { DatabaseAdapter } from './database-adapter.ts'
 import type { Database } from './database-schema.ts'
@@ -38,17 +38,20 @@ export function postgresAdapter({ url: given, pool }: PostgresAdapterOptions = {
     kind: 'postgres',
     describe: () => `PostgreSQL ${borrowed ? 'through the given pg.Pool' : describeTarget(url, settings)}`,
     connect: () => {
-      const dialectPool = borrowed
-        ? nulSafePool(borrowed, { owned: false })
-        : nulSafePool(newPool({ connectionTimeoutMillis: 10_000, ...settings, ...(url ? { connectionString: url } : {}) }), { owned: true })
+      // `pg` is loaded on the first query, so apps on SQLite never load it.
+      const dialectPool = async () =>
+        borrowed
+          ? nulSafePool(borrowed, { owned: false })
+          : nulSafePool(await newPool({ connectionTimeoutMillis: 10_000, ...settings, ...(url ? { connectionString: url } : {}) }), { owned: true })
       return new Kysely<Database>({ dialect: new PostgresDialect({ pool: dialectPool }) })
     },
     transaction: (db, work) => db.transaction().execute(work)
   }
 }
 
-function newPool(config: pg.PoolConfig): pg.Pool {
-  const created = new pg.Pool(config)
+async function newPool(config: pg.PoolConfig): Promise<pg.Pool> {
+  const { default: postgres } = await import('pg')
+  const created = new postgres.Pool(config)
   // An idle connection that breaks (server restart, network) must not crash the process; the next
   // query opens a new one.
   created.on('error', (error) => console.error(`frogbot: PostgreSQL connection lost: ${error.message}`))

@@ -1,4 +1,4 @@
-import { createClient } from '@redis/client'
+import type { createClient as CreateClient } from '@redis/client'
 import type { UIMessageChunk } from 'ai'
 import type { LiveStreams } from './live-streams.ts'
 
@@ -52,20 +52,27 @@ export function redisLiveStreams(options: RedisLiveStreamsOptions = {}): LiveStr
     failing = true
     log(`frogbot: live streams through Redis at ${where} failed (chunks are dropped until it is back; chats are not affected): ${error instanceof Error ? error.message : String(error)}`)
   }
-  const client = createClient({
-    url,
-    // Commands fail at once while Redis is away instead of piling up in memory.
-    disableOfflineQueue: true,
-    socket: { connectTimeout: connectTimeoutMs, reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 5000) }
-  })
-  client.on('error', report)
-  client.on('ready', () => {
-    if (failing) log(`frogbot: live streams through Redis at ${where} work again`)
-    failing = false
-  })
+  // The Redis client package is loaded here, not when `frogbot` is imported: apps without Redis never load it.
+  const redis = import('@redis/client')
+  let client!: ReturnType<typeof CreateClient>
   let closed = false
   // Connect at once; commands sent before the first connection wait for it, at most connectTimeoutMs.
-  const connecting = client.connect().catch(report)
+  const connecting = redis
+    .then(({ createClient }) => {
+      client = createClient({
+        url,
+        // Commands fail at once while Redis is away instead of piling up in memory.
+        disableOfflineQueue: true,
+        socket: { connectTimeout: connectTimeoutMs, reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 5000) }
+      })
+      client.on('error', report)
+      client.on('ready', () => {
+        if (failing) log(`frogbot: live streams through Redis at ${where} work again`)
+        failing = false
+      })
+      return client.connect()
+    })
+    .catch(report)
   let started = false
   const firstConnection = Promise.race([connecting, new Promise((resolve) => setTimeout(resolve, connectTimeoutMs).unref())]).then(() => {
     started = true
@@ -78,7 +85,7 @@ export function redisLiveStreams(options: RedisLiveStreamsOptions = {}): LiveStr
   /** Sends a command now if Redis is up; tracked so `close()` can wait for it. */
   const run = (command: () => Promise<unknown>) => {
     if (closed) return Promise.resolve(false)
-    if (!client.isReady) return Promise.reject(new Error('not connected'))
+    if (!client?.isReady) return Promise.reject(new Error('not connected'))
     return command()
   }
   const send = (command: () => Promise<unknown>): Promise<boolean> => {
@@ -144,7 +151,7 @@ export function redisLiveStreams(options: RedisLiveStreamsOptions = {}): LiveStr
 
     async join(chatId) {
       await firstConnection
-      if (closed || !client.isReady) return null
+      if (closed || !client?.isReady) return null
       const active = activeKey(chatId)
       const runId = await client.get(active).catch((error) => (report(error), null))
       if (!runId) return null
@@ -197,6 +204,7 @@ export function redisLiveStreams(options: RedisLiveStreamsOptions = {}): LiveStr
     },
 
     async check() {
+      const { createClient } = await redis
       const probe = createClient({ url, socket: { connectTimeout: connectTimeoutMs, reconnectStrategy: false } })
       probe.on('error', () => {})
       try {
@@ -215,6 +223,9 @@ export function redisLiveStreams(options: RedisLiveStreamsOptions = {}): LiveStr
       await Promise.allSettled([...open].map((end) => end()))
       await Promise.allSettled([...inFlight])
       closed = true
+      // Once the package is loaded the client exists (it is created as the package arrives).
+      await redis.catch(() => {})
+      if (!client) return
       if (client.isReady) await client.close().catch(() => {})
       else client.destroy()
     }

@@ -67,8 +67,12 @@ describe.skipIf(!redisReachable)('live streams through Redis when things go wron
     const run = server.record('chat_ctrl_c', 'run_1')
     run.push({ type: 'start', messageId: 'msg_1' })
     run.push({ type: 'text-start', id: 't1' })
-    await new Promise((resolve) => setTimeout(resolve, 100))
-    const joined = await other.join('chat_ctrl_c')
+    // The run is listed once its first chunks reached Redis (the first connection of a process takes a moment).
+    let joined = await other.join('chat_ctrl_c')
+    for (let tries = 0; !joined && tries < 100; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      joined = await other.join('chat_ctrl_c')
+    }
     expect(joined).not.toBeNull()
     run.push({ type: 'text-delta', id: 't1', delta: 'Half a thought' })
     await server.close() // Ctrl-C while the turn still runs
