@@ -6,9 +6,10 @@ import { toolCallsIn, toolResultsIn } from '../turns/turn-test-kit.ts'
 import { storedTranscriptProblems } from './stored-transcripts.ts'
 
 // Regressions found by the tool-input fuzz suite: a model that reuses a tool call id within one
-// response. Before, the two calls were stored as two parts with the same id (a transcript that
-// providers refuse for every later turn), or the second silently replaced the first (a question
-// the model asked was lost).
+// response, or sends an empty one. Before, the two calls were stored as two parts with the same id
+// (a transcript that providers refuse for every later turn), or the second silently replaced the
+// first (a question the model asked was lost); a question with an empty id waited for an answer
+// that no settle could name.
 
 const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } }
 
@@ -18,7 +19,7 @@ afterEach(async () => {
   close = undefined
 })
 
-describe('a tool call id reused within one model response', () => {
+describe('a tool call id reused within one model response, or empty', () => {
   it('a whole call, then a streamed one with the same id (fuzz case: toolName "", input ""): two parts, two ids, each with a result', async () => {
     const step = [
       { type: 'stream-start', warnings: [] },
@@ -88,5 +89,15 @@ describe('a tool call id reused within one model response', () => {
       ['call_1_2', 'output-error']
     ])
     expect(await storedTranscriptProblems(storeOf(app.frogbot).db)).toEqual([])
+  })
+
+  it('a question with an empty id (fuzz case) gets an id that a settle can name', async () => {
+    const model = scriptedModel([toolStep([{ toolCallId: '', toolName: 'question', input: colorQuestion }]), textStep('Blue it is.')])
+    const app = await testFrogbot({ model })
+    close = app.close
+    const asked = await app.call('POST', '/api/agents/planner', { prompt: 'Paint it' })
+    expect(asked.json).toMatchObject({ status: 'awaiting-input', pending: [{ toolCallId: 'call', toolName: 'question' }] })
+    const settled = await app.call('POST', `/api/agents/planner/chats/${asked.json.chatId}/settle`, { toolCallId: 'call', output: { answers: [{ header: 'Color', selected: ['Blue'] }] } })
+    expect(settled.json).toMatchObject({ status: 'complete', text: 'Blue it is.' })
   })
 })
