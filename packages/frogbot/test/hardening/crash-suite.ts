@@ -13,9 +13,9 @@ import { storedTranscriptProblems } from './stored-transcripts.ts'
 
 // `kill -9` of a real `frogbot serve` process while a question waits, during a continuation, and
 // 0–50 ms after settles, with a second process on the same database that carries on. The model
-// script and its call log: ../cluster/fixtures/cluster.config.ts. Checked through the HTTP API and the
-// database: no answer lost, none applied twice, no continuation run twice, no chat held past its
-// lease, every transcript valid for the model.
+// script and its call log: ../cluster/fixtures/cluster.config.ts. Checked through the HTTP API
+// and the database: no answer lost, none applied twice, no continuation run twice, no chat held
+// past its lease, every transcript valid for the model.
 
 const CONFIG = fileURLToPath(new URL('../cluster/fixtures/cluster.config.ts', import.meta.url))
 const LEASE_MS = 1500
