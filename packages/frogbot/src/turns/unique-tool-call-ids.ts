@@ -22,7 +22,8 @@ const responseIds = (): ResponseIds => ({ renamed: new Map(), called: new Set(),
  * exactly one part). Some providers reuse an id in a later step (`call_0` again), or for a second
  * call in the same response; such a call, and every chunk that names it, gets a fresh id
  * (`call_0_2`) before the AI SDK sees it, so the stored parts, the pending calls and the next
- * prompts all agree. An empty id, which no settle could name, becomes `call` (or `call_2`, ...).
+ * prompts all agree. An empty id, which no settle could name, becomes `call` (or `call_2`, ...);
+ * lone surrogates and NUL in an id become U+FFFD, as a database's text column would keep them.
  * `used` starts with the ids of the chat's stored tool parts and grows with every id this turn
  * hands out.
  */
@@ -30,8 +31,9 @@ export function uniqueToolCallIds(used: Set<string>): LanguageModelMiddleware {
   const rename = ({ renamed }: ResponseIds, id: string) => {
     const known = renamed.get(id)
     if (known !== undefined) return known
-    // An empty id could never be named in a settle: it gets one.
-    const base = id === '' ? 'call' : id
+    // An empty id could never be named in a settle; lone surrogates and NUL would not survive a
+    // database's text column unchanged (the pending call would no longer match its part).
+    const base = id === '' ? 'call' : id.toWellFormed().replaceAll('\0', '\uFFFD')
     let fresh = base
     for (let n = 2; used.has(fresh); n++) fresh = `${base}_${n}`
     used.add(fresh)
