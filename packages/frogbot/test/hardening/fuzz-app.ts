@@ -8,12 +8,13 @@ import { internalsOf, storeOf } from '../../src/frogbot-internals.ts'
 import type { Frogbot } from '../../src/index.ts'
 import { colorQuestion, mockModel, textStep, toolStep } from '../helpers/scripted-model.ts'
 import { testFrogbot } from '../helpers/test-frogbot.ts'
-import { pickFile } from '../turns/turn-test-kit.ts'
 import { question } from '../../src/tools/index.ts'
+import { pickFile } from '../turns/turn-test-kit.ts'
 
 // The FrogBot the HTTP fuzz suite drives through its own handler (a real SQLite file): two users
 // with tokens, a session for Ada, a model that asks when told to, and fixture chats in every state
-// an endpoint cares about (an owner-less one too). Helpers to snapshot what is stored and to wait until no turn runs.
+// an endpoint cares about (an owner-less one too). Helpers to snapshot what is stored and to wait
+// until no turn runs.
 
 type PromptMessage = { role: string; content: unknown }
 

@@ -2,7 +2,6 @@ import { convertArrayToReadableStream } from 'ai/test'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { storeOf } from '../../src/frogbot-internals.ts'
-import { question } from '../../src/tools/index.ts'
 import { colorQuestion, mockModel, textStep } from '../helpers/scripted-model.ts'
 import { testFrogbot } from '../helpers/test-frogbot.ts'
 import { lookupTool, pickFile } from '../turns/turn-test-kit.ts'
@@ -72,7 +71,6 @@ describe(`tool inputs from the model: ${RUNS} generated scripts`, () => {
       }
     })
     app = await testFrogbot({ model, tools: [pickFile, lookupTool().tool], options: { log: (line) => logged.push(line) } })
-    expect(question.slug).toBe('question')
   })
   afterAll(async () => {
     await app?.close()
