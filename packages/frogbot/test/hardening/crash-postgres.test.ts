@@ -1,0 +1,5 @@
+import { describePostgres } from '../helpers/postgres.ts'
+import { crashSuite } from './crash-suite.ts'
+
+// kill -9 of `frogbot serve` processes sharing one PostgreSQL database (see crash-suite.ts).
+describePostgres('crashes on PostgreSQL', () => crashSuite('PostgreSQL'))
