@@ -8,7 +8,7 @@ import { createApiToken } from '../../../frogbot/src/auth/api-tokens.ts'
 import { ensureUser } from '../../../frogbot/src/auth/users.ts'
 import { storeOf } from '../../../frogbot/src/frogbot-internals.ts'
 import { tempDir } from '../../../frogbot/test/helpers/test-frogbot.ts'
-import { createSlack } from '../src/index.ts'
+import { createSlack, type SlackOptions } from '../src/index.ts'
 import { blockActions, messageEvent, SIGNING_SECRET, signed, viewSubmission } from './slack-requests.ts'
 import { type SlackStandIn, slackStandIn } from './slack-stand-in.ts'
 
@@ -27,11 +27,12 @@ const FORM = 'application/x-www-form-urlencoded'
  * `planner` agent (`question`) on a Slack piece whose Web API is `slack` (a recording stand-in),
  * on `db` (default: a SQLite file in a temporary folder). Ada and Bob are FrogBot users; Ada has an
  * API token. Requests to the webhook are signed with the piece's secret; each helper waits until
- * the piece has no work in flight. `logs` holds what FrogBot logged.
+ * the piece has no work in flight. `logs` holds what FrogBot logged: `close()` fails on any line
+ * left in it, so a test that expects one takes it out.
  */
-export async function slackKit({ model, slack, db, agent = {} }: { model: Exclude<LanguageModel, string>; slack: SlackStandIn; db?: DatabaseAdapter; agent?: Partial<AgentConfig> }) {
+export async function slackKit({ model, slack, db, agent = {}, options = {} }: { model: Exclude<LanguageModel, string>; slack: SlackStandIn; db?: DatabaseAdapter; agent?: Partial<AgentConfig>; options?: SlackOptions }) {
   const temp = db ? null : tempDir()
-  const piece = createSlack({ botToken: 'xoxb-test-token', signingSecret: SIGNING_SECRET, apiUrl: slack.url, env: {} })
+  const piece = createSlack({ botToken: 'xoxb-test-token', signingSecret: SIGNING_SECRET, apiUrl: slack.url, env: {}, ...options })
   const config = buildConfig({ agents: [{ slug: 'planner', model: 'fast', tools: [question], channels: [piece], ...agent }], db: db ?? sqliteAdapter({ filename: join(temp!.dir, 'frogbot.db') }) })
   const logs: string[] = []
   const frogbot = await createFrogbot(config, { model, log: (line) => logs.push(line), maintenanceIntervalMs: 0 })
@@ -77,6 +78,7 @@ export async function slackKit({ model, slack, db, agent = {} }: { model: Exclud
       await new Promise<void>((resolve) => server.close(() => resolve()))
       await frogbot.close()
       temp?.remove()
+      if (logs.length > 0) throw new Error(`unexpected log lines:\n${logs.join('\n')}`)
     }
   }
 }

@@ -91,7 +91,7 @@ export async function slackStandIn({ users }: { users: StandInUser[] }) {
     /** The recorded calls of `method`, oldest first. */
     callsTo: (method: string) => calls.filter((call) => call.method === method),
     /** The question cards posted so far (messages with blocks), oldest first, with the `ts` each got. */
-    cards: () => calls.filter((call) => call.method === 'chat.postMessage' && call.args.blocks).map((call) => ({ ts: call.result.ts as string, channel: call.args.channel as string, blocks: call.args.blocks as any[], text: call.args.text as string })),
+    cards: () => calls.filter((call) => call.method === 'chat.postMessage' && call.result.ok && call.args.blocks).map((call) => ({ ts: call.result.ts as string, channel: call.args.channel as string, blocks: call.args.blocks as any[], text: call.args.text as string })),
     /** The private notices posted so far: to whom, where and what. */
     ephemerals: () => calls.filter((call) => call.method === 'chat.postEphemeral').map((call) => ({ user: call.args.user as string, channel: call.args.channel as string, threadTs: call.args.thread_ts as string | undefined, text: call.args.text as string })),
     /** The edits of message `ts`, oldest first. */
@@ -99,7 +99,7 @@ export async function slackStandIn({ users }: { users: StandInUser[] }) {
     /** The replies posted so far (messages without blocks) and their last edit, as Slack shows them. */
     replies: () =>
       calls
-        .filter((call) => call.method === 'chat.postMessage' && !call.args.blocks)
+        .filter((call) => call.method === 'chat.postMessage' && call.result.ok && !call.args.blocks)
         .map((posted) => {
           const edits = calls.filter((call) => call.method === 'chat.update' && call.args.ts === posted.result.ts)
           const last = edits.at(-1)?.args ?? posted.args
