@@ -1,3 +1,4 @@
+import { createSlack } from '@frogbotai/piece-slack'
 import { buildConfig } from 'frogbot'
 import { question } from 'frogbot/tools'
 
@@ -8,7 +9,9 @@ export default buildConfig({
       model: 'fast',
       instructions: 'Ask before choosing between materially different plans.',
       tools: [question],
-      profile: { name: 'Planner', description: 'Plans with you, and asks before choosing between materially different plans.' }
+      profile: { name: 'Planner', description: 'Plans with you, and asks before choosing between materially different plans.' },
+      // Slack conversations, once the app's credentials are set (README "Slack").
+      channels: process.env.SLACK_BOT_TOKEN ? [createSlack()] : []
     }
   ]
 })
