@@ -73,7 +73,7 @@ export function noticeOf(error: unknown, to: 'answer' | 'write'): PieceNotice | 
     case 'call-not-found':
     case 'not-awaiting':
     case 'not-found':
-      return { kind: 'closed' }
+      return to === 'answer' ? { kind: 'closed' } : null
     case 'write-conflict':
     case 'queue-full':
     case 'turn-in-progress':

@@ -83,6 +83,8 @@ export function pieceRuntime({ engine, state, drawing }: { engine: ChannelEngine
       } catch (error) {
         await cards.release(chat.id, call.toolCallId)
         failed(`could not draw call ${call.toolCallId} of chat ${chat.id}`)(error)
+        const why = error instanceof Error ? error.message : String(error)
+        await drawing.reply({ chat, thread, text: one(`I could not show my question here (${why}). Write in this thread to try again.`) }).catch(failed(`could not post the failure of chat ${chat.id}`))
       }
     }
   }

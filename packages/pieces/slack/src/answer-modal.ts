@@ -48,8 +48,8 @@ export function answerModal({ questions, card, initial }: { questions: ChannelQu
 export function readModal(questions: ChannelQuestion[], values: StateValues | undefined): QuestionSelection[] {
   const form = isForm(questions)
   return questions.map((question, index) => {
-    const custom = values?.[textBlock(index)]?.[TEXT]?.value ?? undefined
-    return { selected: form ? pickedLabels(question, values?.[questionBlock(index)]?.[CHOICE]) : [], ...(custom ? { custom } : {}) }
+    const custom = values?.[textBlock(index)]?.[TEXT]?.value
+    return { selected: form ? pickedLabels(question, values?.[questionBlock(index)]?.[CHOICE]) : [], ...(typeof custom === 'string' && custom ? { custom } : {}) }
   })
 }
 

@@ -73,10 +73,10 @@ export function choiceElement(question: ChannelQuestion, actionId: string, initi
  * of the selected option indexes; an index that was never offered is ignored.
  */
 export function pickedLabels(question: ChannelQuestion, element: { selected_option?: { value?: string } | null; selected_options?: { value?: string }[] } | undefined): string[] {
-  const values = element?.selected_options?.map((option) => option.value) ?? (element?.selected_option ? [element.selected_option.value] : [])
+  const chosen = Array.isArray(element?.selected_options) ? element.selected_options : element?.selected_option ? [element.selected_option] : []
   const labels: string[] = []
-  for (const value of values) {
-    const option = /^\d+$/.test(value ?? '') ? question.options[Number(value)] : undefined
+  for (const { value } of chosen.filter((option) => option && typeof option === 'object')) {
+    const option = typeof value === 'string' && /^\d{1,6}$/.test(value) ? question.options[Number(value)] : undefined
     if (option && !labels.includes(option.label)) labels.push(option.label)
   }
   return labels

@@ -113,7 +113,11 @@ export function createSlack(options: SlackOptions = {}): SlackPiece {
         streamingUpdateIntervalMs: options.updateIntervalMs ?? 1000
       })
       let initialized: Promise<void> | null = null
-      const ready = () => (initialized ??= bot.initialize())
+      const ready = () =>
+        (initialized ??= bot.initialize().catch((error: unknown) => {
+          initialized = null
+          throw error
+        }))
       const drawing = afterReady(slackDrawing({ bot, adapter }), ready)
       const runtime = pieceRuntime({ engine, state, drawing })
       handleSlackEvents({ bot, adapter, runtime, drawing })

@@ -87,11 +87,12 @@ export function readClick(
   action: { action_id: string; value?: string; selected_option?: { value?: string } | null },
   values: StateValues | undefined
 ): { kind: 'answer'; selections: QuestionSelection[] } | { kind: 'custom'; selections: QuestionSelection[] } | { kind: 'dismiss' } | { kind: 'ignore' } {
-  const id = action.action_id
+  const id = String(action.action_id)
+  const form = isForm(questions)
   if (id === ACTIONS.dismiss) return { kind: 'dismiss' }
-  if (id === ACTIONS.custom) return { kind: 'custom', selections: isForm(questions) ? formSelections(questions, values) : [{ selected: [] }] }
-  if (id === ACTIONS.submit) return { kind: 'answer', selections: formSelections(questions, values) }
-  if (isForm(questions)) return { kind: 'ignore' }
+  if (id === ACTIONS.custom) return questions.some((question) => question.custom) ? { kind: 'custom', selections: form ? formSelections(questions, values) : [{ selected: [] }] } : { kind: 'ignore' }
+  // Only the controls this card drew count: Submit on a form, option buttons and picks elsewhere.
+  if (form) return id === ACTIONS.submit ? { kind: 'answer', selections: formSelections(questions, values) } : { kind: 'ignore' }
   const picked = id === ACTIONS.pick ? pickedLabels(questions[0], action) : id.startsWith(ACTIONS.option) ? pickedLabels(questions[0], { selected_option: { value: action.value } }) : []
   return picked.length > 0 ? { kind: 'answer', selections: [{ selected: picked }] } : { kind: 'ignore' }
 }
@@ -120,7 +121,7 @@ export function settledCard(questions: ChannelQuestion[], output: QuestionOutput
   })
   const mark = actor.outcome === 'answered' ? '' : actor.outcome === 'dismissed' ? '✖️ ' : actor.outcome === 'expired' ? '⌛ ' : '🚫 '
   return {
-    text: `${summary}: ${questions.map((question, index) => (output?.answers[index] ? `${question.header}: ${answerText(output.answers[index])}` : question.header)).join('; ')}`,
+    text: `${summary.replace(/\.$/, '')}: ${questions.map((question, index) => (output?.answers[index] ? `${question.header}: ${answerText(output.answers[index])}` : question.header)).join('; ')}`,
     blocks: [{ type: 'section', text: mrkdwn(lines.join('\n\n')) }, { type: 'context', elements: [mrkdwn(`${mark}${summary}`)] }]
   }
 }

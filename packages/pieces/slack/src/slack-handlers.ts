@@ -71,7 +71,13 @@ export function handleSlackEvents({ bot, adapter, runtime, drawing }: { bot: Cha
     const click = readClick(questions, action, payload.state?.values)
     if (click.kind === 'ignore') return
     if (click.kind === 'custom') {
-      await adapter.webClient.views.open({ trigger_id: payload.trigger_id!, view: answerModal({ questions, card: messageId, initial: click.selections }) as never })
+      if (!payload.trigger_id) return
+      try {
+        await adapter.webClient.views.open({ trigger_id: payload.trigger_id, view: answerModal({ questions, card: messageId, initial: click.selections }) as never })
+      } catch {
+        // Slack's trigger lasts 3 s; a slow or lost request cannot open the form any more.
+        await tell(card, await userOf(event.user.userId, event.user.userName), { kind: 'retry', message: 'Slack could not open the form in time; click “Type your answer” again.' })
+      }
       return
     }
     const user = await userOf(event.user.userId, event.user.userName)

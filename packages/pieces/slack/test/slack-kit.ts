@@ -25,17 +25,17 @@ const FORM = 'application/x-www-form-urlencoded'
 /**
  * A FrogBot served on 127.0.0.1 (its own `fetch` handler through `@hono/node-server`) with the
  * `planner` agent (`question`) on a Slack piece whose Web API is `slack` (a recording stand-in),
- * on `db` (default: a SQLite file in a temporary folder). Ada and Bob are FrogBot users; Ada has an
+ * on `db` (default: a SQLite file in a temporary folder), with FrogBot's clock `now`. Ada and Bob are FrogBot users; Ada has an
  * API token. Requests to the webhook are signed with the piece's secret; each helper waits until
  * the piece has no work in flight. `logs` holds what FrogBot logged: `close()` fails on any line
  * left in it, so a test that expects one takes it out.
  */
-export async function slackKit({ model, slack, db, agent = {}, options = {} }: { model: Exclude<LanguageModel, string>; slack: SlackStandIn; db?: DatabaseAdapter; agent?: Partial<AgentConfig>; options?: SlackOptions }) {
+export async function slackKit({ model, slack, db, agent = {}, options = {}, now }: { model: Exclude<LanguageModel, string>; slack: SlackStandIn; db?: DatabaseAdapter; agent?: Partial<AgentConfig>; options?: SlackOptions; now?: () => Date }) {
   const temp = db ? null : tempDir()
   const piece = createSlack({ botToken: 'xoxb-test-token', signingSecret: SIGNING_SECRET, apiUrl: slack.url, env: {}, ...options })
   const config = buildConfig({ agents: [{ slug: 'planner', model: 'fast', tools: [question], channels: [piece], ...agent }], db: db ?? sqliteAdapter({ filename: join(temp!.dir, 'frogbot.db') }) })
   const logs: string[] = []
-  const frogbot = await createFrogbot(config, { model, log: (line) => logs.push(line), maintenanceIntervalMs: 0 })
+  const frogbot = await createFrogbot(config, { model, log: (line) => logs.push(line), maintenanceIntervalMs: 0, ...(now ? { now } : {}) })
   const ada = await ensureUser(storeOf(frogbot).db, { email: ADA.email })
   const bob = await ensureUser(storeOf(frogbot).db, { email: BOB.email })
   const { token } = await createApiToken(storeOf(frogbot).db, { userId: ada.id, name: 'test' })
