@@ -6,6 +6,14 @@ const questions = (input: unknown) => questionsOf(input)!
 const options = (count: number, label = (index: number) => `Option ${index + 1}`) => Array.from({ length: count }, (_, index) => ({ label: label(index) }))
 
 describe('question cards in Block Kit', () => {
+  it('draws one single-choice question as buttons up to 5 options, radio buttons up to 10, a menu beyond; a multi-select as checkboxes up to 10, a menu beyond', () => {
+    const single = (count: number) => questionCard(questions({ questions: [{ header: 'H', question: 'Q', options: options(count) }] })).blocks.find((block) => block.block_id === 'frogbot_q0')!
+    const kinds = (block: Record<string, unknown>) => [...new Set((block.elements as { type: string }[]).map((element) => element.type))]
+    expect([1, 5, 6, 10, 11, 40].map((count) => kinds(single(count)))).toEqual([['button'], ['button'], ['radio_buttons'], ['radio_buttons'], ['static_select'], ['static_select']])
+    const multiple = (count: number) => (questionCard(questions({ questions: [{ header: 'H', question: 'Q', options: options(count), multiple: true }] })).blocks[0].accessory as { type: string }).type
+    expect([2, 10, 11].map(multiple)).toEqual(['checkboxes', 'checkboxes', 'multi_static_select'])
+  })
+
   it('keeps within Slack limits: long labels are cut with "…" (their values are indexes), and menus past 100 options come in groups', () => {
     const long = 'x'.repeat(200)
     const card = questionCard(questions({ questions: [{ header: 'Pick', question: 'Which?', options: [{ label: long }, { label: 'short' }] }] }))

@@ -23,20 +23,27 @@ async function start(model: Parameters<typeof slackKit>[0]['model'], options: Pa
 }
 
 describe('Slack replies and cards', () => {
-  it('a reply is posted on its first words and edited while the model still writes', async () => {
+  it('a reply is posted on its first words and edited while the model still writes; a thread message meanwhile waits for it', async () => {
     const held = heldStep('Thinking it over, then painting the shed blue.')
-    const { slack, kit } = await start(streamingModel([held.stream]), { updateIntervalMs: 20 })
-    const request = signed(messageEvent({ user: ADA.id, text: `<@${BOT_USER_ID}> paint the shed`, ts: ROOT }), { contentType: 'application/json' })
-    expect((await fetch(kit.webhook, { method: 'POST', headers: request.headers, body: request.body })).status).toBe(200)
+    const { slack, kit } = await start(streamingModel([held.stream, scripted(textStep('And the fence.'))]), { updateIntervalMs: 20 })
+    const send = (options: Parameters<typeof messageEvent>[0]) => {
+      const request = signed(messageEvent(options), { contentType: 'application/json' })
+      return fetch(kit.webhook, { method: 'POST', headers: request.headers, body: request.body })
+    }
+    expect((await send({ user: ADA.id, text: `<@${BOT_USER_ID}> paint the shed`, ts: ROOT })).status).toBe(200)
     await held.started
     await vi.waitFor(() => expect(slack.replies()).toEqual([expect.objectContaining({ text: 'Thinking it over, then painting the shed blue.', edits: 1 })]))
     const [{ ts }] = slack.replies()
     expect(slack.callsTo('chat.postMessage')[0].args.markdown_text).not.toBe('Thinking it over, then painting the shed blue.')
     expect((await kit.adasChat()).chat.state).toBe('running')
+    expect((await send({ user: BOB.id, text: 'and the fence', ts: '1800000000.000200', threadTs: ROOT })).status).toBe(200)
+    await vi.waitFor(() => expect(slack.ephemerals()).toEqual([expect.objectContaining({ user: BOB.id, text: 'Your message waits until the current reply is done; then it is read.' })]))
+    expect((await kit.adasChat()).queued).toMatchObject([{ text: 'and the fence' }])
 
     held.release()
+    await vi.waitFor(() => expect(slack.replies().map((reply) => reply.text)).toEqual(['Thinking it over, then painting the shed blue.', 'And the fence.']))
+    expect(slack.replies()[0]).toMatchObject({ ts, threadTs: ROOT })
     await kit.piece.idle()
-    expect(slack.replies()).toEqual([expect.objectContaining({ ts, threadTs: ROOT, text: 'Thinking it over, then painting the shed blue.' })])
     expect((await kit.adasChat()).chat.state).toBe('idle')
   })
 
