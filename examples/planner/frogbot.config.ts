@@ -1,6 +1,9 @@
-import { createSlack } from '@frogbotai/piece-slack'
 import { buildConfig } from 'frogbot'
 import { question } from 'frogbot/tools'
+
+// Slack conversations once the app's credentials are set (README "Slack"); imported only then, so
+// that every other `frogbot` command starts without loading Chat SDK.
+const channels = process.env.SLACK_BOT_TOKEN ? [(await import('@frogbotai/piece-slack')).createSlack()] : []
 
 export default buildConfig({
   agents: [
@@ -10,8 +13,7 @@ export default buildConfig({
       instructions: 'Ask before choosing between materially different plans.',
       tools: [question],
       profile: { name: 'Planner', description: 'Plans with you, and asks before choosing between materially different plans.' },
-      // Slack conversations, once the app's credentials are set (README "Slack").
-      channels: process.env.SLACK_BOT_TOKEN ? [createSlack()] : []
+      channels
     }
   ]
 })
