@@ -21,7 +21,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'node',
-          include: ['packages/*/src/**/*.test.{ts,tsx}', 'packages/*/test/**/*.test.{ts,tsx}', 'examples/*/test/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
+          include: ['packages/*/src/**/*.test.{ts,tsx}', 'packages/*/test/**/*.test.{ts,tsx}', 'packages/pieces/*/src/**/*.test.ts', 'packages/pieces/*/test/**/*.test.ts', 'examples/*/test/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
           exclude: ['packages/ui/test/browser/**', '**/node_modules/**']
         }
       },

@@ -4,13 +4,15 @@ import * as initial from './migrations/001-initial.ts'
 import * as auth from './migrations/002-auth.ts'
 import * as turnControl from './migrations/003-turn-control.ts'
 import * as engine from './migrations/004-engine.ts'
+import * as channelState from './migrations/005-channel-state.ts'
 import type { Database } from './database-schema.ts'
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
   '002-auth': auth,
   '003-turn-control': turnControl,
-  '004-engine': engine
+  '004-engine': engine,
+  '005-channel-state': channelState
 }
 
 /**

@@ -1,0 +1,193 @@
+import { randomUUID } from 'node:crypto'
+import type { ChatSummary } from '../protocol/chat.ts'
+import type { PendingCall } from '../protocol/pending-call.ts'
+import type { SettlementWithPart } from '../protocol/settlement.ts'
+import type { ChannelDoor, ChannelEngine, ChannelParticipantInput } from '../turns/channel-door.ts'
+import type { ChannelState } from './channel-state.ts'
+import { noticeOf, type PieceNotice } from './piece-notices.ts'
+import { type QuestionCard, questionCards } from './question-cards.ts'
+import { replyText } from './reply-text.ts'
+
+/** A person on the platform as the piece found them: their platform id, display name and email (when the platform gives one). */
+export type PlatformUser = { userId: string; name?: string; email?: string }
+
+/**
+ * What a piece draws on its platform; the runtime decides when (FrogBot's piece contract: the piece
+ * draws and reads platform controls, the core keeps the record). Each may throw; the runtime logs it.
+ * - `reply`: posts the agent's reply in `thread` as `text` streams in (editing one message, or one
+ *   per step) and resolves once it is posted whole; `text` may be empty (a step that only asks).
+ * - `drawCall`: posts the controls of one waiting call; returns the ids of the messages that carry
+ *   them, in the piece's own format (unique in the instance), to read clicks on them later.
+ * - `drawSettled`: replaces the controls on every message of a call that ended (answered,
+ *   dismissed, cancelled, expired) with what became of it and who did it.
+ * - `notify`: tells one participant privately (see {@link PieceNotice}).
+ */
+export type PieceDrawing = {
+  reply: (options: { chat: ChatSummary; thread: string; text: AsyncIterable<string> }) => Promise<void>
+  drawCall: (options: { chat: ChatSummary; thread: string; call: PendingCall }) => Promise<string[]>
+  drawSettled: (options: { chat: ChatSummary; card: QuestionCard; settlement: SettlementWithPart }) => Promise<void>
+  notify: (options: { thread: string; user: PlatformUser; notice: PieceNotice }) => Promise<void>
+}
+
+/** What settling a call from a channel does: answer it with `output`, or dismiss it (with a `reason`). */
+export type PieceAction = { output: unknown } | { dismissed: true; reason?: string }
+
+const one = (text: string) =>
+  (async function* () {
+    yield text
+  })()
+
+/**
+ * The shared half of a channel piece (FrogBot's piece contract), on the piece's channel engine and
+ * state. The piece turns platform events into calls of `message` and `answer` and draws with
+ * `drawing`; the runtime does the rest, the same for every platform:
+ * - `message`: a participant's message in a thread starts or continues its chat, as that
+ *   participant (email matched to a FrogBot user, then the agent's `access`); a refused or queued
+ *   message gets a private notice, and a question still waiting without its card is drawn again;
+ * - `door.onTurn`: every turn of the instance's chats is posted as it streams, then its waiting
+ *   calls are drawn (once, across processes) and remembered as cards;
+ * - `answer`: a click or form on a card settles its call through the one settle door; the first
+ *   valid answer wins, and what did not win comes back as a notice for the participant (a stale
+ *   card is `closed`);
+ * - `door.onSettled`: every ended call's card is replaced, whoever ended it;
+ * - `track`/`idle`: background work (webhook handlers, replies) is tracked, and `idle()`
+ *   resolves once none is left (tests; shutdown waits for it).
+ * Nothing here waits for a person.
+ */
+export function pieceRuntime({ engine, state, drawing }: { engine: ChannelEngine; state: Pick<ChannelState, 'get' | 'set' | 'setIfNotExists' | 'delete'>; drawing: PieceDrawing }) {
+  const cards = questionCards(state)
+  const tasks = new Set<Promise<unknown>>()
+  const failed = (what: string) => (error: unknown) => engine.log(`frogbot: ${what}: ${error instanceof Error ? error.message : String(error)}`)
+
+  const track = <T>(work: Promise<T>): Promise<T> => {
+    const tracked = work.finally(() => tasks.delete(tracked))
+    tasks.add(tracked)
+    tracked.catch(() => {})
+    return tracked
+  }
+
+  const participant = async (user: PlatformUser): Promise<ChannelParticipantInput> => ({
+    userId: user.userId,
+    ...(user.name ? { name: user.name } : {}),
+    ...(user.email ? { email: user.email } : {}),
+    user: user.email ? await engine.findUserByEmail(user.email) : null
+  })
+
+  const drawCalls = async (chat: ChatSummary, calls: PendingCall[]) => {
+    const thread = chat.channel!.thread
+    for (const call of calls) {
+      if (!(await cards.claim(chat.id, call.toolCallId))) continue
+      try {
+        const messageIds = await drawing.drawCall({ chat, thread, call })
+        await cards.save({ chatId: chat.id, toolCallId: call.toolCallId, toolName: call.toolName, thread, messageIds, input: call.input })
+      } catch (error) {
+        await cards.release(chat.id, call.toolCallId)
+        failed(`could not draw call ${call.toolCallId} of chat ${chat.id}`)(error)
+        const why = error instanceof Error ? error.message : String(error)
+        await drawing.reply({ chat, thread, text: one(`I could not show my question here (${why}). Write in this thread to try again.`) }).catch(failed(`could not post the failure of chat ${chat.id}`))
+      }
+    }
+  }
+
+  const postTurn = async (chat: ChatSummary, thread: string, run: Parameters<NonNullable<ChannelDoor['onTurn']>>[0]['run']) => {
+    try {
+      await drawing.reply({ chat, thread, text: replyText(run.stream) })
+    } catch (error) {
+      failed(`could not post the reply of chat ${chat.id}`)(error)
+    }
+    await run.stream.cancel().catch(() => {})
+    let result
+    try {
+      result = await run.result
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error)
+      await drawing.reply({ chat, thread, text: one(`Sorry, this reply failed. ${message}`) }).catch(failed(`could not post the failure of chat ${chat.id}`))
+      return
+    }
+    if (result.status === 'awaiting-input') await drawCalls(chat, result.pending)
+  }
+
+  const door: Required<Pick<ChannelDoor, 'onTurn' | 'onSettled'>> = {
+    onTurn: ({ chat, run }) => {
+      if (!chat.channel) return void run.stream.cancel().catch(() => {})
+      track(postTurn(chat, chat.channel.thread, run))
+    },
+    onSettled: ({ chat, settlements }) => {
+      track(
+        (async () => {
+          for (const settlement of settlements) {
+            const card = await cards.ofCall(chat.id, settlement.toolCallId)
+            if (!card) continue
+            await drawing.drawSettled({ chat, card, settlement }).catch(failed(`could not replace the card of call ${card.toolCallId}`))
+            await cards.close(card)
+          }
+        })()
+      )
+    }
+  }
+
+  /**
+   * A participant's message in `thread` (`text`, platform `account`): starts or continues the
+   * thread's chat; returns `started`, `queued` or `refused` (the participant was told why).
+   */
+  const message = async ({ thread, account, user, text }: { thread: string; account?: string | null; user: PlatformUser; text: string }) => {
+    const from = await participant(user)
+    try {
+      const sent = await engine.sendMessage({
+        thread,
+        account,
+        participant: from,
+        message: { id: randomUUID(), role: 'user', parts: [{ type: 'text', text }], metadata: { from: { userId: user.userId, ...(user.name ? { name: user.name } : {}) } } }
+      })
+      if (sent.status === 'started') {
+        // The piece reads its own copy of the turn (`onTurn`); the caller's copy is not needed.
+        void sent.run.stream.cancel().catch(() => {})
+        return 'started' as const
+      }
+      const chat = await engine.chatOf(thread)
+      await drawing.notify({ thread, user, notice: { kind: 'queued', behind: chat?.state === 'awaiting' ? 'question' : 'reply' } })
+      if (chat?.state === 'awaiting') await drawCalls(chat, (await engine.readChat(chat.id)).pending)
+      return 'queued' as const
+    } catch (error) {
+      const notice = noticeOf(error, 'write')
+      if (!notice) throw error
+      await drawing.notify({ thread, user, notice })
+      return 'refused' as const
+    }
+  }
+
+  /**
+   * Settles the call of `card` as `user` did on platform message `messageId` (through the one
+   * settle door). Returns `null` when it was accepted, else the notice for the participant (the
+   * caller shows it: privately, or as a form error for `invalid`); a `messageId` the card does not
+   * hold is a stale control (`closed`).
+   */
+  const answer = async ({ card, messageId, user, action }: { card: QuestionCard; messageId?: string; user: PlatformUser; action: PieceAction }): Promise<PieceNotice | null> => {
+    if (messageId !== undefined && !card.messageIds.includes(messageId)) return { kind: 'closed' }
+    try {
+      const outcome = await engine.settle({ chatId: card.chatId, inputs: [{ toolCallId: card.toolCallId, ...action }], participant: await participant(user) })
+      if (outcome.kind === 'continued') void outcome.run.stream.cancel().catch(() => {})
+      return null
+    } catch (error) {
+      const notice = noticeOf(error, 'answer')
+      if (!notice) throw error
+      return notice
+    }
+  }
+
+  return {
+    door,
+    message,
+    answer,
+    cards,
+    participant,
+    track,
+    /** Resolves once no background work of this piece is left. */
+    idle: async () => {
+      while (tasks.size > 0) await Promise.allSettled([...tasks])
+    }
+  }
+}
+
+/** See {@link pieceRuntime}. */
+export type PieceRuntime = ReturnType<typeof pieceRuntime>

@@ -1,0 +1,49 @@
+import type { ChannelState } from './channel-state.ts'
+
+/**
+ * Where a waiting call's controls were drawn (a "card"): the chat and call, the thread, the ids of
+ * the platform messages that carry its controls (in a piece's own format, unique in the instance)
+ * and the call's input, so that a click can be read without loading the chat.
+ */
+export type QuestionCard = { chatId: string; toolCallId: string; toolName: string; thread: string; messageIds: string[]; input: unknown }
+
+/** How long a card is remembered once its call ended, so that late clicks are told who answered (ms). */
+export const SETTLED_CARD_TTL_MS = 30 * 24 * 60 * 60_000
+
+/** How long one process may take to draw a card before another may draw it instead (ms). */
+const DRAWING_TTL_MS = 10 * 60_000
+
+const byCall = (chatId: string, toolCallId: string) => `frogbot:card:call:${chatId}:${toolCallId}`
+const byMessage = (messageId: string) => `frogbot:card:message:${messageId}`
+
+/**
+ * Card records in a piece instance's channel state (FrogBot's database): found by call, to replace
+ * the controls once the call ends, and by message, to read a click on them. A waiting call's card
+ * never expires; once the call ended it is kept {@link SETTLED_CARD_TTL_MS}.
+ */
+export function questionCards(state: Pick<ChannelState, 'get' | 'set' | 'setIfNotExists' | 'delete'>) {
+  const write = async (card: QuestionCard, ttlMs?: number) => {
+    await state.set(byCall(card.chatId, card.toolCallId), card, ttlMs)
+    for (const messageId of card.messageIds) await state.set(byMessage(messageId), { chatId: card.chatId, toolCallId: card.toolCallId }, ttlMs)
+  }
+  return {
+    /** Remembers a card once its controls are posted. */
+    save: (card: QuestionCard) => write(card),
+    /** Keeps an ended call's card for late clicks, then lets it go. */
+    close: (card: QuestionCard) => write(card, SETTLED_CARD_TTL_MS),
+    ofCall: (chatId: string, toolCallId: string) => state.get<QuestionCard>(byCall(chatId, toolCallId)),
+    /** The card whose controls `messageId` carries, or `null` (never drawn, or forgotten). */
+    ofMessage: async (messageId: string) => {
+      const reference = await state.get<{ chatId: string; toolCallId: string }>(byMessage(messageId))
+      return reference ? state.get<QuestionCard>(byCall(reference.chatId, reference.toolCallId)) : null
+    },
+    /** Claims the drawing of a call's card for this process: `false` when another drew it or is drawing it. */
+    claim: async (chatId: string, toolCallId: string) =>
+      (await state.get(byCall(chatId, toolCallId))) === null && state.setIfNotExists(`frogbot:card:drawing:${chatId}:${toolCallId}`, true, DRAWING_TTL_MS),
+    /** Gives a claim up after a failed drawing, so that it can be tried again. */
+    release: (chatId: string, toolCallId: string) => state.delete(`frogbot:card:drawing:${chatId}:${toolCallId}`)
+  }
+}
+
+/** See {@link questionCards}. */
+export type QuestionCards = ReturnType<typeof questionCards>

@@ -1,0 +1,83 @@
+import type { ChannelQuestion, QuestionSelection } from 'frogbot/channels'
+
+/** A Block Kit block or element, as Slack's Web API takes it (JSON). */
+export type Block = Record<string, unknown>
+
+/** Slack's limits on plain text in controls (Block Kit reference). */
+export const LIMITS = { button: 75, option: 75, description: 75, section: 3000, modalTitle: 24, label: 2000 }
+
+/** Most options Slack shows in one select menu, and most options in one group of a longer menu. */
+const MENU_MAX = 100
+
+/** `text` cut to `max` characters, with "…" when it was longer. */
+export function clip(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`
+}
+
+/** `text` for a `mrkdwn` field: Slack's three control characters escaped, so text never becomes a mention or a link. */
+export function escapeMrkdwn(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+}
+
+export const plain = (text: string, max: number) => ({ type: 'plain_text', text: clip(text, max), emoji: true })
+export const mrkdwn = (text: string) => ({ type: 'mrkdwn', text: clip(text, LIMITS.section) })
+
+/** The question's header in bold and its text, as a section. */
+export function questionSection(question: ChannelQuestion, note?: string): Block {
+  const lines = [`*${escapeMrkdwn(question.header)}*`, escapeMrkdwn(question.question), ...(note ? [`_${note}_`] : [])]
+  return { type: 'section', text: mrkdwn(lines.join('\n')) }
+}
+
+/** Slack option objects of a question's options; the value of each is its index. */
+export function optionObjects(question: ChannelQuestion, { descriptions }: { descriptions: boolean }): Block[] {
+  return question.options.map((option, index) => ({
+    text: plain(option.label, LIMITS.option),
+    value: String(index),
+    ...(descriptions && option.description ? { description: plain(option.description, LIMITS.description) } : {})
+  }))
+}
+
+/** The options of a select menu: as they are up to 100, else in groups of 100 (Slack's limits). */
+function menuOptions(question: ChannelQuestion): Block {
+  const options = optionObjects(question, { descriptions: false })
+  if (options.length <= MENU_MAX) return { options }
+  const groups: Block[] = []
+  for (let start = 0; start < options.length; start += MENU_MAX) {
+    groups.push({ label: plain(`${start + 1}–${Math.min(start + MENU_MAX, options.length)}`, LIMITS.option), options: options.slice(start, start + MENU_MAX) })
+  }
+  return { option_groups: groups }
+}
+
+/**
+ * The element that picks the options of one question in a form (and in the answer modal):
+ * radio buttons or checkboxes for up to 10 options, a menu (single or multiple) for more.
+ * `initial` preselects what a participant already picked.
+ */
+export function choiceElement(question: ChannelQuestion, actionId: string, initial?: QuestionSelection): Block {
+  const picked = (initial?.selected ?? []).map((label) => question.options.findIndex((option) => option.label === label)).filter((index) => index >= 0)
+  const few = question.options.length <= 10
+  const all = optionObjects(question, { descriptions: few })
+  const chosen = picked.map((index) => all[index])
+  if (question.multiple) {
+    return few
+      ? { type: 'checkboxes', action_id: actionId, options: all, ...(chosen.length ? { initial_options: chosen } : {}) }
+      : { type: 'multi_static_select', action_id: actionId, placeholder: plain('Choose any', 150), ...menuOptions(question), ...(chosen.length ? { initial_options: chosen } : {}) }
+  }
+  return few
+    ? { type: 'radio_buttons', action_id: actionId, options: all, ...(chosen.length ? { initial_option: chosen[0] } : {}) }
+    : { type: 'static_select', action_id: actionId, placeholder: plain('Choose one', 150), ...menuOptions(question), ...(chosen.length ? { initial_option: chosen[0] } : {}) }
+}
+
+/**
+ * The picks of one element's state (`state.values[block][action]` of an interaction): the labels
+ * of the selected option indexes; an index that was never offered is ignored.
+ */
+export function pickedLabels(question: ChannelQuestion, element: { selected_option?: { value?: string } | null; selected_options?: { value?: string }[] } | undefined): string[] {
+  const chosen = Array.isArray(element?.selected_options) ? element.selected_options : element?.selected_option ? [element.selected_option] : []
+  const labels: string[] = []
+  for (const { value } of chosen.filter((option) => option && typeof option === 'object')) {
+    const option = typeof value === 'string' && /^\d{1,6}$/.test(value) ? question.options[Number(value)] : undefined
+    if (option && !labels.includes(option.label)) labels.push(option.label)
+  }
+  return labels
+}

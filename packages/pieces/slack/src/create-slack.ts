@@ -1,0 +1,150 @@
+import { createSlackAdapter } from '@chat-adapter/slack'
+import { Chat, type Logger, type Message } from 'chat'
+import { type ChannelPieceInstance, ConfigError } from 'frogbot'
+import { channelState, type PieceDrawing, pieceRuntime, type PieceRuntime } from 'frogbot/channels'
+import { slackDrawing } from './slack-drawing.ts'
+import { handleSlackEvents } from './slack-handlers.ts'
+import { verifiedBody } from './slack-webhook.ts'
+
+/**
+ * Options of {@link createSlack}; every one may be left out.
+ * - `instance`: the instance name, the last segment of its webhook `/api/webhooks/<instance>`
+ *   (1–64 lowercase letters, digits, `-`, `_`). Default `slack`. Give two instances different names.
+ * - `botToken`: the app's Bot User OAuth Token (`xoxb-…`). Default `SLACK_BOT_TOKEN`.
+ * - `signingSecret`: the app's Signing Secret. Default `SLACK_SIGNING_SECRET`.
+ * - `apiUrl`: the Web API's base URL, ending in `/api/`. Default `SLACK_API_URL`, else Slack's.
+ * - `botUserId`: the bot's user id (`U…`); by default asked once with `auth.test`.
+ * - `userName`: the bot's name in Chat SDK. Default `frogbot`.
+ * - `label`: how the platform is named to people (`channelLabel`). Default `Slack`.
+ * - `updateIntervalMs`: how often a streaming reply is edited, at most. Default 1000.
+ * - `env`: where the defaults are read. Default `process.env`.
+ * - `now`: the clock signatures are checked against (ms since the epoch). Default `Date.now`.
+ */
+export type SlackOptions = {
+  instance?: string
+  botToken?: string
+  signingSecret?: string
+  apiUrl?: string
+  botUserId?: string
+  userName?: string
+  label?: string
+  updateIntervalMs?: number
+  env?: Record<string, string | undefined>
+  now?: () => number
+}
+
+/** A Slack piece instance (see {@link createSlack}); `idle()` resolves once no webhook handler or reply of it is in flight. */
+export type SlackPiece = ChannelPieceInstance & { idle: () => Promise<void> }
+
+const INSTANCE = /^[a-z0-9][a-z0-9_-]{0,63}$/
+
+/** How long shutdown waits for replies in flight, at most (ms). */
+const CLOSE_GRACE_MS = 5000
+
+/** Chat SDK's logger onto FrogBot's log: warnings and errors only. */
+function logTo(log: (line: string) => void, prefix: string): Logger {
+  const line = (level: string, message: string, args: unknown[]) => {
+    const details = args.map((arg) => (arg instanceof Error ? arg.message : typeof arg === 'object' ? JSON.stringify(arg, (_key, value) => (value instanceof Error ? value.message : value)) : String(arg)))
+    log(`frogbot: ${prefix}: ${level}: ${[message, ...details].join(' ')}`)
+  }
+  return {
+    child: (child) => logTo(log, `${prefix} ${child}`),
+    debug: () => {},
+    info: () => {},
+    warn: (message, ...args) => line('warning', message, args),
+    error: (message, ...args) => line('error', message, args)
+  }
+}
+
+/** `drawing` whose every call waits until `ready()` (Chat SDK initialized once, lazily). */
+function afterReady(drawing: PieceDrawing, ready: () => Promise<void>): PieceDrawing {
+  return {
+    reply: async (options) => (await ready(), drawing.reply(options)),
+    drawCall: async (options) => (await ready(), drawing.drawCall(options)),
+    drawSettled: async (options) => (await ready(), drawing.drawSettled(options)),
+    notify: async (options) => (await ready(), drawing.notify(options))
+  }
+}
+
+/**
+ * The Slack piece (`@frogbotai/piece-slack`) on Chat SDK's Slack adapter. List it on an agent,
+ * `channels: [createSlack()]`; FrogBot serves its webhook at `/api/webhooks/<instance>` (Events
+ * and Interactivity both). A mention or a direct message starts a channel chat of its thread; the
+ * reply is posted in the thread, edited as it streams; later messages in the thread continue the
+ * chat (queued behind a running turn or a waiting question). `question` calls are drawn as Block
+ * Kit controls any participant who passes the agent's `access` can answer (the Slack user's email
+ * matched to a FrogBot user); the first valid answer wins, and the card is replaced by the answer
+ * and who gave it. Only the `question` kind is offered in its chats. Chat SDK's state lives in
+ * FrogBot's database. Throws `ConfigError` when the bot token or signing secret is missing, or
+ * the instance name is not URL-safe.
+ */
+export function createSlack(options: SlackOptions = {}): SlackPiece {
+  const env = options.env ?? process.env
+  const instance = options.instance ?? 'slack'
+  const botToken = options.botToken ?? env.SLACK_BOT_TOKEN
+  const signingSecret = options.signingSecret ?? env.SLACK_SIGNING_SECRET
+  const problems: string[] = []
+  if (!INSTANCE.test(instance)) problems.push(`createSlack.instance: "${instance}" must be 1–64 lowercase letters, digits, "-" or "_" (the last segment of /api/webhooks/<instance>)`)
+  if (!botToken) problems.push('createSlack.botToken: set SLACK_BOT_TOKEN to the app\'s Bot User OAuth Token (xoxb-…), or pass { botToken }')
+  if (!signingSecret) problems.push('createSlack.signingSecret: set SLACK_SIGNING_SECRET to the app\'s Signing Secret, or pass { signingSecret }')
+  if (problems.length > 0) throw new ConfigError(problems)
+  const userName = options.userName ?? 'frogbot'
+  const now = options.now ?? Date.now
+  let running: { runtime: PieceRuntime; webhook: (request: Request) => Promise<Response>; close: () => Promise<void> } | null = null
+
+  return {
+    piece: 'slack',
+    instance,
+    label: options.label ?? 'Slack',
+    supportsKind: (kind) => kind === 'question',
+    start: async (engine) => {
+      await running?.close()
+      const state = channelState<Message>({ db: engine.database.db, scope: instance })
+      const logger = logTo(engine.log, `slack ${instance}`)
+      const adapter = createSlackAdapter({ botToken, signingSecret, apiUrl: options.apiUrl ?? env.SLACK_API_URL, botUserId: options.botUserId, userName, logger, nativeStreaming: false })
+      const bot = new Chat({
+        userName,
+        adapters: { slack: adapter },
+        state,
+        logger,
+        // FrogBot serializes each chat's turns and queues its messages itself.
+        concurrency: 'concurrent',
+        fallbackStreamingPlaceholderText: null,
+        streamingUpdateIntervalMs: options.updateIntervalMs ?? 1000
+      })
+      let initialized: Promise<void> | null = null
+      const ready = () =>
+        (initialized ??= bot.initialize().catch((error: unknown) => {
+          initialized = null
+          throw error
+        }))
+      const drawing = afterReady(slackDrawing({ bot, adapter }), ready)
+      const runtime = pieceRuntime({ engine, state, drawing })
+      handleSlackEvents({ bot, adapter, runtime, drawing })
+      running = {
+        runtime,
+        webhook: async (request) => {
+          const body = await verifiedBody(request, { signingSecret: signingSecret!, state, now })
+          if (body instanceof Response) return body
+          const verified = new Request(request.url, { method: 'POST', headers: request.headers, body })
+          return bot.webhooks.slack(verified, { waitUntil: (task) => void runtime.track(Promise.resolve(task)) })
+        },
+        close: async () => {
+          await Promise.race([runtime.idle(), new Promise((resolve) => setTimeout(resolve, CLOSE_GRACE_MS).unref())])
+          await bot.shutdown()
+        }
+      }
+    },
+    webhook: (request) => (running ? running.webhook(request) : Promise.resolve(Response.json({ error: `The Slack piece "${instance}" has not started.` }, { status: 503 }))),
+    onTurn: (event) => (running ? running.runtime.door.onTurn(event) : void event.run.stream.cancel().catch(() => {})),
+    onSettled: (event) => running?.runtime.door.onSettled(event),
+    close: async () => {
+      const closing = running
+      running = null
+      await closing?.close()
+    },
+    idle: async () => {
+      await running?.runtime.idle()
+    }
+  }
+}

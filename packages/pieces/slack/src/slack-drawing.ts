@@ -1,0 +1,78 @@
+import type { SlackAdapter } from '@chat-adapter/slack'
+import type { Chat } from 'chat'
+import type { SettledBy } from 'frogbot'
+import { noticeText, type PieceDrawing, plainNameOf, questionsOf } from 'frogbot/channels'
+import { QuestionOutput } from 'frogbot/tools'
+import { questionCard, settledCard } from './question-card.ts'
+
+type PostArguments = Parameters<SlackAdapter['webClient']['chat']['postMessage']>[0]
+
+/** A Slack message's id in card records: `<channel>:<ts>` (a `ts` is unique only within its channel). */
+export const messageRef = (channel: string, ts: string) => `${channel}:${ts}`
+
+function parseRef(ref: string): { channel: string; ts: string } {
+  const at = ref.indexOf(':')
+  return { channel: ref.slice(0, at), ts: ref.slice(at + 1) }
+}
+
+/** Names whoever settled a call as Slack shows people: a mention of a channel participant. */
+export function slackNameOf(by: SettledBy): string {
+  return 'channel' in by ? `<@${by.channel.userId}>` : plainNameOf(by)
+}
+
+/**
+ * How FrogBot draws in Slack (the piece's half of the contract): replies through Chat SDK (posted
+ * on the first text, then edited as the stream goes on), question cards and their replacement as
+ * raw Block Kit through the adapter's Web API client (Chat SDK has no multi-select element), and
+ * private notices as ephemeral messages in the thread.
+ */
+export function slackDrawing({ bot, adapter }: { bot: Chat; adapter: SlackAdapter }): PieceDrawing {
+  return {
+    reply: async ({ thread, text }) => {
+      const iterator = text[Symbol.asyncIterator]()
+      const first = await iterator.next()
+      // A step that only asks posts no empty message: the card follows.
+      if (first.done) return
+      const all = (async function* () {
+        yield first.value
+        for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value
+      })()
+      await bot.thread(thread).post(all)
+    },
+    drawCall: async ({ thread, call }) => {
+      const questions = questionsOf(call.input)
+      if (!questions) throw new Error(`the input of call ${call.toolCallId} (${call.toolName}) is not a question`)
+      const { channel, threadTs } = adapter.decodeThreadId(thread)
+      const card = questionCard(questions)
+      const posted = await adapter.webClient.chat.postMessage({
+        channel,
+        ...(threadTs ? { thread_ts: threadTs } : {}),
+        text: card.text,
+        blocks: card.blocks,
+        unfurl_links: false,
+        unfurl_media: false
+      } as unknown as PostArguments)
+      if (!posted.ts) throw new Error('Slack did not say where the question card was posted')
+      return [messageRef(posted.channel ?? channel, posted.ts)]
+    },
+    drawSettled: async ({ card, settlement }) => {
+      const questions = questionsOf(card.input)
+      if (!questions) return
+      const part = (settlement.part ?? {}) as { output?: unknown; errorText?: string }
+      const output = settlement.outcome === 'answered' ? (QuestionOutput.safeParse(part.output).data ?? null) : null
+      const drawn = settledCard(questions, output, {
+        outcome: settlement.outcome,
+        who: 'system' in settlement.by ? null : slackNameOf(settlement.by),
+        reason: settlement.reason,
+        errorText: part.errorText
+      })
+      for (const ref of card.messageIds) {
+        const { channel, ts } = parseRef(ref)
+        await adapter.webClient.chat.update({ channel, ts, text: drawn.text, blocks: drawn.blocks } as unknown as Parameters<SlackAdapter['webClient']['chat']['update']>[0])
+      }
+    },
+    notify: async ({ thread, user, notice }) => {
+      await adapter.postEphemeral(thread, user.userId, noticeText(notice, slackNameOf))
+    }
+  }
+}

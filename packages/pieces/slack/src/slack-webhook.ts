@@ -1,0 +1,28 @@
+import { verifySlackSignature } from '@chat-adapter/slack/webhook'
+import type { ChannelState } from 'frogbot/channels'
+
+/** How far a request's timestamp may be from now, in seconds (Slack's own rule: 5 minutes). */
+export const MAX_SKEW_SECONDS = 300
+
+const refuse = (error: string) => Response.json({ error }, { status: 401 })
+
+/**
+ * Checks a request to the Slack webhook before anything reads it (SPEC §9): the signing secret's
+ * HMAC over `v0:<timestamp>:<body>`, a timestamp within {@link MAX_SKEW_SECONDS} of `now`, and a
+ * signature never seen before (kept in the instance's state, so every process sees it, for as long
+ * as a timestamp stays acceptable). Returns the body, or the `401` refusal: a forged, stale or
+ * replayed request changes nothing.
+ */
+export async function verifiedBody(request: Request, { signingSecret, state, now }: { signingSecret: string; state: Pick<ChannelState, 'setIfNotExists'>; now: () => number }): Promise<string | Response> {
+  const body = await request.text()
+  try {
+    await verifySlackSignature(body, request.headers, { signingSecret, now, maxSkewSeconds: MAX_SKEW_SECONDS })
+  } catch (error) {
+    return refuse(`Refused: ${error instanceof Error ? error.message : 'the Slack signature is invalid'}.`)
+  }
+  const signature = request.headers.get('x-slack-signature')!
+  if (!(await state.setIfNotExists(`frogbot:slack:signature:${signature}`, true, 2 * MAX_SKEW_SECONDS * 1000 + 60_000))) {
+    return refuse('Refused: this signed request was already received (a replay).')
+  }
+  return body
+}

@@ -1,0 +1,114 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+/** One call the piece made to Slack's Web API: the method (`chat.postMessage`), its arguments, the token it sent and what the stand-in answered. */
+export type SlackCall = { method: string; args: Record<string, any>; token: string | null; result: Record<string, any> }
+
+/** A Slack user the stand-in knows (`users.info`). */
+export type StandInUser = { id: string; name: string; email?: string }
+
+export const BOT_USER_ID = 'UFROGBOT'
+export const TEAM_ID = 'T0TEAM'
+
+/** Reads a Web API request body: form fields (objects arrive as JSON text) or JSON. */
+function parseArgs(body: string, contentType: string): Record<string, any> {
+  if (contentType.includes('json')) return body ? JSON.parse(body) : {}
+  const args: Record<string, any> = {}
+  for (const [key, value] of new URLSearchParams(body)) {
+    try {
+      args[key] = /^[[{]/.test(value) ? JSON.parse(value) : value
+    } catch {
+      args[key] = value
+    }
+  }
+  return args
+}
+
+/**
+ * A stand-in for Slack's Web API on 127.0.0.1 that records every call, for the piece's
+ * `apiUrl`: it answers `auth.test`, `users.info` (from `users`), `chat.postMessage` (a new `ts`
+ * each time), `chat.update`, `chat.postEphemeral`, `views.open` and `conversations.info`, and
+ * `{ ok: true }` to anything else. `failNext(method, error)` makes the next call of `method`
+ * answer `{ ok: false, error }`.
+ */
+export async function slackStandIn({ users }: { users: StandInUser[] }) {
+  const calls: SlackCall[] = []
+  const failures = new Map<string, string>()
+  let clock = 1_700_000_000
+  const nextTs = () => `${++clock}.000100`
+  const directory = new Map([...users, { id: BOT_USER_ID, name: 'frogbot' }].map((user) => [user.id, user]))
+
+  const answer = (method: string, args: Record<string, any>): Record<string, unknown> => {
+    const failure = failures.get(method)
+    if (failure) {
+      failures.delete(method)
+      return { ok: false, error: failure }
+    }
+    switch (method) {
+      case 'auth.test':
+        return { ok: true, user_id: BOT_USER_ID, user: 'frogbot', bot_id: 'BFROGBOT', team_id: TEAM_ID }
+      case 'users.info': {
+        const user = directory.get(args.user)
+        if (!user) return { ok: false, error: 'user_not_found' }
+        return { ok: true, user: { id: user.id, name: user.name, real_name: user.name, is_bot: user.id === BOT_USER_ID, profile: { display_name: user.name, real_name: user.name, ...(user.email ? { email: user.email } : {}) } } }
+      }
+      case 'chat.postMessage': {
+        const ts = nextTs()
+        return { ok: true, channel: args.channel, ts, message: { ts, text: args.text, blocks: args.blocks } }
+      }
+      case 'chat.update':
+        return { ok: true, channel: args.channel, ts: args.ts, text: args.text }
+      case 'chat.postEphemeral':
+        return { ok: true, message_ts: nextTs() }
+      case 'views.open':
+        return { ok: true, view: { id: `V${calls.length}`, ...args.view } }
+      case 'conversations.info':
+        return { ok: true, channel: { id: args.channel, name: 'general' } }
+      default:
+        return { ok: true }
+    }
+  }
+
+  const server = createServer((request, response) => {
+    let body = ''
+    request.setEncoding('utf8')
+    request.on('data', (chunk) => (body += chunk))
+    request.on('end', () => {
+      const method = (request.url ?? '').replace(/^\/api\//, '').split('?')[0]
+      const args = parseArgs(body, request.headers['content-type'] ?? '')
+      const result = answer(method, args)
+      calls.push({ method, args, token: request.headers.authorization?.replace(/^Bearer /, '') ?? args.token ?? null, result })
+      response.setHeader('content-type', 'application/json')
+      response.end(JSON.stringify(result))
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+
+  return {
+    url: `http://127.0.0.1:${port}/api/`,
+    calls,
+    /** The recorded calls of `method`, oldest first. */
+    callsTo: (method: string) => calls.filter((call) => call.method === method),
+    /** The question cards posted so far (messages with blocks), oldest first, with the `ts` each got. */
+    cards: () => calls.filter((call) => call.method === 'chat.postMessage' && call.result.ok && call.args.blocks).map((call) => ({ ts: call.result.ts as string, channel: call.args.channel as string, blocks: call.args.blocks as any[], text: call.args.text as string })),
+    /** The private notices posted so far: to whom, where and what. */
+    ephemerals: () => calls.filter((call) => call.method === 'chat.postEphemeral').map((call) => ({ user: call.args.user as string, channel: call.args.channel as string, threadTs: call.args.thread_ts as string | undefined, text: call.args.text as string })),
+    /** The edits of message `ts`, oldest first. */
+    updatesOf: (ts: string) => calls.filter((call) => call.method === 'chat.update' && call.args.ts === ts).map((call) => ({ text: call.args.text as string, blocks: call.args.blocks as any[] | undefined })),
+    /** The replies posted so far (messages without blocks) and their last edit, as Slack shows them. */
+    replies: () =>
+      calls
+        .filter((call) => call.method === 'chat.postMessage' && call.result.ok && !call.args.blocks)
+        .map((posted) => {
+          const edits = calls.filter((call) => call.method === 'chat.update' && call.args.ts === posted.result.ts)
+          const last = edits.at(-1)?.args ?? posted.args
+          return { ts: posted.result.ts as string, threadTs: posted.args.thread_ts as string | undefined, text: (last.markdown_text ?? last.text) as string, edits: edits.length }
+        }),
+    failNext: (method: string, error: string) => failures.set(method, error),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve()))
+  }
+}
+
+/** See {@link slackStandIn}. */
+export type SlackStandIn = Awaited<ReturnType<typeof slackStandIn>>

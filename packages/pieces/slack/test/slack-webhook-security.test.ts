@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { colorQuestion, scriptedModel, textStep, toolStep } from '../../../frogbot/test/helpers/scripted-model.ts'
+import { ADA, slackKit, type SlackKit, standIn } from './slack-kit.ts'
+import { blockActions, messageEvent, signed } from './slack-requests.ts'
+import { BOT_USER_ID, type SlackStandIn } from './slack-stand-in.ts'
+
+// The webhook trusts nothing it cannot verify (SPEC §9): Slack's signing secret on every request,
+// its timestamp within 5 minutes, and never the same signed request twice. A refused request
+// changes nothing: no chat, no model call, no call to Slack.
+
+const JSON_BODY = 'application/json'
+const FORM = 'application/x-www-form-urlencoded'
+const ROOT = '1800000000.000100'
+const now = () => Math.floor(Date.now() / 1000)
+
+let slack: SlackStandIn
+let kit: SlackKit
+let model: ReturnType<typeof scriptedModel>
+
+beforeAll(async () => {
+  slack = await standIn()
+  model = scriptedModel([toolStep([{ toolCallId: 'call_q', toolName: 'question', input: colorQuestion }]), textStep('Blue it is.')])
+  kit = await slackKit({ model, slack })
+})
+afterAll(async () => {
+  await kit?.close()
+  await slack?.close()
+})
+
+const mention = (ts: string) => messageEvent({ user: ADA.id, text: `<@${BOT_USER_ID}> paint the shed`, ts })
+
+/** Nothing happened: no chat, no model call and no call to Slack since `calls`. */
+async function nothingChanged(calls: number) {
+  expect(slack.calls.length).toBe(calls)
+  expect(model.doStreamCalls).toHaveLength(0)
+  expect((await kit.frogbot.listChats({ caller: { user: kit.ada, door: 'http' } })).chats).toEqual([])
+}
+
+describe('the Slack webhook', () => {
+  it('refuses a request signed with another secret, an unsigned one and a tampered body with 401', async () => {
+    const calls = slack.calls.length
+    const forged = await kit.deliver(signed(mention('1800000000.000001'), { contentType: JSON_BODY, secret: 'not-the-secret' }))
+    expect(forged.status).toBe(401)
+    expect(JSON.parse(forged.text)).toEqual({ error: 'Refused: Slack signature is invalid.' })
+
+    const unsigned = await kit.deliver({ body: mention('1800000000.000002'), headers: { 'content-type': JSON_BODY } })
+    expect(unsigned).toMatchObject({ status: 401, text: JSON.stringify({ error: 'Refused: Slack signature headers are required.' }) })
+
+    const tampered = signed(mention('1800000000.000003'), { contentType: JSON_BODY })
+    expect((await kit.deliver({ ...tampered, body: tampered.body.replace('paint the shed', 'delete everything') })).status).toBe(401)
+    await nothingChanged(calls)
+  })
+
+  it('refuses a request whose timestamp is more than 5 minutes old or ahead, even correctly signed', async () => {
+    const calls = slack.calls.length
+    const stale = await kit.deliver(signed(mention('1800000000.000004'), { contentType: JSON_BODY, timestamp: now() - 301 }))
+    expect(stale).toMatchObject({ status: 401, text: JSON.stringify({ error: 'Refused: Slack timestamp is too old.' }) })
+    const ahead = await kit.deliver(signed(mention('1800000000.000005'), { contentType: JSON_BODY, timestamp: now() + 301 }))
+    expect(ahead.status).toBe(401)
+    const garbled = signed(mention('1800000000.000006'), { contentType: JSON_BODY })
+    expect((await kit.deliver({ ...garbled, headers: { ...garbled.headers, 'x-slack-request-timestamp': 'yesterday' } })).status).toBe(401)
+    await nothingChanged(calls)
+  })
+
+  it('accepts a fresh signed request once and refuses its replay, for events and for clicks alike', async () => {
+    const first = signed(mention(ROOT), { contentType: JSON_BODY })
+    expect((await kit.deliver(first)).status).toBe(200)
+    expect(model.doStreamCalls).toHaveLength(1)
+    const [card] = slack.cards()
+    const calls = slack.calls.length
+
+    const replayed = await kit.deliver(first)
+    expect(replayed).toMatchObject({ status: 401, text: JSON.stringify({ error: 'Refused: this signed request was already received (a replay).' }) })
+    expect(slack.calls.length).toBe(calls)
+    expect(model.doStreamCalls).toHaveLength(1)
+
+    const click = signed(blockActions({ user: ADA, action: { action_id: 'frogbot_option_1', value: '1' }, messageTs: card.ts, threadTs: ROOT }), { contentType: FORM })
+    expect((await kit.deliver(click)).status).toBe(200)
+    expect(slack.updatesOf(card.ts)).toHaveLength(1)
+    const afterClick = slack.calls.length
+    expect((await kit.deliver(click)).status).toBe(401)
+    expect(slack.calls.length).toBe(afterClick)
+    expect(slack.ephemerals()).toEqual([])
+    expect(model.doStreamCalls).toHaveLength(2)
+  })
+
+  it('answers Slack\'s URL verification challenge when it is signed', async () => {
+    const challenge = JSON.stringify({ type: 'url_verification', token: 'unused', challenge: 'c-123' })
+    const answer = await kit.deliver(signed(challenge, { contentType: JSON_BODY }))
+    expect(answer).toMatchObject({ status: 200, text: JSON.stringify({ challenge: 'c-123' }) })
+    expect((await kit.deliver({ body: challenge, headers: { 'content-type': JSON_BODY } })).status).toBe(401)
+  })
+})
