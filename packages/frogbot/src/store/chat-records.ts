@@ -120,6 +120,23 @@ export function newChatRow(chat: NewChat, now: string): ChatsTable {
   }
 }
 
+/** The row of a new pending call of `chatId`. */
+export function callRow(chatId: string, call: NewCall): PendingCallsTable {
+  return {
+    chat_id: chatId,
+    tool_call_id: call.toolCallId,
+    message_id: call.messageId,
+    tool_name: call.toolName,
+    agent_slug: call.agentSlug,
+    input: JSON.stringify(call.input ?? null),
+    status: 'pending',
+    tool_fingerprint: call.toolFingerprint,
+    created_at: call.createdAt,
+    expires_at: call.expiresAt,
+    settled_at: null
+  }
+}
+
 /** The row of a stored message. */
 export function messageRow(chatId: string, position: number, message: UIMessage & { settlements?: Settlement[] }, now: string): MessagesTable {
   return {

@@ -3,7 +3,7 @@ import type { UIMessage } from 'ai'
 import type { ChatState } from '../protocol/chat.ts'
 import type { Settlement } from '../protocol/settlement.ts'
 import type { CallStatus, ChatsTable, Database } from './database-schema.ts'
-import { type CallRecord, type ChatRecord, type NewCall, type QueuedRecord, type StoredMessage, messageRow } from './chat-records.ts'
+import { type CallRecord, type ChatRecord, type QueuedRecord, type StoredMessage, messageRow } from './chat-records.ts'
 import { chatReads } from './chat-reads.ts'
 import { StoreConflict } from './store-errors.ts'
 
@@ -49,7 +49,6 @@ export type ChatTransaction = {
   saveMessage(message: StoredMessage, freshId: () => string): Promise<void>
   /** Removes every message after `messageId`, and their calls. */
   deleteMessagesAfter(messageId: string): Promise<void>
-  insertCalls(calls: NewCall[]): Promise<void>
   /** Ends pending calls with their outcome; throws {@link StoreConflict} when one is no longer pending. */
   settleCalls(changes: { toolCallId: string; status: Exclude<CallStatus, 'pending'> }[]): Promise<void>
   enqueue(queued: NewQueued): Promise<void>
@@ -135,27 +134,6 @@ export function chatTransaction(trx: Kysely<Database>, { chat, created, now }: {
       const later = trx.selectFrom('frogbot_messages').select('id').where('chat_id', '=', chatId).where('position', '>', target.position)
       await trx.deleteFrom('frogbot_pending_calls').where('chat_id', '=', chatId).where('message_id', 'in', later).execute()
       await trx.deleteFrom('frogbot_messages').where('chat_id', '=', chatId).where('position', '>', target.position).execute()
-    },
-    async insertCalls(calls) {
-      if (calls.length === 0) return
-      await trx
-        .insertInto('frogbot_pending_calls')
-        .values(
-          calls.map((call) => ({
-            chat_id: chatId,
-            tool_call_id: call.toolCallId,
-            message_id: call.messageId,
-            tool_name: call.toolName,
-            agent_slug: call.agentSlug,
-            input: JSON.stringify(call.input ?? null),
-            status: 'pending' as const,
-            tool_fingerprint: call.toolFingerprint,
-            created_at: call.createdAt,
-            expires_at: call.expiresAt,
-            settled_at: null
-          }))
-        )
-        .execute()
     },
     async settleCalls(changes) {
       const byStatus = new Map<string, string[]>()

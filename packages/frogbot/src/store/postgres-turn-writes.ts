@@ -1,7 +1,7 @@
 import { type Kysely, type QueryCreator, type RawBuilder, sql } from 'kysely'
 import type { Database } from './database-schema.ts'
 import type { UIMessage } from 'ai'
-import { messageRow, type NewCall, type NewChat, newChatRow, toCallRecord, toChatRecord, toStoredMessage } from './chat-records.ts'
+import { callRow, messageRow, type NewCall, type NewChat, newChatRow, toCallRecord, toChatRecord, toStoredMessage } from './chat-records.ts'
 import { chatPatchRow } from './chat-transaction.ts'
 import type { MessageWrite, SettleSnapshot, SettleWrite } from './turn-writes.ts'
 
@@ -23,20 +23,7 @@ function rowsWhen(guard: string, rows: Record<string, unknown>[]): RawBuilder<un
   return sql`select * from (values ${values}) as v(${sql.join(columns.map((column) => sql.id(column)))}) where exists (select 1 from ${sql.table(guard)})`
 }
 
-const callRows = (chatId: string, calls: NewCall[]) =>
-  calls.map((call) => ({
-    chat_id: chatId,
-    tool_call_id: call.toolCallId,
-    message_id: call.messageId,
-    tool_name: call.toolName,
-    agent_slug: call.agentSlug,
-    input: JSON.stringify(call.input ?? null),
-    status: 'pending',
-    tool_fingerprint: call.toolFingerprint,
-    created_at: call.createdAt,
-    expires_at: call.expiresAt,
-    settled_at: null
-  }))
+const callRows = (chatId: string, calls: NewCall[]) => calls.map((call) => callRow(chatId, call))
 
 export function postgresTurnWrites(db: Kysely<Database>) {
   /** The message upsert of a `MessageWrite`, written only when the CTE `guard` has a row. */

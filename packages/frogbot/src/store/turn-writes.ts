@@ -3,7 +3,7 @@ import type { UIMessage } from 'ai'
 import type { Settlement } from '../protocol/settlement.ts'
 import type { DatabaseAdapter } from './database-adapter.ts'
 import type { CallStatus, Database } from './database-schema.ts'
-import { type CallRecord, type ChatRecord, type NewCall, type NewChat, type StoredMessage, messageRow, newChatRow, toCallRecord, toChatRecord, toStoredMessage } from './chat-records.ts'
+import { type CallRecord, type ChatRecord, type NewCall, type NewChat, type StoredMessage, callRow, messageRow, newChatRow, toCallRecord, toChatRecord, toStoredMessage } from './chat-records.ts'
 import { type ChatPatch, chatPatchRow } from './chat-transaction.ts'
 import { StoreConflict } from './store-errors.ts'
 import { postgresTurnWrites } from './postgres-turn-writes.ts'
@@ -113,21 +113,7 @@ function sqliteTurnWrites(db: Kysely<Database>, adapter: DatabaseAdapter) {
         await upsertMessage(trx, chatId, write, now)
         await trx
           .insertInto('frogbot_pending_calls')
-          .values(
-            calls.map((call) => ({
-              chat_id: chatId,
-              tool_call_id: call.toolCallId,
-              message_id: call.messageId,
-              tool_name: call.toolName,
-              agent_slug: call.agentSlug,
-              input: JSON.stringify(call.input ?? null),
-              status: 'pending' as const,
-              tool_fingerprint: call.toolFingerprint,
-              created_at: call.createdAt,
-              expires_at: call.expiresAt,
-              settled_at: null
-            }))
-          )
+          .values(calls.map((call) => callRow(chatId, call)))
           .execute()
       })
     },

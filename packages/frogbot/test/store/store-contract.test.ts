@@ -92,20 +92,14 @@ for (const backend of backends) {
       await opened?.close()
     })
 
-    /** A chat with a user message and an assistant message waiting at `callIds`. */
+    /** A chat with a user message and an assistant message waiting at `callIds` (started, then paused by a turn). */
     async function waiting(callIds: string[], expiresAt: string | null = null) {
       const chatId = randomId('chat')
       const messageId = randomId('msg')
-      await store.withChat(
-        chatId,
-        async (tx) => {
-          await tx.appendMessage(userMessage('Paint the shed'), fresh)
-          await tx.appendMessage(assistantAsking(messageId, callIds), fresh)
-          await tx.insertCalls(newCalls(chatId, messageId, callIds, expiresAt))
-          await tx.updateChat({ state: 'awaiting' })
-        },
-        { now: now(), create: { id: chatId, ...newChat() } }
-      )
+      const leaseOwner = randomId('lease')
+      expect(await store.startNewChat({ chat: { id: chatId, ...newChat() }, message: userMessage('Paint the shed'), leaseOwner, leaseUntil: iso(Date.now() + 60_000), now: now(), freshId: fresh })).not.toBeNull()
+      const paused = await store.pauseTurn({ chatId, leaseOwner, write: { message: assistantAsking(messageId, callIds), settlements: [], position: 1 }, calls: newCalls(chatId, messageId, callIds, expiresAt), now: now() })
+      expect(paused).toBe(true)
       return { chatId, messageId }
     }
 
@@ -283,6 +277,71 @@ for (const backend of backends) {
       const chat = await store.createChatWithMessages({ chat: { id: chatId, ...newChat() }, messages, now: now() })
       expect(chat).toMatchObject({ id: chatId, state: 'idle' })
       expect(await store.getMessages(chatId)).toEqual(messages)
+    })
+
+    it('startNewChat takes a new chat for a turn with its first message; an id that exists gives null and changes nothing', async () => {
+      const chatId = randomId('chat')
+      const leaseOwner = randomId('lease')
+      const first = userMessage('Hello')
+      expect(await store.startNewChat({ chat: { id: chatId, ...newChat() }, message: first, leaseOwner, leaseUntil: iso(Date.now() + 60_000), now: now(), freshId: fresh })).toBe(first.id)
+      expect(await store.getChat(chatId)).toMatchObject({ state: 'running', leaseOwner, version: 0 })
+      expect(await stores[1].startNewChat({ chat: { id: chatId, ...newChat('user_other') }, message: userMessage('Again'), leaseOwner: 'other', leaseUntil: iso(Date.now() + 60_000), now: now(), freshId: fresh })).toBeNull()
+      expect((await store.getMessages(chatId)).map((message) => message.parts)).toEqual([first.parts])
+      // A client-chosen message id that another chat holds is replaced.
+      const twin = randomId('chat')
+      expect(await store.startNewChat({ chat: { id: twin, ...newChat() }, message: userMessage('Taken id', first.id), leaseOwner, leaseUntil: iso(Date.now() + 60_000), now: now(), freshId: () => 'msg_replaced_' + twin })).toBe('msg_replaced_' + twin)
+    })
+
+    it('pauseTurn and endTurn write only while the turn holds the lease', async () => {
+      const chatId = randomId('chat')
+      const leaseOwner = randomId('lease')
+      await store.startNewChat({ chat: { id: chatId, ...newChat() }, message: userMessage('Hello'), leaseOwner, leaseUntil: iso(Date.now() + 60_000), now: now(), freshId: fresh })
+      const reply = { message: { id: randomId('msg'), role: 'assistant' as const, parts: [{ type: 'text' as const, text: 'Hi' }] }, settlements: [], position: 1 }
+      expect(await stores[1].endTurn({ chatId, leaseOwner: 'someone else', write: reply, now: now() })).toBeNull()
+      expect(await stores[1].pauseTurn({ chatId, leaseOwner: 'someone else', write: reply, calls: newCalls(chatId, reply.message.id, ['call_x']), now: now() })).toBe(false)
+      expect(await store.getMessages(chatId)).toHaveLength(1)
+      expect(await store.getPendingCalls(chatId)).toEqual([])
+      expect(await store.saveStep({ chatId, leaseOwner, leaseUntil: iso(Date.now() + 90_000), write: reply, now: now() })).toBe(true)
+      await store.withChat(chatId, (tx) => tx.enqueue({ id: randomId('queued'), message: userMessage('Next'), sender: {} }), { now: now() })
+      expect(await store.endTurn({ chatId, leaseOwner, write: { ...reply, message: { ...reply.message, parts: [{ type: 'text', text: 'Hi there' }] } }, now: now() })).toEqual({ queued: true })
+      expect(await store.getChat(chatId)).toMatchObject({ state: 'idle', leaseOwner: null })
+      expect((await store.getMessages(chatId)).map((message) => message.parts)).toEqual([[{ type: 'text', text: 'Hello' }], [{ type: 'text', text: 'Hi there' }]])
+      expect(await store.endTurn({ chatId, leaseOwner, write: null, now: now() })).toBeNull()
+    })
+
+    it('settleSnapshot reads the chat, its pending calls and the named ones, and the transcript with versions', async () => {
+      const { chatId, messageId } = await waiting(['call_1', 'call_2'])
+      const snapshot = await stores[1].settleSnapshot(chatId, ['call_1', 'call_gone'])
+      expect(snapshot!.chat).toMatchObject({ id: chatId, state: 'awaiting' })
+      expect(snapshot!.calls.map((call) => call.toolCallId).sort()).toEqual(['call_1', 'call_2'])
+      expect(snapshot!.messages.map((message) => [message.id, message.role, typeof message.version])).toEqual([
+        [expect.any(String), 'user', 'number'],
+        [messageId, 'assistant', 'number']
+      ])
+      expect(await store.settleSnapshot(randomId('chat'), ['call_1'])).toBeNull()
+    })
+
+    it('applySettle applies only against the snapshot it was decided from, and of racing settles from three processes one wins', async () => {
+      const { chatId, messageId } = await waiting(['call_1'])
+      const snapshot = (await store.settleSnapshot(chatId, ['call_1']))!
+      const message = snapshot.messages.find((entry) => entry.id === messageId)!
+      const write = (status: 'answered' | 'dismissed') => ({
+        chatId,
+        chatVersion: snapshot.chat.version,
+        calls: [{ toolCallId: 'call_1', status }],
+        message: { id: messageId, version: message.version, parts: [{ type: 'text' as const, text: status }], settlements: [] },
+        chat: { state: 'idle' as const }
+      })
+      const results = await Promise.all(Array.from({ length: 12 }, (_, index) => stores[index % 3].applySettle(write(index % 2 ? 'dismissed' : 'answered'), now())))
+      expect(results.filter(Boolean)).toHaveLength(1)
+      const after = (await store.settleSnapshot(chatId, ['call_1']))!
+      expect(after.chat).toMatchObject({ state: 'idle', version: snapshot.chat.version + 1 })
+      expect(after.calls).toHaveLength(1)
+      expect(['answered', 'dismissed']).toContain(after.calls[0].status)
+      expect(after.messages.find((entry) => entry.id === messageId)!.parts).toEqual([{ type: 'text', text: after.calls[0].status }])
+      // A stale snapshot writes nothing.
+      expect(await store.applySettle(write('answered'), now())).toBe(false)
+      expect(await store.settleSnapshot(chatId, ['call_1'])).toEqual(after)
     })
 
     it('migrations run once when several processes start together, and again change nothing', async () => {
