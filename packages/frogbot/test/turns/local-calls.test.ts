@@ -80,3 +80,22 @@ describe('frogbot.agents[slug].stream() withholds client tools', () => {
     expect(await stored()).toEqual({ chats: [], calls: [] })
   })
 })
+
+describe('generate({ prompt, chatId }): a stored turn of a chat, from code', () => {
+  it('stores the turn in the chat without offering client tools, and rejects a busy chat instead of queueing', async () => {
+    const { frogbot, call, calls } = await localPlanner([textStep('Noted, from code.'), toolStep([questionCall], 'Let me ask.')])
+    const chatId = 'local-generate-chat-0000001'
+    const done = await frogbot.agents.planner.generate({ prompt: 'Remember the shed', chatId })
+    expect(done).toMatchObject({ status: 'complete', chatId, text: 'Noted, from code.' })
+    expect(calls[0].tools?.map((tool) => tool.name)).not.toContain('question')
+    const chat = (await call('GET', `/api/agents/planner/chats/${chatId}`)).json
+    // Created by code for nobody: the chat has no owner, so any signed-in user with its id may write it.
+    expect(chat.messages.map((message: any) => message.role)).toEqual(['user', 'assistant'])
+
+    // Over HTTP the same chat reaches a question; the local call then rejects rather than queueing.
+    const waiting = await call('POST', '/api/agents/planner', { chatId, prompt: 'Now ask me' })
+    expect(waiting.json.status).toBe('awaiting-input')
+    await expect(frogbot.agents.planner.generate({ prompt: 'From code again', chatId })).rejects.toMatchObject({ code: 'turn-in-progress' })
+    expect((await call('GET', `/api/agents/planner/chats/${chatId}`)).json.queued).toEqual([])
+  })
+})

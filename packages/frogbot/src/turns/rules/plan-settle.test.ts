@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest'
+import type { CallRecord } from '../../store/chat-records.ts'
+import { planSettle } from './plan-settle.ts'
+
+// The settle rules without a database: what a settle does to a step, decided from a snapshot.
+
+const call = (toolCallId: string, status: CallRecord['status'] = 'pending'): CallRecord => ({
+  toolCallId,
+  toolName: 'question',
+  input: {},
+  messageId: 'msg_1',
+  chatId: 'chat_1',
+  agentSlug: 'planner',
+  createdAt: '2026-12-01T00:00:00.000Z',
+  status,
+  toolFingerprint: 'fp',
+  expiresAt: null,
+  settledAt: null
+})
+const ada = { userId: 'user_ada' }
+const at = '2026-12-01T10:00:00.000Z'
+const blue = { answers: [{ header: 'Color', selected: ['Blue'] }] }
+
+describe('planSettle', () => {
+  it('answering the only waiting call continues the turn', () => {
+    expect(planSettle({ state: 'awaiting', calls: [call('a')], actions: [{ toolCallId: 'a', kind: 'answer', output: blue }], by: ada, at })).toEqual({
+      closings: [{ toolCallId: 'a', outcome: 'answered', by: ada, at, output: blue }],
+      next: 'continue',
+      remaining: []
+    })
+  })
+
+  it('answering one of two waits for the other', () => {
+    const plan = planSettle({ state: 'awaiting', calls: [call('a'), call('b')], actions: [{ toolCallId: 'a', kind: 'answer', output: blue }], by: ada, at })
+    expect(plan).toMatchObject({ next: 'awaiting', remaining: [{ toolCallId: 'b' }] })
+  })
+
+  it('a dismissal ends the step: the other waiting calls are cancelled by FrogBot with their own text', () => {
+    const plan = planSettle({ state: 'awaiting', calls: [call('a'), call('b'), call('c', 'answered')], actions: [{ toolCallId: 'a', kind: 'dismiss', reason: 'not now' }], by: ada, at })
+    expect(plan).toEqual({
+      closings: [
+        { toolCallId: 'a', outcome: 'dismissed', by: ada, at, reason: 'not now', errorText: 'Dismissed by the user. Reason: not now' },
+        { toolCallId: 'b', outcome: 'cancelled', by: { system: true }, at, errorText: 'Cancelled because the user dismissed a related request.' }
+      ],
+      next: 'idle',
+      remaining: []
+    })
+  })
+
+  it('an expiry is FrogBot’s and cancels the step’s other calls with its own text', () => {
+    const plan = planSettle({ state: 'awaiting', calls: [call('a'), call('b')], actions: [{ toolCallId: 'a', kind: 'expire' }], by: { system: true }, at })
+    expect(plan).toMatchObject({
+      closings: [
+        { toolCallId: 'a', outcome: 'expired', errorText: 'Expired without an answer.' },
+        { toolCallId: 'b', outcome: 'cancelled', errorText: 'Cancelled because a related request expired.' }
+      ],
+      next: 'idle'
+    })
+  })
+
+  it('refuses in the seed’s order: an unknown call, then one already settled, then a chat that does not wait', () => {
+    expect(planSettle({ state: 'idle', calls: [call('a', 'answered')], actions: [{ toolCallId: 'x', kind: 'answer', output: blue }], by: ada, at })).toEqual({ refused: 'call-not-found', toolCallId: 'x' })
+    expect(planSettle({ state: 'idle', calls: [call('a', 'answered')], actions: [{ toolCallId: 'a', kind: 'answer', output: blue }], by: ada, at })).toEqual({ refused: 'already-settled', toolCallId: 'a' })
+    expect(planSettle({ state: 'running', calls: [call('a')], actions: [{ toolCallId: 'a', kind: 'answer', output: blue }], by: ada, at })).toEqual({ refused: 'not-awaiting' })
+  })
+
+  it('the chat UI’s resubmission must answer the whole step (pending-calls), unless it dismisses', () => {
+    const calls = [call('a'), call('b')]
+    expect(planSettle({ state: 'awaiting', calls, actions: [{ toolCallId: 'a', kind: 'answer', output: blue }], by: ada, at, wholeStep: true })).toEqual({ refused: 'pending-calls', missing: [calls[1]] })
+    expect(planSettle({ state: 'awaiting', calls, actions: [{ toolCallId: 'a', kind: 'answer', output: blue }, { toolCallId: 'b', kind: 'answer', output: blue }], by: ada, at, wholeStep: true })).toMatchObject({ next: 'continue' })
+    expect(planSettle({ state: 'awaiting', calls, actions: [{ toolCallId: 'a', kind: 'answer', output: blue }, { toolCallId: 'b', kind: 'dismiss' }], by: ada, at, wholeStep: true })).toMatchObject({
+      next: 'idle',
+      closings: [{ outcome: 'answered' }, { outcome: 'dismissed' }]
+    })
+  })
+})

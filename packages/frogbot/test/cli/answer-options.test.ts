@@ -1,0 +1,39 @@
+import { describe, expect, it, vi } from 'vitest'
+import { pickOutput } from '../../src/cli/answer-command.ts'
+import { main } from '../../src/cli/main.ts'
+
+// How `frogbot answer` reads a person's options, and `frogbot help <command>`, in process.
+
+const call = {
+  toolName: 'question',
+  input: { questions: [{ header: 'Place', question: 'Where?', options: [{ label: 'City' }, { label: 'Mountains' }, { label: '3' }] }] }
+}
+
+describe('frogbot answer options', () => {
+  it('--pick takes the option numbers `frogbot pending` prints, labels too; --custom alone is a typed answer', () => {
+    expect(pickOutput(call, '2', undefined)).toEqual({ answers: [{ header: 'Place', selected: ['Mountains'] }] })
+    expect(pickOutput(call, '1, 2', 'and a lake')).toEqual({ answers: [{ header: 'Place', selected: ['City', 'Mountains'], custom: 'and a lake' }] })
+    expect(pickOutput(call, 'City', undefined)).toEqual({ answers: [{ header: 'Place', selected: ['City'] }] })
+    expect(pickOutput(call, undefined, 'By the sea')).toEqual({ answers: [{ header: 'Place', selected: [], custom: 'By the sea' }] })
+    expect(() => pickOutput(call, '4', undefined)).toThrow('--pick 4: there is no option 4; `frogbot pending` numbers them 1 to 3')
+    expect(() => pickOutput({ toolName: 'pick_file', input: {} }, '1', undefined)).toThrow(/answer with --json/)
+  })
+
+  it('frogbot help <command> and <command> --help print that command’s usage; an unknown one is refused', async () => {
+    const printed: string[] = []
+    const log = vi.spyOn(console, 'log').mockImplementation((line: string) => void printed.push(line))
+    const error = vi.spyOn(console, 'error').mockImplementation((line: string) => void printed.push(line))
+    try {
+      expect(await main(['help', 'answer'])).toBe(0)
+      expect(printed.at(-1)).toMatch(/^Usage: frogbot answer <chatId> <callId> --email <email>/)
+      expect(printed.at(-1)).toContain('the model key (OPENAI_API_KEY, …) must be set in this shell too')
+      expect(await main(['pending', '--help'])).toBe(0)
+      expect(printed.at(-1)).toMatch(/^Usage: frogbot pending \[--agent <slug>\]/)
+      expect(await main(['help', 'nothing'])).toBe(1)
+      expect(printed.at(-1)).toMatch(/^frogbot help: no command "nothing"; use one of: serve, migrate/)
+    } finally {
+      log.mockRestore()
+      error.mockRestore()
+    }
+  })
+})
