@@ -32,6 +32,12 @@ export type PieceDrawing = {
 /** What settling a call from a channel does: answer it with `output`, or dismiss it (with a `reason`). */
 export type PieceAction = { output: unknown } | { dismissed: true; reason?: string }
 
+/** Chats read per page when rescanning for missing cards. */
+const REDRAW_PAGE = 100
+
+/** How often a piece's webhook traffic rescans for missing cards, at most (ms). */
+export const REDRAW_EVERY_MS = 60_000
+
 const one = (text: string) =>
   (async function* () {
     yield text
@@ -50,11 +56,24 @@ const one = (text: string) =>
  *   valid answer wins, and what did not win comes back as a notice for the participant (a stale
  *   card is `closed`);
  * - `door.onSettled`: every ended call's card is replaced, whoever ended it;
+ * - `redraw`, `redrawNowAndThen`: a rescan draws the cards of calls still waiting that were never
+ *   drawn (at start-up, then at most every {@link REDRAW_EVERY_MS} as webhooks arrive);
  * - `track`/`idle`: background work (webhook handlers, replies) is tracked, and `idle()`
  *   resolves once none is left (tests; shutdown waits for it).
+ * `now` is the clock of the rescans (ms since the epoch; default `Date.now`).
  * Nothing here waits for a person.
  */
-export function pieceRuntime({ engine, state, drawing }: { engine: ChannelEngine; state: Pick<ChannelState, 'get' | 'set' | 'setIfNotExists' | 'delete'>; drawing: PieceDrawing }) {
+export function pieceRuntime({
+  engine,
+  state,
+  drawing,
+  now = Date.now
+}: {
+  engine: ChannelEngine
+  state: Pick<ChannelState, 'get' | 'set' | 'setIfNotExists' | 'delete'>
+  drawing: PieceDrawing
+  now?: () => number
+}) {
   const cards = questionCards(state)
   const tasks = new Set<Promise<unknown>>()
   const failed = (what: string) => (error: unknown) => engine.log(`frogbot: ${what}: ${error instanceof Error ? error.message : String(error)}`)
@@ -73,8 +92,11 @@ export function pieceRuntime({ engine, state, drawing }: { engine: ChannelEngine
     user: user.email ? await engine.findUserByEmail(user.email) : null
   })
 
-  const drawCalls = async (chat: ChatSummary, calls: PendingCall[]) => {
-    const thread = chat.channel!.thread
+  // `tell`: whether a failure is also posted in the thread (a rescan only logs it, so that a
+  // platform that keeps failing is not told again on every rescan).
+  const drawCalls = async (chat: ChatSummary, calls: PendingCall[], { tell = true }: { tell?: boolean } = {}) => {
+    const thread = chat.channel?.thread
+    if (!thread) return
     for (const call of calls) {
       if (!(await cards.claim(chat.id, call.toolCallId))) continue
       try {
@@ -83,9 +105,27 @@ export function pieceRuntime({ engine, state, drawing }: { engine: ChannelEngine
       } catch (error) {
         await cards.release(chat.id, call.toolCallId)
         failed(`could not draw call ${call.toolCallId} of chat ${chat.id}`)(error)
+        if (!tell) continue
         const why = error instanceof Error ? error.message : String(error)
         await drawing.reply({ chat, thread, text: one(`I could not show my question here (${why}). Write in this thread to try again.`) }).catch(failed(`could not post the failure of chat ${chat.id}`))
       }
+    }
+  }
+
+  let lastRedraw: number | null = null
+  /**
+   * Draws every card of the instance that is missing: a call still waiting whose controls were
+   * never posted (the server stopped between the pause and the drawing, or the platform failed).
+   * Each card is claimed in FrogBot's database first, so with several servers rescanning at once
+   * each is drawn once. Storage decides what waits: the instance's chats with pending calls.
+   */
+  const redraw = async () => {
+    lastRedraw = now()
+    for (let after: string | undefined; ; ) {
+      const page = await engine.waitingChats({ after, limit: REDRAW_PAGE })
+      for (const { chat, pending } of page) await drawCalls(chat, pending, { tell: false })
+      if (page.length < REDRAW_PAGE) return
+      after = page.at(-1)!.chat.id
     }
   }
 
@@ -182,6 +222,17 @@ export function pieceRuntime({ engine, state, drawing }: { engine: ChannelEngine
     cards,
     participant,
     track,
+    /** Draws every missing card now (at start-up); see `redraw` above. Failures are logged. */
+    redraw: () => track(redraw().catch(failed('could not rescan for questions without their card'))),
+    /**
+     * Rescans for missing cards when the last rescan is {@link REDRAW_EVERY_MS} old (a piece calls
+     * it on each verified webhook request), in the background.
+     */
+    redrawNowAndThen: () => {
+      if (lastRedraw !== null && now() - lastRedraw < REDRAW_EVERY_MS) return
+      lastRedraw = now()
+      void track(redraw().catch(failed('could not rescan for questions without their card')))
+    },
     /** Resolves once no background work of this piece is left. */
     idle: async () => {
       while (tasks.size > 0) await Promise.allSettled([...tasks])

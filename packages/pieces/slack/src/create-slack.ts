@@ -1,7 +1,7 @@
 import { createSlackAdapter } from '@chat-adapter/slack'
 import { Chat, type Logger, type Message } from 'chat'
 import { type ChannelPieceInstance, ConfigError } from 'frogbot'
-import { channelState, type PieceDrawing, pieceRuntime, type PieceRuntime } from 'frogbot/channels'
+import { channelState, type PieceDrawing, pieceRuntime, type PieceRuntime, REDRAW_EVERY_MS } from 'frogbot/channels'
 import { slackDrawing } from './slack-drawing.ts'
 import { handleSlackEvents } from './slack-handlers.ts'
 import { verifiedBody } from './slack-webhook.ts'
@@ -119,17 +119,24 @@ export function createSlack(options: SlackOptions = {}): SlackPiece {
           throw error
         }))
       const drawing = afterReady(slackDrawing({ bot, adapter }), ready)
-      const runtime = pieceRuntime({ engine, state, drawing })
+      const runtime = pieceRuntime({ engine, state, drawing, now })
       handleSlackEvents({ bot, adapter, runtime, drawing })
+      // A question whose card was never posted (a stop between the pause and the drawing, a
+      // failed post) is drawn now, and again on later webhooks, by whichever server claims it.
+      void runtime.redraw()
+      const rescans = setInterval(() => runtime.redrawNowAndThen(), REDRAW_EVERY_MS)
+      rescans.unref()
       running = {
         runtime,
         webhook: async (request) => {
           const body = await verifiedBody(request, { signingSecret: signingSecret!, state, now })
           if (body instanceof Response) return body
+          runtime.redrawNowAndThen()
           const verified = new Request(request.url, { method: 'POST', headers: request.headers, body })
           return bot.webhooks.slack(verified, { waitUntil: (task) => void runtime.track(Promise.resolve(task)) })
         },
         close: async () => {
+          clearInterval(rescans)
           await Promise.race([runtime.idle(), new Promise((resolve) => setTimeout(resolve, CLOSE_GRACE_MS).unref())])
           await bot.shutdown()
         }

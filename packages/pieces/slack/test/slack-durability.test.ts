@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 import { type DatabaseAdapter, postgresAdapter, sqliteAdapter } from 'frogbot'
+import { REDRAW_EVERY_MS } from 'frogbot/channels'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createTestDatabase, describePostgres, type TestDatabase } from '../../../frogbot/test/helpers/postgres.ts'
 import { colorQuestion, scriptedModel, textStep, toolStep } from '../../../frogbot/test/helpers/scripted-model.ts'
@@ -12,14 +13,21 @@ import { BOT_USER_ID } from './slack-stand-in.ts'
 // door however many servers receive clicks at once.
 
 const ROOT = '1800000000.000100'
+/** The question alone, without text: its card is the first message the piece posts. */
+const askQuietly = () => toolStep([{ toolCallId: 'call_q', toolName: 'question', input: colorQuestion }])
 const askColor = () => toolStep([{ toolCallId: 'call_q', toolName: 'question', input: colorQuestion }], 'Which color?')
 const open: { close: () => Promise<void> }[] = []
 afterEach(async () => {
   while (open.length > 0) await open.pop()!.close()
 })
 
-/** `fresh()` makes a new empty database for one test (its cleanup is queued first) and returns how to connect to it. */
-function durability(fresh: () => Promise<() => DatabaseAdapter>) {
+/**
+ * `fresh()` makes a new empty database for one test (its cleanup is queued first) and returns how
+ * to connect to it. `startsAtOnce`: whether several servers of this one process can start at once
+ * (not on SQLite, whose driver blocks the whole process while another server holds the file's
+ * migration lock: they start one after the other, their rescans still running together).
+ */
+function durability(fresh: () => Promise<() => DatabaseAdapter>, { startsAtOnce }: { startsAtOnce: boolean }) {
   it('a restart between the question and the click loses nothing: the click answers, the card is replaced, the thread goes on', async () => {
     const database = await fresh()
     const slack = await standIn()
@@ -40,6 +48,69 @@ function durability(fresh: () => Promise<() => DatabaseAdapter>) {
     const read = await after.adasChat()
     expect(read.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'user', 'assistant'])
     expect(read.messages[1].settlements).toMatchObject([{ outcome: 'answered', by: { channel: { piece: 'slack', userId: BOB.id } } }])
+  })
+
+  it('a question whose card was never posted (Slack failed, then the server stopped) is drawn when a server starts, and answered', async () => {
+    const database = await fresh()
+    const slack = await standIn()
+    open.push(slack)
+    const before = await slackKit({ model: scriptedModel([askQuietly()]), slack, db: database() })
+    slack.failNext('chat.postMessage', 'internal_error')
+    await before.say({ user: ADA.id, text: `<@${BOT_USER_ID}> paint the shed`, ts: ROOT })
+    expect(slack.cards()).toEqual([])
+    expect(before.logs.splice(0)).toEqual([expect.stringContaining('could not draw call call_q')])
+    await before.close()
+
+    const after = await slackKit({ model: scriptedModel([textStep('Blue it is.')]), slack, db: database() })
+    open.push(after)
+    await after.piece.idle()
+    const [card] = slack.cards()
+    expect(slack.cards()).toHaveLength(1)
+    expect(card).toMatchObject({ channel: 'CGENERAL', text: 'Color: Which color?' })
+    expect(slack.callsTo('chat.postMessage').at(-1)?.args.thread_ts).toBe(ROOT)
+    await after.click({ user: BOB, action: { action_id: 'frogbot_option_1', value: '1' }, messageTs: card.ts, threadTs: ROOT })
+    expect(slack.updatesOf(card.ts)).toEqual([expect.objectContaining({ text: `Answered by <@${BOB.id}>: Color: Blue` })])
+    expect(slack.replies().map((reply) => reply.text)).toEqual(['I could not show my question here (An API error occurred: internal_error). Write in this thread to try again.', 'Blue it is.'])
+  })
+
+  it('two servers starting at once draw a missing card once: the card record in the database decides', async () => {
+    const database = await fresh()
+    const slack = await standIn()
+    open.push(slack)
+    const before = await slackKit({ model: scriptedModel([askQuietly()]), slack, db: database() })
+    slack.failNext('chat.postMessage', 'internal_error')
+    await before.say({ user: ADA.id, text: `<@${BOT_USER_ID}> paint the shed`, ts: ROOT })
+    before.logs.splice(0)
+    await before.close()
+
+    const server = () => slackKit({ model: scriptedModel([textStep('Settled.')]), slack, db: database() })
+    const servers = startsAtOnce ? await Promise.all([server(), server(), server()]) : [await server(), await server(), await server()]
+    open.push(...servers)
+    await Promise.all(servers.map((server) => server.piece.idle()))
+    expect(slack.cards()).toHaveLength(1)
+    // A server starting later finds the card drawn and draws nothing.
+    const late = await slackKit({ model: scriptedModel([]), slack, db: database() })
+    open.push(late)
+    await late.piece.idle()
+    expect(slack.cards()).toHaveLength(1)
+  })
+
+  it('without a restart, a later webhook rescans (at most once a minute) and draws a card whose post failed', async () => {
+    const database = await fresh()
+    const slack = await standIn()
+    open.push(slack)
+    let skew = 0
+    const kit = await slackKit({ model: scriptedModel([askQuietly()]), slack, db: database(), options: { now: () => Date.now() + skew } })
+    open.push(kit)
+    slack.failNext('chat.postMessage', 'internal_error')
+    await kit.say({ user: ADA.id, text: `<@${BOT_USER_ID}> paint the shed`, ts: ROOT })
+    kit.logs.splice(0)
+    // A request within the minute does not rescan; one after it does (a click on a message that holds no card is one).
+    await kit.click({ user: BOB, action: { action_id: 'frogbot_option_0', value: '0' }, messageTs: '1.1', threadTs: ROOT })
+    expect(slack.cards()).toEqual([])
+    skew = REDRAW_EVERY_MS + 1000
+    await kit.click({ user: BOB, action: { action_id: 'frogbot_option_0', value: '0' }, messageTs: '1.2', threadTs: ROOT })
+    expect(slack.cards()).toHaveLength(1)
   })
 
   it('two people clicking at once on two servers: exactly one answer wins, the card is replaced once, the other is told who answered', async () => {
@@ -74,7 +145,7 @@ describe('Slack conversations on a SQLite file', () => {
     open.push({ close: async () => temp.remove() })
     const filename = join(temp.dir, `slack-${++count}.db`)
     return () => sqliteAdapter({ filename })
-  })
+  }, { startsAtOnce: false })
 })
 
 describePostgres('Slack conversations on PostgreSQL', () => {
@@ -82,5 +153,5 @@ describePostgres('Slack conversations on PostgreSQL', () => {
     const database: TestDatabase = await createTestDatabase()
     open.push({ close: () => database.drop() })
     return () => postgresAdapter({ url: database.url })
-  })
+  }, { startsAtOnce: true })
 })
