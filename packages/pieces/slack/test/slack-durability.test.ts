@@ -50,7 +50,8 @@ function durability(fresh: () => Promise<() => DatabaseAdapter>, { startsAtOnce 
     expect(read.messages[1].settlements).toMatchObject([{ outcome: 'answered', by: { channel: { piece: 'slack', userId: BOB.id } } }])
   })
 
-  it('a question whose card was never posted (Slack failed, then the server stopped) is drawn when a server starts, and answered', async () => {
+  /** A chat waiting on a question whose card Slack refused to post, on a server that then stopped. */
+  const questionWithoutCard = async () => {
     const database = await fresh()
     const slack = await standIn()
     open.push(slack)
@@ -60,6 +61,11 @@ function durability(fresh: () => Promise<() => DatabaseAdapter>, { startsAtOnce 
     expect(slack.cards()).toEqual([])
     expect(before.logs.splice(0)).toEqual([expect.stringContaining('could not draw call call_q')])
     await before.close()
+    return { database, slack }
+  }
+
+  it('a question whose card was never posted (Slack failed, then the server stopped) is drawn when a server starts, and answered', async () => {
+    const { database, slack } = await questionWithoutCard()
 
     const after = await slackKit({ model: scriptedModel([textStep('Blue it is.')]), slack, db: database() })
     open.push(after)
@@ -74,14 +80,7 @@ function durability(fresh: () => Promise<() => DatabaseAdapter>, { startsAtOnce 
   })
 
   it('two servers starting at once draw a missing card once: the card record in the database decides', async () => {
-    const database = await fresh()
-    const slack = await standIn()
-    open.push(slack)
-    const before = await slackKit({ model: scriptedModel([askQuietly()]), slack, db: database() })
-    slack.failNext('chat.postMessage', 'internal_error')
-    await before.say({ user: ADA.id, text: `<@${BOT_USER_ID}> paint the shed`, ts: ROOT })
-    before.logs.splice(0)
-    await before.close()
+    const { database, slack } = await questionWithoutCard()
 
     const server = () => slackKit({ model: scriptedModel([textStep('Settled.')]), slack, db: database() })
     const servers = startsAtOnce ? await Promise.all([server(), server(), server()]) : [await server(), await server(), await server()]
