@@ -25,10 +25,58 @@ function parseArgs(body: string, contentType: string): Record<string, any> {
 }
 
 /**
+ * What Slack's Block Kit reference (docs.slack.dev, "Blocks", "Block elements", "Composition
+ * objects") forbids in `blocks`, as Slack refuses it (`invalid_blocks`): more than `maxBlocks`
+ * blocks (50 in a message, 100 in a modal), more than 25 elements in an actions block, more than
+ * 10 options in checkboxes or radio buttons, more than 100 options or 100 option groups (each of
+ * at most 100) in a select menu, and plain text beyond its field's length (button and option
+ * text 75, section text 3000, placeholder 150, input label 2000). Returns each problem.
+ */
+export function blockKitProblems(blocks: unknown, maxBlocks: number): string[] {
+  if (!Array.isArray(blocks)) return ['blocks must be an array']
+  const problems: string[] = []
+  if (blocks.length > maxBlocks) problems.push(`${blocks.length} blocks, more than ${maxBlocks}`)
+  const text = (value: any, max: number, where: string) => {
+    if (value && typeof value.text === 'string' && value.text.length > max) problems.push(`${where}: text of ${value.text.length} characters, more than ${max}`)
+  }
+  const options = (list: any[] | undefined, where: string) => list?.forEach((option, index) => (text(option.text, 75, `${where}.options[${index}]`), text(option.description, 75, `${where}.options[${index}].description`)))
+  const element = (item: any, where: string) => {
+    if (!item || typeof item !== 'object') return
+    if (item.type === 'button') text(item.text, 75, where)
+    if (item.type === 'checkboxes' || item.type === 'radio_buttons') {
+      if ((item.options?.length ?? 0) > 10) problems.push(`${where}: ${item.options.length} options, more than 10`)
+      options(item.options, where)
+    }
+    if (item.type === 'static_select' || item.type === 'multi_static_select') {
+      text(item.placeholder, 150, `${where}.placeholder`)
+      if ((item.options?.length ?? 0) > 100) problems.push(`${where}: ${item.options.length} options, more than 100`)
+      if ((item.option_groups?.length ?? 0) > 100) problems.push(`${where}: ${item.option_groups.length} option groups, more than 100`)
+      options(item.options, where)
+      item.option_groups?.forEach((group: any, index: number) => {
+        if ((group.options?.length ?? 0) > 100) problems.push(`${where}.option_groups[${index}]: ${group.options.length} options, more than 100`)
+        options(group.options, `${where}.option_groups[${index}]`)
+      })
+    }
+  }
+  blocks.forEach((block: any, index) => {
+    const where = `blocks[${index}]`
+    if (block?.type === 'section') text(block.text, 3000, where)
+    if (block?.type === 'actions') {
+      if ((block.elements?.length ?? 0) > 25) problems.push(`${where}: ${block.elements.length} elements, more than 25`)
+      block.elements?.forEach((item: any, at: number) => element(item, `${where}.elements[${at}]`))
+    }
+    if (block?.accessory) element(block.accessory, `${where}.accessory`)
+    if (block?.type === 'input') (text(block.label, 2000, `${where}.label`), element(block.element, `${where}.element`))
+  })
+  return problems
+}
+
+/**
  * A stand-in for Slack's Web API on 127.0.0.1 that records every call, for the piece's
  * `apiUrl`: it answers `auth.test`, `users.info` (from `users`), `chat.postMessage` (a new `ts`
  * each time), `chat.update`, `chat.postEphemeral`, `views.open` and `conversations.info`, and
- * `{ ok: true }` to anything else. `failNext(method, error)` makes the next call of `method`
+ * `{ ok: true }` to anything else; blocks beyond Block Kit's limits ({@link blockKitProblems}) are
+ * refused with `invalid_blocks`, as Slack does. `failNext(method, error)` makes the next call of `method`
  * answer `{ ok: false, error }`.
  */
 export async function slackStandIn({ users }: { users: StandInUser[] }) {
@@ -43,6 +91,12 @@ export async function slackStandIn({ users }: { users: StandInUser[] }) {
     if (failure) {
       failures.delete(method)
       return { ok: false, error: failure }
+    }
+    // Slack refuses blocks beyond its limits; the stand-in does too, and says why.
+    const blocks = method === 'views.open' ? args.view?.blocks : args.blocks
+    if (blocks !== undefined && ['chat.postMessage', 'chat.update', 'views.open'].includes(method)) {
+      const problems = blockKitProblems(blocks, method === 'views.open' ? 100 : 50)
+      if (problems.length > 0) return { ok: false, error: 'invalid_blocks', errors: problems }
     }
     switch (method) {
       case 'auth.test':
