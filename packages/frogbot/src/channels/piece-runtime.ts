@@ -60,19 +60,25 @@ const one = (text: string) =>
  *   drawn (at start-up, then at most every {@link REDRAW_EVERY_MS} as webhooks arrive);
  * - `track`/`idle`: background work (webhook handlers, replies) is tracked, and `idle()`
  *   resolves once none is left (tests; shutdown waits for it).
- * `now` is the clock of the rescans (ms since the epoch; default `Date.now`).
+ * `now` is the clock of the rescans (ms since the epoch; default `Date.now`). A participant refused
+ * without a matched FrogBot user is told why, and the log says, once for each of them, what lets
+ * them in (prefixed with `label`; `missingEmailHint`: what the platform needs to share emails).
  * Nothing here waits for a person.
  */
 export function pieceRuntime({
   engine,
   state,
   drawing,
-  now = Date.now
+  now = Date.now,
+  label = 'channel',
+  missingEmailHint
 }: {
   engine: ChannelEngine
   state: Pick<ChannelState, 'get' | 'set' | 'setIfNotExists' | 'delete'>
   drawing: PieceDrawing
   now?: () => number
+  label?: string
+  missingEmailHint?: string
 }) {
   const cards = questionCards(state)
   const tasks = new Set<Promise<unknown>>()
@@ -83,6 +89,23 @@ export function pieceRuntime({
     tasks.add(tracked)
     tracked.catch(() => {})
     return tracked
+  }
+
+  const explained = new Set<string>()
+  /** `notice` for `from`, saying why nobody was matched when nobody was; the log says what lets them in, once a participant. */
+  const denial = (notice: PieceNotice, from: ChannelParticipantInput): PieceNotice => {
+    if (notice.kind !== 'denied' || from.user) return notice
+    const unmatched = from.email ? 'no-user' : 'no-email'
+    if (!explained.has(from.userId)) {
+      explained.add(from.userId)
+      const who = `${from.name ?? from.userId} (${from.userId})`
+      engine.log(
+        unmatched === 'no-user'
+          ? `frogbot: ${label}: refused ${who}: no FrogBot user has the email ${from.email}; \`npx frogbot users create --email ${from.email}\` lets them in (with the default access)`
+          : `frogbot: ${label}: refused ${who}: the platform gave no email for them, so no FrogBot user could be matched${missingEmailHint ? `; ${missingEmailHint}` : ''}`
+      )
+    }
+    return { ...notice, unmatched }
   }
 
   const participant = async (user: PlatformUser): Promise<ChannelParticipantInput> => ({
@@ -191,7 +214,7 @@ export function pieceRuntime({
     } catch (error) {
       const notice = noticeOf(error, 'write')
       if (!notice) throw error
-      await drawing.notify({ thread, user, notice })
+      await drawing.notify({ thread, user, notice: denial(notice, from) })
       return 'refused' as const
     }
   }
@@ -204,14 +227,15 @@ export function pieceRuntime({
    */
   const answer = async ({ card, messageId, user, action }: { card: QuestionCard; messageId?: string; user: PlatformUser; action: PieceAction }): Promise<PieceNotice | null> => {
     if (messageId !== undefined && !card.messageIds.includes(messageId)) return { kind: 'closed' }
+    const from = await participant(user)
     try {
-      const outcome = await engine.settle({ chatId: card.chatId, inputs: [{ toolCallId: card.toolCallId, ...action }], participant: await participant(user) })
+      const outcome = await engine.settle({ chatId: card.chatId, inputs: [{ toolCallId: card.toolCallId, ...action }], participant: from })
       if (outcome.kind === 'continued') void outcome.run.stream.cancel().catch(() => {})
       return null
     } catch (error) {
       const notice = noticeOf(error, 'answer')
       if (!notice) throw error
-      return notice
+      return denial(notice, from)
     }
   }
 

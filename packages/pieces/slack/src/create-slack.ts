@@ -38,6 +38,12 @@ export type SlackPiece = ChannelPieceInstance & { idle: () => Promise<void> }
 
 const INSTANCE = /^[a-z0-9][a-z0-9_-]{0,63}$/
 
+/** What to do when Slack does not accept the bot token (`auth.test` failed). */
+const BAD_TOKEN = "Slack did not accept the bot token (auth.test failed): set SLACK_BOT_TOKEN (or botToken) to the app's Bot User OAuth Token, xoxb-…, under OAuth & Permissions once the app is installed to the workspace"
+
+/** How often a refused webhook request is logged, at most (ms). */
+const REFUSAL_LOG_EVERY_MS = 60_000
+
 /** How long shutdown waits for replies in flight, at most (ms). */
 const CLOSE_GRACE_MS = 5000
 
@@ -119,17 +125,38 @@ export function createSlack(options: SlackOptions = {}): SlackPiece {
           throw error
         }))
       const drawing = afterReady(slackDrawing({ bot, adapter }), ready)
-      const runtime = pieceRuntime({ engine, state, drawing, now })
+      const runtime = pieceRuntime({
+        engine,
+        state,
+        drawing,
+        now,
+        label: `slack ${instance}`,
+        missingEmailHint: 'the Slack app needs the users:read.email scope (OAuth & Permissions), then Reinstall to Workspace'
+      })
       handleSlackEvents({ bot, adapter, runtime, drawing })
       // A question whose card was never posted (a stop between the pause and the drawing, a
       // failed post) is drawn now, and again on later webhooks, by whichever server claims it.
+      // Asked once at start-up, so that a wrong token shows in the log before anyone writes.
+      void runtime.track(
+        ready().then(() => {
+          if (!adapter.botUserId) engine.log(`frogbot: slack ${instance}: ${BAD_TOKEN}`)
+        }, (error: unknown) => engine.log(`frogbot: slack ${instance}: could not reach Slack: ${error instanceof Error ? error.message : String(error)}`))
+      )
       void runtime.redraw()
       const rescans = setInterval(() => runtime.redrawNowAndThen(), REDRAW_EVERY_MS)
       rescans.unref()
+      // A refused request is logged at most once a minute: enough to see a wrong signing secret
+      // while setting the app up, without a log line per forged request.
+      let lastRefusal: number | null = null
+      const tellRefusal = (why: string) => {
+        if (lastRefusal !== null && now() - lastRefusal < REFUSAL_LOG_EVERY_MS) return
+        lastRefusal = now()
+        engine.log(`frogbot: slack ${instance}: refused a request to /api/webhooks/${instance}: ${why}`)
+      }
       running = {
         runtime,
         webhook: async (request) => {
-          const body = await verifiedBody(request, { signingSecret: signingSecret!, state, now })
+          const body = await verifiedBody(request, { signingSecret: signingSecret!, state, now, onRefused: tellRefusal })
           if (body instanceof Response) return body
           runtime.redrawNowAndThen()
           const verified = new Request(request.url, { method: 'POST', headers: request.headers, body })
