@@ -55,7 +55,8 @@ const one = (text: string) =>
  * - `answer`: a click or form on a card settles its call through the one settle door; the first
  *   valid answer wins, and what did not win comes back as a notice for the participant (a stale
  *   card is `closed`);
- * - `door.onSettled`: every ended call's card is replaced, whoever ended it;
+ * - `door.onSettled`: every ended call's card is replaced, whoever ended it (a card whose
+ *   replacement failed, or never ran, is replaced when a click finds its call ended);
  * - `redraw`, `redrawNowAndThen`: a rescan draws the cards of calls still waiting that were never
  *   drawn (at start-up, then at most every {@link REDRAW_EVERY_MS} as webhooks arrive);
  * - `track`/`idle`: background work (webhook handlers, replies) is tracked, and `idle()`
@@ -130,7 +131,7 @@ export function pieceRuntime({
         failed(`could not draw call ${call.toolCallId} of chat ${chat.id}`)(error)
         if (!tell) continue
         const why = error instanceof Error ? error.message : String(error)
-        await drawing.reply({ chat, thread, text: one(`I could not show my question here (${why}). Write in this thread to try again.`) }).catch(failed(`could not post the failure of chat ${chat.id}`))
+        await drawing.reply({ chat, thread, text: one(`I could not show my question here (${why}). I will try again within a few minutes; writing in this thread tries again now.`) }).catch(failed(`could not post the failure of chat ${chat.id}`))
       }
     }
   }
@@ -149,6 +150,34 @@ export function pieceRuntime({
       for (const { chat, pending } of page) await drawCalls(chat, pending, { tell: false })
       if (page.length < REDRAW_PAGE) return
       after = page.at(-1)!.chat.id
+    }
+  }
+
+  /**
+   * Replaces the controls of `card`, whose call ended with `settlement`, once across processes
+   * (the replacing claim); a card whose replacement failed stays open, to be replaced on its next click.
+   */
+  const replace = async (chat: ChatSummary, card: QuestionCard, settlement: SettlementWithPart) => {
+    if (!(await cards.claimReplacing(card))) return
+    try {
+      await drawing.drawSettled({ chat, card, settlement })
+      await cards.close(card)
+    } catch (error) {
+      await cards.releaseReplacing(card)
+      failed(`could not replace the card of call ${card.toolCallId}`)(error)
+    }
+  }
+
+  /**
+   * Replaces the card of a call that ended while its controls stayed (the replacement failed, or
+   * the server stopped before it), as a click on it finds: from the stored settlement, once.
+   */
+  const replaceStale = async (card: QuestionCard) => {
+    const { chat, messages } = await engine.readChat(card.chatId)
+    for (const message of messages) {
+      const settlement = message.settlements.findLast((entry) => entry.toolCallId === card.toolCallId)
+      const part = message.parts.find((entry) => (entry as { toolCallId?: string }).toolCallId === card.toolCallId) ?? null
+      if (settlement) return replace(chat, card, { ...settlement, part } as SettlementWithPart)
     }
   }
 
@@ -180,9 +209,7 @@ export function pieceRuntime({
         (async () => {
           for (const settlement of settlements) {
             const card = await cards.ofCall(chat.id, settlement.toolCallId)
-            if (!card) continue
-            await drawing.drawSettled({ chat, card, settlement }).catch(failed(`could not replace the card of call ${card.toolCallId}`))
-            await cards.close(card)
+            if (card) await replace(chat, card, settlement)
           }
         })()
       )
@@ -235,6 +262,7 @@ export function pieceRuntime({
     } catch (error) {
       const notice = noticeOf(error, 'answer')
       if (!notice) throw error
+      if (notice.kind === 'settled' && !card.closed) void track(replaceStale(card).catch(failed(`could not replace the card of call ${card.toolCallId}`)))
       return denial(notice, from)
     }
   }

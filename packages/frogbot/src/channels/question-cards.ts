@@ -3,9 +3,10 @@ import type { ChannelState } from './channel-state.ts'
 /**
  * Where a waiting call's controls were drawn (a "card"): the chat and call, the thread, the ids of
  * the platform messages that carry its controls (in a piece's own format, unique in the instance)
- * and the call's input, so that a click can be read without loading the chat.
+ * and the call's input, so that a click can be read without loading the chat. `closed`: the call
+ * ended and its controls were replaced.
  */
-export type QuestionCard = { chatId: string; toolCallId: string; toolName: string; thread: string; messageIds: string[]; input: unknown }
+export type QuestionCard = { chatId: string; toolCallId: string; toolName: string; thread: string; messageIds: string[]; input: unknown; closed?: boolean }
 
 /** How long a card is remembered once its call ended, so that late clicks are told who answered (ms). */
 export const SETTLED_CARD_TTL_MS = 30 * 24 * 60 * 60_000
@@ -15,6 +16,7 @@ const DRAWING_TTL_MS = 10 * 60_000
 
 const byCall = (chatId: string, toolCallId: string) => `frogbot:card:call:${chatId}:${toolCallId}`
 const byMessage = (messageId: string) => `frogbot:card:message:${messageId}`
+const replacing = (card: Pick<QuestionCard, 'chatId' | 'toolCallId'>) => `frogbot:card:replacing:${card.chatId}:${card.toolCallId}`
 
 /**
  * Card records in a piece instance's channel state (FrogBot's database): found by call, to replace
@@ -29,8 +31,12 @@ export function questionCards(state: Pick<ChannelState, 'get' | 'set' | 'setIfNo
   return {
     /** Remembers a card once its controls are posted. */
     save: (card: QuestionCard) => write(card),
-    /** Keeps an ended call's card for late clicks, then lets it go. */
-    close: (card: QuestionCard) => write(card, SETTLED_CARD_TTL_MS),
+    /** Marks an ended call's card `closed` once its controls were replaced, and keeps it for late clicks, then lets it go. */
+    close: (card: QuestionCard) => write({ ...card, closed: true }, SETTLED_CARD_TTL_MS),
+    /** Claims the replacing of an ended call's card still showing controls for this process: `false` when another is on it. */
+    claimReplacing: (card: QuestionCard) => state.setIfNotExists(replacing(card), true, DRAWING_TTL_MS),
+    /** Gives a replacing claim up after a failed replacement, so that the next click tries again. */
+    releaseReplacing: (card: QuestionCard) => state.delete(replacing(card)),
     ofCall: (chatId: string, toolCallId: string) => state.get<QuestionCard>(byCall(chatId, toolCallId)),
     /** The card whose controls `messageId` carries, or `null` (never drawn, or forgotten). */
     ofMessage: async (messageId: string) => {

@@ -76,7 +76,7 @@ function durability(fresh: () => Promise<() => DatabaseAdapter>, { startsAtOnce 
     expect(slack.callsTo('chat.postMessage').at(-1)?.args.thread_ts).toBe(ROOT)
     await after.click({ user: BOB, action: { action_id: 'frogbot_option_1', value: '1' }, messageTs: card.ts, threadTs: ROOT })
     expect(slack.updatesOf(card.ts)).toEqual([expect.objectContaining({ text: `Answered by <@${BOB.id}>: Color: Blue` })])
-    expect(slack.replies().map((reply) => reply.text)).toEqual(['I could not show my question here (An API error occurred: internal_error). Write in this thread to try again.', 'Blue it is.'])
+    expect(slack.replies().map((reply) => reply.text)).toEqual(['I could not show my question here (An API error occurred: internal_error). I will try again within a few minutes; writing in this thread tries again now.', 'Blue it is.'])
   })
 
   it('two servers starting at once draw a missing card once: the card record in the database decides', async () => {
@@ -110,6 +110,28 @@ function durability(fresh: () => Promise<() => DatabaseAdapter>, { startsAtOnce 
     skew = REDRAW_EVERY_MS + 1000
     await kit.click({ user: BOB, action: { action_id: 'frogbot_option_0', value: '0' }, messageTs: '1.2', threadTs: ROOT })
     expect(slack.cards()).toHaveLength(1)
+  })
+
+  it('a card whose replacement failed keeps its controls until the next click, which is told who answered and replaces it', async () => {
+    const database = await fresh()
+    const slack = await standIn()
+    open.push(slack)
+    const kit = await slackKit({ model: scriptedModel([askColor(), textStep('Blue it is.')]), slack, db: database() })
+    open.push(kit)
+    await kit.say({ user: ADA.id, text: `<@${BOT_USER_ID}> paint the shed`, ts: ROOT })
+    const [card] = slack.cards()
+    slack.failNext('chat.update', 'internal_error', (args) => args.ts === card.ts)
+    await kit.click({ user: ADA, action: { action_id: 'frogbot_option_1', value: '1' }, messageTs: card.ts, threadTs: ROOT })
+    expect(kit.logs.splice(0)).toEqual([expect.stringContaining('could not replace the card of call call_q')])
+    expect(slack.callsTo('chat.update').filter((call) => call.args.ts === card.ts && call.result.ok)).toEqual([])
+
+    await kit.click({ user: BOB, action: { action_id: 'frogbot_option_0', value: '0' }, messageTs: card.ts, threadTs: ROOT })
+    expect(slack.ephemerals()).toEqual([expect.objectContaining({ user: BOB.id, text: `This question was already answered by <@${ADA.id}>.` })])
+    expect(slack.updatesOf(card.ts).at(-1)).toEqual(expect.objectContaining({ text: `Answered by <@${ADA.id}>: Color: Blue` }))
+    // Replaced once: a later click is told, and the card stays as it is.
+    const updates = slack.updatesOf(card.ts).length
+    await kit.click({ user: BOB, action: { action_id: 'frogbot_option_0', value: '0' }, messageTs: card.ts, threadTs: ROOT })
+    expect(slack.updatesOf(card.ts)).toHaveLength(updates)
   })
 
   it('two people clicking at once on two servers: exactly one answer wins, the card is replaced once, the other is told who answered', async () => {

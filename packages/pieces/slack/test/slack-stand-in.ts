@@ -76,21 +76,21 @@ export function blockKitProblems(blocks: unknown, maxBlocks: number): string[] {
  * `apiUrl`: it answers `auth.test`, `users.info` (from `users`), `chat.postMessage` (a new `ts`
  * each time), `chat.update`, `chat.postEphemeral`, `views.open` and `conversations.info`, and
  * `{ ok: true }` to anything else; blocks beyond Block Kit's limits ({@link blockKitProblems}) are
- * refused with `invalid_blocks`, as Slack does. `failNext(method, error)` makes the next call of `method`
- * answer `{ ok: false, error }`.
+ * refused with `invalid_blocks`, as Slack does. `failNext(method, error, when?)` makes the next call of `method`
+ * (whose arguments pass `when`) answer `{ ok: false, error }`.
  */
 export async function slackStandIn({ users }: { users: StandInUser[] }) {
   const calls: SlackCall[] = []
-  const failures = new Map<string, string>()
+  const failures = new Map<string, { error: string; when: (args: Record<string, any>) => boolean }>()
   let clock = 1_700_000_000
   const nextTs = () => `${++clock}.000100`
   const directory = new Map([...users, { id: BOT_USER_ID, name: 'frogbot' }].map((user) => [user.id, user]))
 
   const answer = (method: string, args: Record<string, any>): Record<string, unknown> => {
     const failure = failures.get(method)
-    if (failure) {
+    if (failure?.when(args)) {
       failures.delete(method)
-      return { ok: false, error: failure }
+      return { ok: false, error: failure.error }
     }
     // Slack refuses blocks beyond its limits; the stand-in does too, and says why.
     const blocks = method === 'views.open' ? args.view?.blocks : args.blocks
@@ -159,7 +159,7 @@ export async function slackStandIn({ users }: { users: StandInUser[] }) {
           const last = edits.at(-1)?.args ?? posted.args
           return { ts: posted.result.ts as string, threadTs: posted.args.thread_ts as string | undefined, text: (last.markdown_text ?? last.text) as string, edits: edits.length }
         }),
-    failNext: (method: string, error: string) => failures.set(method, error),
+    failNext: (method: string, error: string, when: (args: Record<string, any>) => boolean = () => true) => failures.set(method, { error, when }),
     close: () => new Promise<void>((resolve) => server.close(() => resolve()))
   }
 }
