@@ -38,6 +38,9 @@ const REDRAW_PAGE = 100
 /** How often a piece's webhook traffic rescans for missing cards, at most (ms). */
 export const REDRAW_EVERY_MS = 60_000
 
+/** The longest wait before a rescan tries again to draw a card that failed (ms). */
+const REDRAW_BACKOFF_MAX_MS = 60 * 60_000
+
 const one = (text: string) =>
   (async function* () {
     yield text
@@ -116,20 +119,30 @@ export function pieceRuntime({
     user: user.email ? await engine.findUserByEmail(user.email) : null
   })
 
-  // `tell`: whether a failure is also posted in the thread (a rescan only logs it, so that a
-  // platform that keeps failing is not told again on every rescan).
-  const drawCalls = async (chat: ChatSummary, calls: PendingCall[], { tell = true }: { tell?: boolean } = {}) => {
+  // Calls whose drawing failed in this process: a rescan tries each again only after a wait that
+  // doubles with every failure (1 minute, 2, 4, … at most an hour), so that a thread the platform
+  // keeps refusing (the bot removed from a channel) is not retried, and logged, every minute.
+  const backoff = new Map<string, { failures: number; next: number }>()
+
+  // `rescan`: a failure is only logged (the thread was told when the turn's own drawing failed),
+  // and calls still waiting out their backoff are left for a later rescan.
+  const drawCalls = async (chat: ChatSummary, calls: PendingCall[], { rescan = false }: { rescan?: boolean } = {}) => {
     const thread = chat.channel?.thread
     if (!thread) return
     for (const call of calls) {
+      const key = `${chat.id}:${call.toolCallId}`
+      if (rescan && (backoff.get(key)?.next ?? 0) > now()) continue
       if (!(await cards.claim(chat.id, call.toolCallId))) continue
       try {
         const messageIds = await drawing.drawCall({ chat, thread, call })
         await cards.save({ chatId: chat.id, toolCallId: call.toolCallId, toolName: call.toolName, thread, messageIds, input: call.input })
+        backoff.delete(key)
       } catch (error) {
         await cards.release(chat.id, call.toolCallId)
+        const failures = (backoff.get(key)?.failures ?? 0) + 1
+        backoff.set(key, { failures, next: now() + Math.min(REDRAW_EVERY_MS * 2 ** (failures - 1), REDRAW_BACKOFF_MAX_MS) })
         failed(`could not draw call ${call.toolCallId} of chat ${chat.id}`)(error)
-        if (!tell) continue
+        if (rescan) continue
         const why = error instanceof Error ? error.message : String(error)
         await drawing.reply({ chat, thread, text: one(`I could not show my question here (${why}). I will try again within a few minutes; writing in this thread tries again now.`) }).catch(failed(`could not post the failure of chat ${chat.id}`))
       }
@@ -147,7 +160,7 @@ export function pieceRuntime({
     lastRedraw = now()
     for (let after: string | undefined; ; ) {
       const page = await engine.waitingChats({ after, limit: REDRAW_PAGE })
-      for (const { chat, pending } of page) await drawCalls(chat, pending, { tell: false })
+      for (const { chat, pending } of page) await drawCalls(chat, pending, { rescan: true })
       if (page.length < REDRAW_PAGE) return
       after = page.at(-1)!.chat.id
     }

@@ -112,6 +112,31 @@ function durability(fresh: () => Promise<() => DatabaseAdapter>, { startsAtOnce 
     expect(slack.cards()).toHaveLength(1)
   })
 
+  it('a card Slack keeps refusing is tried again by rescans after waits that double, each failure logged', async () => {
+    const database = await fresh()
+    const slack = await standIn()
+    open.push(slack)
+    let skew = 0
+    const kit = await slackKit({ model: scriptedModel([askQuietly()]), slack, db: database(), options: { now: () => Date.now() + skew } })
+    open.push(kit)
+    const refuse = () => slack.failNext('chat.postMessage', 'channel_not_found')
+    refuse()
+    await kit.say({ user: ADA.id, text: `<@${BOT_USER_ID}> paint the shed`, ts: ROOT })
+    expect(kit.logs.splice(0)).toHaveLength(1)
+    const rescanAt = async (seconds: number) => {
+      skew = seconds * 1000
+      await kit.click({ user: BOB, action: { action_id: 'frogbot_option_0', value: '0' }, messageTs: `2.${seconds}`, threadTs: ROOT })
+      return slack.callsTo('chat.postMessage').filter((call) => call.args.blocks).length
+    }
+    refuse()
+    expect(await rescanAt(61)).toBe(2) // one minute after the first failure: tried, refused again
+    expect(kit.logs.splice(0)).toEqual([expect.stringContaining('could not draw call call_q')])
+    expect(await rescanAt(125)).toBe(2) // the next try waits two minutes
+    expect(await rescanAt(190)).toBe(3)
+    expect(slack.cards()).toHaveLength(1)
+    expect(kit.logs).toEqual([])
+  })
+
   it('a card whose replacement failed keeps its controls until the next click, which is told who answered and replaces it', async () => {
     const database = await fresh()
     const slack = await standIn()
