@@ -41,6 +41,14 @@ const INSTANCE = /^[a-z0-9][a-z0-9_-]{0,63}$/
 /** What to do when Slack does not accept the bot token (`auth.test` failed). */
 const BAD_TOKEN = "Slack did not accept the bot token (auth.test failed): set SLACK_BOT_TOKEN (or botToken) to the app's Bot User OAuth Token, xoxb-…, under OAuth & Permissions once the app is installed to the workspace"
 
+/**
+ * How long a Web API call may take: each try at most 10 s, tried 3 times within seconds (Slack's
+ * client would otherwise wait without end and retry for half an hour). A card drawing then ends,
+ * drawn or failed, well before its claim lapses (10 minutes) and another server may draw it; what
+ * failed is drawn by a later rescan.
+ */
+const WEB_API_REQUESTS = { timeout: 10_000, retryConfig: { retries: 2, factor: 2, minTimeout: 500, maxTimeout: 2000 } }
+
 /** How often a refused webhook request is logged, at most (ms). */
 const REFUSAL_LOG_EVERY_MS = 60_000
 
@@ -59,6 +67,26 @@ function logTo(log: (line: string) => void, prefix: string): Logger {
     info: () => {},
     warn: (message, ...args) => line('warning', message, args),
     error: (message, ...args) => line('error', message, args)
+  }
+}
+
+/**
+ * The Web API client's logger (`@slack/logger`'s shape) onto FrogBot's log: errors only. A try
+ * that failed and was retried is not worth a line; a call that failed for good is logged by
+ * whoever made it.
+ */
+type WebClientLogger = NonNullable<NonNullable<NonNullable<Parameters<typeof createSlackAdapter>[0]>['webClientOptions']>['logger']>
+
+function webClientLogger(log: (line: string) => void, prefix: string): WebClientLogger {
+  let level = 'error' as ReturnType<WebClientLogger['getLevel']>
+  return {
+    debug: () => {},
+    info: () => {},
+    warn: () => {},
+    error: (...messages: unknown[]) => log(`frogbot: ${prefix}: error: ${messages.map(String).join(' ')}`),
+    setLevel: (next) => void (level = next),
+    getLevel: () => level,
+    setName: () => {}
   }
 }
 
@@ -107,7 +135,16 @@ export function createSlack(options: SlackOptions = {}): SlackPiece {
       await running?.close()
       const state = channelState<Message>({ db: engine.database.db, scope: instance })
       const logger = logTo(engine.log, `slack ${instance}`)
-      const adapter = createSlackAdapter({ botToken, signingSecret, apiUrl: options.apiUrl ?? env.SLACK_API_URL, botUserId: options.botUserId, userName, logger, nativeStreaming: false })
+      const adapter = createSlackAdapter({
+        botToken,
+        signingSecret,
+        apiUrl: options.apiUrl ?? env.SLACK_API_URL,
+        botUserId: options.botUserId,
+        userName,
+        logger,
+        nativeStreaming: false,
+        webClientOptions: { ...WEB_API_REQUESTS, logger: webClientLogger(engine.log, `slack ${instance}`) }
+      })
       const bot = new Chat({
         userName,
         adapters: { slack: adapter },

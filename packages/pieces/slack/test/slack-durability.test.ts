@@ -50,6 +50,17 @@ function durability(fresh: () => Promise<() => DatabaseAdapter>, { startsAtOnce 
     expect(read.messages[1].settlements).toMatchObject([{ outcome: 'answered', by: { channel: { piece: 'slack', userId: BOB.id } } }])
   })
 
+  /** A server whose model asks a question without text, with the piece's clock `clock.skew` ms ahead (within Slack's 5 minutes). */
+  const askingWithClock = async () => {
+    const database = await fresh()
+    const slack = await standIn()
+    open.push(slack)
+    const clock = { skew: 0 }
+    const kit = await slackKit({ model: scriptedModel([askQuietly()]), slack, db: database(), options: { now: () => Date.now() + clock.skew } })
+    open.push(kit)
+    return { slack, kit, clock }
+  }
+
   /** A chat waiting on a question whose card Slack refused to post, on a server that then stopped. */
   const questionWithoutCard = async () => {
     const database = await fresh()
@@ -95,19 +106,14 @@ function durability(fresh: () => Promise<() => DatabaseAdapter>, { startsAtOnce 
   })
 
   it('without a restart, webhooks rescan at most once a minute, and a card Slack keeps refusing is tried after waits that double', async () => {
-    const database = await fresh()
-    const slack = await standIn()
-    open.push(slack)
-    let skew = 0
-    const kit = await slackKit({ model: scriptedModel([askQuietly()]), slack, db: database(), options: { now: () => Date.now() + skew } })
-    open.push(kit)
+    const { slack, kit, clock } = await askingWithClock()
     const refuse = () => slack.failNext('chat.postMessage', 'channel_not_found')
     refuse()
     await kit.say({ user: ADA.id, text: `<@${BOT_USER_ID}> paint the shed`, ts: ROOT })
     expect(kit.logs.splice(0)).toEqual([expect.stringContaining('could not draw call call_q')])
     // Any verified request may rescan: here a click on a message that holds no card.
     const drawingsAt = async (seconds: number) => {
-      skew = seconds * 1000
+      clock.skew = seconds * 1000
       await kit.click({ user: BOB, action: { action_id: 'frogbot_option_0', value: '0' }, messageTs: `2.${seconds}`, threadTs: ROOT })
       return slack.callsTo('chat.postMessage').filter((call) => call.args.blocks).length
     }
@@ -117,6 +123,35 @@ function durability(fresh: () => Promise<() => DatabaseAdapter>, { startsAtOnce 
     expect(kit.logs.splice(0)).toEqual([expect.stringContaining('could not draw call call_q')])
     expect(await drawingsAt(125)).toBe(2) // the next try waits two minutes
     expect(await drawingsAt(190)).toBe(3)
+    expect(slack.cards()).toHaveLength(1)
+  })
+
+  it('Slack down for a moment (HTTP 503) delays a card, and it is drawn once', async () => {
+    const database = await fresh()
+    const slack = await standIn()
+    open.push(slack)
+    const kit = await slackKit({ model: scriptedModel([askQuietly()]), slack, db: database() })
+    open.push(kit)
+    slack.failNextHttp('chat.postMessage', 503)
+    await kit.say({ user: ADA.id, text: `<@${BOT_USER_ID}> paint the shed`, ts: ROOT })
+    expect(slack.callsTo('chat.postMessage').map((call) => call.result.ok)).toEqual([false, true])
+    expect(slack.cards()).toHaveLength(1)
+    // Retried within the call: nothing to log, and nothing written to the console.
+    expect(kit.logs).toEqual([])
+  })
+
+  it('Slack down for longer: a card drawing gives up after 3 tries within seconds (never outlasting its claim), and a later rescan draws it', async () => {
+    const { slack, kit, clock } = await askingWithClock()
+    slack.failNextHttp('chat.postMessage', 503, 3)
+    const started = Date.now()
+    await kit.say({ user: ADA.id, text: `<@${BOT_USER_ID}> paint the shed`, ts: ROOT })
+    expect(Date.now() - started).toBeLessThan(10_000)
+    expect(slack.cards()).toEqual([])
+    expect(slack.callsTo('chat.postMessage').map((call) => call.result.ok)).toEqual([false, false, false, true])
+    expect(slack.replies().map((reply) => reply.text)).toEqual([expect.stringMatching(/^I could not show my question here \(An HTTP protocol error occurred: statusCode = 503\)/)])
+    expect(kit.logs.splice(0)).toEqual([expect.stringContaining('could not draw call call_q')])
+    clock.skew = REDRAW_EVERY_MS + 1000
+    await kit.click({ user: BOB, action: { action_id: 'frogbot_option_0', value: '0' }, messageTs: '3.1', threadTs: ROOT })
     expect(slack.cards()).toHaveLength(1)
   })
 

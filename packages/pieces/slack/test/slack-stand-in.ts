@@ -81,6 +81,7 @@ export function blockKitProblems(blocks: unknown, maxBlocks: number): string[] {
  */
 export async function slackStandIn({ users }: { users: StandInUser[] }) {
   const calls: SlackCall[] = []
+  const httpFailures = new Map<string, { status: number; times: number }>()
   const failures = new Map<string, { error: string; when: (args: Record<string, any>) => boolean }>()
   let clock = 1_700_000_000
   const nextTs = () => `${++clock}.000100`
@@ -130,6 +131,14 @@ export async function slackStandIn({ users }: { users: StandInUser[] }) {
     request.on('end', () => {
       const method = (request.url ?? '').replace(/^\/api\//, '').split('?')[0]
       const args = parseArgs(body, request.headers['content-type'] ?? '')
+      const failing = httpFailures.get(method)
+      const status = failing?.status
+      if (failing && status) {
+        if (--failing.times <= 0) httpFailures.delete(method)
+        calls.push({ method, args, token: null, result: { ok: false, status } })
+        response.statusCode = status
+        return response.end('Service Unavailable')
+      }
       const result = answer(method, args)
       calls.push({ method, args, token: request.headers.authorization?.replace(/^Bearer /, '') ?? args.token ?? null, result })
       response.setHeader('content-type', 'application/json')
@@ -159,6 +168,8 @@ export async function slackStandIn({ users }: { users: StandInUser[] }) {
           const last = edits.at(-1)?.args ?? posted.args
           return { ts: posted.result.ts as string, threadTs: posted.args.thread_ts as string | undefined, text: (last.markdown_text ?? last.text) as string, edits: edits.length }
         }),
+    /** Makes the next `times` calls of `method` fail at the HTTP level with `status` (Slack down for a moment). */
+    failNextHttp: (method: string, status: number, times = 1) => httpFailures.set(method, { status, times }),
     failNext: (method: string, error: string, when: (args: Record<string, any>) => boolean = () => true) => failures.set(method, { error, when }),
     close: () => new Promise<void>((resolve) => server.close(() => resolve()))
   }
