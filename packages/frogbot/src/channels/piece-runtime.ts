@@ -64,9 +64,10 @@ const one = (text: string) =>
  *   drawn (at start-up, then at most every {@link REDRAW_EVERY_MS} as webhooks arrive);
  * - `track`/`idle`: background work (webhook handlers, replies) is tracked, and `idle()`
  *   resolves once none is left (tests; shutdown waits for it).
- * `now` is the clock of the rescans (ms since the epoch; default `Date.now`). A participant refused
- * without a matched FrogBot user is told why, and the log says, once for each of them, what lets
- * them in (prefixed with `label`; `missingEmailHint`: what the platform needs to share emails).
+ * `now` is the clock of the rescans (ms since the epoch; default `Date.now`). Where participants
+ * are matched to FrogBot users by email (`matchesByEmail`, default `true`: Slack, Teams, Linear),
+ * one refused without a match is told why, and the log says, once for each of them, what lets them
+ * in (prefixed with `label`; `missingEmailHint`: what the platform needs to share emails).
  * Nothing here waits for a person.
  */
 export function pieceRuntime({
@@ -75,6 +76,7 @@ export function pieceRuntime({
   drawing,
   now = Date.now,
   label = 'channel',
+  matchesByEmail = true,
   missingEmailHint
 }: {
   engine: ChannelEngine
@@ -82,6 +84,7 @@ export function pieceRuntime({
   drawing: PieceDrawing
   now?: () => number
   label?: string
+  matchesByEmail?: boolean
   missingEmailHint?: string
 }) {
   const cards = questionCards(state)
@@ -98,7 +101,7 @@ export function pieceRuntime({
   const explained = new Set<string>()
   /** `notice` for `from`, saying why nobody was matched when nobody was; the log says what lets them in, once a participant. */
   const denial = (notice: PieceNotice, from: ChannelParticipantInput): PieceNotice => {
-    if (notice.kind !== 'denied' || from.user) return notice
+    if (notice.kind !== 'denied' || from.user || !matchesByEmail) return notice
     const unmatched = from.email ? 'no-user' : 'no-email'
     if (!explained.has(from.userId)) {
       explained.add(from.userId)
