@@ -11,8 +11,12 @@ export type QuestionCard = { chatId: string; toolCallId: string; toolName: strin
 /** How long a card is remembered once its call ended, so that late clicks are told who answered (ms). */
 export const SETTLED_CARD_TTL_MS = 30 * 24 * 60 * 60_000
 
-/** How long one process may take to draw a card before another may draw it instead (ms). */
-const DRAWING_TTL_MS = 10 * 60_000
+/**
+ * How long one process may take to draw or replace a card before another may do it instead (ms):
+ * also how long a card claimed by a server that stopped mid-drawing waits for a rescan. A piece
+ * bounds its platform calls well below it (Slack: about 35 s).
+ */
+export const CARD_CLAIM_TTL_MS = 2 * 60_000
 
 const byCall = (chatId: string, toolCallId: string) => `frogbot:card:call:${chatId}:${toolCallId}`
 const byMessage = (messageId: string) => `frogbot:card:message:${messageId}`
@@ -34,7 +38,7 @@ export function questionCards(state: Pick<ChannelState, 'get' | 'set' | 'setIfNo
     /** Marks an ended call's card `closed` once its controls were replaced, and keeps it for late clicks, then lets it go. */
     close: (card: QuestionCard) => write({ ...card, closed: true }, SETTLED_CARD_TTL_MS),
     /** Claims the replacing of an ended call's card still showing controls for this process: `false` when another is on it. */
-    claimReplacing: (card: QuestionCard) => state.setIfNotExists(replacing(card), true, DRAWING_TTL_MS),
+    claimReplacing: (card: QuestionCard) => state.setIfNotExists(replacing(card), true, CARD_CLAIM_TTL_MS),
     /** Gives a replacing claim up after a failed replacement, so that the next click tries again. */
     releaseReplacing: (card: QuestionCard) => state.delete(replacing(card)),
     ofCall: (chatId: string, toolCallId: string) => state.get<QuestionCard>(byCall(chatId, toolCallId)),
@@ -45,7 +49,7 @@ export function questionCards(state: Pick<ChannelState, 'get' | 'set' | 'setIfNo
     },
     /** Claims the drawing of a call's card for this process: `false` when another drew it or is drawing it. */
     claim: async (chatId: string, toolCallId: string) =>
-      (await state.get(byCall(chatId, toolCallId))) === null && state.setIfNotExists(`frogbot:card:drawing:${chatId}:${toolCallId}`, true, DRAWING_TTL_MS),
+      (await state.get(byCall(chatId, toolCallId))) === null && state.setIfNotExists(`frogbot:card:drawing:${chatId}:${toolCallId}`, true, CARD_CLAIM_TTL_MS),
     /** Gives a claim up after a failed drawing, so that it can be tried again. */
     release: (chatId: string, toolCallId: string) => state.delete(`frogbot:card:drawing:${chatId}:${toolCallId}`)
   }

@@ -44,8 +44,8 @@ const BAD_TOKEN = "Slack did not accept the bot token (auth.test failed): set SL
 /**
  * How long a Web API call may take: each try at most 10 s, tried 3 times within seconds (Slack's
  * client would otherwise wait without end and retry for half an hour). A card drawing then ends,
- * drawn or failed, well before its claim lapses (10 minutes) and another server may draw it; what
- * failed is drawn by a later rescan.
+ * drawn or failed, well before its claim lapses (`CARD_CLAIM_TTL_MS`, 2 minutes) and another
+ * server may draw it; what failed is drawn by a later rescan.
  */
 const WEB_API_REQUESTS = { timeout: 10_000, retryConfig: { retries: 2, factor: 2, minTimeout: 500, maxTimeout: 2000 } }
 
