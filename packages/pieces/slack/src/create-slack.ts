@@ -108,9 +108,13 @@ function afterReady(drawing: PieceDrawing, ready: () => Promise<void>): PieceDra
  * chat (queued behind a running turn or a waiting question). `question` calls are drawn as Block
  * Kit controls any participant who passes the agent's `access` can answer (the Slack user's email
  * matched to a FrogBot user); the first valid answer wins, and the card is replaced by the answer
- * and who gave it. Only the `question` kind is offered in its chats. Chat SDK's state lives in
- * FrogBot's database. Throws `ConfigError` when the bot token or signing secret is missing, or
- * the instance name is not URL-safe.
+ * and who gave it; a call beyond Block Kit's limits is drawn compact or numbered, never refused.
+ * Only the `question` kind is offered in its chats. Chat SDK's state and the cards live in
+ * FrogBot's database; a card never posted is drawn at start-up or by a later rescan (at most once
+ * a minute), once across servers. Setup mistakes (a token Slack refuses, requests failing the
+ * signature, Slack users without a matching FrogBot user) are logged with what to do. Throws
+ * `ConfigError` when the bot token or signing secret is missing, or the instance name is not
+ * URL-safe; `buildConfig` refuses an instance name listed twice.
  */
 export function createSlack(options: SlackOptions = {}): SlackPiece {
   const env = options.env ?? process.env
