@@ -61,7 +61,8 @@ const one = (text: string) =>
  * - `door.onSettled`: every ended call's card is replaced, whoever ended it (a card whose
  *   replacement failed, or never ran, is replaced when a click finds its call ended);
  * - `redraw`, `redrawNowAndThen`: a rescan draws the cards of calls still waiting that were never
- *   drawn (at start-up, then at most every {@link REDRAW_EVERY_MS} as webhooks arrive);
+ *   drawn, and replaces those of calls that ended (at start-up, then at most every
+ *   {@link REDRAW_EVERY_MS} as webhooks arrive);
  * - `track`/`idle`: background work (webhook handlers, replies) is tracked, and `idle()`
  *   resolves once none is left (tests; shutdown waits for it).
  * `now` is the clock of the rescans (ms since the epoch; default `Date.now`). Where participants
@@ -80,7 +81,7 @@ export function pieceRuntime({
   missingEmailHint
 }: {
   engine: ChannelEngine
-  state: Pick<ChannelState, 'get' | 'set' | 'setIfNotExists' | 'delete'>
+  state: Pick<ChannelState, 'get' | 'set' | 'setIfNotExists' | 'delete'> & Partial<Pick<ChannelState, 'lastingKeys'>>
   drawing: PieceDrawing
   now?: () => number
   label?: string
@@ -155,17 +156,27 @@ export function pieceRuntime({
   let lastRedraw: number | null = null
   /**
    * Draws every card of the instance that is missing: a call still waiting whose controls were
-   * never posted (the server stopped between the pause and the drawing, or the platform failed).
+   * never posted (the server stopped between the pause and the drawing, or the platform failed);
+   * then replaces every card still showing controls for a call that ended.
    * Each card is claimed in FrogBot's database first, so with several servers rescanning at once
    * each is drawn once. Storage decides what waits: the instance's chats with pending calls.
    */
   const redraw = async () => {
     lastRedraw = now()
+    const waiting = new Set<string>()
     for (let after: string | undefined; ; ) {
       const page = await engine.waitingChats({ after, limit: REDRAW_PAGE })
-      for (const { chat, pending } of page) await drawCalls(chat, pending, { rescan: true })
-      if (page.length < REDRAW_PAGE) return
+      for (const { chat, pending } of page) {
+        for (const call of pending) waiting.add(`${chat.id}:${call.toolCallId}`)
+        await drawCalls(chat, pending, { rescan: true })
+      }
+      if (page.length < REDRAW_PAGE) break
       after = page.at(-1)!.chat.id
+    }
+    // Cards still showing controls for calls that ended (the replacement failed, or the server
+    // stopped before it): replaced from the stored settlement.
+    for await (const card of cards.open()) {
+      if (!waiting.has(`${card.chatId}:${card.toolCallId}`)) await replaceStale(card).catch(failed(`could not replace the card of call ${card.toolCallId}`))
     }
   }
 

@@ -18,7 +18,8 @@ export const SETTLED_CARD_TTL_MS = 30 * 24 * 60 * 60_000
  */
 export const CARD_CLAIM_TTL_MS = 2 * 60_000
 
-const byCall = (chatId: string, toolCallId: string) => `frogbot:card:call:${chatId}:${toolCallId}`
+const CALL_PREFIX = 'frogbot:card:call:'
+const byCall = (chatId: string, toolCallId: string) => `${CALL_PREFIX}${chatId}:${toolCallId}`
 const byMessage = (messageId: string) => `frogbot:card:message:${messageId}`
 const replacing = (card: Pick<QuestionCard, 'chatId' | 'toolCallId'>) => `frogbot:card:replacing:${card.chatId}:${card.toolCallId}`
 
@@ -27,7 +28,7 @@ const replacing = (card: Pick<QuestionCard, 'chatId' | 'toolCallId'>) => `frogbo
  * the controls once the call ends, and by message, to read a click on them. A waiting call's card
  * never expires; once the call ended it is kept {@link SETTLED_CARD_TTL_MS}.
  */
-export function questionCards(state: Pick<ChannelState, 'get' | 'set' | 'setIfNotExists' | 'delete'>) {
+export function questionCards(state: Pick<ChannelState, 'get' | 'set' | 'setIfNotExists' | 'delete'> & Partial<Pick<ChannelState, 'lastingKeys'>>) {
   const write = async (card: QuestionCard, ttlMs?: number) => {
     await state.set(byCall(card.chatId, card.toolCallId), card, ttlMs)
     for (const messageId of card.messageIds) await state.set(byMessage(messageId), { chatId: card.chatId, toolCallId: card.toolCallId }, ttlMs)
@@ -41,6 +42,23 @@ export function questionCards(state: Pick<ChannelState, 'get' | 'set' | 'setIfNo
     claimReplacing: (card: QuestionCard) => state.setIfNotExists(replacing(card), true, CARD_CLAIM_TTL_MS),
     /** Gives a replacing claim up after a failed replacement, so that the next click tries again. */
     releaseReplacing: (card: QuestionCard) => state.delete(replacing(card)),
+    /**
+     * Every card whose call has not ended as far as the cards know (never closed: waiting, or
+     * ended without its controls replaced), a page of at most 1000 at a time. Empty when the
+     * state cannot list its keys.
+     */
+    open: async function* () {
+      if (!state.lastingKeys) return
+      for (let after: string | undefined; ; ) {
+        const keys = await state.lastingKeys(CALL_PREFIX, { after })
+        for (const key of keys) {
+          const card = await state.get<QuestionCard>(key)
+          if (card && !card.closed) yield card
+        }
+        if (keys.length < 1000) return
+        after = keys.at(-1)
+      }
+    },
     ofCall: (chatId: string, toolCallId: string) => state.get<QuestionCard>(byCall(chatId, toolCallId)),
     /** The card whose controls `messageId` carries, or `null` (never drawn, or forgotten). */
     ofMessage: async (messageId: string) => {

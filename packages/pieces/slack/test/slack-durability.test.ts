@@ -51,13 +51,13 @@ function durability(fresh: () => Promise<() => DatabaseAdapter>, { startsAtOnce 
     expect(read.messages[1].settlements).toMatchObject([{ outcome: 'answered', by: { channel: { piece: 'slack', userId: BOB.id } } }])
   })
 
-  /** A server whose model asks a question without text, with the piece's clock `clock.skew` ms ahead (within Slack's 5 minutes). */
-  const askingWithClock = async () => {
+  /** A server whose model asks a question without text (then takes the steps `after`), with the piece's clock `clock.skew` ms ahead (within Slack's 5 minutes). */
+  const askingWithClock = async (after: Parameters<typeof scriptedModel>[0] = []) => {
     const database = await fresh()
     const slack = await standIn()
     open.push(slack)
     const clock = { skew: 0 }
-    const kit = await slackKit({ model: scriptedModel([askQuietly()]), slack, db: database(), options: { now: () => Date.now() + clock.skew } })
+    const kit = await slackKit({ model: scriptedModel([askQuietly(), ...after]), slack, db: database(), options: { now: () => Date.now() + clock.skew } })
     open.push(kit)
     return { slack, kit, clock }
   }
@@ -196,6 +196,20 @@ function durability(fresh: () => Promise<() => DatabaseAdapter>, { startsAtOnce 
     const updates = slack.updatesOf(card.ts).length
     await kit.click({ user: BOB, action: { action_id: 'frogbot_option_0', value: '0' }, messageTs: card.ts, threadTs: ROOT })
     expect(slack.updatesOf(card.ts)).toHaveLength(updates)
+  })
+
+  it('a card whose replacement failed is replaced by the next rescan, even without a click on it', async () => {
+    const { slack, kit, clock } = await askingWithClock([textStep('Blue it is.'), textStep('You are welcome.')])
+    await kit.say({ user: ADA.id, text: `<@${BOT_USER_ID}> paint the shed`, ts: ROOT })
+    const [card] = slack.cards()
+    slack.failNext('chat.update', 'internal_error', (args) => args.ts === card.ts)
+    await kit.click({ user: ADA, action: { action_id: 'frogbot_option_1', value: '1' }, messageTs: card.ts, threadTs: ROOT })
+    expect(kit.logs.splice(0)).toEqual([expect.stringContaining('could not replace the card of call call_q')])
+    const replaced = () => slack.callsTo('chat.update').filter((call) => call.args.ts === card.ts && call.result.ok).map((call) => call.args.text)
+    expect(replaced()).toEqual([])
+    clock.skew = REDRAW_EVERY_MS + 1000
+    await kit.say({ user: BOB.id, text: 'thanks', ts: '1800000000.000500', threadTs: ROOT })
+    expect(replaced()).toEqual([`Answered by <@${ADA.id}>: Color: Blue`])
   })
 
   it('two people clicking at once on two servers: exactly one answer wins, the card is replaced once, the other is told who answered', async () => {
