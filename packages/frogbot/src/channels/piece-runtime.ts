@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { FrogbotError } from '../errors/frogbot-error.ts'
 import type { ChatSummary } from '../protocol/chat.ts'
 import type { PendingCall } from '../protocol/pending-call.ts'
 import type { SettlementWithPart } from '../protocol/settlement.ts'
@@ -200,7 +201,13 @@ export function pieceRuntime({
    * the server stopped before it), as a click on it finds: from the stored settlement, once.
    */
   const replaceStale = async (card: QuestionCard) => {
-    const { chat, messages } = await engine.readChat(card.chatId)
+    const read = await engine.readChat(card.chatId).catch((error: unknown) => {
+      // A chat no longer in the database has nothing to show: its card is let go.
+      if (FrogbotError.isInstance(error) && error.code === 'not-found') return null
+      throw error
+    })
+    if (!read) return cards.close(card)
+    const { chat, messages } = read
     for (const message of messages) {
       const settlement = message.settlements.findLast((entry) => entry.toolCallId === card.toolCallId)
       const part = message.parts.find((entry) => (entry as { toolCallId?: string }).toolCallId === card.toolCallId) ?? null

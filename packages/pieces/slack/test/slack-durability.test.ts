@@ -5,6 +5,7 @@ import { CARD_CLAIM_TTL_MS, REDRAW_EVERY_MS } from 'frogbot/channels'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createTestDatabase, describePostgres, type TestDatabase } from '../../../frogbot/test/helpers/postgres.ts'
 import { colorQuestion, scriptedModel, textStep, toolStep } from '../../../frogbot/test/helpers/scripted-model.ts'
+import { storeOf } from '../../../frogbot/src/frogbot-internals.ts'
 import { tempDir } from '../../../frogbot/test/helpers/test-frogbot.ts'
 import { ADA, BOB, slackKit, standIn } from './slack-kit.ts'
 import { BOT_USER_ID } from './slack-stand-in.ts'
@@ -210,6 +211,20 @@ function durability(fresh: () => Promise<() => DatabaseAdapter>, { startsAtOnce 
     clock.skew = REDRAW_EVERY_MS + 1000
     await kit.say({ user: BOB.id, text: 'thanks', ts: '1800000000.000500', threadTs: ROOT })
     expect(replaced()).toEqual([`Answered by <@${ADA.id}>: Color: Blue`])
+  })
+
+  it('a card whose chat is no longer in the database is let go by the rescan, quietly', async () => {
+    const { slack, kit, clock } = await askingWithClock()
+    await kit.say({ user: ADA.id, text: `<@${BOT_USER_ID}> paint the shed`, ts: ROOT })
+    expect(slack.cards()).toHaveLength(1)
+    const db = storeOf(kit.frogbot).db
+    for (const table of ['frogbot_pending_calls', 'frogbot_messages', 'frogbot_chats'] as const) await db.deleteFrom(table).execute()
+    for (const seconds of [61, 122]) {
+      clock.skew = seconds * 1000
+      await kit.click({ user: BOB, action: { action_id: 'frogbot_option_0', value: '0' }, messageTs: `5.${seconds}`, threadTs: ROOT })
+    }
+    expect(slack.callsTo('chat.update')).toEqual([])
+    expect(kit.logs).toEqual([])
   })
 
   it('two people clicking at once on two servers: exactly one answer wins, the card is replaced once, the other is told who answered', async () => {
