@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 
 /** A thread lock as Chat SDK holds it: whoever has `token` holds `threadId` until `expiresAt` (ms since the epoch). */
 export type ChannelLock = { threadId: string; token: string; expiresAt: number }
@@ -32,6 +32,8 @@ export type ChannelState<TMessage = unknown> = {
   queueDepth: (threadId: string) => Promise<number>
   /** Deletes expired cache entries, list items and locks now; returns how many rows went. */
   sweep: () => Promise<number>
+  /** The keys of cache entries that never expire and start with `prefix` (taken literally), at most `limit` (default 1000), in key order after `after`. */
+  lastingKeys: (prefix: string, options?: { after?: string; limit?: number }) => Promise<string[]>
 }
 
 /** How often expired rows are swept, at most, as a side effect of writes. */
@@ -155,6 +157,18 @@ export function channelState<TMessage = unknown>({ db, scope, now = Date.now }: 
         )
         .executeTakeFirst()
       return affected(result) > 0
+    },
+    lastingKeys: async (prefix, { after, limit = 1000 } = {}) => {
+      let query = db
+        .selectFrom('frogbot_channel_cache')
+        .select('key')
+        .where('scope', '=', scope)
+        .where('expires_at', 'is', null)
+        // Compared exactly: SQLite's LIKE ignores case, and ranges of keys would follow PostgreSQL's collation.
+        .where(sql<boolean>`substr(key, 1, ${prefix.length}) = ${prefix}`)
+      if (after !== undefined) query = query.where('key', '>', after)
+      const rows = await query.orderBy('key').limit(limit).execute()
+      return rows.map((row) => row.key as string)
     },
     delete: async (key) => {
       await db.deleteFrom('frogbot_channel_cache').where('scope', '=', scope).where('key', '=', key).execute()

@@ -13,8 +13,8 @@
  * - {@link replyText}: the text of a reply stream as it arrives.
  */
 export { channelState, type ChannelLock, type ChannelQueueEntry, type ChannelState } from './channel-state.ts'
-export { pieceRuntime, type PieceAction, type PieceDrawing, type PieceRuntime, type PlatformUser } from './piece-runtime.ts'
-export { questionCards, SETTLED_CARD_TTL_MS, type QuestionCard, type QuestionCards } from './question-cards.ts'
+export { pieceRuntime, REDRAW_EVERY_MS, type PieceAction, type PieceDrawing, type PieceRuntime, type PlatformUser } from './piece-runtime.ts'
+export { CARD_CLAIM_TTL_MS, questionCards, SETTLED_CARD_TTL_MS, type QuestionCard, type QuestionCards } from './question-cards.ts'
 export { answerFrom, answerText, firstUnanswered, questionsOf, type ChannelQuestion, type QuestionSelection } from './question-answers.ts'
 export { noticeOf, noticeText, plainNameOf, type NameOf, type PieceNotice } from './piece-notices.ts'
 export { replyText } from './reply-text.ts'

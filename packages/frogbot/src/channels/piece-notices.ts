@@ -6,7 +6,9 @@ import type { SettledBy, Settlement } from '../protocol/settlement.ts'
  * shows it privately to that participant (Slack: an ephemeral message) and the question stays as
  * it was (FrogBot's piece contract):
  * - `settled`: the call was already answered, dismissed, cancelled or expired (`settlement` says by whom);
- * - `denied`: the agent's `access` refused this participant (`to`: what they tried);
+ * - `denied`: the agent's `access` refused this participant (`to`: what they tried; `unmatched`:
+ *   why no FrogBot user was matched to them, when none was: `no-email`, the platform gave no email;
+ *   `no-user`, no FrogBot user has it);
  * - `invalid`: the answer broke a rule (`message`; `question`: the index of the question at fault, when known);
  * - `closed`: the question is no longer open here (a stale card, a call that is gone, a chat not waiting);
  * - `queued`: their message waits behind the current reply or a waiting question (`behind`);
@@ -14,7 +16,7 @@ import type { SettledBy, Settlement } from '../protocol/settlement.ts'
  */
 export type PieceNotice =
   | { kind: 'settled'; settlement: Settlement }
-  | { kind: 'denied'; to: 'answer' | 'write' }
+  | { kind: 'denied'; to: 'answer' | 'write'; unmatched?: 'no-email' | 'no-user' }
   | { kind: 'invalid'; message: string; question?: number }
   | { kind: 'closed' }
   | { kind: 'queued'; behind: 'question' | 'reply' }
@@ -40,8 +42,12 @@ export function noticeText(notice: PieceNotice, nameOf: NameOf = plainNameOf): s
       if (outcome === 'expired') return 'This question expired without an answer.'
       return 'This question was cancelled.'
     }
-    case 'denied':
-      return notice.to === 'answer' ? 'You may not answer this question: this agent does not accept you.' : 'You may not talk to this agent here: it does not accept you.'
+    case 'denied': {
+      const refused = notice.to === 'answer' ? 'You may not answer this question: this agent does not accept you.' : 'You may not talk to this agent here: it does not accept you.'
+      if (notice.unmatched === 'no-user') return `${refused} No FrogBot user has the email of your account here; ask whoever runs this FrogBot to add you.`
+      if (notice.unmatched === 'no-email') return `${refused} Your email is not shared with FrogBot, so it cannot tell who you are; ask whoever runs this FrogBot.`
+      return refused
+    }
     case 'invalid':
       return notice.message
     case 'closed':

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { FrogbotError } from '../errors/frogbot-error.ts'
 import type { ChatSummary } from '../protocol/chat.ts'
 import type { PendingCall } from '../protocol/pending-call.ts'
 import type { SettlementWithPart } from '../protocol/settlement.ts'
@@ -32,6 +33,15 @@ export type PieceDrawing = {
 /** What settling a call from a channel does: answer it with `output`, or dismiss it (with a `reason`). */
 export type PieceAction = { output: unknown } | { dismissed: true; reason?: string }
 
+/** Chats read per page when rescanning for missing cards. */
+const REDRAW_PAGE = 100
+
+/** How often a piece's webhook traffic rescans for missing cards, at most (ms). */
+export const REDRAW_EVERY_MS = 60_000
+
+/** The longest wait before a rescan tries again to draw a card that failed (ms). */
+const REDRAW_BACKOFF_MAX_MS = 60 * 60_000
+
 const one = (text: string) =>
   (async function* () {
     yield text
@@ -49,12 +59,36 @@ const one = (text: string) =>
  * - `answer`: a click or form on a card settles its call through the one settle door; the first
  *   valid answer wins, and what did not win comes back as a notice for the participant (a stale
  *   card is `closed`);
- * - `door.onSettled`: every ended call's card is replaced, whoever ended it;
+ * - `door.onSettled`: every ended call's card is replaced, whoever ended it (a card whose
+ *   replacement failed, or never ran, is replaced when a click finds its call ended);
+ * - `redraw`, `redrawNowAndThen`: a rescan draws the cards of calls still waiting that were never
+ *   drawn, and replaces those of calls that ended (at start-up, then at most every
+ *   {@link REDRAW_EVERY_MS} as webhooks arrive);
  * - `track`/`idle`: background work (webhook handlers, replies) is tracked, and `idle()`
  *   resolves once none is left (tests; shutdown waits for it).
+ * `now` is the clock of the rescans (ms since the epoch; default `Date.now`). Where participants
+ * are matched to FrogBot users by email (`matchesByEmail`, default `true`: Slack, Teams, Linear),
+ * one refused without a match is told why, and the log says, once for each of them, what lets them
+ * in (prefixed with `label`; `missingEmailHint`: what the platform needs to share emails).
  * Nothing here waits for a person.
  */
-export function pieceRuntime({ engine, state, drawing }: { engine: ChannelEngine; state: Pick<ChannelState, 'get' | 'set' | 'setIfNotExists' | 'delete'>; drawing: PieceDrawing }) {
+export function pieceRuntime({
+  engine,
+  state,
+  drawing,
+  now = Date.now,
+  label = 'channel',
+  matchesByEmail = true,
+  missingEmailHint
+}: {
+  engine: ChannelEngine
+  state: Pick<ChannelState, 'get' | 'set' | 'setIfNotExists' | 'delete'> & Partial<Pick<ChannelState, 'lastingKeys'>>
+  drawing: PieceDrawing
+  now?: () => number
+  label?: string
+  matchesByEmail?: boolean
+  missingEmailHint?: string
+}) {
   const cards = questionCards(state)
   const tasks = new Set<Promise<unknown>>()
   const failed = (what: string) => (error: unknown) => engine.log(`frogbot: ${what}: ${error instanceof Error ? error.message : String(error)}`)
@@ -66,6 +100,23 @@ export function pieceRuntime({ engine, state, drawing }: { engine: ChannelEngine
     return tracked
   }
 
+  const explained = new Set<string>()
+  /** `notice` for `from`, saying why nobody was matched when nobody was; the log says what lets them in, once a participant. */
+  const denial = (notice: PieceNotice, from: ChannelParticipantInput): PieceNotice => {
+    if (notice.kind !== 'denied' || from.user || !matchesByEmail) return notice
+    const unmatched = from.email ? 'no-user' : 'no-email'
+    if (!explained.has(from.userId)) {
+      explained.add(from.userId)
+      const who = `${from.name ?? from.userId} (${from.userId})`
+      engine.log(
+        unmatched === 'no-user'
+          ? `frogbot: ${label}: refused ${who}: no FrogBot user has the email ${from.email}; \`npx frogbot users create --email ${from.email}\` lets them in (with the default access)`
+          : `frogbot: ${label}: refused ${who}: the platform gave no email for them, so no FrogBot user could be matched${missingEmailHint ? `; ${missingEmailHint}` : ''}`
+      )
+    }
+    return { ...notice, unmatched }
+  }
+
   const participant = async (user: PlatformUser): Promise<ChannelParticipantInput> => ({
     userId: user.userId,
     ...(user.name ? { name: user.name } : {}),
@@ -73,19 +124,94 @@ export function pieceRuntime({ engine, state, drawing }: { engine: ChannelEngine
     user: user.email ? await engine.findUserByEmail(user.email) : null
   })
 
-  const drawCalls = async (chat: ChatSummary, calls: PendingCall[]) => {
-    const thread = chat.channel!.thread
+  // Calls whose drawing failed in this process: a rescan tries each again only after a wait that
+  // doubles with every failure (1 minute, 2, 4, … at most an hour), so that a thread the platform
+  // keeps refusing (the bot removed from a channel) is not retried, and logged, every minute.
+  const backoff = new Map<string, { failures: number; next: number }>()
+
+  // `rescan`: a failure is only logged (the thread was told when the turn's own drawing failed),
+  // and calls still waiting out their backoff are left for a later rescan.
+  const drawCalls = async (chat: ChatSummary, calls: PendingCall[], { rescan = false }: { rescan?: boolean } = {}) => {
+    const thread = chat.channel?.thread
+    if (!thread) return
     for (const call of calls) {
+      const key = `${chat.id}:${call.toolCallId}`
+      if (rescan && (backoff.get(key)?.next ?? 0) > now()) continue
       if (!(await cards.claim(chat.id, call.toolCallId))) continue
       try {
         const messageIds = await drawing.drawCall({ chat, thread, call })
         await cards.save({ chatId: chat.id, toolCallId: call.toolCallId, toolName: call.toolName, thread, messageIds, input: call.input })
+        backoff.delete(key)
       } catch (error) {
         await cards.release(chat.id, call.toolCallId)
+        const failures = (backoff.get(key)?.failures ?? 0) + 1
+        backoff.set(key, { failures, next: now() + Math.min(REDRAW_EVERY_MS * 2 ** (failures - 1), REDRAW_BACKOFF_MAX_MS) })
         failed(`could not draw call ${call.toolCallId} of chat ${chat.id}`)(error)
+        if (rescan) continue
         const why = error instanceof Error ? error.message : String(error)
-        await drawing.reply({ chat, thread, text: one(`I could not show my question here (${why}). Write in this thread to try again.`) }).catch(failed(`could not post the failure of chat ${chat.id}`))
+        await drawing.reply({ chat, thread, text: one(`I could not show my question here (${why}). I will try again within a few minutes; writing in this thread tries again now.`) }).catch(failed(`could not post the failure of chat ${chat.id}`))
       }
+    }
+  }
+
+  let lastRedraw: number | null = null
+  /**
+   * Draws every card of the instance that is missing: a call still waiting whose controls were
+   * never posted (the server stopped between the pause and the drawing, or the platform failed);
+   * then replaces every card still showing controls for a call that ended.
+   * Each card is claimed in FrogBot's database first, so with several servers rescanning at once
+   * each is drawn once. Storage decides what waits: the instance's chats with pending calls.
+   */
+  const redraw = async () => {
+    lastRedraw = now()
+    const waiting = new Set<string>()
+    for (let after: string | undefined; ; ) {
+      const page = await engine.waitingChats({ after, limit: REDRAW_PAGE })
+      for (const { chat, pending } of page) {
+        for (const call of pending) waiting.add(`${chat.id}:${call.toolCallId}`)
+        await drawCalls(chat, pending, { rescan: true })
+      }
+      if (page.length < REDRAW_PAGE) break
+      after = page.at(-1)!.chat.id
+    }
+    // Cards still showing controls for calls that ended (the replacement failed, or the server
+    // stopped before it): replaced from the stored settlement.
+    for await (const card of cards.open()) {
+      if (!waiting.has(`${card.chatId}:${card.toolCallId}`)) await replaceStale(card).catch(failed(`could not replace the card of call ${card.toolCallId}`))
+    }
+  }
+
+  /**
+   * Replaces the controls of `card`, whose call ended with `settlement`, once across processes
+   * (the replacing claim); a card whose replacement failed stays open, to be replaced on its next click.
+   */
+  const replace = async (chat: ChatSummary, card: QuestionCard, settlement: SettlementWithPart) => {
+    if (!(await cards.claimReplacing(card))) return
+    try {
+      await drawing.drawSettled({ chat, card, settlement })
+      await cards.close(card)
+    } catch (error) {
+      await cards.releaseReplacing(card)
+      failed(`could not replace the card of call ${card.toolCallId}`)(error)
+    }
+  }
+
+  /**
+   * Replaces the card of a call that ended while its controls stayed (the replacement failed, or
+   * the server stopped before it), as a click on it finds: from the stored settlement, once.
+   */
+  const replaceStale = async (card: QuestionCard) => {
+    const read = await engine.readChat(card.chatId).catch((error: unknown) => {
+      // A chat no longer in the database has nothing to show: its card is let go.
+      if (FrogbotError.isInstance(error) && error.code === 'not-found') return null
+      throw error
+    })
+    if (!read) return cards.close(card)
+    const { chat, messages } = read
+    for (const message of messages) {
+      const settlement = message.settlements.findLast((entry) => entry.toolCallId === card.toolCallId)
+      const part = message.parts.find((entry) => (entry as { toolCallId?: string }).toolCallId === card.toolCallId) ?? null
+      if (settlement) return replace(chat, card, { ...settlement, part } as SettlementWithPart)
     }
   }
 
@@ -117,9 +243,7 @@ export function pieceRuntime({ engine, state, drawing }: { engine: ChannelEngine
         (async () => {
           for (const settlement of settlements) {
             const card = await cards.ofCall(chat.id, settlement.toolCallId)
-            if (!card) continue
-            await drawing.drawSettled({ chat, card, settlement }).catch(failed(`could not replace the card of call ${card.toolCallId}`))
-            await cards.close(card)
+            if (card) await replace(chat, card, settlement)
           }
         })()
       )
@@ -151,7 +275,7 @@ export function pieceRuntime({ engine, state, drawing }: { engine: ChannelEngine
     } catch (error) {
       const notice = noticeOf(error, 'write')
       if (!notice) throw error
-      await drawing.notify({ thread, user, notice })
+      await drawing.notify({ thread, user, notice: denial(notice, from) })
       return 'refused' as const
     }
   }
@@ -164,14 +288,16 @@ export function pieceRuntime({ engine, state, drawing }: { engine: ChannelEngine
    */
   const answer = async ({ card, messageId, user, action }: { card: QuestionCard; messageId?: string; user: PlatformUser; action: PieceAction }): Promise<PieceNotice | null> => {
     if (messageId !== undefined && !card.messageIds.includes(messageId)) return { kind: 'closed' }
+    const from = await participant(user)
     try {
-      const outcome = await engine.settle({ chatId: card.chatId, inputs: [{ toolCallId: card.toolCallId, ...action }], participant: await participant(user) })
+      const outcome = await engine.settle({ chatId: card.chatId, inputs: [{ toolCallId: card.toolCallId, ...action }], participant: from })
       if (outcome.kind === 'continued') void outcome.run.stream.cancel().catch(() => {})
       return null
     } catch (error) {
       const notice = noticeOf(error, 'answer')
       if (!notice) throw error
-      return notice
+      if (notice.kind === 'settled' && !card.closed) void track(replaceStale(card).catch(failed(`could not replace the card of call ${card.toolCallId}`)))
+      return denial(notice, from)
     }
   }
 
@@ -182,6 +308,17 @@ export function pieceRuntime({ engine, state, drawing }: { engine: ChannelEngine
     cards,
     participant,
     track,
+    /** Draws every missing card now (at start-up); see `redraw` above. Failures are logged. */
+    redraw: () => track(redraw().catch(failed('could not rescan for questions without their card'))),
+    /**
+     * Rescans for missing cards when the last rescan is {@link REDRAW_EVERY_MS} old (a piece calls
+     * it on each verified webhook request), in the background.
+     */
+    redrawNowAndThen: () => {
+      if (lastRedraw !== null && now() - lastRedraw < REDRAW_EVERY_MS) return
+      lastRedraw = now()
+      void track(redraw().catch(failed('could not rescan for questions without their card')))
+    },
     /** Resolves once no background work of this piece is left. */
     idle: async () => {
       while (tasks.size > 0) await Promise.allSettled([...tasks])

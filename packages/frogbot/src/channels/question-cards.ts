@@ -3,25 +3,32 @@ import type { ChannelState } from './channel-state.ts'
 /**
  * Where a waiting call's controls were drawn (a "card"): the chat and call, the thread, the ids of
  * the platform messages that carry its controls (in a piece's own format, unique in the instance)
- * and the call's input, so that a click can be read without loading the chat.
+ * and the call's input, so that a click can be read without loading the chat. `closed`: the call
+ * ended and its controls were replaced.
  */
-export type QuestionCard = { chatId: string; toolCallId: string; toolName: string; thread: string; messageIds: string[]; input: unknown }
+export type QuestionCard = { chatId: string; toolCallId: string; toolName: string; thread: string; messageIds: string[]; input: unknown; closed?: boolean }
 
 /** How long a card is remembered once its call ended, so that late clicks are told who answered (ms). */
 export const SETTLED_CARD_TTL_MS = 30 * 24 * 60 * 60_000
 
-/** How long one process may take to draw a card before another may draw it instead (ms). */
-const DRAWING_TTL_MS = 10 * 60_000
+/**
+ * How long one process may take to draw or replace a card before another may do it instead (ms):
+ * also how long a card claimed by a server that stopped mid-drawing waits for a rescan. A piece
+ * bounds its platform calls well below it (Slack: about 35 s).
+ */
+export const CARD_CLAIM_TTL_MS = 2 * 60_000
 
-const byCall = (chatId: string, toolCallId: string) => `frogbot:card:call:${chatId}:${toolCallId}`
+const CALL_PREFIX = 'frogbot:card:call:'
+const byCall = (chatId: string, toolCallId: string) => `${CALL_PREFIX}${chatId}:${toolCallId}`
 const byMessage = (messageId: string) => `frogbot:card:message:${messageId}`
+const replacing = (card: Pick<QuestionCard, 'chatId' | 'toolCallId'>) => `frogbot:card:replacing:${card.chatId}:${card.toolCallId}`
 
 /**
  * Card records in a piece instance's channel state (FrogBot's database): found by call, to replace
  * the controls once the call ends, and by message, to read a click on them. A waiting call's card
  * never expires; once the call ended it is kept {@link SETTLED_CARD_TTL_MS}.
  */
-export function questionCards(state: Pick<ChannelState, 'get' | 'set' | 'setIfNotExists' | 'delete'>) {
+export function questionCards(state: Pick<ChannelState, 'get' | 'set' | 'setIfNotExists' | 'delete'> & Partial<Pick<ChannelState, 'lastingKeys'>>) {
   const write = async (card: QuestionCard, ttlMs?: number) => {
     await state.set(byCall(card.chatId, card.toolCallId), card, ttlMs)
     for (const messageId of card.messageIds) await state.set(byMessage(messageId), { chatId: card.chatId, toolCallId: card.toolCallId }, ttlMs)
@@ -29,8 +36,29 @@ export function questionCards(state: Pick<ChannelState, 'get' | 'set' | 'setIfNo
   return {
     /** Remembers a card once its controls are posted. */
     save: (card: QuestionCard) => write(card),
-    /** Keeps an ended call's card for late clicks, then lets it go. */
-    close: (card: QuestionCard) => write(card, SETTLED_CARD_TTL_MS),
+    /** Marks an ended call's card `closed` once its controls were replaced, and keeps it for late clicks, then lets it go. */
+    close: (card: QuestionCard) => write({ ...card, closed: true }, SETTLED_CARD_TTL_MS),
+    /** Claims the replacing of an ended call's card still showing controls for this process: `false` when another is on it. */
+    claimReplacing: (card: QuestionCard) => state.setIfNotExists(replacing(card), true, CARD_CLAIM_TTL_MS),
+    /** Gives a replacing claim up after a failed replacement, so that the next click tries again. */
+    releaseReplacing: (card: QuestionCard) => state.delete(replacing(card)),
+    /**
+     * Every card whose call has not ended as far as the cards know (never closed: waiting, or
+     * ended without its controls replaced), a page of at most 1000 at a time. Empty when the
+     * state cannot list its keys.
+     */
+    open: async function* () {
+      if (!state.lastingKeys) return
+      for (let after: string | undefined; ; ) {
+        const keys = await state.lastingKeys(CALL_PREFIX, { after })
+        for (const key of keys) {
+          const card = await state.get<QuestionCard>(key)
+          if (card && !card.closed) yield card
+        }
+        if (keys.length < 1000) return
+        after = keys.at(-1)
+      }
+    },
     ofCall: (chatId: string, toolCallId: string) => state.get<QuestionCard>(byCall(chatId, toolCallId)),
     /** The card whose controls `messageId` carries, or `null` (never drawn, or forgotten). */
     ofMessage: async (messageId: string) => {
@@ -39,7 +67,7 @@ export function questionCards(state: Pick<ChannelState, 'get' | 'set' | 'setIfNo
     },
     /** Claims the drawing of a call's card for this process: `false` when another drew it or is drawing it. */
     claim: async (chatId: string, toolCallId: string) =>
-      (await state.get(byCall(chatId, toolCallId))) === null && state.setIfNotExists(`frogbot:card:drawing:${chatId}:${toolCallId}`, true, DRAWING_TTL_MS),
+      (await state.get(byCall(chatId, toolCallId))) === null && state.setIfNotExists(`frogbot:card:drawing:${chatId}:${toolCallId}`, true, CARD_CLAIM_TTL_MS),
     /** Gives a claim up after a failed drawing, so that it can be tried again. */
     release: (chatId: string, toolCallId: string) => state.delete(`frogbot:card:drawing:${chatId}:${toolCallId}`)
   }

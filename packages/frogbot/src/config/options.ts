@@ -27,7 +27,9 @@ export type AgentProfile = { name?: string; avatar?: string; description?: strin
  * - `stopWhen`: most steps in one turn (default 20), or an AI SDK stop condition.
  * - `access`: who may use the agent. Default: any authenticated user.
  * - `channels`: channel piece instances (`createSlack({ … })`) whose conversations this agent
- *   answers; each instance's webhook is served at `/api/webhooks/<instance>`.
+ *   answers; each instance's webhook is served at `/api/webhooks/<instance>`, so an instance name
+ *   is listed once in the whole config (`buildConfig` refuses a second listing, on this agent or
+ *   another, with the same instance or a new one of that name).
  */
 export type AgentConfig = {
   slug: string

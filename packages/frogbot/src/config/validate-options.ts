@@ -40,6 +40,41 @@ function checkTool(tool: AnyTool, path: string, problems: string[]) {
   }
 }
 
+/** Where an instance name was first listed: the agent's path and the piece object. */
+type InstanceSeen = { path: string; piece: unknown }
+
+/**
+ * Checks one agent's `channels`: each a piece instance with an `instance` name, and every name
+ * used by one listing in the whole config. An instance serves `/api/webhooks/<instance>` and
+ * answers for the one agent that lists it (FrogBot's piece contract), so a second listing, on the
+ * same agent or another, with the same object or a new one, would leave a webhook with two owners.
+ */
+function checkChannels(channels: unknown, path: string, seen: Map<string, InstanceSeen>, problems: string[]) {
+  if (channels === undefined) return
+  if (!Array.isArray(channels)) {
+    problems.push(`${path}: must be an array of channel piece instances, such as [createSlack()]`)
+    return
+  }
+  channels.forEach((piece: unknown, index) => {
+    const at = `${path}[${index}]`
+    const instance = (piece as { instance?: unknown } | null)?.instance
+    if (!piece || typeof piece !== 'object' || typeof instance !== 'string' || instance === '') {
+      problems.push(`${at}: must be a channel piece instance (such as createSlack()) with an instance name`)
+      return
+    }
+    const first = seen.get(instance)
+    if (!first) {
+      seen.set(instance, { path: at, piece })
+      return
+    }
+    const same = first.piece === piece ? 'the same piece instance' : 'another piece instance with that name'
+    problems.push(
+      `${at}.instance: "${instance}" is used twice (${same} is listed at ${first.path}); an instance serves one webhook, ` +
+        `/api/webhooks/${instance}, for one agent: list it on one agent only, and give every other instance its own name, e.g. createSlack({ instance: '${instance}-2' })`
+    )
+  })
+}
+
 function checkToolList(tools: unknown, path: string, problems: string[]) {
   if (tools === undefined) return
   if (!Array.isArray(tools)) {
@@ -71,6 +106,7 @@ export function validateOptions(options: FrogbotOptions): { problems: string[]; 
     problems.push('agents: at least one agent is required')
   } else {
     const slugs = new Set<string>()
+    const instances = new Map<string, InstanceSeen>()
     options.agents.forEach((agent, index) => {
       const path = `agents[${index}]`
       if (!agent || typeof agent !== 'object') {
@@ -97,6 +133,7 @@ export function validateOptions(options: FrogbotOptions): { problems: string[]; 
         problems.push(`${path}.stopWhen: must be a positive whole number of steps or a stop condition`)
       }
       checkToolList(agent.tools, `${path}.tools`, problems)
+      checkChannels(agent.channels, `${path}.channels`, instances, problems)
       if (agent.inheritTools !== false) {
         for (const tool of agent.tools ?? []) {
           if (tool && rootSlugs.has(tool.slug)) warnings.push(`${path}.tools: "${tool.slug}" replaces the root tool with the same slug`)

@@ -35,6 +35,21 @@ export function createChatStore({ db, adapter }: { db: Kysely<Database>; adapter
       return row ? toChatRecord(row) : null
     },
 
+    /**
+     * Chats of channel instance `instance` with calls still waiting for an answer, by id, at most
+     * `limit`, after the chat id `after` (the last of the previous page).
+     */
+    async waitingChannelChats(instance: string, { after, limit }: { after?: string; limit: number }): Promise<ChatRecord[]> {
+      let query = db
+        .selectFrom('frogbot_chats as c')
+        .selectAll('c')
+        .where('c.channel_instance', '=', instance)
+        .where((eb) => eb.exists(eb.selectFrom('frogbot_pending_calls as p').select('p.tool_call_id').whereRef('p.chat_id', '=', 'c.id').where('p.status', '=', 'pending')))
+      if (after !== undefined) query = query.where('c.id', '>', after)
+      const rows = await query.orderBy('c.id').limit(limit).execute()
+      return rows.map(toChatRecord)
+    },
+
     getMessages: (chatId: string): Promise<StoredMessage[]> => chatReads.messages(db, chatId),
     getMessage: (chatId: string, messageId: string): Promise<StoredMessage | null> => chatReads.message(db, chatId, messageId),
     /** Calls of a chat that still wait for an answer, oldest first. */

@@ -2,6 +2,7 @@ import type { UIMessage } from 'ai'
 import type { Kysely } from 'kysely'
 import type { User } from '../auth/frogbot-request.ts'
 import type { ChatSummary } from '../protocol/chat.ts'
+import type { PendingCall } from '../protocol/pending-call.ts'
 import type { SettlementWithPart } from '../protocol/settlement.ts'
 import type { ChatRead } from './read-chat.ts'
 import type { TurnRun } from './run-turn.ts'
@@ -22,6 +23,9 @@ export type ChannelParticipantInput = { userId: string; name?: string; email?: s
  * - `sendMessage`: a message from `thread` continues its chat or starts one.
  * - `settle`, `stop`: on a chat of this instance.
  * - `chatOf(thread)`, `readChat(chatId)`: reads (as FrogBot itself).
+ * - `waitingChats({ after, limit })`: the instance's chats with calls still waiting, each with
+ *   its pending calls, by chat id (default `limit` 100; `after`: the last chat id of the previous
+ *   page), so that a piece can draw, after a restart, the controls it never drew.
  * - `findUserByEmail`: to match a participant to a FrogBot user.
  * - `database`: FrogBot's own database, where the piece keeps its state (Chat SDK state).
  */
@@ -31,6 +35,7 @@ export type ChannelEngine = {
   stop: (options: { chatId: string; participant: ChannelParticipantInput }) => Promise<boolean>
   chatOf: (thread: string) => Promise<ChatSummary | null>
   readChat: (chatId: string) => Promise<ChatRead>
+  waitingChats: (options?: { after?: string; limit?: number }) => Promise<{ chat: ChatSummary; pending: PendingCall[] }[]>
   findUserByEmail: (email: string) => Promise<User | null>
   database: { db: Kysely<any>; kind: 'sqlite' | 'postgres' }
   log: (line: string) => void

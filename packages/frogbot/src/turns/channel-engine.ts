@@ -5,6 +5,7 @@ import { sendChannelMessage } from './channel-messages.ts'
 import { chatSummary, readChat } from './read-chat.ts'
 import type { TurnServices } from './services.ts'
 import { settle } from './settle.ts'
+import { toPendingCall } from '../store/chat-records.ts'
 import { stopTurn } from './stop-turn.ts'
 import { systemRequest } from '../auth/frogbot-request.ts'
 
@@ -32,6 +33,10 @@ export function channelEngineFor(services: TurnServices, door: ChannelDoor): Cha
       return chat ? chatSummary(services, chat) : null
     },
     readChat: (chatId) => readChat(services, { chatId, req: systemRequest() }),
+    waitingChats: async ({ after, limit = 100 } = {}) => {
+      const chats = await services.store.waitingChannelChats(door.instance, { after, limit })
+      return Promise.all(chats.map(async (chat) => ({ chat: chatSummary(services, chat), pending: (await services.store.getPendingCalls(chat.id)).map(toPendingCall) })))
+    },
     findUserByEmail: (email) => findUserByEmail(services.store.db, email),
     database: { db: services.store.db, kind: services.store.adapter.kind },
     log: services.log

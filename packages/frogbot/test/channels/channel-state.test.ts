@@ -62,6 +62,16 @@ function stateContract(open: () => { adapter: DatabaseAdapter }) {
     expect(await state().get('forever')).toBeNull()
   })
 
+  it('lists the lasting keys of a prefix, taken literally, in pages, for its own scope only', async () => {
+    for (const key of ['card:a_1', 'card:a%2', 'card:ab', 'card:a_3', 'CARD:a_4', 'cardx:a_5']) await state().set(key, key)
+    await state().set('card:a_6', 'expiring', 1000)
+    await state('other').set('card:a_7', 'elsewhere')
+    expect(await state().lastingKeys('card:a_')).toEqual(['card:a_1', 'card:a_3'])
+    expect(await state().lastingKeys('card:a%')).toEqual(['card:a%2'])
+    expect(await state().lastingKeys('card:', { limit: 2 })).toEqual(['card:a%2', 'card:a_1'])
+    expect(await state().lastingKeys('card:', { after: 'card:a_1' })).toEqual(['card:a_3', 'card:ab'])
+  })
+
   it('locks a thread for one holder: only its token extends or releases it, and an expired lock can be taken', async () => {
     const first = await state().acquireLock('slack:C1:2.0', 1000)
     expect(first).toMatchObject({ threadId: 'slack:C1:2.0', expiresAt: clock + 1000 })

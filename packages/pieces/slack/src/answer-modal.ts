@@ -1,11 +1,14 @@
 import type { ChannelQuestion, QuestionSelection } from 'frogbot/channels'
 import { type Block, choiceElement, LIMITS, pickedLabels, plain, questionSection } from './block-kit.ts'
-import { isForm, questionBlock, type StateValues } from './question-card.ts'
+import { numberedText, readNumbered } from './numbered-answers.ts'
+import { cardLayout, isForm, questionBlock, type StateValues } from './question-card.ts'
 
 /** The `callback_id` of the answer modal. */
 export const ANSWER_MODAL = 'frogbot_answer'
 
 const textBlock = (index: number) => `frogbot_t${index}`
+/** The `block_id` of the numbered text form's one field. */
+const NUMBERED = 'frogbot_numbered'
 const CHOICE = 'choice'
 const TEXT = 'text'
 
@@ -22,17 +25,21 @@ function textInput(index: number, label: string, optional: boolean): Block {
 /**
  * The modal "Type your answer" opens. One single-choice question: a text field for a custom
  * answer. A form: every question again, with what the card already holds picked, and a text field
- * under each question that allows a custom answer. `card` (the card's message id) comes back with
- * the submission as its private metadata; Chat SDK reads `{ m }` as the metadata.
+ * under each question that allows a custom answer. A call too big for that (more than Slack's
+ * 100 blocks in a modal, or a card drawn numbered) gets the numbered text form instead: one text
+ * field, a line a question, starting from what the card holds (see {@link readNumbered}). `card`
+ * (the card's message id) comes back with the submission as its private metadata; Chat SDK reads
+ * `{ m }` as the metadata.
  */
 export function answerModal({ questions, card, initial }: { questions: ChannelQuestion[]; card: string; initial: QuestionSelection[] }): Block {
-  const blocks: Block[] = isForm(questions)
+  const full: Block[] = isForm(questions)
     ? questions.flatMap((question, index) => [
         questionSection(question, question.multiple ? 'Select all that apply.' : undefined),
         { type: 'input', block_id: questionBlock(index), optional: true, label: plain(question.multiple ? 'Choose any' : 'Choose one', LIMITS.label), element: choiceElement(question, CHOICE, initial[index]) },
         ...(question.custom ? [textInput(index, 'Or type your own answer', true)] : [])
       ])
     : [questionSection(questions[0]), textInput(0, 'Your answer', false)]
+  const blocks = isNumbered(questions) ? numberedBlocks(questions, initial) : full
   return {
     type: 'modal',
     callback_id: ANSWER_MODAL,
@@ -44,17 +51,48 @@ export function answerModal({ questions, card, initial }: { questions: ChannelQu
   }
 }
 
-/** One selection per question from a submitted answer modal's `state.values`. */
-export function readModal(questions: ChannelQuestion[], values: StateValues | undefined): QuestionSelection[] {
-  const form = isForm(questions)
-  return questions.map((question, index) => {
-    const custom = values?.[textBlock(index)]?.[TEXT]?.value
-    return { selected: form ? pickedLabels(question, values?.[questionBlock(index)]?.[CHOICE]) : [], ...(typeof custom === 'string' && custom ? { custom } : {}) }
-  })
+/** How many blocks the full answer modal of a form takes: per question its text, its choices, and a text field when it allows one. */
+const fullModalBlocks = (questions: ChannelQuestion[]) => (isForm(questions) ? questions.reduce((count, question) => count + (question.custom ? 3 : 2), 0) : 2)
+
+/** Whether a call is answered in the numbered text form of the modal (see {@link answerModal}). */
+const isNumbered = (questions: ChannelQuestion[]) => cardLayout(questions) === 'numbered' || fullModalBlocks(questions) > LIMITS.modalBlocks
+
+function numberedBlocks(questions: ChannelQuestion[], initial: QuestionSelection[]): Block[] {
+  const prefill = numberedText(questions, initial)
+  const how = 'One line a question, starting with its number: `2: Blue`. Write an option as it is written (for several, separate them with commas), or, where a question allows it, your own words.'
+  return [
+    { type: 'section', text: { type: 'mrkdwn', text: `*${questions.length} question${questions.length === 1 ? '' : 's'}* (listed on the card)\n${how}` } },
+    {
+      type: 'input',
+      block_id: NUMBERED,
+      label: plain('Your answers', LIMITS.label),
+      element: { type: 'plain_text_input', action_id: TEXT, multiline: true, max_length: LIMITS.inputText, ...(prefill ? { initial_value: prefill } : {}) }
+    }
+  ]
 }
 
-/** The block an error about question `index` is shown under: its text field when it has one, else its choices. */
+/**
+ * What a submitted answer modal holds, from its `state.values`: one selection per question, or
+ * the rule a numbered answer broke (`problem`) and the block to show it under.
+ */
+export function readModal(questions: ChannelQuestion[], values: StateValues | undefined): { selections: QuestionSelection[] } | { problem: string; block: string } {
+  if (isNumbered(questions)) {
+    const text = values?.[NUMBERED]?.[TEXT]?.value
+    const read = readNumbered(questions, typeof text === 'string' ? text : '')
+    return 'problem' in read ? { problem: read.problem, block: NUMBERED } : read
+  }
+  const form = isForm(questions)
+  return {
+    selections: questions.map((question, index) => {
+      const custom = values?.[textBlock(index)]?.[TEXT]?.value
+      return { selected: form ? pickedLabels(question, values?.[questionBlock(index)]?.[CHOICE]) : [], ...(typeof custom === 'string' && custom ? { custom } : {}) }
+    })
+  }
+}
+
+/** The block an error about question `index` is shown under: the numbered form's field, else its text field when it has one, else its choices. */
 export function modalErrorBlock(questions: ChannelQuestion[], index: number): string {
+  if (isNumbered(questions)) return NUMBERED
   const at = Math.max(0, Math.min(index, questions.length - 1))
   return questions[at].custom || !isForm(questions) ? textBlock(at) : questionBlock(at)
 }

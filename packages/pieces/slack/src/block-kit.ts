@@ -3,11 +3,37 @@ import type { ChannelQuestion, QuestionSelection } from 'frogbot/channels'
 /** A Block Kit block or element, as Slack's Web API takes it (JSON). */
 export type Block = Record<string, unknown>
 
-/** Slack's limits on plain text in controls (Block Kit reference). */
-export const LIMITS = { button: 75, option: 75, description: 75, section: 3000, modalTitle: 24, label: 2000 }
+/**
+ * Slack's Block Kit limits FrogBot draws within (Block Kit reference, docs.slack.dev: "Blocks",
+ * "Block elements", "Composition objects", "Modals"): plain text in controls (`button`, `option`,
+ * `description`, `placeholder`, `label`), `section` text, a modal's title; `messageBlocks` and
+ * `modalBlocks` per surface; `actionsElements` per actions block; `fewOptions` in checkboxes or
+ * radio buttons; `menuOptions` per select menu or option group, and `menuGroups` per menu;
+ * `inputText`, the longest text a plain-text input takes; `fallbackText`, the longest
+ * notification text Slack recommends (`chat.postMessage`).
+ */
+export const LIMITS = {
+  button: 75,
+  option: 75,
+  description: 75,
+  placeholder: 150,
+  section: 3000,
+  modalTitle: 24,
+  label: 2000,
+  messageBlocks: 50,
+  modalBlocks: 100,
+  actionsElements: 25,
+  fewOptions: 10,
+  menuOptions: 100,
+  menuGroups: 100,
+  inputText: 3000,
+  fallbackText: 4000
+}
 
-/** Most options Slack shows in one select menu, and most options in one group of a longer menu. */
-const MENU_MAX = 100
+/** Most options one select menu can offer: 100 groups of 100. */
+export const MENU_MAX_OPTIONS = LIMITS.menuOptions * LIMITS.menuGroups
+
+const MENU_MAX = LIMITS.menuOptions
 
 /** `text` cut to `max` characters, with "…" when it was longer. */
 export function clip(text: string, max: number): string {
@@ -50,22 +76,23 @@ function menuOptions(question: ChannelQuestion): Block {
 
 /**
  * The element that picks the options of one question in a form (and in the answer modal):
- * radio buttons or checkboxes for up to 10 options, a menu (single or multiple) for more.
- * `initial` preselects what a participant already picked.
+ * radio buttons or checkboxes for up to 10 options, a menu (single or multiple) for more, or
+ * always a menu with `menu` (its `placeholder` then names the question). `initial` preselects
+ * what a participant already picked.
  */
-export function choiceElement(question: ChannelQuestion, actionId: string, initial?: QuestionSelection): Block {
+export function choiceElement(question: ChannelQuestion, actionId: string, initial?: QuestionSelection, { menu = false, placeholder }: { menu?: boolean; placeholder?: string } = {}): Block {
   const picked = (initial?.selected ?? []).map((label) => question.options.findIndex((option) => option.label === label)).filter((index) => index >= 0)
-  const few = question.options.length <= 10
+  const few = !menu && question.options.length <= LIMITS.fewOptions
   const all = optionObjects(question, { descriptions: few })
   const chosen = picked.map((index) => all[index])
   if (question.multiple) {
     return few
       ? { type: 'checkboxes', action_id: actionId, options: all, ...(chosen.length ? { initial_options: chosen } : {}) }
-      : { type: 'multi_static_select', action_id: actionId, placeholder: plain('Choose any', 150), ...menuOptions(question), ...(chosen.length ? { initial_options: chosen } : {}) }
+      : { type: 'multi_static_select', action_id: actionId, placeholder: plain(placeholder ?? 'Choose any', LIMITS.placeholder), ...menuOptions(question), ...(chosen.length ? { initial_options: chosen } : {}) }
   }
   return few
     ? { type: 'radio_buttons', action_id: actionId, options: all, ...(chosen.length ? { initial_option: chosen[0] } : {}) }
-    : { type: 'static_select', action_id: actionId, placeholder: plain('Choose one', 150), ...menuOptions(question), ...(chosen.length ? { initial_option: chosen[0] } : {}) }
+    : { type: 'static_select', action_id: actionId, placeholder: plain(placeholder ?? 'Choose one', LIMITS.placeholder), ...menuOptions(question), ...(chosen.length ? { initial_option: chosen[0] } : {}) }
 }
 
 /**
@@ -80,4 +107,26 @@ export function pickedLabels(question: ChannelQuestion, element: { selected_opti
     if (option && !labels.includes(option.label)) labels.push(option.label)
   }
   return labels
+}
+
+/**
+ * `lines` of mrkdwn as few section blocks as hold them (each at most 3000 characters, a longer
+ * line cut), at most `room` blocks: when they do not all fit, the last block says how many lines
+ * were left out and `more` (e.g. where else they can be read).
+ */
+export function packedSections(lines: string[], room: number, more = ''): Block[] {
+  const texts: string[] = []
+  for (const line of lines.map((text) => clip(text, LIMITS.section))) {
+    const last = texts.at(-1)
+    if (last !== undefined && last.length + 2 + line.length <= LIMITS.section) texts[texts.length - 1] = `${last}\n\n${line}`
+    else texts.push(line)
+  }
+  if (texts.length > room) {
+    const kept = texts.slice(0, Math.max(0, room - 1))
+    const shown = kept.reduce((count, text) => count + text.split('\n\n').length, 0)
+    // A line holding a blank line of its own is counted twice; the note only estimates.
+    kept.push(`_…and ${Math.max(1, lines.length - shown)} more${more}_`)
+    return kept.map((text) => ({ type: 'section', text: mrkdwn(text) }))
+  }
+  return texts.map((text) => ({ type: 'section', text: mrkdwn(text) }))
 }

@@ -1,4 +1,4 @@
-import { ConfigError } from 'frogbot'
+import { buildConfig, ConfigError } from 'frogbot'
 import { describe, expect, it } from 'vitest'
 import { createSlack } from './create-slack.ts'
 
@@ -24,5 +24,32 @@ describe('createSlack', () => {
       "createSlack.botToken: set SLACK_BOT_TOKEN to the app's Bot User OAuth Token (xoxb-…), or pass { botToken }",
       "createSlack.signingSecret: set SLACK_SIGNING_SECRET to the app's Signing Secret, or pass { signingSecret }"
     ])
+  })
+
+  it('is served by one agent per instance name: buildConfig refuses a name listed twice, whether the same instance or another one, naming both places and the rule', () => {
+    const slack = (instance?: string) => createSlack({ ...(instance ? { instance } : {}), botToken: 'xoxb-1', signingSecret: 's', env: {} })
+    const problemsOf = (run: () => unknown) => {
+      try {
+        run()
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError)
+        return (error as ConfigError).problems
+      }
+      throw new Error('expected a ConfigError')
+    }
+    const shared = slack()
+    const rule = 'an instance serves one webhook, /api/webhooks/slack, for one agent: list it on one agent only, and give every other instance its own name, e.g. createSlack({ instance: \'slack-2\' })'
+    expect(problemsOf(() => buildConfig({ agents: [{ slug: 'planner', model: 'fast', channels: [shared] }, { slug: 'writer', model: 'fast', channels: [shared] }] }))).toEqual([
+      `agents[1].channels[0].instance: "slack" is used twice (the same piece instance is listed at agents[0].channels[0]); ${rule}`
+    ])
+    expect(problemsOf(() => buildConfig({ agents: [{ slug: 'planner', model: 'fast', channels: [slack(), slack('support'), slack()] }] }))).toEqual([
+      `agents[0].channels[2].instance: "slack" is used twice (another piece instance with that name is listed at agents[0].channels[0]); ${rule}`
+    ])
+    expect(problemsOf(() => buildConfig({ agents: [{ slug: 'planner', model: 'fast', channels: [{} as never] }] }))).toEqual([
+      'agents[0].channels[0]: must be a channel piece instance (such as createSlack()) with an instance name'
+    ])
+    // Two instances with their own names, on one agent or two, are fine.
+    const config = buildConfig({ agents: [{ slug: 'planner', model: 'fast', channels: [slack(), slack('support')] }, { slug: 'writer', model: 'fast', channels: [slack('writers')] }] })
+    expect(config.agents.flatMap((agent) => (agent.channels ?? []).map((piece) => `${agent.slug}:${piece.instance}`))).toEqual(['planner:slack', 'planner:support', 'writer:writers'])
   })
 })

@@ -1,7 +1,7 @@
 import { createSlackAdapter } from '@chat-adapter/slack'
 import { Chat, type Logger, type Message } from 'chat'
 import { type ChannelPieceInstance, ConfigError } from 'frogbot'
-import { channelState, type PieceDrawing, pieceRuntime, type PieceRuntime } from 'frogbot/channels'
+import { channelState, type PieceDrawing, pieceRuntime, type PieceRuntime, REDRAW_EVERY_MS } from 'frogbot/channels'
 import { slackDrawing } from './slack-drawing.ts'
 import { handleSlackEvents } from './slack-handlers.ts'
 import { verifiedBody } from './slack-webhook.ts'
@@ -38,6 +38,20 @@ export type SlackPiece = ChannelPieceInstance & { idle: () => Promise<void> }
 
 const INSTANCE = /^[a-z0-9][a-z0-9_-]{0,63}$/
 
+/** What to do when Slack does not accept the bot token (`auth.test` failed). */
+const BAD_TOKEN = "Slack did not accept the bot token (auth.test failed): set SLACK_BOT_TOKEN (or botToken) to the app's Bot User OAuth Token, xoxb-…, under OAuth & Permissions once the app is installed to the workspace"
+
+/**
+ * How long a Web API call may take: each try at most 10 s, tried 3 times within seconds (Slack's
+ * client would otherwise wait without end and retry for half an hour). A card drawing then ends,
+ * drawn or failed, well before its claim lapses (`CARD_CLAIM_TTL_MS`, 2 minutes) and another
+ * server may draw it; what failed is drawn by a later rescan.
+ */
+const WEB_API_REQUESTS = { timeout: 10_000, retryConfig: { retries: 2, factor: 2, minTimeout: 500, maxTimeout: 2000 } }
+
+/** How often a refused webhook request is logged, at most (ms). */
+const REFUSAL_LOG_EVERY_MS = 60_000
+
 /** How long shutdown waits for replies in flight, at most (ms). */
 const CLOSE_GRACE_MS = 5000
 
@@ -53,6 +67,26 @@ function logTo(log: (line: string) => void, prefix: string): Logger {
     info: () => {},
     warn: (message, ...args) => line('warning', message, args),
     error: (message, ...args) => line('error', message, args)
+  }
+}
+
+/**
+ * The Web API client's logger (`@slack/logger`'s shape) onto FrogBot's log: errors only. A try
+ * that failed and was retried is not worth a line; a call that failed for good is logged by
+ * whoever made it.
+ */
+type WebClientLogger = NonNullable<NonNullable<NonNullable<Parameters<typeof createSlackAdapter>[0]>['webClientOptions']>['logger']>
+
+function webClientLogger(log: (line: string) => void, prefix: string): WebClientLogger {
+  let level = 'error' as ReturnType<WebClientLogger['getLevel']>
+  return {
+    debug: () => {},
+    info: () => {},
+    warn: () => {},
+    error: (...messages: unknown[]) => log(`frogbot: ${prefix}: error: ${messages.map(String).join(' ')}`),
+    setLevel: (next) => void (level = next),
+    getLevel: () => level,
+    setName: () => {}
   }
 }
 
@@ -74,9 +108,13 @@ function afterReady(drawing: PieceDrawing, ready: () => Promise<void>): PieceDra
  * chat (queued behind a running turn or a waiting question). `question` calls are drawn as Block
  * Kit controls any participant who passes the agent's `access` can answer (the Slack user's email
  * matched to a FrogBot user); the first valid answer wins, and the card is replaced by the answer
- * and who gave it. Only the `question` kind is offered in its chats. Chat SDK's state lives in
- * FrogBot's database. Throws `ConfigError` when the bot token or signing secret is missing, or
- * the instance name is not URL-safe.
+ * and who gave it; a call beyond Block Kit's limits is drawn compact or numbered, never refused.
+ * Only the `question` kind is offered in its chats. Chat SDK's state and the cards live in
+ * FrogBot's database; a card never posted is drawn at start-up or by a later rescan (at most once
+ * a minute), once across servers. Setup mistakes (a token Slack refuses, requests failing the
+ * signature, Slack users without a matching FrogBot user) are logged with what to do. Throws
+ * `ConfigError` when the bot token or signing secret is missing, or the instance name is not
+ * URL-safe; `buildConfig` refuses an instance name listed twice.
  */
 export function createSlack(options: SlackOptions = {}): SlackPiece {
   const env = options.env ?? process.env
@@ -101,7 +139,16 @@ export function createSlack(options: SlackOptions = {}): SlackPiece {
       await running?.close()
       const state = channelState<Message>({ db: engine.database.db, scope: instance })
       const logger = logTo(engine.log, `slack ${instance}`)
-      const adapter = createSlackAdapter({ botToken, signingSecret, apiUrl: options.apiUrl ?? env.SLACK_API_URL, botUserId: options.botUserId, userName, logger, nativeStreaming: false })
+      const adapter = createSlackAdapter({
+        botToken,
+        signingSecret,
+        apiUrl: options.apiUrl ?? env.SLACK_API_URL,
+        botUserId: options.botUserId,
+        userName,
+        logger,
+        nativeStreaming: false,
+        webClientOptions: { ...WEB_API_REQUESTS, logger: webClientLogger(engine.log, `slack ${instance}`) }
+      })
       const bot = new Chat({
         userName,
         adapters: { slack: adapter },
@@ -119,17 +166,45 @@ export function createSlack(options: SlackOptions = {}): SlackPiece {
           throw error
         }))
       const drawing = afterReady(slackDrawing({ bot, adapter }), ready)
-      const runtime = pieceRuntime({ engine, state, drawing })
+      const runtime = pieceRuntime({
+        engine,
+        state,
+        drawing,
+        now,
+        label: `slack ${instance}`,
+        missingEmailHint: 'the Slack app needs the users:read.email scope (OAuth & Permissions), then Reinstall to Workspace'
+      })
       handleSlackEvents({ bot, adapter, runtime, drawing })
+      // A question whose card was never posted (a stop between the pause and the drawing, a
+      // failed post) is drawn now, and again on later webhooks, by whichever server claims it.
+      // Asked once at start-up, so that a wrong token shows in the log before anyone writes.
+      void runtime.track(
+        ready().then(() => {
+          if (!adapter.botUserId) engine.log(`frogbot: slack ${instance}: ${BAD_TOKEN}`)
+        }, (error: unknown) => engine.log(`frogbot: slack ${instance}: could not reach Slack: ${error instanceof Error ? error.message : String(error)}`))
+      )
+      void runtime.redraw()
+      const rescans = setInterval(() => runtime.redrawNowAndThen(), REDRAW_EVERY_MS)
+      rescans.unref()
+      // A refused request is logged at most once a minute: enough to see a wrong signing secret
+      // while setting the app up, without a log line per forged request.
+      let lastRefusal: number | null = null
+      const tellRefusal = (why: string) => {
+        if (lastRefusal !== null && now() - lastRefusal < REFUSAL_LOG_EVERY_MS) return
+        lastRefusal = now()
+        engine.log(`frogbot: slack ${instance}: refused a request to /api/webhooks/${instance}: ${why}`)
+      }
       running = {
         runtime,
         webhook: async (request) => {
-          const body = await verifiedBody(request, { signingSecret: signingSecret!, state, now })
+          const body = await verifiedBody(request, { signingSecret: signingSecret!, state, now, onRefused: tellRefusal })
           if (body instanceof Response) return body
+          runtime.redrawNowAndThen()
           const verified = new Request(request.url, { method: 'POST', headers: request.headers, body })
           return bot.webhooks.slack(verified, { waitUntil: (task) => void runtime.track(Promise.resolve(task)) })
         },
         close: async () => {
+          clearInterval(rescans)
           await Promise.race([runtime.idle(), new Promise((resolve) => setTimeout(resolve, CLOSE_GRACE_MS).unref())])
           await bot.shutdown()
         }

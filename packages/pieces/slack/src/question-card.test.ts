@@ -1,6 +1,8 @@
 import { questionsOf } from 'frogbot/channels'
 import { describe, expect, it } from 'vitest'
-import { questionCard, readClick, settledCard } from './question-card.ts'
+import { blockKitProblems } from '../test/slack-stand-in.ts'
+import { answerModal } from './answer-modal.ts'
+import { cardLayout, questionCard, readClick, settledCard } from './question-card.ts'
 
 const questions = (input: unknown) => questionsOf(input)!
 const options = (count: number, label = (index: number) => `Option ${index + 1}`) => Array.from({ length: count }, (_, index) => ({ label: label(index) }))
@@ -42,5 +44,28 @@ describe('question cards in Block Kit', () => {
     const controls = questionCard(strict).blocks.at(-1)!.elements as { action_id: string }[]
     expect(controls.map((control) => control.action_id)).toEqual(['frogbot_dismiss'])
     expect(readClick(strict, { action_id: 'frogbot_custom' }, undefined)).toEqual({ kind: 'ignore' })
+  })
+
+  it('stays within Block Kit limits whatever the size of the call: the card, the answer modal and the settled card', () => {
+    const call = (count: number, optionCount: number, multiple = false) =>
+      questions({ questions: Array.from({ length: count }, (_, index) => ({ header: `Q${index + 1}`, question: 'Q?'.repeat(200), options: options(optionCount), multiple })) })
+    const cases: [number, number, boolean, string][] = [
+      [1, 5, false, 'full'],
+      [1, 10_000, false, 'full'],
+      [1, 10_001, true, 'numbered'],
+      [49, 11, true, 'full'],
+      [50, 3, false, 'compact'],
+      [1200, 2, false, 'compact'],
+      [1201, 2, false, 'numbered']
+    ]
+    for (const [count, optionCount, multiple, layout] of cases) {
+      const asked = call(count, optionCount, multiple)
+      expect([count, optionCount, cardLayout(asked)]).toEqual([count, optionCount, layout])
+      expect(blockKitProblems(questionCard(asked).blocks, 50)).toEqual([])
+      expect(questionCard(asked).text.length).toBeLessThanOrEqual(4000)
+      expect(blockKitProblems((answerModal({ questions: asked, card: 'C:1', initial: [] }) as { blocks: unknown[] }).blocks, 100)).toEqual([])
+      const output = { answers: asked.map((question) => ({ header: question.header, selected: [question.options[0].label] })) }
+      expect(blockKitProblems(settledCard(asked, output, { outcome: 'answered', who: '<@U1>' }).blocks, 50)).toEqual([])
+    }
   })
 })

@@ -1,6 +1,6 @@
 import { answerText, type ChannelQuestion, type QuestionSelection } from 'frogbot/channels'
 import type { QuestionOutput } from 'frogbot/tools'
-import { type Block, choiceElement, escapeMrkdwn, LIMITS, mrkdwn, pickedLabels, plain, questionSection } from './block-kit.ts'
+import { type Block, choiceElement, clip, escapeMrkdwn, LIMITS, MENU_MAX_OPTIONS, mrkdwn, packedSections, pickedLabels, plain, questionSection } from './block-kit.ts'
 
 /**
  * The `action_id`s of a question card's controls. A single single-choice question answers on one
@@ -48,24 +48,77 @@ function formBlocks(questions: ChannelQuestion[]): Block[] {
   }))
 }
 
+/** The `block_id` of the `row`th actions block of menus on a compact card. */
+const menuRow = (row: number) => `frogbot_menus${row}`
+
+/** The `action_id` of question `index`'s menu on a compact card (unique within its block, as Slack requires). */
+const menuAction = (index: number) => `${ACTIONS.field}_${index}`
+
+/** One line of the numbered list of a compact or numbered card. */
+const numberedLine = (question: ChannelQuestion, index: number) =>
+  `*${index + 1}. ${escapeMrkdwn(question.header)}*: ${escapeMrkdwn(question.question)}${question.multiple ? ' _(select all that apply)_' : ''}`
+
+/** The menus of a compact card: one per question, 25 to an actions block (Slack's most elements per block). */
+function menuRows(questions: ChannelQuestion[]): Block[] {
+  const rows: Block[] = []
+  for (let start = 0; start < questions.length; start += LIMITS.actionsElements) {
+    const elements = questions
+      .slice(start, start + LIMITS.actionsElements)
+      .map((question, offset) => choiceElement(question, menuAction(start + offset), undefined, { menu: true, placeholder: `${start + offset + 1}. ${question.header}` }))
+    rows.push({ type: 'actions', block_id: menuRow(rows.length), elements })
+  }
+  return rows
+}
+
+/**
+ * How a call's card is drawn, within Block Kit's limits ({@link LIMITS}; Slack refuses a message
+ * beyond them): `full`, the controls of {@link questionCard}; `compact`, when a form would take
+ * more than 50 blocks: the questions as a numbered list and a menu for each, 25 menus to a row,
+ * with Submit; `numbered`, when even that does not fit (more than 1,200 questions) or a question
+ * has more options than a menu holds (10,000): the numbered list alone, answered in the numbered
+ * text form of the answer modal ("Type your answers"), whether or not a question allows typed answers.
+ */
+export function cardLayout(questions: ChannelQuestion[]): 'full' | 'compact' | 'numbered' {
+  if (questions.some((question) => question.options.length > MENU_MAX_OPTIONS)) return 'numbered'
+  if (!isForm(questions) || questions.length + 1 <= LIMITS.messageBlocks) return 'full'
+  return Math.ceil(questions.length / LIMITS.actionsElements) + 2 <= LIMITS.messageBlocks ? 'compact' : 'numbered'
+}
+
+const button = (actionId: string, label: string, value: string, primary = false) => ({
+  type: 'button',
+  action_id: actionId,
+  text: plain(label, LIMITS.button),
+  value,
+  ...(primary ? { style: 'primary' } : {})
+})
+
 /**
  * The card of a waiting `question` call, as FrogBot draws it in Slack: one single-choice question
  * as up to 5 buttons, 6–10 radio buttons, or a menu for more, answered on one click; several
  * questions or a multi-select as one form (radio buttons or checkboxes up to 10 options, menus
  * beyond) with Submit; "Type your answer" (when a question allows it) opens the answer modal;
- * Dismiss. `text` is the notification's fallback.
+ * Dismiss. A call too big for that is drawn compact or numbered ({@link cardLayout}), so that it
+ * can always be answered. `text` is the notification's fallback (at most 4000 characters).
  */
 export function questionCard(questions: ChannelQuestion[]): { text: string; blocks: Block[] } {
-  const form = isForm(questions)
+  const layout = cardLayout(questions)
+  const form = layout !== 'numbered' && isForm(questions)
+  const typed = layout === 'numbered' || questions.some((question) => question.custom)
   const controls = [
-    ...(form ? [{ type: 'button', action_id: ACTIONS.submit, text: plain('Submit', LIMITS.button), style: 'primary', value: 'submit' }] : []),
-    ...(questions.some((question) => question.custom) ? [{ type: 'button', action_id: ACTIONS.custom, text: plain('Type your answer', LIMITS.button), value: 'custom' }] : []),
-    { type: 'button', action_id: ACTIONS.dismiss, text: plain('Dismiss', LIMITS.button), value: 'dismiss' }
+    ...(form ? [button(ACTIONS.submit, 'Submit', 'submit', true)] : []),
+    ...(typed ? [button(ACTIONS.custom, layout === 'numbered' ? 'Type your answers' : 'Type your answer', 'custom', layout === 'numbered')] : []),
+    button(ACTIONS.dismiss, 'Dismiss', 'dismiss')
   ]
-  return {
-    text: questions.map((question) => `${question.header}: ${question.question}`).join('\n'),
-    blocks: [...(form ? formBlocks(questions) : singleQuestionBlocks(questions[0])), { type: 'actions', block_id: 'frogbot_controls', elements: controls }]
+  const controlsBlock = { type: 'actions', block_id: 'frogbot_controls', elements: controls }
+  const text = clip(questions.map((question) => `${question.header}: ${question.question}`).join('\n'), LIMITS.fallbackText)
+  if (layout === 'full') return { text, blocks: [...(form ? formBlocks(questions) : singleQuestionBlocks(questions[0])), controlsBlock] }
+  const lines = questions.map(numberedLine)
+  if (layout === 'compact') {
+    const menus = menuRows(questions)
+    return { text, blocks: [...packedSections(lines, LIMITS.messageBlocks - 1 - menus.length, ' (each menu names its question)'), ...menus, controlsBlock] }
   }
+  const note = { type: 'context', elements: [mrkdwn('Too many questions or options to show as controls here: *Type your answers* and answer each by its number.')] }
+  return { text, blocks: [...packedSections(lines, LIMITS.messageBlocks - 2, ' (answer them by number all the same)'), note, controlsBlock] }
 }
 
 /** Element states of an interaction, `state.values[block_id][action_id]` (Slack's `block_actions` and `view_submission`). */
@@ -73,7 +126,10 @@ export type StateValues = Record<string, Record<string, { selected_option?: { va
 
 /** What a participant has picked on a form so far, one selection per question, from its `state.values`. */
 export function formSelections(questions: ChannelQuestion[], values: StateValues | undefined): QuestionSelection[] {
-  return questions.map((question, index) => ({ selected: pickedLabels(question, values?.[questionBlock(index)]?.[ACTIONS.field]) }))
+  const compact = cardLayout(questions) === 'compact'
+  return questions.map((question, index) => ({
+    selected: pickedLabels(question, compact ? values?.[menuRow(Math.floor(index / LIMITS.actionsElements))]?.[menuAction(index)] : values?.[questionBlock(index)]?.[ACTIONS.field])
+  }))
 }
 
 /**
@@ -88,8 +144,10 @@ export function readClick(
   values: StateValues | undefined
 ): { kind: 'answer'; selections: QuestionSelection[] } | { kind: 'custom'; selections: QuestionSelection[] } | { kind: 'dismiss' } | { kind: 'ignore' } {
   const id = String(action.action_id)
+  const layout = cardLayout(questions)
   const form = isForm(questions)
   if (id === ACTIONS.dismiss) return { kind: 'dismiss' }
+  if (layout === 'numbered') return id === ACTIONS.custom ? { kind: 'custom', selections: questions.map(() => ({ selected: [] })) } : { kind: 'ignore' }
   if (id === ACTIONS.custom) return questions.some((question) => question.custom) ? { kind: 'custom', selections: form ? formSelections(questions, values) : [{ selected: [] }] } : { kind: 'ignore' }
   // Only the controls this card drew count: Submit on a form, option buttons and picks elsewhere.
   if (form) return id === ACTIONS.submit ? { kind: 'answer', selections: formSelections(questions, values) } : { kind: 'ignore' }
@@ -121,7 +179,7 @@ export function settledCard(questions: ChannelQuestion[], output: QuestionOutput
   })
   const mark = actor.outcome === 'answered' ? '' : actor.outcome === 'dismissed' ? '✖️ ' : actor.outcome === 'expired' ? '⌛ ' : '🚫 '
   return {
-    text: `${summary.replace(/\.$/, '')}: ${questions.map((question, index) => (output?.answers[index] ? `${question.header}: ${answerText(output.answers[index])}` : question.header)).join('; ')}`,
-    blocks: [{ type: 'section', text: mrkdwn(lines.join('\n\n')) }, { type: 'context', elements: [mrkdwn(`${mark}${summary}`)] }]
+    text: clip(`${summary.replace(/\.$/, '')}: ${questions.map((question, index) => (output?.answers[index] ? `${question.header}: ${answerText(output.answers[index])}` : question.header)).join('; ')}`, LIMITS.fallbackText),
+    blocks: [...packedSections(lines, LIMITS.messageBlocks - 1), { type: 'context', elements: [mrkdwn(`${mark}${summary}`)] }]
   }
 }

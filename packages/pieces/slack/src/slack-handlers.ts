@@ -14,7 +14,8 @@ type BlockActions = {
   actions?: { action_id: string; value?: string; selected_option?: { value?: string } | null }[]
 }
 
-const unanswered = (header: string) => `Choose an option for “${header}”, or type your own answer.`
+/** What a participant is told about a question left without an answer (its number too, when the call has several). */
+const unanswered = (header: string, index = 0, count = 1) => `Choose an option for ${count > 1 ? `question ${index + 1}, ` : ''}“${header}”, or type your own answer.`
 
 /**
  * Wires Chat SDK's events to the piece runtime (FrogBot's Slack piece):
@@ -83,7 +84,7 @@ export function handleSlackEvents({ bot, adapter, runtime, drawing }: { bot: Cha
     const user = await userOf(event.user.userId, event.user.userName)
     if (click.kind === 'dismiss') return tell(card, user, await runtime.answer({ card, messageId, user, action: { dismissed: true } }))
     const missing = firstUnanswered(questions, click.selections)
-    if (missing >= 0) return tell(card, user, { kind: 'invalid', message: unanswered(questions[missing].header), question: missing })
+    if (missing >= 0) return tell(card, user, { kind: 'invalid', message: unanswered(questions[missing].header, missing, questions.length), question: missing })
     await tell(card, user, await runtime.answer({ card, messageId, user, action: { output: answerFrom(questions, click.selections) } }))
   })
 
@@ -92,9 +93,11 @@ export function handleSlackEvents({ bot, adapter, runtime, drawing }: { bot: Cha
     const card = messageId ? await runtime.cards.ofMessage(messageId) : null
     const questions = card ? questionsOf(card.input) : null
     if (!card || !questions || !messageId) return undefined
-    const selections = readModal(questions, (event.raw as { view?: { state?: { values?: StateValues } } }).view?.state?.values)
+    const read = readModal(questions, (event.raw as { view?: { state?: { values?: StateValues } } }).view?.state?.values)
+    if ('problem' in read) return { action: 'errors' as const, errors: { [read.block]: read.problem } }
+    const { selections } = read
     const missing = firstUnanswered(questions, selections)
-    if (missing >= 0) return { action: 'errors' as const, errors: { [modalErrorBlock(questions, missing)]: unanswered(questions[missing].header) } }
+    if (missing >= 0) return { action: 'errors' as const, errors: { [modalErrorBlock(questions, missing)]: unanswered(questions[missing].header, missing, questions.length) } }
     const user = await userOf(event.user.userId, event.user.userName)
     const notice = await runtime.answer({ card, messageId, user, action: { output: answerFrom(questions, selections) } })
     if (notice?.kind === 'invalid') return { action: 'errors' as const, errors: { [modalErrorBlock(questions, notice.question ?? 0)]: notice.message } }

@@ -68,7 +68,7 @@ describe('Slack replies and cards', () => {
     await kit.say({ user: ADA.id, text: `<@${BOT_USER_ID}> paint the shed`, ts: ROOT })
     expect(slack.cards()).toEqual([])
     expect(kit.logs.splice(0)).toEqual([expect.stringContaining('could not draw call call_q')])
-    expect(slack.replies().map((reply) => reply.text)).toEqual(['I could not show my question here (An API error occurred: internal_error). Write in this thread to try again.'])
+    expect(slack.replies().map((reply) => reply.text)).toEqual(['I could not show my question here (An API error occurred: internal_error). I will try again within a few minutes; writing in this thread tries again now.'])
 
     await kit.say({ user: BOB.id, text: 'where is the question?', ts: '1800000000.000200', threadTs: ROOT })
     const [card] = slack.cards()

@@ -25,24 +25,79 @@ function parseArgs(body: string, contentType: string): Record<string, any> {
 }
 
 /**
+ * What Slack's Block Kit reference (docs.slack.dev, "Blocks", "Block elements", "Composition
+ * objects") forbids in `blocks`, as Slack refuses it (`invalid_blocks`): more than `maxBlocks`
+ * blocks (50 in a message, 100 in a modal), more than 25 elements in an actions block, more than
+ * 10 options in checkboxes or radio buttons, more than 100 options or 100 option groups (each of
+ * at most 100) in a select menu, and plain text beyond its field's length (button and option
+ * text 75, section text 3000, placeholder 150, input label 2000). Returns each problem.
+ */
+export function blockKitProblems(blocks: unknown, maxBlocks: number): string[] {
+  if (!Array.isArray(blocks)) return ['blocks must be an array']
+  const problems: string[] = []
+  if (blocks.length > maxBlocks) problems.push(`${blocks.length} blocks, more than ${maxBlocks}`)
+  const text = (value: any, max: number, where: string) => {
+    if (value && typeof value.text === 'string' && value.text.length > max) problems.push(`${where}: text of ${value.text.length} characters, more than ${max}`)
+  }
+  const options = (list: any[] | undefined, where: string) => list?.forEach((option, index) => (text(option.text, 75, `${where}.options[${index}]`), text(option.description, 75, `${where}.options[${index}].description`)))
+  const element = (item: any, where: string) => {
+    if (!item || typeof item !== 'object') return
+    if (item.type === 'button') text(item.text, 75, where)
+    if (item.type === 'checkboxes' || item.type === 'radio_buttons') {
+      if ((item.options?.length ?? 0) > 10) problems.push(`${where}: ${item.options.length} options, more than 10`)
+      options(item.options, where)
+    }
+    if (item.type === 'static_select' || item.type === 'multi_static_select') {
+      text(item.placeholder, 150, `${where}.placeholder`)
+      if ((item.options?.length ?? 0) > 100) problems.push(`${where}: ${item.options.length} options, more than 100`)
+      if ((item.option_groups?.length ?? 0) > 100) problems.push(`${where}: ${item.option_groups.length} option groups, more than 100`)
+      options(item.options, where)
+      item.option_groups?.forEach((group: any, index: number) => {
+        if ((group.options?.length ?? 0) > 100) problems.push(`${where}.option_groups[${index}]: ${group.options.length} options, more than 100`)
+        options(group.options, `${where}.option_groups[${index}]`)
+      })
+    }
+  }
+  blocks.forEach((block: any, index) => {
+    const where = `blocks[${index}]`
+    if (block?.type === 'section') text(block.text, 3000, where)
+    if (block?.type === 'actions') {
+      if ((block.elements?.length ?? 0) > 25) problems.push(`${where}: ${block.elements.length} elements, more than 25`)
+      block.elements?.forEach((item: any, at: number) => element(item, `${where}.elements[${at}]`))
+    }
+    if (block?.accessory) element(block.accessory, `${where}.accessory`)
+    if (block?.type === 'input') (text(block.label, 2000, `${where}.label`), element(block.element, `${where}.element`))
+  })
+  return problems
+}
+
+/**
  * A stand-in for Slack's Web API on 127.0.0.1 that records every call, for the piece's
  * `apiUrl`: it answers `auth.test`, `users.info` (from `users`), `chat.postMessage` (a new `ts`
  * each time), `chat.update`, `chat.postEphemeral`, `views.open` and `conversations.info`, and
- * `{ ok: true }` to anything else. `failNext(method, error)` makes the next call of `method`
- * answer `{ ok: false, error }`.
+ * `{ ok: true }` to anything else; blocks beyond Block Kit's limits ({@link blockKitProblems}) are
+ * refused with `invalid_blocks`, as Slack does. `failNext(method, error, when?)` makes the next call of `method`
+ * (whose arguments pass `when`) answer `{ ok: false, error }`.
  */
 export async function slackStandIn({ users }: { users: StandInUser[] }) {
   const calls: SlackCall[] = []
-  const failures = new Map<string, string>()
+  const httpFailures = new Map<string, { status: number; times: number }>()
+  const failures = new Map<string, { error: string; when: (args: Record<string, any>) => boolean }>()
   let clock = 1_700_000_000
   const nextTs = () => `${++clock}.000100`
   const directory = new Map([...users, { id: BOT_USER_ID, name: 'frogbot' }].map((user) => [user.id, user]))
 
   const answer = (method: string, args: Record<string, any>): Record<string, unknown> => {
     const failure = failures.get(method)
-    if (failure) {
+    if (failure?.when(args)) {
       failures.delete(method)
-      return { ok: false, error: failure }
+      return { ok: false, error: failure.error }
+    }
+    // Slack refuses blocks beyond its limits; the stand-in does too, and says why.
+    const blocks = method === 'views.open' ? args.view?.blocks : args.blocks
+    if (blocks !== undefined && ['chat.postMessage', 'chat.update', 'views.open'].includes(method)) {
+      const problems = blockKitProblems(blocks, method === 'views.open' ? 100 : 50)
+      if (problems.length > 0) return { ok: false, error: 'invalid_blocks', errors: problems }
     }
     switch (method) {
       case 'auth.test':
@@ -76,6 +131,14 @@ export async function slackStandIn({ users }: { users: StandInUser[] }) {
     request.on('end', () => {
       const method = (request.url ?? '').replace(/^\/api\//, '').split('?')[0]
       const args = parseArgs(body, request.headers['content-type'] ?? '')
+      const failing = httpFailures.get(method)
+      const status = failing?.status
+      if (failing && status) {
+        if (--failing.times <= 0) httpFailures.delete(method)
+        calls.push({ method, args, token: null, result: { ok: false, status } })
+        response.statusCode = status
+        return response.end('Service Unavailable')
+      }
       const result = answer(method, args)
       calls.push({ method, args, token: request.headers.authorization?.replace(/^Bearer /, '') ?? args.token ?? null, result })
       response.setHeader('content-type', 'application/json')
@@ -105,7 +168,9 @@ export async function slackStandIn({ users }: { users: StandInUser[] }) {
           const last = edits.at(-1)?.args ?? posted.args
           return { ts: posted.result.ts as string, threadTs: posted.args.thread_ts as string | undefined, text: (last.markdown_text ?? last.text) as string, edits: edits.length }
         }),
-    failNext: (method: string, error: string) => failures.set(method, error),
+    /** Makes the next `times` calls of `method` fail at the HTTP level with `status` (Slack down for a moment). */
+    failNextHttp: (method: string, status: number, times = 1) => httpFailures.set(method, { status, times }),
+    failNext: (method: string, error: string, when: (args: Record<string, any>) => boolean = () => true) => failures.set(method, { error, when }),
     close: () => new Promise<void>((resolve) => server.close(() => resolve()))
   }
 }

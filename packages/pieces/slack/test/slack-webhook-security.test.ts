@@ -21,6 +21,8 @@ beforeAll(async () => {
   slack = await standIn()
   model = scriptedModel([toolStep([{ toolCallId: 'call_q', toolName: 'question', input: colorQuestion }]), textStep('Blue it is.')])
   kit = await slackKit({ model, slack })
+  // The piece asks Slack who it is at start-up; every test counts Slack calls from a quiet start.
+  await kit.piece.idle()
 })
 afterAll(async () => {
   await kit?.close()
@@ -49,6 +51,28 @@ describe('the Slack webhook', () => {
     const tampered = signed(mention('1800000000.000003'), { contentType: JSON_BODY })
     expect((await kit.deliver({ ...tampered, body: tampered.body.replace('paint the shed', 'delete everything') })).status).toBe(401)
     await nothingChanged(calls)
+    // Logged once a minute at most (see below).
+    expect(kit.logs.splice(0)).toEqual([expect.stringContaining('refused a request to /api/webhooks/slack: Slack signature is invalid')])
+  })
+
+  it('logs a refused request at most once a minute, with what to do if Slack sent it', async () => {
+    let skew = 0
+    const own = await slackKit({ model: scriptedModel([]), slack, options: { now: () => Date.now() + skew } })
+    try {
+      const wrong = () => own.deliver(signed(mention('1800000000.000010'), { contentType: JSON_BODY, secret: 'not-the-secret' }))
+      await wrong()
+      await wrong()
+      expect(own.logs.splice(0)).toEqual([
+        "frogbot: slack slack: refused a request to /api/webhooks/slack: Slack signature is invalid; if Slack sent it, SLACK_SIGNING_SECRET (or signingSecret) is not the app's Signing Secret (Basic Information → App Credentials)"
+      ])
+      skew = 61_000
+      await own.deliver(signed(mention('1800000000.000011'), { contentType: JSON_BODY, timestamp: now() - 400 }))
+      expect(own.logs.splice(0)).toEqual([
+        "frogbot: slack slack: refused a request to /api/webhooks/slack: Slack timestamp is too old; if Slack sent it, check this server's clock (Slack's requests are refused 5 minutes after they were signed)"
+      ])
+    } finally {
+      await own.close()
+    }
   })
 
   it('refuses a request whose timestamp is more than 5 minutes old or ahead, even correctly signed', async () => {

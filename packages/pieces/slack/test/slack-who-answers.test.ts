@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { readAnswer } from '../../../frogbot/test/helpers/read-answer.ts'
 import { colorQuestion, scriptedModel, textStep, toolStep } from '../../../frogbot/test/helpers/scripted-model.ts'
 import { ADA, BOB, EVE, slackKit, type SlackKit, standIn } from './slack-kit.ts'
-import { BOT_USER_ID } from './slack-stand-in.ts'
+import { BOT_USER_ID, slackStandIn } from './slack-stand-in.ts'
 
 // Who may answer in Slack (the seed's "Who can answer"): the Slack user's email matched to a
 // FrogBot user, then the agent's `access`; everyone else is told privately and the question stays
@@ -15,6 +15,7 @@ afterEach(async () => {
 })
 
 const ROOT = '1800000000.000100'
+const NO_USER = 'No FrogBot user has the email of your account here; ask whoever runs this FrogBot to add you.'
 const askColor = () => toolStep([{ toolCallId: 'call_q', toolName: 'question', input: colorQuestion }], 'Which color?')
 
 async function start(agent: Parameters<typeof slackKit>[0]['agent'] = {}) {
@@ -44,8 +45,9 @@ describe('who answers a question in Slack', () => {
     await kit.click({ user: EVE, action: { action_id: 'frogbot_dismiss', value: 'dismiss' }, messageTs: card.ts, threadTs: ROOT })
     expect(slack.ephemerals()).toEqual([
       { user: BOB.id, channel: 'CGENERAL', threadTs: ROOT, text: 'You may not answer this question: this agent does not accept you.' },
-      { user: EVE.id, channel: 'CGENERAL', threadTs: ROOT, text: 'You may not answer this question: this agent does not accept you.' }
+      { user: EVE.id, channel: 'CGENERAL', threadTs: ROOT, text: `You may not answer this question: this agent does not accept you. ${NO_USER}` }
     ])
+    expect(kit.logs.splice(0)).toEqual([`frogbot: slack slack: refused eve (${EVE.id}): no FrogBot user has the email ${EVE.email}; \`npx frogbot users create --email ${EVE.email}\` lets them in (with the default access)`])
     expect(asked).toContainEqual({ piece: 'slack', instance: 'slack', userId: BOB.id, name: BOB.name, email: BOB.email })
     expect(asked).toContainEqual({ piece: 'slack', instance: 'slack', userId: EVE.id, name: EVE.name, email: EVE.email })
     expect(slack.updatesOf(card.ts)).toEqual([])
@@ -61,12 +63,30 @@ describe('who answers a question in Slack', () => {
   it('someone the agent refuses cannot start a conversation: they are told privately and no chat or subscription is made', async () => {
     const { slack, model, kit } = await start()
     await kit.say({ user: EVE.id, text: `<@${BOT_USER_ID}> paint the shed`, ts: ROOT })
-    expect(slack.ephemerals()).toEqual([{ user: EVE.id, channel: 'CGENERAL', threadTs: ROOT, text: 'You may not talk to this agent here: it does not accept you.' }])
+    expect(slack.ephemerals()).toEqual([{ user: EVE.id, channel: 'CGENERAL', threadTs: ROOT, text: `You may not talk to this agent here: it does not accept you. ${NO_USER}` }])
+    // Whoever runs FrogBot is told what lets them in, once.
+    await kit.say({ user: EVE.id, text: `<@${BOT_USER_ID}> again`, ts: '1800000000.000150' })
+    expect(kit.logs.splice(0)).toEqual([expect.stringMatching(/^frogbot: slack slack: refused eve \(UEVE\): no FrogBot user has the email eve@elsewhere\.example; /)])
     expect(model.doStreamCalls).toHaveLength(0)
     // Not followed: a later thread message without a mention reaches nobody.
     await kit.say({ user: ADA.id, text: 'anyone?', ts: '1800000000.000200', threadTs: ROOT })
     expect(model.doStreamCalls).toHaveLength(0)
     expect((await kit.frogbot.listChats({ caller: { user: kit.ada, door: 'http' } })).chats).toEqual([])
+  })
+
+  it('a Slack user whose email Slack does not share (the app lacks users:read.email) is told why, and the log says which scope to add', async () => {
+    const slack = await slackStandIn({ users: [{ id: 'UNOMAIL', name: 'nomail' }] })
+    const model = scriptedModel([textStep('Hello.')])
+    const kit = await slackKit({ model, slack })
+    open.push(slack, kit)
+    await kit.say({ user: 'UNOMAIL', text: `<@${BOT_USER_ID}> hello`, ts: ROOT })
+    expect(slack.ephemerals()).toEqual([
+      expect.objectContaining({ user: 'UNOMAIL', text: 'You may not talk to this agent here: it does not accept you. Your email is not shared with FrogBot, so it cannot tell who you are; ask whoever runs this FrogBot.' })
+    ])
+    expect(kit.logs.splice(0)).toEqual([
+      'frogbot: slack slack: refused nomail (UNOMAIL): the platform gave no email for them, so no FrogBot user could be matched; the Slack app needs the users:read.email scope (OAuth & Permissions), then Reinstall to Workspace'
+    ])
+    expect(model.doStreamCalls).toHaveLength(0)
   })
 
   it('over HTTP the Slack conversation is read-only: its owner reads it (channelLabel Slack), and writes answer 409 channel-chat with the notice', async () => {
