@@ -1,0 +1,6 @@
+// Every figure of the suite, in the order they run and print.
+import type { Figure } from '../figure.ts'
+import { postgresLatency, sqliteLatency } from './in-process-latency.ts'
+
+/** The suite's figures. */
+export const FIGURES: Figure[] = [sqliteLatency, postgresLatency]
