@@ -1,6 +1,7 @@
 // Every figure of the suite, in the order they run and print.
 import type { Figure } from '../figure.ts'
 import { postgresLatency, sqliteLatency } from './in-process-latency.ts'
+import { postgresStatements, sqliteStatements } from './statements.ts'
 
 /** The suite's figures. */
-export const FIGURES: Figure[] = [sqliteLatency, postgresLatency]
+export const FIGURES: Figure[] = [sqliteLatency, postgresLatency, sqliteStatements, postgresStatements]
