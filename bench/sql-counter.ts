@@ -13,6 +13,9 @@ export type SqlTally = { statements: number; transactions: number; reads: number
 /** Where the counted statements go: read a copy before and after the work and subtract. */
 export const sqlTally: SqlTally = { statements: 0, transactions: 0, reads: 0 }
 
+/** Wall-clock ms spent inside `node:sqlite` statements, by their first word (`commit`, `select`, ...). */
+export const sqliteTime = new Map<string, number>()
+
 /** `after - before`, field by field. */
 export function tallySince(before: SqlTally): SqlTally {
   return { statements: sqlTally.statements - before.statements, transactions: sqlTally.transactions - before.transactions, reads: sqlTally.reads - before.reads }
@@ -54,8 +57,15 @@ export function countSqliteStatements() {
   for (const method of ['run', 'all', 'get', 'iterate'] as const) {
     const original = proto[method]
     proto[method] = function (this: StatementSync, ...args: unknown[]) {
-      note(this.sourceSQL)
-      return original.apply(this, args)
+      const text = this.sourceSQL
+      note(text)
+      const started = performance.now()
+      try {
+        return original.apply(this, args)
+      } finally {
+        const word = /^\s*(\w+)/.exec(text)?.[1]?.toLowerCase() ?? '?'
+        sqliteTime.set(word, (sqliteTime.get(word) ?? 0) + performance.now() - started)
+      }
     }
   }
 }

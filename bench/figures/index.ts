@@ -3,6 +3,7 @@ import type { Figure } from '../figure.ts'
 import { postgresLatency, sqliteLatency } from './in-process-latency.ts'
 import { postgresStatements, sqliteStatements } from './statements.ts'
 import { httpLatency } from './http-latency.ts'
+import { throughput } from './throughput.ts'
 
 /** The suite's figures. */
-export const FIGURES: Figure[] = [sqliteLatency, postgresLatency, httpLatency, sqliteStatements, postgresStatements]
+export const FIGURES: Figure[] = [sqliteLatency, postgresLatency, httpLatency, throughput, sqliteStatements, postgresStatements]
