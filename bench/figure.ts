@@ -8,9 +8,9 @@ export type FigureContext = { size: RunSize; progress: (line: string) => void; p
 
 /**
  * A target: the FrogBot value (`on: 'value'`) or the ratio FrogBot / baseline (`on: 'ratio'`)
- * compared with `limit` (`at most` or `at least`).
+ * compared with `limit` (`at most`, `at least` or `exactly`).
  */
-export type Target = { on: 'value' | 'ratio'; limit: number; direction: 'at most' | 'at least' }
+export type Target = { on: 'value' | 'ratio'; limit: number; direction: 'at most' | 'at least' | 'exactly' }
 
 /** One line of the table. `baseline` and `ratio` are `null` when the figure has no baseline. */
 export type Row = {
@@ -38,7 +38,7 @@ export function row(figure: string, name: string, unit: string, baseline: number
   let met: boolean | null = null
   if (target) {
     const value = target.on === 'ratio' ? ratio : frogbot
-    met = value === null || !Number.isFinite(value) ? false : target.direction === 'at most' ? value <= target.limit : value >= target.limit
+    met = value === null || !Number.isFinite(value) ? false : target.direction === 'at most' ? value <= target.limit : target.direction === 'at least' ? value >= target.limit : value === target.limit
   }
   return { figure, name, unit, baseline, frogbot, ratio, target, met, ...(note ? { note } : {}) }
 }
@@ -48,6 +48,9 @@ export const atMost = (limit: number, on: Target['on'] = 'ratio'): Target => ({ 
 
 /** `≥ 0.8×` and the like. */
 export const atLeast = (limit: number, on: Target['on'] = 'ratio'): Target => ({ on, limit, direction: 'at least' })
+
+/** `= 1` and the like. */
+export const exactly = (limit: number): Target => ({ on: 'value', limit, direction: 'exactly' })
 
 /** Iterations for a run size. */
 export const bySize = (size: RunSize, counts: Record<RunSize, number>) => counts[size]

@@ -11,7 +11,7 @@ const number = (value: number | null, unit = '') => {
 /** `≤ 1.5×`, `≥ 0.8×`, `≤ 10`. */
 export function describeTarget(target: Target | null): string {
   if (!target) return ''
-  return `${target.direction === 'at most' ? '≤' : '≥'} ${target.limit}${target.on === 'ratio' ? '×' : ''}`
+  return `${target.direction === 'at most' ? '≤' : target.direction === 'at least' ? '≥' : '='} ${target.limit}${target.on === 'ratio' ? '×' : ''}`
 }
 
 const verdict = (row: Row) => (row.met === null ? '' : row.met ? 'met' : 'MISSED')

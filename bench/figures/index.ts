@@ -4,6 +4,7 @@ import { postgresLatency, sqliteLatency } from './in-process-latency.ts'
 import { postgresStatements, sqliteStatements } from './statements.ts'
 import { httpLatency } from './http-latency.ts'
 import { throughput } from './throughput.ts'
+import { postgresRace, sqliteRace } from './race.ts'
 
 /** The suite's figures. */
-export const FIGURES: Figure[] = [sqliteLatency, postgresLatency, httpLatency, throughput, sqliteStatements, postgresStatements]
+export const FIGURES: Figure[] = [sqliteLatency, postgresLatency, httpLatency, throughput, sqliteStatements, postgresStatements, sqliteRace, postgresRace]
