@@ -4,6 +4,7 @@ import type { FigureResult, Row, Target } from './figure.ts'
 const number = (value: number | null, unit = '') => {
   if (value === null) return '—'
   if (!Number.isFinite(value)) return String(value)
+  if (Number.isInteger(value)) return `${value}${unit}`
   const digits = Math.abs(value) >= 100 ? 0 : Math.abs(value) >= 10 ? 1 : Math.abs(value) >= 1 ? 2 : 3
   return `${value.toFixed(digits)}${unit}`
 }

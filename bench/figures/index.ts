@@ -5,6 +5,8 @@ import { postgresStatements, sqliteStatements } from './statements.ts'
 import { httpLatency } from './http-latency.ts'
 import { throughput } from './throughput.ts'
 import { postgresRace, sqliteRace } from './race.ts'
+import { coldStart } from './cold-start.ts'
+import { postgresFootprint, sqliteFootprint } from './footprint.ts'
 
 /** The suite's figures. */
-export const FIGURES: Figure[] = [sqliteLatency, postgresLatency, httpLatency, throughput, sqliteStatements, postgresStatements, sqliteRace, postgresRace]
+export const FIGURES: Figure[] = [sqliteLatency, postgresLatency, httpLatency, throughput, sqliteStatements, postgresStatements, sqliteRace, postgresRace, coldStart, sqliteFootprint, postgresFootprint]
