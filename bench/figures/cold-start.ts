@@ -25,11 +25,12 @@ export const coldStart: Figure = {
   id: 'cold-start',
   title: 'cold start: spawn → first 200 (frogbot serve on the planner example vs the bare app)',
   run: async (context) => {
-    const starts = bySize(context.size, { full: 10, quick: 3, tiny: 1 })
+    const starts = bySize(context.size, { full: 10, quick: 3, tiny: 0 })
     const folder = serverFolder()
     try {
-      // The first start creates and migrates the database; the measured ones restart on it.
-      await (await spawnServer({ kind: 'frogbot', config: PLANNER_CONFIG, cwd: folder.dir, token: TOKEN })).stop()
+      // The first start creates and migrates the database; the measured ones restart on it (a tiny
+      // run skips it and times the recorded start below, which also migrates: a smoke test only).
+      if (context.size !== 'tiny') await (await spawnServer({ kind: 'frogbot', config: PLANNER_CONFIG, cwd: folder.dir, token: TOKEN })).stop()
       const baseline: number[] = []
       const frogbot: number[] = []
       context.progress(`  ${starts} starts each, alternating`)
@@ -44,7 +45,13 @@ export const coldStart: Figure = {
       // Once more with the module recorder (not timed: the recorder slows loading).
       const list = join(folder.dir, 'modules.txt')
       const recorder = join(REPO, 'bench/fixtures/record-modules.ts')
+      if (context.size === 'tiny') {
+        const bare = await spawnServer({ kind: 'baseline' })
+        baseline.push(bare.readyMs)
+        await bare.stop()
+      }
       const recorded = await spawnServer({ kind: 'frogbot', config: PLANNER_CONFIG, cwd: folder.dir, token: TOKEN }, { nodeFlags: ['--import', recorder], env: { FROGBOT_BENCH_MODULES: list } })
+      if (context.size === 'tiny') frogbot.push(recorded.readyMs)
       await recorded.stop()
       const modules = readFileSync(list, 'utf8').split('\n').filter(Boolean)
       const unused = unusedLoaded(modules)

@@ -15,10 +15,10 @@ import { readContinuation } from '../turn.ts'
 export const REFERENCE = { heapPerWaitingChat: 2500, sqliteBytesPerQuestion: 2000, postgresBytesPerQuestion: 3500 }
 const ALLOWANCE = 1.25
 
-setFlagsFromString('--expose-gc')
-const gc = runInNewContext('gc') as () => void
-
+/** Heap used after full collections (`gc` is exposed on first use). */
 async function heapAfterGc(): Promise<number> {
+  setFlagsFromString('--expose-gc')
+  const gc = runInNewContext('gc') as () => void
   await settleDown()
   for (let i = 0; i < 3; i++) gc()
   return process.memoryUsage().heapUsed
@@ -40,7 +40,7 @@ async function measure(kind: StoreKind, context: FigureContext): Promise<Omit<Fi
   const count = bySize(context.size, { full: 1000, quick: 200, tiny: 20 })
   const frogbot = await startFrogbot(kind)
   try {
-    for (let i = 0; i < 20; i++) await readContinuation((await frogbot.answer(await frogbot.ask())).body!, 0)
+    for (let i = 0; i < bySize(context.size, { full: 20, quick: 20, tiny: 3 }); i++) await readContinuation((await frogbot.answer(await frogbot.ask())).body!, 0)
     const rows = []
     if (kind === 'sqlite') {
       context.progress(`  heap: ${count} waiting chats`)

@@ -27,7 +27,7 @@ async function race(kind: StoreKind, context: FigureContext): Promise<Omit<Figur
   const frogbot = await startFrogbot(kind)
   try {
     // Uncontested answers: the winner's reference, and what one answer costs.
-    await timeAnswers(20, frogbot.ask, frogbot.answer)
+    await timeAnswers(bySize(context.size, { full: 20, quick: 20, tiny: 3 }), frogbot.ask, frogbot.answer)
     const alone = await timeAnswers(bySize(context.size, { full: 100, quick: 40, tiny: 5 }), frogbot.ask, frogbot.answer)
     const before = tallyNow()
     await timeAnswers(1, frogbot.ask, frogbot.answer)
