@@ -54,3 +54,8 @@ export const exactly = (limit: number): Target => ({ on: 'value', limit, directi
 
 /** Iterations for a run size. */
 export const bySize = (size: RunSize, counts: Record<RunSize, number>) => counts[size]
+
+/** `run` when PostgreSQL answers; otherwise the figure is skipped, saying why. */
+export function needsPostgres(run: Figure['run']): Figure['run'] {
+  return async (context) => (context.postgres.available ? run(context) : { rows: [], skipped: `PostgreSQL is unreachable (${context.postgres.problem})` })
+}

@@ -6,7 +6,7 @@ import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { sql } from 'kysely'
 import { storeOf } from '../../packages/frogbot/src/frogbot-internals.ts'
-import { type Figure, type FigureContext, type FigureResult, atMost, bySize, row } from '../figure.ts'
+import { type Figure, needsPostgres, type FigureContext, type FigureResult, atMost, bySize, row } from '../figure.ts'
 import { type StoreKind, startFrogbot, type BenchFrogbot, type WaitingChat } from '../frogbot-app.ts'
 import { settleDown } from '../stats.ts'
 import { readContinuation } from '../turn.ts'
@@ -83,5 +83,5 @@ export const sqliteFootprint: Figure = { id: 'footprint-sqlite', title: 'memory 
 export const postgresFootprint: Figure = {
   id: 'footprint-postgres',
   title: 'database bytes per question, PostgreSQL',
-  run: async (context) => (context.postgres.available ? measure('postgres', context) : { rows: [], skipped: `PostgreSQL is unreachable (${context.postgres.problem})` })
+  run: needsPostgres((context) => measure('postgres', context))
 }

@@ -14,7 +14,7 @@ export const httpLatency: Figure = {
   id: 'latency-http',
   title: 'answer → first text, SQLite, over HTTP (frogbot serve vs the bare app on @hono/node-server)',
   run: async (context) => {
-    const count = bySize(context.size, { full: 400, quick: 150, tiny: 5 })
+    const count = bySize(context.size, { full: 400, quick: 100, tiny: 5 })
     const folder = serverFolder()
     const frogbot = await spawnServer({ kind: 'frogbot', config: BENCH_CONFIG, cwd: folder.dir, token: TOKEN })
     const bare = await spawnServer({ kind: 'baseline' })

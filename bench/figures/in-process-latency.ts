@@ -2,7 +2,7 @@
 // PostgreSQL, against the bare app's same turn in the same run.
 import { createBaselineApp, baselineRequest } from '../baseline-app.ts'
 import { alternate, timeAnswers } from '../answer-loop.ts'
-import { type Figure, type FigureResult, atMost, bySize, row } from '../figure.ts'
+import { type Figure, needsPostgres, type FigureResult, atMost, bySize, row } from '../figure.ts'
 import { type StoreKind, startFrogbot } from '../frogbot-app.ts'
 import { p50, p99 } from '../stats.ts'
 import { answeredMessages, benchModel } from '../turn.ts'
@@ -43,5 +43,5 @@ export const sqliteLatency: Figure = { id: 'latency-sqlite', title: 'answer → 
 export const postgresLatency: Figure = {
   id: 'latency-postgres',
   title: 'answer → first text and CPU per answer, PostgreSQL, in process',
-  run: async (context) => (context.postgres.available ? measure('postgres', context) : { rows: [], skipped: `PostgreSQL is unreachable (${context.postgres.problem})` })
+  run: needsPostgres((context) => measure('postgres', context))
 }

@@ -1,7 +1,7 @@
 // SQL statements and transactions per asked-and-answered question, the ask and the answer apart,
 // counted at the driver; on PostgreSQL each statement is one round trip, counted before the
 // answer's response starts and after.
-import { type Figure, type FigureContext, type FigureResult, atMost, bySize, row } from '../figure.ts'
+import { type Figure, needsPostgres, type FigureContext, type FigureResult, atMost, bySize, row } from '../figure.ts'
 import { type StoreKind, startFrogbot } from '../frogbot-app.ts'
 import { tallyNow, tallySince } from '../sql-counter.ts'
 import { p50, settleDown } from '../stats.ts'
@@ -58,5 +58,5 @@ export const sqliteStatements: Figure = { id: 'statements-sqlite', title: 'SQL s
 export const postgresStatements: Figure = {
   id: 'statements-postgres',
   title: 'SQL statements, transactions and round trips per question, PostgreSQL',
-  run: async (context) => (context.postgres.available ? count('postgres', context) : { rows: [], skipped: `PostgreSQL is unreachable (${context.postgres.problem})` })
+  run: needsPostgres((context) => count('postgres', context))
 }

@@ -44,7 +44,11 @@ it('runs every figure and writes each with numbers, baselines and targets to the
   }
   const races = results.figures.filter((figure) => figure.id.startsWith('race-') && !figure.skipped)
   expect(races.length).toBeGreaterThan(0)
-  for (const race of races) expect((race.details as { continuations: number[] }).continuations.every((count) => count === 1), race.id).toBe(true)
+  for (const race of races) {
+    const { continuations, accepted } = race.details as { continuations: number[]; accepted: number[] }
+    expect(continuations.every((count) => count === 1), race.id).toBe(true)
+    expect(accepted.every((count) => count === 1), race.id).toBe(true)
+  }
   const statements = results.figures.find((figure) => figure.id === 'statements-sqlite')!
   expect(statements.rows.every((row) => row.frogbot > 0)).toBe(true)
 })
