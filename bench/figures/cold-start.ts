@@ -54,12 +54,15 @@ export const coldStart: Figure = {
       if (context.size === 'tiny') frogbot.push(recorded.readyMs)
       await recorded.stop()
       const modules = readFileSync(list, 'utf8').split('\n').filter(Boolean)
+      const bareList = join(folder.dir, 'bare-modules.txt')
+      await (await spawnServer({ kind: 'baseline' }, { nodeFlags: ['--import', recorder], env: { FROGBOT_BENCH_MODULES: bareList } })).stop()
+      const bareModules = readFileSync(bareList, 'utf8').split('\n').filter(Boolean).length
       const unused = unusedLoaded(modules)
       return {
         rows: [
           row('cold-start', 'cold start: spawn → first 200 (p50)', 'ms', p50(baseline), p50(frogbot), atMost(1.5)),
           row('cold-start', 'packages loaded that the config does not use', 'count', null, unused.length, atMost(0, 'value'), unused.length ? unused.join(', ') : undefined),
-          row('cold-start', 'modules loaded by frogbot serve', 'count', null, modules.length)
+          row('cold-start', 'modules loaded until the first 200', 'count', bareModules, modules.length)
         ],
         details: { starts, baseline, frogbot, unusedLoaded: unused }
       }
