@@ -11,6 +11,9 @@ export const REPO = fileURLToPath(new URL('../', import.meta.url))
 export const FROGBOT_BIN = join(REPO, 'packages/frogbot/bin/frogbot.mjs')
 export const BASELINE_SERVER = join(REPO, 'bench/fixtures/baseline-server.ts')
 
+/** The API token the benchmark starts `frogbot serve` with (`FROGBOT_TOKEN`). */
+export const BENCH_TOKEN = 'bench-token-0123456789abcdef'
+
 /** Which server to start: FrogBot with `config` (in `cwd`, SQLite ./frogbot.db there), or the bare app. */
 export type ServerKind = { kind: 'frogbot'; config: string; cwd: string; token: string } | { kind: 'baseline' }
 

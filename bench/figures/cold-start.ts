@@ -4,11 +4,10 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { type Figure, atMost, bySize, row } from '../figure.ts'
-import { REPO, serverFolder, spawnServer } from '../spawn-server.ts'
+import { BENCH_TOKEN, REPO, serverFolder, spawnServer } from '../spawn-server.ts'
 import { p50 } from '../stats.ts'
 
 const PLANNER_CONFIG = join(REPO, 'examples/planner/frogbot.config.ts')
-const TOKEN = 'bench-token-0123456789abcdef'
 
 /** Packages the planner example does not use with no keys set (no provider, no PostgreSQL, no Redis, no Slack). */
 export const UNUSED_PACKAGES = ['pg', 'pg-pool', '@redis/client', '@ai-sdk/openai', '@ai-sdk/anthropic', '@ai-sdk/google', '@ai-sdk/openai-compatible', '@frogbotai/piece-slack', 'chat', '@chat-adapter/slack', '@slack/web-api']
@@ -30,7 +29,7 @@ export const coldStart: Figure = {
     try {
       // The first start creates and migrates the database; the measured ones restart on it (a tiny
       // run skips it and times the recorded start below, which also migrates: a smoke test only).
-      if (context.size !== 'tiny') await (await spawnServer({ kind: 'frogbot', config: PLANNER_CONFIG, cwd: folder.dir, token: TOKEN })).stop()
+      if (context.size !== 'tiny') await (await spawnServer({ kind: 'frogbot', config: PLANNER_CONFIG, cwd: folder.dir, token: BENCH_TOKEN })).stop()
       const baseline: number[] = []
       const frogbot: number[] = []
       context.progress(`  ${starts} starts each, alternating`)
@@ -38,7 +37,7 @@ export const coldStart: Figure = {
         const bare = await spawnServer({ kind: 'baseline' })
         baseline.push(bare.readyMs)
         await bare.stop()
-        const ours = await spawnServer({ kind: 'frogbot', config: PLANNER_CONFIG, cwd: folder.dir, token: TOKEN })
+        const ours = await spawnServer({ kind: 'frogbot', config: PLANNER_CONFIG, cwd: folder.dir, token: BENCH_TOKEN })
         frogbot.push(ours.readyMs)
         await ours.stop()
       }
@@ -50,13 +49,17 @@ export const coldStart: Figure = {
         baseline.push(bare.readyMs)
         await bare.stop()
       }
-      const recorded = await spawnServer({ kind: 'frogbot', config: PLANNER_CONFIG, cwd: folder.dir, token: TOKEN }, { nodeFlags: ['--import', recorder], env: { FROGBOT_BENCH_MODULES: list } })
+      const recorded = await spawnServer({ kind: 'frogbot', config: PLANNER_CONFIG, cwd: folder.dir, token: BENCH_TOKEN }, { nodeFlags: ['--import', recorder], env: { FROGBOT_BENCH_MODULES: list } })
       if (context.size === 'tiny') frogbot.push(recorded.readyMs)
       await recorded.stop()
       const modules = readFileSync(list, 'utf8').split('\n').filter(Boolean)
-      const bareList = join(folder.dir, 'bare-modules.txt')
-      await (await spawnServer({ kind: 'baseline' }, { nodeFlags: ['--import', recorder], env: { FROGBOT_BENCH_MODULES: bareList } })).stop()
-      const bareModules = readFileSync(bareList, 'utf8').split('\n').filter(Boolean).length
+      // The bare server's modules, for comparison (not in a tiny run: one spawn less).
+      let bareModules: number | null = null
+      if (context.size !== 'tiny') {
+        const bareList = join(folder.dir, 'bare-modules.txt')
+        await (await spawnServer({ kind: 'baseline' }, { nodeFlags: ['--import', recorder], env: { FROGBOT_BENCH_MODULES: bareList } })).stop()
+        bareModules = readFileSync(bareList, 'utf8').split('\n').filter(Boolean).length
+      }
       const unused = unusedLoaded(modules)
       return {
         rows: [

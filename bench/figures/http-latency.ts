@@ -2,11 +2,10 @@
 // by @hono/node-server, each in a process of its own, the client in this one.
 import { alternate, timeAnswers, type AnswerSamples } from '../answer-loop.ts'
 import { type Figure, atMost, bySize, row } from '../figure.ts'
-import { REPO, serverFolder, spawnServer } from '../spawn-server.ts'
+import { BENCH_TOKEN, REPO, serverFolder, spawnServer } from '../spawn-server.ts'
 import { p50, p99 } from '../stats.ts'
 import { ANSWER, PROMPT, answeredMessages } from '../turn.ts'
 
-const TOKEN = 'bench-token-0123456789abcdef'
 const BENCH_CONFIG = `${REPO}bench/fixtures/bench.config.ts`
 
 /** Over-HTTP latency on SQLite. */
@@ -16,10 +15,10 @@ export const httpLatency: Figure = {
   run: async (context) => {
     const count = bySize(context.size, { full: 400, quick: 100, tiny: 5 })
     const folder = serverFolder()
-    const frogbot = await spawnServer({ kind: 'frogbot', config: BENCH_CONFIG, cwd: folder.dir, token: TOKEN })
+    const frogbot = await spawnServer({ kind: 'frogbot', config: BENCH_CONFIG, cwd: folder.dir, token: BENCH_TOKEN })
     const bare = await spawnServer({ kind: 'baseline' })
     try {
-      const auth = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' }
+      const auth = { authorization: `Bearer ${BENCH_TOKEN}`, 'content-type': 'application/json' }
       const body = JSON.stringify({ messages: answeredMessages() })
       const ask = async () => {
         const response = await fetch(`${frogbot.base}/api/agents/planner`, { method: 'POST', headers: auth, body: JSON.stringify({ prompt: PROMPT }) })
