@@ -24,7 +24,7 @@ export const coldStart: Figure = {
   id: 'cold-start',
   title: 'cold start: spawn → first 200 (frogbot serve on the planner example vs the bare app)',
   run: async (context) => {
-    const starts = bySize(context.size, { full: 10, quick: 3, tiny: 0 })
+    const starts = bySize(context.size, { full: 10, quick: 2, tiny: 0 })
     const folder = serverFolder()
     try {
       // The first start creates and migrates the database; the measured ones restart on it (a tiny
@@ -53,9 +53,9 @@ export const coldStart: Figure = {
       if (context.size === 'tiny') frogbot.push(recorded.readyMs)
       await recorded.stop()
       const modules = readFileSync(list, 'utf8').split('\n').filter(Boolean)
-      // The bare server's modules, for comparison (not in a tiny run: one spawn less).
+      // The bare server's modules, for comparison (a full run only: one spawn less).
       let bareModules: number | null = null
-      if (context.size !== 'tiny') {
+      if (context.size === 'full') {
         const bareList = join(folder.dir, 'bare-modules.txt')
         await (await spawnServer({ kind: 'baseline' }, { nodeFlags: ['--import', recorder], env: { FROGBOT_BENCH_MODULES: bareList } })).stop()
         bareModules = readFileSync(bareList, 'utf8').split('\n').filter(Boolean).length
