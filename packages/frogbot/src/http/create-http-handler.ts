@@ -36,8 +36,9 @@ export function createHttpHandler(options: Omit<HttpContext, 'services' | 'token
   app.route('/api/agents', agentRoutes(context))
   app.route('/api/webhooks', webhookRoutes(context))
   app.get('/api/health', (c) => c.json({ ok: true }))
-  const openapi = openApiDocument()
-  app.get('/api/openapi.json', (c) => c.json(openapi))
+  // Built on the first request, not at start-up: converting every schema takes a tenth of a second.
+  let openapi: ReturnType<typeof openApiDocument> | undefined
+  app.get('/api/openapi.json', (c) => c.json((openapi ??= openApiDocument())))
   app.notFound((c) => {
     const path = new URL(c.req.url).pathname
     const allowed = [...new Set(routes.filter((route) => routePattern(route.path).test(path)).map((route) => route.method))]

@@ -178,11 +178,34 @@ async function apply(
   return { kind: 'dismissed', chatId: chat.id, messageId, settlement, state: started ? 'running' : 'idle' }
 }
 
-/** {@link settleActions} for the public input shape: `{ toolCallId, output }` or `{ toolCallId, dismissed: true, reason? }`. */
-export function settle(
+/** The settles of each engine of this process under way, by chat: each settles once the one before it decided. */
+const settlesUnderWay = new WeakMap<TurnServices, Map<string, Promise<unknown>>>()
+
+const ignore = () => {}
+
+/**
+ * {@link settleActions} for the public input shape: `{ toolCallId, output }` or `{ toolCallId,
+ * dismissed: true, reason? }`. A settle of a chat that this process is already settling first
+ * waits for that one's decision (in memory, not on a database lock), so answers racing in one
+ * process read the decided chat: a losing answer gets `already-settled` from its snapshot instead
+ * of failing its compare-and-set, rolling back and reading again, and the winner's continuation is
+ * not slowed by their writes. Across processes the compare-and-set still decides.
+ */
+export async function settle(
   services: TurnServices,
   { chatId, agentSlug, inputs, req, wholeStep }: { chatId: string; agentSlug?: string; inputs: SettleInput[]; req: FrogbotRequest; wholeStep?: boolean }
 ): Promise<SettleOutcome> {
   const actions = inputs.map((input): SettleAction => ('dismissed' in input ? { toolCallId: input.toolCallId, kind: 'dismiss', reason: input.reason } : { toolCallId: input.toolCallId, kind: 'answer', output: input.output }))
-  return settleActions(services, { chatId, agentSlug, actions, req, wholeStep })
+  let underWay = settlesUnderWay.get(services)
+  if (!underWay) settlesUnderWay.set(services, (underWay = new Map()))
+  const ahead = underWay.get(chatId)
+  if (ahead) await ahead
+  const settling = settleActions(services, { chatId, agentSlug, actions, req, wholeStep })
+  const decided = settling.then(ignore, ignore)
+  underWay.set(chatId, decided)
+  try {
+    return await settling
+  } finally {
+    if (underWay.get(chatId) === decided) underWay.delete(chatId)
+  }
 }

@@ -1,7 +1,7 @@
 import { DefaultChatTransport, isToolUIPart, type UIMessage } from 'ai'
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { afterEach, describe, expect, it } from 'vitest'
-import { ENDPOINTS } from '../../src/http/openapi.ts'
+import { ENDPOINTS, openApiDocument } from '../../src/http/openapi.ts'
 import { colorQuestion, heldStep, scripted, scriptedModel, streamingModel, textStep, toolStep } from '../helpers/scripted-model.ts'
 import { testFrogbot } from '../helpers/test-frogbot.ts'
 import { assemble, decodeChunks } from '../helpers/ui-stream.ts'
@@ -255,5 +255,14 @@ describe('errors and the OpenAPI document', () => {
     expect(served.filter((route) => !documented.includes(route) && !aliases.includes(route))).toEqual([])
     expect(documented.filter((route) => !served.includes(route))).toEqual([])
     expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/agents/{slug}/chats/{chatId}/settle', '/api/agents/{slug}/chats/{chatId}/branch']))
+  })
+
+  it('serves the document built on the first request, the same on every later one', async () => {
+    const { call } = await app(scriptedModel([]))
+    const first = await call('GET', '/api/openapi.json')
+    const again = await call('GET', '/api/openapi.json')
+    expect([first.status, again.status]).toEqual([200, 200])
+    expect(first.json).toEqual(openApiDocument())
+    expect(again.json).toEqual(first.json)
   })
 })

@@ -1,5 +1,6 @@
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { storeOf } from '../../src/frogbot-internals.ts'
 import { colorQuestion, scriptedModel, textStep, toolStep } from '../helpers/scripted-model.ts'
 import { tempDir, testFrogbot } from '../helpers/test-frogbot.ts'
 
@@ -57,5 +58,51 @@ describe('the first valid answer wins', () => {
     const chat = await app.call('GET', `/api/agents/planner/chats/${first.json.chatId}`)
     expect(chat.json.messages.filter((message: any) => message.role === 'assistant')).toHaveLength(1)
     expect(chat.json.messages[1].settlements).toHaveLength(1)
+  })
+
+  it('answers racing in one process: only the winner writes; the losers read the decided chat and get already-settled', async () => {
+    const model = scriptedModel([toolStep([{ toolCallId: 'call_1', toolName: 'question', input: colorQuestion }]), textStep('Done.')])
+    const app = await testFrogbot({ model })
+    cleanups.push(app.close)
+    const first = await app.call('POST', '/api/agents/planner', { prompt: 'Paint the shed' })
+    const writes = vi.spyOn(storeOf(app.frogbot), 'applySettle')
+    const url = `/api/agents/planner/chats/${first.json.chatId}/settle`
+    const responses = await Promise.all(Array.from({ length: 30 }, () => app.call('POST', url, { toolCallId: 'call_1', output: blue })))
+    expect(responses.filter((response) => response.status === 200)).toHaveLength(1)
+    expect(responses.filter((response) => response.status === 409 && response.json.code === 'already-settled')).toHaveLength(29)
+    expect(writes).toHaveBeenCalledTimes(1)
+    expect(model.doStreamCalls).toHaveLength(2)
+  })
+
+  it('an invalid answer that arrives first does not hold back a valid one racing it', async () => {
+    const model = scriptedModel([toolStep([{ toolCallId: 'call_1', toolName: 'question', input: colorQuestion }]), textStep('Done.')])
+    const app = await testFrogbot({ model })
+    cleanups.push(app.close)
+    const first = await app.call('POST', '/api/agents/planner', { prompt: 'Paint the shed' })
+    const url = `/api/agents/planner/chats/${first.json.chatId}/settle`
+    const invalid = { answers: [{ header: 'Color', selected: ['Green'] }] }
+    const [refused, accepted] = await Promise.all([app.call('POST', url, { toolCallId: 'call_1', output: invalid }), app.call('POST', url, { toolCallId: 'call_1', output: blue })])
+    expect(refused.status).toBe(400)
+    expect(refused.json.code).toBe('invalid-output')
+    expect(accepted.status).toBe(200)
+    expect(accepted.json.settlement.part.output).toEqual(blue)
+  })
+
+  it('two calls of one step answered at once: both are accepted, the second continues', async () => {
+    const model = scriptedModel([
+      toolStep([
+        { toolCallId: 'call_1', toolName: 'question', input: colorQuestion },
+        { toolCallId: 'call_2', toolName: 'question', input: colorQuestion }
+      ]),
+      textStep('Both done.')
+    ])
+    const app = await testFrogbot({ model })
+    cleanups.push(app.close)
+    const first = await app.call('POST', '/api/agents/planner', { prompt: 'Paint the shed' })
+    const url = `/api/agents/planner/chats/${first.json.chatId}/settle`
+    const [one, two] = await Promise.all([app.call('POST', url, { toolCallId: 'call_1', output: blue }), app.call('POST', url, { toolCallId: 'call_2', output: blue })])
+    expect([one.status, two.status]).toEqual([200, 200])
+    expect([one.json.status, two.json.status].sort()).toEqual(['awaiting-input', 'complete'])
+    expect(model.doStreamCalls).toHaveLength(2)
   })
 })
