@@ -1,5 +1,6 @@
 import { buildConfig } from 'frogbot'
 import { question } from 'frogbot/tools'
+import { pickFile } from './tools/pick-file.ts'
 
 // Slack conversations once the app's credentials are set (README "Slack"); imported only then, so
 // that every other `frogbot` command starts without loading Chat SDK.
@@ -11,8 +12,8 @@ export default buildConfig({
       slug: 'planner',
       model: 'fast',
       instructions: 'Ask before choosing between materially different plans.',
-      tools: [question],
-      profile: { name: 'Planner', description: 'Plans with you, and asks before choosing between materially different plans.' },
+      tools: [question, pickFile],
+      profile: { name: 'Planner', description: 'Plans with you, asks before choosing between materially different plans, and asks which file to use ("Pick a file: plan.md or notes.txt").' },
       channels
     }
   ]

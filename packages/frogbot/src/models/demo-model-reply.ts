@@ -8,6 +8,7 @@ import type {
 } from '@ai-sdk/provider'
 import { describeTopic, draftQuestion } from './demo-model-question.ts'
 import { hashText, joinWords, truncate } from './demo-model-text.ts'
+import { namedTool, offeredValues, sampleInput } from './demo-model-tool-call.ts'
 
 /** The name of the tool the demo model asks with (seed: "Ask the user questions"). */
 export const QUESTION_TOOL_NAME = 'question'
@@ -139,8 +140,9 @@ function echo(userText: string): string {
 
 /**
  * Decides what the demo model says for one call, from `prompt`, `tools` and `toolChoice` alone:
- * answers a tool result in the last message, asks `question` once per user message when it is
- * offered, and otherwise echoes the latest user message.
+ * answers a tool result in the last message; calls another offered tool once per user message when
+ * that message names it (input sampled from the tool's schema, see `demo-model-tool-call.ts`); asks
+ * `question` once per user message when it is offered; otherwise echoes the latest user message.
  */
 export function planDemoReply(options: Pick<LanguageModelV4CallOptions, 'prompt' | 'tools' | 'toolChoice'>): DemoReply {
   const { prompt, tools = [], toolChoice } = options
@@ -158,13 +160,26 @@ export function planDemoReply(options: Pick<LanguageModelV4CallOptions, 'prompt'
     return { text, toolCalls: [], finishReason: 'stop', fingerprint }
   }
 
-  const offered = tools.some((tool) => tool.type === 'function' && tool.name === QUESTION_TOOL_NAME)
-  const allowed = toolChoice === undefined || toolChoice.type === 'auto' || toolChoice.type === 'required' ||
-    (toolChoice.type === 'tool' && toolChoice.toolName === QUESTION_TOOL_NAME)
-  const alreadyAsked = prompt.slice(userIndex + 1).some((message) =>
-    message.role === 'assistant' && message.content.some((part) => part.type === 'tool-call' && part.toolName === QUESTION_TOOL_NAME)
+  const functionTools = tools.filter((tool) => tool.type === 'function')
+  const allows = (name: string) => toolChoice === undefined || toolChoice.type === 'auto' || toolChoice.type === 'required' ||
+    (toolChoice.type === 'tool' && toolChoice.toolName === name)
+  const calledSinceUser = (name: string) => prompt.slice(userIndex + 1).some((message) =>
+    message.role === 'assistant' && message.content.some((part) => part.type === 'tool-call' && part.toolName === name)
   )
-  if (offered && allowed && !alreadyAsked && userText.trim()) {
+
+  const named = namedTool(functionTools, userText, QUESTION_TOOL_NAME)
+  if (named && allows(named.name) && !calledSinceUser(named.name)) {
+    const input = JSON.stringify(sampleInput(named.inputSchema, offeredValues(userText)))
+    return {
+      text: `Let me use ${named.name} for this.`,
+      toolCalls: [{ toolCallId: `call_demo_${fingerprint}`, toolName: named.name, input }],
+      finishReason: 'tool-calls',
+      fingerprint
+    }
+  }
+
+  const offered = functionTools.some((tool) => tool.name === QUESTION_TOOL_NAME)
+  if (offered && allows(QUESTION_TOOL_NAME) && !calledSinceUser(QUESTION_TOOL_NAME) && userText.trim()) {
     const input = JSON.stringify({ questions: [draftQuestion(userText)] })
     return {
       text: 'Before I plan this, I need one decision from you.',

@@ -167,6 +167,42 @@ describe('createDemoModel', () => {
     expect(result.content).toEqual([{ type: 'text', text: expect.stringMatching(/^The getTime tool returned \{"time":"12:00"\}\./) }])
   })
 
+  it('calls a client tool the message names, with input sampled from its schema and the file names offered', async () => {
+    const pickFile = tool({
+      description: 'Ask the user which of several files to use.',
+      inputSchema: z.object({ files: z.array(z.string()).min(1) }),
+      outputSchema: z.object({ file: z.string() })
+    })
+    const result = streamText({ model: createDemoModel(), tools: { question, pick_file: pickFile }, prompt: 'Pick a file: plan.md, budget.csv or notes.txt' })
+    await result.consumeStream()
+    expect(await result.finishReason).toBe('tool-calls')
+    expect((await result.toolCalls).map(({ toolName, input }) => ({ toolName, input }))).toEqual([
+      { toolName: 'pick_file', input: { files: ['plan.md', 'budget.csv', 'notes.txt'] } }
+    ])
+    expect(await result.text).toBe('Let me use pick_file for this.')
+  })
+
+  it('fills a named tool\'s input from its schema when the message offers no values, and calls it once per user message', async () => {
+    const fileTool = { type: 'function' as const, name: 'pick_file', inputSchema: { type: 'object' as const, properties: { files: { type: 'array' as const, items: { type: 'string' as const }, minItems: 1 }, limit: { type: 'integer' as const, minimum: 2 }, mode: { enum: ['fast', 'slow'] } } } }
+    const first = await createDemoModel().doGenerate(callOptions({ prompt: userPrompt('use pick_file please'), tools: [questionTool, fileTool] }))
+    expect(first.content).toContainEqual({ type: 'tool-call', toolCallId: expect.any(String), toolName: 'pick_file', input: JSON.stringify({ files: ['files 1', 'files 2'], limit: 2, mode: 'fast' }) })
+    const after = await createDemoModel().doGenerate(callOptions({
+      prompt: [
+        ...userPrompt('use pick_file please'),
+        { role: 'assistant', content: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'pick_file', input: {} }] },
+        { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'c1', toolName: 'pick_file', output: { type: 'json', value: { file: 'files 1' } } }] }
+      ],
+      tools: [questionTool, fileTool]
+    }))
+    expect(after.content).toEqual([{ type: 'text', text: expect.stringMatching(/^The pick_file tool returned \{"file":"files 1"\}\./) }])
+  })
+
+  it('does not call a named tool that toolChoice rules out, and asks its question instead', async () => {
+    const fileTool = { type: 'function' as const, name: 'pick_file', inputSchema: { type: 'object' as const } }
+    const result = await createDemoModel().doGenerate(callOptions({ prompt: userPrompt('pick file: a.md or b.md'), tools: [questionTool, fileTool], toolChoice: { type: 'tool', toolName: 'question' } }))
+    expect(result.content).toContainEqual(expect.objectContaining({ type: 'tool-call', toolName: 'question' }))
+  })
+
   it('echoes the request as plain text when no question tool is offered', async () => {
     for (const tools of [undefined, { getTime }]) {
       const result = streamText({ model: createDemoModel(), tools, prompt: PROMPT })

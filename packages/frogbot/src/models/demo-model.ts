@@ -113,10 +113,13 @@ function toStream(
  *
  * - the last message holds a `question` result: it names the answer (or notes that none was given)
  *   and fills a short plan template with it; for any other tool result it repeats the result;
- * - a tool named `question` is offered and has not been called since the latest user message: it
+ * - the latest user message names another offered tool (`pick_file` or `pick file`): it calls that
+ *   tool once, with input sampled from the tool's schema and filled with file names, quoted phrases
+ *   or the list after a colon in the message, and finishes with `tool-calls`;
+ * - else a tool named `question` is offered and has not been called since the latest user message: it
  *   says one lead-in sentence and calls `question`, with options taken from an "X or Y" phrase in
  *   the user's message (generic options otherwise), and finishes with `tool-calls`;
- * - otherwise it echoes the latest user message. Other tools are never called.
+ * - otherwise it echoes the latest user message.
  *
  * Output depends only on the prompt, the offered tools and `toolChoice`. Text streams in groups of
  * three words, tool input in 32-character slices; usage counts words as tokens. Aborting

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { buildConfig, createFrogbot, sqliteAdapter } from '../../src/index.ts'
 import { question } from '../../src/tools/index.ts'
@@ -31,5 +32,10 @@ describe("the seed's code samples run unchanged against our packages", () => {
     void settled.run.stream.cancel()
     expect(await settled.run.result).toMatchObject({ status: 'complete', text: 'Using b.txt.' })
     await frogbot.close()
+  })
+
+  it("the planner example's pick_file is the seed's sample, unchanged", () => {
+    const code = (file: URL) => readFileSync(file, 'utf8').split('\n').filter((line) => !line.startsWith('//')).join('\n').trim()
+    expect(code(new URL('../../../../examples/planner/tools/pick-file.ts', import.meta.url))).toBe(code(new URL('./pick-file.seed.ts', import.meta.url)))
   })
 })

@@ -3,7 +3,7 @@ import { Chat, ChatProvider, QuestionToolRender } from '@frogbotai/ui/chat'
 import { cookieFetch, createRestChatAdapter } from '@frogbotai/ui/chat/rest'
 import { StrictMode, useState } from 'react'
 import { createRoot } from 'react-dom/client'
-import { PickFileCard } from './pick-file-card.tsx'
+import { PickFileCard } from '../../../../../examples/planner/components/PickFileCard.tsx'
 
 const adapter = createRestChatAdapter({ fetch: cookieFetch() })
 const renderers = [

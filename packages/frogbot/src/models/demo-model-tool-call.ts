@@ -1,0 +1,94 @@
+import type { JSONSchema7, JSONSchema7Definition, LanguageModelV4FunctionTool } from '@ai-sdk/provider'
+
+/**
+ * How the offline demo model calls tools other than `question`: a tool is called when the latest
+ * user message names it (`pick_file`, or every word of the name: `pick file`, "Pick a file"), and
+ * its input is sampled from the tool's JSON Schema with values taken from the message.
+ * Deterministic and dependency-free: the same message and schema always give the same input.
+ */
+
+/** The offered function tool that `userText` names, other than `exclude`; the longest name wins. */
+export function namedTool(
+  tools: readonly LanguageModelV4FunctionTool[],
+  userText: string,
+  exclude: string
+): LanguageModelV4FunctionTool | undefined {
+  const text = userText.toLowerCase()
+  return tools
+    .filter((tool) => tool.name !== exclude && mentions(text, tool.name))
+    .sort((a, b) => b.name.length - a.name.length)[0]
+}
+
+// Named: the exact name, or every word of it as a word of the message ("Pick a file" names
+// `pick_file`), so the demo can be driven in plain language.
+function mentions(text: string, name: string): boolean {
+  const words = name.toLowerCase().split(/[_\-\s]+/).filter(Boolean)
+  return words.length > 0 && (text.includes(name.toLowerCase()) || words.every((word) => new RegExp(`\\b${escapeRegExp(word)}`).test(text)))
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}
+
+/**
+ * Values the message offers for string fields: file names (`plan.md`), then quoted phrases, then
+ * the words after a colon, in the order they appear, without repeats.
+ */
+export function offeredValues(userText: string): string[] {
+  const files = userText.match(/[\w-]+(?:\/[\w-]+)*\.[a-z0-9]{1,8}\b/gi) ?? []
+  const quoted = [...userText.matchAll(/"([^"]{1,80})"/g)].map((match) => match[1].trim())
+  const listed = userText.includes(':')
+    ? userText.slice(userText.indexOf(':') + 1).split(/,|\bor\b|\band\b/).map((item) => item.trim().replace(/[.?!]+$/, ''))
+    : []
+  const values: string[] = []
+  for (const value of [...files, ...quoted, ...listed]) if (value && !values.includes(value)) values.push(value)
+  return values
+}
+
+/** Sample input for a tool's JSON Schema, filled from `values` (see {@link offeredValues}). */
+export function sampleInput(schema: JSONSchema7, values: readonly string[]): unknown {
+  const state = { values, next: 0 }
+  return sample(schema, 'value', state, 0)
+}
+
+type SampleState = { values: readonly string[]; next: number }
+
+const MAX_DEPTH = 6
+
+function sample(definition: JSONSchema7Definition, name: string, state: SampleState, depth: number): unknown {
+  if (typeof definition === 'boolean' || depth > MAX_DEPTH) return null
+  const schema = definition
+  if (schema.const !== undefined) return schema.const
+  if (schema.enum?.length) return schema.enum[0]
+  const choice = schema.anyOf?.[0] ?? schema.oneOf?.[0]
+  if (choice !== undefined) return sample(choice, name, state, depth + 1)
+  const type = Array.isArray(schema.type) ? schema.type.find((item: string) => item !== 'null') : schema.type
+  switch (type) {
+    case 'object': {
+      const result: Record<string, unknown> = {}
+      for (const [key, property] of Object.entries(schema.properties ?? {})) {
+        result[key] = sample(property, key, state, depth + 1)
+      }
+      return result
+    }
+    case 'array': {
+      const items = Array.isArray(schema.items) ? schema.items[0] : schema.items
+      const remaining = state.values.length - state.next
+      const count = Math.max(schema.minItems ?? 1, Math.min(3, schema.maxItems ?? 3, remaining > 0 ? remaining : 2))
+      return Array.from({ length: count }, (_, index) => sample(items ?? {}, `${name} ${index + 1}`, state, depth + 1))
+    }
+    case 'string': {
+      const value = state.values[state.next]
+      if (value !== undefined) state.next++
+      const text = value ?? name
+      return schema.maxLength !== undefined ? text.slice(0, schema.maxLength) : text
+    }
+    case 'integer':
+    case 'number':
+      return schema.minimum ?? schema.exclusiveMinimum ?? 1
+    case 'boolean':
+      return true
+    default:
+      return null
+  }
+}
