@@ -41,7 +41,7 @@ function checkRedisUrl(value: string | undefined) {
 }
 
 /** `GET /` leads to the admin chat; everything else goes to FrogBot's handler (`/api`, `/admin`). */
-function withRootRedirect(handler: (request: Request, env?: unknown) => Promise<Response>) {
+export function withRootRedirect(handler: (request: Request, env?: unknown) => Promise<Response>) {
   return (request: Request, env?: unknown) =>
     new URL(request.url).pathname === '/' && (request.method === 'GET' || request.method === 'HEAD')
       ? Promise.resolve(new Response(null, { status: 302, headers: { location: '/admin/' } }))
