@@ -1,4 +1,5 @@
-import { Chat, useChatContext } from '@frogbotai/ui/chat'
+import { useChat } from '@ai-sdk/react'
+import { Chat, useChatContext, useChatSession } from '@frogbotai/ui/chat'
 import type { AgentSummary, ChatSummary, Manifest } from 'frogbot/protocol'
 import { type MouseEvent, useEffect, useState } from 'react'
 import { AgentPicker } from './agent-picker.tsx'
@@ -81,6 +82,7 @@ export function AdminLayout({ manifest, onSignedOut }: { manifest: Manifest; onS
             </button>
           ) : null}
         </header>
+        {route.page === 'chat' ? <ChatStateWatcher key={`${route.agent}\n${route.chatId}`} agent={route.agent} chatId={route.chatId} onChange={refresh} /> : null}
         <div className="admin-chat">
           {route.page === 'home' || (route.page === 'new' && !route.agent) ? (
             <AgentPicker agents={manifest.agents} onPick={(agent) => navigate({ page: 'new', agent })} />
@@ -99,6 +101,20 @@ export function AdminLayout({ manifest, onSignedOut }: { manifest: Manifest; onS
       </main>
     </div>
   )
+}
+
+/**
+ * Reads the list of chats again whenever the open chat's turn starts, waits or ends, so its badge
+ * and the tab title follow at once (the list is otherwise read every few seconds).
+ */
+function ChatStateWatcher({ agent, chatId, onChange }: { agent: string; chatId: string; onChange: () => void }) {
+  const { session, snapshot } = useChatSession(agent, chatId)
+  const { status } = useChat({ chat: session.chat })
+  const state = `${snapshot.summary?.state}|${snapshot.pending.length}|${status}`
+  useEffect(() => {
+    onChange()
+  }, [state, onChange])
+  return null
 }
 
 function ChatLinks({

@@ -1,6 +1,7 @@
 import { mkdirSync, rmSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { chromium } from 'playwright-core'
+import { build } from 'vite'
 import type { TestProject } from 'vitest/node'
 import { PLANNER_USER, startPlanner } from './start-planner.ts'
 
@@ -24,9 +25,11 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 /**
  * One planner server and one Chromium for every admin journey: test files connect to the browser
- * over its WebSocket and share the server, each with chats of its own.
+ * over its WebSocket and share the server, each with chats of its own. The admin is built first.
  */
 export default async function setup(project: TestProject) {
+  // The admin as this checkout has it, not as the last `npm install` built it.
+  await build({ configFile: resolve(import.meta.dirname, '../../vite.config.ts'), logLevel: 'warn' })
   const planner = await startPlanner()
   const browser = await chromium.launchServer({
     executablePath: CHROMIUM,

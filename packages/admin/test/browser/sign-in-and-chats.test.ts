@@ -90,7 +90,9 @@ describe('the admin chat: signing in and the list of chats', () => {
 
     await page.getByRole('button', { name: /^Chats/ }).click()
     const list = page.getByRole('navigation', { name: 'Chats' })
-    await list.getByRole('link', { name: /Which color on the phone\?/ }).waitFor()
+    const link = list.getByRole('link', { name: /Which color on the phone\?/ })
+    await link.waitFor()
+    expect(await link.getByText('Waiting for an answer').count()).toBe(0)
     await screenshot(page, 'phone-chat-list')
     await list.getByRole('link', { name: 'New chat' }).click()
     await page.getByRole('button', { name: /Planner/ }).waitFor()

@@ -114,11 +114,11 @@ export async function serveCommand(options: { port?: string; host?: string; conf
   }
   const signIn = await prepareDemoSignIn(store.db, process.env)
   const reach = host === '127.0.0.1' || host === 'localhost' || host === '::1' ? '; this machine only, set HOST=0.0.0.0 to accept others' : ''
+  if (signIn?.password) log(`admin chat: sign in as ${signIn.email} with the password ${signIn.password} (shown once; change it with \`npx frogbot users password --email ${signIn.email}\`)`)
+  else if (signIn) log(`admin chat: sign in as ${signIn.email} with the password printed at its first start (or set one: \`npx frogbot users password --email ${signIn.email}\`)`)
+  else log(`admin chat: sign in with a user's email and password (\`npx frogbot users create --email you@example.com\`)`)
+  log(`admin chat: open ${base}/admin in a browser`)
   log(`listening on ${base} (agents: ${[...engine.services.agents.keys()].join(', ')}${reach})`)
-  log(`admin chat: ${base}/admin (open it in a browser)`)
-  if (signIn?.password) log(`sign in as ${signIn.email} with the password ${signIn.password} (shown once; change it with \`npx frogbot users password --email ${signIn.email}\`)`)
-  else if (signIn) log(`sign in as ${signIn.email} with the password printed at its first start (or set one: \`npx frogbot users password --email ${signIn.email}\`)`)
-  else log(`sign in with a user's email and password (\`npx frogbot users create --email you@example.com\`)`)
 
   await new Promise<void>((resolve) => {
     const stop = () => {

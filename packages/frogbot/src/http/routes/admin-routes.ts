@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { Hono } from 'hono'
 import { secureHeaders } from 'hono/secure-headers'
 import type { AdminComponents } from '../../admin/admin-components.ts'
-import { adminAsset, adminBuild } from '../../admin/admin-files.ts'
+import { ADMIN_DIR, adminAsset, adminBuild } from '../../admin/admin-files.ts'
 import { COMPONENTS_SPECIFIER } from '../../admin/shared-modules.ts'
 
 const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>FrogBot</title><p>The admin chat is not built. In the FrogBot repository run <code>npm run build</code> (npm install does it too); an installed frogbot package ships it built.</p>\n`
@@ -13,12 +13,13 @@ const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>FrogBot</title><p
  * `@frogbotai/ui/chat`; the hashed files under `/admin/assets/`, cached for a year as immutable;
  * and the page again for any other path under `/admin` (the app's own routes). The page's
  * Content-Security-Policy allows scripts from this origin and the import map by its hash only.
+ * `dir`: the built admin (default: the package's `admin/` folder).
  */
-export function adminRoutes({ components }: { components: AdminComponents }) {
+export function adminRoutes({ components, dir = ADMIN_DIR }: { components: AdminComponents; dir?: string }) {
   const app = new Hono()
   app.use('*', secureHeaders({ contentSecurityPolicy: undefined, xFrameOptions: 'DENY', strictTransportSecurity: false, referrerPolicy: 'same-origin' }))
   app.get('/assets/:file', (c) => {
-    const asset = adminAsset(c.req.param('file'))
+    const asset = adminAsset(c.req.param('file'), dir)
     if (!asset) return c.json({ error: `No admin file ${c.req.path}.`, code: 'not-found' }, 404, { 'cache-control': 'no-store' })
     return c.body(asset.body as Uint8Array<ArrayBuffer>, 200, { 'content-type': asset.type, 'cache-control': 'public, max-age=31536000, immutable', 'x-content-type-options': 'nosniff' })
   })
@@ -27,7 +28,7 @@ export function adminRoutes({ components }: { components: AdminComponents }) {
     return c.body(code, 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' })
   })
   const page = async () => {
-    const build = adminBuild()
+    const build = adminBuild(dir)
     if (!build) return new Response(NOT_BUILT, { status: 503, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } })
     const { version } = await components.current()
     const importMap = JSON.stringify({ imports: { ...build.imports, [COMPONENTS_SPECIFIER]: `/admin/components.js?v=${version}` } })
