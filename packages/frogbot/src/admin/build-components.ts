@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { isAbsolute, join, relative, resolve } from 'node:path'
 import { ADMIN_SHARED_MODULES } from './shared-modules.ts'
 
@@ -70,14 +71,28 @@ export const VITE_MISSING = 'the admin chat bundles client tool components with 
  * copies. Throws when Vite cannot be imported ({@link VITE_MISSING}) or the build fails.
  */
 export async function buildComponents({ root, tools }: { root: string; tools: readonly ComponentTool[] }): Promise<{ file: string; problems: string[] }> {
+  const files = componentsBundleFiles(root)
+  // Built apart, then renamed into place: a server reading the bundle never sees half of it.
+  const work = join(files.dir, `.build-${process.pid}-${randomBytes(4).toString('hex')}`)
+  mkdirSync(work, { recursive: true })
+  try {
+    const record = await buildInto({ root, tools, work })
+    renameSync(join(work, 'components.js'), files.bundle)
+    writeFileSync(`${files.record}.${process.pid}`, `${JSON.stringify(record, null, 2)}\n`)
+    renameSync(`${files.record}.${process.pid}`, files.record)
+    return { file: files.bundle, problems: record.problems }
+  } finally {
+    rmSync(work, { recursive: true, force: true })
+  }
+}
+
+async function buildInto({ root, tools, work }: { root: string; tools: readonly ComponentTool[]; work: string }): Promise<BuildRecord> {
   let vite: typeof import('vite')
   try {
     vite = await import('vite')
   } catch {
     throw new Error(VITE_MISSING)
   }
-  const files = componentsBundleFiles(root)
-  mkdirSync(files.dir, { recursive: true })
   const problems: string[] = []
   const imports: string[] = []
   const entries: string[] = []
@@ -94,7 +109,7 @@ export async function buildComponents({ root, tools }: { root: string; tools: re
     }
     entries.push(`  ${JSON.stringify(tool.component)}: ${sources.get(file)}[${JSON.stringify(tool.component.split('#')[1])}]`)
   }
-  const entry = join(files.dir, 'components.entry.js')
+  const entry = join(work, 'components.entry.js')
   writeFileSync(
     entry,
     [
@@ -124,7 +139,7 @@ export async function buildComponents({ root, tools }: { root: string; tools: re
       }
     ],
     build: {
-      outDir: files.dir,
+      outDir: work,
       emptyOutDir: false,
       copyPublicDir: false,
       modulePreload: false,
@@ -137,7 +152,5 @@ export async function buildComponents({ root, tools }: { root: string; tools: re
       }
     }
   })
-  const record: BuildRecord = { tools: [...tools], inputs: [...inputs].sort(), problems }
-  writeFileSync(files.record, `${JSON.stringify(record, null, 2)}\n`)
-  return { file: files.bundle, problems }
+  return { tools: [...tools], inputs: [...inputs].sort(), problems }
 }
