@@ -36,6 +36,7 @@ function sharedModules(): Plugin {
 
 // Built into the frogbot package (its `admin/` folder), which `frogbot serve` hosts at /admin.
 export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
   base: '/admin/',
   plugins: [react(), sharedModules()],
   resolve: { conditions: ['frogbot-source', ...defaultClientConditions] },
