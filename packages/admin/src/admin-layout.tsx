@@ -1,5 +1,5 @@
 import { useChat } from '@ai-sdk/react'
-import { Chat, useChatContext, useChatSession } from '@frogbotai/ui/chat'
+import { Chat, ChatApiError, useChatContext, useChatSession } from '@frogbotai/ui/chat'
 import type { AgentSummary, ChatSummary, Manifest } from 'frogbot/protocol'
 import { type MouseEvent, useEffect, useState } from 'react'
 import { AgentPicker } from './agent-picker.tsx'
@@ -13,6 +13,7 @@ export function AdminLayout({ manifest, onSignedOut }: { manifest: Manifest; onS
   const { chats, error, refresh } = useChatList()
   const [menuOpen, setMenuOpen] = useState(false)
   const [newChatKey, setNewChatKey] = useState(0)
+  const [problem, setProblem] = useState<string | null>(null)
   const waiting = (chats ?? []).filter((chat) => chat.state === 'awaiting').length
 
   useEffect(() => {
@@ -20,6 +21,7 @@ export function AdminLayout({ manifest, onSignedOut }: { manifest: Manifest; onS
   }, [waiting])
   useEffect(() => {
     setMenuOpen(false)
+    setProblem(null)
     refresh()
   }, [route.page, route.page === 'chat' ? route.chatId : null, refresh])
 
@@ -74,14 +76,27 @@ export function AdminLayout({ manifest, onSignedOut }: { manifest: Manifest; onS
               type="button"
               className="admin-button"
               onClick={async () => {
-                const { chat } = await adapter.branch(route.agent, route.chatId)
-                navigate({ page: 'chat', agent: chat.agentSlug, chatId: chat.id })
+                try {
+                  const { chat } = await adapter.branch(route.agent, route.chatId)
+                  setProblem(null)
+                  navigate({ page: 'chat', agent: chat.agentSlug, chatId: chat.id })
+                } catch (failure) {
+                  setProblem(ChatApiError.isInstance(failure) ? failure.message : 'Could not reach the server.')
+                }
               }}
             >
               Branch chat
             </button>
           ) : null}
         </header>
+        {problem ? (
+          <p role="alert" className="admin-error">
+            {problem}{' '}
+            <button type="button" className="admin-button" onClick={() => setProblem(null)}>
+              Close
+            </button>
+          </p>
+        ) : null}
         {route.page === 'chat' ? <ChatStateWatcher key={`${route.agent}\n${route.chatId}`} agent={route.agent} chatId={route.chatId} onChange={refresh} /> : null}
         <div className="admin-chat">
           {route.page === 'home' || (route.page === 'new' && !route.agent) ? (

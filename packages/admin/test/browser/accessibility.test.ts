@@ -1,0 +1,42 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from 'playwright-core'
+import { describe, expect, test } from 'vitest'
+import { channelChatId, contextsPerTest, dock, openAdmin, sendMessage } from './admin-kit.ts'
+
+const newContext = contextsPerTest()
+
+/** The axe-core violations of impact "serious" or "critical", in light and in dark. */
+async function seriousViolations(page: Page) {
+  const found: { scheme: string; id: string; targets: string[] }[] = []
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme })
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
+    for (const violation of results.violations) {
+      if (violation.impact === 'serious' || violation.impact === 'critical') found.push({ scheme: colorScheme, id: violation.id, targets: violation.nodes.map((node) => node.target.join(' ')) })
+    }
+  }
+  return found
+}
+
+describe('the admin chat: accessibility (axe-core, light and dark)', () => {
+  test('the sign-in page, the agent picker, a chat with a docked question and the channel view have no serious violations', async () => {
+    const signedOut = await (await newContext({ signedIn: false })).newPage()
+    await signedOut.goto('/admin/')
+    await signedOut.getByRole('heading', { name: 'Sign in to FrogBot' }).waitFor()
+    expect(await seriousViolations(signedOut)).toEqual([])
+
+    const context = await newContext()
+    const picker = await openAdmin(context, '/admin/')
+    await picker.getByRole('button', { name: /Planner/ }).waitFor()
+    expect(await seriousViolations(picker)).toEqual([])
+
+    const page = await openAdmin(context)
+    await sendMessage(page, 'Which color, for axe?')
+    await dock(page).getByRole('radio', { name: 'Red' }).waitFor()
+    expect(await seriousViolations(page)).toEqual([])
+
+    const channel = await openAdmin(context, `/admin/chats/planner/${channelChatId}`)
+    await channel.getByRole('note').waitFor()
+    expect(await seriousViolations(channel)).toEqual([])
+  })
+})
