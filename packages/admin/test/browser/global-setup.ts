@@ -1,5 +1,5 @@
-import { mkdirSync, rmSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { mkdirSync, readdirSync, rmSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import { chromium } from 'playwright-core'
 import { build } from 'vite'
 import type { TestProject } from 'vitest/node'
@@ -46,8 +46,9 @@ export default async function setup(project: TestProject) {
   if (!login.ok || !cookie) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`)
   const separator = cookie.indexOf('=')
   const outputDir = resolve(import.meta.dirname, '../../../../test-output/browser/admin')
-  rmSync(outputDir, { recursive: true, force: true })
   mkdirSync(outputDir, { recursive: true })
+  // Screenshots are overwritten run by run; traces are only for the failures of this run.
+  for (const file of readdirSync(outputDir)) if (file.startsWith('trace-')) rmSync(join(outputDir, file))
   project.provide('admin', {
     baseURL: planner.baseURL,
     wsEndpoint: browser.wsEndpoint(),
