@@ -18,7 +18,7 @@ const app = adminRoutes({ components, dir })
 
 describe('the admin chat routes', () => {
   it('serve the page with an import map (shared modules and the components bundle) allowed by its hash in the CSP', async () => {
-    for (const path of ['/', '/chats/planner/chat_1', '/new']) {
+    for (const path of ['/', '/chats/planner/chat_1', '/new', '/%ff', '/chats/%E0%A4%A/x']) {
       const response = await app.request(path)
       expect(response.status, path).toBe(200)
       expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8')
@@ -40,7 +40,7 @@ describe('the admin chat routes', () => {
     expect(asset.headers.get('content-type')).toBe('text/javascript; charset=utf-8')
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
     expect(await asset.text()).toBe('console.log("admin")')
-    for (const path of ['/assets/missing.js', '/assets/..%2Findex.html', '/assets/a%00b.js', '/assets/.hidden']) {
+    for (const path of ['/assets/missing.js', '/assets/..%2Findex.html', '/assets/a%00b.js', '/assets/.hidden', '/assets/%E0%A4%A', '/assets/%ff.js']) {
       const response = await app.request(path)
       expect(response.status, path).toBe(404)
       expect(await response.json()).toMatchObject({ code: 'not-found' })
