@@ -99,3 +99,9 @@ export async function screenshot(page: Page, name: string) {
   }
   await page.emulateMedia({ colorScheme: 'light' })
 }
+
+/** Lets the held replies of the journeys' model go on (see `held-model.ts`). */
+export async function releaseHeld(page: Page) {
+  const response = await page.request.post('/__journeys/release')
+  if (response.status() !== 204) throw new Error(`releasing held replies: ${response.status()}`)
+}

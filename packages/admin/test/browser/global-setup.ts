@@ -29,7 +29,7 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
  */
 export default async function setup(project: TestProject) {
   // The admin as this checkout has it, not as the last `npm install` built it.
-  await build({ configFile: resolve(import.meta.dirname, '../../vite.config.ts'), logLevel: 'warn' })
+  await build({ configFile: resolve(import.meta.dirname, '../../vite.config.ts'), logLevel: 'error' })
   const planner = await startPlanner()
   const browser = await chromium.launchServer({
     executablePath: CHROMIUM,

@@ -8,7 +8,7 @@ import { ensureUser, setPassword } from '../../../frogbot/src/auth/users.ts'
 import { withRootRedirect } from '../../../frogbot/src/cli/serve-command.ts'
 import { loadConfig } from '../../../frogbot/src/cli/load-config.ts'
 import { storeOf } from '../../../frogbot/src/frogbot-internals.ts'
-import { scenarioModel } from '../../../ui/test/browser/server/scenario-model.ts'
+import { heldScenarioModel } from './held-model.ts'
 
 /** The journeys' user. */
 export const PLANNER_USER = { email: 'ada@example.com', password: 'correct horse battery' }
@@ -19,19 +19,29 @@ export const PLANNER = resolve(import.meta.dirname, '../../../../examples/planne
 /**
  * The planner example as `frogbot serve` runs it (its config, the admin chat at /admin with its
  * `PickFileCard` bundled on the fly, `/` leading there), on a SQLite file of its own and the
- * scripted model of the UI tests instead of the offline demo model. Returns also a way to make a
- * chat look like a Slack thread, since no Slack exists here.
+ * scripted model of the UI tests (with held replies, see `held-model.ts`) instead of the offline
+ * demo model. `POST /__journeys/release` lets held replies go on. Returns also a way to make a chat
+ * look like a Slack thread, since no Slack exists here.
  */
 export async function startPlanner() {
   const dir = mkdtempSync(join(tmpdir(), 'frogbot-admin-'))
   const config = { ...(await loadConfig(join(PLANNER, 'frogbot.config.ts'))), db: sqliteAdapter({ filename: join(dir, 'frogbot.db') }) }
   const lines: string[] = []
-  const frogbot = await createFrogbot(config, { model: scenarioModel(), log: (line) => lines.push(line), maintenanceIntervalMs: 0, admin: { root: PLANNER, buildComponents: true } })
+  const held = heldScenarioModel()
+  const frogbot = await createFrogbot(config, { model: held.model, log: (line) => lines.push(line), maintenanceIntervalMs: 0, admin: { root: PLANNER, buildComponents: true } })
   const { db } = storeOf(frogbot)
   const user = await ensureUser(db, { email: PLANNER_USER.email, name: 'Ada' })
   await setPassword(db, user.id, PLANNER_USER.password)
 
-  const server = serve({ fetch: withRootRedirect(frogbot.fetch), port: 0, hostname: '127.0.0.1' })
+  const handler = withRootRedirect(frogbot.fetch)
+  const fetch = async (request: Request, env?: unknown) => {
+    if (request.method === 'POST' && new URL(request.url).pathname === '/__journeys/release') {
+      held.release()
+      return new Response(null, { status: 204 })
+    }
+    return handler(request, env)
+  }
+  const server = serve({ fetch, port: 0, hostname: '127.0.0.1' })
   await new Promise<void>((ready) => server.once('listening', () => ready()))
   const baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 
@@ -53,6 +63,7 @@ export async function startPlanner() {
     lines,
     channelChat,
     close: async () => {
+      held.release()
       await new Promise((done) => server.close(done))
       await frogbot.close()
       rmSync(dir, { recursive: true, force: true })

@@ -1,36 +1,39 @@
 import { describe, expect, test } from 'vitest'
-import { channelChatId, contextsPerTest, dock, openAdmin, screenshot, sendMessage, storedChat, waitForChat } from './admin-kit.ts'
+import { channelChatId, contextsPerTest, dock, openAdmin, releaseHeld, screenshot, sendMessage, storedChat, waitForChat } from './admin-kit.ts'
+import { HELD_END, HELD_START } from './held-model.ts'
 
 const newContext = contextsPerTest()
 
 describe('the admin chat: turns, Edit, Branch and channel conversations', () => {
   test('a message sent while a reply streams is queued, then runs when the reply ends', async () => {
     const page = await openAdmin(await newContext())
-    await sendMessage(page, 'Write a slow plan')
-    await page.getByText('Thinking it over').first().waitFor()
+    await sendMessage(page, 'Write a held plan')
+    await page.getByText(HELD_START.trim()).waitFor()
     await page.getByRole('button', { name: 'Stop' }).waitFor()
     await sendMessage(page, 'And what about lunch?')
     const strip = page.getByRole('region', { name: 'Queued messages' })
     await strip.getByText('And what about lunch?').waitFor()
     await screenshot(page, 'queued-message')
+    await releaseHeld(page)
     await page.getByText('Hello! You said: And what about lunch?').waitFor({ timeout: 15_000 })
     expect(await strip.count()).toBe(0)
     const { messages, queued } = await storedChat(page)
     expect(queued).toEqual([])
     expect(messages.map((message) => message.role)).toEqual(['user', 'assistant', 'user', 'assistant'])
+    expect(messages[1].parts.find((part) => part.type === 'text')?.text).toBe(`${HELD_START}${HELD_END}`)
   })
 
   test('Stop ends a streaming reply and keeps what was written', async () => {
     const page = await openAdmin(await newContext())
-    await sendMessage(page, 'Another slow one')
-    await page.getByText('Thinking it over').first().waitFor()
+    await sendMessage(page, 'Another held one')
+    await page.getByText(HELD_START.trim()).waitFor()
     await page.getByRole('button', { name: 'Stop' }).click()
     await page.getByRole('button', { name: 'Send' }).waitFor()
     await screenshot(page, 'stopped')
     const { chat, messages } = await storedChat(page)
     expect(chat.state).toBe('idle')
-    expect(messages.at(-1)!.parts.some((part) => part.type === 'text' && part.text?.startsWith('Thinking it over'))).toBe(true)
-    expect(messages.at(-1)!.parts.some((part) => part.type === 'text' && part.text?.endsWith('Done.'))).toBe(false)
+    const kept = messages.at(-1)!.parts.find((part) => part.type === 'text')?.text
+    expect(kept?.trim()).toBe(HELD_START.trim()) // what was written, and nothing after Stop
   })
 
   test('Edit of a user message runs the turn again from there; Copy copies a reply', async () => {
