@@ -157,7 +157,7 @@ function ChatLinks({
                 {agentName(chat.agentSlug)}
                 {chat.channelLabel ? ` · ${chat.channelLabel}` : ''}
               </span>
-              {chat.state === 'awaiting' ? <span className="admin-badge">Waiting for an answer</span> : null}
+              {chat.state === 'awaiting' ? <span className="admin-badge">Waiting for an answer</span> : chat.state === 'running' ? <span className="admin-chat-meta">Replying…</span> : null}
             </a>
           </li>
         )
