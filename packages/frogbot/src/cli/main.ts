@@ -8,10 +8,6 @@ const COMMANDS: Record<string, { usage: string; help: string }> = {
     usage: 'serve [--port 3000] [--host 127.0.0.1] [--config frogbot.config.ts]   run the HTTP API and the admin chat (PORT, HOST also work)',
     help: 'Loads the config, opens and migrates the database, and serves the HTTP API and the admin chat at /admin until Ctrl-C. FROGBOT_TOKEN=<16+ characters> registers that API token for the demo user.'
   },
-  build: {
-    usage: 'build [--config frogbot.config.ts]                                     bundle the client tool components for the admin chat',
-    help: 'Bundles every client tool `component` of the config with Vite into .frogbot/admin/components.js beside the config; `frogbot serve` does it on the fly outside production.'
-  },
   migrate: { usage: 'migrate [--config frogbot.config.ts]                                   bring the database schema up to date', help: 'Safe to run while servers run: migrations apply once.' },
   users: {
     usage: 'users create --email <email> [--name <name>] [--password <pw>] | users password --email <email> | users list | users delete --email <email>',
@@ -36,6 +32,10 @@ const COMMANDS: Record<string, { usage: string; help: string }> = {
       'When the answer completes the step, the agent continues here and the reply is printed: that calls the model,',
       'so the model key (OPENAI_API_KEY, …) must be set in this shell too (the offline demo model needs none).'
     ].join('\n')
+  },
+  build: {
+    usage: 'build [--config frogbot.config.ts]                                     bundle the client tool components for the admin chat',
+    help: 'Bundles every client tool `component` of the config with Vite into .frogbot/admin/components.js beside the config; `frogbot serve` does it on the fly outside production.'
   },
   help: { usage: 'help [<command>]                                                       this help, or one command\'s', help: '' }
 }
