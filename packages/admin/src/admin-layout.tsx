@@ -1,7 +1,7 @@
 import { useChat } from '@ai-sdk/react'
 import { Chat, ChatApiError, useChatContext, useChatSession } from '@frogbotai/ui/chat'
 import type { AgentSummary, ChatSummary, Manifest } from 'frogbot/protocol'
-import { type MouseEvent, useEffect, useState } from 'react'
+import { type MouseEvent, useCallback, useEffect, useState } from 'react'
 import { AgentPicker } from './agent-picker.tsx'
 import { useChatList } from './chat-list.ts'
 import { navigate, pathOf, type Route, useRoute } from './routes.ts'
@@ -10,7 +10,7 @@ import { navigate, pathOf, type Route, useRoute } from './routes.ts'
 export function AdminLayout({ manifest, onSignedOut }: { manifest: Manifest; onSignedOut: () => Promise<void> }) {
   const { adapter } = useChatContext()
   const route = useRoute()
-  const { chats, error, refresh } = useChatList()
+  const { chats, error, refresh } = useChatList(useCallback(() => void onSignedOut(), [onSignedOut]))
   const [menuOpen, setMenuOpen] = useState(false)
   const [newChatKey, setNewChatKey] = useState(0)
   const [problem, setProblem] = useState<string | null>(null)

@@ -74,6 +74,14 @@ describe('the admin chat: signing in and the list of chats', () => {
     expect(second).not.toBe(first)
   })
 
+  test('a session that ends elsewhere leads back to the sign-in within a poll of the list', async () => {
+    const context = await newContext()
+    const page = await openAdmin(context, '/admin/')
+    await page.getByRole('button', { name: /Planner/ }).waitFor()
+    await context.clearCookies()
+    await page.getByRole('heading', { name: 'Sign in to FrogBot' }).waitFor()
+  })
+
   test('phone width: the chat fills the screen, the list of chats opens behind the Chats button, and a question can be answered', async () => {
     const context = await newContext({ viewport: { width: 390, height: 844 } })
     const page = await openAdmin(context)
