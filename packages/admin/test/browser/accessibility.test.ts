@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
-import { channelChatId, contextsPerTest, dock, openAdmin, sendMessage } from './admin-kit.ts'
+import { channelChatId, contextsPerTest, dock, openAdmin, screenshot, sendMessage } from './admin-kit.ts'
 
 const newContext = contextsPerTest()
 
@@ -31,6 +31,7 @@ describe('the admin chat: accessibility (axe-core, light and dark)', () => {
     await sendMessage(page, 'Which color, for axe?')
     await dock(page).getByRole('radio', { name: 'Red' }).waitFor()
     expect(await seriousViolations(page)).toEqual([])
+    await screenshot(page, 'accessibility-docked-question')
 
     const channel = await openAdmin(context, `/admin/chats/planner/${channelChatId}`)
     await channel.getByRole('note').waitFor()

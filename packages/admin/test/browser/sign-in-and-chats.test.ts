@@ -80,6 +80,7 @@ describe('the admin chat: signing in and the list of chats', () => {
     await page.getByRole('button', { name: /Planner/ }).waitFor()
     await context.clearCookies()
     await page.getByRole('heading', { name: 'Sign in to FrogBot' }).waitFor()
+    await screenshot(page, 'session-ended')
   })
 
   test('phone width: the chat fills the screen, the list of chats opens behind the Chats button, and a question can be answered', async () => {
