@@ -22,7 +22,7 @@ export default defineConfig({
         test: {
           name: 'node',
           include: ['packages/*/src/**/*.test.{ts,tsx}', 'packages/*/test/**/*.test.{ts,tsx}', 'packages/pieces/*/src/**/*.test.ts', 'packages/pieces/*/test/**/*.test.ts', 'examples/*/test/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
-          exclude: ['packages/ui/test/browser/**', '**/node_modules/**']
+          exclude: ['packages/ui/test/browser/**', 'packages/admin/test/browser/**', '**/node_modules/**']
         }
       },
       {
@@ -32,6 +32,15 @@ export default defineConfig({
           name: 'browser',
           include: ['packages/ui/test/browser/**/*.test.ts'],
           globalSetup: ['packages/ui/test/browser/global-setup.ts']
+        }
+      },
+      {
+        // The admin chat's journeys: real Chromium against the planner example's own server (global-setup.ts).
+        extends: true,
+        test: {
+          name: 'admin',
+          include: ['packages/admin/test/browser/**/*.test.ts'],
+          globalSetup: ['packages/admin/test/browser/global-setup.ts']
         }
       }
     ]

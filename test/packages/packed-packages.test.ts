@@ -58,9 +58,32 @@ async function freshApp(folder: string, { dependencies = {}, devDependencies = {
   return app
 }
 
+/**
+ * The admin chat as the installed package serves it, with no build step (README "The admin chat"):
+ * `/` leads to `/admin/`, whose page maps the shared modules to files that load, and the
+ * components bundle answers (empty here, naming what to run, since the app has no Vite).
+ */
+async function adminChatServed(base: string) {
+  const root = await fetch(`${base}/`, { redirect: 'manual' })
+  expect([root.status, root.headers.get('location')]).toEqual([302, '/admin/'])
+  const page = await fetch(`${base}/admin/`)
+  expect(page.status).toBe(200)
+  const html = await page.text()
+  const importMap = JSON.parse(/<script type="importmap">(.*?)<\/script>/.exec(html)![1]) as { imports: Record<string, string> }
+  expect(Object.keys(importMap.imports)).toEqual(expect.arrayContaining(['react', 'react/jsx-runtime', '@frogbotai/ui/chat', 'frogbot:components']))
+  for (const url of [importMap.imports.react, importMap.imports['@frogbotai/ui/chat'], /src="(\/admin\/assets\/[^"]+\.js)"/.exec(html)![1]]) {
+    const asset = await fetch(`${base}${url}`)
+    expect([url, asset.status, asset.headers.get('cache-control')]).toEqual([url, 200, 'public, max-age=31536000, immutable'])
+  }
+  const components = await fetch(`${base}${importMap.imports['frogbot:components']}`)
+  expect(components.status).toBe(200)
+  expect(await components.text()).toContain('export const components')
+}
+
 describe('every package, packed', () => {
   it('holds built code, declarations, a README and the license; no tests or fixtures; every entry point exists', async () => {
     expect(packed.map(({ name }) => name)).toContain('frogbot')
+    expect(packed.find(({ name }) => name === 'frogbot')!.files, 'the admin chat ships built').toEqual(expect.arrayContaining(['admin/index.html', 'admin/shared-modules.json']))
     for (const { name, folder, files } of packed) {
       const manifest = JSON.parse(readFileSync(join(REPO, folder, 'package.json'), 'utf8'))
       expect(files, name).toEqual(expect.arrayContaining(['package.json', 'README.md', 'LICENSE']))
@@ -154,6 +177,7 @@ describe('a fresh app that installs the tarballs', () => {
     })
     running.push(serve)
     await answerOverHttp(`http://127.0.0.1:${serve.match[1]}`, token)
+    await adminChatServed(`http://127.0.0.1:${serve.match[1]}`)
     await serve.stop()
   }, 2 * MINUTE)
 })

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { LanguageModel, UIMessage } from 'ai'
+import { adminComponents } from './admin/admin-components.ts'
+import { componentToolsOf } from './admin/component-tools.ts'
 import { type LocalAgent, localAgent } from './agents/local-agent.ts'
 import { type ResolvedAgent, resolveAgents } from './agents/resolve-agents.ts'
 import type { FrogbotRequest, User } from './auth/frogbot-request.ts'
@@ -37,6 +39,11 @@ import type { SettleInput, SettleOutcome } from './turns/settle.ts'
  * - `startQueuedTurns`: whether this instance starts queued messages (default true). A short-lived
  *   process (`frogbot answer`) turns it off and leaves them to the servers' maintenance, so a turn
  *   never dies with a process that was about to exit.
+ * - `admin`: the admin chat's client tool components (README "Client tool components"): `root`,
+ *   the app's folder where component paths start (default the current folder), and
+ *   `buildComponents`, whether to bundle them with Vite on the fly when the bundle is missing or
+ *   stale (default false: serve what `frogbot build` wrote; `frogbot serve` turns it on outside
+ *   production).
  */
 export type CreateFrogbotOptions = {
   model?: Exclude<LanguageModel, string>
@@ -49,6 +56,7 @@ export type CreateFrogbotOptions = {
   maintenanceIntervalMs?: number
   channels?: ChannelDoor[]
   startQueuedTurns?: boolean
+  admin?: { root?: string; buildComponents?: boolean }
 }
 
 /**
@@ -156,7 +164,8 @@ export async function createFrogbot(config: FrogbotConfig, options: CreateFrogbo
       ? setInterval(() => maintain().catch((error) => log(`frogbot: maintenance failed: ${String(error)}`)), maintenanceIntervalMs)
       : undefined
   timer?.unref()
-  const fetch = createHttpHandler({ engine, auth: config.auth ?? {}, serverURL: config.serverURL, maxBodyBytes: config.http?.maxBodyBytes ?? 1024 * 1024, log })
+  const admin = adminComponents({ root: options.admin?.root ?? process.cwd(), tools: componentToolsOf(config), build: options.admin?.buildComponents ?? false, log })
+  const fetch = createHttpHandler({ engine, admin, auth: config.auth ?? {}, serverURL: config.serverURL, maxBodyBytes: config.http?.maxBodyBytes ?? 1024 * 1024, log })
   const frogbot: Frogbot = {
     config,
     fetch,

@@ -1,6 +1,7 @@
+import { randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import { createApiToken, hashToken, listApiTokens } from '../auth/api-tokens.ts'
-import { ensureUser } from '../auth/users.ts'
+import { ensureUser, setPassword } from '../auth/users.ts'
 import type { Database } from '../store/database-schema.ts'
 
 /** The user `frogbot serve` sets up on a fresh database so the walkthrough works at once. */
@@ -58,4 +59,19 @@ export function checkGivenToken(value: string | undefined) {
   if (value !== undefined && value.trim() !== '' && value.trim().length < 16) {
     throw new Error('FROGBOT_TOKEN: must be at least 16 characters (for example: openssl rand -hex 24)')
   }
+}
+
+/**
+ * How a newcomer signs in to the admin chat as the demo user: when the demo user has no password
+ * yet (a fresh database), it gets a random one, returned once to print; `password: null` when it
+ * already has one; `null` when there is no demo user. Outside production only (`NODE_ENV`): a
+ * deployment's logs never carry a password.
+ */
+export async function prepareDemoSignIn(db: Kysely<Database>, env: NodeJS.ProcessEnv): Promise<{ email: string; password: string | null } | null> {
+  const demo = await db.selectFrom('frogbot_users').select(['id', 'password_hash']).where('email', '=', DEMO_EMAIL).executeTakeFirst()
+  if (!demo) return null
+  if (demo.password_hash || env.NODE_ENV === 'production') return { email: DEMO_EMAIL, password: null }
+  const password = randomBytes(9).toString('base64url')
+  await setPassword(db, demo.id, password)
+  return { email: DEMO_EMAIL, password }
 }

@@ -5,8 +5,8 @@ import { ConfigError } from '../errors/frogbot-error.ts'
 /** One line of usage per command, and what `frogbot help <command>` adds. */
 const COMMANDS: Record<string, { usage: string; help: string }> = {
   serve: {
-    usage: 'serve [--port 3000] [--host 127.0.0.1] [--config frogbot.config.ts]   run the HTTP API (PORT, HOST also work)',
-    help: 'Loads the config, opens and migrates the database, and serves the HTTP API until Ctrl-C. FROGBOT_TOKEN=<16+ characters> registers that API token for the demo user.'
+    usage: 'serve [--port 3000] [--host 127.0.0.1] [--config frogbot.config.ts]   run the HTTP API and the admin chat (PORT, HOST also work)',
+    help: 'Loads the config, opens and migrates the database, and serves the HTTP API and the admin chat at /admin until Ctrl-C. FROGBOT_TOKEN=<16+ characters> registers that API token for the demo user.'
   },
   migrate: { usage: 'migrate [--config frogbot.config.ts]                                   bring the database schema up to date', help: 'Safe to run while servers run: migrations apply once.' },
   users: {
@@ -32,6 +32,10 @@ const COMMANDS: Record<string, { usage: string; help: string }> = {
       'When the answer completes the step, the agent continues here and the reply is printed: that calls the model,',
       'so the model key (OPENAI_API_KEY, …) must be set in this shell too (the offline demo model needs none).'
     ].join('\n')
+  },
+  build: {
+    usage: 'build [--config frogbot.config.ts]                                     bundle the client tool components for the admin chat',
+    help: 'Bundles every client tool `component` of the config with Vite into .frogbot/admin/components.js beside the config; `frogbot serve` does it on the fly outside production.'
   },
   help: { usage: 'help [<command>]                                                       this help, or one command\'s', help: '' }
 }
@@ -134,6 +138,8 @@ export async function main(argv: string[]): Promise<number> {
     switch (command) {
       case 'serve':
         return await (await import('./serve-command.ts')).serveCommand(values)
+      case 'build':
+        return await (await import('./build-command.ts')).buildCommand(values)
       case 'migrate':
         return await (await import('./migrate-command.ts')).migrateCommand(values)
       case 'users':

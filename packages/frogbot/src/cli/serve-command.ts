@@ -1,8 +1,9 @@
 import { serve } from '@hono/node-server'
 import type { AddressInfo } from 'node:net'
+import { dirname, resolve } from 'node:path'
 import { createFrogbot } from '../frogbot.ts'
 import { internalsOf } from '../frogbot-internals.ts'
-import { DEMO_EMAIL, checkGivenToken, prepareDemoAccess } from './demo-access.ts'
+import { DEMO_EMAIL, checkGivenToken, prepareDemoAccess, prepareDemoSignIn } from './demo-access.ts'
 import { loadConfig } from './load-config.ts'
 
 function tryCommands(base: string, slug: string, token: string) {
@@ -39,10 +40,19 @@ function checkRedisUrl(value: string | undefined) {
   }
 }
 
+/** `GET /` leads to the admin chat; everything else goes to FrogBot's handler (`/api`, `/admin`). */
+export function withRootRedirect(handler: (request: Request, env?: unknown) => Promise<Response>) {
+  return (request: Request, env?: unknown) =>
+    new URL(request.url).pathname === '/' && (request.method === 'GET' || request.method === 'HEAD')
+      ? Promise.resolve(new Response(null, { status: 302, headers: { location: '/admin/' } }))
+      : handler(request, env)
+}
+
 /**
  * `frogbot serve`: loads the config, opens and migrates the database, prints one line per start-up
- * fact (database, each agent's model, how to authenticate, URL) and serves the HTTP API until
- * SIGINT or SIGTERM.
+ * fact (database, each agent's model, how to authenticate, URL, the admin chat and how to sign
+ * in to it) and serves the HTTP API and the admin chat (`/` leads to `/admin/`) until SIGINT or
+ * SIGTERM.
  */
 export async function serveCommand(options: { port?: string; host?: string; config?: string }): Promise<number> {
   const rawPort = options.port ?? process.env.PORT ?? '3000'
@@ -57,7 +67,9 @@ export async function serveCommand(options: { port?: string; host?: string; conf
 
   checkRedisUrl(process.env.REDIS_URL)
   const config = await loadConfig(options.config)
-  const frogbot = await createFrogbot(config, { log: (line) => console.error(line), leaseMs: leaseFromEnv(process.env.FROGBOT_LEASE_MS) })
+  // Component paths start at the config's folder; outside production a stale bundle is rebuilt on the fly.
+  const admin = { root: dirname(resolve(options.config ?? 'frogbot.config.ts')), buildComponents: process.env.NODE_ENV !== 'production' }
+  const frogbot = await createFrogbot(config, { log: (line) => console.error(line), leaseMs: leaseFromEnv(process.env.FROGBOT_LEASE_MS), admin })
   const { engine, store } = internalsOf(frogbot)
   // Like the database, live streams must work from the first request, not log errors on each.
   await engine.services.live.check?.().catch(async (error) => {
@@ -69,7 +81,7 @@ export async function serveCommand(options: { port?: string; host?: string; conf
     log('no model provider key is set (OPENAI_API_KEY, ANTHROPIC_API_KEY, GOOGLE_GENERATIVE_AI_API_KEY or OPENAI_COMPATIBLE_BASE_URL), so aliases use the offline demo model: it follows a fixed script, it does not think')
   }
 
-  const server = serve({ fetch: frogbot.fetch, port, hostname: host })
+  const server = serve({ fetch: withRootRedirect(frogbot.fetch), port, hostname: host })
   const address = await new Promise<AddressInfo>((resolve, reject) => {
     server.once('listening', () => resolve(server.address() as AddressInfo))
     server.once('error', (error: NodeJS.ErrnoException) =>
@@ -100,8 +112,12 @@ export async function serveCommand(options: { port?: string; host?: string; conf
   } else {
     log(`API tokens: create one with \`npx frogbot tokens create --email ${access.email ?? DEMO_EMAIL}\`, or start with FROGBOT_TOKEN=<token>`)
   }
-  log(`sign-in: POST ${base}/api/auth/login with the email and password of a user (npx frogbot users create --email you@example.com)`)
+  const signIn = await prepareDemoSignIn(store.db, process.env)
   const reach = host === '127.0.0.1' || host === 'localhost' || host === '::1' ? '; this machine only, set HOST=0.0.0.0 to accept others' : ''
+  if (signIn?.password) log(`admin chat: sign in as ${signIn.email} with the password ${signIn.password} (shown once; change it with \`npx frogbot users password --email ${signIn.email}\`)`)
+  else if (signIn) log(`admin chat: sign in as ${signIn.email} with the password printed at its first start (or set one: \`npx frogbot users password --email ${signIn.email}\`)`)
+  else log(`admin chat: sign in with a user's email and password (\`npx frogbot users create --email you@example.com\`)`)
+  log(`admin chat: open ${base}/admin in a browser`)
   log(`listening on ${base} (agents: ${[...engine.services.agents.keys()].join(', ')}${reach})`)
 
   await new Promise<void>((resolve) => {

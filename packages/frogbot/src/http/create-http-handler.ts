@@ -13,14 +13,16 @@ import { noteClientAddress } from './client-address.ts'
 import { TOKEN_GUESS_LIMIT, tokenGuessLimiter } from '../auth/token-guess-limit.ts'
 import { manifestRoute } from './routes/manifest-route.ts'
 import { webhookRoutes } from './routes/webhook-routes.ts'
+import { adminRoutes } from './routes/admin-routes.ts'
+import type { AdminComponents } from '../admin/admin-components.ts'
 
 /**
  * The FrogBot HTTP API as a web-standard handler `(request: Request) => Promise<Response>`:
  * serve it with `frogbot serve`, or mount it in any framework that speaks `Request`/`Response`
- * (Next.js route handlers, Hono, Bun, Deno). Every path is under `/api`. Errors are FrogBot's flat
+ * (Next.js route handlers, Hono, Bun, Deno). The API is under `/api`, the admin chat under `/admin`. Errors are FrogBot's flat
  * JSON `{ error: "<message>", code }` with the seed's statuses; input never causes a 500.
  */
-export function createHttpHandler(options: Omit<HttpContext, 'services' | 'tokenGuesses'> & { engine: Engine }): HttpHandler {
+export function createHttpHandler(options: Omit<HttpContext, 'services' | 'tokenGuesses'> & { engine: Engine; admin: AdminComponents }): HttpHandler {
   const services = options.engine.services
   const tokenGuesses = tokenGuessLimiter(services.store.db, { limit: { ...TOKEN_GUESS_LIMIT, ...options.auth.tokenGuessLimit }, now: services.now, newId: services.newId })
   const context: HttpContext = { ...options, services, tokenGuesses }
@@ -36,6 +38,7 @@ export function createHttpHandler(options: Omit<HttpContext, 'services' | 'token
   app.route('/api/agents', agentRoutes(context))
   app.route('/api/webhooks', webhookRoutes(context))
   app.get('/api/health', (c) => c.json({ ok: true }))
+  app.route('/admin', adminRoutes({ components: options.admin }))
   // Built on the first request, not at start-up: converting every schema takes a tenth of a second.
   let openapi: ReturnType<typeof openApiDocument> | undefined
   app.get('/api/openapi.json', (c) => c.json((openapi ??= openApiDocument())))

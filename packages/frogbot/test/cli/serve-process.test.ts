@@ -59,6 +59,10 @@ describe('frogbot serve (real process) with FROGBOT_TOKEN', { timeout: 60_000 },
     const listening = lines.filter((line) => line.includes('listening on'))
     expect(listening).toEqual([`frogbot: listening on http://localhost:${server.port} (agents: planner; this machine only, set HOST=0.0.0.0 to accept others)`])
     expect(lines.at(-1)).toBe(listening[0])
+    expect(lines.filter((line) => line.startsWith('frogbot: admin chat: '))).toEqual([
+      expect.stringMatching(/^frogbot: admin chat: sign in as demo@frogbot\.local with the password \S{12} \(shown once; change it with `npx frogbot users password --email demo@frogbot\.local`\)$/),
+      `frogbot: admin chat: open http://localhost:${server.port}/admin in a browser`
+    ])
 
     expect(server.stdout()).not.toContain(token)
     expect(server.stderr()).not.toContain(token)
@@ -66,6 +70,20 @@ describe('frogbot serve (real process) with FROGBOT_TOKEN', { timeout: 60_000 },
 
     const health = await callJson(server.base, null, 'GET', '/api/health')
     expect(health).toEqual({ status: 200, json: { ok: true } })
+
+    // The newcomer's way in: / leads to the admin chat, where the printed password signs in.
+    const root = await fetch(`${server.base}/`, { redirect: 'manual' })
+    expect([root.status, root.headers.get('location')]).toEqual([302, '/admin/'])
+    const page = await fetch(`${server.base}/admin/`)
+    expect(page.status).toBe(200)
+    expect(await page.text()).toContain('<script type="importmap">')
+    const password = /with the password (\S+) /.exec(lines.find((line) => line.includes('sign in as'))!)![1]
+    const login = await fetch(`${server.base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.base },
+      body: JSON.stringify({ email: 'demo@frogbot.local', password })
+    })
+    expect(login.status).toBe(200)
   })
 
   it('runs the seed walkthrough: prompt → awaiting-input → pending → settle → 409 on repeat', async () => {

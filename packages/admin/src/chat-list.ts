@@ -1,0 +1,33 @@
+import type { ChatSummary } from 'frogbot/protocol'
+import { useCallback, useEffect, useState } from 'react'
+
+/** How often the list of chats is read again, so badges follow answers given elsewhere. */
+export const CHAT_LIST_POLL_MS = 3000
+
+/**
+ * The signed-in user's chats, newest first, as `GET /api/chats` returns them (storage is the
+ * source of truth: the "waiting" badges are the stored chat states). Read again every
+ * {@link CHAT_LIST_POLL_MS} and whenever `refresh()` is called. A `401` (the session ended)
+ * calls `onSignedOut`.
+ */
+export function useChatList(onSignedOut: () => void): { chats: ChatSummary[] | null; error: string | null; refresh: () => void } {
+  const [chats, setChats] = useState<ChatSummary[] | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const refresh = useCallback(() => {
+    fetch('/api/chats?limit=50', { credentials: 'same-origin', headers: { accept: 'application/json' } })
+      .then(async (response) => {
+        if (response.status === 401) return onSignedOut()
+        if (!response.ok) throw new Error(`The chats could not be read (${response.status}).`)
+        const body = (await response.json()) as { chats: ChatSummary[] }
+        setChats(body.chats)
+        setError(null)
+      })
+      .catch((failure: unknown) => setError(failure instanceof Error ? failure.message : String(failure)))
+  }, [onSignedOut])
+  useEffect(() => {
+    refresh()
+    const timer = setInterval(refresh, CHAT_LIST_POLL_MS)
+    return () => clearInterval(timer)
+  }, [refresh])
+  return { chats, error, refresh }
+}

@@ -1,0 +1,72 @@
+import { serve } from '@hono/node-server'
+import { mkdtempSync, rmSync } from 'node:fs'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { createFrogbot, sqliteAdapter } from '../../../frogbot/src/index.ts'
+import { ensureUser, setPassword } from '../../../frogbot/src/auth/users.ts'
+import { withRootRedirect } from '../../../frogbot/src/cli/serve-command.ts'
+import { loadConfig } from '../../../frogbot/src/cli/load-config.ts'
+import { storeOf } from '../../../frogbot/src/frogbot-internals.ts'
+import { heldScenarioModel } from './held-model.ts'
+
+/** The journeys' user. */
+export const PLANNER_USER = { email: 'ada@example.com', password: 'correct horse battery' }
+
+/** The planner example's folder: its config, its tools and its `components/`. */
+export const PLANNER = resolve(import.meta.dirname, '../../../../examples/planner')
+
+/**
+ * The planner example as `frogbot serve` runs it (its config, the admin chat at /admin with its
+ * `PickFileCard` bundled on the fly, `/` leading there), on a SQLite file of its own and the
+ * scripted model of the UI tests (with held replies, see `held-model.ts`) instead of the offline
+ * demo model. `POST /__journeys/release` lets held replies go on. Returns also a way to make a chat
+ * look like a Slack thread, since no Slack exists here.
+ */
+export async function startPlanner() {
+  const dir = mkdtempSync(join(tmpdir(), 'frogbot-admin-'))
+  const config = { ...(await loadConfig(join(PLANNER, 'frogbot.config.ts'))), db: sqliteAdapter({ filename: join(dir, 'frogbot.db') }) }
+  const lines: string[] = []
+  const held = heldScenarioModel()
+  const frogbot = await createFrogbot(config, { model: held.model, log: (line) => lines.push(line), maintenanceIntervalMs: 0, admin: { root: PLANNER, buildComponents: true } })
+  const { db } = storeOf(frogbot)
+  const user = await ensureUser(db, { email: PLANNER_USER.email, name: 'Ada' })
+  await setPassword(db, user.id, PLANNER_USER.password)
+
+  const handler = withRootRedirect(frogbot.fetch)
+  const fetch = async (request: Request, env?: unknown) => {
+    if (request.method === 'POST' && new URL(request.url).pathname === '/__journeys/release') {
+      held.release()
+      return new Response(null, { status: 204 })
+    }
+    return handler(request, env)
+  }
+  const server = serve({ fetch, port: 0, hostname: '127.0.0.1' })
+  await new Promise<void>((ready) => server.once('listening', () => ready()))
+  const baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+
+  /** Ada's chat with a waiting question, stored as a Slack thread (the piece's columns set). */
+  const channelChat = async () => {
+    const started = await frogbot.sendMessage({ agent: 'planner', text: 'Which color for the Slack thread?', caller: { user, door: 'http' } })
+    if (started.status !== 'started') throw new Error(`the channel chat did not start: ${started.status}`)
+    await started.run.result
+    const chatId = started.chatId
+    await db
+      .updateTable('frogbot_chats')
+      .set({ channel: 'slack', channel_instance: 'slack', channel_account: 'T0001', channel_thread: `C0001:${chatId}` })
+      .where('id', '=', chatId)
+      .execute()
+    return chatId
+  }
+  return {
+    baseURL,
+    lines,
+    channelChat,
+    close: async () => {
+      held.release()
+      await new Promise((done) => server.close(done))
+      await frogbot.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }
+}
