@@ -149,7 +149,7 @@ describe('a fresh app that installs the tarballs', () => {
     )
     const own = packed.map(({ name }) => `node_modules/${name}/`)
     expect(strict.split('\n').filter((line) => own.some((folder) => line.startsWith(folder)))).toEqual([])
-  })
+  }, 4 * MINUTE)
 
   it('loads every entry point in plain Node (the Slack piece with Chat SDK too), and frogbot/protocol imports no Node built-in', async () => {
     const script = [
@@ -165,7 +165,7 @@ describe('a fresh app that installs the tarballs', () => {
     expect(JSON.parse(stdout)).toMatchObject({ buildConfig: 'function', createFrogbot: 'function', question: 'question', channelState: 'function', slack: ['slack', 'slack', 'Slack'] })
     expect(JSON.parse(stdout).protocol).toBeGreaterThan(0)
     expect(nodeImportsOf(join(app, 'node_modules/frogbot/dist/protocol/index.js'))).toEqual([])
-  })
+  }, 2 * MINUTE)
 
   it("serves the samples with npx frogbot serve and answers the seed's walkthrough", async () => {
     const token = 'newcomer-token-0123456789abcdef'

@@ -25,6 +25,9 @@ export type DemoReply = {
   fingerprint: string
 }
 
+/** How much of the latest user message the demo model reads, in characters. */
+const READ_CHARACTERS = 4_000
+
 const DEMO_NOTE = 'This reply comes from the offline demo model, which fills a fixed template; configure a model provider for real answers.'
 
 function messageText(message: LanguageModelV4Message): string {
@@ -148,7 +151,8 @@ export function planDemoReply(options: Pick<LanguageModelV4CallOptions, 'prompt'
   const { prompt, tools = [], toolChoice } = options
   const fingerprint = fingerprintOf(prompt)
   const userIndex = prompt.findLastIndex((message) => message.role === 'user')
-  const userText = userIndex >= 0 ? messageText(prompt[userIndex]) : ''
+  // The script reads the start of the message only, so a huge prompt costs no more than a long one.
+  const userText = userIndex >= 0 ? messageText(prompt[userIndex]).slice(0, READ_CHARACTERS) : ''
   const last = prompt[prompt.length - 1]
 
   const results = last?.role === 'tool'

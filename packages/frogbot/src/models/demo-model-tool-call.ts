@@ -30,28 +30,39 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
 
+const FILE_NAME = /^[\w-]+(?:\/[\w-]+)*\.[a-z0-9]{1,8}$/i
+
 /**
- * Values the message offers for string fields: file names (`plan.md`), then quoted phrases, then
- * the words after a colon, in the order they appear, without repeats.
+ * Values the message offers for string fields, in the order they appear and without repeats: its
+ * file names (`plan.md`) if it has any, else its quoted phrases, else the items listed after a colon
+ * up to the end of that sentence. Linear in the length of `userText`.
  */
 export function offeredValues(userText: string): string[] {
-  const files = userText.match(/[\w-]+(?:\/[\w-]+)*\.[a-z0-9]{1,8}\b/gi) ?? []
-  const quoted = [...userText.matchAll(/"([^"]{1,80})"/g)].map((match) => match[1].trim())
-  const listed = userText.includes(':')
-    ? userText.slice(userText.indexOf(':') + 1).split(/,|\bor\b|\band\b/).map((item) => item.trim().replace(/[.?!]+$/, ''))
-    : []
-  const values: string[] = []
-  for (const value of [...files, ...quoted, ...listed]) if (value && !values.includes(value)) values.push(value)
-  return values
+  const text = userText
+  const unique = (values: string[]) => [...new Set(values.filter(Boolean))]
+  const files = text.split(/[\s,;:()"'<>[\]]+/).map((token) => token.replace(/[.?!]+$/, '')).filter((token) => FILE_NAME.test(token))
+  if (files.length > 0) return unique(files)
+  const quoted = [...text.matchAll(/"([^"]{1,80})"/g)].map((match) => match[1].trim())
+  if (quoted.length > 0) return unique(quoted)
+  const colon = text.indexOf(':')
+  if (colon < 0) return []
+  const sentence = text.slice(colon + 1).split(/[.?!](?:\s|$)/)[0]
+  return unique(sentence.split(/,|\bor\b|\band\b/).map((item) => item.trim()))
 }
 
-/** Sample input for a tool's JSON Schema, filled from `values` (see {@link offeredValues}). */
+/**
+ * Sample input for a tool's JSON Schema, filled from `values` (see {@link offeredValues}); string
+ * fields about files get sample file names, other strings their field name.
+ */
 export function sampleInput(schema: JSONSchema7, values: readonly string[]): unknown {
-  const state = { values, next: 0 }
+  const state = { values, next: 0, samples: 0 }
   return sample(schema, 'value', state, 0)
 }
 
-type SampleState = { values: readonly string[]; next: number }
+type SampleState = { values: readonly string[]; next: number; samples: number }
+
+/** File names for a field about files when the message names none. */
+const SAMPLE_FILES = ['plan.md', 'notes.txt', 'budget.csv']
 
 const MAX_DEPTH = 6
 
@@ -80,7 +91,7 @@ function sample(definition: JSONSchema7Definition, name: string, state: SampleSt
     case 'string': {
       const value = state.values[state.next]
       if (value !== undefined) state.next++
-      const text = value ?? name
+      const text = value ?? (/file/i.test(name) ? SAMPLE_FILES[state.samples++ % SAMPLE_FILES.length] : name)
       return schema.maxLength !== undefined ? text.slice(0, schema.maxLength) : text
     }
     case 'integer':

@@ -3,6 +3,7 @@ import { generateText, streamText, tool, type ModelMessage } from 'ai'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { createDemoModel } from './demo-model.ts'
+import { offeredValues } from './demo-model-tool-call.ts'
 
 // Mirrors the seed's QuestionInput / QuestionOutput ("Question and answer shape").
 const QuestionInput = z.object({
@@ -185,22 +186,37 @@ describe('createDemoModel', () => {
   it('fills a named tool\'s input from its schema when the message offers no values, and calls it once per user message', async () => {
     const fileTool = { type: 'function' as const, name: 'pick_file', inputSchema: { type: 'object' as const, properties: { files: { type: 'array' as const, items: { type: 'string' as const }, minItems: 1 }, limit: { type: 'integer' as const, minimum: 2 }, mode: { enum: ['fast', 'slow'] } } } }
     const first = await createDemoModel().doGenerate(callOptions({ prompt: userPrompt('use pick_file please'), tools: [questionTool, fileTool] }))
-    expect(first.content).toContainEqual({ type: 'tool-call', toolCallId: expect.any(String), toolName: 'pick_file', input: JSON.stringify({ files: ['files 1', 'files 2'], limit: 2, mode: 'fast' }) })
+    expect(first.content).toContainEqual({ type: 'tool-call', toolCallId: expect.any(String), toolName: 'pick_file', input: JSON.stringify({ files: ['plan.md', 'notes.txt'], limit: 2, mode: 'fast' }) })
     const after = await createDemoModel().doGenerate(callOptions({
       prompt: [
         ...userPrompt('use pick_file please'),
         { role: 'assistant', content: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'pick_file', input: {} }] },
-        { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'c1', toolName: 'pick_file', output: { type: 'json', value: { file: 'files 1' } } }] }
+        { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'c1', toolName: 'pick_file', output: { type: 'json', value: { file: 'plan.md' } } }] }
       ],
       tools: [questionTool, fileTool]
     }))
-    expect(after.content).toEqual([{ type: 'text', text: expect.stringMatching(/^The pick_file tool returned \{"file":"files 1"\}\./) }])
+    expect(after.content).toEqual([{ type: 'text', text: expect.stringMatching(/^The pick_file tool returned \{"file":"plan.md"\}\./) }])
   })
 
   it('does not call a named tool that toolChoice rules out, and asks its question instead', async () => {
     const fileTool = { type: 'function' as const, name: 'pick_file', inputSchema: { type: 'object' as const } }
     const result = await createDemoModel().doGenerate(callOptions({ prompt: userPrompt('pick file: a.md or b.md'), tools: [questionTool, fileTool], toolChoice: { type: 'tool', toolName: 'question' } }))
     expect(result.content).toContainEqual(expect.objectContaining({ type: 'tool-call', toolName: 'question' }))
+  })
+
+  it('reads only the start of a huge prompt: a megabyte of text that once made its file-name pattern backtrack for minutes is answered at once', async () => {
+    const fileTool = { type: 'function' as const, name: 'pick_file', inputSchema: { type: 'object' as const, properties: { files: { type: 'array' as const, items: { type: 'string' as const } } } } }
+    for (const text of ['a'.repeat(1_000_000), 'x.'.repeat(500_000), `Pick a file: ${'q'.repeat(1_000_000)}`, 'city or mountains '.repeat(60_000)]) {
+      const result = await createDemoModel().doGenerate(callOptions({ prompt: userPrompt(text), tools: [questionTool, fileTool] }))
+      expect(result.finishReason.unified).toBe('tool-calls')
+    }
+  })
+
+  it('offers the file names of a message, not the rest of its sentence', () => {
+    expect(offeredValues('Pick a file: plan.md or notes.txt, and should it be city or mountains?')).toEqual(['plan.md', 'notes.txt'])
+    expect(offeredValues('Pick a file: the "draft plan" or the "final plan"')).toEqual(['draft plan', 'final plan'])
+    expect(offeredValues('Pick one: red, green or blue. Then plan.')).toEqual(['red', 'green', 'blue'])
+    expect(offeredValues('Nothing to offer here')).toEqual([])
   })
 
   it('echoes the request as plain text when no question tool is offered', async () => {
