@@ -5,7 +5,7 @@ import { channelState, type PieceDrawing, pieceRuntime, type PieceRuntime, REDRA
 import { slackDrawing } from './slack-drawing.ts'
 import { handleSlackEvents } from './slack-handlers.ts'
 import { botIdentity, FrogbotSlackAdapter, IDENTITY_RETRY_MS } from './slack-identity.ts'
-import { verifiedBody } from './slack-webhook.ts'
+import { unreadableBody, verifiedBody } from './slack-webhook.ts'
 
 /**
  * Options of {@link createSlack}; every one may be left out.
@@ -232,6 +232,8 @@ export function createSlack(options: SlackOptions = {}): SlackPiece {
           // Slack's setup challenge is answered from the verified body alone.
           const challenge = challengeOf(body, request.headers.get('content-type'))
           if (challenge !== null) return Response.json({ challenge })
+          const unreadable = unreadableBody(body, request.headers.get('content-type'))
+          if (unreadable) return Response.json({ error: unreadable, code: 'bad-request' }, { status: 400 })
           runtime.redrawNowAndThen()
           const verified = new Request(request.url, { method: 'POST', headers: request.headers, body })
           const handled = bot.webhooks.slack(verified, { waitUntil: (task) => void runtime.track(Promise.resolve(task)) })
@@ -254,7 +256,7 @@ export function createSlack(options: SlackOptions = {}): SlackPiece {
         }
       }
     },
-    webhook: (request) => (running ? running.webhook(request) : Promise.resolve(Response.json({ error: `The Slack piece "${instance}" has not started.` }, { status: 503 }))),
+    webhook: (request) => (running ? running.webhook(request) : Promise.resolve(Response.json({ error: `The Slack piece "${instance}" has not started.`, code: 'unavailable' }, { status: 503 }))),
     onTurn: (event) => (running ? running.runtime.door.onTurn(event) : void event.run.stream.cancel().catch(() => {})),
     onSettled: (event) => running?.runtime.door.onSettled(event),
     close: async () => {
