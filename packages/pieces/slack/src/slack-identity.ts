@@ -38,17 +38,20 @@ const SLACK_PLATFORM_ERROR = 'slack_webapi_platform_error'
  * The bot's identity (`auth.test`), asked once, lazily: `identity()` resolves within
  * {@link IDENTITY_TIMEOUT_MS} whatever Slack does. A failure (Slack refused the token, or did not
  * answer) is kept for {@link IDENTITY_RETRY_MS}: callers meanwhile get it at once, and the next
- * caller after that asks again. Callers share one request in flight. Each failure is told to
- * `onFailure` once.
+ * caller after that asks again. Callers share one request in flight. A failure is told to
+ * `onFailure` once, and again only once it changed kind (refused, unreachable) or the identity was
+ * known in between: a token Slack refuses, or an outage, is one log line, not one a minute.
  */
 export function botIdentity({ adapter, now, onFailure }: { adapter: FrogbotSlackAdapter; now: () => number; onFailure: (outcome: Exclude<IdentityOutcome, { kind: 'known' }>) => void }): () => Promise<IdentityOutcome> {
   let inFlight: { promise: Promise<IdentityOutcome>; attempt: { told: boolean } } | null = null
   let failed: { at: number; outcome: Exclude<IdentityOutcome, { kind: 'known' }> } | null = null
+  let told: IdentityOutcome['kind'] | null = null
   const fail = (outcome: Exclude<IdentityOutcome, { kind: 'known' }>, attempt: { told: boolean }): IdentityOutcome => {
     failed = { at: now(), outcome }
     if (!attempt.told) {
       attempt.told = true
-      onFailure(outcome)
+      if (told !== outcome.kind) onFailure(outcome)
+      told = outcome.kind
     }
     return outcome
   }
@@ -61,6 +64,7 @@ export function botIdentity({ adapter, now, onFailure }: { adapter: FrogbotSlack
           if (!result.user_id) return fail({ kind: 'refused', reason: 'auth.test named no bot user' }, attempt)
           adapter.identify({ userId: result.user_id, botId: result.bot_id })
           failed = null
+          told = null
           return { kind: 'known' }
         },
         (error: unknown): IdentityOutcome => {
