@@ -1,5 +1,6 @@
 import { authOptionsProblems } from '../auth/auth-options-problems.ts'
 import { fileDownloadProblems } from '../models/file-download-problems.ts'
+import { modelTargetProblem } from '../models/providers.ts'
 import type { AnyTool } from '../tools/tool.ts'
 import type { FrogbotOptions } from './options.ts'
 
@@ -123,6 +124,9 @@ export function validateOptions(options: FrogbotOptions): { problems: string[]; 
       const model = agent.model as unknown
       if (!(typeof model === 'string' && model.trim() !== '') && !(model && typeof model === 'object' && 'doStream' in model)) {
         problems.push(`${path}.model: must be a model alias, "provider/model-id" or an AI SDK LanguageModel`)
+      } else if (typeof model === 'string' && model.includes('/')) {
+        const problem = modelTargetProblem(model)
+        if (problem) problems.push(`${path}.model: ${problem}`)
       }
       if (agent.instructions !== undefined && typeof agent.instructions !== 'string' && !isFunction(agent.instructions)) {
         problems.push(`${path}.instructions: must be a string or a function`)
@@ -145,6 +149,9 @@ export function validateOptions(options: FrogbotOptions): { problems: string[]; 
   for (const [alias, target] of Object.entries(options.ai?.models ?? {})) {
     if (typeof target !== 'string' || !(target.includes('/') || target === 'demo')) {
       problems.push(`ai.models.${alias}: ${JSON.stringify(target)} must be "provider/model-id"`)
+    } else if (target.includes('/')) {
+      const problem = modelTargetProblem(target)
+      if (problem) problems.push(`ai.models.${alias}: ${problem}`)
     }
   }
   if (options.onAwaitingInput !== undefined && !isFunction(options.onAwaitingInput)) problems.push('onAwaitingInput: must be a function')

@@ -24,7 +24,8 @@ const STATUS: Record<ErrorCode, number> = {
   'queue-full': 429,
   'too-many-requests': 429,
   'model-error': 502,
-  'invalid-config': 500
+  'invalid-config': 500,
+  unavailable: 503
 }
 
 /** Codes that go out without `code`: the seed's malformed-body 400 has none. */

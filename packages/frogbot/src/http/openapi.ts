@@ -31,7 +31,8 @@ const ERROR_TEXT: Record<number, string> = {
   409: '`already-settled`, `not-awaiting`, `not-queued`, `write-conflict`, `tool-unavailable`, `channel-chat`, `pending-calls`, `turn-in-progress`',
   413: '`payload-too-large`',
   429: '`queue-full`: the chat already holds as many queued messages as it may; `too-many-requests`: too many wrong API tokens from this address, wait `Retry-After` seconds',
-  502: '`model-error`: the model failed; what it generated is kept'
+  502: '`model-error`: the model failed; what it generated is kept',
+  503: '`unavailable`: not ready yet (a channel piece instance that has not started); retry'
 }
 
 const chat = '/api/agents/{slug}/chats/{chatId}'
@@ -121,7 +122,12 @@ export const ENDPOINTS: Endpoint[] = [
     path: '/api/webhooks/{instance}',
     summary: "A channel platform's events for the piece instance of that name (the piece verifies the request)",
     public: true,
-    responses: { 200: { description: 'What the piece answers the platform' }, ...errors(404, 413) }
+    responses: {
+      200: { description: 'What the piece answers the platform' },
+      400: { description: '`bad-request`: a verified request whose body the piece cannot read', schema: ErrorSchema },
+      401: { description: '`unauthorized`: the piece refused the request (signature, timestamp, replay)', schema: ErrorSchema },
+      ...errors(404, 413, 503)
+    }
   },
   { method: 'get', path: '/api/health', summary: 'Liveness', public: true, responses: { 200: { description: 'OK', schema: z.object({ ok: z.literal(true) }) } } },
   { method: 'get', path: '/api/openapi.json', summary: 'This document', public: true, responses: { 200: { description: 'OpenAPI 3.1' } } }

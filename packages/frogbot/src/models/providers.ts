@@ -33,6 +33,20 @@ export const PROVIDER_ENV: Record<ConfiguredProvider['name'], string> = {
 }
 
 /**
+ * What is wrong with a `"provider/model-id"` target whatever the environment: a provider FrogBot
+ * does not know, or no model id. Null when there is nothing (a provider missing its key is told
+ * at start-up, by `resolveModel`). `buildConfig` reports it with every other problem.
+ */
+export function modelTargetProblem(target: string): string | null {
+  if (target === 'frogbot/demo') return null
+  const slash = target.indexOf('/')
+  const providerName = target.slice(0, slash)
+  if (!(providerName in PROVIDER_ENV)) return `"${target}" names an unknown provider "${providerName}"; use openai, anthropic, google or openai-compatible`
+  if (!target.slice(slash + 1)) return `"${target}" has no model id after "${providerName}/"`
+  return null
+}
+
+/**
  * Providers that have a key (or, for OpenAI-compatible, a base URL), in a fixed order. Only their
  * SDK packages are loaded: a server without keys loads none of them.
  */

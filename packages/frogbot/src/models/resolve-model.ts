@@ -1,7 +1,7 @@
 import type { LanguageModel } from 'ai'
 import type { ModelReference } from '../config/options.ts'
 import { createDemoModel } from './demo-model.ts'
-import { type ConfiguredProvider, PROVIDER_ENV } from './providers.ts'
+import { type ConfiguredProvider, modelTargetProblem, PROVIDER_ENV } from './providers.ts'
 
 /** A model ready to call, with a label for start-up logs (e.g. `openai/gpt-4.1-mini`). */
 export type ResolvedModel = { model: Exclude<LanguageModel, string>; label: string; demo: boolean }
@@ -34,14 +34,10 @@ export function resolveModel(
   const slash = target.indexOf('/')
   const providerName = target.slice(0, slash)
   const modelId = target.slice(slash + 1)
+  const problem = modelTargetProblem(target)
+  if (problem) return problem
   const provider = providers.find((candidate) => candidate.name === providerName)
-  if (!provider) {
-    const env = PROVIDER_ENV[providerName as ConfiguredProvider['name']]
-    return env
-      ? `"${target}" needs the ${providerName} provider: set ${env} or ai.providers`
-      : `"${target}" names an unknown provider "${providerName}"; use openai, anthropic, google or openai-compatible`
-  }
-  if (!modelId) return `"${target}" has no model id after "${providerName}/"`
+  if (!provider) return `"${target}" needs the ${providerName} provider: set ${PROVIDER_ENV[providerName as ConfiguredProvider['name']]} or ai.providers`
   return { model: provider.languageModel(modelId), label: target, demo: false }
 }
 

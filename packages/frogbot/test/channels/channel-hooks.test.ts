@@ -35,7 +35,10 @@ function recordingPiece() {
       engine = given
     },
     webhook: async (request) => {
-      events.webhooks.push(await request.text())
+      const body = await request.text()
+      events.webhooks.push(body)
+      if (body === 'refuse-text') return new Response('Invalid JSON', { status: 400 })
+      if (body === 'refuse-json') return Response.json({ error: 'Refused: bad signature.' }, { status: 401 })
       return new Response('ok')
     },
     onTurn: ({ chat, run }) => events.turns.push({ chat, text: readText(run.stream) }),
@@ -86,6 +89,13 @@ describe('a channel piece and the engine', () => {
     const big = await app.frogbot.fetch(new Request('http://localhost/api/webhooks/hooks', { method: 'POST', body: 'x'.repeat(2 * 1024 * 1024) }))
     expect(big.status).toBe(413)
     expect(events.webhooks).toHaveLength(1)
+    // Every refusal is FrogBot's flat JSON error with a code, whatever the piece answered.
+    const refusal = async (body: string) => {
+      const answer = await app.frogbot.fetch(new Request('http://localhost/api/webhooks/hooks', { method: 'POST', body }))
+      return { status: answer.status, type: answer.headers.get('content-type'), body: await answer.json() }
+    }
+    expect(await refusal('refuse-text')).toEqual({ status: 400, type: 'application/json', body: { error: 'Invalid JSON', code: 'bad-request' } })
+    expect(await refusal('refuse-json')).toEqual({ status: 401, type: 'application/json', body: { error: 'Refused: bad signature.', code: 'unauthorized' } })
 
     await app.frogbot.close()
     expect(events.closed).toBe(1)

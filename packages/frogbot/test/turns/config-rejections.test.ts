@@ -68,6 +68,26 @@ describe('buildConfig rejects bad client tools with one error listing every prob
     expect(error.problems).toHaveLength(3)
   })
 
+  it('an unknown model provider and a model without id are reported with the other problems, not only once they are fixed', async () => {
+    const error = await configErrorOf(() =>
+      buildConfig({
+        agents: [
+          { slug: 'planner', model: 'nope/xyz', tools: [emptyKind] },
+          { slug: 'planner', model: 'openai/' },
+          { slug: 'writer', model: 'frogbot/demo' }
+        ],
+        ai: { models: { fast: 'elsewhere/some-model', smart: 'anthropic/claude-sonnet-4-5' } }
+      })
+    )
+    expect(error.problems).toEqual([
+      'agents[0].model: "nope/xyz" names an unknown provider "nope"; use openai, anthropic, google or openai-compatible',
+      expect.stringMatching(/^agents\[0\]\.tools\[0\]\.client\.kind: /),
+      'agents[1].slug: "planner" is used twice',
+      'agents[1].model: "openai/" has no model id after "openai/"',
+      'ai.models.fast: "elsewhere/some-model" names an unknown provider "elsewhere"; use openai, anthropic, google or openai-compatible'
+    ])
+  })
+
   it('accepts the seed sample client tool and question, and a server tool with execute', () => {
     const lookup = { slug: 'lookup', description: 'Look up.', inputSchema: z.object({ q: z.string() }), execute: () => 'ok' }
     const config = buildConfig({ tools: [question], agents: [{ slug: 'planner', model: 'fast', tools: [pickFile, lookup] }] })

@@ -1,10 +1,11 @@
-import { createSlackAdapter } from '@chat-adapter/slack'
+import type { createSlackAdapter } from '@chat-adapter/slack'
 import { Chat, type Logger, type Message } from 'chat'
 import { type ChannelPieceInstance, ConfigError } from 'frogbot'
 import { channelState, type PieceDrawing, pieceRuntime, type PieceRuntime, REDRAW_EVERY_MS } from 'frogbot/channels'
 import { slackDrawing } from './slack-drawing.ts'
 import { handleSlackEvents } from './slack-handlers.ts'
-import { verifiedBody } from './slack-webhook.ts'
+import { botIdentity, FrogbotSlackAdapter, IDENTITY_RETRY_MS } from './slack-identity.ts'
+import { unreadableBody, verifiedBody } from './slack-webhook.ts'
 
 /**
  * Options of {@link createSlack}; every one may be left out.
@@ -48,6 +49,24 @@ const BAD_TOKEN = "Slack did not accept the bot token (auth.test failed): set SL
  * server may draw it; what failed is drawn by a later rescan.
  */
 const WEB_API_REQUESTS = { timeout: 10_000, retryConfig: { retries: 2, factor: 2, minTimeout: 500, maxTimeout: 2000 } }
+
+/**
+ * How long a webhook request may take before it is acknowledged anyway (ms): Slack gives up after
+ * 3 s. What it started goes on after the ack (an interaction's modal then closes, and its
+ * outcome is told privately).
+ */
+const ACK_WITHIN_MS = 2500
+
+/** Slack's setup challenge in a verified JSON body, if it is one. */
+function challengeOf(body: string, contentType: string | null): string | null {
+  if (!contentType?.includes('json')) return null
+  try {
+    const payload = JSON.parse(body) as { type?: unknown; challenge?: unknown }
+    return payload?.type === 'url_verification' && typeof payload.challenge === 'string' ? payload.challenge : null
+  } catch {
+    return null
+  }
+}
 
 /** How often a refused webhook request is logged, at most (ms). */
 const REFUSAL_LOG_EVERY_MS = 60_000
@@ -139,7 +158,7 @@ export function createSlack(options: SlackOptions = {}): SlackPiece {
       await running?.close()
       const state = channelState<Message>({ db: engine.database.db, scope: instance })
       const logger = logTo(engine.log, `slack ${instance}`)
-      const adapter = createSlackAdapter({
+      const adapter = new FrogbotSlackAdapter({
         botToken,
         signingSecret,
         apiUrl: options.apiUrl ?? env.SLACK_API_URL,
@@ -174,17 +193,28 @@ export function createSlack(options: SlackOptions = {}): SlackPiece {
         label: `slack ${instance}`,
         missingEmailHint: 'the Slack app needs the users:read.email scope (OAuth & Permissions), then Reinstall to Workspace'
       })
-      handleSlackEvents({ bot, adapter, runtime, drawing })
+      // The bot's identity (auth.test), asked lazily and bounded: no webhook waits for it.
+      const identity = botIdentity({
+        adapter,
+        now,
+        onFailure: (failure) =>
+          engine.log(
+            failure.kind === 'refused'
+              ? `frogbot: slack ${instance}: ${BAD_TOKEN}`
+              : `frogbot: slack ${instance}: could not reach Slack's Web API to learn the bot's identity (auth.test: ${failure.reason}); asked again after ${IDENTITY_RETRY_MS / 1000} s, on the next request or rescan`
+          )
+      })
+      handleSlackEvents({ bot, adapter, runtime, drawing, identity })
       // A question whose card was never posted (a stop between the pause and the drawing, a
       // failed post) is drawn now, and again on later webhooks, by whichever server claims it.
-      // Asked once at start-up, so that a wrong token shows in the log before anyone writes.
-      void runtime.track(
-        ready().then(() => {
-          if (!adapter.botUserId) engine.log(`frogbot: slack ${instance}: ${BAD_TOKEN}`)
-        }, (error: unknown) => engine.log(`frogbot: slack ${instance}: could not reach Slack: ${error instanceof Error ? error.message : String(error)}`))
-      )
+      // The identity is asked once at start-up, so that a wrong token shows in the log before
+      // anyone writes, and again by the rescans while it is unknown.
+      void runtime.track(identity())
       void runtime.redraw()
-      const rescans = setInterval(() => runtime.redrawNowAndThen(), REDRAW_EVERY_MS)
+      const rescans = setInterval(() => {
+        runtime.redrawNowAndThen()
+        if (!adapter.botUserId) void runtime.track(identity())
+      }, REDRAW_EVERY_MS)
       rescans.unref()
       // A refused request is logged at most once a minute: enough to see a wrong signing secret
       // while setting the app up, without a log line per forged request.
@@ -199,9 +229,25 @@ export function createSlack(options: SlackOptions = {}): SlackPiece {
         webhook: async (request) => {
           const body = await verifiedBody(request, { signingSecret: signingSecret!, state, now, onRefused: tellRefusal })
           if (body instanceof Response) return body
+          // Slack's setup challenge is answered from the verified body alone.
+          const challenge = challengeOf(body, request.headers.get('content-type'))
+          if (challenge !== null) return Response.json({ challenge })
+          const unreadable = unreadableBody(body, request.headers.get('content-type'))
+          if (unreadable) return Response.json({ error: unreadable, code: 'bad-request' }, { status: 400 })
           runtime.redrawNowAndThen()
           const verified = new Request(request.url, { method: 'POST', headers: request.headers, body })
-          return bot.webhooks.slack(verified, { waitUntil: (task) => void runtime.track(Promise.resolve(task)) })
+          const handled = bot.webhooks.slack(verified, { waitUntil: (task) => void runtime.track(Promise.resolve(task)) })
+          // Acknowledged within Slack's 3 s whatever Slack's Web API does; the rest goes on after.
+          let timer: ReturnType<typeof setTimeout> | undefined
+          const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ACK_WITHIN_MS)))
+          try {
+            const response = await Promise.race([handled, late])
+            if (response) return response
+          } finally {
+            clearTimeout(timer)
+          }
+          void runtime.track(handled.then(() => undefined, (error: unknown) => engine.log(`frogbot: slack ${instance}: a request acknowledged late failed: ${error instanceof Error ? error.message : String(error)}`)))
+          return new Response('', { status: 200 })
         },
         close: async () => {
           clearInterval(rescans)
@@ -210,7 +256,7 @@ export function createSlack(options: SlackOptions = {}): SlackPiece {
         }
       }
     },
-    webhook: (request) => (running ? running.webhook(request) : Promise.resolve(Response.json({ error: `The Slack piece "${instance}" has not started.` }, { status: 503 }))),
+    webhook: (request) => (running ? running.webhook(request) : Promise.resolve(Response.json({ error: `The Slack piece "${instance}" has not started.`, code: 'unavailable' }, { status: 503 }))),
     onTurn: (event) => (running ? running.runtime.door.onTurn(event) : void event.run.stream.cancel().catch(() => {})),
     onSettled: (event) => running?.runtime.door.onSettled(event),
     close: async () => {

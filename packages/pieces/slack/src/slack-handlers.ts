@@ -4,6 +4,7 @@ import { answerFrom, firstUnanswered, type PieceDrawing, type PieceNotice, type 
 import { ANSWER_MODAL, answerModal, modalErrorBlock, readModal } from './answer-modal.ts'
 import { readClick, type StateValues } from './question-card.ts'
 import { messageRef } from './slack-drawing.ts'
+import type { IdentityOutcome } from './slack-identity.ts'
 
 type BlockActions = {
   trigger_id?: string
@@ -25,17 +26,20 @@ const unanswered = (header: string, index = 0, count = 1) => `Choose an option f
  * - a click on a question card is read against its card record (by the message it was made on)
  *   and settled; "Type your answer" opens the answer modal at once (Slack's trigger lasts 3 s);
  * - a submitted answer modal is settled; a rule it breaks is shown in the modal.
- * Handlers only hand events on: nothing waits for a person.
+ * Handlers only hand events on: nothing waits for a person. They run after Slack's request was
+ * acknowledged.
  */
-export function handleSlackEvents({ bot, adapter, runtime, drawing }: { bot: Chat; adapter: SlackAdapter; runtime: PieceRuntime; drawing: PieceDrawing }): void {
+export function handleSlackEvents({ bot, adapter, runtime, drawing, identity }: { bot: Chat; adapter: SlackAdapter; runtime: PieceRuntime; drawing: PieceDrawing; identity: () => Promise<IdentityOutcome> }): void {
   const userOf = async (userId: string, fallbackName?: string): Promise<PlatformUser> => {
     const found = await adapter.getUser(userId)
     const name = found?.userName ?? fallbackName
     return { userId, ...(name ? { name } : {}), ...(found?.email ? { email: found.email } : {}) }
   }
 
-  // Chat SDK writes mentions as `@display name`; the bot's own is not part of what was said.
+  // Chat SDK writes mentions as `@display name`; the bot's own is not part of what was said. The
+  // bot's identity is asked here, after the ack, bounded (a failure is kept a while and logged).
   const withoutBot = async (text: string) => {
+    await identity()
     const bot = adapter.botUserId
     if (!bot) return text.trim()
     const name = (await adapter.getUser(bot))?.userName ?? bot

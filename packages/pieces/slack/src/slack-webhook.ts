@@ -4,7 +4,30 @@ import type { ChannelState } from 'frogbot/channels'
 /** How far a request's timestamp may be from now, in seconds (Slack's own rule: 5 minutes). */
 export const MAX_SKEW_SECONDS = 300
 
-const refuse = (error: string) => Response.json({ error }, { status: 401 })
+const refuse = (error: string) => Response.json({ error, code: 'unauthorized' }, { status: 401 })
+
+/**
+ * Why a verified body cannot be read, or null: a JSON body (Events API) must be a JSON object, a
+ * form body (Interactivity) must carry `payload` as a JSON object, or be a slash command.
+ */
+export function unreadableBody(body: string, contentType: string | null): string | null {
+  const object = (text: string) => {
+    try {
+      const value: unknown = JSON.parse(text)
+      return value !== null && typeof value === 'object' && !Array.isArray(value)
+    } catch {
+      return false
+    }
+  }
+  if (contentType?.includes('application/x-www-form-urlencoded')) {
+    const form = new URLSearchParams(body)
+    if (form.has('command') && !form.has('payload')) return null
+    const payload = form.get('payload')
+    if (payload === null) return 'Refused: the form body has no payload field.'
+    return object(payload) ? null : 'Refused: the form field payload is not a JSON object.'
+  }
+  return object(body) ? null : 'Refused: the body is not a JSON object.'
+}
 
 /** What whoever runs FrogBot can do about a refused request, if Slack sent it. */
 function remedy(reason: string): string {

@@ -77,12 +77,16 @@ export function blockKitProblems(blocks: unknown, maxBlocks: number): string[] {
  * each time), `chat.update`, `chat.postEphemeral`, `views.open` and `conversations.info`, and
  * `{ ok: true }` to anything else; blocks beyond Block Kit's limits ({@link blockKitProblems}) are
  * refused with `invalid_blocks`, as Slack does. `failNext(method, error, when?)` makes the next call of `method`
- * (whose arguments pass `when`) answer `{ ok: false, error }`.
+ * (whose arguments pass `when`) answer `{ ok: false, error }`. `unreachable('refuse')` makes
+ * every request fail before an answer (the connection is reset, as when Slack cannot be reached),
+ * `unreachable('hang')` leaves every request without an answer, and `reachable()` ends both.
  */
 export async function slackStandIn({ users }: { users: StandInUser[] }) {
   const calls: SlackCall[] = []
   const httpFailures = new Map<string, { status: number; times: number }>()
   const failures = new Map<string, { error: string; when: (args: Record<string, any>) => boolean }>()
+  let outage: 'refuse' | 'hang' | null = null
+  const held = new Set<import('node:http').ServerResponse>()
   let clock = 1_700_000_000
   const nextTs = () => `${++clock}.000100`
   const directory = new Map([...users, { id: BOT_USER_ID, name: 'frogbot' }].map((user) => [user.id, user]))
@@ -125,6 +129,8 @@ export async function slackStandIn({ users }: { users: StandInUser[] }) {
   }
 
   const server = createServer((request, response) => {
+    if (outage === 'refuse') return void request.socket.destroy()
+    if (outage === 'hang') return void held.add(response)
     let body = ''
     request.setEncoding('utf8')
     request.on('data', (chunk) => (body += chunk))
@@ -171,7 +177,16 @@ export async function slackStandIn({ users }: { users: StandInUser[] }) {
     /** Makes the next `times` calls of `method` fail at the HTTP level with `status` (Slack down for a moment). */
     failNextHttp: (method: string, status: number, times = 1) => httpFailures.set(method, { status, times }),
     failNext: (method: string, error: string, when: (args: Record<string, any>) => boolean = () => true) => failures.set(method, { error, when }),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve()))
+    /** Slack's Web API out of reach: each request is reset (`refuse`) or never answered (`hang`). */
+    unreachable: (how: 'refuse' | 'hang') => void (outage = how),
+    /** Slack's Web API back: new requests are answered (held ones stay unanswered). */
+    reachable: () => void (outage = null),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        for (const response of held) response.socket?.destroy()
+        server.closeAllConnections()
+      })
   }
 }
 

@@ -43,10 +43,10 @@ describe('the Slack webhook', () => {
     const calls = slack.calls.length
     const forged = await kit.deliver(signed(mention('1800000000.000001'), { contentType: JSON_BODY, secret: 'not-the-secret' }))
     expect(forged.status).toBe(401)
-    expect(JSON.parse(forged.text)).toEqual({ error: 'Refused: Slack signature is invalid.' })
+    expect(JSON.parse(forged.text)).toEqual({ error: 'Refused: Slack signature is invalid.', code: 'unauthorized' })
 
     const unsigned = await kit.deliver({ body: mention('1800000000.000002'), headers: { 'content-type': JSON_BODY } })
-    expect(unsigned).toMatchObject({ status: 401, text: JSON.stringify({ error: 'Refused: Slack signature headers are required.' }) })
+    expect(unsigned).toMatchObject({ status: 401, text: JSON.stringify({ error: 'Refused: Slack signature headers are required.', code: 'unauthorized' }) })
 
     const tampered = signed(mention('1800000000.000003'), { contentType: JSON_BODY })
     expect((await kit.deliver({ ...tampered, body: tampered.body.replace('paint the shed', 'delete everything') })).status).toBe(401)
@@ -78,7 +78,7 @@ describe('the Slack webhook', () => {
   it('refuses a request whose timestamp is more than 5 minutes old or ahead, even correctly signed', async () => {
     const calls = slack.calls.length
     const stale = await kit.deliver(signed(mention('1800000000.000004'), { contentType: JSON_BODY, timestamp: now() - 301 }))
-    expect(stale).toMatchObject({ status: 401, text: JSON.stringify({ error: 'Refused: Slack timestamp is too old.' }) })
+    expect(stale).toMatchObject({ status: 401, text: JSON.stringify({ error: 'Refused: Slack timestamp is too old.', code: 'unauthorized' }) })
     const ahead = await kit.deliver(signed(mention('1800000000.000005'), { contentType: JSON_BODY, timestamp: now() + 301 }))
     expect(ahead.status).toBe(401)
     const garbled = signed(mention('1800000000.000006'), { contentType: JSON_BODY })
@@ -94,7 +94,7 @@ describe('the Slack webhook', () => {
     const calls = slack.calls.length
 
     const replayed = await kit.deliver(first)
-    expect(replayed).toMatchObject({ status: 401, text: JSON.stringify({ error: 'Refused: this signed request was already received (a replay).' }) })
+    expect(replayed).toMatchObject({ status: 401, text: JSON.stringify({ error: 'Refused: this signed request was already received (a replay).', code: 'unauthorized' }) })
     expect(slack.calls.length).toBe(calls)
     expect(model.doStreamCalls).toHaveLength(1)
 
@@ -113,5 +113,18 @@ describe('the Slack webhook', () => {
     const answer = await kit.deliver(signed(challenge, { contentType: JSON_BODY }))
     expect(answer).toMatchObject({ status: 200, text: JSON.stringify({ challenge: 'c-123' }) })
     expect((await kit.deliver({ body: challenge, headers: { 'content-type': JSON_BODY } })).status).toBe(401)
+  })
+
+  it('refuses a signed request whose body it cannot read with 400, as FrogBot\'s flat JSON error', async () => {
+    const calls = slack.calls.length
+    const refused = async (body: string, contentType: string) => {
+      const answer = await kit.deliver(signed(body, { contentType }))
+      return { status: answer.status, body: JSON.parse(answer.text) }
+    }
+    expect(await refused('{not json', JSON_BODY)).toEqual({ status: 400, body: { error: 'Refused: the body is not a JSON object.', code: 'bad-request' } })
+    expect(await refused('[1, 2]', JSON_BODY)).toEqual({ status: 400, body: { error: 'Refused: the body is not a JSON object.', code: 'bad-request' } })
+    expect(await refused('team_id=T0TEAM', FORM)).toEqual({ status: 400, body: { error: 'Refused: the form body has no payload field.', code: 'bad-request' } })
+    expect(await refused('payload=%7Bnope', FORM)).toEqual({ status: 400, body: { error: 'Refused: the form field payload is not a JSON object.', code: 'bad-request' } })
+    expect(slack.calls.length).toBe(calls)
   })
 })

@@ -1,0 +1,99 @@
+import { type SlackAdapterConfig, SlackAdapter } from '@chat-adapter/slack'
+import type { ChatInstance } from 'chat'
+
+/** How long a caller waits for the bot's identity (`auth.test`), at most (ms). */
+export const IDENTITY_TIMEOUT_MS = 10_000
+
+/** How long a failed identity lookup stands before Slack is asked again, at most (ms). */
+export const IDENTITY_RETRY_MS = 60_000
+
+/**
+ * Chat SDK's Slack adapter whose `initialize` asks Slack nothing. The stock one awaits `auth.test`
+ * (the bot's identity) before the first webhook is handled, and Slack's client retries it for as
+ * long as Slack cannot be reached, so every request, the setup challenge too, waited on it. The
+ * identity is asked by {@link botIdentity} instead, lazily, bounded, never before an ack.
+ */
+export class FrogbotSlackAdapter extends SlackAdapter {
+  constructor(config: SlackAdapterConfig) {
+    super(config)
+  }
+
+  override async initialize(chat: ChatInstance): Promise<void> {
+    this.chat = chat
+  }
+
+  /** Records the bot's identity once `auth.test` answered. */
+  identify({ userId, botId }: { userId: string; botId?: string | null }): void {
+    this._botUserId = userId
+    this._botId = botId ?? null
+  }
+}
+
+/** What the bot's identity lookup came to: known, refused by Slack (the token), or Slack not reached. */
+export type IdentityOutcome = { kind: 'known' } | { kind: 'refused' | 'unreachable'; reason: string }
+
+const SLACK_PLATFORM_ERROR = 'slack_webapi_platform_error'
+
+/**
+ * The bot's identity (`auth.test`), asked once, lazily: `identity()` resolves within
+ * {@link IDENTITY_TIMEOUT_MS} whatever Slack does. A failure (Slack refused the token, or did not
+ * answer) is kept for {@link IDENTITY_RETRY_MS}: callers meanwhile get it at once, and the next
+ * caller after that asks again. Callers share one request in flight. A failure is told to
+ * `onFailure` once, and again only once it changed kind (refused, unreachable) or the identity was
+ * known in between: a token Slack refuses, or an outage, is one log line, not one a minute.
+ */
+export function botIdentity({ adapter, now, onFailure }: { adapter: FrogbotSlackAdapter; now: () => number; onFailure: (outcome: Exclude<IdentityOutcome, { kind: 'known' }>) => void }): () => Promise<IdentityOutcome> {
+  let inFlight: { promise: Promise<IdentityOutcome>; attempt: { told: boolean } } | null = null
+  let failed: { at: number; outcome: Exclude<IdentityOutcome, { kind: 'known' }> } | null = null
+  let told: IdentityOutcome['kind'] | null = null
+  const fail = (outcome: Exclude<IdentityOutcome, { kind: 'known' }>, attempt: { told: boolean }): IdentityOutcome => {
+    failed = { at: now(), outcome }
+    if (!attempt.told) {
+      attempt.told = true
+      if (told !== outcome.kind) onFailure(outcome)
+      told = outcome.kind
+    }
+    return outcome
+  }
+
+  const ask = (attempt: { told: boolean }) =>
+    adapter.webClient.auth
+      .test()
+      .then(
+        (result): IdentityOutcome => {
+          if (!result.user_id) return fail({ kind: 'refused', reason: 'auth.test named no bot user' }, attempt)
+          adapter.identify({ userId: result.user_id, botId: result.bot_id })
+          failed = null
+          told = null
+          return { kind: 'known' }
+        },
+        (error: unknown): IdentityOutcome => {
+          const platform = (error as { code?: string })?.code === SLACK_PLATFORM_ERROR
+          const reason = error instanceof Error ? error.message : String(error)
+          return fail({ kind: platform ? 'refused' : 'unreachable', reason }, attempt)
+        }
+      )
+      .finally(() => {
+        inFlight = null
+      })
+
+  return async () => {
+    if (adapter.botUserId) return { kind: 'known' }
+    if (failed && now() - failed.at < IDENTITY_RETRY_MS) return failed.outcome
+    if (!inFlight) {
+      const attempt = { told: false }
+      inFlight = { promise: ask(attempt), attempt }
+    }
+    const { promise, attempt } = inFlight
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const late = new Promise<IdentityOutcome>((resolve) => {
+      timer = setTimeout(() => resolve(fail({ kind: 'unreachable', reason: `no answer within ${IDENTITY_TIMEOUT_MS / 1000} s` }, attempt)), IDENTITY_TIMEOUT_MS)
+      timer.unref?.()
+    })
+    try {
+      return await Promise.race([promise, late])
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+}
