@@ -24,7 +24,8 @@ export const ERROR_CODES = [
   'queue-full',
   'too-many-requests',
   'invalid-config',
-  'model-error'
+  'model-error',
+  'closed'
 ] as const
 
 /** One of {@link ERROR_CODES}. */

@@ -100,6 +100,8 @@ export function runTurn(
 
   const abort = new AbortController()
   services.activeRuns.set(chatId, abort)
+  // A turn that starts while FrogBot closes ends at once as stopped, before the database goes.
+  if (services.closing) abort.abort()
   const recorder = services.live.record(chatId, runId)
   // A client that joins replays the whole message: what the continued message held comes first.
   if (continued) for (const chunk of replayChunks(continued)) recorder.push(chunk)
@@ -223,5 +225,10 @@ export function runTurn(
     await recorder.end()
     return stored
   })
+  // Until it settles, `close` can stop the turn and wait for it.
+  services.turnsInFlight.add(result)
+  const forget = () => services.turnsInFlight.delete(result)
+  // `then` with both handlers, so this bookkeeping never turns a failed turn into an unhandled rejection of its own.
+  void result.then(forget, forget)
   return shareTurnWithPiece(services, chat, { stream, result })
 }
