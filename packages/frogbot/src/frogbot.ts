@@ -82,6 +82,8 @@ export type StartedTurn = Extract<SendResult, { status: 'started' }>
  * - `settle`: answers (`output`) or dismisses (`dismissed: true`, `reason?`) one pending call
  *   (seed: "Answer over HTTP").
  * - `stop`, `editMessage`, `editQueued`, `deleteQueued`, `branch`: as over HTTP.
+ * - A blank message or edit (no file, no text but blanks) is refused as over HTTP:
+ *   `FrogbotError('bad-request')`, `text: must not be empty or blank` (`prompt: …` for `generate`).
  * - `pending`, `readChat`, `listChats`: reads.
  * - `describe()`: one line per start-up fact; `maintain()`: expiry and stalled queues now;
  *   `close()`: stops taking work (later calls throw `FrogbotError('closed')`), stops the turns
@@ -182,7 +184,8 @@ export async function createFrogbot(config: FrogbotConfig, options: CreateFrogbo
         agentSlug: agent,
         chatId,
         req: requestOf(caller),
-        message: 'message' in content ? content.message : { id: newId('msg'), role: 'user', parts: [{ type: 'text', text: content.text }] }
+        message: 'message' in content ? content.message : { id: newId('msg'), role: 'user', parts: [{ type: 'text', text: content.text }] },
+        field: 'message' in content ? 'message.parts' : 'text'
       }),
     settle: ({ chatId, caller, ...input }) => engine.settle({ chatId, inputs: [input as SettleInput], req: requestOf(caller) }),
     stop: ({ chatId, caller }) => engine.stop({ chatId, req: requestOf(caller) }),

@@ -10,6 +10,7 @@ import { sendMessage } from './send-message.ts'
 import type { TurnServices } from './services.ts'
 import { settle, type SettleInput } from './settle.ts'
 import { stopTurn } from './stop-turn.ts'
+import { refuseBlank } from './rules/blank-message.ts'
 import { channelEngineFor } from './channel-engine.ts'
 import { sendChannelMessage } from './channel-messages.ts'
 
@@ -48,16 +49,26 @@ export function createEngine(base: Omit<TurnServices, 'kickQueue'>, { startQueue
     Promise.race([Promise.allSettled(promises), new Promise((resolve) => setTimeout(resolve, ms).unref())])
   return {
     services,
-    /** Sends a user message (see `sendMessage`). */
-    sendMessage: guard((options: { agentSlug: string; chatId?: string; message: UIMessage; req: FrogbotRequest; canQueue?: boolean }) => sendMessage(services, options)),
+    /** Sends a user message (see `sendMessage`); a blank one is refused, naming `field` (default `message.parts`). */
+    sendMessage: guard(async ({ field = 'message.parts', ...options }: { agentSlug: string; chatId?: string; message: UIMessage; req: FrogbotRequest; canQueue?: boolean; field?: string }) => {
+      refuseBlank(options.message.parts, field)
+      return sendMessage(services, options)
+    }),
     /** A message from a channel thread: continues the thread's chat or starts one (see `sendChannelMessage`). */
     sendChannelMessage: guard((options: Parameters<typeof sendChannelMessage>[1]) => sendChannelMessage(services, options)),
     /** The one settle door (see `settleActions`). */
     settle: guard((options: { chatId: string; agentSlug?: string; inputs: SettleInput[]; req: FrogbotRequest; wholeStep?: boolean }) => settle(services, options)),
     stop: guard((options: { chatId: string; agentSlug?: string; req: FrogbotRequest; graceMs?: number }) => stopTurn(services, options)),
-    editMessage: guard((options: Parameters<typeof editMessage>[1]) => editMessage(services, options)),
-    /** Edits (with `text`) or deletes a queued message (see `changeQueued`). */
-    changeQueued: guard((options: Parameters<typeof changeQueued>[1]) => changeQueued(services, options)),
+    /** Edits a user message (see `editMessage`); blank new parts are refused as `text: must not be empty or blank`. */
+    editMessage: guard(async (options: Parameters<typeof editMessage>[1]) => {
+      if (options.parts) refuseBlank(options.parts, 'text')
+      return editMessage(services, options)
+    }),
+    /** Edits (with `text`, not blank) or deletes a queued message (see `changeQueued`). */
+    changeQueued: guard(async (options: Parameters<typeof changeQueued>[1]) => {
+      if (options.text !== undefined) refuseBlank([{ type: 'text', text: options.text }], 'text')
+      return changeQueued(services, options)
+    }),
     branch: guard(async (options: Parameters<typeof branchChat>[1]) => chatSummary(services, await branchChat(services, options))),
     readChat: guard((options: { chatId: string; agentSlug?: string; req: FrogbotRequest }) => readChat(services, options)),
     pending: guard((options: { chatId: string; agentSlug?: string; req: FrogbotRequest }) => pendingOf(services, options)),
