@@ -22,7 +22,7 @@ import { pumpTurn } from './turn-stream.ts'
 import { offeredClientTools } from './offered-tools.ts'
 import { replayChunks } from './replay-chunks.ts'
 import { isoIn, type TurnServices } from './services.ts'
-import { openToolCallIds, sealToolParts, textOf, toolNameOf, toUIMessage } from './transcript.ts'
+import { endStreamingParts, openToolCallIds, sealToolParts, textOf, toolNameOf, toUIMessage } from './transcript.ts'
 import { notifyAwaitingInput } from './turn-events.ts'
 import { keepLease } from './turn-lease.ts'
 import { endTurn, pauseAtCalls, saveStep } from './turn-saves.ts'
@@ -125,7 +125,9 @@ export function runTurn(
     lostChat = !(await saveStep(services, turn, sealToolParts(message, openToolCallIds(message))))
   }
 
-  const finish = async (responseMessage: UIMessage | null): Promise<TurnResult> => {
+  const finish = async (lastMessage: UIMessage | null): Promise<TurnResult> => {
+    // A stopped or failed step leaves its last text or reasoning part unended.
+    const responseMessage = lastMessage ? endStreamingParts(lastMessage) : null
     if (responseMessage && !lostChat && !abort.signal.aborted) {
       const now = isoIn(services)
       const { sealed, calls } = waitingCalls({
