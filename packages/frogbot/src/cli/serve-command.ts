@@ -28,6 +28,23 @@ function leaseFromEnv(value: string | undefined): number | undefined {
   return ms
 }
 
+/**
+ * How long the server waits to receive a request, from its first byte: its headers within 15 s
+ * and the whole request, body included, within 30 s (`FROGBOT_REQUEST_TIMEOUT_MS`; the headers'
+ * limit is never above it), checked every second. A client that stalls (a body shorter than its
+ * `Content-Length`) then gets `408` and a closed connection, where Node's defaults (300 s, checked
+ * every 30 s) held it for minutes. Only receiving is limited: once the request is in, a reply
+ * streams for as long as the model takes.
+ */
+export function serverTimeouts(value: string | undefined): { requestTimeout: number; headersTimeout: number; connectionsCheckingInterval: number } {
+  let requestTimeout = 30_000
+  if (value !== undefined && value.trim() !== '') {
+    requestTimeout = Number(value)
+    if (!Number.isInteger(requestTimeout) || requestTimeout < 100) throw new Error(`FROGBOT_REQUEST_TIMEOUT_MS: "${value}" must be a whole number of milliseconds, at least 100`)
+  }
+  return { requestTimeout, headersTimeout: Math.min(15_000, requestTimeout), connectionsCheckingInterval: Math.min(1000, requestTimeout) }
+}
+
 /** Throws when `REDIS_URL` is set but is not a `redis://` or `rediss://` URL (an empty value means unset). */
 function checkRedisUrl(value: string | undefined) {
   if (value === undefined || value === '') return
@@ -66,6 +83,7 @@ export async function serveCommand(options: { port?: string; host?: string; conf
   const log = (line: string) => console.log(`frogbot: ${line}`)
 
   checkRedisUrl(process.env.REDIS_URL)
+  const timeouts = serverTimeouts(process.env.FROGBOT_REQUEST_TIMEOUT_MS)
   const config = await loadConfig(options.config)
   // Component paths start at the config's folder; outside production a stale bundle is rebuilt on the fly.
   const admin = { root: dirname(resolve(options.config ?? 'frogbot.config.ts')), buildComponents: process.env.NODE_ENV !== 'production' }
@@ -81,7 +99,7 @@ export async function serveCommand(options: { port?: string; host?: string; conf
     log('no model provider key is set (OPENAI_API_KEY, ANTHROPIC_API_KEY, GOOGLE_GENERATIVE_AI_API_KEY or OPENAI_COMPATIBLE_BASE_URL), so aliases use the offline demo model: it follows a fixed script, it does not think')
   }
 
-  const server = serve({ fetch: withRootRedirect(frogbot.fetch), port, hostname: host })
+  const server = serve({ fetch: withRootRedirect(frogbot.fetch), port, hostname: host, serverOptions: timeouts })
   const address = await new Promise<AddressInfo>((resolve, reject) => {
     server.once('listening', () => resolve(server.address() as AddressInfo))
     server.once('error', (error: NodeJS.ErrnoException) =>
