@@ -82,9 +82,15 @@ export type StartedTurn = Extract<SendResult, { status: 'started' }>
  * - `settle`: answers (`output`) or dismisses (`dismissed: true`, `reason?`) one pending call
  *   (seed: "Answer over HTTP").
  * - `stop`, `editMessage`, `editQueued`, `deleteQueued`, `branch`: as over HTTP.
+ * - A blank message or edit (no file, no text but blanks) is refused as over HTTP:
+ *   `FrogbotError('bad-request')`, `text: must not be empty or blank` (`prompt: …` for `generate`).
  * - `pending`, `readChat`, `listChats`: reads.
  * - `describe()`: one line per start-up fact; `maintain()`: expiry and stalled queues now;
- *   `close()`: stops the timer, closes live streams and the database.
+ *   `close()`: stops taking work (later calls throw `FrogbotError('closed')`), stops the turns
+ *   this process runs as Stop does (what they generated is kept, the chat is usable at once; a
+ *   turn that does not end within a few seconds is left to its lease, as after a crash), then
+ *   stops the timer and closes channels, live streams and the database. Calling it again waits
+ *   for the same close.
  */
 export type Frogbot = {
   config: FrogbotConfig
@@ -148,6 +154,8 @@ export async function createFrogbot(config: FrogbotConfig, options: CreateFrogbo
     channels: new Map(channelDoorsOf(config, options.channels ?? []).map((door) => [door.instance, door])),
     processId: `p${process.pid}.${randomBytes(4).toString('hex')}`,
     activeRuns: new Map(),
+    turnsInFlight: new Set(),
+    closing: false,
     live,
     onAwaitingInput: config.onAwaitingInput,
     log
@@ -166,6 +174,7 @@ export async function createFrogbot(config: FrogbotConfig, options: CreateFrogbo
   timer?.unref()
   const admin = adminComponents({ root: options.admin?.root ?? process.cwd(), tools: componentToolsOf(config), build: options.admin?.buildComponents ?? false, log })
   const fetch = createHttpHandler({ engine, admin, auth: config.auth ?? {}, serverURL: config.serverURL, maxBodyBytes: config.http?.maxBodyBytes ?? 1024 * 1024, log })
+  let closed: Promise<void> | undefined
   const frogbot: Frogbot = {
     config,
     fetch,
@@ -175,7 +184,8 @@ export async function createFrogbot(config: FrogbotConfig, options: CreateFrogbo
         agentSlug: agent,
         chatId,
         req: requestOf(caller),
-        message: 'message' in content ? content.message : { id: newId('msg'), role: 'user', parts: [{ type: 'text', text: content.text }] }
+        message: 'message' in content ? content.message : { id: newId('msg'), role: 'user', parts: [{ type: 'text', text: content.text }] },
+        field: 'message' in content ? 'message.parts' : 'text'
       }),
     settle: ({ chatId, caller, ...input }) => engine.settle({ chatId, inputs: [input as SettleInput], req: requestOf(caller) }),
     stop: ({ chatId, caller }) => engine.stop({ chatId, req: requestOf(caller) }),
@@ -197,10 +207,15 @@ export async function createFrogbot(config: FrogbotConfig, options: CreateFrogbo
     ],
     maintain,
     close: async () => {
+      if (closed) return closed
       clearInterval(timer)
-      await engine.closeChannels()
-      await live.close()
-      await store.close()
+      closed = (async () => {
+        await engine.close()
+        await engine.closeChannels()
+        await live.close()
+        await store.close()
+      })()
+      return closed
     }
   }
   remember(frogbot, { engine, store })

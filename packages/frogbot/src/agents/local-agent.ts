@@ -36,7 +36,7 @@ export function localAgent(engine: Engine, agent: ResolvedAgent) {
   async function storedTurn({ chatId, user = null, ...call }: LocalCallOptions & { chatId: string }): Promise<CompleteTurn> {
     if (!('prompt' in call)) throw new FrogbotError('bad-request', 'generate({ chatId }): give the new user message as `prompt`')
     const message: UIMessage = { id: engine.services.newId('msg'), role: 'user', parts: [{ type: 'text', text: call.prompt }] }
-    const sent = await engine.sendMessage({ agentSlug: agent.slug, chatId, message, req: localRequest(user), canQueue: false })
+    const sent = await engine.sendMessage({ agentSlug: agent.slug, chatId, message, req: localRequest(user), canQueue: false, field: 'prompt' })
     if (sent.status !== 'started') throw new FrogbotError('turn-in-progress', 'A turn is running or a question waits in this chat.')
     void sent.run.stream.cancel().catch(() => {})
     return (await sent.run.result) as CompleteTurn

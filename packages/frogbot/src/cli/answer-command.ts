@@ -62,13 +62,21 @@ async function describeBy(store: ChatStore, by: SettledBy | undefined): Promise<
   return `${user?.email ?? by.userId}${by.token ? ` (token ${by.token.name})` : ''}`
 }
 
+/** What happened to a call first, by its settlement's outcome, for `already settled: …`. */
+export const SETTLED_FIRST: Readonly<Record<string, string>> = {
+  answered: 'someone answered first',
+  dismissed: 'it was dismissed',
+  cancelled: 'it was cancelled',
+  expired: 'it expired without an answer'
+}
+
 /** The one-line message of a FrogbotError from a settle. */
 async function errorLine(store: ChatStore, error: FrogbotError): Promise<string> {
   switch (error.code) {
     case 'already-settled': {
       const settlement = error.data?.settlement as { outcome?: string; by?: SettledBy; at?: string } | null | undefined
       const detail = settlement ? `${settlement.outcome} by ${await describeBy(store, settlement.by)} at ${settlement.at}` : error.message
-      return `already settled: someone answered first (${detail})`
+      return `already settled: ${SETTLED_FIRST[settlement?.outcome ?? 'answered'] ?? SETTLED_FIRST.answered} (${detail})`
     }
     case 'invalid-output':
       return `invalid answer: ${error.message}`

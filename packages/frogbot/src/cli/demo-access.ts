@@ -11,11 +11,12 @@ export const DEMO_EMAIL = 'demo@frogbot.local'
  * How a newcomer gets an API token when `frogbot serve` starts:
  * - `FROGBOT_TOKEN` set → it is registered (hashed) as a token of the demo user. Other values
  *   registered the same way stay valid, so several processes on one database, each started with
- *   its own value, never lock each other out; `others` lists their prefixes. To rotate a leaked
- *   value, start with a new one, then `npx frogbot tokens revoke <prefix>` the old one: a revoked
- *   value stays refused, also at start-up (README "FROGBOT_TOKEN");
- * - a database without users → the demo user and a new token are created and the token is
- *   returned once, to print;
+ *   its own value, never lock each other out; `id` is the value's token id and `others` lists
+ *   the other values' prefixes and ids. To rotate a leaked value, start with a new one, then
+ *   `npx frogbot tokens revoke <id>` the old one: a revoked value stays refused, also at start-up
+ *   (README "FROGBOT_TOKEN");
+ * - a database without users → the demo user and a new token are created and the token (and its
+ *   id) is returned once, to print;
  * - otherwise nothing is created.
  */
 export async function prepareDemoAccess(db: Kysely<Database>, env: NodeJS.ProcessEnv) {
@@ -28,7 +29,7 @@ export async function prepareDemoAccess(db: Kysely<Database>, env: NodeJS.Proces
     const stored = await db
       .selectFrom('frogbot_api_tokens as t')
       .innerJoin('frogbot_users as u', 'u.id', 't.user_id')
-      .select(['u.email', 't.revoked_at', 't.prefix'])
+      .select(['u.email', 't.revoked_at', 't.prefix', 't.id'])
       .where('t.token_hash', '=', hashToken(given))
       .executeTakeFirstOrThrow()
     if (stored.revoked_at) throw new Error(`FROGBOT_TOKEN (${stored.prefix}…) was revoked on ${stored.revoked_at}; choose a new value`)
@@ -41,13 +42,13 @@ export async function prepareDemoAccess(db: Kysely<Database>, env: NodeJS.Proces
       .where('revoked_at', 'is', null)
       .orderBy('created_at')
       .execute()
-    return { kind: 'env' as const, email: stored.email, prefix: stored.prefix, others }
+    return { kind: 'env' as const, email: stored.email, prefix: stored.prefix, id: stored.id, others }
   }
   const anyUser = await db.selectFrom('frogbot_users').select('id').limit(1).executeTakeFirst()
   if (!anyUser) {
     const user = await ensureUser(db, { email: DEMO_EMAIL, name: 'Demo user' })
-    const { token } = await createApiToken(db, { userId: user.id, name: 'first start' })
-    return { kind: 'created' as const, email: user.email, token }
+    const { token, id } = await createApiToken(db, { userId: user.id, name: 'first start' })
+    return { kind: 'created' as const, email: user.email, token, id }
   }
   const demo = await db.selectFrom('frogbot_users').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirst()
   const tokens = demo ? (await listApiTokens(db, demo.id)).filter((token) => !token.revoked_at) : []

@@ -1,4 +1,5 @@
 import type { PendingCall } from '../protocol/pending-call.ts'
+import { channelLabelOf } from '../protocol/channels.ts'
 import { toCallRecord, toPendingCall } from '../store/chat-records.ts'
 import { withDatabase } from './open-database.ts'
 
@@ -30,8 +31,10 @@ export function terminalSafe(text: unknown, max = 200): string {
   return clean.length > max ? `${clean.slice(0, max - 1)}…` : clean
 }
 
-export function describePendingCall(call: PendingCall, { owner, now = new Date() }: { owner?: string; now?: Date } = {}): string[] {
-  const lines = [`${call.chatId}  agent ${call.agentSlug}  tool ${terminalSafe(call.toolName, 64)}  call ${terminalSafe(call.toolCallId, 100)}  waiting ${ageOf(call.createdAt, now)}${owner ? `  ${owner}` : ''}`]
+export function describePendingCall(call: PendingCall, { owner, now = new Date(), channelLabel }: { owner?: string; now?: Date; channelLabel?: string | null } = {}): string[] {
+  // A channel conversation's calls are answered in the channel only (`answer` refuses them).
+  const where = channelLabel ? `  answered in ${channelLabel} only` : ''
+  const lines = [`${call.chatId}  agent ${call.agentSlug}  tool ${terminalSafe(call.toolName, 64)}  call ${terminalSafe(call.toolCallId, 100)}  waiting ${ageOf(call.createdAt, now)}${owner ? `  ${owner}` : ''}${where}`]
   const questions = (call.input as { questions?: unknown } | null)?.questions
   if (call.toolName === 'question' && Array.isArray(questions)) {
     for (const entry of questions as QuestionShape[]) {
@@ -46,6 +49,23 @@ export function describePendingCall(call: PendingCall, { owner, now = new Date()
     lines.push(`  input: ${terminalSafe(JSON.stringify(call.input))}`)
   }
   return lines
+}
+
+/**
+ * The footer of `frogbot pending`: how to answer the calls listed that `answer` can settle (not
+ * those of channel conversations), with the flag each kind takes: `--pick` for a `question` call
+ * with one question, `--json` for several questions or another client tool (named).
+ */
+export function answerHint(calls: { call: Pick<PendingCall, 'toolName' | 'input'>; channelLabel?: string | null }[]): string {
+  const answerable = calls.filter((entry) => !entry.channelLabel).map((entry) => entry.call)
+  if (answerable.length === 0) return 'Answer each in its channel: `frogbot answer` settles web chats only.'
+  const single = (call: Pick<PendingCall, 'toolName' | 'input'>) => call.toolName === 'question' && ((call.input as { questions?: unknown[] } | null)?.questions?.length ?? 0) === 1
+  const others = [...new Set(answerable.filter((call) => call.toolName !== 'question').map((call) => terminalSafe(call.toolName, 64)))]
+  const ways: string[] = []
+  if (answerable.some(single)) ways.push('--pick <number or label> for a question')
+  if (answerable.some((call) => call.toolName === 'question' && !single(call))) ways.push('--json \'{ "answers": [...] }\' for several questions')
+  if (others.length > 0) ways.push(`--json '<output JSON>' for ${others.join(', ')}`)
+  return `Answer one: npx frogbot answer <chatId> <callId> --email <email> with ${ways.join(', ')}  (or --dismiss)`
 }
 
 /**
@@ -65,7 +85,7 @@ export async function pendingCommand(options: { config?: string; agent?: string 
       .innerJoin('frogbot_chats as c', 'c.id', 'p.chat_id')
       .leftJoin('frogbot_users as u', 'u.id', 'c.owner_id')
       .selectAll('p')
-      .select(['u.email as owner_email', 'c.owner_id as owner_id'])
+      .select(['u.email as owner_email', 'c.owner_id as owner_id', 'c.channel as channel'])
       .where('p.status', '=', 'pending')
       .where((eb) => eb.or([eb('p.expires_at', 'is', null), eb('p.expires_at', '>', now.toISOString())]))
     if (options.agent) query = query.where('p.agent_slug', '=', options.agent)
@@ -74,14 +94,14 @@ export async function pendingCommand(options: { config?: string; agent?: string 
       console.log('Nothing is waiting for an answer.')
       return 0
     }
-    const blocks = rows.slice(0, PENDING_LIMIT).map((row) => {
+    const listed = rows.slice(0, PENDING_LIMIT).map((row) => ({ call: toPendingCall(toCallRecord(row)), row, channelLabel: row.channel ? channelLabelOf(row.channel) : null }))
+    const blocks = listed.map(({ call, row, channelLabel }) => {
       const owner = row.owner_id === null ? 'no owner' : `owner ${row.owner_email ?? row.owner_id}`
-      const call = toPendingCall(toCallRecord(row))
-      return describePendingCall(call, { owner, now }).join('\n')
+      return describePendingCall(call, { owner, now, channelLabel }).join('\n')
     })
     console.log(blocks.join('\n\n'))
     if (rows.length > PENDING_LIMIT) console.log(`\n(only the newest ${PENDING_LIMIT} are shown${options.agent ? '' : '; narrow with --agent <slug>'})`)
-    console.log('\nAnswer one: npx frogbot answer <chatId> <callId> --email <email> --pick <label>  (or --json \'<output>\', or --dismiss)')
+    console.log(`\n${answerHint(listed)}`)
     return 0
   })
 }

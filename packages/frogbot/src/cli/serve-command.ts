@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { dirname, resolve } from 'node:path'
 import { createFrogbot } from '../frogbot.ts'
 import { internalsOf } from '../frogbot-internals.ts'
-import { DEMO_EMAIL, checkGivenToken, prepareDemoAccess, prepareDemoSignIn } from './demo-access.ts'
+import { checkGivenToken, prepareDemoAccess, prepareDemoSignIn } from './demo-access.ts'
 import { loadConfig } from './load-config.ts'
 
 function tryCommands(base: string, slug: string, token: string) {
@@ -26,6 +26,23 @@ function leaseFromEnv(value: string | undefined): number | undefined {
   const ms = Number(value)
   if (!Number.isInteger(ms) || ms < 100) throw new Error(`FROGBOT_LEASE_MS: "${value}" must be a whole number of milliseconds, at least 100`)
   return ms
+}
+
+/**
+ * How long the server waits to receive a request, from its first byte: its headers within 15 s
+ * and the whole request, body included, within 30 s (`FROGBOT_REQUEST_TIMEOUT_MS`; the headers'
+ * limit is never above it), checked every second. A client that stalls (a body shorter than its
+ * `Content-Length`) then gets `408` and a closed connection, where Node's defaults (300 s, checked
+ * every 30 s) held it for minutes. Only receiving is limited: once the request is in, a reply
+ * streams for as long as the model takes.
+ */
+export function serverTimeouts(value: string | undefined): { requestTimeout: number; headersTimeout: number; connectionsCheckingInterval: number } {
+  let requestTimeout = 30_000
+  if (value !== undefined && value.trim() !== '') {
+    requestTimeout = Number(value)
+    if (!Number.isInteger(requestTimeout) || requestTimeout < 100) throw new Error(`FROGBOT_REQUEST_TIMEOUT_MS: "${value}" must be a whole number of milliseconds, at least 100`)
+  }
+  return { requestTimeout, headersTimeout: Math.min(15_000, requestTimeout), connectionsCheckingInterval: Math.min(1000, requestTimeout) }
 }
 
 /** Throws when `REDIS_URL` is set but is not a `redis://` or `rediss://` URL (an empty value means unset). */
@@ -66,6 +83,7 @@ export async function serveCommand(options: { port?: string; host?: string; conf
   const log = (line: string) => console.log(`frogbot: ${line}`)
 
   checkRedisUrl(process.env.REDIS_URL)
+  const timeouts = serverTimeouts(process.env.FROGBOT_REQUEST_TIMEOUT_MS)
   const config = await loadConfig(options.config)
   // Component paths start at the config's folder; outside production a stale bundle is rebuilt on the fly.
   const admin = { root: dirname(resolve(options.config ?? 'frogbot.config.ts')), buildComponents: process.env.NODE_ENV !== 'production' }
@@ -81,7 +99,7 @@ export async function serveCommand(options: { port?: string; host?: string; conf
     log('no model provider key is set (OPENAI_API_KEY, ANTHROPIC_API_KEY, GOOGLE_GENERATIVE_AI_API_KEY or OPENAI_COMPATIBLE_BASE_URL), so aliases use the offline demo model: it follows a fixed script, it does not think')
   }
 
-  const server = serve({ fetch: withRootRedirect(frogbot.fetch), port, hostname: host })
+  const server = serve({ fetch: withRootRedirect(frogbot.fetch), port, hostname: host, serverOptions: timeouts })
   const address = await new Promise<AddressInfo>((resolve, reject) => {
     server.once('listening', () => resolve(server.address() as AddressInfo))
     server.once('error', (error: NodeJS.ErrnoException) =>
@@ -100,17 +118,20 @@ export async function serveCommand(options: { port?: string; host?: string; conf
     throw error
   })
   if (access.kind === 'env') {
-    log(`API token: FROGBOT_TOKEN is accepted for ${access.email}`)
+    log(`API token: FROGBOT_TOKEN is accepted for ${access.email} (id ${access.id})`)
     if (access.others.length > 0) {
       const list = access.others.map((token) => `${token.prefix}… id ${token.id}`).join(', ')
       log(`other FROGBOT_TOKEN values are accepted too (${list}); once no server uses one, retire it with \`npx frogbot tokens revoke <id>\``)
     }
     console.log(['', 'Try it:', ...tryCommands(base, firstAgent, '$FROGBOT_TOKEN'), ''].join('\n'))
   } else if (access.kind === 'created') {
-    log(`API token for ${access.email} (shown once; keep it): ${access.token}`)
+    log(`API token for ${access.email} (id ${access.id}; shown once; keep it): ${access.token}`)
     console.log(['', 'Try it:', ...tryCommands(base, firstAgent, access.token), ''].join('\n'))
+  } else if (access.email) {
+    log(`API tokens: create one with \`npx frogbot tokens create --email ${access.email}\`, or start with FROGBOT_TOKEN=<token>`)
   } else {
-    log(`API tokens: create one with \`npx frogbot tokens create --email ${access.email ?? DEMO_EMAIL}\`, or start with FROGBOT_TOKEN=<token>`)
+    // Users exist, but not the demo user: a token needs a user, so say which commands make both.
+    log(`API tokens: create a user with \`npx frogbot users create --email you@example.com\`, then a token with \`npx frogbot tokens create --email you@example.com\` (\`npx frogbot users list\` shows the users); or start with FROGBOT_TOKEN=<token>`)
   }
   const signIn = await prepareDemoSignIn(store.db, process.env)
   const reach = host === '127.0.0.1' || host === 'localhost' || host === '::1' ? '; this machine only, set HOST=0.0.0.0 to accept others' : ''

@@ -46,7 +46,9 @@ export async function tokensCommand(args: string[], options: { config?: string; 
         return 1
       }
       const created = await createApiToken(db, { userId: user.id, name: options.name ?? 'cli' })
-      console.log(`API token for ${user.email} (shown once; store it now):\n\n  ${created.token}\n\nIt works with servers on ${database}.`)
+      console.log(
+        `API token for ${user.email} (shown once; store it now):\n\n  ${created.token}\n\nIt works with servers on ${database}.\nIts id is ${created.id} (to revoke it: npx frogbot tokens revoke ${created.id}).`
+      )
       return 0
     }
     if (action === 'list') {

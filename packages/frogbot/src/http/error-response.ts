@@ -24,6 +24,7 @@ const STATUS: Record<ErrorCode, number> = {
   'queue-full': 429,
   'too-many-requests': 429,
   'model-error': 502,
+  closed: 503,
   'invalid-config': 500,
   unavailable: 503
 }

@@ -25,7 +25,8 @@ export const ERROR_CODES = [
   'too-many-requests',
   'invalid-config',
   'model-error',
-  'unavailable'
+  'unavailable',
+  'closed'
 ] as const
 
 /** One of {@link ERROR_CODES}. */

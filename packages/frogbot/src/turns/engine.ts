@@ -1,5 +1,6 @@
 import type { UIMessage } from 'ai'
 import type { FrogbotRequest } from '../auth/frogbot-request.ts'
+import { FrogbotError } from '../errors/frogbot-error.ts'
 import { branchChat } from './branch-chat.ts'
 import { editMessage } from './edit-message.ts'
 import { runMaintenance } from './maintenance.ts'
@@ -9,6 +10,7 @@ import { sendMessage } from './send-message.ts'
 import type { TurnServices } from './services.ts'
 import { settle, type SettleInput } from './settle.ts'
 import { stopTurn } from './stop-turn.ts'
+import { refuseBlank } from './rules/blank-message.ts'
 import { channelEngineFor } from './channel-engine.ts'
 import { sendChannelMessage } from './channel-messages.ts'
 
@@ -26,28 +28,67 @@ export type Engine = ReturnType<typeof createEngine>
  */
 export function createEngine(base: Omit<TurnServices, 'kickQueue'>, { startQueuedTurns = true }: { startQueuedTurns?: boolean } = {}) {
   const kickQueue = (chatId: string) =>
-    startNextQueued(services, chatId).catch((error) => {
+    (services.closing ? Promise.resolve(false) : startNextQueued(services, chatId)).catch((error) => {
       services.log(`frogbot: could not start the queued message of chat ${chatId}: ${error instanceof Error ? error.message : String(error)}`)
       return false
     })
   const services: TurnServices = { ...base, kickQueue: startQueuedTurns ? kickQueue : async () => false }
+  // Calls under way, so that `close` lets them finish before the database goes.
+  const calls = new Set<Promise<unknown>>()
+  const guard =
+    <A extends unknown[], R>(run: (...args: A) => Promise<R>) =>
+    (...args: A): Promise<R> => {
+      if (services.closing) return Promise.reject(new FrogbotError('closed', 'FrogBot is shutting down; retry on another server or once it is back.'))
+      const call = run(...args)
+      const tracked = call.then(() => {}, () => {})
+      calls.add(tracked)
+      void tracked.then(() => calls.delete(tracked))
+      return call
+    }
+  const within = (promises: Iterable<Promise<unknown>>, ms: number) =>
+    Promise.race([Promise.allSettled(promises), new Promise((resolve) => setTimeout(resolve, ms).unref())])
   return {
     services,
-    /** Sends a user message (see `sendMessage`). */
-    sendMessage: (options: { agentSlug: string; chatId?: string; message: UIMessage; req: FrogbotRequest; canQueue?: boolean }) => sendMessage(services, options),
+    /** Sends a user message (see `sendMessage`); a blank one is refused, naming `field` (default `message.parts`). */
+    sendMessage: guard(async ({ field = 'message.parts', ...options }: { agentSlug: string; chatId?: string; message: UIMessage; req: FrogbotRequest; canQueue?: boolean; field?: string }) => {
+      refuseBlank(options.message.parts, field)
+      return sendMessage(services, options)
+    }),
     /** A message from a channel thread: continues the thread's chat or starts one (see `sendChannelMessage`). */
-    sendChannelMessage: (options: Parameters<typeof sendChannelMessage>[1]) => sendChannelMessage(services, options),
+    sendChannelMessage: guard((options: Parameters<typeof sendChannelMessage>[1]) => sendChannelMessage(services, options)),
     /** The one settle door (see `settleActions`). */
-    settle: (options: { chatId: string; agentSlug?: string; inputs: SettleInput[]; req: FrogbotRequest; wholeStep?: boolean }) => settle(services, options),
-    stop: (options: { chatId: string; agentSlug?: string; req: FrogbotRequest; graceMs?: number }) => stopTurn(services, options),
-    editMessage: (options: Parameters<typeof editMessage>[1]) => editMessage(services, options),
-    /** Edits (with `text`) or deletes a queued message (see `changeQueued`). */
-    changeQueued: (options: Parameters<typeof changeQueued>[1]) => changeQueued(services, options),
-    branch: async (options: Parameters<typeof branchChat>[1]) => chatSummary(services, await branchChat(services, options)),
-    readChat: (options: { chatId: string; agentSlug?: string; req: FrogbotRequest }) => readChat(services, options),
-    pending: (options: { chatId: string; agentSlug?: string; req: FrogbotRequest }) => pendingOf(services, options),
-    listChats: (options: Parameters<typeof listChats>[1]) => listChats(services, options),
-    maintain: () => runMaintenance(services),
+    settle: guard((options: { chatId: string; agentSlug?: string; inputs: SettleInput[]; req: FrogbotRequest; wholeStep?: boolean }) => settle(services, options)),
+    stop: guard((options: { chatId: string; agentSlug?: string; req: FrogbotRequest; graceMs?: number }) => stopTurn(services, options)),
+    /** Edits a user message (see `editMessage`); blank new parts are refused as `text: must not be empty or blank`. */
+    editMessage: guard(async (options: Parameters<typeof editMessage>[1]) => {
+      if (options.parts) refuseBlank(options.parts, 'text')
+      return editMessage(services, options)
+    }),
+    /** Edits (with `text`, not blank) or deletes a queued message (see `changeQueued`). */
+    changeQueued: guard(async (options: Parameters<typeof changeQueued>[1]) => {
+      if (options.text !== undefined) refuseBlank([{ type: 'text', text: options.text }], 'text')
+      return changeQueued(services, options)
+    }),
+    branch: guard(async (options: Parameters<typeof branchChat>[1]) => chatSummary(services, await branchChat(services, options))),
+    readChat: guard((options: { chatId: string; agentSlug?: string; req: FrogbotRequest }) => readChat(services, options)),
+    pending: guard((options: { chatId: string; agentSlug?: string; req: FrogbotRequest }) => pendingOf(services, options)),
+    listChats: guard((options: Parameters<typeof listChats>[1]) => listChats(services, options)),
+    maintain: guard(() => runMaintenance(services)),
+    /**
+     * Stops taking work (every method then throws `FrogbotError('closed')`), lets calls under way
+     * finish, and stops the turns this process runs as Stop does: each ends keeping what it
+     * generated and leaves its chat idle. Waits up to `graceMs` for each of these; a turn still
+     * running then is left to its lease, as after a crash, and its result's failure, if any, is
+     * nobody's to handle (it never becomes an unhandled rejection).
+     */
+    close: async (graceMs = 5000) => {
+      services.closing = true
+      await within([...calls], graceMs)
+      for (const abort of services.activeRuns.values()) abort.abort()
+      const turns = [...services.turnsInFlight]
+      for (const turn of turns) turn.catch(() => {})
+      await within(turns, graceMs)
+    },
     /** Starts every channel piece (`ChannelDoor.start`) with its own channel engine. */
     startChannels: async () => {
       for (const door of services.channels.values()) await door.start?.(channelEngineFor(services, door))

@@ -22,7 +22,7 @@ import { pumpTurn } from './turn-stream.ts'
 import { offeredClientTools } from './offered-tools.ts'
 import { replayChunks } from './replay-chunks.ts'
 import { isoIn, type TurnServices } from './services.ts'
-import { openToolCallIds, sealToolParts, textOf, toolNameOf, toUIMessage } from './transcript.ts'
+import { endStreamingParts, openToolCallIds, sealToolParts, textOf, toolNameOf, toUIMessage } from './transcript.ts'
 import { notifyAwaitingInput } from './turn-events.ts'
 import { keepLease } from './turn-lease.ts'
 import { endTurn, pauseAtCalls, saveStep } from './turn-saves.ts'
@@ -100,6 +100,8 @@ export function runTurn(
 
   const abort = new AbortController()
   services.activeRuns.set(chatId, abort)
+  // A turn that starts while FrogBot closes ends at once as stopped, before the database goes.
+  if (services.closing) abort.abort()
   const recorder = services.live.record(chatId, runId)
   // A client that joins replays the whole message: what the continued message held comes first.
   if (continued) for (const chunk of replayChunks(continued)) recorder.push(chunk)
@@ -123,7 +125,9 @@ export function runTurn(
     lostChat = !(await saveStep(services, turn, sealToolParts(message, openToolCallIds(message))))
   }
 
-  const finish = async (responseMessage: UIMessage | null): Promise<TurnResult> => {
+  const finish = async (lastMessage: UIMessage | null): Promise<TurnResult> => {
+    // A stopped or failed step leaves its last text or reasoning part unended.
+    const responseMessage = lastMessage ? endStreamingParts(lastMessage) : null
     if (responseMessage && !lostChat && !abort.signal.aborted) {
       const now = isoIn(services)
       const { sealed, calls } = waitingCalls({
@@ -223,5 +227,10 @@ export function runTurn(
     await recorder.end()
     return stored
   })
+  // Until it settles, `close` can stop the turn and wait for it.
+  services.turnsInFlight.add(result)
+  const forget = () => services.turnsInFlight.delete(result)
+  // `then` with both handlers, so this bookkeeping never turns a failed turn into an unhandled rejection of its own.
+  void result.then(forget, forget)
   return shareTurnWithPiece(services, chat, { stream, result })
 }

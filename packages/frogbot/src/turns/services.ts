@@ -11,7 +11,10 @@ import type { AwaitingInputEvent } from './turn-events.ts'
  * - `queueLimit`: most messages a chat's queue holds (SPEC §4: the queue is bounded).
  * - `agents`: by slug; `channels`: the channel doors by piece instance.
  * - `processId`: tells this process's leases apart; `activeRuns`: abort controllers of the turns
- *   this process runs, by chat id (to stop them).
+ *   this process runs, by chat id (to stop them); `turnsInFlight`: their results until they settle
+ *   (`close` waits for them).
+ * - `closing`: set by the engine's `close`; from then on no work starts (`closed` errors) and
+ *   turns that start anyway end at once as stopped.
  * - `live`: where running turns publish their chunks for clients that join late.
  * - `onAwaitingInput`: the config's hook; `log`: where unexpected errors go.
  * - `kickQueue`: starts a chat's next queued message when the chat is free; resolves whether one
@@ -27,6 +30,8 @@ export type TurnServices = {
   channels: Map<string, ChannelDoor>
   processId: string
   activeRuns: Map<string, AbortController>
+  turnsInFlight: Set<Promise<unknown>>
+  closing: boolean
   live: LiveStreams
   onAwaitingInput?: (event: AwaitingInputEvent) => void | Promise<void>
   log: (line: string) => void

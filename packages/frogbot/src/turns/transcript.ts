@@ -71,5 +71,18 @@ export function sealToolParts(message: UIMessage, keepOpen: ReadonlySet<string> 
   return changed ? { ...message, parts } : message
 }
 
+/**
+ * A message whose text and reasoning parts are all ended (`state: 'done'`), as the AI SDK ends
+ * them when their stream finishes: a turn that was stopped or failed mid-part never got the
+ * part's end chunk, and must not be stored as streaming forever.
+ */
+export function endStreamingParts(message: UIMessage): UIMessage {
+  if (!message.parts.some((part) => (part.type === 'text' || part.type === 'reasoning') && part.state === 'streaming')) return message
+  return {
+    ...message,
+    parts: message.parts.map((part) => ((part.type === 'text' || part.type === 'reasoning') && part.state === 'streaming' ? { ...part, state: 'done' as const } : part))
+  }
+}
+
 /** Name of a tool part's tool (`tool-question` → `question`, or a dynamic tool's `toolName`). */
 export const toolNameOf = getToolName

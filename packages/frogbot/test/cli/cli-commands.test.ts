@@ -69,6 +69,8 @@ describe('frogbot tokens', SLOW, () => {
     const created = await frogbot('tokens', 'create', '--email', 'a@b.co', '--name', 'laptop')
     expect(created.code).toBe(0)
     expect(created.stdout).toContain('API token for a@b.co (shown once; store it now):')
+    const createdId = /^Its id is (tok_[\w-]+) \(to revoke it: npx frogbot tokens revoke (tok_[\w-]+)\)\.$/m.exec(created.stdout)
+    expect(createdId?.[1]).toBe(createdId?.[2])
     const tokens = [...created.stdout.matchAll(TOKEN)].map((match) => match[0])
     expect(tokens).toHaveLength(1)
     const [token] = tokens
@@ -85,6 +87,7 @@ describe('frogbot tokens', SLOW, () => {
     expect(lines).toHaveLength(2)
     const laptop = lines.find((line) => line.includes('  laptop  '))!
     expect(laptop).toMatch(new RegExp(`^${prefix}…  laptop  id tok_\\S+  created \\S+  last used never$`))
+    expect(laptop).toContain(`  id ${createdId![1]}  `)
 
     // a server on the same database accepts both tokens ...
     const statusOf = await serverOn(dir)

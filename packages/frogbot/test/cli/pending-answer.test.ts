@@ -41,7 +41,12 @@ async function seed() {
       expect(body.status).toBe('awaiting-input')
       return { chatId: body.chatId, callId: body.pending[0].toolCallId, header: body.pending[0].input.questions[0].header }
     }
-    return { ada, first: await ask(), second: await ask() }
+    const first = await ask()
+    const second = await ask()
+    // A third chat that is a Slack conversation: its call is answered in Slack only.
+    const slack = await ask()
+    await storeOf(app).db.updateTable('frogbot_chats').set({ channel: 'slack', channel_instance: 'slack', channel_thread: 'C1:1700000000.000100' }).where('id', '=', slack.chatId).execute()
+    return { ada, first, second, slack }
   } finally {
     await app.close()
   }
@@ -49,7 +54,7 @@ async function seed() {
 
 describe('frogbot pending / answer', { timeout: 90_000 }, () => {
   it('lists waiting questions and settles them from the terminal, with a clear line for every refusal', async () => {
-    const { ada, first, second } = await seed()
+    const { ada, first, second, slack } = await seed()
 
     const listed = await frogbot('pending')
     expect(listed).toMatchObject({ code: 0, stderr: '' })
@@ -61,6 +66,10 @@ describe('frogbot pending / answer', { timeout: 90_000 }, () => {
     expect(listed.stdout).toMatch(/ {4}1\. City/)
     expect(listed.stdout).toMatch(/ {4}2\. Mountains/)
     expect(listed.stdout).toContain('owner ada@example.com')
+    expect(listed.stdout).toContain(`${slack.chatId}  agent planner  tool question  call ${slack.callId}  waiting `)
+    expect(listed.stdout).toMatch(new RegExp(`${slack.chatId}  agent planner  tool question  call ${slack.callId}  waiting \\S+  owner ada@example\\.com  answered in Slack only\n`))
+    expect(listed.stdout).not.toMatch(new RegExp(`${first.chatId} .*Slack`))
+    expect(listed.stdout.trim().split('\n').at(-1)).toBe('Answer one: npx frogbot answer <chatId> <callId> --email <email> with --pick <number or label> for a question  (or --dismiss)')
     const unknownAgent = await frogbot('pending', '--agent', 'nobody')
     expect(unknownAgent).toMatchObject({ code: 1, stdout: '' })
     expect(unknownAgent.stderr).toBe('frogbot pending: no agent "nobody" in the config; its agents are: planner\n')
@@ -95,8 +104,17 @@ describe('frogbot pending / answer', { timeout: 90_000 }, () => {
     expect(dismissed.code, dismissed.stderr).toBe(0)
     expect(dismissed.stdout).toContain(`Dismissed call ${second.callId} in chat ${second.chatId} (reason: not this year).`)
 
-    const empty = await frogbot('pending')
-    expect(empty).toMatchObject({ code: 0, stdout: 'Nothing is waiting for an answer.\n' })
+    // After a dismissal, a late answer is told the call was dismissed, not that someone answered.
+    const late = await frogbot('answer', second.chatId, second.callId, '--email', 'ada@example.com', '--pick', '1')
+    expect(late.code).toBe(1)
+    expect(late.stderr.trim()).toMatch(/^frogbot answer: already settled: it was dismissed \(dismissed by ada@example\.com at \d{4}-/)
+
+    // Only the Slack conversation's call still waits: answered in its channel, as the footer says.
+    const onlySlack = await frogbot('pending')
+    expect(onlySlack.code).toBe(0)
+    expect(onlySlack.stdout).toContain(`${slack.chatId}  agent planner`)
+    expect(onlySlack.stdout).not.toContain(first.chatId)
+    expect(onlySlack.stdout.trim().split('\n').at(-1)).toBe('Answer each in its channel: `frogbot answer` settles web chats only.')
 
     // What the commands stored: settlements by ada, the answer and the continuation in one message, the chats idle.
     const app = await open()

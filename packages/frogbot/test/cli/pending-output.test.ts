@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { describePendingCall, terminalSafe } from '../../src/cli/pending-command.ts'
+import { answerHint, describePendingCall, terminalSafe } from '../../src/cli/pending-command.ts'
 
 describe('frogbot pending output', () => {
   it('never prints control characters from a prompt to the terminal, and cuts long text', () => {
@@ -15,5 +15,21 @@ describe('frogbot pending output', () => {
       createdAt: new Date().toISOString()
     })
     expect(lines.join('\n')).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/)
+  })
+
+  it('suggests the flag each listed call takes, and leaves channel conversations to their channel', () => {
+    const single = { toolName: 'question', input: { questions: [{ header: 'Place', question: 'Where?', options: [{ label: 'City' }] }] } }
+    const several = { toolName: 'question', input: { questions: [{ header: 'A' }, { header: 'B' }] } }
+    const pickFile = { toolName: 'pick_file', input: { files: ['plan.md'] } }
+    const prefix = 'Answer one: npx frogbot answer <chatId> <callId> --email <email> with '
+    expect(answerHint([{ call: single }])).toBe(`${prefix}--pick <number or label> for a question  (or --dismiss)`)
+    expect(answerHint([{ call: pickFile }])).toBe(`${prefix}--json '<output JSON>' for pick_file  (or --dismiss)`)
+    expect(answerHint([{ call: single }, { call: several }, { call: pickFile }, { call: pickFile, channelLabel: 'Slack' }])).toBe(
+      `${prefix}--pick <number or label> for a question, --json '{ "answers": [...] }' for several questions, --json '<output JSON>' for pick_file  (or --dismiss)`
+    )
+    expect(answerHint([{ call: single, channelLabel: 'Slack' }])).toBe('Answer each in its channel: `frogbot answer` settles web chats only.')
+    const call = { ...single, toolCallId: 'call_1', messageId: 'm', chatId: 'c', agentSlug: 'planner', createdAt: new Date().toISOString() }
+    expect(describePendingCall(call, { owner: 'no owner', channelLabel: 'Slack' })[0]).toMatch(/^c {2}agent planner {2}tool question {2}call call_1 {2}waiting \d+s {2}no owner {2}answered in Slack only$/)
+    expect(describePendingCall(call)[0]).not.toContain('answered in')
   })
 })

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
-import { callJson, cliEnv, frogbotLines, startServe, stopAllServes, tempCwd } from '../helpers/spawn-serve.ts'
+import { PLANNER_CONFIG, callJson, cliEnv, frogbotLines, runCli, startServe, stopAllServes, tempCwd } from '../helpers/spawn-serve.ts'
 
 // The real `frogbot serve` process of the example app, driven over HTTP as a user would drive it
 // with the seed's HTTP walkthrough, including a restart.
@@ -54,7 +54,11 @@ describe('frogbot serve (real process) with FROGBOT_TOKEN', { timeout: 60_000 },
     expect(model[0]).toMatch(/^frogbot: agent planner: model frogbot\/demo\b.*demo model/)
 
     const tokenLines = lines.filter((line) => line.includes('FROGBOT_TOKEN'))
-    expect(tokenLines).toEqual(['frogbot: API token: FROGBOT_TOKEN is accepted for demo@frogbot.local'])
+    expect(tokenLines).toEqual([expect.stringMatching(/^frogbot: API token: FROGBOT_TOKEN is accepted for demo@frogbot\.local \(id tok_[\w-]+\)$/)])
+    // The id printed is the one `tokens revoke` takes, as the README's rotation steps say.
+    const id = /\(id (tok_[\w-]+)\)/.exec(tokenLines[0]!)![1]
+    const listed = await runCli(['tokens', 'list', '--email', 'demo@frogbot.local', '--config', PLANNER_CONFIG], { cwd, env })
+    expect(listed.stdout).toContain(`  FROGBOT_TOKEN  id ${id}  `)
 
     const listening = lines.filter((line) => line.includes('listening on'))
     expect(listening).toEqual([`frogbot: listening on http://localhost:${server.port} (agents: planner; this machine only, set HOST=0.0.0.0 to accept others)`])

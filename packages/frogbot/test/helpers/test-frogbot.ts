@@ -9,6 +9,19 @@ import { createApiToken } from '../../src/auth/api-tokens.ts'
 import { ensureUser } from '../../src/auth/users.ts'
 import { storeOf } from '../../src/frogbot-internals.ts'
 
+/**
+ * Makes `frogbot`'s process "die" as far as the database can tell: from now on none of its
+ * writes or reads reach it (a running turn never ends and stops renewing its lease), then it is
+ * closed. A plain `close()` would end its running turns as stopped instead.
+ */
+export async function crash(frogbot: Frogbot) {
+  const store = storeOf(frogbot)
+  for (const [name, value] of Object.entries(store)) {
+    if (typeof value === 'function' && name !== 'close') (store as Record<string, unknown>)[name] = () => Promise.reject(new Error('the process died'))
+  }
+  await frogbot.close()
+}
+
 /** A temporary folder removed by the returned function. */
 export function tempDir() {
   const dir = mkdtempSync(join(tmpdir(), 'frogbot-test-'))

@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import { MockLanguageModelV4 } from 'ai/test'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { colorQuestion, heldStep, scripted, scriptedModel, streamingModel, textStep, toolStep } from '../helpers/scripted-model.ts'
-import { tempDir, testFrogbot } from '../helpers/test-frogbot.ts'
+import { crash, tempDir, testFrogbot } from '../helpers/test-frogbot.ts'
 
 // Inputs a newcomer sent while trying to break the product, each once mishandled.
 const cleanups: (() => unknown)[] = []
@@ -89,7 +89,7 @@ describe('requests a newcomer sent', () => {
     const first = await testFrogbot({ filename, model: streamingModel([dying.stream]) })
     void first.call('POST', '/api/agents/planner', { prompt: 'Go', chatId: 'crashed-chat-000000001' }).catch(() => {})
     await dying.started
-    await first.frogbot.close() // its process "dies" with the lease still 30 s away
+    await crash(first.frogbot) // its process "dies" with the lease still 30 s away
 
     const held = heldStep('Partial answer')
     const second = await app(streamingModel([held.stream]), { filename })

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { ClientTool } from '../../src/index.ts'
 import { question } from '../../src/tools/index.ts'
 import { colorQuestion, heldStep, scripted, streamingModel, textStep, toolStep } from '../helpers/scripted-model.ts'
-import { tempDir, testFrogbot } from '../helpers/test-frogbot.ts'
+import { crash, tempDir, testFrogbot } from '../helpers/test-frogbot.ts'
 
 const cleanups: (() => unknown)[] = []
 afterEach(async () => {
@@ -110,7 +110,7 @@ describe('turn leases: a turn that dies with its process does not leave the chat
     const answer = { answers: [{ header: 'Color', selected: ['Blue'] }] }
     void first.call('POST', `/api/agents/planner/chats/${chatId}/settle`, { toolCallId: 'call_1', output: answer }).catch(() => {})
     await dying.started
-    await first.frogbot.close() // the process "dies": its turn never finishes and stops renewing its lease
+    await crash(first.frogbot) // the process "dies": its turn never finishes and stops renewing its lease
 
     const secondModel = streamingModel([scripted(textStep('Picking up again.'))])
     const second = await testFrogbot({ filename, model: secondModel, options: { leaseMs: 300 } })
