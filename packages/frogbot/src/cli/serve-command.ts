@@ -100,6 +100,12 @@ export async function serveCommand(options: { port?: string; host?: string; conf
   }
 
   const server = serve({ fetch: withRootRedirect(frogbot.fetch), port, hostname: host, serverOptions: timeouts })
+  // Listened for from the moment the server can take requests: a SIGTERM while the start-up lines
+  // are still being prepared shuts down cleanly instead of killing the process mid-write.
+  const stopRequested = new Promise<void>((resolve) => {
+    process.once('SIGINT', () => resolve())
+    process.once('SIGTERM', () => resolve())
+  })
   const address = await new Promise<AddressInfo>((resolve, reject) => {
     server.once('listening', () => resolve(server.address() as AddressInfo))
     server.once('error', (error: NodeJS.ErrnoException) =>
@@ -141,14 +147,11 @@ export async function serveCommand(options: { port?: string; host?: string; conf
   log(`admin chat: open ${base}/admin in a browser`)
   log(`listening on ${base} (agents: ${[...engine.services.agents.keys()].join(', ')}${reach})`)
 
+  await stopRequested
+  log('shutting down')
   await new Promise<void>((resolve) => {
-    const stop = () => {
-      log('shutting down')
-      server.close(() => resolve())
-      setTimeout(resolve, 3000).unref()
-    }
-    process.once('SIGINT', stop)
-    process.once('SIGTERM', stop)
+    server.close(() => resolve())
+    setTimeout(resolve, 3000).unref()
   })
   await frogbot.close()
   return 0
