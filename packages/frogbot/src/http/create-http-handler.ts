@@ -27,6 +27,11 @@ export function createHttpHandler(options: Omit<HttpContext, 'services' | 'token
   const tokenGuesses = tokenGuessLimiter(services.store.db, { limit: { ...TOKEN_GUESS_LIMIT, ...options.auth.tokenGuessLimit }, now: services.now, newId: services.newId })
   const context: HttpContext = { ...options, services, tokenGuesses }
   const app = new Hono<HttpEnv>()
+  // After close() nothing reaches the database: every API request is told to retry elsewhere.
+  app.use('/api/*', async (_c, next) => {
+    if (services.closing) return errorResponse(new FrogbotError('closed', 'FrogBot is shutting down; retry on another server or once it is back.'))
+    await next()
+  })
   app.use('/api/*', noStore())
   app.use('/api/*', securityHeaders())
   app.use('/api/*', noteClientAddress(options.auth))

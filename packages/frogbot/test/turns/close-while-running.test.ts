@@ -45,4 +45,18 @@ describe('close() while a turn is running', () => {
     expect(read.messages.map((message) => message.role)).toEqual(['user', 'assistant'])
     expect(JSON.stringify(read.messages[1]!.parts)).toContain('Plan: first the venue')
   })
+
+  it('over HTTP, every /api request after close() is 503 closed, sign-in and token checks included, never a 500', async () => {
+    const app = await testFrogbot({ model: streamingModel([]) })
+    await app.frogbot.close()
+    const requests = [
+      app.call('GET', '/api/agents'),
+      app.call('POST', '/api/agents/planner', { prompt: 'Plan the offsite' }),
+      app.call('POST', '/api/auth/login', { email: 'ada@example.com', password: 'not-her-password' }, { origin: 'http://localhost' }),
+      app.call('GET', '/api/health')
+    ]
+    for (const answer of await Promise.all(requests)) {
+      expect(answer).toMatchObject({ status: 503, json: { code: 'closed', error: expect.stringContaining('shutting down') } })
+    }
+  })
 })
