@@ -266,7 +266,27 @@ export class ChatSession {
       this.#set({ callErrors: { ...this.#snapshot.callErrors, ...Object.fromEntries(submitting.map((id) => [id, message])) } })
       return
     }
+    if (!api && submitting.length > 0) {
+      // The answer never got an answer (server down, connection lost): the calls wait again here,
+      // with the error on their card, so the person can send it again. Had it reached the server,
+      // sending again is a quiet 409 already-settled and a reload.
+      this.#reopen(submitting)
+      const message = errorMessage(error)
+      this.#set({ submitting: [], callErrors: { ...this.#snapshot.callErrors, ...Object.fromEntries(submitting.map((id) => [id, message])) } })
+      return
+    }
     this.#set({ notice: errorMessage(error) })
+  }
+
+  /** Puts the answered-here parts of `toolCallIds` back to waiting (`input-available`, no output). */
+  #reopen(toolCallIds: readonly string[]) {
+    const ids = new Set(toolCallIds)
+    const reopen = (part: FrogbotUIMessage['parts'][number]) => {
+      if (!('toolCallId' in part) || !ids.has(part.toolCallId) || part.state !== 'output-available') return part
+      const { output: _output, ...waiting } = part as typeof part & { output?: unknown }
+      return { ...waiting, state: 'input-available' } as unknown as typeof part
+    }
+    this.chat.messages = this.chat.messages.map((message) => (message.parts.some((part) => 'toolCallId' in part && ids.has(part.toolCallId)) ? { ...message, parts: message.parts.map(reopen) } : message))
   }
 
   #patchPart(part: unknown) {

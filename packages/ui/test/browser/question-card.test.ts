@@ -37,6 +37,29 @@ describe('the question card', () => {
     expect(assistant.parts.filter((p) => p.type === 'text').map((p) => p.text)).toEqual(['Let me ask first.', 'Got it: Color → Blue. Planning with that.'])
   })
 
+  test('an answer that cannot reach the server leaves the question waiting, with the error on its card, and can be sent again', async () => {
+    const context = await newContext()
+    const page = await openChat(context)
+    await sendMessage(page, 'Which color for the invitations?')
+    const card = dock(page).getByRole('region', { name: 'Color' })
+    await card.getByRole('radio', { name: 'Blue' }).waitFor()
+
+    // The server is down: every request fails, the answer and the reload after it.
+    const offline = (route: import('playwright-core').Route) => route.abort('connectionrefused')
+    await page.route('**/api/**', offline)
+    await card.getByText('Blue', { exact: true }).click()
+    await page.getByRole('alert').filter({ hasText: 'Could not reach the server' }).first().waitFor()
+    await dock(page).getByRole('region', { name: 'Color' }).getByRole('radio', { name: 'Blue' }).waitFor({ timeout: 5000 })
+    expect(await page.getByRole('region', { name: 'Answered' }).count()).toBe(0)
+    await screenshot(page, 'answer-unreachable')
+
+    await page.unroute('**/api/**', offline)
+    await dock(page).getByRole('region', { name: 'Color' }).getByText('Blue', { exact: true }).click()
+    await page.getByText('Got it: Color → Blue. Planning with that.').waitFor()
+    const { part } = await storedQuestion(page)
+    expect(part).toMatchObject({ state: 'output-available', output: { answers: [{ header: 'Color', selected: ['Blue'] }] } })
+  })
+
   test('three questions step one at a time, with a custom answer, Back, and a review before Submit', async () => {
     const context = await newContext()
     const page = await openChat(context)
