@@ -151,20 +151,22 @@ describe('a fresh app that installs the tarballs', () => {
     expect(strict.split('\n').filter((line) => own.some((folder) => line.startsWith(folder)))).toEqual([])
   }, 4 * MINUTE)
 
-  it('loads every entry point in plain Node (the Slack piece with Chat SDK too), and frogbot/protocol imports no Node built-in', async () => {
+  it('loads every entry point in plain Node (the Slack piece with Chat SDK too), and the wire contract (@frogbotai/protocol, also frogbot/protocol) imports no Node built-in', async () => {
     const script = [
       "import * as frogbot from 'frogbot'",
       "import * as tools from 'frogbot/tools'",
       "import * as protocol from 'frogbot/protocol'",
+      "import * as wire from '@frogbotai/protocol'",
       "import * as channels from 'frogbot/channels'",
       "import { createSlack } from '@frogbotai/piece-slack'",
       "const slack = createSlack({ botToken: 'xoxb-packed', signingSecret: 'packed-secret', env: {} })",
-      'console.log(JSON.stringify({ buildConfig: typeof frogbot.buildConfig, createFrogbot: typeof frogbot.createFrogbot, question: tools.question.slug, protocol: Object.keys(protocol).length, channelState: typeof channels.channelState, slack: [slack.piece, slack.instance, slack.label] }))'
+      'console.log(JSON.stringify({ buildConfig: typeof frogbot.buildConfig, createFrogbot: typeof frogbot.createFrogbot, question: tools.question.slug, protocol: Object.keys(protocol).length, wire: Object.keys(wire).length, channelState: typeof channels.channelState, slack: [slack.piece, slack.instance, slack.label] }))'
     ].join('\n')
     const { stdout } = await run('node', ['--input-type=module', '-e', script], { cwd: app, env: place.env, timeoutMs: MINUTE })
     expect(JSON.parse(stdout)).toMatchObject({ buildConfig: 'function', createFrogbot: 'function', question: 'question', channelState: 'function', slack: ['slack', 'slack', 'Slack'] })
     expect(JSON.parse(stdout).protocol).toBeGreaterThan(0)
-    expect(nodeImportsOf(join(app, 'node_modules/frogbot/dist/protocol/index.js'))).toEqual([])
+    expect(JSON.parse(stdout).wire).toBe(JSON.parse(stdout).protocol)
+    expect(nodeImportsOf(join(app, 'node_modules/@frogbotai/protocol/dist/index.js'))).toEqual([])
   }, 2 * MINUTE)
 
   it("serves the samples with npx frogbot serve and answers the seed's walkthrough", async () => {

@@ -1,6 +1,6 @@
 import { useChat } from '@ai-sdk/react'
 import { Chat, ChatApiError, useChatContext, useChatSession } from '@frogbotai/ui/chat'
-import type { AgentSummary, ChatSummary, Manifest } from 'frogbot/protocol'
+import type { AgentSummary, ChatSummary, Manifest } from '@frogbotai/protocol'
 import { type MouseEvent, useCallback, useEffect, useState } from 'react'
 import { AgentPicker } from './agent-picker.tsx'
 import { useChatList } from './chat-list.ts'

@@ -1,4 +1,4 @@
-import type { AgentSummary } from 'frogbot/protocol'
+import type { AgentSummary } from '@frogbotai/protocol'
 
 /** The agents the user may use, with their profiles; picking one starts a new chat with it. */
 export function AgentPicker({ agents, onPick }: { agents: readonly AgentSummary[]; onPick: (slug: string) => void }) {

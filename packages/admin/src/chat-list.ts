@@ -1,4 +1,4 @@
-import type { ChatSummary } from 'frogbot/protocol'
+import type { ChatSummary } from '@frogbotai/protocol'
 import { useCallback, useEffect, useState } from 'react'
 
 /** How often the list of chats is read again, so badges follow answers given elsewhere. */

@@ -31,7 +31,7 @@ export type {
   SettlementOutcome,
   SettlementWithPart,
   TurnResult
-} from './protocol/index.ts'
+} from '@frogbotai/protocol'
 export { sqliteAdapter, type SqliteAdapterOptions } from './store/sqlite-adapter.ts'
 export { postgresAdapter, type PostgresAdapterOptions } from './store/postgres-adapter.ts'
 export type { DatabaseAdapter } from './store/database-adapter.ts'

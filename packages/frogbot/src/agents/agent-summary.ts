@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { AgentSummary } from '../protocol/manifest.ts'
+import type { AgentSummary } from '@frogbotai/protocol'
 import type { ResolvedAgent } from './resolve-agents.ts'
 
 const summaries = new WeakMap<ResolvedAgent, AgentSummary>()

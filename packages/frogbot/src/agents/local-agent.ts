@@ -1,7 +1,7 @@
 import { type ModelMessage, ToolLoopAgent, type UIMessage } from 'ai'
 import { localRequest, type User } from '../auth/frogbot-request.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
-import type { CompleteTurn } from '../protocol/turn-results.ts'
+import type { CompleteTurn } from '@frogbotai/protocol'
 import type { Engine } from '../turns/engine.ts'
 import type { ResolvedAgent } from './resolve-agents.ts'
 import { buildToolSet } from './tool-set.ts'

@@ -11,7 +11,7 @@ export const PASSWORD_PARAMS: ScryptParams = { logN: 15, r: 8, p: 3 }
 
 /** Shortest and longest password accepted when one is set. */
 export const PASSWORD_MIN_LENGTH = 8
-import { PASSWORD_MAX_LENGTH } from '../protocol/requests.ts'
+import { PASSWORD_MAX_LENGTH } from '@frogbotai/protocol'
 
 export { PASSWORD_MAX_LENGTH }
 

@@ -1,5 +1,5 @@
 import { FrogbotError } from '../errors/frogbot-error.ts'
-import type { SettledBy, Settlement } from '../protocol/settlement.ts'
+import type { SettledBy, Settlement } from '@frogbotai/protocol'
 
 /**
  * Why something a participant did in a channel changed nothing, or what became of it; a piece

@@ -1,4 +1,4 @@
-import { QuestionInput, type QuestionOutput } from '../tools/question-schemas.ts'
+import { QuestionInput, type QuestionOutput } from '@frogbotai/protocol'
 
 /** One question of a `question` call, with its defaults filled in (`multiple`, `custom`). */
 export type ChannelQuestion = QuestionInput['questions'][number]

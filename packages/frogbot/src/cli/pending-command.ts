@@ -1,5 +1,4 @@
-import type { PendingCall } from '../protocol/pending-call.ts'
-import { channelLabelOf } from '../protocol/channels.ts'
+import { channelLabelOf, type PendingCall } from '@frogbotai/protocol'
 import { toCallRecord, toPendingCall } from '../store/chat-records.ts'
 import { withDatabase } from './open-database.ts'
 

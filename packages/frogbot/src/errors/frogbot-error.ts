@@ -1,6 +1,6 @@
-import type { ErrorCode } from '../protocol/error-codes.ts'
+import type { ErrorCode } from '@frogbotai/protocol'
 
-export type { ErrorCode } from '../protocol/error-codes.ts'
+export type { ErrorCode } from '@frogbotai/protocol'
 
 /**
  * Every error FrogBot throws on purpose. `code` is stable and safe to branch on; `data` carries

@@ -1,5 +1,5 @@
 import { FrogbotError } from '../errors/frogbot-error.ts'
-import type { ErrorCode } from '../protocol/error-codes.ts'
+import type { ErrorCode } from '@frogbotai/protocol'
 
 /** The HTTP status of each error code: the one place codes become statuses (seed: "Answer over HTTP"). */
 const STATUS: Record<ErrorCode, number> = {

@@ -1,9 +1,5 @@
 import { z } from 'zod'
-import { ChatListSchema, ChatReadSchema, PendingListSchema, QueuedMessageSchema } from '../protocol/chat.ts'
-import { ErrorBodySchema as ErrorSchema } from '../protocol/error-body.ts'
-import { AgentListSchema, BranchResultSchema, LoginResultSchema, ManifestSchema, MeSchema, StopResultSchema } from '../protocol/manifest.ts'
-import { BranchRequest, ChatListQuery, EditRequest, LoginRequest, RunRequest, SettleRequest, StopRequest } from '../protocol/requests.ts'
-import { QueuedTurnSchema as QueuedSchema, SettleResultSchema, TurnResultSchema } from '../protocol/turn-results.ts'
+import { AgentListSchema, BranchRequest, BranchResultSchema, ChatListQuery, ChatListSchema, ChatReadSchema, EditRequest, ErrorBodySchema as ErrorSchema, LoginRequest, LoginResultSchema, ManifestSchema, MeSchema, PendingListSchema, QueuedMessageSchema, QueuedTurnSchema as QueuedSchema, RunRequest, SettleRequest, SettleResultSchema, StopRequest, StopResultSchema, TurnResultSchema } from '@frogbotai/protocol'
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete'
 

@@ -1,5 +1,5 @@
 import { isToolUIPart, type UIMessage } from 'ai'
-import { DISMISSED_TEXT } from '../protocol/tool-errors.ts'
+import { DISMISSED_TEXT } from '@frogbotai/protocol'
 import type { SettleInput } from '../turns/settle.ts'
 import { toolNameOf } from '../turns/transcript.ts'
 

@@ -1,5 +1,5 @@
 import { createUIMessageStream, createUIMessageStreamResponse } from 'ai'
-import type { QueuedTurn } from '../protocol/turn-results.ts'
+import type { QueuedTurn } from '@frogbotai/protocol'
 import type { TurnRun } from '../turns/run-turn.ts'
 import type { SettleOutcome } from '../turns/settle.ts'
 

@@ -1,18 +1,5 @@
 /**
- * `frogbot/protocol`: the wire schemas and types of FrogBot's HTTP API, declared once with Zod and
- * shared by the server, the OpenAPI document and chat UIs. Browser-safe: nothing here imports a
- * Node.js module.
+ * `frogbot/protocol`: the wire schemas and types of FrogBot's HTTP API, the same module as
+ * `@frogbotai/protocol` (which browser apps install alone, without the server).
  */
-export * from './error-codes.ts'
-export * from './error-body.ts'
-export * from './tool-errors.ts'
-export * from './channels.ts'
-export * from './pending-call.ts'
-export * from './settlement.ts'
-export * from './chat.ts'
-export * from './turn-results.ts'
-export * from './requests.ts'
-export * from './manifest.ts'
-export type * from './ui-message.ts'
-export { QuestionInput, QuestionOutput } from '../tools/question-schemas.ts'
-export { checkQuestionAnswer } from '../tools/question-answer-rules.ts'
+export * from '@frogbotai/protocol'

@@ -1,8 +1,5 @@
 import type { UIMessage } from 'ai'
-import type { ChannelIdentity } from '../protocol/channels.ts'
-import type { ChatState } from '../protocol/chat.ts'
-import type { PendingCall } from '../protocol/pending-call.ts'
-import type { Settlement } from '../protocol/settlement.ts'
+import type { ChannelIdentity, ChatState, PendingCall, Settlement } from '@frogbotai/protocol'
 import type { CallStatus, ChatsTable, MessagesTable, PendingCallsTable, QueuedMessagesTable } from './database-schema.ts'
 
 /** A chat as stored. Times are ISO 8601; `channel` is set for a channel conversation. */

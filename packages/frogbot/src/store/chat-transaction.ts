@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { UIMessage } from 'ai'
-import type { ChatState } from '../protocol/chat.ts'
-import type { Settlement } from '../protocol/settlement.ts'
+import type { ChatState, Settlement } from '@frogbotai/protocol'
 import type { CallStatus, ChatsTable, Database } from './database-schema.ts'
 import { type CallRecord, type ChatRecord, type QueuedRecord, type StoredMessage, messageRow } from './chat-records.ts'
 import { chatReads } from './chat-reads.ts'

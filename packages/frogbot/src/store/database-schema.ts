@@ -1,5 +1,4 @@
-import type { ChatState } from '../protocol/chat.ts'
-import type { SettlementOutcome } from '../protocol/settlement.ts'
+import type { ChatState, SettlementOutcome } from '@frogbotai/protocol'
 
 /** How a pending call ended (its settlement's outcome); `pending` while it waits. */
 export type CallStatus = 'pending' | SettlementOutcome

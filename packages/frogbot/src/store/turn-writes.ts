@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { UIMessage } from 'ai'
-import type { Settlement } from '../protocol/settlement.ts'
+import type { Settlement } from '@frogbotai/protocol'
 import type { DatabaseAdapter } from './database-adapter.ts'
 import type { CallStatus, Database } from './database-schema.ts'
 import { type CallRecord, type ChatRecord, type NewCall, type NewChat, type StoredMessage, callRow, messageRow, newChatRow, toCallRecord, toChatRecord, toStoredMessage } from './chat-records.ts'

@@ -7,5 +7,4 @@
  * - {@link checkQuestionAnswer}: the answer rules its `client.validate` runs.
  */
 export { question } from './question.ts'
-export { QuestionInput, QuestionOutput } from './question-schemas.ts'
-export { checkQuestionAnswer } from './question-answer-rules.ts'
+export { checkQuestionAnswer, QuestionInput, QuestionOutput } from '@frogbotai/protocol'

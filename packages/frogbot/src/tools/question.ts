@@ -1,6 +1,5 @@
 import type { ClientTool } from './tool.ts'
-import { checkQuestionAnswer } from './question-answer-rules.ts'
-import { formatPath, QuestionInput, QuestionOutput } from './question-schemas.ts'
+import { checkQuestionAnswer, formatPath, QuestionInput, QuestionOutput } from '@frogbotai/protocol'
 
 const description = [
   'Ask the user one or more multiple-choice questions and wait for their answer before continuing.',

@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import type { FrogbotRequest } from '../auth/frogbot-request.ts'
-import type { PendingCall } from '../protocol/pending-call.ts'
+import type { PendingCall } from '@frogbotai/protocol'
 
 /**
  * What a server tool's `execute` receives besides its input.

@@ -1,6 +1,6 @@
 import type { FrogbotRequest } from '../auth/frogbot-request.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
-import type { Settlement } from '../protocol/settlement.ts'
+import type { Settlement } from '@frogbotai/protocol'
 import type { ChatRecord, StoredMessage } from '../store/chat-records.ts'
 import { chatFor } from './chat-access.ts'
 import { isoIn, type TurnServices } from './services.ts'

@@ -1,5 +1,5 @@
 import { isToolUIPart } from 'ai'
-import type { SettlementWithPart } from '../protocol/settlement.ts'
+import type { SettlementWithPart } from '@frogbotai/protocol'
 import type { ChatRecord, StoredMessage } from '../store/chat-records.ts'
 import type { TurnRun } from './run-turn.ts'
 import { chatSummary } from './read-chat.ts'

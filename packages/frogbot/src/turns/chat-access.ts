@@ -1,8 +1,7 @@
 import type { FrogbotRequest } from '../auth/frogbot-request.ts'
 import type { ResolvedAgent } from '../agents/resolve-agents.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
-import { channelLabelOf, channelNoticeText } from '../protocol/channels.ts'
-import type { SettledBy } from '../protocol/settlement.ts'
+import { channelLabelOf, channelNoticeText, type SettledBy } from '@frogbotai/protocol'
 import type { ChatRecord } from '../store/chat-records.ts'
 import type { TurnServices } from './services.ts'
 

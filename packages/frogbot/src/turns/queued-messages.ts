@@ -1,6 +1,6 @@
 import type { FrogbotRequest } from '../auth/frogbot-request.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
-import type { QueuedMessage } from '../protocol/chat.ts'
+import type { QueuedMessage } from '@frogbotai/protocol'
 import type { QueuedRecord } from '../store/chat-records.ts'
 import { StoreWriteConflict } from '../store/store-errors.ts'
 import { canWriteChat, chatFor } from './chat-access.ts'

@@ -1,7 +1,6 @@
 import type { FrogbotRequest } from '../auth/frogbot-request.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
-import type { ChatState, ChatSummary, QueuedMessage, StoredMessageSchema } from '../protocol/chat.ts'
-import type { PendingCall } from '../protocol/pending-call.ts'
+import type { ChatState, ChatSummary, PendingCall, QueuedMessage, StoredMessageSchema } from '@frogbotai/protocol'
 import { type ChatRecord, toPendingCall } from '../store/chat-records.ts'
 import { channelLabel, chatFor, usableAgent } from './chat-access.ts'
 import { toQueuedMessage } from './queued-messages.ts'

@@ -1,7 +1,7 @@
 import type { UIMessage } from 'ai'
 import type { FrogbotRequest } from '../auth/frogbot-request.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
-import type { ChannelIdentity } from '../protocol/channels.ts'
+import type { ChannelIdentity } from '@frogbotai/protocol'
 import type { ChatRecord, NewChat } from '../store/chat-records.ts'
 import { StoreWriteConflict } from '../store/store-errors.ts'
 import { assertHome, canReadChat, canWriteChat, usableAgent } from './chat-access.ts'

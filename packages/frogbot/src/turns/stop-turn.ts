@@ -1,5 +1,5 @@
 import type { FrogbotRequest } from '../auth/frogbot-request.ts'
-import { CANCELLED_BY_STOP_TEXT } from '../protocol/tool-errors.ts'
+import { CANCELLED_BY_STOP_TEXT } from '@frogbotai/protocol'
 import type { StoredMessage } from '../store/chat-records.ts'
 import { notifySettled } from './channel-events.ts'
 import { chatFor, settledByOf } from './chat-access.ts'

@@ -1,5 +1,5 @@
 import { getToolName, isToolUIPart, type UIMessage } from 'ai'
-import { CLOSED_TEXT } from '../protocol/tool-errors.ts'
+import { CLOSED_TEXT } from '@frogbotai/protocol'
 import type { StoredMessage } from '../store/chat-records.ts'
 
 /** The `UIMessage` a model and a client see: a stored message without its `settlements`. */

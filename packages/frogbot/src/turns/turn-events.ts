@@ -1,4 +1,4 @@
-import type { PendingCall } from '../protocol/pending-call.ts'
+import type { PendingCall } from '@frogbotai/protocol'
 import type { TurnServices } from './services.ts'
 
 /** What `onAwaitingInput` receives: the chat that now waits and its pending calls. */

@@ -1,5 +1,5 @@
 import type { UIMessage } from 'ai'
-import type { Settlement } from '../protocol/settlement.ts'
+import type { Settlement } from '@frogbotai/protocol'
 import type { NewCall } from '../store/chat-records.ts'
 import { isoIn, type TurnServices } from './services.ts'
 

@@ -1,7 +1,7 @@
 import { type UIMessageChunk } from 'ai'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { ChannelDoor, ChannelEngine, SettlementWithPart } from '../../src/index.ts'
-import type { ChatSummary } from '../../src/protocol/chat.ts'
+import type { ChatSummary } from '@frogbotai/protocol'
 import { question } from '../../src/tools/index.ts'
 import { colorQuestion, scriptedModel, textStep, toolStep } from '../helpers/scripted-model.ts'
 import { testFrogbot } from '../helpers/test-frogbot.ts'

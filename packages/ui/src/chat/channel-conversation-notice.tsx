@@ -1,4 +1,4 @@
-import { channelNoticeText } from 'frogbot/protocol'
+import { channelNoticeText } from '@frogbotai/protocol'
 
 /**
  * Replaces the composer of a channel conversation (seed: "Channel conversations"): "This

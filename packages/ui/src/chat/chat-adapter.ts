@@ -9,7 +9,7 @@ import type {
   SettleRequest,
   SettleResult,
   TurnResult
-} from 'frogbot/protocol'
+} from '@frogbotai/protocol'
 import type { z } from 'zod'
 
 /** `GET /api/agents/:slug/chats/:chatId`: the chat, its stored messages, waiting calls and queue. */

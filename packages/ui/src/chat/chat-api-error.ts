@@ -1,4 +1,4 @@
-import type { ErrorBody, ErrorCode } from 'frogbot/protocol'
+import type { ErrorBody, ErrorCode } from '@frogbotai/protocol'
 
 const marker = Symbol.for('frogbotai.ui.ChatApiError')
 

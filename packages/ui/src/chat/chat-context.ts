@@ -1,4 +1,4 @@
-import type { Manifest } from 'frogbot/protocol'
+import type { Manifest } from '@frogbotai/protocol'
 import { createContext, useContext, useSyncExternalStore } from 'react'
 import type { ChatAdapter } from './chat-adapter.ts'
 import type { ChatSession, ChatSessionSnapshot } from './chat-session.ts'

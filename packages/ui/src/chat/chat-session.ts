@@ -1,6 +1,6 @@
 import { Chat } from '@ai-sdk/react'
 import { lastAssistantMessageIsCompleteWithToolCalls } from 'ai'
-import type { ChatSummary, FrogbotUIMessage, PendingCall, QueuedMessage, Settlement } from 'frogbot/protocol'
+import type { ChatSummary, FrogbotUIMessage, PendingCall, QueuedMessage, Settlement } from '@frogbotai/protocol'
 import type { ChatAdapter, ChatRead } from './chat-adapter.ts'
 import { apiCallError, errorMessage } from './chat-api-error.ts'
 import { randomId } from './ids.ts'

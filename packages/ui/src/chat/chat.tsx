@@ -1,5 +1,5 @@
 import { useChat } from '@ai-sdk/react'
-import type { AgentSummary } from 'frogbot/protocol'
+import type { AgentSummary } from '@frogbotai/protocol'
 import { type ReactNode, useMemo, useState } from 'react'
 import { ChannelConversationNotice } from './channel-conversation-notice.tsx'
 import { useChatContext, useChatSession } from './chat-context.ts'

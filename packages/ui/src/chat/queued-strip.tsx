@@ -1,4 +1,4 @@
-import type { QueuedMessage } from 'frogbot/protocol'
+import type { QueuedMessage } from '@frogbotai/protocol'
 import { useState } from 'react'
 
 /**

@@ -1,4 +1,4 @@
-import type { ClientToolSummary } from 'frogbot/protocol'
+import type { ClientToolSummary } from '@frogbotai/protocol'
 import { createContext } from 'react'
 import type { AnyToolPart } from './tool-parts.ts'
 

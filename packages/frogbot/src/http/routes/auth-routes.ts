@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import type { Credential } from '../../auth/frogbot-request.ts'
 import { LOGIN_LIMIT, loginSucceeded, reserveLoginAttempt } from '../../auth/login-rate-limit.ts'
-import { LoginRequest } from '../../protocol/requests.ts'
+import { LoginRequest } from '@frogbotai/protocol'
 import { assertSameOrigin, requestSource } from '../../auth/same-origin.ts'
 import { clearedSessionCookie, readSessionCookie, sessionCookie } from '../../auth/session-cookie.ts'
 import { DEFAULT_SESSION_MAX_AGE, createSession, deleteSession, verifySession } from '../../auth/sessions.ts'

@@ -1,7 +1,7 @@
 import { createUIMessageStreamResponse } from 'ai'
 import { type Context, Hono } from 'hono'
 import { FrogbotError } from '../../errors/frogbot-error.ts'
-import { BranchRequest, ChatListQuery, EditRequest, SettleRequest, StopRequest } from '../../protocol/requests.ts'
+import { BranchRequest, ChatListQuery, EditRequest, SettleRequest, StopRequest } from '@frogbotai/protocol'
 import { chatFor, usableAgent } from '../../turns/chat-access.ts'
 import { forCaller, type HttpContext, type HttpEnv } from '../http-context.ts'
 import { readBody } from '../read-body.ts'

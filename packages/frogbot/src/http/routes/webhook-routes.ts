@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { FrogbotError } from '../../errors/frogbot-error.ts'
-import type { ErrorCode } from '../../protocol/error-codes.ts'
+import type { ErrorCode } from '@frogbotai/protocol'
 import type { HttpContext, HttpEnv } from '../http-context.ts'
 import { readBoundedText } from '../read-body.ts'
 

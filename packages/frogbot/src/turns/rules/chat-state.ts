@@ -1,4 +1,4 @@
-import type { ChatState } from '../../protocol/chat.ts'
+import type { ChatState } from '@frogbotai/protocol'
 import type { ChatRecord } from '../../store/chat-records.ts'
 
 /**

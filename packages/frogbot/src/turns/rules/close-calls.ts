@@ -1,5 +1,5 @@
 import { isToolUIPart } from 'ai'
-import type { Settlement, SettledBy, SettlementOutcome } from '../../protocol/settlement.ts'
+import type { SettledBy, Settlement, SettlementOutcome } from '@frogbotai/protocol'
 import type { StoredMessage } from '../../store/chat-records.ts'
 
 /**

@@ -1,4 +1,4 @@
-import type { ChatState } from '../../protocol/chat.ts'
+import type { ChatState } from '@frogbotai/protocol'
 
 /**
  * What happens to a new user message (SPEC §4; FrogBot's turn rules):

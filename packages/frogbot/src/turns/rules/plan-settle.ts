@@ -1,6 +1,4 @@
-import { CANCELLED_BY_DISMISSAL_TEXT, CANCELLED_BY_EXPIRY_TEXT, EXPIRED_TEXT, dismissedText } from '../../protocol/tool-errors.ts'
-import type { ChatState } from '../../protocol/chat.ts'
-import type { SettledBy } from '../../protocol/settlement.ts'
+import { CANCELLED_BY_DISMISSAL_TEXT, CANCELLED_BY_EXPIRY_TEXT, type ChatState, dismissedText, EXPIRED_TEXT, type SettledBy } from '@frogbotai/protocol'
 import type { CallRecord } from '../../store/chat-records.ts'
 import type { CallClosing } from './close-calls.ts'
 

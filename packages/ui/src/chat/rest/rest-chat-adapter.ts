@@ -1,5 +1,5 @@
 import { DefaultChatTransport } from 'ai'
-import type { FrogbotUIMessage, Manifest, QueuedTurn, SettleRequest, SettleResult, TurnResult } from 'frogbot/protocol'
+import type { FrogbotUIMessage, Manifest, QueuedTurn, SettleRequest, SettleResult, TurnResult } from '@frogbotai/protocol'
 import type { ChatAdapter, ChatRead, PendingList } from '../chat-adapter.ts'
 import { ChatApiError } from '../chat-api-error.ts'
 import type { FetchFunction } from './auth-fetch.ts'

@@ -1,4 +1,4 @@
-import { checkQuestionAnswer, QuestionInput } from 'frogbot/protocol'
+import { checkQuestionAnswer, QuestionInput } from '@frogbotai/protocol'
 import { describe, expect, test } from 'vitest'
 import { cardQuestions, describeAnswer, draftReducer, emptyDraft, isAnswered, questionOutput, type DraftAction } from './question-draft.ts'
 

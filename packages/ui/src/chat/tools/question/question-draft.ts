@@ -1,4 +1,4 @@
-import type { QuestionOutput } from 'frogbot/protocol'
+import type { QuestionOutput } from '@frogbotai/protocol'
 
 /** One question as the card shows it: the model's input with `multiple` and `custom` filled in. */
 export type CardQuestion = {

@@ -1,4 +1,4 @@
-import type { QuestionOutput } from 'frogbot/protocol'
+import type { QuestionOutput } from '@frogbotai/protocol'
 import { type Dispatch, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
 import { DismissPanel } from '../dismiss-panel.tsx'
 import { QuestionFields } from './question-fields.tsx'

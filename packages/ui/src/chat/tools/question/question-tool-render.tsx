@@ -1,4 +1,4 @@
-import type { FrogbotUIMessage } from 'frogbot/protocol'
+import type { FrogbotUIMessage } from '@frogbotai/protocol'
 import { useReducer } from 'react'
 import type { ToolRenderProps } from '../../tool-renderers.ts'
 import { AnsweredCard, NotAnsweredCard, PreparingCard, WaitingQuestionCard } from './question-cards.tsx'

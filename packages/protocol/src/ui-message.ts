@@ -1,5 +1,5 @@
 import type { UIMessage } from 'ai'
-import type { QuestionInput, QuestionOutput } from '../tools/question-schemas.ts'
+import type { QuestionInput, QuestionOutput } from './question-schemas.ts'
 import type { QueuedTurn } from './turn-results.ts'
 
 /** Data parts FrogBot streams: `data-queued` (transient) answers a message that was queued. */

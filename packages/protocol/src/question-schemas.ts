@@ -4,8 +4,8 @@ import { z } from 'zod'
 export const QUESTION_HEADER_MAX = 30
 
 /**
- * Formats a Zod issue path the way messages quote it: `questions[1].options[0].label`.
- * Exported for the answer rules and tests; not part of the public `frogbot/tools` surface.
+ * Formats a Zod issue path the way FrogBot's messages quote it: `questions[1].options[0].label`
+ * (the path of `400 invalid-output` messages).
  */
 export function formatPath(path: readonly PropertyKey[]): string {
   let out = ''
