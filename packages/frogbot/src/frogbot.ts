@@ -2,9 +2,12 @@ import { randomBytes } from 'node:crypto'
 import type { LanguageModel, UIMessage } from 'ai'
 import { adminComponents } from './admin/admin-components.ts'
 import { componentToolsOf } from './admin/component-tools.ts'
-import { type LocalAgent, localAgent } from './agents/local-agent.ts'
+import { type LocalAgent, localAgent } from './local/local-agent.ts'
 import { type ResolvedAgent, resolveAgents } from './agents/resolve-agents.ts'
-import type { FrogbotRequest, User } from './auth/frogbot-request.ts'
+import type { FrogbotRequest, User } from './contract/caller.ts'
+import type { AttachedPiece } from './contract/piece.ts'
+import { randomId } from './ids/random-id.ts'
+import type { ChatRead, SendResult, SettleInput, SettleOutcome } from './contract/turns.ts'
 import type { FrogbotConfig } from './config/build-config.ts'
 import { ConfigError } from './errors/frogbot-error.ts'
 import { remember } from './frogbot-internals.ts'
@@ -14,14 +17,9 @@ import type { ChatSummary, PendingCall, QueuedMessage } from '@frogbotai/protoco
 import { createChatStore } from './store/chat-store.ts'
 import { migrateToLatest } from './store/migrate.ts'
 import { sqliteAdapter } from './store/sqlite-adapter.ts'
-import type { ChannelDoor } from './turns/channel-door.ts'
 import { createEngine } from './turns/engine.ts'
-import { randomId } from './turns/ids.ts'
 import { memoryLiveStreams } from './turns/memory-live-streams.ts'
-import type { ChatRead } from './turns/read-chat.ts'
 import { redisLiveStreams } from './turns/redis-live-streams.ts'
-import type { SendResult } from './turns/send-message.ts'
-import type { SettleInput, SettleOutcome } from './turns/settle.ts'
 
 /**
  * Options of {@link createFrogbot} for apps, tests and benchmarks.
@@ -34,7 +32,6 @@ import type { SettleInput, SettleOutcome } from './turns/settle.ts'
  * - `log`: where start-up facts and unexpected errors go (default `console.error`).
  * - `maintenanceIntervalMs`: how often call expiry and stalled queues are checked (default 5000;
  *   0 turns the timer off, then call `maintain()` yourself).
- * - `channels`: channel doors to serve besides those of the config's agents (tests).
  * - `startQueuedTurns`: whether this instance starts queued messages (default true). A short-lived
  *   process (`frogbot answer`) turns it off and leaves them to the servers' maintenance, so a turn
  *   never dies with a process that was about to exit.
@@ -53,7 +50,6 @@ export type CreateFrogbotOptions = {
   env?: NodeJS.ProcessEnv
   log?: (line: string) => void
   maintenanceIntervalMs?: number
-  channels?: ChannelDoor[]
   startQueuedTurns?: boolean
   admin?: { root?: string; buildComponents?: boolean }
 }
@@ -116,10 +112,9 @@ function requestOf(caller: Caller = {}): FrogbotRequest {
   return { user, credential: user ? { type: 'custom' } : { type: 'anonymous' }, entryPoint: caller.door ?? 'local', headers: new Headers() }
 }
 
-/** The channel doors of the config's agents (`channels: [instance]`), by instance. */
-function channelDoorsOf(config: FrogbotConfig, extra: ChannelDoor[]): ChannelDoor[] {
-  const doors = config.agents.flatMap((agent) => (agent.channels ?? []).map((piece) => ({ ...piece, agentSlug: agent.slug })))
-  return [...doors, ...extra]
+/** The channel pieces of the config's agents (`channels: [piece]`), each with its agent. */
+function piecesOf(config: FrogbotConfig): AttachedPiece[] {
+  return config.agents.flatMap((agent) => (agent.channels ?? []).map((piece) => ({ piece, agentSlug: agent.slug })))
 }
 
 /**
@@ -150,7 +145,7 @@ export async function createFrogbot(config: FrogbotConfig, options: CreateFrogbo
     leaseMs,
     queueLimit,
     agents: new Map(agents.map((agent) => [agent.slug, agent])),
-    channels: new Map(channelDoorsOf(config, options.channels ?? []).map((door) => [door.instance, door])),
+    pieces: new Map(piecesOf(config).map((attached) => [attached.piece.instance, attached])),
     processId: `p${process.pid}.${randomBytes(4).toString('hex')}`,
     activeRuns: new Map(),
     turnsInFlight: new Set(),
@@ -201,7 +196,7 @@ export async function createFrogbot(config: FrogbotConfig, options: CreateFrogbo
       `database: ${adapter.describe()}`,
       `live streams: ${config.liveStreams ? 'from the config' : env.REDIS_URL ? `Redis ${env.REDIS_URL.replace(/\/\/[^@/]*@/, '//')}` : 'in this process (set REDIS_URL to share them between processes)'}`,
       ...agents.map((agent: ResolvedAgent) => `agent ${agent.slug}: model ${agent.model.label}`),
-      ...[...engine.services.channels.values()].map((door) => `channel ${door.instance}: ${door.label} for agent ${door.agentSlug}, webhook /api/webhooks/${door.instance}`),
+      ...[...engine.services.pieces.values()].map(({ piece, agentSlug }) => `channel ${piece.instance}: ${piece.label} for agent ${agentSlug}, webhook /api/webhooks/${piece.instance}`),
       ...config.warnings.map((warning) => `warning: ${warning}`)
     ],
     maintain,

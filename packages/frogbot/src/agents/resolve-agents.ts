@@ -1,6 +1,7 @@
 import { isStepCount, type StopCondition, type ToolSet } from 'ai'
-import type { FrogbotRequest } from '../auth/frogbot-request.ts'
-import type { AgentConfig, AgentProfile, FrogbotOptions } from '../config/options.ts'
+import type { FrogbotRequest } from '../contract/caller.ts'
+import type { AiOptions } from '../models/model-options.ts'
+import type { AgentConfig, AgentProfile } from './agent-options.ts'
 import type { FileDownloadOptions } from '../models/file-downloads.ts'
 import type { ConfiguredProvider } from '../models/providers.ts'
 import { type ResolvedModel, resolveModel } from '../models/resolve-model.ts'
@@ -34,7 +35,7 @@ function mergeTools(agent: AgentConfig, rootTools: AnyTool[]): AnyTool[] {
  * `modelOverride`, when given, replaces every agent's model (tests, benchmarks).
  */
 export function resolveAgents(
-  options: FrogbotOptions,
+  options: { agents: AgentConfig[]; tools?: AnyTool[]; ai?: AiOptions; files?: { download?: FileDownloadOptions } },
   { providers, modelOverride }: { providers: ConfiguredProvider[]; modelOverride?: ResolvedModel['model'] }
 ): { agents: ResolvedAgent[]; problems: string[] } {
   const problems: string[] = []

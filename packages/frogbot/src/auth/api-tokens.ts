@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Database } from '../store/database-schema.ts'
-import { randomId } from '../turns/ids.ts'
-import type { Credential, User } from './frogbot-request.ts'
+import { randomId } from '../ids/random-id.ts'
+import type { Credential, User } from '../contract/caller.ts'
 
 /** Hex SHA-256 of a token. Tokens carry 256 random bits, so a fast hash is enough to store them. */
 export function hashToken(token: string): string {

@@ -1,4 +1,4 @@
-import type { FrogbotOptions } from '../config/options.ts'
+import type { AuthOptions } from './auth-options.ts'
 
 const MAX_SESSION_AGE = 400 * 24 * 60 * 60
 
@@ -6,7 +6,7 @@ const MAX_SESSION_AGE = 400 * 24 * 60 * 60
  * Problems with the sign-in options of `buildConfig` (`serverURL`, `secret`, `auth.*`), each as
  * `path: reason`.
  */
-export function authOptionsProblems(options: FrogbotOptions): string[] {
+export function authOptionsProblems(options: { serverURL?: string; secret?: string; auth?: AuthOptions }): string[] {
   const problems: string[] = []
   if (options.serverURL !== undefined) {
     let url: URL | null = null

@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely'
-import type { AuthOptions } from '../config/options.ts'
+import type { AuthOptions } from './auth-options.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
 import type { Database } from '../store/database-schema.ts'
 import { hashToken, verifyApiToken } from './api-tokens.ts'
 import type { TokenGuessLimiter } from './token-guess-limit.ts'
-import type { FrogbotRequest } from './frogbot-request.ts'
+import type { FrogbotRequest } from '../contract/caller.ts'
 import { readSessionCookie } from './session-cookie.ts'
 import { verifySession } from './sessions.ts'
 

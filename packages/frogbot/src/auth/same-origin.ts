@@ -1,5 +1,5 @@
 import { FrogbotError } from '../errors/frogbot-error.ts'
-import type { FrogbotRequest } from './frogbot-request.ts'
+import type { FrogbotRequest } from '../contract/caller.ts'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Database } from '../store/database-schema.ts'
-import { randomId } from '../turns/ids.ts'
-import type { Credential, User } from './frogbot-request.ts'
+import { randomId } from '../ids/random-id.ts'
+import type { Credential, User } from '../contract/caller.ts'
 
 /** How long a session lasts when `auth.sessionMaxAge` is not set: 7 days, in seconds. */
 export const DEFAULT_SESSION_MAX_AGE = 7 * 24 * 60 * 60

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../store/database-schema.ts'
-import { randomId } from '../turns/ids.ts'
-import type { User } from './frogbot-request.ts'
+import { randomId } from '../ids/random-id.ts'
+import type { User } from '../contract/caller.ts'
 import { hashPassword, needsRehash, passwordProblem, verifyNothing, verifyPassword } from './password-hash.ts'
 import { deleteUserSessions } from './sessions.ts'
 

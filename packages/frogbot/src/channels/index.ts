@@ -12,7 +12,8 @@
  *   message changed nothing.
  * - {@link replyText}: the text of a reply stream as it arrives.
  */
-export { channelState, type ChannelLock, type ChannelQueueEntry, type ChannelState } from './channel-state.ts'
+export { channelState } from '../store/channel-state.ts'
+export type { ChannelLock, ChannelQueueEntry, ChannelState } from '../contract/channel-state.ts'
 export { pieceRuntime, REDRAW_EVERY_MS, type PieceAction, type PieceDrawing, type PieceRuntime, type PlatformUser } from './piece-runtime.ts'
 export { CARD_CLAIM_TTL_MS, questionCards, SETTLED_CARD_TTL_MS, type QuestionCard, type QuestionCards } from './question-cards.ts'
 export { answerFrom, answerText, firstUnanswered, questionsOf, type ChannelQuestion, type QuestionSelection } from './question-answers.ts'

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { FrogbotError } from '../errors/frogbot-error.ts'
 import type { ChatSummary, PendingCall, SettlementWithPart } from '@frogbotai/protocol'
-import type { ChannelDoor, ChannelEngine, ChannelParticipantInput } from '../turns/channel-door.ts'
-import type { ChannelState } from './channel-state.ts'
+import type { ChannelPiece, PieceEngine, MatchedParticipant } from '../contract/piece.ts'
+import type { ChannelState } from '../contract/channel-state.ts'
 import { noticeOf, type PieceNotice } from './piece-notices.ts'
 import { type QuestionCard, questionCards } from './question-cards.ts'
 import { replyText } from './reply-text.ts'
@@ -79,7 +79,7 @@ export function pieceRuntime({
   matchesByEmail = true,
   missingEmailHint
 }: {
-  engine: ChannelEngine
+  engine: PieceEngine
   state: Pick<ChannelState, 'get' | 'set' | 'setIfNotExists' | 'delete'> & Partial<Pick<ChannelState, 'lastingKeys'>>
   drawing: PieceDrawing
   now?: () => number
@@ -100,7 +100,7 @@ export function pieceRuntime({
 
   const explained = new Set<string>()
   /** `notice` for `from`, saying why nobody was matched when nobody was; the log says what lets them in, once a participant. */
-  const denial = (notice: PieceNotice, from: ChannelParticipantInput): PieceNotice => {
+  const denial = (notice: PieceNotice, from: MatchedParticipant): PieceNotice => {
     if (notice.kind !== 'denied' || from.user || !matchesByEmail) return notice
     const unmatched = from.email ? 'no-user' : 'no-email'
     if (!explained.has(from.userId)) {
@@ -115,7 +115,7 @@ export function pieceRuntime({
     return { ...notice, unmatched }
   }
 
-  const participant = async (user: PlatformUser): Promise<ChannelParticipantInput> => ({
+  const participant = async (user: PlatformUser): Promise<MatchedParticipant> => ({
     userId: user.userId,
     ...(user.name ? { name: user.name } : {}),
     ...(user.email ? { email: user.email } : {}),
@@ -213,7 +213,7 @@ export function pieceRuntime({
     }
   }
 
-  const postTurn = async (chat: ChatSummary, thread: string, run: Parameters<NonNullable<ChannelDoor['onTurn']>>[0]['run']) => {
+  const postTurn = async (chat: ChatSummary, thread: string, run: Parameters<NonNullable<ChannelPiece['onTurn']>>[0]['run']) => {
     try {
       await drawing.reply({ chat, thread, text: replyText(run.stream) })
     } catch (error) {
@@ -231,7 +231,7 @@ export function pieceRuntime({
     if (result.status === 'awaiting-input') await drawCalls(chat, result.pending)
   }
 
-  const door: Required<Pick<ChannelDoor, 'onTurn' | 'onSettled'>> = {
+  const door: Required<Pick<ChannelPiece, 'onTurn' | 'onSettled'>> = {
     onTurn: ({ chat, run }) => {
       if (!chat.channel) return void run.stream.cancel().catch(() => {})
       track(postTurn(chat, chat.channel.thread, run))

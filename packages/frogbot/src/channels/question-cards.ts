@@ -1,4 +1,4 @@
-import type { ChannelState } from './channel-state.ts'
+import type { ChannelState } from '../contract/channel-state.ts'
 
 /**
  * Where a waiting call's controls were drawn (a "card"): the chat and call, the thread, the ids of

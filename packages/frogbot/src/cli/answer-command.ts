@@ -1,11 +1,11 @@
-import type { FrogbotRequest } from '../auth/frogbot-request.ts'
+import type { FrogbotRequest } from '../contract/caller.ts'
+import type { SettleInput } from '../contract/turns.ts'
 import { findUserByEmail, findUserById } from '../auth/users.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
 import { createFrogbot } from '../frogbot.ts'
 import { internalsOf } from '../frogbot-internals.ts'
 import type { PendingCall, SettledBy } from '@frogbotai/protocol'
 import type { ChatStore } from '../store/chat-store.ts'
-import type { SettleInput } from '../turns/settle.ts'
 import { loadConfig } from './load-config.ts'
 import { describePendingCall } from './pending-command.ts'
 

@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono'
-import type { AuthOptions } from '../config/options.ts'
+import type { AuthOptions } from '../auth/auth-options.ts'
 
 const addresses = new WeakMap<Request, string | null>()
 

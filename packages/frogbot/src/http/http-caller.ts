@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono'
 import { StaleSessionError, authenticate } from '../auth/authenticate.ts'
-import type { FrogbotRequest } from '../auth/frogbot-request.ts'
+import type { FrogbotRequest } from '../contract/caller.ts'
 import { assertSameOrigin } from '../auth/same-origin.ts'
 import { clearedSessionCookie } from '../auth/session-cookie.ts'
 import { addressOf } from './client-address.ts'

@@ -1,6 +1,6 @@
-import type { FrogbotRequest } from '../auth/frogbot-request.ts'
+import type { FrogbotRequest } from '../contract/caller.ts'
 import type { TokenGuessLimiter } from '../auth/token-guess-limit.ts'
-import type { AuthOptions } from '../config/options.ts'
+import type { AuthOptions } from '../auth/auth-options.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
 import type { Engine } from '../turns/engine.ts'
 import type { TurnServices } from '../turns/services.ts'

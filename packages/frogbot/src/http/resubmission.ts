@@ -1,6 +1,6 @@
 import { isToolUIPart, type UIMessage } from 'ai'
 import { DISMISSED_TEXT } from '@frogbotai/protocol'
-import type { SettleInput } from '../turns/settle.ts'
+import type { SettleInput } from '../contract/turns.ts'
 import { toolNameOf } from '../turns/transcript.ts'
 
 const DISMISS_REASON = /^Dismissed by the user\. Reason: ([\s\S]+)$/

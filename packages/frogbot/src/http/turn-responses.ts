@@ -1,7 +1,6 @@
 import { createUIMessageStream, createUIMessageStreamResponse } from 'ai'
 import type { QueuedTurn } from '@frogbotai/protocol'
-import type { TurnRun } from '../turns/run-turn.ts'
-import type { SettleOutcome } from '../turns/settle.ts'
+import type { TurnRun, SettleOutcome } from '../contract/turns.ts'
 
 /** True when the client asked for an AI SDK UI message stream (`Accept: text/event-stream`, or a `useChat` body). */
 export function wantsStream(request: Request, body?: { trigger?: string }): boolean {

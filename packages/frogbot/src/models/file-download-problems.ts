@@ -1,9 +1,9 @@
-import type { FrogbotOptions } from '../config/options.ts'
+import type { FileDownloadOptions } from './file-downloads.ts'
 
 const positiveWhole = (value: unknown) => Number.isInteger(value) && (value as number) > 0
 
 /** Problems with `files.download` of `buildConfig`, each as `path: reason`. */
-export function fileDownloadProblems(options: FrogbotOptions): string[] {
+export function fileDownloadProblems(options: { files?: { download?: FileDownloadOptions } }): string[] {
   const download = options.files?.download
   if (download === undefined) return []
   const problems: string[] = []

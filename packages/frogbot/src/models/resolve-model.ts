@@ -1,5 +1,5 @@
 import type { LanguageModel } from 'ai'
-import type { ModelReference } from '../config/options.ts'
+import type { ModelReference } from './model-options.ts'
 import { createDemoModel } from './demo-model.ts'
 import { type ConfiguredProvider, modelTargetProblem, PROVIDER_ENV } from './providers.ts'
 

@@ -3,7 +3,7 @@ import type { Database } from './database-schema.ts'
 import type { UIMessage } from 'ai'
 import { callRow, messageRow, type NewCall, type NewChat, newChatRow, toCallRecord, toChatRecord, toStoredMessage } from './chat-records.ts'
 import { chatPatchRow } from './chat-transaction.ts'
-import type { MessageWrite, SettleSnapshot, SettleWrite } from './turn-writes.ts'
+import type { MessageWrite, SettleSnapshot, SettleWrite } from './turn-write-shapes.ts'
 
 /**
  * The hot-path writes as single statements for PostgreSQL, where every statement is a network

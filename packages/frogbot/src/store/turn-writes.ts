@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely'
 import type { UIMessage } from 'ai'
-import type { Settlement } from '@frogbotai/protocol'
 import type { DatabaseAdapter } from './database-adapter.ts'
 import type { CallStatus, Database } from './database-schema.ts'
-import { type CallRecord, type ChatRecord, type NewCall, type NewChat, type StoredMessage, callRow, messageRow, newChatRow, toCallRecord, toChatRecord, toStoredMessage } from './chat-records.ts'
-import { type ChatPatch, chatPatchRow } from './chat-transaction.ts'
+import { type NewCall, type NewChat, callRow, messageRow, newChatRow, toCallRecord, toChatRecord, toStoredMessage } from './chat-records.ts'
+import { chatPatchRow } from './chat-transaction.ts'
 import { StoreConflict } from './store-errors.ts'
 import { postgresTurnWrites } from './postgres-turn-writes.ts'
+import type { MessageWrite, SettleSnapshot, SettleWrite } from './turn-write-shapes.ts'
 
 /**
  * The writes of a turn's hot path (a message that starts a turn, a step that pauses at calls, a
@@ -15,18 +15,6 @@ import { postgresTurnWrites } from './postgres-turn-writes.ts'
  * (a turn's lease, a chat's or message's version, a call still pending) and report when a guard
  * did not hold, writing nothing.
  */
-
-/** A message to store with its position (used when it is new) and its settlements. */
-export type MessageWrite = { message: UIMessage; settlements: Settlement[]; position: number }
-
-/** A stored message with the version its compare-and-set expects. */
-export type VersionedMessage = StoredMessage & { version: number }
-
-/** What a settle decides from: the chat, the calls named and every pending call, and the transcript. */
-export type SettleSnapshot = { chat: ChatRecord; calls: CallRecord[]; messages: VersionedMessage[] }
-
-/** A settle to apply: the calls ended (each still pending), the message rewritten (at its version), the chat's new state (at its version). */
-export type SettleWrite = { chatId: string; chatVersion: number; calls: { toolCallId: string; status: Exclude<CallStatus, 'pending'> }[]; message: { id: string; version: number; parts: UIMessage['parts']; settlements: Settlement[] }; chat: ChatPatch }
 
 const messageColumns = (write: MessageWrite, chatId: string, now: string) => messageRow(chatId, write.position, { ...write.message, settlements: write.settlements }, now)
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import type { FrogbotRequest } from '../auth/frogbot-request.ts'
+import type { FrogbotRequest } from '../contract/caller.ts'
 import type { PendingCall } from '@frogbotai/protocol'
 
 /**

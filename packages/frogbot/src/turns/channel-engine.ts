@@ -1,8 +1,9 @@
-import type { FrogbotRequest } from '../auth/frogbot-request.ts'
+import type { FrogbotRequest } from '../contract/caller.ts'
+import type { ChannelPiece, PieceEngine, MatchedParticipant } from '../contract/piece.ts'
 import { findUserByEmail } from '../auth/users.ts'
-import type { ChannelDoor, ChannelEngine, ChannelParticipantInput } from './channel-door.ts'
 import { sendChannelMessage } from './channel-messages.ts'
-import { chatSummary, readChat } from './read-chat.ts'
+import { chatSummary } from './chat-summary.ts'
+import { readChat } from './read-chat.ts'
 import type { TurnServices } from './services.ts'
 import { settle } from './settle.ts'
 import { toPendingCall } from '../store/chat-records.ts'
@@ -10,7 +11,7 @@ import { stopTurn } from './stop-turn.ts'
 import { systemRequest } from '../auth/frogbot-request.ts'
 
 /** The caller a participant of `door`'s threads is: the channel door, with the matched user. */
-export function participantRequest(door: Pick<ChannelDoor, 'piece' | 'instance'>, participant: ChannelParticipantInput): FrogbotRequest {
+export function participantRequest(door: Pick<ChannelPiece, 'piece' | 'instance'>, participant: MatchedParticipant): FrogbotRequest {
   const { userId, name, email, user } = participant
   return {
     user,
@@ -21,8 +22,8 @@ export function participantRequest(door: Pick<ChannelDoor, 'piece' | 'instance'>
   }
 }
 
-/** What the piece behind `door` may do with the engine (see {@link ChannelEngine}). */
-export function channelEngineFor(services: TurnServices, door: ChannelDoor): ChannelEngine {
+/** What the piece behind `door` may do with the engine (see {@link PieceEngine}). */
+export function channelEngineFor(services: TurnServices, door: ChannelPiece): PieceEngine {
   return {
     sendMessage: ({ thread, account, message, participant }) =>
       sendChannelMessage(services, { instance: door.instance, thread, account, message, req: participantRequest(door, participant) }),

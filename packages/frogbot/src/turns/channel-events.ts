@@ -1,16 +1,16 @@
 import { isToolUIPart } from 'ai'
 import type { SettlementWithPart } from '@frogbotai/protocol'
 import type { ChatRecord, StoredMessage } from '../store/chat-records.ts'
-import type { TurnRun } from './run-turn.ts'
-import { chatSummary } from './read-chat.ts'
+import type { TurnRun } from '../contract/turns.ts'
+import { chatSummary } from './chat-summary.ts'
 import type { TurnServices } from './services.ts'
 
-function doorOf(services: Pick<TurnServices, 'channels'>, chat: ChatRecord) {
-  return chat.channel ? services.channels.get(chat.channel.instance) : undefined
+function doorOf(services: Pick<TurnServices, 'pieces'>, chat: ChatRecord) {
+  return chat.channel ? services.pieces.get(chat.channel.instance)?.piece : undefined
 }
 
 /**
- * Hands a turn of a channel chat to its piece (`ChannelDoor.onTurn`) with a copy of the reply
+ * Hands a turn of a channel chat to its piece (`ChannelPiece.onTurn`) with a copy of the reply
  * stream of its own, and returns the run for the caller with the other copy. Web chats, and pieces
  * without the hook, get the run back as it is.
  */
@@ -27,7 +27,7 @@ export function shareTurnWithPiece(services: TurnServices, chat: ChatRecord, run
   return { stream: own, result: run.result }
 }
 
-/** Tells a channel chat's piece that calls ended (`ChannelDoor.onSettled`), with their stored parts. */
+/** Tells a channel chat's piece that calls ended (`ChannelPiece.onSettled`), with their stored parts. */
 export function notifySettled(services: TurnServices, chat: ChatRecord, message: StoredMessage, toolCallIds: string[]): void {
   const door = doorOf(services, chat)
   if (!door?.onSettled || toolCallIds.length === 0) return

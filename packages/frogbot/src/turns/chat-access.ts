@@ -1,4 +1,4 @@
-import type { FrogbotRequest } from '../auth/frogbot-request.ts'
+import type { FrogbotRequest } from '../contract/caller.ts'
 import type { ResolvedAgent } from '../agents/resolve-agents.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
 import { channelLabelOf, channelNoticeText, type SettledBy } from '@frogbotai/protocol'
@@ -36,9 +36,9 @@ export function canWriteChat({ req, chat }: { req: FrogbotRequest; chat: ChatRec
 }
 
 /** The label of a channel chat's platform (`Slack`), from its piece when configured. */
-export function channelLabel(services: Pick<TurnServices, 'channels'>, chat: ChatRecord): string | null {
+export function channelLabel(services: Pick<TurnServices, 'pieces'>, chat: ChatRecord): string | null {
   if (!chat.channel) return null
-  return services.channels.get(chat.channel.instance)?.label ?? channelLabelOf(chat.channel.piece)
+  return services.pieces.get(chat.channel.instance)?.piece.label ?? channelLabelOf(chat.channel.piece)
 }
 
 /** The refusal of an agent's `access`: `unauthorized` for a caller nobody signed in, else `forbidden`. */
@@ -56,14 +56,14 @@ export async function usableAgent(services: Pick<TurnServices, 'agents'>, slug: 
 }
 
 /** The refusal of a write from the wrong home: `409 channel-chat` with the notice text, or `not-found`. */
-function homeRefusal(services: Pick<TurnServices, 'channels'>, chat: ChatRecord): FrogbotError {
+function homeRefusal(services: Pick<TurnServices, 'pieces'>, chat: ChatRecord): FrogbotError {
   const label = channelLabel(services, chat)
   if (label) return new FrogbotError('channel-chat', channelNoticeText(label), { channelLabel: label })
   return new FrogbotError('not-found', `Chat "${chat.id}" was not found for agent "${chat.agentSlug}".`)
 }
 
 /** Throws unless `req` may write `chat` from where it is (see {@link canWriteChat}); `chat` must be readable. */
-export function assertHome(services: Pick<TurnServices, 'channels'>, { chat, req }: { chat: ChatRecord; req: FrogbotRequest }): void {
+export function assertHome(services: Pick<TurnServices, 'pieces'>, { chat, req }: { chat: ChatRecord; req: FrogbotRequest }): void {
   if (!canWriteChat({ req, chat })) throw homeRefusal(services, chat)
 }
 
@@ -75,7 +75,7 @@ export function assertHome(services: Pick<TurnServices, 'channels'>, { chat, req
  * is `409 channel-chat` with the notice text as the message. Returns the chat and its agent.
  */
 export async function chatFor(
-  services: Pick<TurnServices, 'store' | 'agents' | 'channels'>,
+  services: Pick<TurnServices, 'store' | 'agents' | 'pieces'>,
   { chatId, agentSlug, req, write }: { chatId: string; agentSlug?: string; req: FrogbotRequest; write: boolean }
 ): Promise<{ chat: ChatRecord; agent: ResolvedAgent }> {
   const chat = await services.store.getChat(chatId)
@@ -84,7 +84,7 @@ export async function chatFor(
 
 /** {@link chatFor}'s checks on a chat already read (`null` when it does not exist); returns its agent. */
 export async function checkChat(
-  services: Pick<TurnServices, 'agents' | 'channels'>,
+  services: Pick<TurnServices, 'agents' | 'pieces'>,
   { chat, chatId, agentSlug, req, write }: { chat: ChatRecord | null; chatId: string; agentSlug?: string; req: FrogbotRequest; write: boolean }
 ): Promise<ResolvedAgent> {
   const missing = () => new FrogbotError('not-found', `Chat "${chatId}" was not found${agentSlug ? ` for agent "${agentSlug}"` : ''}.`)

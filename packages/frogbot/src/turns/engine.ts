@@ -1,14 +1,16 @@
 import type { UIMessage } from 'ai'
-import type { FrogbotRequest } from '../auth/frogbot-request.ts'
+import type { FrogbotRequest } from '../contract/caller.ts'
+import type { SettleInput } from '../contract/turns.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
 import { branchChat } from './branch-chat.ts'
 import { editMessage } from './edit-message.ts'
 import { runMaintenance } from './maintenance.ts'
 import { changeQueued, startNextQueued } from './queued-messages.ts'
-import { chatSummary, listChats, pendingOf, readChat } from './read-chat.ts'
+import { chatSummary } from './chat-summary.ts'
+import { listChats, pendingOf, readChat } from './read-chat.ts'
 import { sendMessage } from './send-message.ts'
 import type { TurnServices } from './services.ts'
-import { settle, type SettleInput } from './settle.ts'
+import { settle } from './settle.ts'
 import { stopTurn } from './stop-turn.ts'
 import { refuseBlank } from './rules/blank-message.ts'
 import { channelEngineFor } from './channel-engine.ts'
@@ -89,13 +91,13 @@ export function createEngine(base: Omit<TurnServices, 'kickQueue'>, { startQueue
       for (const turn of turns) turn.catch(() => {})
       await within(turns, graceMs)
     },
-    /** Starts every channel piece (`ChannelDoor.start`) with its own channel engine. */
+    /** Starts every channel piece (`ChannelPiece.start`) with its own channel engine. */
     startChannels: async () => {
-      for (const door of services.channels.values()) await door.start?.(channelEngineFor(services, door))
+      for (const attached of services.pieces.values()) await attached.piece.start?.(channelEngineFor(services, attached.piece))
     },
-    /** Closes every channel piece (`ChannelDoor.close`). */
+    /** Closes every channel piece (`ChannelPiece.close`). */
     closeChannels: async () => {
-      for (const door of services.channels.values()) await Promise.resolve(door.close?.()).catch((error) => services.log(`frogbot: channel ${door.instance} did not close cleanly: ${String(error)}`))
+      for (const { piece } of services.pieces.values()) await Promise.resolve(piece.close?.()).catch((error) => services.log(`frogbot: channel ${piece.instance} did not close cleanly: ${String(error)}`))
     }
   }
 }

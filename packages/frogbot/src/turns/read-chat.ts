@@ -1,29 +1,13 @@
-import type { FrogbotRequest } from '../auth/frogbot-request.ts'
+import type { FrogbotRequest } from '../contract/caller.ts'
+import type { ChatRead } from '../contract/turns.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
-import type { ChatState, ChatSummary, PendingCall, QueuedMessage, StoredMessageSchema } from '@frogbotai/protocol'
-import { type ChatRecord, toPendingCall } from '../store/chat-records.ts'
-import { channelLabel, chatFor, usableAgent } from './chat-access.ts'
+import type { ChatState, ChatSummary, PendingCall } from '@frogbotai/protocol'
+import { toPendingCall } from '../store/chat-records.ts'
+import { chatFor, usableAgent } from './chat-access.ts'
+import { chatSummary } from './chat-summary.ts'
 import { toQueuedMessage } from './queued-messages.ts'
 import { effectiveState } from './rules/chat-state.ts'
 import { isoIn, type TurnServices } from './services.ts'
-import type { z } from 'zod'
-
-/** The public summary of a chat: its state as a user sees it and, for a channel chat, its label. */
-export function chatSummary(services: Pick<TurnServices, 'channels' | 'now'>, chat: ChatRecord): ChatSummary {
-  return {
-    id: chat.id,
-    agentSlug: chat.agentSlug,
-    title: chat.title,
-    state: effectiveState(chat, isoIn(services)),
-    channel: chat.channel,
-    channelLabel: channelLabel(services, chat),
-    createdAt: chat.createdAt,
-    updatedAt: chat.updatedAt
-  }
-}
-
-/** A chat as `GET …/chats/:chatId` answers it (see `ChatReadSchema`). */
-export type ChatRead = { chat: ChatSummary; messages: z.output<typeof StoredMessageSchema>[]; pending: PendingCall[]; queued: QueuedMessage[] }
 
 /** Reads a chat `req` may read: its messages, the calls still waiting and its queue. Throws `not-found`. */
 export async function readChat(services: TurnServices, { chatId, agentSlug, req }: { chatId: string; agentSlug?: string; req: FrogbotRequest }): Promise<ChatRead> {

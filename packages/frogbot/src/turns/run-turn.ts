@@ -5,14 +5,13 @@ import {
   type LanguageModelUsage,
   ToolLoopAgent,
   type UIMessage,
-  type UIMessageChunk,
   wrapLanguageModel
 } from 'ai'
-import type { FrogbotRequest } from '../auth/frogbot-request.ts'
+import type { FrogbotRequest } from '../contract/caller.ts'
 import type { ResolvedAgent } from '../agents/resolve-agents.ts'
 import { buildToolSet, type StepGate, toolFingerprint } from '../agents/tool-set.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
-import type { PendingCall, TurnResult } from '@frogbotai/protocol'
+import type { TurnResult } from '@frogbotai/protocol'
 import type { ChatRecord, NewCall, StoredMessage } from '../store/chat-records.ts'
 import { toPendingCall } from '../store/chat-records.ts'
 import type { ClientTool } from '../tools/tool.ts'
@@ -27,9 +26,7 @@ import { keepLease } from './turn-lease.ts'
 import { endTurn, pauseAtCalls, saveStep } from './turn-saves.ts'
 import { uniqueToolCallIds } from './unique-tool-call-ids.ts'
 import { modelFileDownload } from '../models/file-downloads.ts'
-
-/** A turn in flight: the client's copy of the UI message stream, and the result once it is stored. */
-export type TurnRun = { stream: ReadableStream<UIMessageChunk>; result: Promise<TurnResult> }
+import type { TurnRun } from '../contract/turns.ts'
 
 const EMPTY_USAGE = { inputTokens: undefined, outputTokens: undefined, totalTokens: undefined } as LanguageModelUsage
 

@@ -1,20 +1,18 @@
 import type { UIMessage } from 'ai'
-import type { FrogbotRequest } from '../auth/frogbot-request.ts'
+import type { FrogbotRequest } from '../contract/caller.ts'
+import { CLIENT_CHAT_ID } from '../ids/random-id.ts'
+import type { SendResult } from '../contract/turns.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
 import type { ChannelIdentity } from '@frogbotai/protocol'
 import type { ChatRecord, NewChat } from '../store/chat-records.ts'
 import { StoreWriteConflict } from '../store/store-errors.ts'
 import { assertHome, canReadChat, canWriteChat, usableAgent } from './chat-access.ts'
-import { CLIENT_CHAT_ID } from './ids.ts'
 import { effectiveState } from './rules/chat-state.ts'
 import { planSend } from './rules/plan-send.ts'
-import { runTurn, type TurnRun } from './run-turn.ts'
+import { runTurn } from './run-turn.ts'
 import { senderOf } from './sender.ts'
 import { isoIn, newLeaseOwner, type TurnServices } from './services.ts'
 import { titleOf } from './transcript.ts'
-
-/** A message that started a turn (`run`), or one queued behind a running turn or a waiting question. */
-export type SendResult = { chatId: string; messageId: string } & ({ status: 'started'; run: TurnRun } | { status: 'queued' })
 
 const notFound = (chatId: string, agentSlug: string) => new FrogbotError('not-found', `Chat "${chatId}" was not found for agent "${agentSlug}".`)
 

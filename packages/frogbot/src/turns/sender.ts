@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { FrogbotRequest } from '../auth/frogbot-request.ts'
+import type { FrogbotRequest } from '../contract/caller.ts'
 import { findUserById } from '../auth/users.ts'
 import type { TurnServices } from './services.ts'
 

@@ -1,15 +1,15 @@
 import type { ResolvedAgent } from '../agents/resolve-agents.ts'
 import type { ChatStore } from '../store/chat-store.ts'
-import type { ChannelDoor } from './channel-door.ts'
-import type { LiveStreams } from './live-streams.ts'
-import type { AwaitingInputEvent } from './turn-events.ts'
+import type { AttachedPiece } from '../contract/piece.ts'
+import type { LiveStreams } from '../contract/live-streams.ts'
+import type { AwaitingInputEvent } from '../contract/engine-events.ts'
 
 /**
  * What the turn engine runs on, one per FrogBot instance.
  * - `store`: the chats (the source of truth); `now`, `newId`: the injected clock and id source.
  * - `leaseMs`: how long a running turn holds its chat without renewing it.
- * - `queueLimit`: most messages a chat's queue holds (SPEC §4: the queue is bounded).
- * - `agents`: by slug; `channels`: the channel doors by piece instance.
+ * - `queueLimit`: most messages a chat's queue holds (the queue is bounded: `429 queue-full`).
+ * - `agents`: by slug; `pieces`: the channel pieces by instance name, each with its agent.
  * - `processId`: tells this process's leases apart; `activeRuns`: abort controllers of the turns
  *   this process runs, by chat id (to stop them); `turnsInFlight`: their results until they settle
  *   (`close` waits for them).
@@ -27,7 +27,7 @@ export type TurnServices = {
   leaseMs: number
   queueLimit: number
   agents: Map<string, ResolvedAgent>
-  channels: Map<string, ChannelDoor>
+  pieces: Map<string, AttachedPiece>
   processId: string
   activeRuns: Map<string, AbortController>
   turnsInFlight: Set<Promise<unknown>>

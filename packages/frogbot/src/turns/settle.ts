@@ -1,36 +1,20 @@
-import type { FrogbotRequest } from '../auth/frogbot-request.ts'
+import type { FrogbotRequest } from '../contract/caller.ts'
+import type { SettleInput, SettleOutcome } from '../contract/turns.ts'
 import { systemRequest } from '../auth/frogbot-request.ts'
 import type { ResolvedAgent } from '../agents/resolve-agents.ts'
 import { toolFingerprint } from '../agents/tool-set.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
-import type { ChatState, PendingCall, SettlementWithPart } from '@frogbotai/protocol'
+import type { ChatState } from '@frogbotai/protocol'
 import { type CallRecord, type ChatRecord, type StoredMessage, toPendingCall } from '../store/chat-records.ts'
 import type { ChatPatch } from '../store/chat-store.ts'
-import type { VersionedMessage } from '../store/turn-writes.ts'
+import type { VersionedMessage } from '../store/turn-write-shapes.ts'
 import { notifySettled } from './channel-events.ts'
 import { checkChat, settledByOf } from './chat-access.ts'
 import { effectiveState } from './rules/chat-state.ts'
 import { closeCalls, settlementOf } from './rules/close-calls.ts'
 import { type SettleAction, type SettlePlan, type SettleRefusal, planSettle } from './rules/plan-settle.ts'
-import { runTurn, type TurnRun } from './run-turn.ts'
+import { runTurn } from './run-turn.ts'
 import { isoIn, newLeaseOwner, type TurnServices } from './services.ts'
-
-/** What to settle a call with: an `output`, or `dismissed: true` with an optional `reason` (seed: "Answer over HTTP"). */
-export type SettleInput = { toolCallId: string } & ({ output: unknown } | { dismissed: true; reason?: string })
-
-/**
- * The outcome of an accepted settle.
- * - `continued`: it settled the last pending call of the step; `run` is the continuation, in the
- *   same assistant message (`messageId`).
- * - `awaiting-input`: other calls of the step still wait (`pending`).
- * - `dismissed`: a dismissal (or expiry) ended the step; the model was not called and `state` is
- *   the chat's state now (`running` when a queued message started at once).
- * `settlement` is the first settled call's record with its stored part.
- */
-export type SettleOutcome =
-  | { kind: 'continued'; chatId: string; messageId: string; settlement: SettlementWithPart; run: TurnRun }
-  | { kind: 'awaiting-input'; chatId: string; settlement: SettlementWithPart; pending: PendingCall[] }
-  | { kind: 'dismissed'; chatId: string; messageId: string; settlement: SettlementWithPart; state: ChatState }
 
 function zodMessage(error: { issues: { path: PropertyKey[]; message: string }[] }): string {
   return error.issues.map((issue) => `${['output', ...issue.path.map(String)].join('.')}: ${issue.message}`).join('; ')

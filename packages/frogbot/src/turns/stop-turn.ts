@@ -1,4 +1,4 @@
-import type { FrogbotRequest } from '../auth/frogbot-request.ts'
+import type { FrogbotRequest } from '../contract/caller.ts'
 import { CANCELLED_BY_STOP_TEXT } from '@frogbotai/protocol'
 import type { StoredMessage } from '../store/chat-records.ts'
 import { notifySettled } from './channel-events.ts'

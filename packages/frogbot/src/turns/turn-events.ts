@@ -1,8 +1,5 @@
-import type { PendingCall } from '@frogbotai/protocol'
+import type { AwaitingInputEvent } from '../contract/engine-events.ts'
 import type { TurnServices } from './services.ts'
-
-/** What `onAwaitingInput` receives: the chat that now waits and its pending calls. */
-export type AwaitingInputEvent = { chatId: string; agentSlug: string; ownerId: string | null; pending: PendingCall[] }
 
 /**
  * Runs the config's `onAwaitingInput` hook (SPEC §11) without holding up the turn; an error it

@@ -1,6 +1,6 @@
 import { type UIMessageChunk } from 'ai'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { ChannelDoor, ChannelEngine, SettlementWithPart } from '../../src/index.ts'
+import type { ChannelPiece, PieceEngine, SettlementWithPart } from '../../src/index.ts'
 import type { ChatSummary } from '@frogbotai/protocol'
 import { question } from '../../src/tools/index.ts'
 import { colorQuestion, scriptedModel, textStep, toolStep } from '../helpers/scripted-model.ts'
@@ -25,8 +25,8 @@ async function readText(stream: ReadableStream<UIMessageChunk>) {
 
 function recordingPiece() {
   const events = { turns: [] as { chat: ChatSummary; text: Promise<string> }[], settled: [] as { chat: ChatSummary; settlements: SettlementWithPart[] }[], webhooks: [] as string[], closed: 0 }
-  let engine!: ChannelEngine
-  const piece: Omit<ChannelDoor, 'agentSlug'> = {
+  let engine!: PieceEngine
+  const piece: Omit<ChannelPiece, 'agentSlug'> = {
     piece: 'test',
     instance: 'hooks',
     label: 'Hooks',

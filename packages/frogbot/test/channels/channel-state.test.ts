@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import type { Kysely } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { channelState } from '../../src/channels/index.ts'
+import { channelState } from '../../src/store/channel-state.ts'
 import { migrateToLatest } from '../../src/store/migrate.ts'
 import { postgresAdapter } from '../../src/store/postgres-adapter.ts'
 import { sqliteAdapter } from '../../src/store/sqlite-adapter.ts'

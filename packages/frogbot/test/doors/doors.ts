@@ -1,7 +1,7 @@
 import { isToolUIPart, type UIMessage } from 'ai'
 import { join } from 'node:path'
 import { createApiToken } from '../../src/auth/api-tokens.ts'
-import type { FrogbotRequest, User } from '../../src/auth/frogbot-request.ts'
+import type { FrogbotRequest, User } from '../../src/contract/caller.ts'
 import { ensureUser } from '../../src/auth/users.ts'
 import { answerCommand } from '../../src/cli/answer-command.ts'
 import { FrogbotError } from '../../src/errors/frogbot-error.ts'

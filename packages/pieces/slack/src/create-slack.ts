@@ -1,6 +1,6 @@
 import type { createSlackAdapter } from '@chat-adapter/slack'
 import { Chat, type Logger, type Message } from 'chat'
-import { type ChannelPieceInstance, ConfigError } from 'frogbot'
+import { type ChannelPiece, ConfigError } from 'frogbot'
 import { channelState, type PieceDrawing, pieceRuntime, type PieceRuntime, REDRAW_EVERY_MS } from 'frogbot/channels'
 import { slackDrawing } from './slack-drawing.ts'
 import { handleSlackEvents } from './slack-handlers.ts'
@@ -35,7 +35,7 @@ export type SlackOptions = {
 }
 
 /** A Slack piece instance (see {@link createSlack}); `idle()` resolves once no webhook handler or reply of it is in flight. */
-export type SlackPiece = ChannelPieceInstance & { idle: () => Promise<void> }
+export type SlackPiece = ChannelPiece & { idle: () => Promise<void> }
 
 const INSTANCE = /^[a-z0-9][a-z0-9_-]{0,63}$/
 

@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import type { Credential } from '../../auth/frogbot-request.ts'
+import type { Credential } from '../../contract/caller.ts'
 import { LOGIN_LIMIT, loginSucceeded, reserveLoginAttempt } from '../../auth/login-rate-limit.ts'
 import { LoginRequest } from '@frogbotai/protocol'
 import { assertSameOrigin, requestSource } from '../../auth/same-origin.ts'

@@ -48,7 +48,7 @@ async function flatRefusal(response: Response): Promise<Response> {
 export function webhookRoutes(context: HttpContext) {
   const app = new Hono<HttpEnv>()
   app.post('/:instance', async (c) => {
-    const door = context.services.channels.get(c.req.param('instance'))
+    const door = context.services.pieces.get(c.req.param('instance'))?.piece
     if (!door?.webhook) throw new FrogbotError('not-found', `No channel piece instance "${c.req.param('instance')}" takes webhooks here.`)
     const request = c.req.raw
     const body = await readBoundedText(request, context.maxBodyBytes)

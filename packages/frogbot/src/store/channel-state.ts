@@ -1,40 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { type Kysely, sql } from 'kysely'
-
-/** A thread lock as Chat SDK holds it: whoever has `token` holds `threadId` until `expiresAt` (ms since the epoch). */
-export type ChannelLock = { threadId: string; token: string; expiresAt: number }
-
-/** A message Chat SDK queued behind a busy thread; `message` is stored as JSON and comes back as plain data. */
-export type ChannelQueueEntry<TMessage = unknown> = { enqueuedAt: number; expiresAt: number; message: TMessage }
-
-/**
- * Chat SDK's `StateAdapter` (its 18 methods, structurally: `frogbot` does not depend on `chat`),
- * plus `sweep()`. Pass it as `new Chat({ state })`; `TMessage` is Chat SDK's `Message`.
- */
-export type ChannelState<TMessage = unknown> = {
-  connect: () => Promise<void>
-  disconnect: () => Promise<void>
-  subscribe: (threadId: string) => Promise<void>
-  unsubscribe: (threadId: string) => Promise<void>
-  isSubscribed: (threadId: string) => Promise<boolean>
-  acquireLock: (threadId: string, ttlMs: number) => Promise<ChannelLock | null>
-  extendLock: (lock: ChannelLock, ttlMs: number) => Promise<boolean>
-  releaseLock: (lock: ChannelLock) => Promise<void>
-  forceReleaseLock: (threadId: string) => Promise<void>
-  get: <T = unknown>(key: string) => Promise<T | null>
-  set: <T = unknown>(key: string, value: T, ttlMs?: number) => Promise<void>
-  setIfNotExists: (key: string, value: unknown, ttlMs?: number) => Promise<boolean>
-  delete: (key: string) => Promise<void>
-  appendToList: (key: string, value: unknown, options?: { maxLength?: number; ttlMs?: number }) => Promise<void>
-  getList: <T = unknown>(key: string) => Promise<T[]>
-  enqueue: (threadId: string, entry: ChannelQueueEntry<TMessage>, maxSize: number) => Promise<number>
-  dequeue: (threadId: string) => Promise<ChannelQueueEntry<TMessage> | null>
-  queueDepth: (threadId: string) => Promise<number>
-  /** Deletes expired cache entries, list items and locks now; returns how many rows went. */
-  sweep: () => Promise<number>
-  /** The keys of cache entries that never expire and start with `prefix` (taken literally), at most `limit` (default 1000), in key order after `after`. */
-  lastingKeys: (prefix: string, options?: { after?: string; limit?: number }) => Promise<string[]>
-}
+import type { ChannelQueueEntry, ChannelState } from '../contract/channel-state.ts'
 
 /** How often expired rows are swept, at most, as a side effect of writes. */
 const SWEEP_EVERY_MS = 10 * 60_000
@@ -43,11 +9,11 @@ const affected = (result: { numInsertedOrUpdatedRows?: bigint; numUpdatedRows?: 
   Number(result.numInsertedOrUpdatedRows ?? result.numUpdatedRows ?? result.numDeletedRows ?? 0n)
 
 /**
- * Chat SDK state (subscriptions, locks, dedupe keys, caches, lists, queues) in FrogBot's own
- * database, SQLite or PostgreSQL (SPEC §9: a restart loses nothing), in the tables of migration
- * `005-channel-state`. `scope` keeps one piece instance's state apart from every other's (use the
- * instance name). `db` is FrogBot's (a piece gets it as `engine.database.db`); `disconnect()`
- * leaves it open, since FrogBot owns it. `now` is injectable for tests (ms since the epoch).
+ * A piece instance's {@link ChannelState} (subscriptions, locks, dedupe keys, caches, lists,
+ * queues) in FrogBot's own database, SQLite or PostgreSQL, in the tables of migration
+ * `005-channel-state`, so that a restart loses nothing. `scope` keeps one instance's state apart
+ * from every other's (the instance name). `db` is FrogBot's; `disconnect()` leaves it open, since
+ * FrogBot owns it. `now` is injectable for tests (ms since the epoch).
  *
  * Atomic where Chat SDK needs it: `setIfNotExists` and `acquireLock` are one conditional upsert
  * (the first writer wins, an expired entry counts as absent), `extendLock` and `releaseLock` act

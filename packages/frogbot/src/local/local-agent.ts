@@ -1,10 +1,11 @@
 import { type ModelMessage, ToolLoopAgent, type UIMessage } from 'ai'
-import { localRequest, type User } from '../auth/frogbot-request.ts'
+import { localRequest } from '../auth/frogbot-request.ts'
+import type { User } from '../contract/caller.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
 import type { CompleteTurn } from '@frogbotai/protocol'
 import type { Engine } from '../turns/engine.ts'
-import type { ResolvedAgent } from './resolve-agents.ts'
-import { buildToolSet } from './tool-set.ts'
+import type { ResolvedAgent } from '../agents/resolve-agents.ts'
+import { buildToolSet } from '../agents/tool-set.ts'
 import { modelFileDownload } from '../models/file-downloads.ts'
 
 /**

@@ -1,0 +1,29 @@
+import type { ChatState, ChatSummary, PendingCall, QueuedMessage, SettlementWithPart, StoredMessageSchema, TurnResult } from '@frogbotai/protocol'
+import type { UIMessageChunk } from 'ai'
+import type { z } from 'zod'
+
+/** A turn in flight: the caller's copy of the UI message stream, and the result once it is stored. */
+export type TurnRun = { stream: ReadableStream<UIMessageChunk>; result: Promise<TurnResult> }
+
+/** A message that started a turn (`run`), or one queued behind a running turn or a waiting question. */
+export type SendResult = { chatId: string; messageId: string } & ({ status: 'started'; run: TurnRun } | { status: 'queued' })
+
+/** What to settle a call with: an `output`, or `dismissed: true` with an optional `reason` (seed: "Answer over HTTP"). */
+export type SettleInput = { toolCallId: string } & ({ output: unknown } | { dismissed: true; reason?: string })
+
+/**
+ * The outcome of an accepted settle.
+ * - `continued`: it settled the last pending call of the step; `run` is the continuation, in the
+ *   same assistant message (`messageId`).
+ * - `awaiting-input`: other calls of the step still wait (`pending`).
+ * - `dismissed`: a dismissal (or expiry) ended the step; the model was not called and `state` is
+ *   the chat's state now (`running` when a queued message started at once).
+ * `settlement` is the first settled call's record with its stored part.
+ */
+export type SettleOutcome =
+  | { kind: 'continued'; chatId: string; messageId: string; settlement: SettlementWithPart; run: TurnRun }
+  | { kind: 'awaiting-input'; chatId: string; settlement: SettlementWithPart; pending: PendingCall[] }
+  | { kind: 'dismissed'; chatId: string; messageId: string; settlement: SettlementWithPart; state: ChatState }
+
+/** A chat as `GET …/chats/:chatId` answers it (see `ChatReadSchema`): the chat, its messages, the calls still waiting and its queue. */
+export type ChatRead = { chat: ChatSummary; messages: z.output<typeof StoredMessageSchema>[]; pending: PendingCall[]; queued: QueuedMessage[] }
