@@ -5,7 +5,10 @@ import { componentToolsOf } from './admin/component-tools.ts'
 import { type LocalAgent, localAgent } from './local/local-agent.ts'
 import { type ResolvedAgent, resolveAgents } from './agents/resolve-agents.ts'
 import type { FrogbotRequest, User } from './contract/caller.ts'
+import type { AwaitingInputEvent, EngineEvent } from './contract/engine-events.ts'
 import type { AttachedPiece } from './contract/piece.ts'
+import { dispatchToPieces } from './channels/hosting/piece-dispatch.ts'
+import { closePieces, pieceLines, startPieces } from './channels/hosting/piece-lifecycle.ts'
 import { randomId } from './ids/random-id.ts'
 import type { ChatRead, SendResult, SettleInput, SettleOutcome } from './contract/turns.ts'
 import type { FrogbotConfig } from './config/build-config.ts'
@@ -118,6 +121,20 @@ function piecesOf(config: FrogbotConfig): AttachedPiece[] {
 }
 
 /**
+ * The engine's listener for the config's `onAwaitingInput` (README "How a turn runs"): run once
+ * each time a turn starts waiting, without holding up the turn; an error it throws is logged.
+ */
+function awaitingInputListener(hook: ((event: AwaitingInputEvent) => void | Promise<void>) | undefined, log: (line: string) => void) {
+  return (event: EngineEvent) => {
+    if (!hook || event.type !== 'calls-waiting') return
+    const { chat, ownerId, pending } = event
+    Promise.resolve()
+      .then(() => hook({ chatId: chat.id, agentSlug: chat.agentSlug, ownerId, pending }))
+      .catch((error) => log(`frogbot: onAwaitingInput failed for chat ${chat.id}: ${error instanceof Error ? error.message : String(error)}`))
+  }
+}
+
+/**
  * Starts FrogBot from a checked config: resolves every agent's model (throwing one `ConfigError`
  * listing every model that cannot resolve, e.g. `agents[0].model: "openai/gpt-4.1" needs the openai
  * provider: set OPENAI_API_KEY or ai.providers`), opens the database and runs its migrations.
@@ -138,6 +155,8 @@ export async function createFrogbot(config: FrogbotConfig, options: CreateFrogbo
   }
   const store = createChatStore({ db, adapter })
   const live = config.liveStreams ?? (env.REDIS_URL ? redisLiveStreams({ url: env.REDIS_URL }) : memoryLiveStreams())
+  const pieces = new Map(piecesOf(config).map((attached) => [attached.piece.instance, attached]))
+  const listeners = [awaitingInputListener(config.onAwaitingInput, log), dispatchToPieces(pieces, log)]
   const engine = createEngine({
     store,
     now,
@@ -145,17 +164,19 @@ export async function createFrogbot(config: FrogbotConfig, options: CreateFrogbo
     leaseMs,
     queueLimit,
     agents: new Map(agents.map((agent) => [agent.slug, agent])),
-    pieces: new Map(piecesOf(config).map((attached) => [attached.piece.instance, attached])),
+    pieces,
     processId: `p${process.pid}.${randomBytes(4).toString('hex')}`,
     activeRuns: new Map(),
     turnsInFlight: new Set(),
     closing: false,
     live,
-    onAwaitingInput: config.onAwaitingInput,
+    emit: (event) => {
+      for (const listener of listeners) listener(event)
+    },
     log
   }, { startQueuedTurns: options.startQueuedTurns ?? true })
   try {
-    await engine.startChannels()
+    await startPieces(engine, pieces.values())
   } catch (error) {
     await store.close().catch(() => {})
     throw new Error(`a channel piece could not start: ${error instanceof Error ? error.message : String(error)}`, { cause: error })
@@ -196,7 +217,7 @@ export async function createFrogbot(config: FrogbotConfig, options: CreateFrogbo
       `database: ${adapter.describe()}`,
       `live streams: ${config.liveStreams ? 'from the config' : env.REDIS_URL ? `Redis ${env.REDIS_URL.replace(/\/\/[^@/]*@/, '//')}` : 'in this process (set REDIS_URL to share them between processes)'}`,
       ...agents.map((agent: ResolvedAgent) => `agent ${agent.slug}: model ${agent.model.label}`),
-      ...[...engine.services.pieces.values()].map(({ piece, agentSlug }) => `channel ${piece.instance}: ${piece.label} for agent ${agentSlug}, webhook /api/webhooks/${piece.instance}`),
+      ...pieceLines(pieces.values()),
       ...config.warnings.map((warning) => `warning: ${warning}`)
     ],
     maintain,
@@ -205,7 +226,7 @@ export async function createFrogbot(config: FrogbotConfig, options: CreateFrogbo
       clearInterval(timer)
       closed = (async () => {
         await engine.close()
-        await engine.closeChannels()
+        await closePieces(pieces.values(), log)
         await live.close()
         await store.close()
       })()

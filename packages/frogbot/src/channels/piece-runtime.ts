@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { FrogbotError } from '../errors/frogbot-error.ts'
 import type { ChatSummary, PendingCall, SettlementWithPart } from '@frogbotai/protocol'
-import type { ChannelPiece, PieceEngine, MatchedParticipant } from '../contract/piece.ts'
+import type { UIMessageChunk } from 'ai'
+import type { EngineEvent } from '../contract/engine-events.ts'
+import type { Participant } from '../contract/participant.ts'
+import type { PieceEngine } from '../contract/piece.ts'
 import type { ChannelState } from '../contract/channel-state.ts'
 import { noticeOf, type PieceNotice } from './piece-notices.ts'
 import { type QuestionCard, questionCards } from './question-cards.ts'
@@ -100,8 +103,8 @@ export function pieceRuntime({
 
   const explained = new Set<string>()
   /** `notice` for `from`, saying why nobody was matched when nobody was; the log says what lets them in, once a participant. */
-  const denial = (notice: PieceNotice, from: MatchedParticipant): PieceNotice => {
-    if (notice.kind !== 'denied' || from.user || !matchesByEmail) return notice
+  const denial = async (notice: PieceNotice, from: Participant): Promise<PieceNotice> => {
+    if (notice.kind !== 'denied' || !matchesByEmail || (await engine.userOf(from))) return notice
     const unmatched = from.email ? 'no-user' : 'no-email'
     if (!explained.has(from.userId)) {
       explained.add(from.userId)
@@ -115,11 +118,10 @@ export function pieceRuntime({
     return { ...notice, unmatched }
   }
 
-  const participant = async (user: PlatformUser): Promise<MatchedParticipant> => ({
+  const participant = (user: PlatformUser): Participant => ({
     userId: user.userId,
     ...(user.name ? { name: user.name } : {}),
-    ...(user.email ? { email: user.email } : {}),
-    user: user.email ? await engine.findUserByEmail(user.email) : null
+    ...(user.email ? { email: user.email } : {})
   })
 
   // Calls whose drawing failed in this process: a rescan tries each again only after a wait that
@@ -213,33 +215,40 @@ export function pieceRuntime({
     }
   }
 
-  const postTurn = async (chat: ChatSummary, thread: string, run: Parameters<NonNullable<ChannelPiece['onTurn']>>[0]['run']) => {
+  // The reply of each chat's current turn as it is posted: what the turn leads to (its cards, its
+  // failure) is posted after it.
+  const replies = new Map<string, Promise<void>>()
+  const afterReply = (chatId: string, work: () => Promise<void>) => {
+    const posted = replies.get(chatId) ?? Promise.resolve()
+    track(posted.then(work))
+  }
+  const postReply = async (chat: ChatSummary, thread: string, stream: ReadableStream<UIMessageChunk>) => {
     try {
-      await drawing.reply({ chat, thread, text: replyText(run.stream) })
+      await drawing.reply({ chat, thread, text: replyText(stream) })
     } catch (error) {
       failed(`could not post the reply of chat ${chat.id}`)(error)
     }
-    await run.stream.cancel().catch(() => {})
-    let result
-    try {
-      result = await run.result
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error)
-      await drawing.reply({ chat, thread, text: one(`Sorry, this reply failed. ${message}`) }).catch(failed(`could not post the failure of chat ${chat.id}`))
-      return
-    }
-    if (result.status === 'awaiting-input') await drawCalls(chat, result.pending)
+    await stream.cancel().catch(() => {})
   }
 
-  const door: Required<Pick<ChannelPiece, 'onTurn' | 'onSettled'>> = {
-    onTurn: ({ chat, run }) => {
-      if (!chat.channel) return void run.stream.cancel().catch(() => {})
-      track(postTurn(chat, chat.channel.thread, run))
-    },
-    onSettled: ({ chat, settlements }) => {
+  /** What the engine did in one of the piece's chats: replies posted as they stream, cards drawn once calls wait and replaced once they end. */
+  const onEvent = (event: EngineEvent) => {
+    const { chat } = event
+    const thread = chat.channel?.thread
+    if (!thread) return
+    if (event.type === 'turn-started') {
+      const posted = track(postReply(chat, thread, event.replyStream()))
+      replies.set(chat.id, posted)
+      void posted.then(() => replies.get(chat.id) === posted && replies.delete(chat.id))
+    } else if (event.type === 'calls-waiting') {
+      afterReply(chat.id, () => drawCalls(chat, event.pending))
+    } else if (event.type === 'turn-ended' && 'error' in event) {
+      const text = one(`Sorry, this reply failed. ${event.error.message}`)
+      afterReply(chat.id, () => drawing.reply({ chat, thread, text }).catch(failed(`could not post the failure of chat ${chat.id}`)))
+    } else if (event.type === 'calls-settled') {
       track(
         (async () => {
-          for (const settlement of settlements) {
+          for (const settlement of event.settlements) {
             const card = await cards.ofCall(chat.id, settlement.toolCallId)
             if (card) await replace(chat, card, settlement)
           }
@@ -262,7 +271,7 @@ export function pieceRuntime({
         message: { id: randomUUID(), role: 'user', parts: [{ type: 'text', text }], metadata: { from: { userId: user.userId, ...(user.name ? { name: user.name } : {}) } } }
       })
       if (sent.status === 'started') {
-        // The piece reads its own copy of the turn (`onTurn`); the caller's copy is not needed.
+        // The piece reads its own copy of the turn (turn-started); the caller's copy is not needed.
         void sent.run.stream.cancel().catch(() => {})
         return 'started' as const
       }
@@ -273,7 +282,7 @@ export function pieceRuntime({
     } catch (error) {
       const notice = noticeOf(error, 'write')
       if (!notice) throw error
-      await drawing.notify({ thread, user, notice: denial(notice, from) })
+      await drawing.notify({ thread, user, notice: await denial(notice, from) })
       return 'refused' as const
     }
   }
@@ -300,7 +309,7 @@ export function pieceRuntime({
   }
 
   return {
-    door,
+    onEvent,
     message,
     answer,
     cards,

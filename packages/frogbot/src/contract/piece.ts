@@ -1,65 +1,88 @@
-import type { ChatSummary, PendingCall, SettlementWithPart } from '@frogbotai/protocol'
+import type { ChatSummary, PendingCall } from '@frogbotai/protocol'
 import type { UIMessage } from 'ai'
-import type { Kysely } from 'kysely'
 import type { User } from './caller.ts'
+import type { ChannelState } from './channel-state.ts'
+import type { EngineEvent } from './engine-events.ts'
 import type { Participant } from './participant.ts'
-import type { ChatRead, SendResult, SettleInput, SettleOutcome, TurnRun } from './turns.ts'
-
-/** A participant as a piece hands them to its engine: with the FrogBot user matched to them, if any. */
-export type MatchedParticipant = Participant & { user: User | null }
+import type { ChatRead, SendResult, SettleInput, SettleOutcome } from './turns.ts'
 
 /**
- * What a piece instance may do, through the engine (handed to `ChannelPiece.start`). Every call
- * runs the engine's rules as a participant of this instance: the agent's `access`, a channel chat
- * written only from its channel, the one settle door, queued messages.
- * - `sendMessage`: a message from `thread` continues its chat or starts one.
- * - `settle`, `stop`: on a chat of this instance.
- * - `chatOf(thread)`, `readChat(chatId)`: reads (as FrogBot itself).
- * - `waitingChats({ after, limit })`: the instance's chats with calls still waiting, each with
- *   its pending calls, by chat id (default `limit` 100; `after`: the last chat id of the previous
- *   page), so that a piece can draw, after a restart, the controls it never drew.
- * - `findUserByEmail`: to match a participant to a FrogBot user.
- * - `database`: FrogBot's own database, where the piece keeps its state (Chat SDK state).
+ * How a piece's participants are identified (the piece's property, FrogBot's "who can answer"):
+ * - `by: 'email'`: the platform shares emails (Slack, Microsoft Teams, Linear): a participant with
+ *   the email of a FrogBot user is that user (`req.user`), and the default `access` lets any
+ *   FrogBot user in;
+ * - `by: 'platform-id'`: the platform has no email for FrogBot (Discord, Telegram, GitHub): a
+ *   participant is their platform id only (`req.user` is `null`, `req.channel.userId` tells them
+ *   apart), so the agent's `access` must say whom to accept, or nobody can answer there.
+ * `hint`: what lets a refused participant in on this platform, for the log (by email: what the
+ * platform needs to share emails; by platform id: how to write `access` for it).
+ */
+export type ParticipantIdentity = { by: 'email' | 'platform-id'; hint?: string }
+
+/**
+ * What a piece may do, through the guarded engine every door uses (handed to
+ * `ChannelPiece.start`). Every write runs the engine's rules as a participant of this piece: the
+ * agent's `access`, a channel chat written only from its channel, blank messages refused, the one
+ * settle door, queued messages; after FrogBot's `close()` every call rejects with
+ * `FrogbotError('closed')`, and `close()` waits for the calls under way.
+ * - `sendMessage`: a message from `thread` (platform `account`: workspace, team or bot) continues
+ *   its chat or starts one, owned by the FrogBot user matched to the participant.
+ * - `settle`, `stop`: on a chat of this piece, as the participant.
+ * - `chatOf(thread)`, `readChat(chatId)`: reads of this piece's chats (as FrogBot itself).
+ * - `waitingChats({ after, limit })`: this piece's chats with calls still waiting, each with its
+ *   pending calls, by chat id (`limit` default 100; `after`: the last chat id of the previous
+ *   page), so that the piece can draw, after a restart, the controls it never drew.
+ * - `userOf(participant)`: the FrogBot user a participant is, as the piece's `identity` says
+ *   (`null` for platform ids, or when no user has their email).
+ * - `state`: the piece's own state in FrogBot's database (Chat SDK's `StateAdapter`), scoped to
+ *   this instance; the piece never touches the store.
+ * - `log(line)`: FrogBot's log.
  */
 export type PieceEngine = {
-  sendMessage: (options: { thread: string; account?: string | null; message: UIMessage; participant: MatchedParticipant }) => Promise<SendResult>
-  settle: (options: { chatId: string; inputs: SettleInput[]; participant: MatchedParticipant }) => Promise<SettleOutcome>
-  stop: (options: { chatId: string; participant: MatchedParticipant }) => Promise<boolean>
+  sendMessage: (options: { thread: string; account?: string | null; message: UIMessage; participant: Participant }) => Promise<SendResult>
+  settle: (options: { chatId: string; inputs: SettleInput[]; participant: Participant }) => Promise<SettleOutcome>
+  stop: (options: { chatId: string; participant: Participant }) => Promise<boolean>
   chatOf: (thread: string) => Promise<ChatSummary | null>
   readChat: (chatId: string) => Promise<ChatRead>
   waitingChats: (options?: { after?: string; limit?: number }) => Promise<{ chat: ChatSummary; pending: PendingCall[] }[]>
-  findUserByEmail: (email: string) => Promise<User | null>
-  database: { db: Kysely<any>; kind: 'sqlite' | 'postgres' }
+  userOf: (participant: Participant) => Promise<User | null>
+  state: ChannelState
   log: (line: string) => void
 }
 
 /**
  * A channel piece as an agent lists it in `channels: [...]` (FrogBot's piece contract): which
- * piece it is (`slack`), its instance name (its webhook is `/api/webhooks/<instance>`), how its
- * platform is named to people (`Slack`), and which client tool kinds can be answered in its
- * threads: calls of other kinds are withheld from the model in its chats (seed: "Where questions
- * are offered"). The piece draws and reads platform controls; the engine keeps the record,
- * decides staleness, checks who may answer, records the answer once and continues the agent.
- * Hooks, all optional:
+ * piece it is (`slack`), its instance name (its webhook is `/api/webhooks/<instance>`; 1–64
+ * lowercase letters, digits, `-` or `_`), how its platform is named to people (`Slack`), how its
+ * participants are identified, and which client tool kinds can be answered in its threads: calls
+ * of other kinds are withheld from the model in its chats (seed: "Where questions are offered").
+ * The piece draws and reads platform controls; the engine keeps the record, decides staleness,
+ * checks who may answer, records the answer once and continues the agent. Hooks, all optional:
  * - `start(engine)`: once at start-up, with what the piece may do ({@link PieceEngine});
  * - `webhook(request)`: the platform's requests to `/api/webhooks/<instance>` (the piece verifies
- *   them; nothing else authenticates them);
- * - `onTurn({ chat, run })`: every turn of one of its chats, whatever started it (a thread
- *   message, a queued message, an answer): `run.stream` is the piece's own copy of the reply;
- * - `onSettled({ chat, settlements })`: calls of one of its chats ended (answered, dismissed,
- *   cancelled, expired), whoever settled them, each with its stored part;
- * - `close()`: at shutdown.
+ *   them; nothing else authenticates them); `503 unavailable` while it cannot take them;
+ * - `listen({ signal })`: a long-running connection the platform needs (Discord's Gateway,
+ *   Telegram's long polling), run by one process at a time (`frogbot serve` or `frogbot
+ *   channels:run`) until `signal` aborts; it resolves or rejects when the connection ends, and is
+ *   started again after a pause;
+ * - `onEvent(event)`: what the engine did in one of its chats ({@link EngineEvent}): a turn
+ *   started (its reply stream), calls wait, calls were settled (whoever settled them), a turn ended;
+ * - `describe({ agentSlug, webhookPath })`: the piece's start-up lines (its webhook, or what is
+ *   missing), without the `frogbot: ` prefix;
+ * - `close()`: at shutdown, once the engine stopped taking work and its turns ended.
  * A hook that throws is logged, never the turn's failure.
  */
 export type ChannelPiece = {
   piece: string
   instance: string
   label: string
+  identity: ParticipantIdentity
   supportsKind: (kind: string) => boolean
   start?: (engine: PieceEngine) => void | Promise<void>
   webhook?: (request: Request) => Promise<Response>
-  onTurn?: (event: { chat: ChatSummary; run: TurnRun }) => void
-  onSettled?: (event: { chat: ChatSummary; settlements: SettlementWithPart[] }) => void
+  listen?: (options: { signal: AbortSignal }) => Promise<void>
+  onEvent?: (event: EngineEvent) => void
+  describe?: (context: { agentSlug: string; webhookPath: string }) => string[]
   close?: () => void | Promise<void>
 }
 

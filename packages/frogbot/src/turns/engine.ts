@@ -13,14 +13,16 @@ import type { TurnServices } from './services.ts'
 import { settle } from './settle.ts'
 import { stopTurn } from './stop-turn.ts'
 import { refuseBlank } from './rules/blank-message.ts'
-import { channelEngineFor } from './channel-engine.ts'
+import { findUserByEmail } from '../auth/users.ts'
+import { toPendingCall } from '../store/chat-records.ts'
 import { sendChannelMessage } from './channel-messages.ts'
 
 /**
- * The turn engine every door stands on (SPEC §4): HTTP, the chat UI's resubmission, the CLI,
- * channel pieces, the app's own code and expiry all send, settle, stop, edit and branch through
- * these functions, as a caller (`req`: who, and through which door). The rules live here; doors
- * only turn their input into these calls and their results into answers.
+ * The turn engine every door stands on (README "How a turn runs"): HTTP, the chat UI's
+ * resubmission, the CLI, channel pieces, the app's own code and expiry all send, settle, stop,
+ * edit and branch through these guarded methods, as a caller (`req`: who, and through which
+ * door). The rules live here; doors only turn their input into these calls and their results into
+ * answers. What happened is told to `services.emit` (the engine knows no listener).
  */
 export type Engine = ReturnType<typeof createEngine>
 
@@ -56,8 +58,23 @@ export function createEngine(base: Omit<TurnServices, 'kickQueue'>, { startQueue
       refuseBlank(options.message.parts, field)
       return sendMessage(services, options)
     }),
-    /** A message from a channel thread: continues the thread's chat or starts one (see `sendChannelMessage`). */
-    sendChannelMessage: guard((options: Parameters<typeof sendChannelMessage>[1]) => sendChannelMessage(services, options)),
+    /** A message from a channel thread: continues the thread's chat or starts one (see `sendChannelMessage`); a blank one is refused (`message.parts`). */
+    sendChannelMessage: guard(async (options: Parameters<typeof sendChannelMessage>[1]) => {
+      refuseBlank(options.message.parts, 'message.parts')
+      return sendChannelMessage(services, options)
+    }),
+    /** The chat of a piece's thread, or `null` (read as FrogBot itself). */
+    channelChat: guard(async ({ instance, thread }: { instance: string; thread: string }) => {
+      const chat = await services.store.findChannelChat(instance, thread)
+      return chat ? chatSummary(services, chat) : null
+    }),
+    /** A page of a piece's chats with calls still waiting, by chat id after `after`, each with its pending calls. */
+    waitingChannelChats: guard(async ({ instance, after, limit }: { instance: string; after?: string; limit: number }) => {
+      const chats = await services.store.waitingChannelChats(instance, { after, limit })
+      return Promise.all(chats.map(async (chat) => ({ chat: chatSummary(services, chat), pending: (await services.store.getPendingCalls(chat.id)).map(toPendingCall) })))
+    }),
+    /** The FrogBot user with `email`, or `null` (to match a channel participant). */
+    findUserByEmail: guard((email: string) => findUserByEmail(services.store.db, email)),
     /** The one settle door (see `settleActions`). */
     settle: guard((options: { chatId: string; agentSlug?: string; inputs: SettleInput[]; req: FrogbotRequest; wholeStep?: boolean }) => settle(services, options)),
     stop: guard((options: { chatId: string; agentSlug?: string; req: FrogbotRequest; graceMs?: number }) => stopTurn(services, options)),
@@ -90,14 +107,6 @@ export function createEngine(base: Omit<TurnServices, 'kickQueue'>, { startQueue
       const turns = [...services.turnsInFlight]
       for (const turn of turns) turn.catch(() => {})
       await within(turns, graceMs)
-    },
-    /** Starts every channel piece (`ChannelPiece.start`) with its own channel engine. */
-    startChannels: async () => {
-      for (const attached of services.pieces.values()) await attached.piece.start?.(channelEngineFor(services, attached.piece))
-    },
-    /** Closes every channel piece (`ChannelPiece.close`). */
-    closeChannels: async () => {
-      for (const { piece } of services.pieces.values()) await Promise.resolve(piece.close?.()).catch((error) => services.log(`frogbot: channel ${piece.instance} did not close cleanly: ${String(error)}`))
     }
   }
 }

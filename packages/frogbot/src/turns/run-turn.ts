@@ -15,13 +15,12 @@ import type { TurnResult } from '@frogbotai/protocol'
 import type { ChatRecord, NewCall, StoredMessage } from '../store/chat-records.ts'
 import { toPendingCall } from '../store/chat-records.ts'
 import type { ClientTool } from '../tools/tool.ts'
-import { shareTurnWithPiece } from './channel-events.ts'
 import { pumpTurn } from './turn-stream.ts'
 import { offeredClientTools } from './offered-tools.ts'
 import { replayChunks } from './replay-chunks.ts'
 import { isoIn, type TurnServices } from './services.ts'
 import { endStreamingParts, openToolCallIds, sealToolParts, textOf, toolNameOf, toUIMessage } from './transcript.ts'
-import { notifyAwaitingInput } from './turn-events.ts'
+import { announceTurn, announceWaiting } from './turn-events.ts'
 import { keepLease } from './turn-lease.ts'
 import { endTurn, pauseAtCalls, saveStep } from './turn-saves.ts'
 import { uniqueToolCallIds } from './unique-tool-call-ids.ts'
@@ -68,7 +67,7 @@ function toolCallIdsOf(messages: UIMessage[]): Set<string> {
  * streams one step after another into the last assistant message when `messages` ends with one (a
  * continuation keeps its id and its settlements) or into a new one, and stores the outcome:
  * - a step that ends at client tool calls saves its parts and its pending calls together and the
- *   chat becomes `awaiting` (result `awaiting-input`; `onAwaitingInput` runs);
+ *   chat becomes `awaiting` (result `awaiting-input`; listeners hear `calls-waiting`);
  * - otherwise the chat is `idle` again, and a queued message starts (`kickQueue`).
  * The turn runs to its end even if nobody reads `stream`. `result` rejects with
  * `FrogbotError('model-error')` when the model fails (what it generated is kept) and
@@ -137,7 +136,7 @@ export function runTurn(
       if (calls.length > 0) {
         if (!(await pauseAtCalls(services, turn, sealed, calls))) throw new FrogbotError('write-conflict', 'The turn lost its hold on the chat before it could be saved; reload the chat.')
         const pending = calls.map((call) => toPendingCall({ ...call, status: 'pending', settledAt: null }))
-        notifyAwaitingInput(services, { chatId, agentSlug: agent.slug, ownerId: chat.ownerId, pending })
+        announceWaiting(services, chat, pending)
         return { status: 'awaiting-input', chatId, pending }
       }
     }
@@ -228,5 +227,5 @@ export function runTurn(
   const forget = () => services.turnsInFlight.delete(result)
   // `then` with both handlers, so this bookkeeping never turns a failed turn into an unhandled rejection of its own.
   void result.then(forget, forget)
-  return shareTurnWithPiece(services, chat, { stream, result })
+  return announceTurn(services, chat, { stream, result })
 }

@@ -2,7 +2,7 @@ import type { ResolvedAgent } from '../agents/resolve-agents.ts'
 import type { ChatStore } from '../store/chat-store.ts'
 import type { AttachedPiece } from '../contract/piece.ts'
 import type { LiveStreams } from '../contract/live-streams.ts'
-import type { AwaitingInputEvent } from '../contract/engine-events.ts'
+import type { EngineEvent } from '../contract/engine-events.ts'
 
 /**
  * What the turn engine runs on, one per FrogBot instance.
@@ -16,7 +16,8 @@ import type { AwaitingInputEvent } from '../contract/engine-events.ts'
  * - `closing`: set by the engine's `close`; from then on no work starts (`closed` errors) and
  *   turns that start anyway end at once as stopped.
  * - `live`: where running turns publish their chunks for clients that join late.
- * - `onAwaitingInput`: the config's hook; `log`: where unexpected errors go.
+ * - `emit`: where the engine tells its listeners what happened (see {@link EngineEvent}: the
+ *   config's `onAwaitingInput`, the channel pieces); `log`: where unexpected errors go.
  * - `kickQueue`: starts a chat's next queued message when the chat is free; resolves whether one
  *   started (set up by `createEngine`).
  */
@@ -33,7 +34,7 @@ export type TurnServices = {
   turnsInFlight: Set<Promise<unknown>>
   closing: boolean
   live: LiveStreams
-  onAwaitingInput?: (event: AwaitingInputEvent) => void | Promise<void>
+  emit: (event: EngineEvent) => void
   log: (line: string) => void
   kickQueue: (chatId: string) => Promise<boolean>
 }

@@ -8,7 +8,7 @@ import type { ChatState } from '@frogbotai/protocol'
 import { type CallRecord, type ChatRecord, type StoredMessage, toPendingCall } from '../store/chat-records.ts'
 import type { ChatPatch } from '../store/chat-store.ts'
 import type { VersionedMessage } from '../store/turn-write-shapes.ts'
-import { notifySettled } from './channel-events.ts'
+import { announceSettled } from './turn-events.ts'
 import { checkChat, settledByOf } from './chat-access.ts'
 import { effectiveState } from './rules/chat-state.ts'
 import { closeCalls, settlementOf } from './rules/close-calls.ts'
@@ -148,7 +148,8 @@ async function apply(
     isoIn(services)
   )
   if (!applied) return null
-  notifySettled(services, chat, settled, plan.closings.map((closing) => closing.toolCallId))
+  const stateAfter = plan.next === 'continue' ? 'running' : plan.next === 'idle' ? 'idle' : 'awaiting'
+  announceSettled(services, chat, stateAfter, settled, plan.closings.map((closing) => closing.toolCallId))
   const settlement = settlementOf(settled, firstCall)!
   if (plan.next === 'continue') {
     const transcript = messages.map(({ version: _version, ...entry }) => (entry.id === settled.id ? settled : entry))

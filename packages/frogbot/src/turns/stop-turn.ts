@@ -1,7 +1,7 @@
 import type { FrogbotRequest } from '../contract/caller.ts'
 import { CANCELLED_BY_STOP_TEXT } from '@frogbotai/protocol'
 import type { StoredMessage } from '../store/chat-records.ts'
-import { notifySettled } from './channel-events.ts'
+import { announceSettled } from './turn-events.ts'
 import { chatFor, settledByOf } from './chat-access.ts'
 import { effectiveState } from './rules/chat-state.ts'
 import { closeCalls } from './rules/close-calls.ts'
@@ -54,7 +54,7 @@ export async function stopTurn(
   if (!seen || seen.state === 'idle') return false
   if (seen.state === 'awaiting') {
     for (const message of seen.cancelled ?? []) {
-      notifySettled(services, chat, message, (seen.pending ?? []).filter((call) => call.messageId === message.id).map((call) => call.toolCallId))
+      announceSettled(services, chat, 'idle', message, (seen.pending ?? []).filter((call) => call.messageId === message.id).map((call) => call.toolCallId))
     }
     await services.kickQueue(chat.id)
     return true

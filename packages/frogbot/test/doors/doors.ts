@@ -1,7 +1,8 @@
 import { isToolUIPart, type UIMessage } from 'ai'
 import { join } from 'node:path'
 import { createApiToken } from '../../src/auth/api-tokens.ts'
-import type { FrogbotRequest, User } from '../../src/contract/caller.ts'
+import type { Participant } from '../../src/contract/participant.ts'
+import type { ChannelPiece, PieceEngine } from '../../src/contract/piece.ts'
 import { ensureUser } from '../../src/auth/users.ts'
 import { answerCommand } from '../../src/cli/answer-command.ts'
 import { FrogbotError } from '../../src/errors/frogbot-error.ts'
@@ -15,11 +16,23 @@ import { doorModel } from './door-model.ts'
 /** How a door answered: the outcome of an accepted settle or send, or the refusal's code. */
 export type Answer = { kind: 'continued' | 'awaiting-input' | 'dismissed' | 'queued' | 'complete'; status?: number } | { refused: string; message?: string }
 
-/** The one channel door of the suite: a stand-in piece whose threads can answer questions and files. */
-export const TEST_CHANNEL = { piece: 'test', instance: 'testchat', label: 'Test chat', supportsKind: (kind: string) => kind === 'question' || kind === 'pick-file' }
-
-/** A participant of the test channel: Ada's platform account, or Mallory's, whom the agent refuses. */
-export type Participant = { userId: string; name: string; user: User | null }
+/**
+ * The one channel piece of the suite: a stand-in whose threads can answer questions and files,
+ * its participants matched to FrogBot users by email; `engine()` is the engine it was started with.
+ */
+function testChannel() {
+  let engine: PieceEngine | undefined
+  const piece: ChannelPiece = {
+    piece: 'test',
+    instance: 'testchat',
+    label: 'Test chat',
+    identity: { by: 'email' },
+    supportsKind: (kind) => kind === 'question' || kind === 'pick-file',
+    // `frogbot answer` (the CLI door) starts the config's pieces too, in a FrogBot of its own that it closes.
+    start: (given) => void (engine ??= given)
+  }
+  return { piece, engine: () => engine! }
+}
 
 /**
  * A FrogBot with the `planner` agent (`question`, `pick_file`), the test channel, and users Ada
@@ -27,6 +40,7 @@ export type Participant = { userId: string; name: string; user: User | null }
  */
 export async function openDoorKit(adapter: () => DatabaseAdapter, dir: string) {
   const { model, callsFor } = doorModel()
+  const channel = testChannel()
   const config = buildConfig({
     agents: [
       {
@@ -35,7 +49,7 @@ export async function openDoorKit(adapter: () => DatabaseAdapter, dir: string) {
         instructions: 'Ask before choosing.',
         tools: [question, pickFile],
         access: ({ req }) => (req.channel ? req.channel.userId !== 'U_MALLORY' : req.user !== null && req.user.email !== 'mallory@example.com'),
-        channels: [TEST_CHANNEL]
+        channels: [channel.piece]
       }
     ],
     db: adapter()
@@ -55,16 +69,9 @@ export async function openDoorKit(adapter: () => DatabaseAdapter, dir: string) {
     )
     return response
   }
-  const participants: Record<'ada' | 'mallory', Participant> = { ada: { userId: 'U_ADA', name: 'Ada', user: ada }, mallory: { userId: 'U_MALLORY', name: 'Mallory', user: mallory } }
-  const channelRequest = (participant: Participant): FrogbotRequest => ({
-    user: participant.user,
-    credential: participant.user ? { type: 'custom' } : { type: 'anonymous' },
-    entryPoint: 'channel',
-    headers: new Headers(),
-    channel: { piece: TEST_CHANNEL.piece, instance: TEST_CHANNEL.instance, userId: participant.userId, name: participant.name }
-  })
+  const participants: Record<'ada' | 'mallory', Participant> = { ada: { userId: 'U_ADA', name: 'Ada', email: 'ada@example.com' }, mallory: { userId: 'U_MALLORY', name: 'Mallory', email: 'mallory@example.com' } }
   const readChat = async (chatId: string) => engine.readChat({ chatId, req: { user: null, credential: { type: 'system' }, entryPoint: 'system', headers: new Headers() } })
-  return { frogbot, store, engine, config, ada, mallory, tokens, http, participants, channelRequest, readChat, callsFor, configFile: join(dir, 'door.config.ts') }
+  return { frogbot, store, engine, pieceEngine: channel.engine, config, ada, mallory, tokens, http, participants, readChat, callsFor, configFile: join(dir, 'door.config.ts') }
 }
 
 export type DoorKit = Awaited<ReturnType<typeof openDoorKit>>
@@ -220,13 +227,13 @@ const localDoor: Door = {
 
 let threads = 0
 
-/** A channel piece's door: messages and answers from participants of a test thread, through the engine. */
+/** A channel piece's door: messages and answers from participants of a test thread, through the engine a piece gets. */
 const channelDoor: Door = {
   name: 'channel',
   channel: true,
   ask: async (kit, prompt) => {
     const thread = `thread_${++threads}_${Date.now()}`
-    const sent = await kit.engine.sendChannelMessage({ instance: TEST_CHANNEL.instance, thread, account: 'T1', message: { id: `m_${thread}`, role: 'user', parts: [{ type: 'text', text: prompt }] }, req: kit.channelRequest(kit.participants.ada) })
+    const sent = await kit.pieceEngine().sendMessage({ thread, account: 'T1', message: { id: `m_${thread}`, role: 'user', parts: [{ type: 'text', text: prompt }] }, participant: kit.participants.ada })
     if (sent.status !== 'started') throw new Error('expected a turn')
     const result = await sent.run.result
     if (result.status !== 'awaiting-input') throw new Error(`expected a question, got ${JSON.stringify(result)}`)
@@ -235,17 +242,17 @@ const channelDoor: Door = {
   send: (kit, chatId, text) =>
     refusalOf(async () => {
       const chat = (await kit.store.getChat(chatId))!
-      const sent = await kit.engine.sendChannelMessage({ instance: TEST_CHANNEL.instance, thread: chat.channel!.thread, message: { id: `m_${Math.random().toString(36).slice(2)}`, role: 'user', parts: [{ type: 'text', text }] }, req: kit.channelRequest(kit.participants.ada) })
+      const sent = await kit.pieceEngine().sendMessage({ thread: chat.channel!.thread, message: { id: `m_${Math.random().toString(36).slice(2)}`, role: 'user', parts: [{ type: 'text', text }] }, participant: kit.participants.ada })
       if (sent.status === 'queued') return { kind: 'queued' }
       return { kind: (await sent.run.result).status === 'complete' ? 'complete' : 'awaiting-input' }
     }),
   settle: (kit, chatId, input, as = 'ada') =>
     refusalOf(async () => {
-      const outcome = await kit.engine.settle({ chatId, inputs: [input], req: kit.channelRequest(kit.participants[as]) })
+      const outcome = await kit.pieceEngine().settle({ chatId, inputs: [input], participant: kit.participants[as] })
       if (outcome.kind === 'continued') await outcome.run.result
       return { kind: outcome.kind }
     }),
-  stop: (kit, chatId) => refusalOf(async () => ({ kind: (await kit.engine.stop({ chatId, req: kit.channelRequest(kit.participants.ada) })) ? 'dismissed' : 'complete' })),
+  stop: (kit, chatId) => refusalOf(async () => ({ kind: (await kit.pieceEngine().stop({ chatId, participant: kit.participants.ada })) ? 'dismissed' : 'complete' })),
   by: (kit) => ({ channel: { piece: 'test', userId: 'U_ADA', name: 'Ada' }, userId: kit.ada.id })
 }
 

@@ -1,7 +1,7 @@
 import type { createSlackAdapter } from '@chat-adapter/slack'
 import { Chat, type Logger, type Message } from 'chat'
 import { type ChannelPiece, ConfigError } from 'frogbot'
-import { channelState, type PieceDrawing, pieceRuntime, type PieceRuntime, REDRAW_EVERY_MS } from 'frogbot/channels'
+import { type ChannelState, type PieceDrawing, pieceRuntime, type PieceRuntime, REDRAW_EVERY_MS } from 'frogbot/channels'
 import { slackDrawing } from './slack-drawing.ts'
 import { handleSlackEvents } from './slack-handlers.ts'
 import { botIdentity, FrogbotSlackAdapter, IDENTITY_RETRY_MS } from './slack-identity.ts'
@@ -153,10 +153,11 @@ export function createSlack(options: SlackOptions = {}): SlackPiece {
     piece: 'slack',
     instance,
     label: options.label ?? 'Slack',
+    identity: { by: 'email', hint: 'the Slack app needs the users:read.email scope (OAuth & Permissions), then Reinstall to Workspace' },
     supportsKind: (kind) => kind === 'question',
     start: async (engine) => {
       await running?.close()
-      const state = channelState<Message>({ db: engine.database.db, scope: instance })
+      const state = engine.state as ChannelState<Message>
       const logger = logTo(engine.log, `slack ${instance}`)
       const adapter = new FrogbotSlackAdapter({
         botToken,
@@ -257,8 +258,7 @@ export function createSlack(options: SlackOptions = {}): SlackPiece {
       }
     },
     webhook: (request) => (running ? running.webhook(request) : Promise.resolve(Response.json({ error: `The Slack piece "${instance}" has not started.`, code: 'unavailable' }, { status: 503 }))),
-    onTurn: (event) => (running ? running.runtime.door.onTurn(event) : void event.run.stream.cancel().catch(() => {})),
-    onSettled: (event) => running?.runtime.door.onSettled(event),
+    onEvent: (event) => running?.runtime.onEvent(event),
     close: async () => {
       const closing = running
       running = null
