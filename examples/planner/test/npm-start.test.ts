@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { cliEnv, REPO } from '../../../packages/frogbot/test/helpers/spawn-serve.ts'
-import { createTestDatabase, describePostgres, type TestDatabase } from '../../../packages/frogbot/test/helpers/postgres.ts'
+import { createTestDatabase, describePostgres, type TestDatabase } from '../../../packages/frogbot/src/testing/postgres.ts'
 
 // `npm start` is the README's main job. A process manager stops it with SIGTERM to npm alone (not
 // the whole process group, as Ctrl-C does): the server under it must stop too, not run on orphaned.

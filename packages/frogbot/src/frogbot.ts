@@ -8,7 +8,7 @@ import type { FrogbotRequest, User } from './contract/caller.ts'
 import type { AwaitingInputEvent, EngineEvent } from './contract/engine-events.ts'
 import type { AttachedPiece } from './contract/piece.ts'
 import { dispatchToPieces } from './channels/hosting/piece-dispatch.ts'
-import { closePieces, pieceLines, startPieces } from './channels/hosting/piece-lifecycle.ts'
+import { closePieces, pieceLines, runListeners, startPieces } from './channels/hosting/piece-lifecycle.ts'
 import { randomId } from './ids/random-id.ts'
 import type { ChatRead, SendResult, SettleInput, SettleOutcome } from './contract/turns.ts'
 import type { FrogbotConfig } from './config/build-config.ts'
@@ -35,6 +35,9 @@ import { redisLiveStreams } from './turns/redis-live-streams.ts'
  * - `log`: where start-up facts and unexpected errors go (default `console.error`).
  * - `maintenanceIntervalMs`: how often call expiry and stalled queues are checked (default 5000;
  *   0 turns the timer off, then call `maintain()` yourself).
+ * - `listen`: whether this process runs the listeners of the config's pieces (their long-running
+ *   connections: Discord's Gateway, Telegram's long polling), one process at a time across every
+ *   server on the database (default false; `frogbot serve` and `frogbot channels:run` turn it on).
  * - `startQueuedTurns`: whether this instance starts queued messages (default true). A short-lived
  *   process (`frogbot answer`) turns it off and leaves them to the servers' maintenance, so a turn
  *   never dies with a process that was about to exit.
@@ -54,6 +57,7 @@ export type CreateFrogbotOptions = {
   log?: (line: string) => void
   maintenanceIntervalMs?: number
   startQueuedTurns?: boolean
+  listen?: boolean
   admin?: { root?: string; buildComponents?: boolean }
 }
 
@@ -156,7 +160,7 @@ export async function createFrogbot(config: FrogbotConfig, options: CreateFrogbo
   const store = createChatStore({ db, adapter })
   const live = config.liveStreams ?? (env.REDIS_URL ? redisLiveStreams({ url: env.REDIS_URL }) : memoryLiveStreams())
   const pieces = new Map(piecesOf(config).map((attached) => [attached.piece.instance, attached]))
-  const listeners = [awaitingInputListener(config.onAwaitingInput, log), dispatchToPieces(pieces, log)]
+  const engineListeners = [awaitingInputListener(config.onAwaitingInput, log), dispatchToPieces(pieces, log)]
   const engine = createEngine({
     store,
     now,
@@ -171,7 +175,7 @@ export async function createFrogbot(config: FrogbotConfig, options: CreateFrogbo
     closing: false,
     live,
     emit: (event) => {
-      for (const listener of listeners) listener(event)
+      for (const listener of engineListeners) listener(event)
     },
     log
   }, { startQueuedTurns: options.startQueuedTurns ?? true })
@@ -181,6 +185,8 @@ export async function createFrogbot(config: FrogbotConfig, options: CreateFrogbo
     await store.close().catch(() => {})
     throw new Error(`a channel piece could not start: ${error instanceof Error ? error.message : String(error)}`, { cause: error })
   }
+  const listening = new AbortController()
+  const pieceListeners = options.listen ? runListeners(engine, pieces.values(), { signal: listening.signal }) : Promise.resolve()
   const maintain = () => engine.maintain()
   const timer =
     maintenanceIntervalMs > 0
@@ -225,6 +231,8 @@ export async function createFrogbot(config: FrogbotConfig, options: CreateFrogbo
       if (closed) return closed
       clearInterval(timer)
       closed = (async () => {
+        listening.abort()
+        await pieceListeners
         await engine.close()
         await closePieces(pieces.values(), log)
         await live.close()

@@ -1,6 +1,6 @@
 import type { LanguageModelV4CallOptions } from '@ai-sdk/provider'
 import { MockLanguageModelV4 } from 'ai/test'
-import { textStep } from '../../../frogbot/test/helpers/scripted-model.ts'
+import { textStep } from '../../../frogbot/src/testing/scripted-model.ts'
 import { scenarioModel } from '../../../ui/test/browser/server/scenario-model.ts'
 
 /** The first words of a held reply; the rest comes once the journey lets it go. */

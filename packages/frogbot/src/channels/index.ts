@@ -1,21 +1,35 @@
 /**
- * `frogbot/channels`: what every channel piece shares (FrogBot's piece contract). A piece turns
- * platform events into turns of a channel chat, posts replies, and draws and reads question
- * controls; the engine keeps the record, decides staleness, resolves who may answer, records the
- * answer once and continues the agent.
- * - {@link pieceRuntime}: the shared half of a piece, on its channel engine and state.
- * - {@link channelState}: Chat SDK's state adapter on FrogBot's own database (SQLite, PostgreSQL).
- * - {@link questionCards}: where each waiting call's controls were drawn.
- * - {@link questionsOf}, {@link answerFrom}, {@link firstUnanswered}, {@link answerText}: reading and
- *   writing `question` answers from platform controls.
- * - {@link noticeText}, {@link noticeOf}: what a participant is told privately when their click or
- *   message changed nothing.
- * - {@link replyText}: the text of a reply stream as it arrives.
+ * `frogbot/channels`: the piece kit, what every channel piece shares (FrogBot's piece contract).
+ * A piece turns platform events into messages and answers of a channel chat and draws replies and
+ * question controls; the engine keeps the record, decides staleness, resolves who may answer,
+ * records the answer once and continues the agent. Two layers:
+ * - the core, without Chat SDK: {@link createPiece} (lifecycle, runtime, rescans, refusal log),
+ *   the runtime a piece gets ({@link PieceRuntime}: messages, answers, partial answers, cards), the
+ *   replay and freshness guard ({@link replayGuard}), the numbered-answer grammar
+ *   ({@link readNumberedAnswer}, {@link numberedQuestions}, the reply readers), the question
+ *   helpers and the notices;
+ * - the Chat SDK layer: {@link createChatSdkPiece}, a piece of a Chat SDK adapter plus the piece's
+ *   own drawing and reading (Chat SDK is loaded only when such a piece starts).
+ * The contract types (`ChannelPiece`, `PieceEngine`, `Participant`, `EngineEvent`, the channel
+ * state) are the same as `frogbot`'s.
  */
-export { channelState } from '../store/channel-state.ts'
 export type { ChannelLock, ChannelQueueEntry, ChannelState } from '../contract/channel-state.ts'
-export { pieceRuntime, REDRAW_EVERY_MS, type PieceAction, type PieceDrawing, type PieceRuntime, type PlatformUser } from './piece-runtime.ts'
-export { CARD_CLAIM_TTL_MS, questionCards, SETTLED_CARD_TTL_MS, type QuestionCard, type QuestionCards } from './question-cards.ts'
-export { answerFrom, answerText, firstUnanswered, questionsOf, type ChannelQuestion, type QuestionSelection } from './question-answers.ts'
-export { noticeOf, noticeText, plainNameOf, type NameOf, type PieceNotice } from './piece-notices.ts'
-export { replyText } from './reply-text.ts'
+export type { EngineEvent } from '../contract/engine-events.ts'
+export type { Participant } from '../contract/participant.ts'
+export type { ChannelPiece, ParticipantIdentity, PieceEngine } from '../contract/piece.ts'
+export { CLOSE_GRACE_MS, createPiece, type KitPiece, type PieceContext, type PieceSession, type PieceSpec } from './create-piece.ts'
+export type { PieceAction } from './runtime/card-answers.ts'
+export type { PieceRuntime } from './runtime/piece-runtime.ts'
+export type { PieceDrawing } from './runtime/piece-drawing.ts'
+export { CAPTURE_MS, type Capture, type PartialAnswer } from './runtime/partial-answers.ts'
+export { REDRAW_EVERY_MS } from './runtime/card-drawing.ts'
+export { CARD_CLAIM_TTL_MS, SETTLED_CARD_TTL_MS, type QuestionCard, type QuestionCards } from './question-cards.ts'
+export { DELIVERY_KEEP_MS, FRESHNESS_WINDOW_MS, replayGuard, type ReplayGuard, type ReplayRefusal, unauthorized } from './replay-guard.ts'
+export { answerProblems, readNumberedAnswer, type ReplyReading } from './answers/numbered-answers.ts'
+export { type AnswerCommands, howToAnswer, numberedQuestions, type PresentOptions, settledText } from './answers/numbered-questions.ts'
+export { commandReply, numberedReply, readReplyCommand, type ReplyReader } from './answers/reply-readers.ts'
+export { answerFrom, answerText, type ChannelQuestion, firstUnanswered, questionsOf, type QuestionSelection } from './answers/question-answers.ts'
+export { type NameOf, noticeText, plainNameOf, type PieceNotice } from './piece-notices.ts'
+export type { Mention } from './chat-sdk/chat-sdk-drawing.ts'
+export { authorParticipant, type MessageReading, withoutMention } from './chat-sdk/chat-sdk-messages.ts'
+export { type ChatSdkContext, type ChatSdkPieceSpec, type ChatSdkSetup, createChatSdkPiece } from './chat-sdk/create-chat-sdk-piece.ts'

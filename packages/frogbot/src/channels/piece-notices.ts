@@ -11,6 +11,8 @@ import type { SettledBy, Settlement } from '@frogbotai/protocol'
  *   `no-user`, no FrogBot user has it);
  * - `invalid`: the answer broke a rule (`message`; `question`: the index of the question at fault, when known);
  * - `closed`: the question is no longer open here (a stale card, a call that is gone, a chat not waiting);
+ * - `changed`: the card changed since the participant saw it (someone else picked meanwhile): a
+ *   click on an older revision of a partial answer changes nothing;
  * - `queued`: their message waits behind the current reply or a waiting question (`behind`);
  * - `retry`: the chat was busy or full (`message`); trying again later may work.
  */
@@ -19,6 +21,7 @@ export type PieceNotice =
   | { kind: 'denied'; to: 'answer' | 'write'; unmatched?: 'no-email' | 'no-user' }
   | { kind: 'invalid'; message: string; question?: number }
   | { kind: 'closed' }
+  | { kind: 'changed' }
   | { kind: 'queued'; behind: 'question' | 'reply' }
   | { kind: 'retry'; message: string }
 
@@ -52,6 +55,8 @@ export function noticeText(notice: PieceNotice, nameOf: NameOf = plainNameOf): s
       return notice.message
     case 'closed':
       return 'This question is no longer open.'
+    case 'changed':
+      return 'This question changed since you saw it; look at it again and choose once more.'
     case 'queued':
       return notice.behind === 'question'
         ? 'Your message waits until the question above is answered or dismissed; then it is read.'

@@ -24,7 +24,7 @@ const byMessage = (messageId: string) => `frogbot:card:message:${messageId}`
 const replacing = (card: Pick<QuestionCard, 'chatId' | 'toolCallId'>) => `frogbot:card:replacing:${card.chatId}:${card.toolCallId}`
 
 /**
- * Card records in a piece instance's channel state (FrogBot's database): found by call, to replace
+ * Card records in a channel piece's state (FrogBot's database): found by call, to replace
  * the controls once the call ends, and by message, to read a click on them. A waiting call's card
  * never expires; once the call ended it is kept {@link SETTLED_CARD_TTL_MS}.
  */

@@ -37,6 +37,10 @@ const COMMANDS: Record<string, { usage: string; help: string }> = {
     usage: 'build [--config frogbot.config.ts]                                     bundle the client tool components for the admin chat',
     help: 'Bundles every client tool `component` of the config with Vite into .frogbot/admin/components.js beside the config; `frogbot serve` does it on the fly outside production.'
   },
+  'channels:run': {
+    usage: 'channels:run [--config frogbot.config.ts]                              run only the listeners of the channel pieces (Gateway, long polling)',
+    help: 'Runs the long-running connections some platforms need (Discord\'s Gateway, Telegram\'s long polling) in a process of its own, until Ctrl-C. One process at a time holds each listener, this one or a frogbot serve; it is handed over when that process stops.'
+  },
   help: { usage: 'help [<command>]                                                       this help, or one command\'s', help: '' }
 }
 
@@ -138,6 +142,8 @@ export async function main(argv: string[]): Promise<number> {
     switch (command) {
       case 'serve':
         return await (await import('./serve-command.ts')).serveCommand(values)
+      case 'channels:run':
+        return await (await import('./channels-run-command.ts')).channelsRunCommand(values)
       case 'build':
         return await (await import('./build-command.ts')).buildCommand(values)
       case 'migrate':

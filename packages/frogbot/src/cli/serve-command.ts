@@ -21,7 +21,7 @@ function tryCommands(base: string, slug: string, token: string) {
  * After a crash another server continues the chat once the lease passes; a shorter lease recovers
  * sooner but must stay well above a renewal round trip to the database.
  */
-function leaseFromEnv(value: string | undefined): number | undefined {
+export function leaseFromEnv(value: string | undefined): number | undefined {
   if (value === undefined || value.trim() === '') return undefined
   const ms = Number(value)
   if (!Number.isInteger(ms) || ms < 100) throw new Error(`FROGBOT_LEASE_MS: "${value}" must be a whole number of milliseconds, at least 100`)
@@ -67,9 +67,10 @@ export function withRootRedirect(handler: (request: Request, env?: unknown) => P
 
 /**
  * `frogbot serve`: loads the config, opens and migrates the database, prints one line per start-up
- * fact (database, each agent's model, how to authenticate, URL, the admin chat and how to sign
- * in to it) and serves the HTTP API and the admin chat (`/` leads to `/admin/`) until SIGINT or
- * SIGTERM.
+ * fact (database, each agent's model, each channel piece, how to authenticate, URL, the admin
+ * chat and how to sign in to it) and serves the HTTP API and the admin chat (`/` leads to
+ * `/admin/`) until SIGINT or SIGTERM; it also runs the listeners of the config's pieces (one
+ * process at a time holds each, see `frogbot channels:run`).
  */
 export async function serveCommand(options: { port?: string; host?: string; config?: string }): Promise<number> {
   const rawPort = options.port ?? process.env.PORT ?? '3000'
@@ -87,7 +88,7 @@ export async function serveCommand(options: { port?: string; host?: string; conf
   const config = await loadConfig(options.config)
   // Component paths start at the config's folder; outside production a stale bundle is rebuilt on the fly.
   const admin = { root: dirname(resolve(options.config ?? 'frogbot.config.ts')), buildComponents: process.env.NODE_ENV !== 'production' }
-  const frogbot = await createFrogbot(config, { log: (line) => console.error(line), leaseMs: leaseFromEnv(process.env.FROGBOT_LEASE_MS), admin })
+  const frogbot = await createFrogbot(config, { log: (line) => console.error(line), leaseMs: leaseFromEnv(process.env.FROGBOT_LEASE_MS), admin, listen: true })
   const { engine, store } = internalsOf(frogbot)
   // Like the database, live streams must work from the first request, not log errors on each.
   await engine.services.live.check?.().catch(async (error) => {

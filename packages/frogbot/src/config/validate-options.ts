@@ -45,7 +45,7 @@ function checkTool(tool: AnyTool, path: string, problems: string[]) {
 type InstanceSeen = { path: string; piece: unknown }
 
 /**
- * Checks one agent's `channels`: each a piece instance with an `instance` name, and every name
+ * Checks one agent's `channels`: each a channel piece with an `instance` name, and every name
  * used by one listing in the whole config. An instance serves `/api/webhooks/<instance>` and
  * answers for the one agent that lists it (FrogBot's piece contract), so a second listing, on the
  * same agent or another, with the same object or a new one, would leave a webhook with two owners.
@@ -53,14 +53,14 @@ type InstanceSeen = { path: string; piece: unknown }
 function checkChannels(channels: unknown, path: string, seen: Map<string, InstanceSeen>, problems: string[]) {
   if (channels === undefined) return
   if (!Array.isArray(channels)) {
-    problems.push(`${path}: must be an array of channel piece instances, such as [createSlack()]`)
+    problems.push(`${path}: must be an array of channel pieces, such as [createSlack()]`)
     return
   }
   channels.forEach((piece: unknown, index) => {
     const at = `${path}[${index}]`
     const instance = (piece as { instance?: unknown } | null)?.instance
     if (!piece || typeof piece !== 'object' || typeof instance !== 'string' || instance === '') {
-      problems.push(`${at}: must be a channel piece instance (such as createSlack()) with an instance name`)
+      problems.push(`${at}: must be a channel piece (such as createSlack()) with an instance name`)
       return
     }
     const first = seen.get(instance)
@@ -68,7 +68,7 @@ function checkChannels(channels: unknown, path: string, seen: Map<string, Instan
       seen.set(instance, { path: at, piece })
       return
     }
-    const same = first.piece === piece ? 'the same piece instance' : 'another piece instance with that name'
+    const same = first.piece === piece ? 'the same piece' : 'another piece with that name'
     problems.push(
       `${at}.instance: "${instance}" is used twice (${same} is listed at ${first.path}); an instance serves one webhook, ` +
         `/api/webhooks/${instance}, for one agent: list it on one agent only, and give every other instance its own name, e.g. createSlack({ instance: '${instance}-2' })`

@@ -35,7 +35,7 @@ export type EntryPoint = 'http' | 'cli' | 'local' | 'channel' | 'system'
  * - `credential`: how `user` was established.
  * - `entryPoint`: the door (see {@link EntryPoint}). Client tools are offered only where someone
  *   can answer them (seed: "Where questions are offered").
- * - `channel`: the participant, with the piece (`slack`) and piece instance that received them,
+ * - `channel`: the participant, with the piece (`slack`) and the instance name of the channel piece that received them,
  *   when the caller came through a channel piece. Platforms without FrogBot users (Discord,
  *   Telegram, GitHub) are told apart by `channel.userId` in `access`.
  * - `headers`: the HTTP request headers (empty for other doors).

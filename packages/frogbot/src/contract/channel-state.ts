@@ -5,7 +5,7 @@ export type ChannelLock = { threadId: string; token: string; expiresAt: number }
 export type ChannelQueueEntry<TMessage = unknown> = { enqueuedAt: number; expiresAt: number; message: TMessage }
 
 /**
- * The state of one piece instance in FrogBot's own database (SQLite or PostgreSQL), so that a
+ * The state of one channel piece in FrogBot's own database (SQLite or PostgreSQL), so that a
  * restart loses nothing and every server sees the same: Chat SDK's `StateAdapter` (its 18
  * methods, structurally: `frogbot` does not depend on `chat`; pass it as `new Chat({ state })`,
  * `TMessage` being Chat SDK's `Message`), plus `sweep()` and `lastingKeys()`. Keys, locks and

@@ -28,7 +28,7 @@ const ERROR_TEXT: Record<number, string> = {
   413: '`payload-too-large`',
   429: '`queue-full`: the chat already holds as many queued messages as it may; `too-many-requests`: too many wrong API tokens from this address, wait `Retry-After` seconds',
   502: '`model-error`: the model failed; what it generated is kept',
-  503: '`unavailable`: not ready yet (a channel piece instance that has not started); retry'
+  503: '`unavailable`: not ready yet (a channel piece that has not started); retry'
 }
 
 const chat = '/api/agents/{slug}/chats/{chatId}'
@@ -116,7 +116,7 @@ export const ENDPOINTS: Endpoint[] = [
   {
     method: 'post',
     path: '/api/webhooks/{instance}',
-    summary: "A channel platform's events for the piece instance of that name (the piece verifies the request)",
+    summary: "A channel platform's events for the channel piece of that instance name (the piece verifies the request)",
     public: true,
     responses: {
       200: { description: 'What the piece answers the platform' },

@@ -9,7 +9,7 @@ const affected = (result: { numInsertedOrUpdatedRows?: bigint; numUpdatedRows?: 
   Number(result.numInsertedOrUpdatedRows ?? result.numUpdatedRows ?? result.numDeletedRows ?? 0n)
 
 /**
- * A piece instance's {@link ChannelState} (subscriptions, locks, dedupe keys, caches, lists,
+ * A channel piece's {@link ChannelState} (subscriptions, locks, dedupe keys, caches, lists,
  * queues) in FrogBot's own database, SQLite or PostgreSQL, in the tables of migration
  * `005-channel-state`, so that a restart loses nothing. `scope` keeps one instance's state apart
  * from every other's (the instance name). `db` is FrogBot's; `disconnect()` leaves it open, since

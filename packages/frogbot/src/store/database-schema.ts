@@ -11,7 +11,7 @@ export type ChatsTable = {
   state: ChatState
   /** The piece of a channel conversation (e.g. `slack`), `null` for a web chat. */
   channel: string | null
-  /** The piece instance whose webhook serves the conversation. */
+  /** The instance name of the channel piece whose webhook serves the conversation. */
   channel_instance: string | null
   /** The platform account (workspace, team), when it has one. */
   channel_account: string | null

@@ -17,7 +17,7 @@ export async function sendChannelMessage(
   { instance, thread, account = null, message, req }: { instance: string; thread: string; account?: string | null; message: UIMessage; req: FrogbotRequest }
 ): Promise<SendResult> {
   const attached = services.pieces.get(instance)
-  if (!attached) throw new FrogbotError('not-found', `No channel piece instance "${instance}".`)
+  if (!attached) throw new FrogbotError('not-found', `No channel piece "${instance}".`)
   if (req.entryPoint !== 'channel' || req.channel?.instance !== instance) throw new FrogbotError('forbidden', `Only the piece "${instance}" sends messages to its threads.`)
   const channel = { piece: attached.piece.piece, instance, account, thread }
   for (let attempt = 0; ; attempt++) {

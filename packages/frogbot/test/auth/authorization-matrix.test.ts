@@ -3,7 +3,7 @@ import { createApiToken, hashToken } from '../../src/auth/api-tokens.ts'
 import { createSession } from '../../src/auth/sessions.ts'
 import { postgresAdapter, type SettledBy } from '../../src/index.ts'
 import { question } from '../../src/tools/index.ts'
-import { createTestDatabase, describePostgres, type TestDatabase } from '../helpers/postgres.ts'
+import { createTestDatabase, describePostgres, type TestDatabase } from '../../src/testing/postgres.ts'
 import { ADA_PASSWORD, BOB_PASSWORD, ORIGIN, authApp, blue } from './auth-kit.ts'
 
 // Who may do what (README "Who can use an agent and continue a chat"): every caller against every

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { postgresAdapter } from '../../src/index.ts'
-import { createTestDatabase, describePostgres, type TestDatabase } from '../helpers/postgres.ts'
+import { createTestDatabase, describePostgres, type TestDatabase } from '../../src/testing/postgres.ts'
 import { ADA_PASSWORD, ORIGIN, authApp } from './auth-kit.ts'
 
 // Sessions and the sign-in rate limit on PostgreSQL, with two server processes (two pools) on one

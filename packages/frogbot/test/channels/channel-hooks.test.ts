@@ -2,7 +2,7 @@ import { type UIMessageChunk } from 'ai'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { ChannelPiece, EngineEvent, PieceEngine } from '../../src/index.ts'
 import { question } from '../../src/tools/index.ts'
-import { colorQuestion, scriptedModel, textStep, toolStep } from '../helpers/scripted-model.ts'
+import { colorQuestion, scriptedModel, textStep, toolStep } from '../../src/testing/scripted-model.ts'
 import { testFrogbot } from '../helpers/test-frogbot.ts'
 
 // The engine's side of the piece contract: a piece starts with its own engine (the guarded one

@@ -6,8 +6,8 @@ import { migrateToLatest } from '../../src/store/migrate.ts'
 import { postgresAdapter } from '../../src/store/postgres-adapter.ts'
 import { sqliteAdapter } from '../../src/store/sqlite-adapter.ts'
 import type { DatabaseAdapter } from '../../src/store/database-adapter.ts'
-import { createTestDatabase, describePostgres, type TestDatabase } from '../helpers/postgres.ts'
-import { tempDir } from '../helpers/test-frogbot.ts'
+import { createTestDatabase, describePostgres, type TestDatabase } from '../../src/testing/postgres.ts'
+import { tempDir } from '../../src/testing/temp-dir.ts'
 
 // Chat SDK's state adapter on FrogBot's own database: the same contract on SQLite and PostgreSQL,
 // with a clock the tests move, and state that outlives the connection that wrote it.

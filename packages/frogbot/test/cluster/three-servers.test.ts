@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { createTestDatabase, describePostgres, type TestDatabase } from '../helpers/postgres.ts'
+import { createTestDatabase, describePostgres, type TestDatabase } from '../../src/testing/postgres.ts'
 import { callJson, cliEnv, runCli, type ServeProcess, startServe, stopAllServes, tempCwd, WAIT_MS } from '../helpers/spawn-serve.ts'
 
 // Three real `frogbot serve` processes behind no load balancer but one PostgreSQL database,

@@ -1,5 +1,5 @@
 import { convertArrayToReadableStream } from 'ai/test'
-import { colorQuestion, mockModel, textStep, toolStep } from '../helpers/scripted-model.ts'
+import { colorQuestion, mockModel, textStep, toolStep } from '../../src/testing/scripted-model.ts'
 
 type PromptMessage = { role: string; content: unknown }
 

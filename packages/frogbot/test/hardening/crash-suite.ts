@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { postgresAdapter } from '../../src/store/postgres-adapter.ts'
 import { sqliteAdapter } from '../../src/store/sqlite-adapter.ts'
 import type { Database } from '../../src/store/database-schema.ts'
-import { createTestDatabase, type TestDatabase } from '../helpers/postgres.ts'
+import { createTestDatabase, type TestDatabase } from '../../src/testing/postgres.ts'
 import { callJson, cliEnv, type ServeProcess, startServe, stopAllServes, tempCwd, WAIT_MS } from '../helpers/spawn-serve.ts'
 import { storedTranscriptProblems } from './stored-transcripts.ts'
 

@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import { colorQuestion } from '../helpers/scripted-model.ts'
+import { colorQuestion } from '../../src/testing/scripted-model.ts'
 import type { Fixture } from './fuzz-app.ts'
 import { hostileBody, hostileJson, idOr, nastyString } from './hostile-values.ts'
 

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest'
 import { storeOf } from '../../src/frogbot-internals.ts'
-import { colorQuestion, scriptedModel, textStep, toolStep } from '../helpers/scripted-model.ts'
+import { colorQuestion, scriptedModel, textStep, toolStep } from '../../src/testing/scripted-model.ts'
 import { testFrogbot } from '../helpers/test-frogbot.ts'
 import { storedTranscriptProblems } from './stored-transcripts.ts'
 

@@ -1,4 +1,4 @@
-import { readAnswer } from './read-answer.ts'
+import { readAnswer } from '../../src/testing/read-answer.ts'
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
 import { mkdtempSync, realpathSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'

@@ -1,6 +1,4 @@
-import { readAnswer } from './read-answer.ts'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readAnswer } from '../../src/testing/read-answer.ts'
 import { join } from 'node:path'
 import type { LanguageModel } from 'ai'
 import { buildConfig, createFrogbot, sqliteAdapter, type AgentConfig, type AnyTool, type CreateFrogbotOptions, type Frogbot, type FrogbotOptions } from '../../src/index.ts'
@@ -8,6 +6,7 @@ import { question } from '../../src/tools/index.ts'
 import { createApiToken } from '../../src/auth/api-tokens.ts'
 import { ensureUser } from '../../src/auth/users.ts'
 import { storeOf } from '../../src/frogbot-internals.ts'
+import { tempDir } from '../../src/testing/temp-dir.ts'
 
 /**
  * Makes `frogbot`'s process "die" as far as the database can tell: from now on none of its
@@ -20,12 +19,6 @@ export async function crash(frogbot: Frogbot) {
     if (typeof value === 'function' && name !== 'close') (store as Record<string, unknown>)[name] = () => Promise.reject(new Error('the process died'))
   }
   await frogbot.close()
-}
-
-/** A temporary folder removed by the returned function. */
-export function tempDir() {
-  const dir = mkdtempSync(join(tmpdir(), 'frogbot-test-'))
-  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) }
 }
 
 /**

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { errorOf } from '../helpers/error-body.ts'
-import { scriptedModel, textStep } from '../helpers/scripted-model.ts'
+import { scriptedModel, textStep } from '../../src/testing/scripted-model.ts'
 import { testFrogbot } from '../helpers/test-frogbot.ts'
 
 const cleanups: (() => unknown)[] = []

@@ -1,6 +1,6 @@
 import { convertArrayToReadableStream } from 'ai/test'
 import { describe, expect, it } from 'vitest'
-import { KEPT_CALLS, mockModel, textStep } from '../helpers/scripted-model.ts'
+import { KEPT_CALLS, mockModel, textStep } from '../../src/testing/scripted-model.ts'
 
 // A soak grew from 161 to 1,611 MiB because the mock model kept every prompt it was given.
 describe('mockModel', () => {

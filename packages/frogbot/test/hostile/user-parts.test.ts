@@ -5,7 +5,7 @@ import { hostname } from 'node:os'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { isPublicAddress } from '../../src/models/public-address.ts'
 import { errorOf } from '../helpers/error-body.ts'
-import { scriptedModel, textStep } from '../helpers/scripted-model.ts'
+import { scriptedModel, textStep } from '../../src/testing/scripted-model.ts'
 import { testFrogbot } from '../helpers/test-frogbot.ts'
 
 // Reproduced against a running server: each input here once gave a 500 or a 502 and left a chat

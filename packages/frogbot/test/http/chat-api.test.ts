@@ -2,7 +2,7 @@ import { DefaultChatTransport, isToolUIPart, type UIMessage } from 'ai'
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ENDPOINTS, openApiDocument } from '../../src/http/openapi.ts'
-import { colorQuestion, heldStep, scripted, scriptedModel, streamingModel, textStep, toolStep } from '../helpers/scripted-model.ts'
+import { colorQuestion, heldStep, scripted, scriptedModel, streamingModel, textStep, toolStep } from '../../src/testing/scripted-model.ts'
 import { testFrogbot } from '../helpers/test-frogbot.ts'
 import { assemble, decodeChunks } from '../helpers/ui-stream.ts'
 

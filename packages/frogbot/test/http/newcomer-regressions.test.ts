@@ -1,8 +1,9 @@
 import { join } from 'node:path'
 import { MockLanguageModelV4 } from 'ai/test'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { colorQuestion, heldStep, scripted, scriptedModel, streamingModel, textStep, toolStep } from '../helpers/scripted-model.ts'
-import { crash, tempDir, testFrogbot } from '../helpers/test-frogbot.ts'
+import { colorQuestion, heldStep, scripted, scriptedModel, streamingModel, textStep, toolStep } from '../../src/testing/scripted-model.ts'
+import { crash, testFrogbot } from '../helpers/test-frogbot.ts'
+import { tempDir } from '../../src/testing/temp-dir.ts'
 
 // Inputs a newcomer sent while trying to break the product, each once mishandled.
 const cleanups: (() => unknown)[] = []

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { colorQuestion, scriptedModel, textStep, toolStep } from '../helpers/scripted-model.ts'
+import { colorQuestion, scriptedModel, textStep, toolStep } from '../../src/testing/scripted-model.ts'
 import { testFrogbot } from '../helpers/test-frogbot.ts'
 
 let cleanup: (() => Promise<void>) | undefined

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { buildConfig, createFrogbot, sqliteAdapter } from '../../src/index.ts'
 import { question } from '../../src/tools/index.ts'
-import { scriptedModel, textStep, toolStep } from '../helpers/scripted-model.ts'
+import { scriptedModel, textStep, toolStep } from '../../src/testing/scripted-model.ts'
 import planner from './planner.seed.ts'
 import { pickFile } from './pick-file.seed.ts'
 

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { postgresAdapter } from '../../src/index.ts'
 import { loadConfig } from '../../src/cli/load-config.ts'
 import { migrateToLatest } from '../../src/store/migrate.ts'
-import { createTestDatabase, describePostgres, type TestDatabase } from '../helpers/postgres.ts'
+import { createTestDatabase, describePostgres, type TestDatabase } from '../../src/testing/postgres.ts'
 
 const CLUSTER_CONFIG = fileURLToPath(new URL('../cluster/fixtures/cluster.config.ts', import.meta.url))
 

@@ -8,9 +8,9 @@ import { type ChatStore, createChatStore } from '../../src/store/chat-store.ts'
 import { migrateToLatest } from '../../src/store/migrate.ts'
 import { StoreConflict, StoreWriteConflict } from '../../src/store/store-errors.ts'
 import { randomId } from '../../src/ids/random-id.ts'
-import { colorQuestion } from '../helpers/scripted-model.ts'
-import { createTestDatabase, describePostgres } from '../helpers/postgres.ts'
-import { tempDir } from '../helpers/test-frogbot.ts'
+import { colorQuestion } from '../../src/testing/scripted-model.ts'
+import { createTestDatabase, describePostgres } from '../../src/testing/postgres.ts'
+import { tempDir } from '../../src/testing/temp-dir.ts'
 
 // One contract, every store: the store applies what the engine decided, inside `withChat`, under
 // the chat's lock; it knows no turn rules. The same behaviour on a SQLite file and on PostgreSQL.

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { heldStep, streamingModel } from '../helpers/scripted-model.ts'
+import { heldStep, streamingModel } from '../../src/testing/scripted-model.ts'
 import { testFrogbot } from '../helpers/test-frogbot.ts'
 
 const cleanups: (() => unknown)[] = []

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { type AnyTool, buildConfig, ConfigError, createFrogbot, sqliteAdapter } from '../../src/index.ts'
 import { question } from '../../src/tools/index.ts'
-import { tempDir } from '../helpers/test-frogbot.ts'
+import { tempDir } from '../../src/testing/temp-dir.ts'
 import { pickFile } from './turn-test-kit.ts'
 
 const cleanups: (() => unknown)[] = []

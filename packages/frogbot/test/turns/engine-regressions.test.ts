@@ -3,8 +3,9 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { internalsOf } from '../../src/frogbot-internals.ts'
 import type { ClientTool } from '../../src/index.ts'
 import { question } from '../../src/tools/index.ts'
-import { colorQuestion, scriptedModel, textStep, toolStep } from '../helpers/scripted-model.ts'
-import { tempDir, testFrogbot } from '../helpers/test-frogbot.ts'
+import { colorQuestion, scriptedModel, textStep, toolStep } from '../../src/testing/scripted-model.ts'
+import { testFrogbot } from '../helpers/test-frogbot.ts'
+import { tempDir } from '../../src/testing/temp-dir.ts'
 import { lookupTool, toolCallsIn, toolResultsIn } from './turn-test-kit.ts'
 
 // The failing inputs of issue 9's bug list, replayed from public bug reports of other agent

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { question } from '../../src/tools/index.ts'
-import { colorQuestion, textStep, toolStep } from '../helpers/scripted-model.ts'
+import { colorQuestion, textStep, toolStep } from '../../src/testing/scripted-model.ts'
 import { testFrogbot } from '../helpers/test-frogbot.ts'
 import { lookupTool, pickFile, pickFileCall, scriptedDualModel, toolCallsIn, toolResultsIn } from './turn-test-kit.ts'
 import { storeOf } from '../../src/frogbot-internals.ts'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { buildConfig, createFrogbot, sqliteAdapter, type AwaitingInputEvent } from '../../src/index.ts'
 import { question } from '../../src/tools/index.ts'
-import { colorQuestion, scriptedModel, textStep, toolStep } from '../helpers/scripted-model.ts'
+import { colorQuestion, scriptedModel, textStep, toolStep } from '../../src/testing/scripted-model.ts'
 
 describe('onAwaitingInput', () => {
   it('is called once when a turn starts waiting, with the pending calls; a failing hook is only logged', async () => {

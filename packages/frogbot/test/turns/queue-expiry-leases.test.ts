@@ -2,8 +2,9 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { ClientTool } from '../../src/index.ts'
 import { question } from '../../src/tools/index.ts'
-import { colorQuestion, heldStep, scripted, streamingModel, textStep, toolStep } from '../helpers/scripted-model.ts'
-import { crash, tempDir, testFrogbot } from '../helpers/test-frogbot.ts'
+import { colorQuestion, heldStep, scripted, streamingModel, textStep, toolStep } from '../../src/testing/scripted-model.ts'
+import { crash, testFrogbot } from '../helpers/test-frogbot.ts'
+import { tempDir } from '../../src/testing/temp-dir.ts'
 
 const cleanups: (() => unknown)[] = []
 afterEach(async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { buildConfig, createFrogbot, sqliteAdapter } from '../../src/index.ts'
-import { heldStep, scripted, streamingModel, textStep } from '../helpers/scripted-model.ts'
+import { heldStep, scripted, streamingModel, textStep } from '../../src/testing/scripted-model.ts'
 
 describe('a queued message of a custom-strategy user', () => {
   it('runs as that user (it used to run as nobody, since such users are not in the users table)', async () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { question } from '../../src/tools/index.ts'
-import { colorQuestion, scriptedModel, textStep, toolStep } from '../helpers/scripted-model.ts'
+import { colorQuestion, scriptedModel, textStep, toolStep } from '../../src/testing/scripted-model.ts'
 import { testFrogbot } from '../helpers/test-frogbot.ts'
 
 // A message sent while a question waits stays queued: its sender may edit or delete it until it

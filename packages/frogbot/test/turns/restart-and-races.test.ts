@@ -1,8 +1,9 @@
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { storeOf } from '../../src/frogbot-internals.ts'
-import { colorQuestion, scriptedModel, textStep, toolStep } from '../helpers/scripted-model.ts'
-import { tempDir, testFrogbot } from '../helpers/test-frogbot.ts'
+import { colorQuestion, scriptedModel, textStep, toolStep } from '../../src/testing/scripted-model.ts'
+import { testFrogbot } from '../helpers/test-frogbot.ts'
+import { tempDir } from '../../src/testing/temp-dir.ts'
 
 const cleanups: (() => unknown)[] = []
 afterEach(async () => {

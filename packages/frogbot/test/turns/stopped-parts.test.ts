@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { colorQuestion, heldStep, scripted, streamingModel, toolStep } from '../helpers/scripted-model.ts'
+import { colorQuestion, heldStep, scripted, streamingModel, toolStep } from '../../src/testing/scripted-model.ts'
 import { testFrogbot } from '../helpers/test-frogbot.ts'
 
 const cleanups: (() => unknown)[] = []

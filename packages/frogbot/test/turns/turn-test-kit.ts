@@ -1,7 +1,7 @@
 import { MockLanguageModelV4, convertArrayToReadableStream } from 'ai/test'
 import { z } from 'zod'
 import type { Tool } from '../../src/index.ts'
-import type { textStep } from '../helpers/scripted-model.ts'
+import type { textStep } from '../../src/testing/scripted-model.ts'
 
 type Step = ReturnType<typeof textStep>
 

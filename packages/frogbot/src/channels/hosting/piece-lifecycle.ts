@@ -2,8 +2,9 @@ import type { AttachedPiece } from '../../contract/piece.ts'
 import { channelState } from '../../store/channel-state.ts'
 import type { Engine } from '../../turns/engine.ts'
 import { pieceEngineFor } from './piece-engine.ts'
+import { hostListener } from './piece-listeners.ts'
 
-/** The webhook path of a piece instance. */
+/** The webhook path of the channel piece named `instance`. */
 export const webhookPath = (instance: string) => `/api/webhooks/${instance}`
 
 /** Starts every piece (`ChannelPiece.start`) with its own engine and its own state in FrogBot's database. */
@@ -12,6 +13,16 @@ export async function startPieces(engine: Engine, pieces: Iterable<AttachedPiece
     const state = channelState({ db: engine.services.store.db, scope: piece.instance })
     await piece.start?.(pieceEngineFor(engine, piece, { state }))
   }
+}
+
+/**
+ * Runs the listener of every piece that has one (`ChannelPiece.listen`), each held by one process
+ * at a time through a lease in its state (see `hostListener`), until `signal` aborts; resolves
+ * once every listener stopped.
+ */
+export async function runListeners(engine: Engine, pieces: Iterable<AttachedPiece>, { signal }: { signal: AbortSignal }): Promise<void> {
+  const listening = [...pieces].filter(({ piece }) => piece.listen)
+  await Promise.all(listening.map((attached) => hostListener(attached, { state: channelState({ db: engine.services.store.db, scope: attached.piece.instance }), signal, log: engine.services.log })))
 }
 
 /** Closes every piece (`ChannelPiece.close`); a piece that fails to is logged. */

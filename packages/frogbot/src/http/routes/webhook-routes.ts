@@ -40,7 +40,7 @@ async function flatRefusal(response: Response): Promise<Response> {
 }
 
 /**
- * `POST /api/webhooks/:instance`: a channel platform's requests to the piece instance of that name
+ * `POST /api/webhooks/:instance`: a channel platform's requests to the channel piece of that instance name
  * (FrogBot's piece contract). The piece verifies them (signatures, timestamps,
  * replays); FrogBot only bounds the body (`http.maxBodyBytes`, `413`), answers `404` for an
  * instance it does not serve, and makes every refusal of the piece flat JSON with a `code`.
@@ -49,7 +49,7 @@ export function webhookRoutes(context: HttpContext) {
   const app = new Hono<HttpEnv>()
   app.post('/:instance', async (c) => {
     const door = context.services.pieces.get(c.req.param('instance'))?.piece
-    if (!door?.webhook) throw new FrogbotError('not-found', `No channel piece instance "${c.req.param('instance')}" takes webhooks here.`)
+    if (!door?.webhook) throw new FrogbotError('not-found', `No channel piece "${c.req.param('instance')}" takes webhooks here.`)
     const request = c.req.raw
     const body = await readBoundedText(request, context.maxBodyBytes)
     return flatRefusal(await door.webhook(new Request(request.url, { method: 'POST', headers: request.headers, body })))

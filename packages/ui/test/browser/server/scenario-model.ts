@@ -1,6 +1,6 @@
 import { simulateReadableStream } from 'ai'
 import { MockLanguageModelV4, convertArrayToReadableStream } from 'ai/test'
-import { textStep, toolStep } from '../../../../frogbot/test/helpers/scripted-model.ts'
+import { textStep, toolStep } from '../../../../frogbot/src/testing/scripted-model.ts'
 
 type PromptMessage = { role: string; content: string | { type: string; text?: string; output?: { type: string; value?: unknown } }[] }
 

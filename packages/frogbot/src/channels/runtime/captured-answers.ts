@@ -1,0 +1,41 @@
+import { answerFrom, firstUnanswered, questionsOf } from '../answers/question-answers.ts'
+import type { PieceNotice } from '../piece-notices.ts'
+import type { QuestionCards } from '../question-cards.ts'
+import type { PartialAnswers } from './partial-answers.ts'
+import type { PieceDrawing } from './piece-drawing.ts'
+import type { Settle, ThreadMessage } from './thread-replies.ts'
+
+/**
+ * A message of a participant a card captured ("Other…": their next message in the thread is their
+ * typed answer to one question): the text answers that question; the call is settled when that
+ * completes it, else the partial answer is kept and the card redrawn a step further (told
+ * `changed` when someone changed it meanwhile). Resolves whether the message was such an answer.
+ */
+export function capturedAnswers({ cards, partials, drawing, settle, tell }: {
+  cards: QuestionCards
+  partials: PartialAnswers
+  drawing: PieceDrawing
+  settle: Settle
+  tell: (message: ThreadMessage, notice: PieceNotice | null) => Promise<void>
+}) {
+  return async (message: ThreadMessage): Promise<boolean> => {
+    const capture = await partials.captureOf(message.thread, message.participant.userId)
+    if (!capture) return false
+    await partials.release(message.thread, message.participant.userId)
+    const card = await cards.ofCall(capture.chatId, capture.toolCallId)
+    const questions = card && !card.closed ? questionsOf(card.input) : null
+    if (!card || !questions) return false
+    const current = await partials.read(card)
+    const selections = questions.map((_, index) => current.selections[index] ?? { selected: [] })
+    selections[capture.question] = { selected: [], custom: message.text }
+    if (firstUnanswered(questions, selections) === -1) {
+      await tell(message, await settle({ card, participant: message.participant, action: { output: answerFrom(questions, selections) } }))
+      return true
+    }
+    const changed = await partials.change(card, current.revision, () => ({ step: firstUnanswered(questions, selections), selections }))
+    if ('partial' in changed) await drawing.drawPartial?.({ card, partial: changed.partial })
+    else await tell(message, { kind: 'changed' })
+    return true
+  }
+}
+

@@ -1,0 +1,37 @@
+import type { Participant } from '../../contract/participant.ts'
+import type { PieceEngine } from '../../contract/piece.ts'
+import { noticeOf, type PieceNotice } from '../piece-notices.ts'
+import type { QuestionCard } from '../question-cards.ts'
+import type { CardReplacing } from './card-replacing.ts'
+import type { WorkTracker } from './work-tracker.ts'
+
+/** What settling a call from a channel does: answer it with `output`, or dismiss it (with a `reason`). */
+export type PieceAction = { output: unknown } | { dismissed: true; reason?: string }
+
+/** A card's controls clicked by a participant: the card, the platform message the click was on (a message the card does not hold is a stale control), and who. */
+export type Click = { card: QuestionCard; messageId?: string; participant: Participant }
+
+/** Explains a refusal to the participant (see `refusalNotices`). */
+type Explain = (notice: PieceNotice, participant: Participant) => Promise<PieceNotice>
+
+/**
+ * Settles the call of a card as a participant did through one of its controls, through the one
+ * settle door: `null` when it was accepted, else the notice for the participant (the caller shows
+ * it: privately, or as a form error for `invalid`). A control the card no longer holds is
+ * `closed`; a card whose call ended without its controls replaced is replaced now.
+ */
+export function cardAnswers({ engine, replacing, explain, work, log }: { engine: PieceEngine; replacing: CardReplacing; explain: Explain; work: WorkTracker; log: (line: string) => void }) {
+  return async ({ card, messageId, participant, action }: Click & { action: PieceAction }): Promise<PieceNotice | null> => {
+    if (messageId !== undefined && !card.messageIds.includes(messageId)) return { kind: 'closed' }
+    try {
+      const outcome = await engine.settle({ chatId: card.chatId, inputs: [{ toolCallId: card.toolCallId, ...action }], participant })
+      if (outcome.kind === 'continued') void outcome.run.stream.cancel().catch(() => {})
+      return null
+    } catch (error) {
+      const notice = noticeOf(error, 'answer')
+      if (!notice) throw error
+      if (notice.kind === 'settled' && !card.closed) void work.track(replacing.replaceStale(card).catch((failure: unknown) => log(`could not replace the card of call ${card.toolCallId}: ${String(failure)}`)))
+      return explain(notice, participant)
+    }
+  }
+}

@@ -1,0 +1,36 @@
+import type { ChatSummary, PendingCall, SettlementWithPart } from '@frogbotai/protocol'
+import type { Participant } from '../../contract/participant.ts'
+import type { PieceNotice } from '../piece-notices.ts'
+import type { QuestionCard } from '../question-cards.ts'
+import type { PartialAnswer } from './partial-answers.ts'
+
+/**
+ * What a piece draws on its platform; the runtime decides when (FrogBot's piece contract: the
+ * piece draws and reads platform controls, the core keeps the record). Each may throw; the
+ * runtime logs it and tries again where it can.
+ * - `reply`: posts the agent's reply in `thread` as `text` streams in (editing one message, or one
+ *   per step) and resolves once it is posted whole; `text` may be empty (a step that only asks).
+ * - `drawCall`: posts the controls of one waiting call; returns the ids of the messages that carry
+ *   them, in the piece's own format, unique in the instance (Chat SDK's `Message.id`, so that a
+ *   reply to one of them is known as addressed to the question), to read clicks on them later.
+ * - `drawSettled`: replaces the controls on every message of a call that ended (answered,
+ *   dismissed, cancelled, expired) with what became of it and who did it; where the platform
+ *   cannot edit, posts a short note instead.
+ * - `notify`: tells one participant (see {@link PieceNotice}): privately where the platform can,
+ *   else in a short reply that mentions them.
+ * - `drawPartial` (optional): redraws a card whose partial answer changed without the piece's
+ *   own click (a typed answer captured for one question of several).
+ */
+export type PieceDrawing = {
+  reply: (options: { chat: ChatSummary; thread: string; text: AsyncIterable<string> }) => Promise<void>
+  drawCall: (options: { chat: ChatSummary; thread: string; call: PendingCall }) => Promise<string[]>
+  drawSettled: (options: { chat: ChatSummary; card: QuestionCard; settlement: SettlementWithPart }) => Promise<void>
+  notify: (options: { thread: string; participant: Participant; notice: PieceNotice }) => Promise<void>
+  drawPartial?: (options: { card: QuestionCard; partial: PartialAnswer }) => Promise<void>
+}
+
+/** A text that streams as one piece: for `reply` with a whole message (a failure notice). */
+export const oneText = (text: string): AsyncIterable<string> =>
+  (async function* () {
+    yield text
+  })()

@@ -1,0 +1,62 @@
+import type { Participant } from '../../contract/participant.ts'
+import type { PieceEngine } from '../../contract/piece.ts'
+import { questionsOf } from '../answers/question-answers.ts'
+import type { ReplyReading } from '../answers/numbered-answers.ts'
+import type { ReplyReader } from '../answers/reply-readers.ts'
+import type { PieceNotice } from '../piece-notices.ts'
+import type { QuestionCard, QuestionCards } from '../question-cards.ts'
+import { capturedAnswers } from './captured-answers.ts'
+import type { PartialAnswers } from './partial-answers.ts'
+import { threadCards } from './thread-cards.ts'
+import type { PieceDrawing } from './piece-drawing.ts'
+
+/** A participant's message in a thread, as the runtime reads it for answers. `replyTo`: the platform message it replies to. */
+export type ThreadMessage = { thread: string; participant: Participant; text: string; replyTo?: string }
+
+/** Settles a card's call as a participant (see `cardAnswers`): `null` when accepted, else the notice for them. */
+export type Settle = (options: { card: QuestionCard; participant: Participant; action: { output: unknown } | { dismissed: true; reason?: string } }) => Promise<PieceNotice | null>
+
+/**
+ * Reads a thread message as an answer before it goes to the agent (FrogBot's piece contract: a
+ * thread reply read as anything but `ignore` is consumed, never sent to the agent). First the
+ * participant's capture (their "Other…": the text is their typed answer to that question, settled
+ * when it completes the call, else kept and the card redrawn); then, where the piece reads replies,
+ * the thread's cards with the piece's reader (see `threadCards`). Resolves whether the message was
+ * consumed; what the participant did wrong, or that the question was settled, is told.
+ */
+export function threadReplies({ engine, cards, partials, drawing, readReply, settle }: {
+  engine: PieceEngine
+  cards: QuestionCards
+  partials: PartialAnswers
+  drawing: PieceDrawing
+  readReply?: ReplyReader
+  settle: Settle
+}) {
+  const tell = async (message: ThreadMessage, notice: PieceNotice | null) => {
+    if (notice) await drawing.notify({ thread: message.thread, participant: message.participant, notice })
+  }
+
+  const captured = capturedAnswers({ cards, partials, drawing, settle, tell })
+  const cardsOf = threadCards({ engine, cards })
+
+  const noticeFor = async (message: ThreadMessage, card: QuestionCard, reading: Exclude<ReplyReading, { kind: 'none' }>): Promise<PieceNotice | null> => {
+    if (reading.kind === 'invalid') return { kind: 'invalid', message: reading.message, ...(reading.question !== undefined ? { question: reading.question } : {}) }
+    const action = reading.kind === 'answer' ? { output: reading.output } : { dismissed: true as const, ...(reading.reason ? { reason: reading.reason } : {}) }
+    return settle({ card, participant: message.participant, action })
+  }
+
+  return async (message: ThreadMessage): Promise<boolean> => {
+    if (await captured(message)) return true
+    if (!readReply) return false
+    for (const card of await cardsOf(message.thread, message.replyTo)) {
+      const questions = questionsOf(card.input)
+      if (!questions) continue
+      const addressed = message.replyTo !== undefined && card.messageIds.includes(message.replyTo)
+      const reading = readReply({ text: message.text, questions, addressed, open: !card.closed })
+      if (reading.kind === 'none') continue
+      await tell(message, await noticeFor(message, card, reading))
+      return true
+    }
+    return false
+  }
+}

@@ -1,0 +1,20 @@
+/**
+ * `frogbot/testing`: what FrogBot's own tests use, for the tests of an app or a piece (Vitest, an
+ * optional peer dependency of `frogbot`, is needed only here):
+ * - scripted models: {@link scriptedModel}, {@link textStep}, {@link toolStep},
+ *   {@link streamingModel}, {@link heldStep}, {@link mockModel}, and the seed's {@link colorQuestion};
+ * - databases: {@link sqliteTestDatabase}, {@link postgresTestDatabase}, {@link describeEachDatabase},
+ *   {@link describePostgres}, {@link createTestDatabase}, {@link tempDir};
+ * - users and tokens: {@link createTestUser}, {@link createTestToken};
+ * - a served FrogBot on 127.0.0.1: {@link serveFrogbot}, and {@link readAnswer};
+ * - {@link pieceContract}: the suite every channel piece runs with its own stand-in of its platform.
+ */
+export { colorQuestion, heldStep, KEPT_CALLS, mockModel, scripted, scriptedModel, streamingModel, textStep, toolStep } from './scripted-model.ts'
+export { createTestDatabase, describePostgres, POSTGRES_ADMIN_URL, postgresAvailable, type TestDatabase } from './postgres.ts'
+export { describeEachDatabase, type FreshDatabase, postgresTestDatabase, sqliteTestDatabase } from './test-databases.ts'
+export { tempDir } from './temp-dir.ts'
+export { createTestToken, createTestUser } from './test-users.ts'
+export { readAnswer } from './read-answer.ts'
+export { serveFrogbot, type ServedFrogbot } from './serve-frogbot.ts'
+export { pieceContract } from './piece-contract.ts'
+export type { Delivery, DrawnCard, PieceContractDescriptor, Person } from './piece-contract-descriptor.ts'
