@@ -1,7 +1,7 @@
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
-import { cliEnv, frogbotLines, startServe, stopAllServes, tempFolders } from '../../../frogbot/test/helpers/spawn-serve.ts'
-import { blockActions, messageEvent, SIGNING_SECRET, signed } from './slack-requests.ts'
-import { BOT_USER_ID, slackStandIn } from './slack-stand-in.ts'
+import { cliEnv, frogbotLines, startServe, stopAllServes, tempFolders } from '../../../packages/frogbot/test/helpers/spawn-serve.ts'
+import { blockActions, messageEvent, SIGNING_SECRET, signed } from '../../../packages/pieces/slack/test/slack-requests.ts'
+import { BOT_USER_ID, slackStandIn } from '../../../packages/pieces/slack/test/slack-stand-in.ts'
 
 // `npm start` of the planner example with Slack's credentials set: `frogbot serve` in its own
 // process serves the Slack webhook, and the offline demo model's question is answered in Slack.

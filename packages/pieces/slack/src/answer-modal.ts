@@ -1,6 +1,6 @@
-import type { ChannelQuestion, QuestionSelection } from 'frogbot/channels'
+import { type ChannelQuestion, type QuestionSelection, readNumberedAnswer } from 'frogbot/channels'
+import type { QuestionOutput } from 'frogbot/tools'
 import { type Block, choiceElement, LIMITS, pickedLabels, plain, questionSection } from './block-kit.ts'
-import { numberedText, readNumbered } from './numbered-answers.ts'
 import { cardLayout, isForm, questionBlock, type StateValues } from './question-card.ts'
 
 /** The `callback_id` of the answer modal. */
@@ -27,7 +27,8 @@ function textInput(index: number, label: string, optional: boolean): Block {
  * answer. A form: every question again, with what the card already holds picked, and a text field
  * under each question that allows a custom answer. A call too big for that (more than Slack's
  * 100 blocks in a modal, or a card drawn numbered) gets the numbered text form instead: one text
- * field, a line a question, starting from what the card holds (see {@link readNumbered}). `card`
+ * field, a line a question, starting from what the card holds, read with FrogBot's numbered-answer
+ * grammar (`readNumberedAnswer`). `card`
  * (the card's message id) comes back with the submission as its private metadata; Chat SDK reads
  * `{ m }` as the metadata.
  */
@@ -57,9 +58,24 @@ const fullModalBlocks = (questions: ChannelQuestion[]) => (isForm(questions) ? q
 /** Whether a call is answered in the numbered text form of the modal (see {@link answerModal}). */
 const isNumbered = (questions: ChannelQuestion[]) => cardLayout(questions) === 'numbered' || fullModalBlocks(questions) > LIMITS.modalBlocks
 
+/**
+ * The numbered text form of what `selections` holds, one line a question, `<number>. <header>:
+ * <answer>` (labels joined with ", ", or the typed text); empty when it would not fit a text field.
+ */
+export function numberedText(questions: ChannelQuestion[], selections: QuestionSelection[] = []): string {
+  const text = questions
+    .map((question, index) => {
+      const selection = selections[index]
+      const answer = selection?.custom ?? selection?.selected.join(', ') ?? ''
+      return `${index + 1}. ${question.header}: ${answer}`.trimEnd()
+    })
+    .join('\n')
+  return text.length <= LIMITS.inputText ? text : ''
+}
+
 function numberedBlocks(questions: ChannelQuestion[], initial: QuestionSelection[]): Block[] {
   const prefill = numberedText(questions, initial)
-  const how = 'One line a question, starting with its number: `2: Blue`. Write an option as it is written (for several, separate them with commas), or, where a question allows it, your own words.'
+  const how = 'One line a question, starting with its number: `2: Blue`. Choose options by number or as they are written (for several, separate them with commas), or, where a question allows it, write your own words.'
   return [
     { type: 'section', text: { type: 'mrkdwn', text: `*${questions.length} question${questions.length === 1 ? '' : 's'}* (listed on the card)\n${how}` } },
     {
@@ -72,14 +88,16 @@ function numberedBlocks(questions: ChannelQuestion[], initial: QuestionSelection
 }
 
 /**
- * What a submitted answer modal holds, from its `state.values`: one selection per question, or
- * the rule a numbered answer broke (`problem`) and the block to show it under.
+ * What a submitted answer modal holds, from its `state.values`: one selection per question; or, in
+ * the numbered text form, the whole answer, or the rule it broke (`problem`) and the block to show
+ * it under.
  */
-export function readModal(questions: ChannelQuestion[], values: StateValues | undefined): { selections: QuestionSelection[] } | { problem: string; block: string } {
+export function readModal(questions: ChannelQuestion[], values: StateValues | undefined): { selections: QuestionSelection[] } | { output: QuestionOutput } | { problem: string; block: string } {
   if (isNumbered(questions)) {
     const text = values?.[NUMBERED]?.[TEXT]?.value
-    const read = readNumbered(questions, typeof text === 'string' ? text : '')
-    return 'problem' in read ? { problem: read.problem, block: NUMBERED } : read
+    const read = readNumberedAnswer(questions, typeof text === 'string' ? text : '', { addressed: true })
+    if (read.kind === 'answer') return { output: read.output }
+    return { problem: read.kind === 'invalid' ? read.message : 'Write one line a question, starting with its number.', block: NUMBERED }
   }
   const form = isForm(questions)
   return {

@@ -40,13 +40,13 @@ describe('createSlack', () => {
     const shared = slack()
     const rule = 'an instance serves one webhook, /api/webhooks/slack, for one agent: list it on one agent only, and give every other instance its own name, e.g. createSlack({ instance: \'slack-2\' })'
     expect(problemsOf(() => buildConfig({ agents: [{ slug: 'planner', model: 'fast', channels: [shared] }, { slug: 'writer', model: 'fast', channels: [shared] }] }))).toEqual([
-      `agents[1].channels[0].instance: "slack" is used twice (the same piece instance is listed at agents[0].channels[0]); ${rule}`
+      `agents[1].channels[0].instance: "slack" is used twice (the same piece is listed at agents[0].channels[0]); ${rule}`
     ])
     expect(problemsOf(() => buildConfig({ agents: [{ slug: 'planner', model: 'fast', channels: [slack(), slack('support'), slack()] }] }))).toEqual([
-      `agents[0].channels[2].instance: "slack" is used twice (another piece instance with that name is listed at agents[0].channels[0]); ${rule}`
+      `agents[0].channels[2].instance: "slack" is used twice (another piece with that name is listed at agents[0].channels[0]); ${rule}`
     ])
     expect(problemsOf(() => buildConfig({ agents: [{ slug: 'planner', model: 'fast', channels: [{} as never] }] }))).toEqual([
-      'agents[0].channels[0]: must be a channel piece instance (such as createSlack()) with an instance name'
+      'agents[0].channels[0]: must be a channel piece (such as createSlack()) with an instance name'
     ])
     // Two instances with their own names, on one agent or two, are fine.
     const config = buildConfig({ agents: [{ slug: 'planner', model: 'fast', channels: [slack(), slack('support')] }, { slug: 'writer', model: 'fast', channels: [slack('writers')] }] })

@@ -1,7 +1,5 @@
 import type { SlackAdapter } from '@chat-adapter/slack'
-import type { Chat } from 'chat'
-import type { SettledBy } from 'frogbot'
-import { noticeText, type PieceDrawing, plainNameOf, questionsOf } from 'frogbot/channels'
+import { type NameOf, type PieceDrawing, questionsOf } from 'frogbot/channels'
 import { QuestionOutput } from 'frogbot/tools'
 import { questionCard, settledCard } from './question-card.ts'
 
@@ -15,30 +13,14 @@ function parseRef(ref: string): { channel: string; ts: string } {
   return { channel: ref.slice(0, at), ts: ref.slice(at + 1) }
 }
 
-/** Names whoever settled a call as Slack shows people: a mention of a channel participant. */
-export function slackNameOf(by: SettledBy): string {
-  return 'channel' in by ? `<@${by.channel.userId}>` : plainNameOf(by)
-}
-
 /**
- * How FrogBot draws in Slack (the piece's half of the contract): replies through Chat SDK (posted
- * on the first text, then edited as the stream goes on), question cards and their replacement as
- * raw Block Kit through the adapter's Web API client (Chat SDK has no multi-select element), and
- * private notices as ephemeral messages in the thread.
+ * How FrogBot draws question cards in Slack (the piece's half of the contract): each card and its
+ * replacement as raw Block Kit through the adapter's Web API client (Chat SDK has no multi-select
+ * element), who settled a call named by `nameOf` (a mention). Replies and private notices
+ * (ephemeral messages in the thread) are the kit's, through Chat SDK.
  */
-export function slackDrawing({ bot, adapter }: { bot: Chat; adapter: SlackAdapter }): PieceDrawing {
+export function slackDrawing({ adapter, nameOf }: { adapter: SlackAdapter; nameOf: NameOf }): Pick<PieceDrawing, 'drawCall' | 'drawSettled'> {
   return {
-    reply: async ({ thread, text }) => {
-      const iterator = text[Symbol.asyncIterator]()
-      const first = await iterator.next()
-      // A step that only asks posts no empty message: the card follows.
-      if (first.done) return
-      const all = (async function* () {
-        yield first.value
-        for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value
-      })()
-      await bot.thread(thread).post(all)
-    },
     drawCall: async ({ thread, call }) => {
       const questions = questionsOf(call.input)
       if (!questions) throw new Error(`the input of call ${call.toolCallId} (${call.toolName}) is not a question`)
@@ -62,7 +44,7 @@ export function slackDrawing({ bot, adapter }: { bot: Chat; adapter: SlackAdapte
       const output = settlement.outcome === 'answered' ? (QuestionOutput.safeParse(part.output).data ?? null) : null
       const drawn = settledCard(questions, output, {
         outcome: settlement.outcome,
-        who: 'system' in settlement.by ? null : slackNameOf(settlement.by),
+        who: 'system' in settlement.by ? null : nameOf(settlement.by),
         reason: settlement.reason,
         errorText: part.errorText
       })
@@ -70,9 +52,6 @@ export function slackDrawing({ bot, adapter }: { bot: Chat; adapter: SlackAdapte
         const { channel, ts } = parseRef(ref)
         await adapter.webClient.chat.update({ channel, ts, text: drawn.text, blocks: drawn.blocks } as unknown as Parameters<SlackAdapter['webClient']['chat']['update']>[0])
       }
-    },
-    notify: async ({ thread, user, notice }) => {
-      await adapter.postEphemeral(thread, user.userId, noticeText(notice, slackNameOf))
     }
   }
 }

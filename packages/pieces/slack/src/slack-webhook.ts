@@ -1,10 +1,8 @@
 import { verifySlackSignature } from '@chat-adapter/slack/webhook'
-import type { ChannelState } from 'frogbot/channels'
+import { type PieceContext, replayGuard, unauthorized } from 'frogbot/channels'
 
 /** How far a request's timestamp may be from now, in seconds (Slack's own rule: 5 minutes). */
 export const MAX_SKEW_SECONDS = 300
-
-const refuse = (error: string) => Response.json({ error, code: 'unauthorized' }, { status: 401 })
 
 /**
  * Why a verified body cannot be read, or null: a JSON body (Events API) must be a JSON object, a
@@ -37,28 +35,26 @@ function remedy(reason: string): string {
 }
 
 /**
- * Checks a request to the Slack webhook before anything reads it (SPEC §9): the signing secret's
- * HMAC over `v0:<timestamp>:<body>`, a timestamp within {@link MAX_SKEW_SECONDS} of `now`, and a
- * signature never seen before (kept in the instance's state, so every process sees it, for as long
- * as a timestamp stays acceptable). Returns the body, or the `401` refusal: a forged, stale or
- * replayed request changes nothing. `onRefused` hears why a request failed the signature check
- * and what to do if Slack sent it (a wrong signing secret, a server clock off by minutes).
+ * Checks a request to the Slack webhook before anything reads it (README "Security and
+ * durability"): the signing secret's HMAC over `v0:<timestamp>:<body>` and a timestamp within
+ * {@link MAX_SKEW_SECONDS} of `now` (Slack's own check), then the kit's replay guard, keyed on the
+ * timestamp and the raw body, which a sender cannot change without breaking the signature (the
+ * signature itself is accepted in any letter case, so it cannot be the key). Returns the body, or
+ * the `401` refusal: a forged, stale or replayed request changes nothing. A request failing the
+ * signature is logged (at most once a minute) with what to do if Slack sent it.
  */
-export async function verifiedBody(
-  request: Request,
-  { signingSecret, state, now, onRefused }: { signingSecret: string; state: Pick<ChannelState, 'setIfNotExists'>; now: () => number; onRefused?: (why: string) => void }
-): Promise<string | Response> {
-  const body = await request.text()
-  try {
-    await verifySlackSignature(body, request.headers, { signingSecret, now, maxSkewSeconds: MAX_SKEW_SECONDS })
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : 'the Slack signature is invalid'
-    onRefused?.(`${reason}; ${remedy(reason)}`)
-    return refuse(`Refused: ${reason}.`)
+export function slackVerifier(signingSecret: string) {
+  return async (request: Request, { state, now, refused }: Pick<PieceContext, 'state' | 'now' | 'refused'>): Promise<string | Response> => {
+    const body = await request.text()
+    try {
+      await verifySlackSignature(body, request.headers, { signingSecret, now, maxSkewSeconds: MAX_SKEW_SECONDS })
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : 'the Slack signature is invalid'
+      refused(`${reason}; ${remedy(reason)}`)
+      return unauthorized(`Refused: ${reason}.`)
+    }
+    const signedAt = Number(request.headers.get('x-slack-request-timestamp')) * 1000
+    const refusal = await replayGuard({ state, now, windowMs: MAX_SKEW_SECONDS * 1000 }).admit({ body, signedAt })
+    return refusal ? unauthorized(refusal.message) : body
   }
-  const signature = request.headers.get('x-slack-signature')!
-  if (!(await state.setIfNotExists(`frogbot:slack:signature:${signature}`, true, 2 * MAX_SKEW_SECONDS * 1000 + 60_000))) {
-    return refuse('Refused: this signed request was already received (a replay).')
-  }
-  return body
 }

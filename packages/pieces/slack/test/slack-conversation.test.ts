@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { colorQuestion, scriptedModel, textStep, toolStep } from '../../../frogbot/test/helpers/scripted-model.ts'
+import { colorQuestion, scriptedModel, textStep, toolStep } from 'frogbot/testing'
 import { ADA, BOB, slackKit, standIn } from './slack-kit.ts'
 import { BOT_USER_ID } from './slack-stand-in.ts'
 

@@ -1,12 +1,8 @@
-import type { Kysely } from 'kysely'
 import { join } from 'node:path'
 import { type DatabaseAdapter, postgresAdapter, sqliteAdapter } from 'frogbot'
-import { CARD_CLAIM_TTL_MS, REDRAW_EVERY_MS } from 'frogbot/channels'
+import { REDRAW_EVERY_MS } from 'frogbot/channels'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createTestDatabase, describePostgres, type TestDatabase } from '../../../frogbot/test/helpers/postgres.ts'
-import { colorQuestion, scriptedModel, textStep, toolStep } from '../../../frogbot/test/helpers/scripted-model.ts'
-import { storeOf } from '../../../frogbot/src/frogbot-internals.ts'
-import { tempDir } from '../../../frogbot/test/helpers/test-frogbot.ts'
+import { createTestDatabase, describePostgres, type TestDatabase, colorQuestion, scriptedModel, textStep, toolStep, tempDir } from 'frogbot/testing'
 import { ADA, BOB, slackKit, standIn } from './slack-kit.ts'
 import { BOT_USER_ID } from './slack-stand-in.ts'
 
@@ -90,26 +86,6 @@ function durability(fresh: () => Promise<() => DatabaseAdapter>, { startsAtOnce 
     await after.click({ user: BOB, action: { action_id: 'frogbot_option_1', value: '1' }, messageTs: card.ts, threadTs: ROOT })
     expect(slack.updatesOf(card.ts)).toEqual([expect.objectContaining({ text: `Answered by <@${BOB.id}>: Color: Blue` })])
     expect(slack.replies().map((reply) => reply.text)).toEqual(['I could not show my question here (An API error occurred: internal_error). I will try again within a few minutes; writing in this thread tries again now.', 'Blue it is.'])
-  })
-
-  it('a card claimed by a server that stopped while drawing it is drawn by a rescan once the claim lapses', async () => {
-    const { database, slack } = await questionWithoutCard()
-    // The stopped server's claim, as it left it in the database.
-    const db = database().connect() as unknown as Kysely<any>
-    const { id: chatId } = await db.selectFrom('frogbot_chats').select('id').executeTakeFirstOrThrow()
-    const claim = { scope: 'slack', key: `frogbot:card:drawing:${chatId}:call_q`, value: 'true', expires_at: Date.now() + CARD_CLAIM_TTL_MS }
-    await db.insertInto('frogbot_channel_cache').values(claim).execute()
-
-    const clock = { skew: 0 }
-    const after = await slackKit({ model: scriptedModel([]), slack, db: database(), options: { now: () => Date.now() + clock.skew } })
-    open.push(after)
-    await after.piece.idle()
-    expect(slack.cards()).toEqual([])
-    await db.updateTable('frogbot_channel_cache').set({ expires_at: Date.now() - 1 }).where('key', '=', claim.key).execute()
-    await db.destroy()
-    clock.skew = REDRAW_EVERY_MS + 1000
-    await after.click({ user: BOB, action: { action_id: 'frogbot_option_0', value: '0' }, messageTs: '4.1', threadTs: ROOT })
-    expect(slack.cards()).toHaveLength(1)
   })
 
   it('two servers starting at once draw a missing card once: the card record in the database decides', async () => {
@@ -211,20 +187,6 @@ function durability(fresh: () => Promise<() => DatabaseAdapter>, { startsAtOnce 
     clock.skew = REDRAW_EVERY_MS + 1000
     await kit.say({ user: BOB.id, text: 'thanks', ts: '1800000000.000500', threadTs: ROOT })
     expect(replaced()).toEqual([`Answered by <@${ADA.id}>: Color: Blue`])
-  })
-
-  it('a card whose chat is no longer in the database is let go by the rescan, quietly', async () => {
-    const { slack, kit, clock } = await askingWithClock()
-    await kit.say({ user: ADA.id, text: `<@${BOT_USER_ID}> paint the shed`, ts: ROOT })
-    expect(slack.cards()).toHaveLength(1)
-    const db = storeOf(kit.frogbot).db
-    for (const table of ['frogbot_pending_calls', 'frogbot_messages', 'frogbot_chats'] as const) await db.deleteFrom(table).execute()
-    for (const seconds of [61, 122]) {
-      clock.skew = seconds * 1000
-      await kit.click({ user: BOB, action: { action_id: 'frogbot_option_0', value: '0' }, messageTs: `5.${seconds}`, threadTs: ROOT })
-    }
-    expect(slack.callsTo('chat.update')).toEqual([])
-    expect(kit.logs).toEqual([])
   })
 
   it('two people clicking at once on two servers: exactly one answer wins, the card is replaced once, the other is told who answered', async () => {

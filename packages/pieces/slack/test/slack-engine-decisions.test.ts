@@ -1,7 +1,8 @@
 import { question } from 'frogbot/tools'
 import { afterEach, describe, expect, it } from 'vitest'
-import { colorQuestion, scriptedModel, textStep, toolStep } from '../../../frogbot/test/helpers/scripted-model.ts'
-import { pickFile } from '../../../frogbot/test/seed/pick-file.seed.ts'
+import { colorQuestion, scriptedModel, textStep, toolStep } from 'frogbot/testing'
+import type { ClientTool } from 'frogbot'
+import { z } from 'zod'
 import { ADA, BOB, slackKit, standIn } from './slack-kit.ts'
 import { messageEvent, signed } from './slack-requests.ts'
 import { BOT_USER_ID } from './slack-stand-in.ts'
@@ -15,6 +16,15 @@ afterEach(async () => {
 })
 
 const ROOT = '1800000000.000100'
+
+/** A client tool of another kind than the question (the seed's `pick_file`). */
+const pickFile: ClientTool = {
+  slug: 'pick_file',
+  description: 'Ask the user which of several files to use.',
+  inputSchema: z.object({ files: z.array(z.string()).min(1) }),
+  outputSchema: z.object({ file: z.string() }),
+  client: { kind: 'pick-file' }
+}
 
 describe('the engine behind a Slack conversation', () => {
   it('offers the model only the question tool: another client tool kind is withheld, and a call to it anyway is a tool error, not a wait', async () => {

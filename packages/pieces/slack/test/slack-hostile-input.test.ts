@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { colorQuestion, scriptedModel, textStep, toolStep } from '../../../frogbot/test/helpers/scripted-model.ts'
+import { colorQuestion, scriptedModel, textStep, toolStep } from 'frogbot/testing'
 import { ADA, BOB, slackKit, type SlackKit, standIn } from './slack-kit.ts'
 import { blockActions, messageEvent, signed, viewSubmission } from './slack-requests.ts'
 import { BOT_USER_ID, type SlackStandIn } from './slack-stand-in.ts'

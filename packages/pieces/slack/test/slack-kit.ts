@@ -1,13 +1,8 @@
-import { serve } from '@hono/node-server'
 import type { LanguageModel } from 'ai'
-import type { AddressInfo } from 'node:net'
-import { join } from 'node:path'
-import { type AgentConfig, buildConfig, createFrogbot, type DatabaseAdapter, sqliteAdapter } from 'frogbot'
+import { type AgentConfig, buildConfig, type DatabaseAdapter, sqliteAdapter } from 'frogbot'
+import { createTestToken, createTestUser, serveFrogbot, tempDir } from 'frogbot/testing'
 import { question } from 'frogbot/tools'
-import { createApiToken } from '../../../frogbot/src/auth/api-tokens.ts'
-import { ensureUser } from '../../../frogbot/src/auth/users.ts'
-import { storeOf } from '../../../frogbot/src/frogbot-internals.ts'
-import { tempDir } from '../../../frogbot/test/helpers/test-frogbot.ts'
+import { join } from 'node:path'
 import { createSlack, type SlackOptions } from '../src/index.ts'
 import { blockActions, messageEvent, SIGNING_SECRET, signed, viewSubmission } from './slack-requests.ts'
 import { type SlackStandIn, slackStandIn } from './slack-stand-in.ts'
@@ -23,33 +18,29 @@ export const standIn = () => slackStandIn({ users: [ADA, BOB, EVE] })
 const FORM = 'application/x-www-form-urlencoded'
 
 /**
- * A FrogBot served on 127.0.0.1 (its own `fetch` handler through `@hono/node-server`) with the
- * `planner` agent (`question`) on a Slack piece whose Web API is `slack` (a recording stand-in),
- * on `db` (default: a SQLite file in a temporary folder), with FrogBot's clock `now`. Ada and Bob are FrogBot users; Ada has an
- * API token. Requests to the webhook are signed with the piece's secret; each helper waits until
- * the piece has no work in flight. `logs` holds what FrogBot logged: `close()` fails on any line
- * left in it, so a test that expects one takes it out.
+ * A FrogBot served on 127.0.0.1 (`serveFrogbot`) with the `planner` agent (`question`) on a Slack
+ * piece whose Web API is `slack` (a recording stand-in), on `db` (default: a SQLite file in a
+ * temporary folder), with FrogBot's clock `now`. Ada and Bob are FrogBot users; Ada has an API
+ * token. Requests to the webhook are signed with the piece's secret; each helper waits until the
+ * piece has no work in flight. `logs` holds what FrogBot logged: `close()` fails on any line left
+ * in it, so a test that expects one takes it out.
  */
 export async function slackKit({ model, slack, db, agent = {}, options = {}, now }: { model: Exclude<LanguageModel, string>; slack: SlackStandIn; db?: DatabaseAdapter; agent?: Partial<AgentConfig>; options?: SlackOptions; now?: () => Date }) {
   const temp = db ? null : tempDir()
   const piece = createSlack({ botToken: 'xoxb-test-token', signingSecret: SIGNING_SECRET, apiUrl: slack.url, env: {}, ...options })
   const config = buildConfig({ agents: [{ slug: 'planner', model: 'fast', tools: [question], channels: [piece], ...agent }], db: db ?? sqliteAdapter({ filename: join(temp!.dir, 'frogbot.db') }) })
-  const logs: string[] = []
-  const frogbot = await createFrogbot(config, { model, log: (line) => logs.push(line), maintenanceIntervalMs: 0, ...(now ? { now } : {}) })
-  const ada = await ensureUser(storeOf(frogbot).db, { email: ADA.email })
-  const bob = await ensureUser(storeOf(frogbot).db, { email: BOB.email })
-  const { token } = await createApiToken(storeOf(frogbot).db, { userId: ada.id, name: 'test' })
-  const server = serve({ fetch: frogbot.fetch, port: 0, hostname: '127.0.0.1' })
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()))
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  const webhook = `${base}/api/webhooks/slack`
+  const served = await serveFrogbot({ config, model, options: now ? { now } : {} })
+  const { frogbot, logs } = served
+  const ada = await createTestUser(frogbot, { email: ADA.email })
+  const bob = await createTestUser(frogbot, { email: BOB.email })
+  const token = await createTestToken(frogbot, { user: ada })
+  const webhook = served.url('/api/webhooks/slack')
 
   /** Posts a request to the webhook as it is given (signed or not), then waits for the piece to settle down. */
   const deliver = async (request: { body: string; headers: Record<string, string> }) => {
-    const response = await fetch(webhook, { method: 'POST', headers: request.headers, body: request.body })
-    const text = await response.text()
+    const answer = await served.post('/api/webhooks/slack', request)
     await piece.idle()
-    return { status: response.status, text }
+    return answer
   }
   return {
     frogbot,
@@ -58,7 +49,7 @@ export async function slackKit({ model, slack, db, agent = {}, options = {}, now
     ada,
     bob,
     token,
-    base,
+    base: served.base,
     webhook,
     logs,
     /** Ada's only chat, read as she reads it. */
@@ -75,8 +66,7 @@ export async function slackKit({ model, slack, db, agent = {}, options = {}, now
     /** `user` submits a modal. */
     submit: (options: Parameters<typeof viewSubmission>[0]) => deliver(signed(viewSubmission(options), { contentType: FORM })),
     close: async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()))
-      await frogbot.close()
+      await served.close()
       temp?.remove()
       if (logs.length > 0) throw new Error(`unexpected log lines:\n${logs.join('\n')}`)
     }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { scriptedModel, textStep, toolStep } from '../../../frogbot/test/helpers/scripted-model.ts'
+import { scriptedModel, textStep, toolStep } from 'frogbot/testing'
 import { ADA, slackKit, type SlackKit, standIn } from './slack-kit.ts'
 import { BOT_USER_ID, blockKitProblems } from './slack-stand-in.ts'
 
@@ -77,10 +77,12 @@ describe('calls beyond Block Kit limits in Slack', () => {
     const submit = (text: string) => kit.submit({ user: ADA, callbackId: 'frogbot_answer', privateMetadata: view.private_metadata, values: { frogbot_numbered: { text: { type: 'plain_text_input', value: text } } } })
     const lines = Array.from({ length: 40 }, (_, index) => `${index + 1}: option 1`)
     const errorOf = async (text: string) => JSON.parse((await submit(text)).text).errors.frogbot_numbered
-    expect(await errorOf(['1. Q1: Option 2', '2: Nope', ...lines.slice(2)].join('\n'))).toBe('Question 2 (“Q2”): “Nope” is not one of its options; write one as it is written.')
-    expect(await errorOf(['Option 2', ...lines.slice(1)].join('\n'))).toBe('Line 1: start each answer with its question\'s number, as in “1: Option 1”.')
+    // The kit's numbered-answer grammar, with its message for each broken rule.
+    expect(await errorOf(['1. Q1: Option 2', '2: Nope', ...lines.slice(2)].join('\n'))).toBe("'Q2' has no option “Nope”; choose by number (1 to 3) or write an option as it is written.")
+    expect(await errorOf(['Option 2', ...lines.slice(1)].join('\n'))).toBe("Line 1: start each answer with its question's number or header, as in “1: Option 1”.")
     expect(await errorOf([...lines, '41: Option 1'].join('\n'))).toBe('Line 41: there is no question 41; the questions are numbered 1 to 40.')
-    expect(await errorOf(lines.slice(0, 39).join('\n'))).toBe('Choose an option for question 40, “Q40”, or type your own answer.')
+    expect(await errorOf(lines.slice(0, 39).join('\n'))).toBe("'Q40' has no answer; add a line such as “40: 1”.")
+    expect(await errorOf(['1: Option 1, Option 2', ...lines.slice(1)].join('\n'))).toBe("'Q1' accepts one answer.")
     expect((await answers(kit)).state).toBe('awaiting')
 
     expect((await submit(['1. Q1: Option 2', '2: OPTION 3', '3. Q3: Option 1, Option 3', '4: Something else', ...lines.slice(4)].join('\n'))).text).toBe('')

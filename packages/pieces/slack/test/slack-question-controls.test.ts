@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { scriptedModel, textStep, toolStep } from '../../../frogbot/test/helpers/scripted-model.ts'
+import { scriptedModel, textStep, toolStep } from 'frogbot/testing'
 import { ADA, BOB, slackKit, type SlackKit, standIn } from './slack-kit.ts'
 import { BOT_USER_ID } from './slack-stand-in.ts'
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { scriptedModel } from '../../../frogbot/test/helpers/scripted-model.ts'
+import { scriptedModel } from 'frogbot/testing'
 import { slackKit, standIn } from './slack-kit.ts'
 
 // Mistakes a new user makes while setting the Slack app up show in FrogBot's log with what to do.

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { colorQuestion, scriptedModel, textStep, toolStep } from '../../../frogbot/test/helpers/scripted-model.ts'
+import { colorQuestion, scriptedModel, textStep, toolStep } from 'frogbot/testing'
 import { ADA, BOB, type SlackKit, slackKit, standIn } from './slack-kit.ts'
 import { messageEvent, signed, viewSubmission } from './slack-requests.ts'
 import { BOT_USER_ID } from './slack-stand-in.ts'

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { colorQuestion, scriptedModel, textStep, toolStep } from '../../../frogbot/test/helpers/scripted-model.ts'
+import { colorQuestion, scriptedModel, textStep, toolStep } from 'frogbot/testing'
 import { ADA, slackKit, type SlackKit, standIn } from './slack-kit.ts'
 import { blockActions, messageEvent, signed } from './slack-requests.ts'
 import { BOT_USER_ID, type SlackStandIn } from './slack-stand-in.ts'
 
-// The webhook trusts nothing it cannot verify (SPEC §9): Slack's signing secret on every request,
+// The webhook trusts nothing it cannot verify (README "Security and durability"): Slack's signing secret on every request,
 // its timestamp within 5 minutes, and never the same signed request twice. A refused request
 // changes nothing: no chat, no model call, no call to Slack.
 
@@ -106,6 +106,23 @@ describe('the Slack webhook', () => {
     expect(slack.calls.length).toBe(afterClick)
     expect(slack.ephemerals()).toEqual([])
     expect(model.doStreamCalls).toHaveLength(2)
+  })
+
+  it('refuses a captured request re-sent with its signature in another letter case: a replay is known by its timestamp and body, not by how its signature is written', async () => {
+    const captured = signed(mention('1800000000.000700'), { contentType: JSON_BODY })
+    expect((await kit.deliver(captured)).status).toBe(200)
+    const calls = slack.calls.length
+    const modelCalls = model.doStreamCalls.length
+    const chats = (await kit.frogbot.listChats({ caller: { user: kit.ada, door: 'http' } })).chats.length
+    const hex = captured.headers['x-slack-signature'].slice('v0='.length)
+    // Slack's check compares the digest in any letter case: both of these pass it.
+    for (const signature of [`v0=${hex.toUpperCase()}`, `v0=${hex.slice(0, 10).toUpperCase()}${hex.slice(10)}`]) {
+      const replayed = await kit.deliver({ ...captured, headers: { ...captured.headers, 'x-slack-signature': signature } })
+      expect(replayed).toMatchObject({ status: 401, text: JSON.stringify({ error: 'Refused: this signed request was already received (a replay).', code: 'unauthorized' }) })
+    }
+    expect(slack.calls.length).toBe(calls)
+    expect(model.doStreamCalls).toHaveLength(modelCalls)
+    expect((await kit.frogbot.listChats({ caller: { user: kit.ada, door: 'http' } })).chats).toHaveLength(chats)
   })
 
   it('answers Slack\'s URL verification challenge when it is signed', async () => {

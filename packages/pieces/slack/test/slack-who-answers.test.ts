@@ -1,7 +1,6 @@
 import type { FrogbotRequest } from 'frogbot'
 import { afterEach, describe, expect, it } from 'vitest'
-import { readAnswer } from '../../../frogbot/test/helpers/read-answer.ts'
-import { colorQuestion, scriptedModel, textStep, toolStep } from '../../../frogbot/test/helpers/scripted-model.ts'
+import { readAnswer, colorQuestion, scriptedModel, textStep, toolStep } from 'frogbot/testing'
 import { ADA, BOB, EVE, slackKit, type SlackKit, standIn } from './slack-kit.ts'
 import { BOT_USER_ID, slackStandIn } from './slack-stand-in.ts'
 
