@@ -1,9 +1,10 @@
-import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { publint } from 'publint'
 import { formatMessage } from 'publint/utils'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort, outsideRepo, publishedPackages, REPO, run, startUntil, type Started } from './outside-repo.ts'
+import { slackJourney } from './slack-journey.ts'
 import { answerOverHttp } from './walkthrough.ts'
 
 // The packages as a newcomer gets them: packed by npm (the `prepack` build included), installed from
@@ -160,14 +161,21 @@ describe('a fresh app that installs the tarballs', () => {
       "import * as channels from 'frogbot/channels'",
       "import { createSlack } from '@frogbotai/piece-slack'",
       "const slack = createSlack({ botToken: 'xoxb-packed', signingSecret: 'packed-secret', env: {} })",
-      'console.log(JSON.stringify({ buildConfig: typeof frogbot.buildConfig, createFrogbot: typeof frogbot.createFrogbot, question: tools.question.slug, protocol: Object.keys(protocol).length, wire: Object.keys(wire).length, channelState: typeof channels.channelState, slack: [slack.piece, slack.instance, slack.label] }))'
+      'console.log(JSON.stringify({ buildConfig: typeof frogbot.buildConfig, createFrogbot: typeof frogbot.createFrogbot, question: tools.question.slug, protocol: Object.keys(protocol).length, wire: Object.keys(wire).length, kit: [typeof channels.createPiece, typeof channels.createChatSdkPiece, typeof channels.readNumberedAnswer], slack: [slack.piece, slack.instance, slack.label] }))'
     ].join('\n')
     const { stdout } = await run('node', ['--input-type=module', '-e', script], { cwd: app, env: place.env, timeoutMs: MINUTE })
-    expect(JSON.parse(stdout)).toMatchObject({ buildConfig: 'function', createFrogbot: 'function', question: 'question', channelState: 'function', slack: ['slack', 'slack', 'Slack'] })
+    expect(JSON.parse(stdout)).toMatchObject({ buildConfig: 'function', createFrogbot: 'function', question: 'question', kit: ['function', 'function', 'function'], slack: ['slack', 'slack', 'Slack'] })
+    // frogbot/testing ships, and its peer (vitest) is not pulled into an app that does not test.
+    expect(existsSync(join(app, 'node_modules/frogbot/dist/testing/index.js'))).toBe(true)
+    expect(existsSync(join(app, 'node_modules/vitest'))).toBe(false)
     expect(JSON.parse(stdout).protocol).toBeGreaterThan(0)
     expect(JSON.parse(stdout).wire).toBe(JSON.parse(stdout).protocol)
     expect(nodeImportsOf(join(app, 'node_modules/@frogbotai/protocol/dist/index.js'))).toEqual([])
   }, 2 * MINUTE)
+
+  it('runs a Slack thread end to end with the installed Slack piece: mention, reply and card, a refusal told, the modal, Answered by, the continuation, Dismiss, a restart', async () => {
+    await slackJourney({ app, env: place.env, running })
+  }, 3 * MINUTE)
 
   it("serves the samples with npx frogbot serve and answers the seed's walkthrough", async () => {
     const token = 'newcomer-token-0123456789abcdef'

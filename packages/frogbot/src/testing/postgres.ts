@@ -34,18 +34,19 @@ export const postgresAvailable = postgresProblem === null
  * - with `CI` set, the suite fails with one test that says why (CI never skips it);
  * - otherwise it is skipped and a notice is printed.
  */
-export function describePostgres(name: string, suite: () => void) {
-  if (postgresAvailable) return describe(name, suite)
+export function describePostgres(name: string, suite: () => void): void {
+  if (postgresAvailable) return void describe(name, suite)
   const why = `PostgreSQL is not reachable at ${POSTGRES_ADMIN_URL.replace(/:[^:@/]*@/, ':***@')} (${postgresProblem})`
   if (process.env.CI && !/^(false|0)$/i.test(process.env.CI)) {
-    return describe(name, () => {
+    describe(name, () => {
       it('needs PostgreSQL', () => {
         throw new Error(`${why}. CI must run the PostgreSQL suites: start it (see .ci/run) or set FROGBOT_TEST_POSTGRES_URL.`)
       })
     })
+    return
   }
   console.warn(`notice: skipping "${name}": ${why}. Start PostgreSQL to run it (CI=true makes this a failure).`)
-  return describe.skip(name, suite)
+  describe.skip(name, suite)
 }
 
 /** A database created for one test file: `url` to connect to it, `drop()` when done. */
