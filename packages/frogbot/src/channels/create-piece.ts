@@ -1,6 +1,6 @@
 import type { ChannelState } from '../contract/channel-state.ts'
 import type { EngineEvent } from '../contract/engine-events.ts'
-import type { ChannelPiece, ParticipantIdentity, PieceEngine } from '../contract/piece.ts'
+import type { ChannelPiece, PieceEngine } from '../contract/piece.ts'
 import type { ReplyReader } from './answers/reply-readers.ts'
 import { refusalLog } from './refusal-log.ts'
 import { REDRAW_EVERY_MS } from './runtime/card-drawing.ts'

@@ -3,7 +3,7 @@ import type { PieceNotice } from '../piece-notices.ts'
 import type { QuestionCards } from '../question-cards.ts'
 import type { PartialAnswers } from './partial-answers.ts'
 import type { PieceDrawing } from './piece-drawing.ts'
-import type { Settle, ThreadMessage } from './thread-replies.ts'
+import type { Settle, ThreadMessage } from './thread-message.ts'
 
 /**
  * A message of a participant a card captured ("Other…": their next message in the thread is their

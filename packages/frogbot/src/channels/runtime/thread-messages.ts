@@ -4,7 +4,7 @@ import type { PieceEngine } from '../../contract/piece.ts'
 import { noticeOf, type PieceNotice } from '../piece-notices.ts'
 import type { DrawCalls } from './card-drawing.ts'
 import type { PieceDrawing } from './piece-drawing.ts'
-import type { ThreadMessage } from './thread-replies.ts'
+import type { ThreadMessage } from './thread-message.ts'
 
 /** Explains a refusal to the participant (see `refusalNotices`). */
 type Explain = (notice: PieceNotice, participant: Participant) => Promise<PieceNotice>

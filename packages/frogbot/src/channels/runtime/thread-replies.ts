@@ -1,4 +1,3 @@
-import type { Participant } from '../../contract/participant.ts'
 import type { PieceEngine } from '../../contract/piece.ts'
 import { questionsOf } from '../answers/question-answers.ts'
 import type { ReplyReading } from '../answers/numbered-answers.ts'
@@ -9,12 +8,7 @@ import { capturedAnswers } from './captured-answers.ts'
 import type { PartialAnswers } from './partial-answers.ts'
 import { threadCards } from './thread-cards.ts'
 import type { PieceDrawing } from './piece-drawing.ts'
-
-/** A participant's message in a thread, as the runtime reads it for answers. `replyTo`: the platform message it replies to. */
-export type ThreadMessage = { thread: string; participant: Participant; text: string; replyTo?: string }
-
-/** Settles a card's call as a participant (see `cardAnswers`): `null` when accepted, else the notice for them. */
-export type Settle = (options: { card: QuestionCard; participant: Participant; action: { output: unknown } | { dismissed: true; reason?: string } }) => Promise<PieceNotice | null>
+import type { Settle, ThreadMessage } from './thread-message.ts'
 
 /**
  * Reads a thread message as an answer before it goes to the agent (FrogBot's piece contract: a
