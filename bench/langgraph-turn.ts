@@ -1,9 +1,9 @@
 // LangGraph.js for the comparison figures: an install of its own in bench/langgraph (its own
-// package.json and lockfile), so the repository's install never builds its SQLite driver
-// (better-sqlite3, a native build). The bench installs it on first use; this module finds it,
-// installs it when asked, and loads `bench/langgraph/graph.ts`.
+// package.json and lockfile), so the repository's install never fetches or builds its SQLite
+// driver (better-sqlite3, a native addon). The bench installs it on first use; this module finds
+// it, installs it when asked, and loads `bench/langgraph/graph.ts`.
 import { spawn } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { delimiter, dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 
@@ -30,29 +30,12 @@ type LangGraphModule = { startLangGraph: (target: LangGraphTarget) => Promise<La
 /** The folder of LangGraph's install of its own. */
 export const LANGGRAPH_DIR = join(import.meta.dirname, 'langgraph')
 
-const installed = () => existsSync(join(LANGGRAPH_DIR, 'node_modules/@langchain/langgraph-checkpoint-sqlite/package.json')) && existsSync(join(LANGGRAPH_DIR, 'node_modules/better-sqlite3/build/Release/better_sqlite3.node'))
+const installed = () => ['@langchain/langgraph-checkpoint-sqlite', '@langchain/langgraph-checkpoint-postgres', 'better-sqlite3'].every((name) => existsSync(join(LANGGRAPH_DIR, 'node_modules', name, 'package.json')))
 
-/**
- * The headers of this Node for building better-sqlite3 offline: official builds keep them beside
- * `bin/`, the `node` package's platform package inside it. `undefined` lets node-gyp fetch them.
- */
-function nodeHeaders(): string | undefined {
-  const bin = dirname(process.execPath)
-  const candidates = [dirname(bin), join(dirname(bin), 'node_modules', `node-${process.platform}-${process.arch}`)]
-  return candidates.find((dir) => {
-    const header = join(dir, 'include/node/node_version.h')
-    if (!existsSync(header)) return false
-    const text = readFileSync(header, 'utf8')
-    const part = (name: string) => new RegExp(`#define NODE_${name}_VERSION (\\d+)`).exec(text)?.[1]
-    return `v${part('MAJOR')}.${part('MINOR')}.${part('PATCH')}` === process.version
-  })
-}
-
-/** `npm ci` in bench/langgraph with this Node first on PATH (better-sqlite3 builds against it). */
+/** `npm ci` in bench/langgraph, with this Node first on PATH. */
 function install(progress: (line: string) => void): Promise<void> {
-  const headers = nodeHeaders()
-  const env = { ...process.env, PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ''}`, ...(headers ? { npm_config_nodedir: headers } : {}) }
-  progress('  installing LangGraph.js into bench/langgraph (npm ci; its SQLite driver builds from source, a few minutes) ...')
+  const env = { ...process.env, PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ''}` }
+  progress('  installing LangGraph.js into bench/langgraph (npm ci, its own lockfile) ...')
   return new Promise((resolve, reject) => {
     const child = spawn('npm', ['ci', '--no-audit', '--no-fund'], { cwd: LANGGRAPH_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] })
     let output = ''
