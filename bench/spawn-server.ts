@@ -5,6 +5,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import type { RunSize } from './figure.ts'
 
 /** The repository's root, the `frogbot` bin script, and the bare app's server script. */
 export const REPO = fileURLToPath(new URL('../', import.meta.url))
@@ -70,15 +71,26 @@ function buildPackages() {
 }
 
 /**
- * Spawns a server on a free port with this Node (`nodeFlags` before the script): FrogBot from its
- * built JavaScript (built first), the bare app from its TypeScript source. Polls
- * `GET /api/health` every 2 ms until it answers 200: `readyMs` is spawn → first 200. Rejects
- * (killing it) when it exits first or takes over 30 s.
+ * What a spawned server runs: `build`, the built JavaScript users install (`frogbot` and
+ * `@frogbotai/protocol` dist/, built first when a source is newer), or `sources`, the repository's
+ * TypeScript through the `frogbot-source` condition. A tiny run (the smoke test) uses the sources:
+ * CI's other suites rebuild dist/ while they pack the packages.
  */
-export async function spawnServer(server: ServerKind, { nodeFlags = [] as string[], env = {} as Record<string, string> } = {}): Promise<SpawnedServer> {
+export type ServerCode = 'build' | 'sources'
+
+/** The code a figure's servers run in a run of `size` (see {@link ServerCode}). */
+export const serverCode = (size: RunSize): ServerCode => (size === 'tiny' ? 'sources' : 'build')
+
+/**
+ * Spawns a server on a free port with this Node (`nodeFlags` before the script), both kinds from
+ * `code`. Polls `GET /api/health` every 2 ms until it answers 200: `readyMs` is spawn → first 200.
+ * Rejects (killing it) when it exits first or takes over 30 s.
+ */
+export async function spawnServer(server: ServerKind, { code, nodeFlags = [] as string[], env = {} as Record<string, string> }: { code: ServerCode; nodeFlags?: string[]; env?: Record<string, string> }): Promise<SpawnedServer> {
   const port = await freePort()
-  if (server.kind === 'frogbot') buildPackages()
-  const args = server.kind === 'frogbot' ? [...nodeFlags, FROGBOT_BIN, 'serve', '--port', String(port), '--host', '127.0.0.1', '--config', server.config] : [...nodeFlags, BASELINE_SERVER, String(port)]
+  if (code === 'build') buildPackages()
+  const flags = code === 'sources' ? ['--conditions=frogbot-source', ...nodeFlags] : nodeFlags
+  const args = server.kind === 'frogbot' ? [...flags, FROGBOT_BIN, 'serve', '--port', String(port), '--host', '127.0.0.1', '--config', server.config] : [...flags, BASELINE_SERVER, String(port)]
   const extra = server.kind === 'frogbot' ? { FROGBOT_TOKEN: server.token, ...env } : env
   const spawned = performance.now()
   const child = spawn(process.execPath, args, { cwd: server.kind === 'frogbot' ? server.cwd : REPO, env: childEnv(extra), stdio: ['ignore', 'pipe', 'pipe'] })

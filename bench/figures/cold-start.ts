@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { type Figure, atMost, bySize, row } from '../figure.ts'
-import { BENCH_TOKEN, REPO, serverFolder, spawnServer } from '../spawn-server.ts'
+import { BENCH_TOKEN, REPO, serverCode, serverFolder, spawnServer } from '../spawn-server.ts'
 import { p50 } from '../stats.ts'
 
 const PLANNER_CONFIG = join(REPO, 'examples/planner/frogbot.config.ts')
@@ -42,15 +42,16 @@ export const coldStart: Figure = {
       // ones restart on them (a tiny run skips it and times the recorded start below, which also
       // migrates: a smoke test only).
       const server = { kind: 'frogbot', config: PLANNER_CONFIG, cwd: folder.dir, token: BENCH_TOKEN } as const
-      const cached = { env: { NODE_COMPILE_CACHE: join(folder.dir, 'compile-cache') } }
-      const uncached = { env: { NODE_DISABLE_COMPILE_CACHE: '1' } }
+      const code = serverCode(context.size)
+      const cached = { code, env: { NODE_COMPILE_CACHE: join(folder.dir, 'compile-cache') } }
+      const uncached = { code, env: { NODE_DISABLE_COMPILE_CACHE: '1' } }
       if (context.size !== 'tiny') await (await spawnServer(server, cached)).stop()
       const baseline: number[] = []
       const frogbot: number[] = []
       const frogbotUncached: number[] = []
       context.progress(`  ${starts} starts each, alternating`)
       for (let i = 0; i < starts; i++) {
-        const bare = await spawnServer({ kind: 'baseline' })
+        const bare = await spawnServer({ kind: 'baseline' }, { code })
         baseline.push(bare.readyMs)
         await bare.stop()
         for (const [samples, options] of [[frogbot, cached], [frogbotUncached, uncached]] as const) {
@@ -63,11 +64,11 @@ export const coldStart: Figure = {
       const list = join(folder.dir, 'modules.txt')
       const recorder = join(REPO, 'bench/fixtures/record-modules.ts')
       if (context.size === 'tiny') {
-        const bare = await spawnServer({ kind: 'baseline' })
+        const bare = await spawnServer({ kind: 'baseline' }, { code })
         baseline.push(bare.readyMs)
         await bare.stop()
       }
-      const recorded = await spawnServer(server, { nodeFlags: ['--import', recorder], env: { ...cached.env, FROGBOT_BENCH_MODULES: list } })
+      const recorded = await spawnServer(server, { code, nodeFlags: ['--import', recorder], env: { ...cached.env, FROGBOT_BENCH_MODULES: list } })
       if (context.size === 'tiny') {
         frogbot.push(recorded.readyMs)
         frogbotUncached.push(recorded.readyMs)
@@ -78,7 +79,7 @@ export const coldStart: Figure = {
       let bareModules: number | null = null
       if (context.size === 'full') {
         const bareList = join(folder.dir, 'bare-modules.txt')
-        await (await spawnServer({ kind: 'baseline' }, { nodeFlags: ['--import', recorder], env: { FROGBOT_BENCH_MODULES: bareList } })).stop()
+        await (await spawnServer({ kind: 'baseline' }, { code, nodeFlags: ['--import', recorder], env: { FROGBOT_BENCH_MODULES: bareList } })).stop()
         bareModules = readFileSync(bareList, 'utf8').split('\n').filter(Boolean).length
       }
       const unused = unusedLoaded(modules)
