@@ -3,7 +3,7 @@ import type { DatabaseAdapter } from './database-adapter.ts'
 import type { Database } from './database-schema.ts'
 import { type CallRecord, type ChatRecord, type NewChat, type QueuedRecord, type StoredMessage, messageRow, newChatRow, toCallRecord, toChatRecord } from './chat-records.ts'
 import { chatReads } from './chat-reads.ts'
-import { lockChat } from './chat-lock.ts'
+import { lockChat, readChat } from './chat-lock.ts'
 import { type ChatTransaction, chatTransaction } from './chat-transaction.ts'
 import { StoreConflict, StoreWriteConflict } from './store-errors.ts'
 import { turnWrites } from './turn-writes.ts'
@@ -24,10 +24,7 @@ export function createChatStore({ db, adapter }: { db: Kysely<Database>; adapter
     db,
     adapter,
 
-    async getChat(chatId: string): Promise<ChatRecord | null> {
-      const row = await db.selectFrom('frogbot_chats').selectAll().where('id', '=', chatId).executeTakeFirst()
-      return row ? toChatRecord(row) : null
-    },
+    getChat: (chatId: string): Promise<ChatRecord | null> => readChat(db, chatId),
 
     /** The chat of a channel thread, if one was started there. */
     async findChannelChat(instance: string, thread: string): Promise<ChatRecord | null> {
