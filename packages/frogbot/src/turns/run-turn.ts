@@ -11,6 +11,7 @@ import {
 import type { FrogbotRequest } from '../auth/frogbot-request.ts'
 import type { ResolvedAgent } from '../agents/resolve-agents.ts'
 import { buildToolSet, type StepGate, toolFingerprint } from '../agents/tool-set.ts'
+import { boundedToolInputs } from '../agents/tool-input-depth.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
 import type { PendingCall, TurnResult } from '@frogbotai/protocol'
 import type { ChatRecord, NewCall, StoredMessage } from '../store/chat-records.ts'
@@ -91,7 +92,7 @@ export function runTurn(
   const gate: StepGate = { clientCallPending: false }
   const runId = services.newId('run')
   const toolSet = buildToolSet({ tools: agent.tools, offers, gate, context: { req, agent: { slug: agent.slug, runId }, chatId } })
-  const model = wrapLanguageModel({ model: agent.model.model as Parameters<typeof wrapLanguageModel>[0]['model'], middleware: uniqueToolCallIds(toolCallIdsOf(uiMessages)) })
+  const model = wrapLanguageModel({ model: agent.model.model as Parameters<typeof wrapLanguageModel>[0]['model'], middleware: [uniqueToolCallIds(toolCallIdsOf(uiMessages)), boundedToolInputs()] })
   let modelError: string | undefined
   let lostChat = false
   let finishReason: Promise<FinishReason> | undefined
