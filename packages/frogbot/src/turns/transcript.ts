@@ -17,11 +17,6 @@ export function textOf(parts: UIMessage['parts']): string {
   return steps.filter((text) => text.trim() !== '').join('\n\n')
 }
 
-/** A chat's title: the start of its first message's text, or `null`. */
-export function titleOf(parts: UIMessage['parts']): string | null {
-  return textOf(parts).replace(/\s+/g, ' ').trim().slice(0, 80) || null
-}
-
 const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /**
