@@ -1,11 +1,11 @@
+import { TITLE_MAX_LENGTH } from '@frogbotai/protocol'
 import { generateText, type UIMessage } from 'ai'
 import type { ResolvedAgent } from '../agents/resolve-agents.ts'
 import type { TurnServices } from './services.ts'
 import { textOf } from './transcript.ts'
 
-/** Most words of a title made from the first message, and most characters of any title. */
+/** Most words of a title made from the first message. */
 const TITLE_WORDS = 6
-export const TITLE_MAX_LENGTH = 80
 
 /** How long a generated title may take before the chat keeps its first words, in milliseconds. */
 const TITLE_TIMEOUT_MS = 15_000
