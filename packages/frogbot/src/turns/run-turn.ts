@@ -22,7 +22,7 @@ import { pumpTurn } from './turn-stream.ts'
 import { offeredClientTools } from './offered-tools.ts'
 import { replayChunks } from './replay-chunks.ts'
 import { isoIn, type TurnServices } from './services.ts'
-import { endStreamingParts, openToolCallIds, sealToolParts, textOf, toolNameOf, toUIMessage } from './transcript.ts'
+import { endStreamingParts, markStopped, openToolCallIds, sealToolParts, textOf, toolNameOf, toUIMessage } from './transcript.ts'
 import { notifyAwaitingInput } from './turn-events.ts'
 import { keepLease } from './turn-lease.ts'
 import { endTurn, pauseAtCalls, saveStep } from './turn-saves.ts'
@@ -145,7 +145,7 @@ export function runTurn(
         return { status: 'awaiting-input', chatId, pending }
       }
     }
-    const message = responseMessage ? sealToolParts(responseMessage) : null
+    const message = responseMessage ? markStopped(sealToolParts(responseMessage), abort.signal.aborted) : null
     const ended = lostChat ? null : await endTurn(services, turn, message)
     if (!ended) throw new FrogbotError('write-conflict', 'The turn lost its hold on the chat before it could be saved; reload the chat.')
     if (ended.queued) void services.kickQueue(chatId)

@@ -79,5 +79,15 @@ export function endStreamingParts(message: UIMessage): UIMessage {
   }
 }
 
+/**
+ * `message` marked as the reply a Stop (or the server shutting down) ended, when `stopped`:
+ * `metadata.stopped` (`FrogbotMessageMetadata`), kept with the message so every client shows it.
+ */
+export function markStopped(message: UIMessage, stopped: boolean): UIMessage {
+  if (!stopped) return message
+  const metadata = typeof message.metadata === 'object' && message.metadata !== null ? message.metadata : {}
+  return { ...message, metadata: { ...metadata, stopped: true } }
+}
+
 /** Name of a tool part's tool (`tool-question` → `question`, or a dynamic tool's `toolName`). */
 export const toolNameOf = getToolName
