@@ -14,7 +14,7 @@ import { ensureUser, setPassword } from '../../../../frogbot/src/auth/users.ts'
 import { storeOf } from '../../../../frogbot/src/frogbot-internals.ts'
 import { pickFile } from '../../../../frogbot/test/seed/pick-file.seed.ts'
 import { confirmBudget } from './fixture-tools.ts'
-import { scenarioModel } from './scenario-model.ts'
+import { nestedJson, scenarioModel } from './scenario-model.ts'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const repository = resolve(here, '../../../../..')
@@ -26,11 +26,12 @@ export const FIXTURE_USER = { email: 'ada@example.com', password: 'correct horse
  * Builds the fixture app (`/`) and the `examples/react-chat` app (`/example/`) with Vite, and
  * serves them with a real FrogBot (SQLite file, scripted model, agents `planner` with `question`
  * and the seed's `pick_file`, and `ops` with `confirm_budget`) on one origin.
- * `POST /__fixture/channel-chat` makes a channel conversation with a waiting question.
+ * `POST /__fixture/channel-chat` makes a channel conversation with a waiting question;
+ * `POST /__fixture/deep-chat` a chat whose stored tool input and result nest 1,500 levels deep.
  */
 export async function startFixture() {
   const dir = mkdtempSync(join(tmpdir(), 'frogbot-ui-'))
-  const conditions = ['source', 'module', 'browser', 'development|production']
+  const conditions = ['frogbot-source', 'module', 'browser', 'development|production']
   await build({
     root: join(here, '../app'),
     configFile: false,
@@ -71,6 +72,31 @@ export async function startFixture() {
       .set({ channel: 'slack', channel_instance: 'slack', channel_account: 'T0001', channel_thread: `C0001:${chatId}` })
       .where('id', '=', chatId)
       .execute()
+    return c.json({ chatId })
+  })
+  // A chat stored before tool inputs were bounded: an input and a result nested 1,500 levels deep.
+  app.post('/__fixture/deep-chat', async (c) => {
+    const deep = JSON.parse(nestedJson(1500))
+    const chatId = `chat_deep_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 12)}`
+    const at = new Date().toISOString()
+    await storeOf(frogbot).createChatWithMessages({
+      chat: { id: chatId, agentSlug: 'planner', ownerId: user.id, title: 'A deep tool input' },
+      messages: [
+        { id: `${chatId}_u`, role: 'user', parts: [{ type: 'text', text: 'Inspect the deep tree' }], settlements: [] },
+        {
+          id: `${chatId}_a`,
+          role: 'assistant',
+          parts: [
+            { type: 'step-start' },
+            { type: 'tool-inspect_tree', toolCallId: 'call_tree', state: 'output-available', input: { tree: deep }, output: { tree: deep } },
+            { type: 'tool-question', toolCallId: 'call_deep', state: 'output-error', input: { questions: [deep] }, errorText: 'Invalid input for tool question.' },
+            { type: 'text', text: 'The tree is very deep.', state: 'done' }
+          ],
+          settlements: []
+        }
+      ] as never,
+      now: at
+    })
     return c.json({ chatId })
   })
   app.use('/example/*', serveStatic({ root: join(dir, 'example'), rewriteRequestPath: (path) => path.replace(/^\/example/, '') }))
