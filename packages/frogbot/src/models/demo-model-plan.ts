@@ -22,11 +22,11 @@ function plan(topic: string, choice: string | undefined): string {
   return [steps.map((step, index) => `${index + 1}. ${step}`).join('\n'), table.join('\n'), DEMO_NOTE].join('\n\n')
 }
 
-/** What a person chose for one question, in Markdown: the labels in bold, then their typed answer. */
-function clauseOf(answer: DemoAnswer): string {
+/** What a person chose for one question, in Markdown: the labels in bold, then their typed answer; "chose" only in the `first` clause. */
+function clauseOf(answer: DemoAnswer, first: boolean): string {
   const header = escapeMarkdown(answer.header)
   const wrote = answer.custom ? `you wrote: "${escapeMarkdown(truncate(answer.custom, 120))}"` : ''
-  if (answer.selected.length > 0) return `chose ${joinWords(answer.selected.map((label) => `**${escapeMarkdown(label)}**`))} for ${header}${wrote ? ` (${wrote})` : ''}`
+  if (answer.selected.length > 0) return `${first ? 'chose ' : ''}${joinWords(answer.selected.map((label) => `**${escapeMarkdown(label)}**`))} for ${header}${wrote ? ` (${wrote})` : ''}`
   return wrote ? `for ${header} ${wrote}` : `left ${header} open`
 }
 
@@ -43,6 +43,6 @@ export function planReply({ answers, topic, reason }: { answers?: DemoAnswer[]; 
   const [first] = answers
   const choice =
     first.selected.length > 0 ? joinWords(first.selected.map((label) => `**${escapeMarkdown(label)}**`)) : first.custom ? `"${escapeMarkdown(truncate(first.custom, 60))}"` : undefined
-  const opening = `You ${joinWords(answers.map(clauseOf))}.`.replace(/^You for /, 'For ')
+  const opening = `You ${joinWords(answers.map((answer, index) => clauseOf(answer, index === 0)))}.`.replace(/^You for /, 'For ')
   return `${opening} Here is a plan built around that:\n\n${plan(topic, choice)}`
 }

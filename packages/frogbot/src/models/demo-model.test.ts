@@ -274,6 +274,15 @@ describe('createDemoModel', () => {
     ])
     expect(input.questions[0].question).toBe('How far should the plan for a team offsite go?')
     expect(input.questions[1].question).toBe('When should a team offsite happen?')
+
+    const messages: ModelMessage[] = [{ role: 'user', content: 'Ask me a few questions about a team offsite' }, ...result.response.messages]
+    const answers = [
+      { header: 'Approach', selected: ['Keep it simple'] },
+      { header: 'When', selected: ['This month'] },
+      { header: 'Include', selected: ['A budget', 'A timeline'] }
+    ]
+    const continued = await generateText({ model: createDemoModel(), tools: { question }, messages: withToolResult(messages, result.toolCalls[0].toolCallId, { type: 'json', value: { answers } }) })
+    expect(continued.text).toMatch(/^You chose \*\*Keep it simple\*\* for Approach, \*\*This month\*\* for When and \*\*A budget\*\* and \*\*A timeline\*\* for Include\. /)
   })
 
   it('asks one multi-select question for "pick any …", with the options the message lists', async () => {
