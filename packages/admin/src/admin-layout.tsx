@@ -12,7 +12,7 @@ import { navigate, pathOf, type Route, useRoute } from './routes.ts'
 export function AdminLayout({ manifest, onSignedOut }: { manifest: Manifest; onSignedOut: () => Promise<void> }) {
   const { signOut } = useSignIn()
   const route = useRoute()
-  const { chats, error, refresh } = useChatList(useCallback(() => void onSignedOut(), [onSignedOut]))
+  const { chats, error, unreachable, refresh } = useChatList(useCallback(() => void onSignedOut(), [onSignedOut]))
   const [menuOpen, setMenuOpen] = useState(false)
   const [newChatKey, setNewChatKey] = useState(0)
   const [problem, setProblem] = useState<string | null>(null)
@@ -48,7 +48,14 @@ export function AdminLayout({ manifest, onSignedOut }: { manifest: Manifest; onS
             New chat
           </a>
         </div>
-        {error ? (
+        {/* The open chat tells of a lost server itself: one error at a time. */}
+        {error && unreachable ? (
+          route.page === 'chat' ? null : (
+            <p role="status" className="admin-muted admin-pad">
+              {error}
+            </p>
+          )
+        ) : error ? (
           <p role="alert" className="admin-error">
             {error}
           </p>
@@ -124,13 +131,14 @@ export function AdminLayout({ manifest, onSignedOut }: { manifest: Manifest; onS
 
 /**
  * Reads the list of chats again whenever the open chat's turn starts, waits or ends, so its badge
- * and the tab title follow at once (the list is otherwise read every few seconds). The chat's
- * first read is no change: the list was read with the page.
+ * and the tab title follow at once (the list is otherwise read every few seconds); a new chat
+ * joins it once stored. An existing chat's first read is no change: the list was read with the page.
  */
 function ChatStateWatcher({ agent, chatId, onChange }: { agent: string; chatId: string; onChange: () => void }) {
   const { session, snapshot } = useChatSession(agent, chatId)
   const { status } = useChat({ chat: session.chat })
-  const state = snapshot.summary ? `${snapshot.summary.state}|${snapshot.pending.length}|${status}` : null
+  // `null` until an existing chat's first read; a chat that is new here is `new` until stored.
+  const state = snapshot.summary ? `${snapshot.summary.state}|${snapshot.pending.length}|${status}` : snapshot.loaded ? 'new' : null
   const previous = useRef(state)
   useEffect(() => {
     const before = previous.current

@@ -9,11 +9,13 @@ export const CHAT_LIST_POLL_MS = 3000
  * source of truth: the "waiting" badges are the stored chat states). Read again every
  * {@link CHAT_LIST_POLL_MS} and whenever `refresh()` is called; calls that come together (a page
  * load, a route change) make one request, and a call during a request makes one more after it.
- * A `401` (the session ended) calls `onSignedOut`.
+ * A `401` (the session ended) calls `onSignedOut`. `error` says why the last read failed;
+ * `unreachable` when the server did not answer at all.
  */
-export function useChatList(onSignedOut: () => void): { chats: ChatSummary[] | null; error: string | null; refresh: () => void } {
+export function useChatList(onSignedOut: () => void): { chats: ChatSummary[] | null; error: string | null; unreachable: boolean; refresh: () => void } {
   const [chats, setChats] = useState<ChatSummary[] | null>(null)
   const [error, setError] = useState<string | null>(null)
+  const [unreachable, setUnreachable] = useState(false)
   const state = useRef({ scheduled: false, inFlight: false, again: false })
   const signedOut = useRef(onSignedOut)
   signedOut.current = onSignedOut
@@ -28,8 +30,11 @@ export function useChatList(onSignedOut: () => void): { chats: ChatSummary[] | n
       const body = (await response.json()) as { chats: ChatSummary[] }
       setChats(body.chats)
       setError(null)
+      setUnreachable(false)
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure))
+      const offline = failure instanceof TypeError
+      setUnreachable(offline)
+      setError(offline ? "Can't reach the server; the list catches up once it is back." : failure instanceof Error ? failure.message : String(failure))
     } finally {
       flags.inFlight = false
       if (flags.again) {
@@ -58,5 +63,5 @@ export function useChatList(onSignedOut: () => void): { chats: ChatSummary[] | n
     const timer = setInterval(refresh, CHAT_LIST_POLL_MS)
     return () => clearInterval(timer)
   }, [refresh])
-  return { chats, error, refresh }
+  return { chats, error, unreachable, refresh }
 }

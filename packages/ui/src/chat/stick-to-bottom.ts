@@ -13,6 +13,7 @@ export function useStickToBottom(scroller: RefObject<HTMLElement | null>, conten
   const [pinned, setPinned] = useState(true)
   const pinnedRef = useRef(true)
   const setPin = useCallback((value: boolean) => {
+    if (pinnedRef.current === value) return
     pinnedRef.current = value
     setPinned(value)
   }, [])
@@ -24,9 +25,15 @@ export function useStickToBottom(scroller: RefObject<HTMLElement | null>, conten
   useEffect(() => {
     const element = scroller.current
     if (!element) return
+    let lastTop = element.scrollTop
+    // Only a move up lets go: by the time the event of a scroll to the bottom comes, the reply may
+    // have grown again, which is no reason to stop following it.
     const onScroll = () => {
-      const near = element.scrollHeight - element.scrollTop - element.clientHeight <= NEAR_BOTTOM_PX
-      if (near !== pinnedRef.current) setPin(near)
+      const top = element.scrollTop
+      const near = element.scrollHeight - top - element.clientHeight <= NEAR_BOTTOM_PX
+      if (near) setPin(true)
+      else if (top < lastTop) setPin(false)
+      lastTop = top
     }
     element.addEventListener('scroll', onScroll, { passive: true })
     return () => element.removeEventListener('scroll', onScroll)

@@ -14,7 +14,8 @@ import { ensureUser, setPassword } from '../../../../frogbot/src/auth/users.ts'
 import { storeOf } from '../../../../frogbot/src/frogbot-internals.ts'
 import { pickFile } from '../../../../frogbot/test/seed/pick-file.seed.ts'
 import { confirmBudget } from './fixture-tools.ts'
-import { nestedJson, scenarioModel } from './scenario-model.ts'
+import { storeDeepChat } from './deep-chat.ts'
+import { scenarioModel } from './scenario-model.ts'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const repository = resolve(here, '../../../../..')
@@ -74,31 +75,7 @@ export async function startFixture() {
       .execute()
     return c.json({ chatId })
   })
-  // A chat stored before tool inputs were bounded: an input and a result nested 1,500 levels deep.
-  app.post('/__fixture/deep-chat', async (c) => {
-    const deep = JSON.parse(nestedJson(1500))
-    const chatId = `chat_deep_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 12)}`
-    const at = new Date().toISOString()
-    await storeOf(frogbot).createChatWithMessages({
-      chat: { id: chatId, agentSlug: 'planner', ownerId: user.id, title: 'A deep tool input' },
-      messages: [
-        { id: `${chatId}_u`, role: 'user', parts: [{ type: 'text', text: 'Inspect the deep tree' }], settlements: [] },
-        {
-          id: `${chatId}_a`,
-          role: 'assistant',
-          parts: [
-            { type: 'step-start' },
-            { type: 'tool-inspect_tree', toolCallId: 'call_tree', state: 'output-available', input: { tree: deep }, output: { tree: deep } },
-            { type: 'tool-question', toolCallId: 'call_deep', state: 'output-error', input: { questions: [deep] }, errorText: 'Invalid input for tool question.' },
-            { type: 'text', text: 'The tree is very deep.', state: 'done' }
-          ],
-          settlements: []
-        }
-      ] as never,
-      now: at
-    })
-    return c.json({ chatId })
-  })
+  app.post('/__fixture/deep-chat', async (c) => c.json({ chatId: await storeDeepChat(frogbot, user.id) }))
   app.use('/example/*', serveStatic({ root: join(dir, 'example'), rewriteRequestPath: (path) => path.replace(/^\/example/, '') }))
   app.use('/*', serveStatic({ root: join(dir, 'app') }))
 
