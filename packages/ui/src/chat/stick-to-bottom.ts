@@ -35,8 +35,20 @@ export function useStickToBottom(scroller: RefObject<HTMLElement | null>, conten
       else if (top < lastTop) setPin(false)
       lastTop = top
     }
+    // A reader's own move up lets go at once, before a growing reply pulls the view back down.
+    const onWheel = (event: WheelEvent) => event.deltaY < 0 && setPin(false)
+    const onTouch = () => setPin(false)
+    const onKey = (event: KeyboardEvent) => ['PageUp', 'ArrowUp', 'Home'].includes(event.key) && event.target === element && setPin(false)
     element.addEventListener('scroll', onScroll, { passive: true })
-    return () => element.removeEventListener('scroll', onScroll)
+    element.addEventListener('wheel', onWheel, { passive: true })
+    element.addEventListener('touchmove', onTouch, { passive: true })
+    element.addEventListener('keydown', onKey)
+    return () => {
+      element.removeEventListener('scroll', onScroll)
+      element.removeEventListener('wheel', onWheel)
+      element.removeEventListener('touchmove', onTouch)
+      element.removeEventListener('keydown', onKey)
+    }
   }, [scroller, setPin])
 
   useEffect(() => {
