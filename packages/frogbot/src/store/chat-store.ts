@@ -124,6 +124,18 @@ export function createChatStore({ db, adapter }: { db: Kysely<Database>; adapter
       }
     },
 
+    /**
+     * Sets a chat's title, without touching its state, version or `updatedAt` (a title is not a
+     * turn). With `ifTitle`, only while the title still is that one (a generated title never
+     * replaces a rename). True when the chat was changed.
+     */
+    async setTitle(chatId: string, title: string, { ifTitle }: { ifTitle?: string | null } = {}): Promise<boolean> {
+      let query = db.updateTable('frogbot_chats').set({ title }).where('id', '=', chatId)
+      if (ifTitle !== undefined) query = ifTitle === null ? query.where('title', 'is', null) : query.where('title', '=', ifTitle)
+      const updated = await query.executeTakeFirst()
+      return Number(updated.numUpdatedRows) === 1
+    },
+
     /** Extends the lease of a running turn held by `leaseOwner`. False once the lease is lost. */
     async renewLease({ chatId, leaseOwner, leaseUntil }: { chatId: string; leaseOwner: string; leaseUntil: string }): Promise<boolean> {
       const renewed = await db
