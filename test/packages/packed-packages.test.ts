@@ -219,9 +219,6 @@ describe('examples/nextjs, installed from the tarballs outside the repository', 
     cpSync(join(REPO, 'examples/nextjs'), app, { recursive: true, filter: (source) => !/(^|\/)(node_modules|\.next|frogbot\.db[^/]*|next-env\.d\.ts)$/.test(source) })
     const manifest = JSON.parse(readFileSync(join(app, 'package.json'), 'utf8'))
     for (const { name, tarball } of packed) if (manifest.dependencies[name]) manifest.dependencies[name] = `file:${tarball}`
-    // frogbot depends on @frogbotai/protocol, which is not published yet: the tarball stands in for it.
-    const protocol = packed.find(({ name }) => name === '@frogbotai/protocol')
-    if (protocol && manifest.dependencies.frogbot) manifest.dependencies[protocol.name] = `file:${protocol.tarball}`
     writeFileSync(join(app, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`)
     await run('npm', INSTALL, { cwd: app, env: place.env, timeoutMs: 6 * MINUTE })
 
