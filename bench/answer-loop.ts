@@ -8,21 +8,33 @@ export type AnswerSamples = { firstText: number[]; cpu: number[] }
 
 /**
  * Runs `count` answers in turn. `prepare` (not timed) makes what one answer needs, such as a
- * waiting chat; `answer` sends it and gives the streamed response. CPU is counted from sending to
- * the end of the stream and the callbacks right after it (a turn's last write).
+ * waiting chat; `run` sends it and resolves with ms from `started` to its first continuation text
+ * once it has read the whole continuation. CPU is counted from sending to the end of the
+ * continuation and the callbacks right after it (a turn's last write).
  */
-export async function timeAnswers<T>(count: number, prepare: () => Promise<T>, answer: (prepared: T) => Promise<Response> | Response, into: AnswerSamples = { firstText: [], cpu: [] }): Promise<AnswerSamples> {
+export async function timeRuns<T>(count: number, prepare: () => Promise<T>, run: (prepared: T, started: number) => Promise<number>, into: AnswerSamples = { firstText: [], cpu: [] }): Promise<AnswerSamples> {
   for (let i = 0; i < count; i++) {
     const prepared = await prepare()
     const cpu = cpuClock()
-    const started = performance.now()
-    const response = await answer(prepared)
-    if (response.status !== 200) throw new Error(`answer: ${response.status} ${await response.text()}`)
-    into.firstText.push(await readContinuation(response.body!, started))
+    into.firstText.push(await run(prepared, performance.now()))
     await nextTurn()
     into.cpu.push(cpu.stop())
   }
   return into
+}
+
+/** {@link timeRuns} for answers over an HTTP handler: `answer` gives the streamed response, which must be a 200. */
+export function timeAnswers<T>(count: number, prepare: () => Promise<T>, answer: (prepared: T) => Promise<Response> | Response, into?: AnswerSamples): Promise<AnswerSamples> {
+  return timeRuns(
+    count,
+    prepare,
+    async (prepared, started) => {
+      const response = await answer(prepared)
+      if (response.status !== 200) throw new Error(`answer: ${response.status} ${await response.text()}`)
+      return readContinuation(response.body!, started)
+    },
+    into
+  )
 }
 
 /**

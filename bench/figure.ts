@@ -3,8 +3,11 @@
 /** How long a run is: `full` (a few minutes), `quick` (under two minutes), `tiny` (the smoke test). */
 export type RunSize = 'full' | 'quick' | 'tiny'
 
-/** What every figure gets: the run's size, a progress line writer, and whether PostgreSQL answers. */
-export type FigureContext = { size: RunSize; progress: (line: string) => void; postgres: { available: boolean; problem: string | null } }
+/**
+ * What every figure gets: the run's size, a progress line writer, whether PostgreSQL answers, and
+ * whether LangGraph.js may be installed when it is absent.
+ */
+export type FigureContext = { size: RunSize; progress: (line: string) => void; postgres: { available: boolean; problem: string | null }; langgraph: { allowInstall: boolean } }
 
 /**
  * A target: the FrogBot value (`on: 'value'`) or the ratio FrogBot / baseline (`on: 'ratio'`)
@@ -26,8 +29,11 @@ export type Row = {
   note?: string
 }
 
-/** A measured figure: `rows`, or why it was skipped. */
-export type FigureResult = { id: string; title: string; rows: Row[]; skipped?: string; details?: Record<string, unknown> }
+/**
+ * A measured figure: `rows`, or why it was skipped. `versus` names what its baseline column holds
+ * when it is not the AI SDK alone (such as `LangGraph.js`).
+ */
+export type FigureResult = { id: string; title: string; rows: Row[]; skipped?: string; versus?: string; details?: Record<string, unknown> }
 
 /** A figure of the suite: `id` (for `--only`), `title`, and `run`. */
 export type Figure = { id: string; title: string; run: (context: FigureContext) => Promise<Omit<FigureResult, 'id' | 'title'>> }

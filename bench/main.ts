@@ -5,6 +5,8 @@
 //   --only <ids>     comma-separated figure ids (see FIGURES)
 //   --json <file>    where the results go (default bench/results/latest.json)
 //   --markdown       also print the table in Markdown (for bench/README.md)
+//   --install-langgraph  let a tiny run install LangGraph.js into bench/langgraph when it is absent
+//                    (full and quick runs do on first use)
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -19,7 +21,8 @@ const { values } = parseArgs({
     tiny: { type: 'boolean', default: false },
     only: { type: 'string' },
     json: { type: 'string', default: resolve(import.meta.dirname, 'results/latest.json') },
-    markdown: { type: 'boolean', default: false }
+    markdown: { type: 'boolean', default: false },
+    'install-langgraph': { type: 'boolean', default: false }
   }
 })
 const size: RunSize = values.tiny ? 'tiny' : values.quick ? 'quick' : 'full'
@@ -34,7 +37,7 @@ const figures: Figure[] = wanted ? FIGURES.filter((figure) => wanted.includes(fi
 const progress = (line: string) => process.stderr.write(`${line}\n`)
 const problem = await postgresProblem()
 if (problem) progress(`notice: PostgreSQL is unreachable (${problem}); its figures are skipped. Set FROGBOT_BENCH_POSTGRES_URL or start it.`)
-const context = { size, progress, postgres: { available: problem === null, problem } }
+const context = { size, progress, postgres: { available: problem === null, problem }, langgraph: { allowInstall: size !== 'tiny' || values['install-langgraph'] } }
 
 const started = performance.now()
 const results: FigureResult[] = []

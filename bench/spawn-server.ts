@@ -1,10 +1,11 @@
 // Child processes for the over-HTTP and cold-start figures: `frogbot serve` and the bare app.
-import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync, realpathSync, rmSync } from 'node:fs'
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, readdirSync, realpathSync, rmSync, statSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import type { RunSize } from './figure.ts'
 
 /** The repository's root, the `frogbot` bin script, and the bare app's server script. */
 export const REPO = fileURLToPath(new URL('../', import.meta.url))
@@ -35,21 +36,60 @@ export function serverFolder() {
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) }
 }
 
-/** The environment of a child: this one's without model keys and FrogBot's variables, plus `extra`. */
+/**
+ * The environment of a child: this one's without model keys, FrogBot's variables and the
+ * repository's `frogbot-source` condition (npm scripts pass it in NODE_OPTIONS), plus `extra`.
+ */
 function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env = { ...process.env }
   for (const key of Object.keys(env)) if (/^(FROGBOT_|DATABASE_URL$|REDIS_URL$|PORT$|HOST$|SLACK_|OPENAI|ANTHROPIC|GOOGLE_GENERATIVE)/.test(key)) delete env[key]
+  if (env.NODE_OPTIONS) env.NODE_OPTIONS = env.NODE_OPTIONS.replace(/--conditions[= ]frogbot-source/g, '').trim()
   return { ...env, ...extra }
 }
 
+/** Modification times (ms) of the files under `dir` whose names end with `suffix`; none when it is missing. */
+function mtimes(dir: string, suffix: string): number[] {
+  if (!existsSync(dir)) return []
+  return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile() && entry.name.endsWith(suffix)).map((entry) => statSync(join(entry.parentPath, entry.name)).mtimeMs)
+}
+
+/** The packages `frogbot serve` loads, whose built JavaScript (dist/) users run. */
+const BUILT_PACKAGES = [
+  { workspace: 'frogbot', dir: join(REPO, 'packages/frogbot') },
+  { workspace: '@frogbotai/protocol', dir: join(REPO, 'packages/protocol') }
+]
+
+/** Builds `frogbot` and `@frogbotai/protocol` (dist/) when a source is newer than the build, so a spawned server never runs a stale build. */
+function buildPackages() {
+  const stale = BUILT_PACKAGES.filter(({ dir }) => {
+    const built = mtimes(join(dir, 'dist'), '.js')
+    return built.length === 0 || Math.max(...mtimes(join(dir, 'src'), '.ts')) > Math.min(...built)
+  })
+  if (stale.length === 0) return
+  const args = ['run', 'build', ...stale.flatMap(({ workspace }) => ['-w', workspace])]
+  execFileSync('npm', args, { cwd: REPO, stdio: 'ignore', env: { ...process.env, PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ''}` } })
+}
+
 /**
- * Spawns a server on a free port with this Node (`nodeFlags` before the script) and polls
- * `GET /api/health` every 2 ms until it answers 200: `readyMs` is spawn → first 200. Rejects
- * (killing it) when it exits first or takes over 30 s.
+ * What a spawned server runs: `build`, the built JavaScript users install (`frogbot` and
+ * `@frogbotai/protocol` dist/, built first when a source is newer), or `sources`, the repository's
+ * TypeScript through the `frogbot-source` condition. A tiny run (the smoke test) uses the sources:
+ * CI's other suites rebuild dist/ while they pack the packages.
  */
-export async function spawnServer(server: ServerKind, { nodeFlags = [] as string[], env = {} as Record<string, string> } = {}): Promise<SpawnedServer> {
+export type ServerCode = 'build' | 'sources'
+
+/** The code a figure's servers run in a run of `size` (see {@link ServerCode}). */
+export const serverCode = (size: RunSize): ServerCode => (size === 'tiny' ? 'sources' : 'build')
+
+/**
+ * Spawns a server on a free port with this Node (`nodeFlags` before the script), both kinds from
+ * `code`. Polls `GET /api/health` every 2 ms until it answers 200: `readyMs` is spawn → first 200.
+ * Rejects (killing it) when it exits first or takes over 30 s.
+ */
+export async function spawnServer(server: ServerKind, { code, nodeFlags = [] as string[], env = {} as Record<string, string> }: { code: ServerCode; nodeFlags?: string[]; env?: Record<string, string> }): Promise<SpawnedServer> {
   const port = await freePort()
-  const flags = ['--conditions=frogbot-source', ...nodeFlags]
+  if (code === 'build') buildPackages()
+  const flags = code === 'sources' ? ['--conditions=frogbot-source', ...nodeFlags] : nodeFlags
   const args = server.kind === 'frogbot' ? [...flags, FROGBOT_BIN, 'serve', '--port', String(port), '--host', '127.0.0.1', '--config', server.config] : [...flags, BASELINE_SERVER, String(port)]
   const extra = server.kind === 'frogbot' ? { FROGBOT_TOKEN: server.token, ...env } : env
   const spawned = performance.now()

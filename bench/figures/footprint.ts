@@ -29,7 +29,7 @@ async function heapAfterGc(): Promise<number> {
 }
 
 /** Bytes the database holds now: the SQLite file and its WAL after a checkpoint, or PostgreSQL's database size. */
-async function databaseBytes(frogbot: BenchFrogbot): Promise<number> {
+export async function databaseBytes(frogbot: BenchFrogbot): Promise<number> {
   const { db } = storeOf(frogbot.instance)
   if (frogbot.sqliteFile) {
     await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db)

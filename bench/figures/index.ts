@@ -7,6 +7,7 @@ import { throughput } from './throughput.ts'
 import { postgresRace, sqliteRace } from './race.ts'
 import { coldStart } from './cold-start.ts'
 import { postgresFootprint, sqliteFootprint } from './footprint.ts'
+import { langgraphPostgres, langgraphSqlite } from './langgraph.ts'
 
 /** The suite's figures. */
-export const FIGURES: Figure[] = [sqliteLatency, postgresLatency, httpLatency, throughput, sqliteStatements, postgresStatements, sqliteRace, postgresRace, coldStart, sqliteFootprint, postgresFootprint]
+export const FIGURES: Figure[] = [sqliteLatency, postgresLatency, httpLatency, throughput, sqliteStatements, postgresStatements, sqliteRace, postgresRace, coldStart, sqliteFootprint, postgresFootprint, langgraphSqlite, langgraphPostgres]

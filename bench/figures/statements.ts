@@ -38,7 +38,7 @@ async function count(kind: StoreKind, context: FigureContext): Promise<Omit<Figu
   const rows = [
     row('statements', `SQL statements per ask, ${db}`, 'count', null, p50(ask.statements), atMost(10, 'value')),
     row('statements', `transactions per ask, ${db}`, 'count', null, p50(ask.transactions), atMost(2, 'value')),
-    row('statements', `SQL statements per answer, ${db}`, 'count', null, p50(answer.statements), atMost(10, 'value')),
+    row('statements', `SQL statements per answer, ${db}`, 'count', null, p50(answer.statements), atMost(8, 'value')),
     row('statements', `transactions per answer, ${db}`, 'count', null, p50(answer.transactions), atMost(2, 'value'))
   ]
   if (kind === 'postgres') {

@@ -13,7 +13,10 @@ export default buildConfig({
       model: 'fast',
       instructions: 'Ask before choosing between materially different plans.',
       tools: [question, pickFile],
-      profile: { name: 'Planner', description: 'Plans with you, asks before choosing between materially different plans, and asks which file to use ("Pick a file: plan.md, budget.csv or notes.txt").' },
+      profile: {
+        name: 'Planner',
+        description: 'Plans with you, asks before choosing between materially different plans, and asks which file to use. Try "Ask me a few questions about a team offsite" or "Pick a file: plan.md, budget.csv or notes.txt".'
+      },
       channels
     }
   ]

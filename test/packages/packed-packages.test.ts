@@ -5,6 +5,8 @@ import { formatMessage } from 'publint/utils'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort, outsideRepo, publishedPackages, REPO, run, startUntil, type Started } from './outside-repo.ts'
 import { slackJourney } from './slack-journey.ts'
+import { DEEP_AGENT_CONFIG, serverPackagesIn, uiAloneApp } from './ui-alone.ts'
+import { chatThroughProxy } from './ui-journey.ts'
 import { answerOverHttp } from './walkthrough.ts'
 
 // The packages as a newcomer gets them: packed by npm (the `prepack` build included), installed from
@@ -190,6 +192,33 @@ describe('a fresh app that installs the tarballs', () => {
     await adminChatServed(`http://127.0.0.1:${serve.match[1]}`)
     await serve.stop()
   }, 2 * MINUTE)
+
+  it("a Vite app that installs @frogbotai/ui alone gets no server package, and through the UI README's proxy it signs in, asks, answers, renders Markdown and survives a 5,000-level tool input", async () => {
+    const tarball = (name: string) => packed.find((entry) => entry.name === name)!.tarball
+    const ui = await uiAloneApp({ root: place.root, folder: 'vite-app', env: place.env, tarballs: { ui: tarball('@frogbotai/ui'), protocol: tarball('@frogbotai/protocol') } })
+    console.log(`@frogbotai/ui alone added ${ui.added.length} packages in ${ui.seconds.toFixed(1)} s: ${ui.added.join(', ')}`)
+    expect(serverPackagesIn(ui.dir)).toEqual([])
+    expect(ui.added).toEqual(expect.arrayContaining(['@frogbotai/ui', '@frogbotai/protocol', 'ai', '@ai-sdk/react', 'react-markdown']))
+    // The UI README states this count; it grows only with the chat's own libraries.
+    expect(ui.added.length, ui.added.join(', ')).toBeLessThanOrEqual(140)
+
+    writeFileSync(join(app, 'ui-journey.config.ts'), DEEP_AGENT_CONFIG)
+    const user = { email: 'ada@example.com', password: 'a password for Ada' }
+    await run('npx', ['frogbot', 'users', 'create', '--email', user.email], { cwd: app, env: { ...place.env, FROGBOT_PASSWORD: user.password }, timeoutMs: MINUTE })
+    const serve = await startUntil('npx', ['frogbot', 'serve', '--config', 'ui-journey.config.ts', '--port', '0', '--host', '127.0.0.1'], { cwd: app, env: place.env, ready: /listening on http:\/\/localhost:(\d+)/, timeoutMs: MINUTE })
+    running.push(serve)
+    const vitePort = await freePort()
+    const vite = await startUntil('npx', ['vite', '--port', String(vitePort), '--host', '127.0.0.1', '--strictPort'], {
+      cwd: ui.dir,
+      env: { ...place.env, FROGBOT_URL: `http://127.0.0.1:${serve.match[1]}` },
+      ready: /ready in/i,
+      timeoutMs: MINUTE
+    })
+    running.push(vite)
+    await chatThroughProxy(`http://127.0.0.1:${vitePort}/`, user)
+    await vite.stop()
+    await serve.stop()
+  }, 8 * MINUTE)
 })
 
 describe('examples/nextjs, installed from the tarballs outside the repository', () => {

@@ -1,6 +1,5 @@
-import { Chat, useChatContext, useChatManifest } from '@frogbotai/ui/chat'
+import { Chat, useSignIn } from '@frogbotai/ui/chat'
 import { useState } from 'react'
-import { SignIn } from './sign-in.tsx'
 
 /** The chat id in the address (`?chat=…`), so a reload opens the same chat. */
 function chatIdFromLocation(): string | undefined {
@@ -14,40 +13,32 @@ function showChat(chatId: string | undefined) {
   window.history.pushState(null, '', url)
 }
 
+// Nobody signed in: `Chat` shows @frogbotai/ui's sign-in form, then the chat.
 export function App() {
-  const manifest = useChatManifest()
-  const { adapter } = useChatContext()
+  const { user, signOut } = useSignIn()
   const [chatId, setChatId] = useState(chatIdFromLocation)
   const [chatKey, setChatKey] = useState(0)
-
-  if (manifest.status === 'ready' && !manifest.manifest.user) return <SignIn onSignedIn={manifest.reload} />
-  const user = manifest.status === 'ready' ? manifest.manifest.user : null
   return (
     <main className="app">
       <header className="app-header">
         <strong className="app-title">Planner</strong>
-        <button
-          type="button"
-          className="app-button"
-          onClick={() => {
-            showChat(undefined)
-            setChatId(undefined)
-            setChatKey((key) => key + 1)
-          }}
-        >
-          New chat
-        </button>
         {user ? (
-          <button
-            type="button"
-            className="app-button"
-            onClick={async () => {
-              await adapter.logout()
-              await manifest.reload()
-            }}
-          >
-            Sign out
-          </button>
+          <>
+            <button
+              type="button"
+              className="app-button"
+              onClick={() => {
+                showChat(undefined)
+                setChatId(undefined)
+                setChatKey((key) => key + 1)
+              }}
+            >
+              New chat
+            </button>
+            <button type="button" className="app-button" onClick={() => void signOut()}>
+              Sign out
+            </button>
+          </>
         ) : null}
       </header>
       <div className="app-chat">

@@ -3,7 +3,7 @@ import { cookieFetch, createRestChatAdapter } from '@frogbotai/ui/chat/rest'
 import { useEffect, useState } from 'react'
 import { loadComponentRenderers } from './app-components.ts'
 import { AdminLayout } from './admin-layout.tsx'
-import { SignIn } from './sign-in.tsx'
+import { SignInPage } from './sign-in.tsx'
 
 const adapter = createRestChatAdapter({ fetch: cookieFetch() })
 const question: ToolRenderer = { kind: 'question', render: QuestionToolRender }
@@ -39,6 +39,6 @@ function Gate() {
       </main>
     )
   }
-  if (!manifest.manifest.user) return <SignIn onSignedIn={manifest.reload} />
+  if (!manifest.manifest.user) return <SignInPage />
   return <AdminLayout manifest={manifest.manifest} onSignedOut={manifest.reload} />
 }

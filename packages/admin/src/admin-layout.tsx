@@ -1,16 +1,18 @@
 import { useChat } from '@ai-sdk/react'
-import { Chat, ChatApiError, useChatContext, useChatSession } from '@frogbotai/ui/chat'
+import { Chat, useChatSession, useSignIn } from '@frogbotai/ui/chat'
 import type { AgentSummary, ChatSummary, Manifest } from '@frogbotai/protocol'
-import { type MouseEvent, useCallback, useEffect, useState } from 'react'
+import { type MouseEvent, useCallback, useEffect, useRef, useState } from 'react'
 import { AgentPicker } from './agent-picker.tsx'
+import { ChatLinks } from './chat-links.tsx'
 import { useChatList } from './chat-list.ts'
+import { ChatTitleBar } from './chat-title-bar.tsx'
 import { navigate, pathOf, type Route, useRoute } from './routes.ts'
 
 /** The signed-in admin chat: the list of chats beside the open chat (a drawer at phone width). */
 export function AdminLayout({ manifest, onSignedOut }: { manifest: Manifest; onSignedOut: () => Promise<void> }) {
-  const { adapter } = useChatContext()
+  const { signOut } = useSignIn()
   const route = useRoute()
-  const { chats, error, refresh } = useChatList(useCallback(() => void onSignedOut(), [onSignedOut]))
+  const { chats, error, unreachable, refresh } = useChatList(useCallback(() => void onSignedOut(), [onSignedOut]))
   const [menuOpen, setMenuOpen] = useState(false)
   const [newChatKey, setNewChatKey] = useState(0)
   const [problem, setProblem] = useState<string | null>(null)
@@ -32,11 +34,7 @@ export function AdminLayout({ manifest, onSignedOut }: { manifest: Manifest; onS
     navigate(next)
   }
   const agentName = (slug: string) => profileName(manifest.agents.find((agent) => agent.slug === slug), slug)
-  const signOut = async () => {
-    await adapter.logout().catch(() => {})
-    navigate({ page: 'home' }, { replace: true })
-    await onSignedOut()
-  }
+  const openChat = route.page === 'chat' ? chats?.find((chat) => chat.id === route.chatId) : undefined
 
   return (
     <div className={menuOpen ? 'admin admin-menu-open' : 'admin'}>
@@ -50,7 +48,14 @@ export function AdminLayout({ manifest, onSignedOut }: { manifest: Manifest; onS
             New chat
           </a>
         </div>
-        {error ? (
+        {/* The open chat tells of a lost server itself: one error at a time. */}
+        {error && unreachable ? (
+          route.page === 'chat' ? null : (
+            <p role="status" className="admin-muted admin-pad">
+              {error}
+            </p>
+          )
+        ) : error ? (
           <p role="alert" className="admin-error">
             {error}
           </p>
@@ -60,7 +65,14 @@ export function AdminLayout({ manifest, onSignedOut }: { manifest: Manifest; onS
           <span className="admin-user" title={manifest.user?.email}>
             {manifest.user?.name ?? manifest.user?.email}
           </span>
-          <button type="button" className="admin-button" onClick={() => void signOut()}>
+          <button
+            type="button"
+            className="admin-button"
+            onClick={async () => {
+              navigate({ page: 'home' }, { replace: true })
+              await signOut()
+            }}
+          >
             Sign out
           </button>
         </div>
@@ -70,24 +82,23 @@ export function AdminLayout({ manifest, onSignedOut }: { manifest: Manifest; onS
           <button type="button" className="admin-button admin-menu-button" aria-expanded={menuOpen} onClick={() => setMenuOpen((open) => !open)}>
             Chats{waiting > 0 ? ` (${waiting})` : ''}
           </button>
-          <h1 className="admin-title">{titleOf(route, chats, agentName)}</h1>
           {route.page === 'chat' ? (
-            <button
-              type="button"
-              className="admin-button"
-              onClick={async () => {
-                try {
-                  const { chat } = await adapter.branch(route.agent, route.chatId)
-                  setProblem(null)
-                  navigate({ page: 'chat', agent: chat.agentSlug, chatId: chat.id })
-                } catch (failure) {
-                  setProblem(ChatApiError.isInstance(failure) ? failure.message : 'Could not reach the server.')
-                }
+            <ChatTitleBar
+              agent={route.agent}
+              chatId={route.chatId}
+              title={openChat?.title ?? agentName(route.agent)}
+              chat={openChat}
+              onChanged={refresh}
+              onDeleted={() => {
+                navigate({ page: 'home' }, { replace: true })
+                refresh()
               }}
-            >
-              Branch chat
-            </button>
-          ) : null}
+              onBranched={(chat: ChatSummary) => navigate({ page: 'chat', agent: chat.agentSlug, chatId: chat.id })}
+              onProblem={setProblem}
+            />
+          ) : (
+            <h1 className="admin-title">{route.page === 'new' && route.agent ? `New chat with ${agentName(route.agent)}` : 'New chat'}</h1>
+          )}
         </header>
         {problem ? (
           <p role="alert" className="admin-error">
@@ -120,56 +131,21 @@ export function AdminLayout({ manifest, onSignedOut }: { manifest: Manifest; onS
 
 /**
  * Reads the list of chats again whenever the open chat's turn starts, waits or ends, so its badge
- * and the tab title follow at once (the list is otherwise read every few seconds).
+ * and the tab title follow at once (the list is otherwise read every few seconds); a new chat
+ * joins it once stored. An existing chat's first read is no change: the list was read with the page.
  */
 function ChatStateWatcher({ agent, chatId, onChange }: { agent: string; chatId: string; onChange: () => void }) {
   const { session, snapshot } = useChatSession(agent, chatId)
   const { status } = useChat({ chat: session.chat })
-  const state = `${snapshot.summary?.state}|${snapshot.pending.length}|${status}`
+  // `null` until an existing chat's first read; a chat that is new here is `new` until stored.
+  const state = snapshot.summary ? `${snapshot.summary.state}|${snapshot.pending.length}|${status}` : snapshot.loaded ? 'new' : null
+  const previous = useRef(state)
   useEffect(() => {
-    onChange()
+    const before = previous.current
+    previous.current = state
+    if (before !== null && state !== before) onChange()
   }, [state, onChange])
   return null
-}
-
-function ChatLinks({
-  chats,
-  current,
-  agentName,
-  go
-}: {
-  chats: ChatSummary[] | null
-  current: string | null
-  agentName: (slug: string) => string
-  go: (route: Route) => (event: MouseEvent<HTMLAnchorElement>) => void
-}) {
-  if (chats === null) return <p className="admin-muted admin-pad">Loading chats…</p>
-  if (chats.length === 0) return <p className="admin-muted admin-pad">No chats yet.</p>
-  return (
-    <ul className="admin-chat-list">
-      {chats.map((chat) => {
-        const route: Route = { page: 'chat', agent: chat.agentSlug, chatId: chat.id }
-        return (
-          <li key={chat.id}>
-            <a className="admin-chat-link" href={pathOf(route)} aria-current={chat.id === current ? 'page' : undefined} onClick={go(route)}>
-              <span className="admin-chat-title">{chat.title ?? 'New chat'}</span>
-              <span className="admin-chat-meta">
-                {agentName(chat.agentSlug)}
-                {chat.channelLabel ? ` · ${chat.channelLabel}` : ''}
-              </span>
-              {chat.state === 'awaiting' ? <span className="admin-badge">Waiting for an answer</span> : chat.state === 'running' ? <span className="admin-chat-meta">Replying…</span> : null}
-            </a>
-          </li>
-        )
-      })}
-    </ul>
-  )
-}
-
-function titleOf(route: Route, chats: ChatSummary[] | null, agentName: (slug: string) => string): string {
-  if (route.page === 'chat') return chats?.find((chat) => chat.id === route.chatId)?.title ?? agentName(route.agent)
-  if (route.page === 'new' && route.agent) return `New chat with ${agentName(route.agent)}`
-  return 'New chat'
 }
 
 /** An agent's name as its profile gives it, else its slug. */

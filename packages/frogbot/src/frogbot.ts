@@ -83,7 +83,8 @@ export type StartedTurn = Extract<SendResult, { status: 'started' }>
  *   `run.result`) or `queued` behind a running turn or a waiting question.
  * - `settle`: answers (`output`) or dismisses (`dismissed: true`, `reason?`) one pending call
  *   (seed: "Answer over HTTP").
- * - `stop`, `editMessage`, `editQueued`, `deleteQueued`, `branch`: as over HTTP.
+ * - `stop`, `editMessage`, `editQueued`, `deleteQueued`, `branch`, `renameChat` (a title of 1 to 80
+ *   characters), `deleteChat` (not while a turn runs: `turn-in-progress`): as over HTTP.
  * - A blank message or edit (no file, no text but blanks) is refused as over HTTP:
  *   `FrogbotError('bad-request')`, `text: must not be empty or blank` (`prompt: …` for `generate`).
  * - `pending`, `readChat`, `listChats`: reads.
@@ -105,6 +106,8 @@ export type Frogbot = {
   editQueued: (options: { chatId: string; messageId: string; text: string; caller?: Caller }) => Promise<QueuedMessage>
   deleteQueued: (options: { chatId: string; messageId: string; caller?: Caller }) => Promise<void>
   branch: (options: { chatId: string; messageId?: string; caller?: Caller }) => Promise<ChatSummary>
+  renameChat: (options: { chatId: string; title: string; caller?: Caller }) => Promise<ChatSummary>
+  deleteChat: (options: { chatId: string; caller?: Caller }) => Promise<void>
   pending: (options: { chatId: string; caller?: Caller }) => Promise<{ chatId: string; state: ChatSummary['state']; pending: PendingCall[] }>
   readChat: (options: { chatId: string; caller?: Caller }) => Promise<ChatRead>
   listChats: (options: { caller: Caller; agent?: string; limit?: number; cursor?: string }) => Promise<{ chats: ChatSummary[]; nextCursor: string | null }>
@@ -216,6 +219,8 @@ export async function createFrogbot(config: FrogbotConfig, options: CreateFrogbo
       await engine.changeQueued({ chatId, messageId, req: requestOf(caller) })
     },
     branch: ({ chatId, messageId, caller }) => engine.branch({ chatId, messageId, req: requestOf(caller) }),
+    renameChat: ({ chatId, title, caller }) => engine.renameChat({ chatId, title, req: requestOf(caller) }),
+    deleteChat: ({ chatId, caller }) => engine.deleteChat({ chatId, req: requestOf(caller) }),
     pending: ({ chatId, caller }) => engine.pending({ chatId, req: requestOf(caller) }),
     readChat: ({ chatId, caller }) => engine.readChat({ chatId, req: requestOf(caller) }),
     listChats: ({ caller, agent, limit, cursor }) => engine.listChats({ req: requestOf(caller), agentSlug: agent, limit, cursor }),

@@ -49,6 +49,9 @@ export const StopResultSchema = z.object({ chatId: z.string(), stopped: z.boolea
 /** `POST …/branch` (201): the new private chat. */
 export const BranchResultSchema = z.object({ chat: ChatSummarySchema })
 
+/** `PATCH …/chats/:chatId` (rename): the chat as it is now. */
+export const ChatResultSchema = z.object({ chat: ChatSummarySchema })
+
 export type AgentSummary = z.output<typeof AgentSummarySchema>
 export type ClientToolSummary = z.output<typeof ClientToolSummarySchema>
 export type Manifest = z.output<typeof ManifestSchema>

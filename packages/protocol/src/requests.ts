@@ -6,6 +6,9 @@ export const PASSWORD_MAX_LENGTH = 1024
 /** Longest dismissal `reason`, in characters (SPEC §11). */
 export const REASON_MAX_LENGTH = 1000
 
+/** Longest chat title, in characters. */
+export const TITLE_MAX_LENGTH = 80
+
 /**
  * Body of `POST /api/agents/:slug` (SPEC §6): `{ prompt }` or `{ messages }` (AI SDK UI messages),
  * optional `chatId`. The fields `useChat`'s default transport adds (`id`, `trigger`, `messageId`)
@@ -61,6 +64,11 @@ export const BranchRequest = z.strictObject({ messageId: z.string().min(1, 'must
  * from there) and of `PATCH` on the same path (edit a queued message): the new text.
  */
 export const EditRequest = z.strictObject({ text: z.string().trim().min(1, 'must not be empty or blank') })
+
+/** Body of `PATCH /api/agents/:slug/chats/:chatId` (rename a chat): the new title, 1 to 80 characters once trimmed. */
+export const RenameRequest = z.strictObject({
+  title: z.string().trim().min(1, 'must not be empty or blank').max(TITLE_MAX_LENGTH, `must be at most ${TITLE_MAX_LENGTH} characters`)
+})
 
 /** Query of the chat lists: page size (1–100, default 20) and the `nextCursor` of the previous page. */
 export const ChatListQuery = z.strictObject({

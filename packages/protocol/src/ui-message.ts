@@ -8,5 +8,12 @@ export type FrogbotDataParts = { queued: QueuedTurn }
 /** The tools whose parts FrogBot types: the built-in `question` (part type `tool-question`). */
 export type FrogbotTools = { question: { input: QuestionInput; output: QuestionOutput } }
 
+/**
+ * What FrogBot keeps in an assistant message's `metadata`: `stopped: true` when Stop (or the
+ * server shutting down) ended the turn that wrote it, so a chat UI can mark the reply as stopped
+ * after a reload too. Absent otherwise.
+ */
+export type FrogbotMessageMetadata = { stopped?: true }
+
 /** An AI SDK `UIMessage` as FrogBot streams and stores it, with a typed `tool-question` part. */
 export type FrogbotUIMessage = UIMessage<unknown, FrogbotDataParts, FrogbotTools>

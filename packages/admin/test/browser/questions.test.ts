@@ -108,7 +108,11 @@ describe('the admin chat: questions', () => {
       expect(await page.getByRole('region', { name: 'Answered' }).textContent()).toContain(winner)
     }
     expect(chatOf(second).chatId).toBe(chatId)
-    await screenshot(second, 'two-tabs-settled-once')
+    // The tab whose answer lost is told that what it shows was answered elsewhere first.
+    const loser = winner === 'Red' ? second : first
+    await loser.getByRole('status').filter({ hasText: 'Answered first in another tab or window.' }).waitFor()
+    expect(await (loser === first ? second : first).getByText('Answered first in another tab or window.').count()).toBe(0)
+    await screenshot(loser, 'two-tabs-settled-once')
   })
 
   test("the planner's pick_file renders the app's own PickFileCard (component path, bundled on the fly)", async () => {

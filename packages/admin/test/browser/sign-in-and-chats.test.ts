@@ -40,17 +40,28 @@ describe('the admin chat: signing in and the list of chats', () => {
     expect((await page.request.get('/api/chats')).status()).toBe(401)
   })
 
-  test('start a chat: the reply streams, the chat joins the list (newest first, title, agent), a waiting chat has a badge and counts in the tab title', async () => {
+  test('start a chat: the reply streams, the chat joins the list (today, newest first, a short title, agent, time), a waiting chat has a badge and counts in the tab title; a page load reads the list once', async () => {
     const context = await newContext()
     const page = await openAdmin(context)
-    await sendMessage(page, 'Hello planner')
+    await sendMessage(page, 'Hello planner: a long first message that goes on and on about many things')
     await page.getByText('Hello! You said: Hello planner').waitFor()
     const first = await waitForChat(page)
     const list = page.getByRole('navigation', { name: 'Chats' })
-    const firstLink = list.getByRole('link', { name: /Hello planner/ })
+    const firstLink = list.getByRole('region', { name: 'Today' }).getByRole('link', { name: /Hello planner/ })
     await firstLink.waitFor()
+    expect(await firstLink.locator('.admin-chat-title').textContent()).toBe('Hello planner')
     expect(await firstLink.textContent()).toContain('Planner')
+    expect(await firstLink.locator('time').getAttribute('datetime')).toMatch(/^\d{4}-\d\d-\d\dT/)
     expect(await firstLink.getAttribute('aria-current')).toBe('page')
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Hello planner')
+
+    // A reload reads the list of chats once, not once per part of the page that shows it.
+    const listReads: string[] = []
+    page.on('request', (request) => new URL(request.url()).pathname === '/api/chats' && listReads.push(request.url()))
+    await page.reload()
+    await page.getByText('Hello! You said: Hello planner').waitFor()
+    await page.waitForTimeout(1500)
+    expect(listReads).toHaveLength(1)
 
     await page.getByRole('link', { name: 'New chat' }).click()
     await page.getByRole('button', { name: /Planner/ }).click()
@@ -62,6 +73,7 @@ describe('the admin chat: signing in and the list of chats', () => {
     await page.waitForFunction(() => /^\(\d+\) FrogBot$/.test(document.title))
     const titles = await list.locator('.admin-chat-title').allTextContents()
     expect(titles.indexOf('Which color should we use?')).toBeLessThan(titles.indexOf('Hello planner'))
+    expect(titles.indexOf('Which color should we use?')).toBeGreaterThanOrEqual(0)
     expect(await firstLink.getByText('Waiting for an answer').count()).toBe(0)
     await screenshot(page, 'chat-list-waiting')
 
@@ -83,6 +95,33 @@ describe('the admin chat: signing in and the list of chats', () => {
     await screenshot(page, 'session-ended')
   })
 
+  test('Rename a chat from its title bar (the list follows), then Delete it after a second ask', async () => {
+    const page = await openAdmin(await newContext())
+    await sendMessage(page, 'Plan the spring party')
+    await page.getByText('Hello! You said: Plan the spring party').waitFor()
+    await waitForChat(page)
+    const list = page.getByRole('navigation', { name: 'Chats' })
+    await list.getByRole('link', { name: /Plan the spring party/ }).waitFor()
+
+    await page.getByRole('button', { name: 'Rename' }).click()
+    const field = page.getByRole('textbox', { name: 'Chat title' })
+    expect(await field.inputValue()).toBe('Plan the spring party')
+    await field.fill('Spring party, 40 guests')
+    await screenshot(page, 'rename-chat')
+    await field.press('Enter')
+    await page.getByRole('heading', { level: 1, name: 'Spring party, 40 guests' }).waitFor()
+    await list.getByRole('link', { name: /Spring party, 40 guests/ }).waitFor()
+    expect((await storedChat(page)).chat.title).toBe('Spring party, 40 guests')
+
+    await page.getByRole('button', { name: 'Delete' }).click()
+    const ask = page.getByRole('group', { name: 'Delete this chat?' })
+    await screenshot(page, 'delete-chat')
+    await ask.getByRole('button', { name: 'Delete' }).click()
+    await page.getByRole('heading', { name: 'Start a chat with' }).waitFor()
+    expect(new URL(page.url()).pathname).toBe('/admin/')
+    await list.getByRole('link', { name: /Spring party, 40 guests/ }).waitFor({ state: 'detached' })
+  })
+
   test('phone width: the chat fills the screen, the list of chats opens behind the Chats button, and a question can be answered', async () => {
     const context = await newContext({ viewport: { width: 390, height: 844 } })
     const page = await openAdmin(context)
@@ -96,6 +135,11 @@ describe('the admin chat: signing in and the list of chats', () => {
     await card.getByText('Blue', { exact: true }).click()
     await page.getByText('Got it: Color → Blue. Planning with that.').waitFor()
     await screenshot(page, 'phone-answered')
+    await page.getByRole('button', { name: 'Chat actions' }).click()
+    for (const name of ['Rename', 'Delete', 'Branch chat']) await page.getByRole('button', { name }).waitFor()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    await screenshot(page, 'phone-chat-actions')
+    await page.getByRole('button', { name: 'Chat actions' }).click()
 
     await page.getByRole('button', { name: /^Chats/ }).click()
     const list = page.getByRole('navigation', { name: 'Chats' })

@@ -8,6 +8,7 @@ import { ensureUser, setPassword } from '../../../frogbot/src/auth/users.ts'
 import { withRootRedirect } from '../../../frogbot/src/cli/serve-command.ts'
 import { loadConfig } from '../../../frogbot/src/cli/load-config.ts'
 import { storeOf } from '../../../frogbot/src/frogbot-internals.ts'
+import { storeDeepChat } from '../../../ui/test/browser/server/deep-chat.ts'
 import { heldScenarioModel } from './held-model.ts'
 
 /** The journeys' user. */
@@ -20,7 +21,8 @@ export const PLANNER = resolve(import.meta.dirname, '../../../../examples/planne
  * The planner example as `frogbot serve` runs it (its config, the admin chat at /admin with its
  * `PickFileCard` bundled on the fly, `/` leading there), on a SQLite file of its own and the
  * scripted model of the UI tests (with held replies, see `held-model.ts`) instead of the offline
- * demo model. `POST /__journeys/release` lets held replies go on. Returns also a way to make a chat
+ * demo model. `POST /__journeys/release` lets held replies go on; `POST /__journeys/deep-chat`
+ * stores one of Ada's chats whose tool input and result nest 1,500 levels deep. Returns also a way to make a chat
  * look like a Slack thread, since no Slack exists here.
  */
 export async function startPlanner() {
@@ -35,10 +37,12 @@ export async function startPlanner() {
 
   const handler = withRootRedirect(frogbot.fetch)
   const fetch = async (request: Request, env?: unknown) => {
-    if (request.method === 'POST' && new URL(request.url).pathname === '/__journeys/release') {
+    const path = new URL(request.url).pathname
+    if (request.method === 'POST' && path === '/__journeys/release') {
       held.release()
       return new Response(null, { status: 204 })
     }
+    if (request.method === 'POST' && path === '/__journeys/deep-chat') return Response.json({ chatId: await storeDeepChat(frogbot, user.id) })
     return handler(request, env)
   }
   const server = serve({ fetch, port: 0, hostname: '127.0.0.1' })

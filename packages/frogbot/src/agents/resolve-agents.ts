@@ -13,6 +13,8 @@ export type ResolvedAgent = {
   slug: string
   profile?: AgentProfile
   model: ResolvedModel
+  /** The model that titles new chats: the agent's own when the app configured one (not the demo model, not a test's override), else `null`. */
+  titleModel: ResolvedModel['model'] | null
   tools: AnyTool[]
   clientTools: Map<string, ClientTool>
   stopWhen: StopCondition<ToolSet> | StopCondition<ToolSet>[]
@@ -53,6 +55,7 @@ export function resolveAgents(
       slug: agent.slug,
       profile: agent.profile,
       model,
+      titleModel: modelOverride || model.demo ? null : model.model,
       tools,
       clientTools: clientToolsOf(tools),
       stopWhen,

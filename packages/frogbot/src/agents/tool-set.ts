@@ -3,6 +3,7 @@ import { tool as aiTool, type Schema, type ToolSet, zodSchema } from 'ai'
 import { z } from 'zod'
 import type { AnyTool, ClientTool, ToolContext } from '../tools/tool.ts'
 import { isClientTool } from '../tools/tool.ts'
+import { boundedInputSchema } from './tool-input-depth.ts'
 
 /**
  * Per-turn switch set after each model call (through `onLanguageModelCallEnd`, which the AI SDK
@@ -21,6 +22,7 @@ export function skippedResult(toolName: string) {
 
 const fingerprints = new WeakMap<AnyTool, string>()
 const aiSchemas = new WeakMap<z.ZodType, Schema>()
+const inputSchemas = new WeakMap<z.ZodType, Schema>()
 
 /**
  * The AI SDK schema of a Zod schema, made once: the AI SDK converts a Zod schema to JSON Schema
@@ -33,6 +35,16 @@ function aiSchemaOf(schema: z.ZodType): Schema {
     aiSchemas.set(schema, converted)
   }
   return converted
+}
+
+/** {@link aiSchemaOf} for a tool input: a model's input nested too deep is refused (`boundedInputSchema`). */
+function aiInputSchemaOf(schema: z.ZodType): Schema {
+  let bounded = inputSchemas.get(schema)
+  if (!bounded) {
+    bounded = boundedInputSchema(aiSchemaOf(schema))
+    inputSchemas.set(schema, bounded)
+  }
+  return bounded
 }
 
 /**
@@ -78,13 +90,13 @@ export function buildToolSet({ tools, offers, gate, context }: {
   for (const tool of tools) {
     if (isClientTool(tool)) {
       if (!offers(tool)) continue
-      set[tool.slug] = aiTool({ description: tool.description, inputSchema: aiSchemaOf(tool.inputSchema), outputSchema: aiSchemaOf(tool.outputSchema) })
+      set[tool.slug] = aiTool({ description: tool.description, inputSchema: aiInputSchemaOf(tool.inputSchema), outputSchema: aiSchemaOf(tool.outputSchema) })
       continue
     }
     const serverTool = tool
     set[tool.slug] = aiTool({
       description: tool.description,
-      inputSchema: aiSchemaOf(tool.inputSchema),
+      inputSchema: aiInputSchemaOf(tool.inputSchema),
       execute: async (input: unknown, { abortSignal }: { abortSignal?: AbortSignal }) =>
         gate.clientCallPending ? skippedResult(serverTool.slug) : serverTool.execute(input, { ...context, abortSignal })
     })

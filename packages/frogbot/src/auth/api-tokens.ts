@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Database } from '../store/database-schema.ts'
+import { precompiled } from '../store/precompiled.ts'
 import { randomId } from '../ids/random-id.ts'
 import type { Credential, User } from '../contract/caller.ts'
 
@@ -45,19 +46,22 @@ export async function listApiTokens(db: Kysely<Database>, userId: string) {
     .execute()
 }
 
+const tokenOwner = precompiled((db, tokenHash: string) =>
+  db
+    .selectFrom('frogbot_api_tokens as t')
+    .innerJoin('frogbot_users as u', 'u.id', 't.user_id')
+    .select(['t.id as tokenId', 't.name', 't.prefix', 't.last_used_at', 'u.id', 'u.email', 'u.name as userName'])
+    .where('t.token_hash', '=', tokenHash)
+    .where('t.revoked_at', 'is', null)
+)
+
 /**
  * The user and credential a bearer token stands for, or `null` when the token is unknown or
  * revoked. Looked up in the database on every request, so a revocation takes effect at once in
  * every process. Records `last_used_at` at most once a minute.
  */
 export async function verifyApiToken(db: Kysely<Database>, token: string): Promise<{ user: User; credential: Credential } | null> {
-  const row = await db
-    .selectFrom('frogbot_api_tokens as t')
-    .innerJoin('frogbot_users as u', 'u.id', 't.user_id')
-    .select(['t.id as tokenId', 't.name', 't.prefix', 't.last_used_at', 'u.id', 'u.email', 'u.name as userName'])
-    .where('t.token_hash', '=', hashToken(token))
-    .where('t.revoked_at', 'is', null)
-    .executeTakeFirst()
+  const [row] = (await tokenOwner(db, hashToken(token))).rows
   if (!row) return null
   const now = new Date()
   if (!row.last_used_at || now.getTime() - Date.parse(row.last_used_at) > 60_000) {

@@ -1,5 +1,6 @@
 import { FrogbotError } from '../errors/frogbot-error.ts'
 import type { FrogbotRequest } from '../contract/caller.ts'
+import { foreignOriginMessage } from './origin-refusal.ts'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
@@ -52,7 +53,7 @@ export function assertSameOrigin(req: FrogbotRequest, request: Request, serverUR
   throw new FrogbotError(
     'forbidden',
     source === 'foreign'
-      ? 'Cross-site request refused: a request signed in by cookie must come from this app\'s own origin.'
+      ? foreignOriginMessage('request', request, serverURL)
       : 'Request refused: a request signed in by cookie must send an Origin or Referer header of this app\'s own origin.'
   )
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { AgentListSchema, BranchRequest, BranchResultSchema, ChatListQuery, ChatListSchema, ChatReadSchema, EditRequest, ErrorBodySchema as ErrorSchema, LoginRequest, LoginResultSchema, ManifestSchema, MeSchema, PendingListSchema, QueuedMessageSchema, QueuedTurnSchema as QueuedSchema, RunRequest, SettleRequest, SettleResultSchema, StopRequest, StopResultSchema, TurnResultSchema } from '@frogbotai/protocol'
+import { AgentListSchema, BranchRequest, BranchResultSchema, ChatListQuery, ChatListSchema, ChatReadSchema, ChatResultSchema, EditRequest, ErrorBodySchema as ErrorSchema, LoginRequest, LoginResultSchema, ManifestSchema, MeSchema, PendingListSchema, QueuedMessageSchema, QueuedTurnSchema as QueuedSchema, RenameRequest, RunRequest, SettleRequest, SettleResultSchema, StopRequest, StopResultSchema, TurnResultSchema } from '@frogbotai/protocol'
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete'
 
@@ -51,6 +51,19 @@ export const ENDPOINTS: Endpoint[] = [
   { method: 'get', path: '/api/chats', summary: "The caller's chats of every agent they may use, newest first", query: ChatListQuery, responses: { 200: { description: 'A page of chats', schema: ChatListSchema }, ...errors(400, 401) } },
   { method: 'get', path: '/api/agents/{slug}/chats', summary: "The caller's chats with this agent, newest first", query: ChatListQuery, responses: { 200: { description: 'A page of chats', schema: ChatListSchema }, ...errors(400, 401, 403, 404) } },
   { method: 'get', path: chat, summary: 'A chat with its messages, turn state, pending calls and queued messages', responses: { 200: { description: 'The chat', schema: ChatReadSchema }, ...errors(401, 403, 404) } },
+  {
+    method: 'patch',
+    path: chat,
+    summary: 'Rename a web chat: `{ title }` (1 to 80 characters); a channel conversation is renamed only by its channel (`409 channel-chat`)',
+    body: RenameRequest,
+    responses: { 200: { description: 'The renamed chat', schema: ChatResultSchema }, ...errors(400, 401, 403, 404, 409, 413) }
+  },
+  {
+    method: 'delete',
+    path: chat,
+    summary: 'Delete a web chat with its messages, calls and queued messages; refused while a turn runs (`409 turn-in-progress`) and for a channel conversation (`409 channel-chat`)',
+    responses: { 204: { description: 'Deleted' }, ...errors(401, 403, 404, 409) }
+  },
   { method: 'get', path: `${chat}/pending`, summary: 'The calls still waiting and the turn state', responses: { 200: { description: 'Pending calls', schema: PendingListSchema }, ...errors(401, 403, 404) } },
   {
     method: 'post',

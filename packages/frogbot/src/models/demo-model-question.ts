@@ -4,8 +4,9 @@ import { capitalise, joinWords, truncate } from './demo-model-text.ts'
 export type DemoQuestion = {
   header: string
   question: string
-  options: { label: string; description: string }[]
-  multiple: false
+  options: { label: string; description?: string }[]
+  multiple: boolean
+  custom?: false
 }
 
 // Words that end the lead-in of a choice ("should it be | in the city"); the option is what follows.
@@ -94,6 +95,18 @@ function headerFor(options: RawOption[], clause: string): string {
 }
 
 /**
+ * The options an "X, Y or Z" phrase of `userText` names (2 to 4 labels, first clause that has
+ * one), or `[]`.
+ */
+export function listedOptions(userText: string): string[] {
+  for (const clause of userText.split(/[.?!;:\n]+/)) {
+    const options = readChoice(clause.trim())
+    if (options && options[0].label !== 'Yes') return options.map((option) => option.label)
+  }
+  return []
+}
+
+/**
  * Builds the one question the demo model asks about `userText`: the options come from an "X or Y"
  * (or "X, Y or Z") phrase in it, and without one from two generic ways to approach the request.
  */
@@ -115,7 +128,9 @@ export function draftQuestion(userText: string): DemoQuestion {
           ? { label: option.label, description: `Plan on ${option.core}.` }
           : { label: option.label, description: `Build the plan around ${option.core}.` }
       ),
-      multiple: false
+      multiple: false,
+      // A yes-or-no decision has no third answer to type.
+      ...(labels[0] === 'Yes' ? { custom: false as const } : {})
     }
   }
   return {
@@ -131,11 +146,13 @@ export function draftQuestion(userText: string): DemoQuestion {
 
 const REQUEST_LEAD =
   /^(please\s+)?((can|could|would|will)\s+you\s+)?(please\s+)?(help\s+me\s+|i\s+want\s+to\s+|i\s+need\s+to\s+|i'd\s+like\s+to\s+|let's\s+|let\s+us\s+)?(plan|organi[sz]e|prepare|design|build|make|create|write|draft|arrange|book|set\s+up)\s+/i
+// "Ask me a few questions about | a team offsite"
+const ASK_LEAD = /^(please\s+)?ask\s+me\s+(a\s+few\s+|some\s+|several\s+|three\s+|more\s+)?questions?\s+(about|on|for|to\s+plan)\s+/i
 
 /** A short noun phrase for what the user asked about ("Plan a team offsite: …" → "a team offsite"). */
 export function describeTopic(userText: string): string {
   const clause = userText.split(/[:.?!;\n]+/).find((part) => part.trim()) ?? ''
-  const first = clause.split(QUESTION_PART)[0].trim()
+  const first = clause.split(QUESTION_PART)[0].trim().replace(ASK_LEAD, '')
   if (!first || QUESTION_START.test(first)) return 'your request'
   const stripped = first.replace(REQUEST_LEAD, '')
   const topic = stripped === first ? first : stripped.charAt(0).toLowerCase() + stripped.slice(1)

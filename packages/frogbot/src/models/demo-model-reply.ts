@@ -6,8 +6,11 @@ import type {
   LanguageModelV4ToolResultOutput,
   LanguageModelV4ToolResultPart
 } from '@ai-sdk/provider'
-import { describeTopic, draftQuestion } from './demo-model-question.ts'
-import { hashText, joinWords, truncate } from './demo-model-text.ts'
+import { asksForMarkdown, MARKDOWN_SAMPLE } from './demo-model-markdown.ts'
+import { type DemoAnswer, planReply } from './demo-model-plan.ts'
+import { describeTopic } from './demo-model-question.ts'
+import { demoAsk } from './demo-model-questions.ts'
+import { hashText, truncate } from './demo-model-text.ts'
 import { namedTool, offeredValues, sampleInput } from './demo-model-tool-call.ts'
 
 /** The name of the tool the demo model asks with (seed: "Ask the user questions"). */
@@ -27,8 +30,6 @@ export type DemoReply = {
 
 /** How much of the latest user message the demo model reads, in characters. */
 const READ_CHARACTERS = 4_000
-
-const DEMO_NOTE = 'This reply comes from the offline demo model, which fills a fixed template; configure a model provider for real answers.'
 
 function messageText(message: LanguageModelV4Message): string {
   if (message.role === 'system') return message.content
@@ -54,15 +55,13 @@ function fingerprintOf(prompt: LanguageModelV4Prompt): string {
   return `${prompt.length}_${hashText(digest)}`
 }
 
-type Answer = { header: string; selected: string[]; custom?: string }
-
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
 // The answer shape of the seed's QuestionOutput; anything else is reported as a plain result.
-function readAnswers(value: JSONValue): Answer[] | undefined {
+function readAnswers(value: JSONValue): DemoAnswer[] | undefined {
   if (!isRecord(value) || !Array.isArray(value.answers)) return undefined
-  const read: Answer[] = []
+  const read: DemoAnswer[] = []
   for (const answer of value.answers as unknown[]) {
     if (!isRecord(answer)) return undefined
     const selected = Array.isArray(answer.selected)
@@ -94,13 +93,7 @@ function describeOutput(output: LanguageModelV4ToolResultOutput): { failed: bool
   }
 }
 
-function planSteps(topic: string, choice: string | undefined): string {
-  const first = choice ? `settle the dates, budget and people for ${topic} with ${choice} as the fixed point` : 'settle the dates, budget and people'
-  const second = choice ? `book what depends on ${choice} first` : 'book the parts that are hardest to change first'
-  return `1) ${first}; 2) ${second}; 3) share the draft and adjust it together.`
-}
-
-function answersIn(output: LanguageModelV4ToolResultOutput): Answer[] | undefined {
+function answersIn(output: LanguageModelV4ToolResultOutput): DemoAnswer[] | undefined {
   if (output.type === 'json') return readAnswers(output.value)
   if (output.type === 'text' && output.value.trim()) return [{ header: 'the question', selected: [], custom: output.value.trim() }]
   return undefined
@@ -108,20 +101,9 @@ function answersIn(output: LanguageModelV4ToolResultOutput): Answer[] | undefine
 
 function replyToQuestionResult(result: LanguageModelV4ToolResultPart, topic: string): string {
   const answers = answersIn(result.output)
-  if (!answers) {
-    const { failed, text } = describeOutput(result.output)
-    const reason = failed ? ` (${truncate(text, 120)})` : ''
-    return `No answer was given to the question${reason}, so I will proceed without it. Here is a general plan for ${topic}: ${planSteps(topic, undefined)} ${DEMO_NOTE}`
-  }
-  const clauses = answers.map((answer) => {
-    const wrote = answer.custom ? `you wrote: "${truncate(answer.custom, 120)}"` : ''
-    if (answer.selected.length > 0) return `chose ${joinWords(answer.selected)} for ${answer.header}${wrote ? ` (${wrote})` : ''}`
-    return wrote ? `for ${answer.header} ${wrote}` : `left ${answer.header} open`
-  })
-  const first = answers[0]
-  const choice = first.selected.length > 0 ? joinWords(first.selected) : first.custom ? `"${truncate(first.custom, 60)}"` : undefined
-  const opening = `You ${joinWords(clauses)}.`.replace(/^You for /, 'For ')
-  return `${opening} Here is a plan built around that: ${planSteps(topic, choice)} ${DEMO_NOTE}`
+  if (answers) return planReply({ answers, topic })
+  const { failed, text } = describeOutput(result.output)
+  return planReply({ topic, reason: failed ? text : undefined })
 }
 
 function replyToOtherResults(results: LanguageModelV4ToolResultPart[]): string {
@@ -143,9 +125,11 @@ function echo(userText: string): string {
 
 /**
  * Decides what the demo model says for one call, from `prompt`, `tools` and `toolChoice` alone:
- * answers a tool result in the last message; calls another offered tool once per user message when
- * that message names it (input sampled from the tool's schema, see `demo-model-tool-call.ts`); asks
- * `question` once per user message when it is offered; otherwise echoes the latest user message.
+ * answers a tool result in the last message (a plan in Markdown after a `question`); calls another
+ * offered tool once per user message when that message names it (input sampled from the tool's
+ * schema, see `demo-model-tool-call.ts`); shows its Markdown sample when asked for "Markdown";
+ * asks `question` once per user message when it is offered (see `demoAsk` for the shapes);
+ * otherwise echoes the latest user message.
  */
 export function planDemoReply(options: Pick<LanguageModelV4CallOptions, 'prompt' | 'tools' | 'toolChoice'>): DemoReply {
   const { prompt, tools = [], toolChoice } = options
@@ -182,11 +166,14 @@ export function planDemoReply(options: Pick<LanguageModelV4CallOptions, 'prompt'
     }
   }
 
+  if (asksForMarkdown(userText)) return { text: MARKDOWN_SAMPLE, toolCalls: [], finishReason: 'stop', fingerprint }
+
   const offered = functionTools.some((tool) => tool.name === QUESTION_TOOL_NAME)
   if (offered && allows(QUESTION_TOOL_NAME) && !calledSinceUser(QUESTION_TOOL_NAME) && userText.trim()) {
-    const input = JSON.stringify({ questions: [draftQuestion(userText)] })
+    const ask = demoAsk(userText)
+    const input = JSON.stringify({ questions: ask.questions })
     return {
-      text: 'Before I plan this, I need one decision from you.',
+      text: ask.lead,
       toolCalls: [{ toolCallId: `call_demo_${fingerprint}`, toolName: QUESTION_TOOL_NAME, input }],
       finishReason: 'tool-calls',
       fingerprint

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { createDemoModel } from './demo-model.ts'
 import { offeredValues } from './demo-model-tool-call.ts'
+import { QuestionInput as QuestionInputSchema } from '@frogbotai/protocol'
 
 // Mirrors the seed's QuestionInput / QuestionOutput ("Question and answer shape").
 const QuestionInput = z.object({
@@ -91,7 +92,7 @@ describe('createDemoModel', () => {
     expect((await result.steps)).toHaveLength(1)
   })
 
-  it('continues with the answer: mentions the choice and the request, finishes with stop', async () => {
+  it('continues with the answer in Markdown: the choice in bold, a numbered plan and a table for the request, finishes with stop', async () => {
     const { messages, call } = await askFirst()
     const continued = streamText({
       model: createDemoModel(),
@@ -105,12 +106,11 @@ describe('createDemoModel', () => {
 
     expect(await continued.finishReason).toBe('stop')
     expect(await continued.toolCalls).toEqual([])
-    expect(text).toMatch(/^You chose Mountains for Place\. Here is a plan built around that: /)
-    expect(text).toContain('a team offsite')
-    expect(text).toContain('demo model')
-    const sentences = text.split(/(?<=[.!?])\s+(?=[A-Z])/)
-    expect(sentences.length).toBeGreaterThanOrEqual(2)
-    expect(sentences.length).toBeLessThanOrEqual(4)
+    expect(text).toMatch(/^You chose \*\*Mountains\*\* for Place\. Here is a plan built around that:\n\n1\. \*\*Settle the basics\*\*: /)
+    expect(text).toContain('a team offsite, with **Mountains** as the fixed point')
+    expect(text).toMatch(/\n2\. .*\n3\. /)
+    expect(text).toContain('| Step | Who | When |\n| --- | --- | --- |')
+    expect(text).toMatch(/\*This reply comes from the offline demo model.*\*$/)
   })
 
   it('handles several selections and a custom answer', async () => {
@@ -123,7 +123,7 @@ describe('createDemoModel', () => {
         value: { answers: [{ header: 'Place', selected: ['City', 'Mountains'] }] }
       })
     })
-    expect(several.text).toMatch(/^You chose City and Mountains for Place\./)
+    expect(several.text).toMatch(/^You chose \*\*City\*\* and \*\*Mountains\*\* for Place\./)
 
     const custom = await generateText({
       model: createDemoModel(),
@@ -260,6 +260,64 @@ describe('createDemoModel', () => {
 
     const next = await model.doGenerate(callOptions({ prompt: [...asked, ...userPrompt('Now the dinner: pizza or sushi?')] }))
     expect(next.finishReason.unified).toBe('tool-calls')
+  })
+
+  it('asks three questions for "a few questions": a single choice, one without a typed answer, and a multi-select', async () => {
+    const result = await generateText({ model: createDemoModel(), tools: { question }, prompt: 'Ask me a few questions about a team offsite' })
+    expect(result.finishReason).toBe('tool-calls')
+    expect(result.text).toBe('A few questions first, so the plan fits what you have in mind.')
+    const input = QuestionInputSchema.parse(result.toolCalls[0].input)
+    expect(input.questions.map(({ header, multiple, custom }) => ({ header, multiple, custom }))).toEqual([
+      { header: 'Approach', multiple: false, custom: true },
+      { header: 'When', multiple: false, custom: false },
+      { header: 'Include', multiple: true, custom: true }
+    ])
+    expect(input.questions[0].question).toBe('How far should the plan for a team offsite go?')
+    expect(input.questions[1].question).toBe('When should a team offsite happen?')
+
+    const messages: ModelMessage[] = [{ role: 'user', content: 'Ask me a few questions about a team offsite' }, ...result.response.messages]
+    const answers = [
+      { header: 'Approach', selected: ['Keep it simple'] },
+      { header: 'When', selected: ['This month'] },
+      { header: 'Include', selected: ['A budget', 'A timeline'] }
+    ]
+    const continued = await generateText({ model: createDemoModel(), tools: { question }, messages: withToolResult(messages, result.toolCalls[0].toolCallId, { type: 'json', value: { answers } }) })
+    expect(continued.text).toMatch(/^You chose \*\*Keep it simple\*\* for Approach, \*\*This month\*\* for When and \*\*A budget\*\* and \*\*A timeline\*\* for Include\. /)
+  })
+
+  it('asks one multi-select question for "pick any …", with the options the message lists', async () => {
+    const labelsOf = async (prompt: string) => {
+      const result = await generateText({ model: createDemoModel(), tools: { question }, prompt })
+      const [asked] = QuestionInputSchema.parse(result.toolCalls[0].input).questions
+      return { header: asked.header, question: asked.question, multiple: asked.multiple, labels: asked.options.map((option) => option.label) }
+    }
+    expect(await labelsOf('Pick any toppings: cheese, mushrooms, olives or peppers')).toEqual({
+      header: 'Toppings',
+      question: 'Which toppings should I include?',
+      multiple: true,
+      labels: ['Cheese', 'Mushrooms', 'Olives', 'Peppers']
+    })
+    expect((await labelsOf('Choose some for the trip')).labels).toEqual(['A budget', 'A timeline', 'A checklist', 'Who does what'])
+  })
+
+  it('asks a yes-or-no decision without a typed answer', async () => {
+    const result = await generateText({ model: createDemoModel(), tools: { question }, prompt: 'Should we hold a retro or not?' })
+    const [asked] = QuestionInputSchema.parse(result.toolCalls[0].input).questions
+    expect([asked.header, asked.custom, asked.options.map((option) => option.label)]).toEqual(['Decision', false, ['Yes', 'No']])
+  })
+
+  it('shows its Markdown sample when asked, and escapes what a person wrote in its plan', async () => {
+    const sample = await generateText({ model: createDemoModel(), tools: { question }, prompt: 'Show me some Markdown' })
+    expect(sample.finishReason).toBe('stop')
+    for (const piece of ['## A heading', '**bold**', '[link to the AI SDK](https://ai-sdk.dev)', '- [x] ', '| Option | Cost | Note |', '```ts\n', '> A quote']) expect(sample.text).toContain(piece)
+
+    const { messages, call } = await askFirst()
+    const continued = await generateText({
+      model: createDemoModel(),
+      tools: { question },
+      messages: withToolResult(messages, call.toolCallId, { type: 'json', value: { answers: [{ header: 'Place', selected: [], custom: 'a *lake* | house <b>' }] } })
+    })
+    expect(continued.text).toMatch(/^For Place you wrote: "a \\\*lake\\\* \\\| house \\<b\\>"\./)
   })
 
   it('does not call the tool when toolChoice is none', async () => {

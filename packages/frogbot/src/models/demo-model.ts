@@ -112,13 +112,17 @@ function toStream(
  * question flow can be seen without a key. It is a fixed script, not a language model:
  *
  * - the last message holds a `question` result: it names the answer (or notes that none was given)
- *   and fills a short plan template with it; for any other tool result it repeats the result;
+ *   and fills a short plan template with it, in Markdown (a list and a table); for any other tool
+ *   result it repeats the result;
  * - the latest user message names another offered tool (`pick_file` or `pick file`): it calls that
  *   tool once, with input sampled from the tool's schema and filled with file names, quoted phrases
  *   or the list after a colon in the message, and finishes with `tool-calls`;
+ * - the message asks for "Markdown": it answers a sample of everything a reply can hold;
  * - else a tool named `question` is offered and has not been called since the latest user message: it
- *   says one lead-in sentence and calls `question`, with options taken from an "X or Y" phrase in
- *   the user's message (generic options otherwise), and finishes with `tool-calls`;
+ *   says one lead-in sentence and calls `question` in the shape the message asks for ("a few
+ *   questions": three that step one at a time, one without a typed answer; "pick any …": a
+ *   multi-select), with options taken from an "X or Y" phrase in the user's message (generic
+ *   options otherwise), and finishes with `tool-calls`;
  * - otherwise it echoes the latest user message.
  *
  * Output depends only on the prompt, the offered tools and `toolChoice`. Text streams in groups of

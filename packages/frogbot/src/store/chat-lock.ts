@@ -1,7 +1,17 @@
 import type { Kysely } from 'kysely'
 import type { DatabaseAdapter } from './database-adapter.ts'
-import type { Database } from './database-schema.ts'
+import { COLUMNS, type Database } from './database-schema.ts'
 import { type ChatRecord, toChatRecord } from './chat-records.ts'
+import { precompiled } from './precompiled.ts'
+
+const selectChat = precompiled((db, chatId: string) => db.selectFrom('frogbot_chats').select(COLUMNS.frogbot_chats).where('id', '=', chatId))
+const selectChatForUpdate = precompiled((db, chatId: string) => db.selectFrom('frogbot_chats').select(COLUMNS.frogbot_chats).where('id', '=', chatId).forUpdate())
+
+/** Reads a chat outside a transaction; `null` when it does not exist. */
+export async function readChat(db: Kysely<Database>, chatId: string): Promise<ChatRecord | null> {
+  const [row] = (await selectChat(db, chatId)).rows
+  return row ? toChatRecord(row) : null
+}
 
 /**
  * Reads a chat as the first step of a write transaction and holds it until the transaction ends,
@@ -13,11 +23,6 @@ import { type ChatRecord, toChatRecord } from './chat-records.ts'
  * Returns `null` when the chat does not exist.
  */
 export async function lockChat(trx: Kysely<Database>, adapter: DatabaseAdapter, chatId: string): Promise<ChatRecord | null> {
-  const row = await trx
-    .selectFrom('frogbot_chats')
-    .selectAll()
-    .where('id', '=', chatId)
-    .$if(adapter.kind === 'postgres', (query) => query.forUpdate())
-    .executeTakeFirst()
+  const [row] = (await (adapter.kind === 'postgres' ? selectChatForUpdate : selectChat)(trx, chatId)).rows
   return row ? toChatRecord(row) : null
 }

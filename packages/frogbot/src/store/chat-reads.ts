@@ -1,6 +1,17 @@
 import type { Kysely } from 'kysely'
-import type { Database } from './database-schema.ts'
+import { COLUMNS, type Database } from './database-schema.ts'
 import { type CallRecord, type QueuedRecord, type StoredMessage, toCallRecord, toQueuedRecord, toStoredMessage } from './chat-records.ts'
+import { precompiled } from './precompiled.ts'
+
+const query = {
+  messages: precompiled((db, chatId: string) => db.selectFrom('frogbot_messages').select(COLUMNS.frogbot_messages).where('chat_id', '=', chatId).orderBy('position')),
+  message: precompiled((db, chatId: string, messageId: string) => db.selectFrom('frogbot_messages').select(COLUMNS.frogbot_messages).where('chat_id', '=', chatId).where('id', '=', messageId)),
+  pendingCalls: precompiled((db, chatId: string) =>
+    db.selectFrom('frogbot_pending_calls').select(COLUMNS.frogbot_pending_calls).where('chat_id', '=', chatId).where('status', '=', 'pending').orderBy('created_at').orderBy('tool_call_id')
+  ),
+  calls: precompiled((db, chatId: string, toolCallIds: string[]) => db.selectFrom('frogbot_pending_calls').select(COLUMNS.frogbot_pending_calls).where('chat_id', '=', chatId).where('tool_call_id', 'in', toolCallIds)),
+  queued: precompiled((db, chatId: string) => db.selectFrom('frogbot_queued_messages').select(COLUMNS.frogbot_queued_messages).where('chat_id', '=', chatId).orderBy('position').orderBy('created_at').orderBy('id'))
+}
 
 /**
  * The reads of one chat, on the database or inside a transaction (`executor`): the same queries
@@ -8,34 +19,27 @@ import { type CallRecord, type QueuedRecord, type StoredMessage, toCallRecord, t
  */
 export const chatReads = {
   async messages(executor: Kysely<Database>, chatId: string): Promise<StoredMessage[]> {
-    const rows = await executor.selectFrom('frogbot_messages').selectAll().where('chat_id', '=', chatId).orderBy('position').execute()
-    return rows.map(toStoredMessage)
+    return (await query.messages(executor, chatId)).rows.map(toStoredMessage)
+  },
+  /** The transcript with each message's `version`, for a compare-and-set on one of them. */
+  async versionedMessages(executor: Kysely<Database>, chatId: string): Promise<(StoredMessage & { version: number })[]> {
+    return (await query.messages(executor, chatId)).rows.map((row) => ({ ...toStoredMessage(row), version: Number(row.version) }))
   },
   async message(executor: Kysely<Database>, chatId: string, messageId: string): Promise<StoredMessage | null> {
-    const row = await executor.selectFrom('frogbot_messages').selectAll().where('chat_id', '=', chatId).where('id', '=', messageId).executeTakeFirst()
+    const [row] = (await query.message(executor, chatId, messageId)).rows
     return row ? toStoredMessage(row) : null
   },
   /** Calls still waiting, oldest first. */
   async pendingCalls(executor: Kysely<Database>, chatId: string): Promise<CallRecord[]> {
-    const rows = await executor
-      .selectFrom('frogbot_pending_calls')
-      .selectAll()
-      .where('chat_id', '=', chatId)
-      .where('status', '=', 'pending')
-      .orderBy('created_at')
-      .orderBy('tool_call_id')
-      .execute()
-    return rows.map(toCallRecord)
+    return (await query.pendingCalls(executor, chatId)).rows.map(toCallRecord)
   },
   /** These calls, whatever their status. */
   async calls(executor: Kysely<Database>, chatId: string, toolCallIds: string[]): Promise<CallRecord[]> {
     if (toolCallIds.length === 0) return []
-    const rows = await executor.selectFrom('frogbot_pending_calls').selectAll().where('chat_id', '=', chatId).where('tool_call_id', 'in', toolCallIds).execute()
-    return rows.map(toCallRecord)
+    return (await query.calls(executor, chatId, toolCallIds)).rows.map(toCallRecord)
   },
   /** Queued messages, oldest first. */
   async queued(executor: Kysely<Database>, chatId: string): Promise<QueuedRecord[]> {
-    const rows = await executor.selectFrom('frogbot_queued_messages').selectAll().where('chat_id', '=', chatId).orderBy('position').orderBy('created_at').orderBy('id').execute()
-    return rows.map(toQueuedRecord)
+    return (await query.queued(executor, chatId)).rows.map(toQueuedRecord)
   }
 }

@@ -3,7 +3,7 @@ import type { DatabaseAdapter } from './database-adapter.ts'
 import type { Database } from './database-schema.ts'
 import { type CallRecord, type ChatRecord, type NewChat, type QueuedRecord, type StoredMessage, messageRow, newChatRow, toCallRecord, toChatRecord } from './chat-records.ts'
 import { chatReads } from './chat-reads.ts'
-import { lockChat } from './chat-lock.ts'
+import { lockChat, readChat } from './chat-lock.ts'
 import { type ChatTransaction, chatTransaction } from './chat-transaction.ts'
 import { StoreConflict, StoreWriteConflict } from './store-errors.ts'
 import { turnWrites } from './turn-writes.ts'
@@ -24,10 +24,7 @@ export function createChatStore({ db, adapter }: { db: Kysely<Database>; adapter
     db,
     adapter,
 
-    async getChat(chatId: string): Promise<ChatRecord | null> {
-      const row = await db.selectFrom('frogbot_chats').selectAll().where('id', '=', chatId).executeTakeFirst()
-      return row ? toChatRecord(row) : null
-    },
+    getChat: (chatId: string): Promise<ChatRecord | null> => readChat(db, chatId),
 
     /** The chat of a channel thread, if one was started there. */
     async findChannelChat(instance: string, thread: string): Promise<ChatRecord | null> {
@@ -125,6 +122,18 @@ export function createChatStore({ db, adapter }: { db: Kysely<Database>; adapter
           await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt))
         }
       }
+    },
+
+    /**
+     * Sets a chat's title, without touching its state, version or `updatedAt` (a title is not a
+     * turn). With `ifTitle`, only while the title still is that one (a generated title never
+     * replaces a rename). True when the chat was changed.
+     */
+    async setTitle(chatId: string, title: string, { ifTitle }: { ifTitle?: string | null } = {}): Promise<boolean> {
+      let query = db.updateTable('frogbot_chats').set({ title }).where('id', '=', chatId)
+      if (ifTitle !== undefined) query = ifTitle === null ? query.where('title', 'is', null) : query.where('title', '=', ifTitle)
+      const updated = await query.executeTakeFirst()
+      return Number(updated.numUpdatedRows) === 1
     },
 
     /** Extends the lease of a running turn held by `leaseOwner`. False once the lease is lost. */

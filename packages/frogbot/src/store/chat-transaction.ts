@@ -54,6 +54,8 @@ export type ChatTransaction = {
   /** Removes a queued message by its message id; false when it is not queued (any more). */
   removeQueued(messageId: string): Promise<boolean>
   replaceQueued(messageId: string, message: UIMessage): Promise<boolean>
+  /** Deletes the chat with its messages, calls and queue (the rows that reference it cascade). */
+  deleteChat(): Promise<void>
 }
 
 const chatColumns: Record<keyof ChatPatch, keyof ChatsTable> = {
@@ -175,6 +177,9 @@ export function chatTransaction(trx: Kysely<Database>, { chat, created, now }: {
         .where('message_id', '=', messageId)
         .executeTakeFirst()
       return Number(updated.numUpdatedRows) > 0
+    },
+    async deleteChat() {
+      await trx.deleteFrom('frogbot_chats').where('id', '=', chatId).execute()
     }
   }
 }

@@ -114,6 +114,49 @@ export type LoginAttemptsTable = {
   attempted_at: string
 }
 
+/** Every column of a table `T`, from a record that must name each one. */
+const columnsOf = <T>(names: Record<keyof T & string, true>) => Object.keys(names) as (keyof T & string)[]
+
+/**
+ * The columns of the chat tables, for queries that name what they read instead of `select *`: a
+ * PostgreSQL prepared statement whose result shape changes (a column added by a newer version's
+ * migration) fails instead of re-planning.
+ */
+export const COLUMNS = {
+  frogbot_chats: columnsOf<ChatsTable>({
+    id: true,
+    agent_slug: true,
+    owner_id: true,
+    title: true,
+    state: true,
+    channel: true,
+    channel_instance: true,
+    channel_account: true,
+    channel_thread: true,
+    lease_owner: true,
+    lease_until: true,
+    stop_requested_at: true,
+    version: true,
+    created_at: true,
+    updated_at: true
+  }),
+  frogbot_messages: columnsOf<MessagesTable>({ id: true, chat_id: true, position: true, role: true, parts: true, metadata: true, settlements: true, version: true, created_at: true, updated_at: true }),
+  frogbot_pending_calls: columnsOf<PendingCallsTable>({
+    chat_id: true,
+    tool_call_id: true,
+    message_id: true,
+    tool_name: true,
+    agent_slug: true,
+    input: true,
+    status: true,
+    tool_fingerprint: true,
+    created_at: true,
+    expires_at: true,
+    settled_at: true
+  }),
+  frogbot_queued_messages: columnsOf<QueuedMessagesTable>({ id: true, chat_id: true, message_id: true, position: true, message: true, sender: true, created_at: true })
+}
+
 /** The tables FrogBot keeps, as Kysely sees them. */
 export type Database = {
   frogbot_chats: ChatsTable

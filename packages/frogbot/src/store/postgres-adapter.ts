@@ -2,6 +2,7 @@ import type pg from 'pg'
 import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely'
 import type { DatabaseAdapter } from './database-adapter.ts'
 import type { Database } from './database-schema.ts'
+import { preparedName } from './precompiled.ts'
 
 /**
  * Options of {@link postgresAdapter}.
@@ -10,8 +11,11 @@ import type { Database } from './database-schema.ts'
  * - `pool`: instead of (or on top of) `url`, either `pg.Pool` settings (`max`, `ssl`, `host`, ...;
  *   default `max` 10, `connectionTimeoutMillis` 10 000) or a `pg.Pool` you own: FrogBot then
  *   borrows its connections and never ends it.
+ * - `preparedStatements`: whether the queries of an answer's and a turn's hot path run as named
+ *   prepared statements, parsed and planned once per connection. Default `true`; set `false`
+ *   behind a connection pooler that cannot keep them (PgBouncer before 1.21 in transaction mode).
  */
-export type PostgresAdapterOptions = { url?: string; pool?: pg.Pool | pg.PoolConfig }
+export type PostgresAdapterOptions = { url?: string; pool?: pg.Pool | pg.PoolConfig; preparedStatements?: boolean }
 
 /**
  * Stores chats in PostgreSQL, for several `frogbot serve` processes on one database. Tables and
@@ -22,7 +26,7 @@ export type PostgresAdapterOptions = { url?: string; pool?: pg.Pool | pg.PoolCon
  * PostgreSQL `text` cannot hold the NUL character: in values sent to the database it is replaced
  * by U+FFFD, so a NUL in a looked-up id finds nothing instead of failing the query.
  */
-export function postgresAdapter({ url: given, pool }: PostgresAdapterOptions = {}): DatabaseAdapter {
+export function postgresAdapter({ url: given, pool, preparedStatements = true }: PostgresAdapterOptions = {}): DatabaseAdapter {
   const url = given ?? (pool ? undefined : process.env.DATABASE_URL)
   if (!url && !pool) {
     throw new Error('postgresAdapter: set DATABASE_URL (postgres://user:password@host:5432/database) or pass { url } or { pool }')
@@ -41,8 +45,8 @@ export function postgresAdapter({ url: given, pool }: PostgresAdapterOptions = {
       // `pg` is loaded on the first query, so apps on SQLite never load it.
       const dialectPool = async () =>
         borrowed
-          ? nulSafePool(borrowed, { owned: false })
-          : nulSafePool(await newPool({ connectionTimeoutMillis: 10_000, ...settings, ...(url ? { connectionString: url } : {}) }), { owned: true })
+          ? nulSafePool(borrowed, { owned: false, preparedStatements })
+          : nulSafePool(await newPool({ connectionTimeoutMillis: 10_000, ...settings, ...(url ? { connectionString: url } : {}) }), { owned: true, preparedStatements })
       return new Kysely<Database>({ dialect: new PostgresDialect({ pool: dialectPool }) })
     },
     transaction: (db, work) => db.transaction().execute(work)
@@ -76,10 +80,16 @@ function describeTarget(url: string | undefined, pool: pg.PoolConfig | undefined
 const withoutNul = (value: unknown) => (typeof value === 'string' && value.includes('\0') ? value.replaceAll('\0', '\uFFFD') : value)
 
 /**
- * The pool Kysely sees: each client's `query` replaces NUL in string parameters. One wrapper per
- * client, so Kysely recognises a client it has seen before.
+ * The pool Kysely sees: each client's `query` replaces NUL in string parameters, and runs a
+ * precompiled query as a named prepared statement (`pg` parses it once per connection). One
+ * wrapper per client, so Kysely recognises a client it has seen before.
  */
-function nulSafePool(pool: pg.Pool, { owned }: { owned: boolean }): PostgresPool {
+function nulSafePool(pool: pg.Pool, { owned, preparedStatements }: { owned: boolean; preparedStatements: boolean }): PostgresPool {
+  const run = (client: pg.PoolClient, text: string, parameters: ReadonlyArray<unknown>) => {
+    const values = parameters.map(withoutNul)
+    const name = preparedStatements ? preparedName(text) : undefined
+    return name ? client.query({ name, text, values }) : client.query(text, values)
+  }
   const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>()
   return {
     options: pool.options,
@@ -89,7 +99,7 @@ function nulSafePool(pool: pg.Pool, { owned }: { owned: boolean }): PostgresPool
       if (!wrapper) {
         wrapper = {
           query: ((text: unknown, parameters?: ReadonlyArray<unknown>) =>
-            Array.isArray(parameters) ? client.query(text as string, parameters.map(withoutNul)) : client.query(text as never)) as unknown as PostgresPoolClient['query'],
+            Array.isArray(parameters) ? run(client, text as string, parameters) : client.query(text as never)) as unknown as PostgresPoolClient['query'],
           release: (destroy?: boolean) => client.release(destroy)
         }
         wrappers.set(client, wrapper)

@@ -1,8 +1,9 @@
 import { type Kysely, type QueryCreator, type RawBuilder, sql } from 'kysely'
-import type { Database } from './database-schema.ts'
+import type { ChatsTable, Database, MessagesTable, PendingCallsTable } from './database-schema.ts'
 import type { UIMessage } from 'ai'
 import { callRow, messageRow, type NewCall, type NewChat, newChatRow, toCallRecord, toChatRecord, toStoredMessage } from './chat-records.ts'
 import { chatPatchRow } from './chat-transaction.ts'
+import { precompiled } from './precompiled.ts'
 import type { MessageWrite, SettleSnapshot, SettleWrite } from './turn-write-shapes.ts'
 
 /**
@@ -23,96 +24,141 @@ function rowsWhen(guard: string, rows: Record<string, unknown>[]): RawBuilder<un
   return sql`select * from (values ${values}) as v(${sql.join(columns.map((column) => sql.id(column)))}) where exists (select 1 from ${sql.table(guard)})`
 }
 
-const callRows = (chatId: string, calls: NewCall[]) => calls.map((call) => callRow(chatId, call))
+const holding = (qb: QueryCreator<any>, chatId: string, leaseOwner: string) =>
+  qb.updateTable('frogbot_chats').where('id', '=', chatId).where('state', '=', 'running').where('lease_owner', '=', leaseOwner)
+const count = (cte: string) => sql<number>`(select count(*)::int from ${sql.table(cte)})`
+
+/** The message upsert of a message row, written only when the CTE `guard` has a row. */
+const saveMessage = (qb: QueryCreator<any>, guard: string, row: MessagesTable) =>
+  qb
+    .insertInto('frogbot_messages')
+    .columns(Object.keys(row) as never)
+    .expression(rowsWhen(guard, [row]))
+    .onConflict((conflict: any) =>
+      conflict
+        .column('id')
+        .doUpdateSet((eb: any) => ({ parts: row.parts, metadata: row.metadata, settlements: row.settlements, updated_at: row.updated_at, version: eb('frogbot_messages.version', '+', 1) }))
+        .where('frogbot_messages.chat_id', '=', row.chat_id)
+    )
+    .returning('id')
+
+/** The hot path's statements, each compiled once (see `precompiled`). */
+const query = {
+  startNewChat: precompiled((db, chatRow: ChatsTable, messageRow: MessagesTable) =>
+    (db as Kysely<any>)
+      .with('created', (qb) => qb.insertInto('frogbot_chats').values(chatRow).onConflict((conflict: any) => conflict.doNothing()).returning('id'))
+      .with('first', (qb) =>
+        qb
+          .insertInto('frogbot_messages')
+          .columns(Object.keys(messageRow) as never)
+          .expression(rowsWhen('created', [messageRow]))
+          .onConflict((conflict: any) => conflict.column('id').doNothing())
+          .returning('id')
+      )
+      .selectNoFrom([count('created').as('created'), count('first').as('first')])
+  ),
+  insertMessage: precompiled((db, row: MessagesTable) => db.insertInto('frogbot_messages').values(row).onConflict((conflict) => conflict.column('id').doNothing())),
+  saveStep: precompiled((db, chatId: string, leaseOwner: string, leaseUntil: string, row: MessagesTable) =>
+    (db as Kysely<any>)
+      .with('held', (qb) => holding(qb, chatId, leaseOwner).set({ lease_until: leaseUntil }).returning('id'))
+      .with('saved', (qb) => saveMessage(qb, 'held', row))
+      .selectNoFrom(count('held').as('held'))
+  ),
+  pauseTurn: precompiled((db, chatId: string, leaseOwner: string, now: string, row: MessagesTable, calls: PendingCallsTable[]) =>
+    (db as Kysely<any>)
+      .with('held', (qb) =>
+        holding(qb, chatId, leaseOwner)
+          .set((eb: any) => ({ state: 'awaiting', lease_owner: null, lease_until: null, stop_requested_at: null, updated_at: now, version: eb('version', '+', 1) }))
+          .returning('id')
+      )
+      .with('saved', (qb) => saveMessage(qb, 'held', row))
+      .with('asked', (qb) => qb.insertInto('frogbot_pending_calls').columns(Object.keys(calls[0]) as never).expression(rowsWhen('held', calls)).returning('tool_call_id'))
+      .selectNoFrom(count('held').as('held'))
+  ),
+  endTurn: precompiled((db, chatId: string, leaseOwner: string, now: string, rows: MessagesTable[]) => {
+    let built = (db as Kysely<any>).with('held', (qb) =>
+      holding(qb, chatId, leaseOwner)
+        .set((eb: any) => ({ state: 'idle', lease_owner: null, lease_until: null, stop_requested_at: null, updated_at: now, version: eb('version', '+', 1) }))
+        .returning((eb: any) => ['id', eb.exists(eb.selectFrom('frogbot_queued_messages').select('id').whereRef('chat_id', '=', 'frogbot_chats.id')).as('queued')])
+    )
+    for (const row of rows) built = built.with('saved', (qb) => saveMessage(qb, 'held', row))
+    return built.selectFrom('held').select('queued')
+  }),
+  settleSnapshot: precompiled((db, chatId: string, toolCallIds: string[]) => {
+    const callsWhere = toolCallIds.length > 0 ? sql`(p.status = 'pending' or p.tool_call_id = any(${toolCallIds}::text[]))` : sql`p.status = 'pending'`
+    return sql<{ chat: Record<string, unknown>; calls: Record<string, unknown>[]; messages: Record<string, unknown>[] }>`
+      select row_to_json(c) as chat,
+        (select coalesce(json_agg(p), '[]'::json) from frogbot_pending_calls p where p.chat_id = c.id and ${callsWhere}) as calls,
+        (select coalesce(json_agg(m order by m.position), '[]'::json) from frogbot_messages m where m.chat_id = c.id) as messages
+      from frogbot_chats c where c.id = ${chatId}`.compile(db)
+  }),
+  applySettle: precompiled((db, chatId: string, chatVersion: number, next: Partial<ChatsTable>, ids: string[], statuses: string[], now: string, message: { id: string; version: number }, saved: { parts: string; settlements: string; version: number; updated_at: string }) =>
+    (db as Kysely<any>)
+      .with('moved', (qb) =>
+        qb
+          .updateTable('frogbot_chats')
+          .set(next)
+          .where('id', 'in', (eb: any) => eb.selectFrom('frogbot_chats').select('id').where('id', '=', chatId).where('version', '=', chatVersion).forUpdate().skipLocked())
+          .returning('id')
+      )
+      .with('ended', (qb) =>
+        qb
+          .updateTable('frogbot_pending_calls')
+          .from(sql`(select unnest(${ids}::text[]) as id, unnest(${statuses}::text[]) as status)`.as('v'))
+          .set({ status: sql.ref('v.status'), settled_at: now })
+          .whereRef('frogbot_pending_calls.tool_call_id', '=', 'v.id')
+          .where('frogbot_pending_calls.chat_id', '=', chatId)
+          .where('frogbot_pending_calls.status', '=', 'pending')
+          .where((eb: any) => eb.exists(eb.selectFrom('moved').select('id')))
+          .returning('frogbot_pending_calls.tool_call_id')
+      )
+      .with('saved', (qb) =>
+        qb
+          .updateTable('frogbot_messages')
+          .set(saved)
+          .where('id', '=', message.id)
+          .where('chat_id', '=', chatId)
+          .where('version', '=', message.version)
+          .where((eb: any) => eb.exists(eb.selectFrom('moved').select('id')))
+          .returning('id')
+      )
+      .selectNoFrom([count('moved').as('moved'), count('ended').as('ended'), count('saved').as('saved')])
+  )
+}
 
 export function postgresTurnWrites(db: Kysely<Database>) {
-  /** The message upsert of a `MessageWrite`, written only when the CTE `guard` has a row. */
-  const saveMessage = (qb: QueryCreator<any>, guard: string, chatId: string, write: MessageWrite, now: string) => {
-    const row = messageRow(chatId, write.position, { ...write.message, settlements: write.settlements }, now)
-    return qb
-      .insertInto('frogbot_messages')
-      .columns(Object.keys(row) as never)
-      .expression(rowsWhen(guard, [row]))
-      .onConflict((conflict: any) =>
-        conflict
-          .column('id')
-          .doUpdateSet((eb: any) => ({ parts: row.parts, metadata: row.metadata, settlements: row.settlements, updated_at: now, version: eb('frogbot_messages.version', '+', 1) }))
-          .where('frogbot_messages.chat_id', '=', chatId)
-      )
-      .returning('id')
-  }
-  const holding = (qb: QueryCreator<any>, chatId: string, leaseOwner: string) =>
-    qb.updateTable('frogbot_chats').where('id', '=', chatId).where('state', '=', 'running').where('lease_owner', '=', leaseOwner)
-  const count = (cte: string) => sql<number>`(select count(*)::int from ${sql.table(cte)})`
-
   return {
     async startNewChat({ chat, message, leaseOwner, leaseUntil, now, freshId }: { chat: NewChat; message: UIMessage; leaseOwner: string; leaseUntil: string; now: string; freshId: () => string }): Promise<string | null> {
       const chatRow = { ...newChatRow(chat, now), state: 'running' as const, lease_owner: leaseOwner, lease_until: leaseUntil }
-      const result = await (db as Kysely<any>)
-        .with('created', (qb) => qb.insertInto('frogbot_chats').values(chatRow).onConflict((conflict: any) => conflict.doNothing()).returning('id'))
-        .with('first', (qb) =>
-          qb
-            .insertInto('frogbot_messages')
-            .columns(Object.keys(messageRow(chat.id, 0, message, now)) as never)
-            .expression(rowsWhen('created', [messageRow(chat.id, 0, message, now)]))
-            .onConflict((conflict: any) => conflict.column('id').doNothing())
-            .returning('id')
-        )
-        .selectNoFrom([count('created').as('created'), count('first').as('first')])
-        .executeTakeFirst()
+      const [result] = (await query.startNewChat(db, chatRow, messageRow(chat.id, 0, message, now))).rows
       if (Number(result?.created) !== 1) return null
       if (Number(result?.first) === 1) return message.id
       // The client's message id is taken (by another chat's message): the chat keeps a fresh one.
       for (;;) {
         const id = freshId()
-        const added = await db.insertInto('frogbot_messages').values(messageRow(chat.id, 0, { ...message, id }, now)).onConflict((conflict) => conflict.column('id').doNothing()).executeTakeFirst()
-        if (Number(added.numInsertedOrUpdatedRows ?? 0) === 1) return id
+        if (Number((await query.insertMessage(db, messageRow(chat.id, 0, { ...message, id }, now))).numAffectedRows ?? 0) === 1) return id
       }
     },
 
     async saveStep({ chatId, leaseOwner, leaseUntil, write, now }: { chatId: string; leaseOwner: string; leaseUntil: string; write: MessageWrite; now: string }): Promise<boolean> {
-      const result = await (db as Kysely<any>)
-        .with('held', (qb) => holding(qb, chatId, leaseOwner).set({ lease_until: leaseUntil }).returning('id'))
-        .with('saved', (qb) => saveMessage(qb, 'held', chatId, write, now))
-        .selectNoFrom(count('held').as('held'))
-        .executeTakeFirst()
+      const [result] = (await query.saveStep(db, chatId, leaseOwner, leaseUntil, writeRow(chatId, write, now))).rows
       return Number(result?.held) === 1
     },
 
     async pauseTurn({ chatId, leaseOwner, write, calls, now }: { chatId: string; leaseOwner: string; write: MessageWrite; calls: NewCall[]; now: string }): Promise<boolean> {
-      const result = await (db as Kysely<any>)
-        .with('held', (qb) =>
-          holding(qb, chatId, leaseOwner)
-            .set((eb: any) => ({ state: 'awaiting', lease_owner: null, lease_until: null, stop_requested_at: null, updated_at: now, version: eb('version', '+', 1) }))
-            .returning('id')
-        )
-        .with('saved', (qb) => saveMessage(qb, 'held', chatId, write, now))
-        .with('asked', (qb) => qb.insertInto('frogbot_pending_calls').columns(Object.keys(callRows(chatId, calls)[0]) as never).expression(rowsWhen('held', callRows(chatId, calls))).returning('tool_call_id'))
-        .selectNoFrom(count('held').as('held'))
-        .executeTakeFirst()
+      const rows = calls.map((call) => callRow(chatId, call))
+      const [result] = (await query.pauseTurn(db, chatId, leaseOwner, now, writeRow(chatId, write, now), rows)).rows
       return Number(result?.held) === 1
     },
 
     async endTurn({ chatId, leaseOwner, write, now }: { chatId: string; leaseOwner: string; write: MessageWrite | null; now: string }): Promise<{ queued: boolean } | null> {
-      let query = (db as Kysely<any>).with('held', (qb) =>
-        holding(qb, chatId, leaseOwner)
-          .set((eb: any) => ({ state: 'idle', lease_owner: null, lease_until: null, stop_requested_at: null, updated_at: now, version: eb('version', '+', 1) }))
-          .returning((eb: any) => ['id', eb.exists(eb.selectFrom('frogbot_queued_messages').select('id').whereRef('chat_id', '=', 'frogbot_chats.id')).as('queued')])
-      )
-      if (write) query = query.with('saved', (qb) => saveMessage(qb, 'held', chatId, write, now))
-      const result = await query.selectFrom('held').select('queued').executeTakeFirst()
+      const [result] = (await query.endTurn(db, chatId, leaseOwner, now, write ? [writeRow(chatId, write, now)] : [])).rows
       return result ? { queued: Boolean(result.queued) } : null
     },
 
     /** One round trip: the chat, its pending calls and the named ones, and the transcript, as JSON. */
     async settleSnapshot(chatId: string, toolCallIds: string[]): Promise<SettleSnapshot | null> {
-      const callsWhere = toolCallIds.length > 0 ? sql`(p.status = 'pending' or p.tool_call_id = any(${toolCallIds}::text[]))` : sql`p.status = 'pending'`
-      const { rows } = await sql<{ chat: Record<string, unknown>; calls: Record<string, unknown>[]; messages: Record<string, unknown>[] }>`
-        select row_to_json(c) as chat,
-          (select coalesce(json_agg(p), '[]'::json) from frogbot_pending_calls p where p.chat_id = c.id and ${callsWhere}) as calls,
-          (select coalesce(json_agg(m order by m.position), '[]'::json) from frogbot_messages m where m.chat_id = c.id) as messages
-        from frogbot_chats c where c.id = ${chatId}`.execute(db)
-      const [row] = rows
+      const [row] = (await query.settleSnapshot(db, chatId, toolCallIds)).rows
       if (!row) return null
       return {
         chat: toChatRecord(row.chat as never),
@@ -126,39 +172,11 @@ export function postgresTurnWrites(db: Kysely<Database>) {
      * not waited for), and only then are the calls ended and the message rewritten.
      */
     async applySettle({ chatId, chatVersion, calls, message, chat }: SettleWrite, now: string): Promise<boolean> {
+      const next = { ...chatPatchRow(chat), updated_at: now, version: chatVersion + 1 }
+      const saved = { parts: JSON.stringify(message.parts), settlements: JSON.stringify(message.settlements), version: message.version + 1, updated_at: now }
       const ids = calls.map((call) => call.toolCallId)
       const statuses = calls.map((call) => call.status)
-      const result = await (db as Kysely<any>)
-        .with('moved', (qb) =>
-          qb
-            .updateTable('frogbot_chats')
-            .set({ ...chatPatchRow(chat), updated_at: now, version: chatVersion + 1 })
-            .where('id', 'in', (eb: any) => eb.selectFrom('frogbot_chats').select('id').where('id', '=', chatId).where('version', '=', chatVersion).forUpdate().skipLocked())
-            .returning('id')
-        )
-        .with('ended', (qb) =>
-          qb
-            .updateTable('frogbot_pending_calls')
-            .from(sql`(select unnest(${ids}::text[]) as id, unnest(${statuses}::text[]) as status)`.as('v'))
-            .set({ status: sql.ref('v.status'), settled_at: now })
-            .whereRef('frogbot_pending_calls.tool_call_id', '=', 'v.id')
-            .where('frogbot_pending_calls.chat_id', '=', chatId)
-            .where('frogbot_pending_calls.status', '=', 'pending')
-            .where((eb: any) => eb.exists(eb.selectFrom('moved').select('id')))
-            .returning('frogbot_pending_calls.tool_call_id')
-        )
-        .with('saved', (qb) =>
-          qb
-            .updateTable('frogbot_messages')
-            .set({ parts: JSON.stringify(message.parts), settlements: JSON.stringify(message.settlements), version: message.version + 1, updated_at: now })
-            .where('id', '=', message.id)
-            .where('chat_id', '=', chatId)
-            .where('version', '=', message.version)
-            .where((eb: any) => eb.exists(eb.selectFrom('moved').select('id')))
-            .returning('id')
-        )
-        .selectNoFrom([count('moved').as('moved'), count('ended').as('ended'), count('saved').as('saved')])
-        .executeTakeFirst()
+      const [result] = (await query.applySettle(db, chatId, chatVersion, next, ids, statuses, now, { id: message.id, version: message.version }, saved)).rows
       if (Number(result?.moved) !== 1) return false
       // Every write that ends a call also moves the chat's version, so the chat's guard holding
       // means the calls and the message are as the snapshot saw them.
@@ -169,3 +187,5 @@ export function postgresTurnWrites(db: Kysely<Database>) {
     }
   }
 }
+
+const writeRow = (chatId: string, write: MessageWrite, now: string) => messageRow(chatId, write.position, { ...write.message, settlements: write.settlements }, now)

@@ -1,10 +1,14 @@
 import { mkdirSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
-import { Kysely, SqliteDialect, sql } from 'kysely'
+import { CompiledQuery, Kysely, SqliteDialect } from 'kysely'
 import type { DatabaseAdapter } from './database-adapter.ts'
 import type { Database } from './database-schema.ts'
 import { nodeSqliteDatabase } from './node-sqlite-database.ts'
+
+const BEGIN = CompiledQuery.raw('begin immediate')
+const COMMIT = CompiledQuery.raw('commit')
+const ROLLBACK = CompiledQuery.raw('rollback')
 
 /**
  * Options of {@link sqliteAdapter}.
@@ -32,13 +36,13 @@ export function sqliteAdapter({ filename = './frogbot.db', busyTimeoutMs = 5000 
     },
     transaction: (db, work) =>
       db.connection().execute(async (connection) => {
-        await sql`begin immediate`.execute(connection)
+        await connection.executeQuery(BEGIN)
         try {
           const result = await work(connection)
-          await sql`commit`.execute(connection)
+          await connection.executeQuery(COMMIT)
           return result
         } catch (error) {
-          await sql`rollback`.execute(connection).catch(() => {})
+          await connection.executeQuery(ROLLBACK).catch(() => {})
           throw error
         }
       })

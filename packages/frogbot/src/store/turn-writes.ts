@@ -1,12 +1,14 @@
-import type { Kysely } from 'kysely'
+import type { Kysely, QueryResult } from 'kysely'
 import type { UIMessage } from 'ai'
 import type { DatabaseAdapter } from './database-adapter.ts'
-import type { CallStatus, Database } from './database-schema.ts'
-import { type NewCall, type NewChat, callRow, messageRow, newChatRow, toCallRecord, toChatRecord, toStoredMessage } from './chat-records.ts'
-import { chatPatchRow } from './chat-transaction.ts'
+import type { CallStatus, ChatsTable, Database, MessagesTable, PendingCallsTable } from './database-schema.ts'
+import { type CallRecord, type ChatRecord, type NewCall, type NewChat, type StoredMessage, callRow, messageRow, newChatRow, toCallRecord, toChatRecord } from './chat-records.ts'
+import { type ChatPatch, chatPatchRow } from './chat-transaction.ts'
+import { chatReads } from './chat-reads.ts'
+import { precompiled } from './precompiled.ts'
+import type { MessageWrite, SettleSnapshot, SettleWrite, VersionedMessage } from './turn-write-shapes.ts'
 import { StoreConflict } from './store-errors.ts'
 import { postgresTurnWrites } from './postgres-turn-writes.ts'
-import type { MessageWrite, SettleSnapshot, SettleWrite } from './turn-write-shapes.ts'
 
 /**
  * The writes of a turn's hot path (a message that starts a turn, a step that pauses at calls, a
@@ -18,20 +20,67 @@ import type { MessageWrite, SettleSnapshot, SettleWrite } from './turn-write-sha
 
 const messageColumns = (write: MessageWrite, chatId: string, now: string) => messageRow(chatId, write.position, { ...write.message, settlements: write.settlements }, now)
 
-/** Inserts a message, or replaces the parts and settlements of the chat's message with that id. */
-async function upsertMessage(executor: Kysely<Database>, chatId: string, write: MessageWrite, now: string) {
-  const row = messageColumns(write, chatId, now)
-  await executor
-    .insertInto('frogbot_messages')
-    .values(row)
-    .onConflict((conflict) =>
-      conflict
-        .column('id')
-        .doUpdateSet((eb) => ({ parts: row.parts, metadata: row.metadata, settlements: row.settlements, updated_at: now, version: eb('frogbot_messages.version', '+', 1) }))
-        .where('frogbot_messages.chat_id', '=', chatId)
-    )
-    .execute()
+const holding = (db: Kysely<Database>, chatId: string, leaseOwner: string) =>
+  db.updateTable('frogbot_chats').where('id', '=', chatId).where('state', '=', 'running').where('lease_owner', '=', leaseOwner)
+
+/** The hot path's queries, each compiled once (see `precompiled`). */
+const query = {
+  /** Inserts a message, or replaces the parts and settlements of the chat's message with that id. */
+  upsertMessage: precompiled((db, row: MessagesTable) =>
+    db
+      .insertInto('frogbot_messages')
+      .values(row)
+      .onConflict((conflict) =>
+        conflict
+          .column('id')
+          .doUpdateSet((eb) => ({ parts: row.parts, metadata: row.metadata, settlements: row.settlements, updated_at: row.updated_at, version: eb('frogbot_messages.version', '+', 1) }))
+          .where('frogbot_messages.chat_id', '=', row.chat_id)
+      )
+  ),
+  insertChat: precompiled((db, row: ChatsTable) => db.insertInto('frogbot_chats').values(row).onConflict((conflict) => conflict.doNothing())),
+  insertMessage: precompiled((db, row: MessagesTable) => db.insertInto('frogbot_messages').values(row).onConflict((conflict) => conflict.column('id').doNothing())),
+  insertCalls: precompiled((db, rows: PendingCallsTable[]) => db.insertInto('frogbot_pending_calls').values(rows)),
+  renewHeld: precompiled((db, chatId: string, leaseOwner: string, leaseUntil: string) => holding(db, chatId, leaseOwner).set({ lease_until: leaseUntil })),
+  releaseHeld: precompiled((db, chatId: string, leaseOwner: string, state: 'awaiting' | 'idle', now: string) =>
+    holding(db, chatId, leaseOwner).set((eb) => ({ state, lease_owner: null, lease_until: null, stop_requested_at: null, updated_at: now, version: eb('version', '+', 1) }))
+  ),
+  /** Like `releaseHeld` to `idle`, answering whether messages wait in the queue. */
+  endHeld: precompiled((db, chatId: string, leaseOwner: string, now: string) =>
+    holding(db, chatId, leaseOwner)
+      .set((eb) => ({ state: 'idle', lease_owner: null, lease_until: null, stop_requested_at: null, updated_at: now, version: eb('version', '+', 1) }))
+      .returning((eb) => eb.exists(eb.selectFrom('frogbot_queued_messages').select('id').whereRef('chat_id', '=', 'frogbot_chats.id')).as('queued'))
+  ),
+  chatWithCalls: precompiled((db, chatId: string, toolCallIds: string[]) =>
+    db
+      .selectFrom('frogbot_chats as c')
+      .leftJoin('frogbot_pending_calls as p', (join) =>
+        join.onRef('p.chat_id', '=', 'c.id').on((eb) => (toolCallIds.length > 0 ? eb.or([eb('p.status', '=', 'pending'), eb('p.tool_call_id', 'in', toolCallIds)]) : eb('p.status', '=', 'pending')))
+      )
+      .selectAll('c')
+      .select([
+        'p.tool_call_id as p_tool_call_id',
+        'p.message_id as p_message_id',
+        'p.tool_name as p_tool_name',
+        'p.agent_slug as p_agent_slug',
+        'p.input as p_input',
+        'p.status as p_status',
+        'p.tool_fingerprint as p_tool_fingerprint',
+        'p.created_at as p_created_at',
+        'p.expires_at as p_expires_at',
+        'p.settled_at as p_settled_at'
+      ])
+      .where('c.id', '=', chatId)
+  ),
+  endCalls: precompiled((db, chatId: string, toolCallIds: string[], status: Exclude<CallStatus, 'pending'>, now: string) =>
+    db.updateTable('frogbot_pending_calls').set({ status, settled_at: now }).where('chat_id', '=', chatId).where('tool_call_id', 'in', toolCallIds).where('status', '=', 'pending')
+  ),
+  settleMessage: precompiled((db, chatId: string, id: string, version: number, next: { parts: string; settlements: string; version: number; updated_at: string }) =>
+    db.updateTable('frogbot_messages').set(next).where('id', '=', id).where('chat_id', '=', chatId).where('version', '=', version)
+  ),
+  moveChat: precompiled((db, chatId: string, version: number, next: Partial<ChatsTable>) => db.updateTable('frogbot_chats').set(next).where('id', '=', chatId).where('version', '=', version))
 }
+
+const changed = (result: QueryResult<unknown>) => Number(result.numAffectedRows ?? 0)
 
 /** Runs `work` in one transaction and rolls it back when a guard did not hold (`StoreConflict`), answering `false`. */
 async function guarded(db: Kysely<Database>, adapter: DatabaseAdapter, work: (trx: Kysely<Database>) => Promise<void>): Promise<boolean> {
@@ -43,9 +92,6 @@ async function guarded(db: Kysely<Database>, adapter: DatabaseAdapter, work: (tr
     throw error
   }
 }
-
-const holding = (trx: Kysely<Database>, chatId: string, leaseOwner: string) =>
-  trx.updateTable('frogbot_chats').where('id', '=', chatId).where('state', '=', 'running').where('lease_owner', '=', leaseOwner)
 
 /** The hot-path writes of `adapter`'s database: single statements on PostgreSQL, one short transaction each on SQLite. */
 export function turnWrites(db: Kysely<Database>, adapter: DatabaseAdapter) {
@@ -64,16 +110,10 @@ function sqliteTurnWrites(db: Kysely<Database>, adapter: DatabaseAdapter) {
       let messageId: string | null = null
       await adapter.transaction(db, async (trx) => {
         const row = { ...newChatRow(chat, now), state: 'running' as const, lease_owner: leaseOwner, lease_until: leaseUntil }
-        const inserted = await trx.insertInto('frogbot_chats').values(row).onConflict((conflict) => conflict.doNothing()).executeTakeFirst()
-        if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return
+        if (changed(await query.insertChat(trx, row)) !== 1) return
         for (let attempt = 0; messageId === null; attempt++) {
           const id = attempt === 0 ? message.id : freshId()
-          const added = await trx
-            .insertInto('frogbot_messages')
-            .values(messageRow(chat.id, 0, { ...message, id }, now))
-            .onConflict((conflict) => conflict.column('id').doNothing())
-            .executeTakeFirst()
-          if (Number(added.numInsertedOrUpdatedRows ?? 0) === 1) messageId = id
+          if (changed(await query.insertMessage(trx, messageRow(chat.id, 0, { ...message, id }, now))) === 1) messageId = id
         }
       })
       return messageId
@@ -82,27 +122,23 @@ function sqliteTurnWrites(db: Kysely<Database>, adapter: DatabaseAdapter) {
     /** After a step the loop goes on from: saves the message as far as it got and renews the lease. False once the lease is lost. */
     async saveStep({ chatId, leaseOwner, leaseUntil, write, now }: { chatId: string; leaseOwner: string; leaseUntil: string; write: MessageWrite; now: string }): Promise<boolean> {
       return guarded(db, adapter, async (trx) => {
-        const held = await holding(trx, chatId, leaseOwner).set({ lease_until: leaseUntil }).executeTakeFirst()
-        if (Number(held.numUpdatedRows) !== 1) throw new StoreConflict('the lease was lost')
-        await upsertMessage(trx, chatId, write, now)
+        if (changed(await query.renewHeld(trx, chatId, leaseOwner, leaseUntil)) !== 1) throw new StoreConflict('the lease was lost')
+        await query.upsertMessage(trx, messageColumns(write, chatId, now))
       })
     },
 
     /**
-     * A step that ends at client tool calls: its message and its pending calls in one commit
-     * (SPEC §4), and the chat `awaiting`. False (nothing written) once the lease is lost.
+     * A step that ends at client tool calls: its message and its pending calls in one commit, and
+     * the chat `awaiting`. False (nothing written) once the lease is lost.
      */
     async pauseTurn({ chatId, leaseOwner, write, calls, now }: { chatId: string; leaseOwner: string; write: MessageWrite; calls: NewCall[]; now: string }): Promise<boolean> {
       return guarded(db, adapter, async (trx) => {
-        const held = await holding(trx, chatId, leaseOwner)
-          .set((eb) => ({ state: 'awaiting', lease_owner: null, lease_until: null, stop_requested_at: null, updated_at: now, version: eb('version', '+', 1) }))
-          .executeTakeFirst()
-        if (Number(held.numUpdatedRows) !== 1) throw new StoreConflict('the lease was lost')
-        await upsertMessage(trx, chatId, write, now)
-        await trx
-          .insertInto('frogbot_pending_calls')
-          .values(calls.map((call) => callRow(chatId, call)))
-          .execute()
+        if (changed(await query.releaseHeld(trx, chatId, leaseOwner, 'awaiting', now)) !== 1) throw new StoreConflict('the lease was lost')
+        await query.upsertMessage(trx, messageColumns(write, chatId, now))
+        await query.insertCalls(
+          trx,
+          calls.map((call) => callRow(chatId, call))
+        )
       })
     },
 
@@ -114,39 +150,17 @@ function sqliteTurnWrites(db: Kysely<Database>, adapter: DatabaseAdapter) {
     async endTurn({ chatId, leaseOwner, write, now }: { chatId: string; leaseOwner: string; write: MessageWrite | null; now: string }): Promise<{ queued: boolean } | null> {
       let queued = false
       const ended = await guarded(db, adapter, async (trx) => {
-        const released = await holding(trx, chatId, leaseOwner)
-          .set((eb) => ({ state: 'idle', lease_owner: null, lease_until: null, stop_requested_at: null, updated_at: now, version: eb('version', '+', 1) }))
-          .returning((eb) => eb.exists(eb.selectFrom('frogbot_queued_messages').select('id').whereRef('chat_id', '=', 'frogbot_chats.id')).as('queued'))
-          .executeTakeFirst()
+        const [released] = (await query.endHeld(trx, chatId, leaseOwner, now)).rows
         if (!released) throw new StoreConflict('the lease was lost')
         queued = Boolean(released.queued)
-        if (write) await upsertMessage(trx, chatId, write, now)
+        if (write) await query.upsertMessage(trx, messageColumns(write, chatId, now))
       })
       return ended ? { queued } : null
     },
 
     /** What a settle of `toolCallIds` decides from (see {@link SettleSnapshot}), or `null` for no such chat. Two reads. */
     async settleSnapshot(chatId: string, toolCallIds: string[]): Promise<SettleSnapshot | null> {
-      const rows = await db
-        .selectFrom('frogbot_chats as c')
-        .leftJoin('frogbot_pending_calls as p', (join) =>
-          join.onRef('p.chat_id', '=', 'c.id').on((eb) => (toolCallIds.length > 0 ? eb.or([eb('p.status', '=', 'pending'), eb('p.tool_call_id', 'in', toolCallIds)]) : eb('p.status', '=', 'pending')))
-        )
-        .selectAll('c')
-        .select([
-          'p.tool_call_id as p_tool_call_id',
-          'p.message_id as p_message_id',
-          'p.tool_name as p_tool_name',
-          'p.agent_slug as p_agent_slug',
-          'p.input as p_input',
-          'p.status as p_status',
-          'p.tool_fingerprint as p_tool_fingerprint',
-          'p.created_at as p_created_at',
-          'p.expires_at as p_expires_at',
-          'p.settled_at as p_settled_at'
-        ])
-        .where('c.id', '=', chatId)
-        .execute()
+      const { rows } = await query.chatWithCalls(db, chatId, toolCallIds)
       if (rows.length === 0) return null
       const chat = toChatRecord(rows[0])
       const calls = rows.flatMap((row) =>
@@ -168,8 +182,7 @@ function sqliteTurnWrites(db: Kysely<Database>, adapter: DatabaseAdapter) {
               })
             ]
       )
-      const messageRows = await db.selectFrom('frogbot_messages').selectAll().where('chat_id', '=', chatId).orderBy('position').execute()
-      return { chat, calls, messages: messageRows.map((row) => ({ ...toStoredMessage(row), version: Number(row.version) })) }
+      return { chat, calls, messages: await chatReads.versionedMessages(db, chatId) }
     },
 
     /**
@@ -180,30 +193,11 @@ function sqliteTurnWrites(db: Kysely<Database>, adapter: DatabaseAdapter) {
     async applySettle({ chatId, chatVersion, calls, message, chat }: SettleWrite, now: string): Promise<boolean> {
       return guarded(db, adapter, async (trx) => {
         for (const [status, ids] of groupBy(calls)) {
-          const ended = await trx
-            .updateTable('frogbot_pending_calls')
-            .set({ status, settled_at: now })
-            .where('chat_id', '=', chatId)
-            .where('tool_call_id', 'in', ids)
-            .where('status', '=', 'pending')
-            .executeTakeFirst()
-          if (Number(ended.numUpdatedRows) !== ids.length) throw new StoreConflict('a call was settled meanwhile')
+          if (changed(await query.endCalls(trx, chatId, ids, status, now)) !== ids.length) throw new StoreConflict('a call was settled meanwhile')
         }
-        const saved = await trx
-          .updateTable('frogbot_messages')
-          .set({ parts: JSON.stringify(message.parts), settlements: JSON.stringify(message.settlements), version: message.version + 1, updated_at: now })
-          .where('id', '=', message.id)
-          .where('chat_id', '=', chatId)
-          .where('version', '=', message.version)
-          .executeTakeFirst()
-        if (Number(saved.numUpdatedRows) !== 1) throw new StoreConflict('the message changed meanwhile')
-        const moved = await trx
-          .updateTable('frogbot_chats')
-          .set({ ...chatPatchRow(chat), updated_at: now, version: chatVersion + 1 })
-          .where('id', '=', chatId)
-          .where('version', '=', chatVersion)
-          .executeTakeFirst()
-        if (Number(moved.numUpdatedRows) !== 1) throw new StoreConflict('the chat changed meanwhile')
+        const next = { parts: JSON.stringify(message.parts), settlements: JSON.stringify(message.settlements), version: message.version + 1, updated_at: now }
+        if (changed(await query.settleMessage(trx, chatId, message.id, message.version, next)) !== 1) throw new StoreConflict('the message changed meanwhile')
+        if (changed(await query.moveChat(trx, chatId, chatVersion, { ...chatPatchRow(chat), updated_at: now, version: chatVersion + 1 })) !== 1) throw new StoreConflict('the chat changed meanwhile')
       })
     }
   }

@@ -3,6 +3,7 @@ import { FrogbotError } from '../errors/frogbot-error.ts'
 import type { Settlement } from '@frogbotai/protocol'
 import type { ChatRecord, StoredMessage } from '../store/chat-records.ts'
 import { chatFor } from './chat-access.ts'
+import { branchTitle } from './chat-titles.ts'
 import { isoIn, type TurnServices } from './services.ts'
 import { openToolCallIds, sealToolParts } from './transcript.ts'
 
@@ -25,8 +26,9 @@ export function branchMessages(messages: StoredMessage[], { upToMessageId, newId
 /**
  * Branch (seed: "Channel conversations"; SPEC §4): copies a chat `req` can read (channel
  * conversations too), whole or up to the assistant message `messageId`, into a new private web
- * chat owned by `req`. Nothing written in the branch reaches the original. Throws `not-found` for
- * a chat or message `req` cannot see, and the agent's `access` refusals.
+ * chat owned by `req`, titled "Branch · {title}". Nothing written in the branch reaches the
+ * original. Throws `not-found` for a chat or message `req` cannot see, and the agent's `access`
+ * refusals.
  */
 export async function branchChat(
   services: TurnServices,
@@ -37,7 +39,7 @@ export async function branchChat(
   const messages = branchMessages(await services.store.getMessages(chat.id), { upToMessageId: messageId, newId: () => services.newId('msg'), at })
   if (!messages) throw new FrogbotError('not-found', `No assistant message "${messageId}" in this chat to branch from.`)
   return services.store.createChatWithMessages({
-    chat: { id: services.newId('chat'), agentSlug: chat.agentSlug, ownerId: req.user?.id ?? null, title: chat.title },
+    chat: { id: services.newId('chat'), agentSlug: chat.agentSlug, ownerId: req.user?.id ?? null, title: branchTitle(chat.title) },
     messages,
     now: at
   })

@@ -8,13 +8,13 @@ import { chatFor } from './chat-access.ts'
 import { effectiveState } from './rules/chat-state.ts'
 import { runTurn } from './run-turn.ts'
 import { isoIn, newLeaseOwner, type TurnServices } from './services.ts'
-import { titleOf } from './transcript.ts'
+import { firstWordsTitle } from './chat-titles.ts'
 
 /**
  * Edit of a stored user message (SPEC §4, web chats): in one transaction its parts are replaced,
  * every later message is removed (with its calls, waiting or not), and the turn runs again from
  * there as `req`. `parts` left out re-runs the message as it is (regenerate). Editing the first
- * message renames the chat. Queued messages stay queued. Throws `not-found` for a chat or user
+ * message retitles a chat still titled by its first words. Queued messages stay queued. Throws `not-found` for a chat or user
  * message `req` cannot see, `turn-in-progress` while a turn runs, and the write checks.
  */
 export async function editMessage(
@@ -40,7 +40,8 @@ export async function editMessage(
           leaseOwner,
           leaseUntil: isoIn(services, services.leaseMs),
           stopRequestedAt: null,
-          ...(index === 0 ? { title: titleOf(edited.parts) } : {})
+          // A title the owner or the model gave the chat is kept; the first words follow the edit.
+          ...(index === 0 && tx.chat.title === firstWordsTitle(messages[0].parts) ? { title: firstWordsTitle(edited.parts) } : {})
         })
         const running: ChatRecord = { ...tx.chat, state: 'running', leaseOwner }
         return { chat: running, messages: [...messages.slice(0, index), edited] }

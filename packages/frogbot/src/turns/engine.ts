@@ -3,6 +3,8 @@ import type { FrogbotRequest } from '../contract/caller.ts'
 import type { SettleInput } from '../contract/turns.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
 import { branchChat } from './branch-chat.ts'
+import { deleteChat } from './delete-chat.ts'
+import { renameChat } from './rename-chat.ts'
 import { editMessage } from './edit-message.ts'
 import { runMaintenance } from './maintenance.ts'
 import { changeQueued, startNextQueued } from './queued-messages.ts'
@@ -89,6 +91,10 @@ export function createEngine(base: Omit<TurnServices, 'kickQueue'>, { startQueue
       return changeQueued(services, options)
     }),
     branch: guard(async (options: Parameters<typeof branchChat>[1]) => chatSummary(services, await branchChat(services, options))),
+    /** Renames a web chat (see `renameChat`). */
+    renameChat: guard((options: Parameters<typeof renameChat>[1]) => renameChat(services, options)),
+    /** Deletes a web chat that runs no turn (see `deleteChat`). */
+    deleteChat: guard((options: Parameters<typeof deleteChat>[1]) => deleteChat(services, options)),
     readChat: guard((options: { chatId: string; agentSlug?: string; req: FrogbotRequest }) => readChat(services, options)),
     pending: guard((options: { chatId: string; agentSlug?: string; req: FrogbotRequest }) => pendingOf(services, options)),
     listChats: guard((options: Parameters<typeof listChats>[1]) => listChats(services, options)),

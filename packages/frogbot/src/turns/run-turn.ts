@@ -10,6 +10,7 @@ import {
 import type { FrogbotRequest } from '../contract/caller.ts'
 import type { ResolvedAgent } from '../agents/resolve-agents.ts'
 import { buildToolSet, type StepGate, toolFingerprint } from '../agents/tool-set.ts'
+import { boundedToolInputs } from '../agents/tool-input-depth.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
 import type { TurnResult } from '@frogbotai/protocol'
 import type { ChatRecord, NewCall, StoredMessage } from '../store/chat-records.ts'
@@ -19,7 +20,7 @@ import { pumpTurn } from './turn-stream.ts'
 import { offeredClientTools } from './offered-tools.ts'
 import { replayChunks } from './replay-chunks.ts'
 import { isoIn, type TurnServices } from './services.ts'
-import { endStreamingParts, openToolCallIds, sealToolParts, textOf, toolNameOf, toUIMessage } from './transcript.ts'
+import { endStreamingParts, markStopped, openToolCallIds, sealToolParts, textOf, toolNameOf, toUIMessage } from './transcript.ts'
 import { announceTurn, announceWaiting } from './turn-events.ts'
 import { keepLease } from './turn-lease.ts'
 import { endTurn, pauseAtCalls, saveStep } from './turn-saves.ts'
@@ -87,7 +88,7 @@ export function runTurn(
   const gate: StepGate = { clientCallPending: false }
   const runId = services.newId('run')
   const toolSet = buildToolSet({ tools: agent.tools, offers, gate, context: { req, agent: { slug: agent.slug, runId }, chatId } })
-  const model = wrapLanguageModel({ model: agent.model.model as Parameters<typeof wrapLanguageModel>[0]['model'], middleware: uniqueToolCallIds(toolCallIdsOf(uiMessages)) })
+  const model = wrapLanguageModel({ model: agent.model.model as Parameters<typeof wrapLanguageModel>[0]['model'], middleware: [uniqueToolCallIds(toolCallIdsOf(uiMessages)), boundedToolInputs()] })
   let modelError: string | undefined
   let lostChat = false
   let finishReason: Promise<FinishReason> | undefined
@@ -140,7 +141,7 @@ export function runTurn(
         return { status: 'awaiting-input', chatId, pending }
       }
     }
-    const message = responseMessage ? sealToolParts(responseMessage) : null
+    const message = responseMessage ? markStopped(sealToolParts(responseMessage), abort.signal.aborted) : null
     const ended = lostChat ? null : await endTurn(services, turn, message)
     if (!ended) throw new FrogbotError('write-conflict', 'The turn lost its hold on the chat before it could be saved; reload the chat.')
     if (ended.queued) void services.kickQueue(chatId)

@@ -12,7 +12,7 @@ import { planSend } from './rules/plan-send.ts'
 import { runTurn } from './run-turn.ts'
 import { senderOf } from './sender.ts'
 import { isoIn, newLeaseOwner, type TurnServices } from './services.ts'
-import { titleOf } from './transcript.ts'
+import { firstWordsTitle, generateTitle } from './chat-titles.ts'
 
 const notFound = (chatId: string, agentSlug: string) => new FrogbotError('not-found', `Chat "${chatId}" was not found for agent "${agentSlug}".`)
 
@@ -25,7 +25,7 @@ function newChat({ chatId, agentSlug, req, message, channel }: { chatId?: string
       throw new FrogbotError('bad-request', 'chatId: a chat without an owner needs an id of at least 22 random characters (or leave it out to start a new chat)')
     }
   }
-  return { agentSlug, ownerId: req.user?.id ?? null, title: titleOf(message.parts), channel: channel ?? null }
+  return { agentSlug, ownerId: req.user?.id ?? null, title: firstWordsTitle(message.parts), channel: channel ?? null }
 }
 
 /**
@@ -68,6 +68,7 @@ export async function sendMessage(
       const now = isoIn(services)
       const chat: ChatRecord = { ...create, channel: create.channel ?? null, state: 'running', leaseOwner, leaseUntil: isoIn(services, services.leaseMs), stopRequestedAt: null, version: 0, createdAt: now, updatedAt: now }
       const run = runTurn(services, { agent, chat, req, messages: [{ ...message, id: messageId, settlements: [] }], leaseOwner })
+      generateTitle(services, { agent, chatId: id, message, placeholder: create.title })
       return { status: 'started', chatId: id, messageId, run }
     }
   }

@@ -17,11 +17,6 @@ export function textOf(parts: UIMessage['parts']): string {
   return steps.filter((text) => text.trim() !== '').join('\n\n')
 }
 
-/** A chat's title: the start of its first message's text, or `null`. */
-export function titleOf(parts: UIMessage['parts']): string | null {
-  return textOf(parts).replace(/\s+/g, ' ').trim().slice(0, 80) || null
-}
-
 const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /**
@@ -82,6 +77,16 @@ export function endStreamingParts(message: UIMessage): UIMessage {
     ...message,
     parts: message.parts.map((part) => ((part.type === 'text' || part.type === 'reasoning') && part.state === 'streaming' ? { ...part, state: 'done' as const } : part))
   }
+}
+
+/**
+ * `message` marked as the reply a Stop (or the server shutting down) ended, when `stopped`:
+ * `metadata.stopped` (`FrogbotMessageMetadata`), kept with the message so every client shows it.
+ */
+export function markStopped(message: UIMessage, stopped: boolean): UIMessage {
+  if (!stopped) return message
+  const metadata = typeof message.metadata === 'object' && message.metadata !== null ? message.metadata : {}
+  return { ...message, metadata: { ...metadata, stopped: true } }
 }
 
 /** Name of a tool part's tool (`tool-question` → `question`, or a dynamic tool's `toolName`). */

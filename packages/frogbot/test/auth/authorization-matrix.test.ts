@@ -7,7 +7,7 @@ import { createTestDatabase, describePostgres, type TestDatabase } from '../../s
 import { ADA_PASSWORD, BOB_PASSWORD, ORIGIN, authApp, blue } from './auth-kit.ts'
 
 // Who may do what (README "Who can use an agent and continue a chat"): every caller against every
-// operation, on a chat owned by Ada (agent `planner`, default access: any signed-in user) and on an
+// operation (renaming and deleting a chat are writes like the rest), on a chat owned by Ada (agent `planner`, default access: any signed-in user) and on an
 // owner-less chat (agent `open`, access allows anonymous callers). A refusal stores nothing.
 // On SQLite and on PostgreSQL.
 
@@ -26,35 +26,35 @@ const ACTORS = [
 ] as const
 type ActorName = (typeof ACTORS)[number]
 
-const OPERATIONS = ['list agents', 'start chat', 'continue chat', 'read chat', 'pending', 'settle', 'dismiss'] as const
+const OPERATIONS = ['list agents', 'start chat', 'continue chat', 'read chat', 'pending', 'settle', 'dismiss', 'rename', 'delete'] as const
 type Operation = (typeof OPERATIONS)[number]
 
 /** Status of each operation, in the order of OPERATIONS, on Ada's `planner` chat. */
 const OWNED_CHAT: Record<ActorName, number[]> = {
   // (a message to a waiting chat is queued: 202)
-  //                               list start cont read pend settle dismiss
-  'owner by cookie':              [200, 200, 202, 200, 200, 200, 200],
-  'owner by token':               [200, 200, 202, 200, 200, 200, 200],
-  'owner by custom strategy':     [200, 200, 202, 200, 200, 200, 200],
-  'other user by token':          [200, 200, 404, 404, 404, 404, 404],
-  'other user by cookie':         [200, 200, 404, 404, 404, 404, 404],
-  'other user by custom strategy':[200, 200, 404, 404, 404, 404, 404],
-  anonymous:                      [200, 401, 401, 401, 401, 401, 401],
-  'revoked token':                [401, 401, 401, 401, 401, 401, 401],
-  'expired session':              [401, 401, 401, 401, 401, 401, 401]
+  //                               list start cont read pend settle dismiss rename delete
+  'owner by cookie':              [200, 200, 202, 200, 200, 200, 200, 200, 204],
+  'owner by token':               [200, 200, 202, 200, 200, 200, 200, 200, 204],
+  'owner by custom strategy':     [200, 200, 202, 200, 200, 200, 200, 200, 204],
+  'other user by token':          [200, 200, 404, 404, 404, 404, 404, 404, 404],
+  'other user by cookie':         [200, 200, 404, 404, 404, 404, 404, 404, 404],
+  'other user by custom strategy':[200, 200, 404, 404, 404, 404, 404, 404, 404],
+  anonymous:                      [200, 401, 401, 401, 401, 401, 401, 401, 401],
+  'revoked token':                [401, 401, 401, 401, 401, 401, 401, 401, 401],
+  'expired session':              [401, 401, 401, 401, 401, 401, 401, 401, 401]
 }
 
 /** Status of each operation on an owner-less chat of the `open` agent, started anonymously. */
 const OWNERLESS_CHAT: Record<ActorName, number[]> = {
-  'owner by cookie':              [200, 200, 202, 200, 200, 200, 200],
-  'owner by token':               [200, 200, 202, 200, 200, 200, 200],
-  'owner by custom strategy':     [200, 200, 202, 200, 200, 200, 200],
-  'other user by token':          [200, 200, 202, 200, 200, 200, 200],
-  'other user by cookie':         [200, 200, 202, 200, 200, 200, 200],
-  'other user by custom strategy':[200, 200, 202, 200, 200, 200, 200],
-  anonymous:                      [200, 200, 202, 200, 200, 200, 200],
-  'revoked token':                [401, 401, 401, 401, 401, 401, 401],
-  'expired session':              [401, 401, 401, 401, 401, 401, 401]
+  'owner by cookie':              [200, 200, 202, 200, 200, 200, 200, 200, 204],
+  'owner by token':               [200, 200, 202, 200, 200, 200, 200, 200, 204],
+  'owner by custom strategy':     [200, 200, 202, 200, 200, 200, 200, 200, 204],
+  'other user by token':          [200, 200, 202, 200, 200, 200, 200, 200, 204],
+  'other user by cookie':         [200, 200, 202, 200, 200, 200, 200, 200, 204],
+  'other user by custom strategy':[200, 200, 202, 200, 200, 200, 200, 200, 204],
+  anonymous:                      [200, 200, 202, 200, 200, 200, 200, 200, 204],
+  'revoked token':                [401, 401, 401, 401, 401, 401, 401, 401, 401],
+  'expired session':              [401, 401, 401, 401, 401, 401, 401, 401, 401]
 }
 
 function matrixSuite(makeApp: () => Promise<App>, closeBackend?: () => Promise<void>) {
@@ -109,6 +109,10 @@ function matrixSuite(makeApp: () => Promise<App>, closeBackend?: () => Promise<v
         return ['POST', `${chat}/settle`, { toolCallId, output: blue }]
       case 'dismiss':
         return ['POST', `${chat}/settle`, { toolCallId, dismissed: true }]
+      case 'rename':
+        return ['PATCH', chat, { title: 'The shed, renamed' }]
+      case 'delete':
+        return ['DELETE', chat, undefined]
     }
   }
 
@@ -194,6 +198,15 @@ function matrixSuite(makeApp: () => Promise<App>, closeBackend?: () => Promise<v
         expect(settlements).toEqual([expect.objectContaining({ toolCallId, outcome: operation === 'settle' ? 'answered' : 'dismissed', by: expectedBy(actor) })])
         break
       }
+      case 'rename':
+        expect(answer.json.chat).toMatchObject({ id: chatId, title: 'The shed, renamed', state: 'awaiting' })
+        break
+      case 'delete':
+        expect(await app.db.selectFrom('frogbot_chats').select('id').where('id', '=', chatId).execute(), cell).toEqual([])
+        for (const table of ['frogbot_messages', 'frogbot_pending_calls', 'frogbot_queued_messages'] as const) {
+          expect(await app.db.selectFrom(table).select('chat_id').where('chat_id', '=', chatId).execute(), `${cell}: ${table}`).toEqual([])
+        }
+        break
     }
   }
 

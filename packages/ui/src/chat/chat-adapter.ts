@@ -48,6 +48,10 @@ export type ChatAdapter = {
   settle(agent: string, chatId: string, body: SettleRequest): Promise<SettleResult>
   stop(agent: string, chatId: string): Promise<{ chatId: string; stopped: boolean }>
   branch(agent: string, chatId: string, messageId?: string): Promise<{ chat: ChatSummary }>
+  /** `PATCH {apiBase}/agents/:slug/chats/:chatId`: a new title (1 to 80 characters); resolves the chat. */
+  renameChat(agent: string, chatId: string, title: string): Promise<{ chat: ChatSummary }>
+  /** `DELETE {apiBase}/agents/:slug/chats/:chatId`: the chat and everything in it (refused while a reply is written). */
+  deleteChat(agent: string, chatId: string): Promise<void>
   editQueued(agent: string, chatId: string, messageId: string, text: string): Promise<void>
   deleteQueued(agent: string, chatId: string, messageId: string): Promise<void>
 }

@@ -2,15 +2,18 @@ import { useChat } from '@ai-sdk/react'
 import type { AgentSummary } from '@frogbotai/protocol'
 import { type ReactNode, useMemo, useState } from 'react'
 import { ChannelConversationNotice } from './channel-conversation-notice.tsx'
+import { ChatAlert, ConnectionAlert } from './chat-alerts.tsx'
 import { useChatContext, useChatSession } from './chat-context.ts'
 import { ChatShell } from './chat-shell.tsx'
 import { Composer } from './composer.tsx'
 import { randomId } from './ids.ts'
-import { MessageList, TypingIndicator } from './message-list.tsx'
+import { MessageList } from './message-list.tsx'
 import { QueuedStrip } from './queued-strip.tsx'
+import { SignIn } from './sign-in.tsx'
 import { type ToolActions, ToolActionsContext } from './tool-actions-context.ts'
 import { ToolPart } from './tool-part.tsx'
 import { isToolPart, waitingToolParts } from './tool-parts.ts'
+import { TypingIndicator } from './typing-indicator.tsx'
 
 /**
  * Props of {@link Chat}:
@@ -22,7 +25,7 @@ import { isToolPart, waitingToolParts } from './tool-parts.ts'
  * - `header`: shown above the conversation;
  * - `loading`, `error(message)`, `emptyState`, `unavailable`: what shows while the manifest and
  *   chat load, when loading failed, before the first message, and when the agent is not offered
- *   to this caller (not signed in, or its `access` refuses);
+ *   to this caller (default: the `SignIn` form when nobody is signed in, else a line saying so);
  * - `className`: added to the root element.
  */
 export type ChatProps = {
@@ -39,11 +42,11 @@ export type ChatProps = {
 }
 
 /**
- * A whole chat with one agent (seed: "Answer in the chat UI"): history, streaming replies,
- * composer with Stop, queued messages, and tool cards from the provider's renderers. While a
- * client tool call waits, its card is docked above the composer and the composer is hidden; once
- * settled the card shows in the conversation. A channel conversation is read-only, with the
- * channel notice instead of the composer.
+ * A whole chat with one agent (seed: "Answer in the chat UI"): history, streaming replies in
+ * Markdown, composer with Stop, queued messages, and tool cards from the provider's renderers.
+ * While a client tool call waits, its card is docked above the composer and the composer is
+ * hidden; once settled the card shows in the conversation. A channel conversation is read-only,
+ * with the channel notice instead of the composer. Nobody signed in: the sign-in form.
  */
 export function Chat(props: ChatProps) {
   const [freshId] = useState(() => randomId('chat_'))
@@ -51,12 +54,12 @@ export function Chat(props: ChatProps) {
   const chatId = props.chatId ?? ownId
   const { manifest } = useChatContext()
   if (manifest.status === 'loading') return <ChatShell className={props.className}>{props.loading ?? <TypingIndicator label="Loading" />}</ChatShell>
-  if (manifest.status === 'error') return <ChatShell className={props.className}>{props.error ? props.error(manifest.error) : <Alert message={manifest.error} />}</ChatShell>
+  if (manifest.status === 'error') return <ChatShell className={props.className}>{props.error ? props.error(manifest.error) : <ChatAlert message={manifest.error} />}</ChatShell>
   const agent = manifest.manifest.agents.find((summary) => summary.slug === props.agent)
   if (!agent) {
     return (
       <ChatShell className={props.className}>
-        {props.unavailable ?? <p className="fb-empty">{manifest.manifest.user ? `The agent "${props.agent}" is not available to you.` : 'Sign in to chat.'}</p>}
+        {props.unavailable ?? (manifest.manifest.user ? <p className="fb-empty">{`The agent "${props.agent}" is not available to you.`}</p> : <SignIn title="Sign in to chat" />)}
       </ChatShell>
     )
   }
@@ -92,7 +95,7 @@ function ChatView({
     const waiting = waitingToolParts(messages)
     const last = messages.at(-1)
     const sending =
-      status === 'streaming' || !last || last.role !== 'assistant'
+      !last || last.role !== 'assistant'
         ? []
         : (last.parts as readonly { type: string }[]).filter(isToolPart).filter((part) => snapshot.submitting.includes(part.toolCallId) && !waiting.some((w) => w.toolCallId === part.toolCallId))
     return [...waiting, ...sending]
@@ -107,14 +110,21 @@ function ChatView({
       isReadonly: readonly,
       channelLabel,
       errorFor: (toolCallId) => snapshot.callErrors[toolCallId],
-      clientTool: (name) => summary.clientTools?.find((tool) => tool.name === name)
+      clientTool: (name) => summary.clientTools?.find((tool) => tool.name === name),
+      isSending: (toolCallId) => snapshot.submitting.includes(toolCallId),
+      settledElsewhere: (toolCallId) => snapshot.settledElsewhere[toolCallId]
     }),
-    [session, readonly, streaming, channelLabel, snapshot.callErrors, summary]
+    [session, readonly, streaming, channelLabel, snapshot.callErrors, snapshot.submitting, snapshot.settledElsewhere, summary]
   )
+  const lastUserId = messages.findLast((message) => message.role === 'user')?.id
 
   if (!snapshot.loaded) {
-    if (snapshot.loadError) return <ChatShell className={className}>{error ? error(snapshot.loadError) : <Alert message={snapshot.loadError} />}</ChatShell>
-    return <ChatShell className={className}>{loading ?? <TypingIndicator label="Loading" />}</ChatShell>
+    if (snapshot.loadError) return <ChatShell className={className}>{error ? error(snapshot.loadError) : <ChatAlert message={snapshot.loadError} />}</ChatShell>
+    return (
+      <ChatShell className={className} bottom={snapshot.unreachable ? <ConnectionAlert onRetry={() => session.retryNow()} /> : null}>
+        {loading ?? <TypingIndicator label="Loading" />}
+      </ChatShell>
+    )
   }
   const branch = async (messageId?: string) => {
     const id = await session.branch(messageId)
@@ -128,7 +138,7 @@ function ChatView({
 
   const bottom = (
     <>
-      {snapshot.notice ? <Alert message={snapshot.notice} onClose={() => session.clearNotice()} /> : null}
+      {snapshot.unreachable ? <ConnectionAlert onRetry={() => session.retryNow()} /> : snapshot.notice ? <ChatAlert message={snapshot.notice} onClose={() => session.clearNotice()} /> : null}
       {docked.length > 0 ? (
         <div className="fb-dock" aria-label="Waiting for your answer" role="region">
           {docked.map((part) => (
@@ -144,23 +154,24 @@ function ChatView({
       {readonly ? (
         <ChannelConversationNotice channelLabel={channelLabel ?? 'its channel'} onBranch={() => void branch()} />
       ) : docked.length > 0 ? null : (
-        <Composer onSend={send} busy={busy} onStop={() => void session.stop()} placeholder={placeholder ?? `Message ${assistantName}`} />
+        <Composer onSend={send} busy={busy} onStop={() => void session.stop()} placeholder={placeholder ?? `Message ${assistantName}`} restore={snapshot.unsent} />
       )}
     </>
   )
   return (
     <ToolActionsContext.Provider value={actions}>
-      <ChatShell className={className} header={header} bottom={bottom}>
+      <ChatShell className={className} header={header} bottom={bottom} followKey={lastUserId}>
         <MessageList
           messages={messages}
           hiddenToolCallIds={dockedIds}
           assistantName={assistantName}
           streaming={streaming}
+          replying={streaming && snapshot.submitting.length === 0}
           onEdit={readonly || busy || docked.length > 0 ? undefined : (messageId, text) => void session.edit(messageId, text)}
           onBranch={busy ? undefined : (messageId) => void branch(messageId)}
           emptyState={emptyState ?? <EmptyState summary={summary} />}
         />
-        {(status === 'submitted' && messages.at(-1)?.role === 'user') || snapshot.joining ? <TypingIndicator /> : null}
+        {(status === 'submitted' && messages.at(-1)?.role === 'user') || snapshot.joining ? <TypingIndicator label="Replying…" visible /> : null}
       </ChatShell>
     </ToolActionsContext.Provider>
   )
@@ -171,19 +182,6 @@ function EmptyState({ summary }: { summary: AgentSummary }) {
     <div className="fb-empty-state">
       <p className="fb-empty-title">{summary.profile?.name ?? summary.slug}</p>
       {summary.profile?.description ? <p className="fb-muted">{summary.profile.description}</p> : null}
-    </div>
-  )
-}
-
-function Alert({ message, onClose }: { message: string; onClose?: () => void }) {
-  return (
-    <div className="fb-alert" role="alert">
-      <span>{message}</span>
-      {onClose ? (
-        <button type="button" className="fb-button fb-button-link" aria-label="Close message" onClick={onClose}>
-          ×
-        </button>
-      ) : null}
     </div>
   )
 }

@@ -2,20 +2,24 @@ import { type FormEvent, useEffect, useRef, useState } from 'react'
 
 /**
  * Props of {@link Composer}: `onSend(text)`; `busy` (a turn runs: Stop shows, and a message sent
- * now waits in the queue); `onStop`; `placeholder` (default "Message").
+ * now waits in the queue); `onStop`; `placeholder` (default "Message"); `restore`: text to put
+ * back in the field when it is empty (a message that never reached the server).
  */
-export type ComposerProps = { onSend: (text: string) => void; busy?: boolean; onStop?: () => void; placeholder?: string }
+export type ComposerProps = { onSend: (text: string) => void; busy?: boolean; onStop?: () => void; placeholder?: string; restore?: string | null }
 
 /**
  * Where a person writes: Enter sends, Shift+Enter adds a line; Stop while a reply runs. It takes
  * the focus when it appears and nothing else has it (after a docked card was answered, say).
  */
-export function Composer({ onSend, busy, onStop, placeholder = 'Message' }: ComposerProps) {
+export function Composer({ onSend, busy, onStop, placeholder = 'Message', restore }: ComposerProps) {
   const [text, setText] = useState('')
   const field = useRef<HTMLTextAreaElement>(null)
   useEffect(() => {
     if (!document.activeElement || document.activeElement === document.body) field.current?.focus()
   }, [])
+  useEffect(() => {
+    if (restore) setText((current) => (current.trim() ? current : restore))
+  }, [restore])
   const send = (event?: FormEvent) => {
     event?.preventDefault()
     if (!text.trim()) return

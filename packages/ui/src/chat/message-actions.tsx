@@ -1,25 +1,8 @@
-import { useState } from 'react'
+import { CopyButton } from './copy-button.tsx'
 
-/** Copies a message's text to the clipboard; says "Copied" for a moment. */
+/** Copies a message's text (its Markdown, as written) to the clipboard; says "Copied" for a moment. */
 export function CopyMessageAction({ text }: { text: string }) {
-  const [copied, setCopied] = useState(false)
-  return (
-    <button
-      type="button"
-      className="fb-button fb-button-link"
-      onClick={async () => {
-        try {
-          await navigator.clipboard.writeText(text)
-          setCopied(true)
-          setTimeout(() => setCopied(false), 1500)
-        } catch {
-          setCopied(false)
-        }
-      }}
-    >
-      {copied ? 'Copied' : 'Copy'}
-    </button>
-  )
+  return <CopyButton text={text} />
 }
 
 /** Opens the editor of a user message (web chats only; the turn runs again from there). */

@@ -1,4 +1,4 @@
-import type { ClientToolSummary } from '@frogbotai/protocol'
+import type { ClientToolSummary, Settlement } from '@frogbotai/protocol'
 import { createContext } from 'react'
 import type { AnyToolPart } from './tool-parts.ts'
 
@@ -11,7 +11,10 @@ import type { AnyToolPart } from './tool-parts.ts'
  * - `addToolOutput(part, output)`, `dismiss(part, reason?)`: answer or decline the call;
  * - `isReadonly`, `channelLabel`: a channel conversation, answered only in its channel;
  * - `errorFor(toolCallId)`: why the server refused the last answer to that call;
- * - `clientTool(name)`: the client tool of that name as the server publishes it.
+ * - `clientTool(name)`: the client tool of that name as the server publishes it;
+ * - `isSending(toolCallId)`: the answer given here is on its way to the server (optional);
+ * - `settledElsewhere(toolCallId)`: the settlement of a call someone else answered or dismissed
+ *   first while it waited here (another tab, another person, a channel), to say so (optional).
  */
 export type ToolActions = {
   canAnswer: (part: AnyToolPart) => boolean
@@ -21,6 +24,8 @@ export type ToolActions = {
   channelLabel?: string
   errorFor: (toolCallId: string) => string | undefined
   clientTool: (name: string) => ClientToolSummary | undefined
+  isSending?: (toolCallId: string) => boolean
+  settledElsewhere?: (toolCallId: string) => Settlement | undefined
 }
 
 /** See {@link ToolActions}. Without a provider, tool parts render read-only. */

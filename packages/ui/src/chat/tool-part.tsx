@@ -1,17 +1,24 @@
 import { useContext } from 'react'
 import { useChatContext } from './chat-context.ts'
+import { settledElsewhereText } from './settled-elsewhere.ts'
 import { ToolActionsContext } from './tool-actions-context.ts'
 import { type AnyToolPart, toolNameOf } from './tool-parts.ts'
 import { findToolRenderer, type ToolRenderProps } from './tool-renderers.ts'
 import { GenericToolRender } from './tools/generic/generic-tool-render.tsx'
+import { QuestionToolRender } from './tools/question/question-tool-render.tsx'
+
+// Renderers that show an answer on its way themselves; others get a line under their card.
+const SHOW_SENDING = new Set<unknown>([GenericToolRender, QuestionToolRender])
 
 /**
  * Renders one tool part with the renderer registered for it (`client.kind`, then the tool name),
- * else the generic renderer, and hands it the actions of the nearest `ToolActionsContext`.
+ * else the generic renderer, and hands it the actions of the nearest `ToolActionsContext`. Under
+ * the card it says when an answer is on its way, and who settled the call first when someone
+ * else did while it waited here.
  */
 export function ToolPart({ part }: { part: AnyToolPart }) {
   const actions = useContext(ToolActionsContext)
-  const { toolRenderers } = useChatContext()
+  const { toolRenderers, manifest } = useChatContext()
   const name = toolNameOf(part)
   const clientTool = actions?.clientTool(name)
   const Render = findToolRenderer(toolRenderers, { name, kind: clientTool?.kind })?.render ?? GenericToolRender
@@ -25,5 +32,22 @@ export function ToolPart({ part }: { part: AnyToolPart }) {
     props.addToolOutput = (output) => actions.addToolOutput(part, output)
     props.dismiss = (reason) => actions.dismiss(part, reason)
   }
-  return <Render {...props} />
+  const sending = !SHOW_SENDING.has(Render) && actions?.isSending?.(part.toolCallId)
+  const elsewhere = actions?.settledElsewhere?.(part.toolCallId)
+  if (!sending && !elsewhere) return <Render {...props} />
+  return (
+    <div className="fb-tool-part">
+      <Render {...props} />
+      {sending ? (
+        <p className="fb-tool-note" role="status">
+          <span className="fb-spinner" aria-hidden="true" /> Sending your answer…
+        </p>
+      ) : null}
+      {elsewhere ? (
+        <p className="fb-tool-note" role="status">
+          {settledElsewhereText(elsewhere, { userId: manifest.status === 'ready' ? manifest.manifest.user?.id : null })}
+        </p>
+      ) : null}
+    </div>
+  )
 }

@@ -94,7 +94,7 @@ export async function storedChat(page: Page, agent = 'planner') {
 export async function screenshot(page: Page, name: string) {
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme })
-    await page.screenshot({ path: join(fixture.outputDir, `${name}-${colorScheme}.png`), fullPage: false })
+    await page.screenshot({ path: join(fixture.outputDir, `${name}-${colorScheme}.png`), animations: 'disabled' })
   }
   await page.emulateMedia({ colorScheme: 'light' })
 }

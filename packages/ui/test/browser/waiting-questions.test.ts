@@ -35,6 +35,8 @@ describe('a question that waits', () => {
     expect(Date.now() - answeredAt).toBeLessThan(2000)
     await second.getByText('Got it: Color → Blue. Planning with that.').waitFor()
     expect(await dock(second).count()).toBe(0)
+    await second.getByRole('status').filter({ hasText: 'Answered first in another tab or window.' }).waitFor()
+    expect(await first.getByText('Answered first in another tab or window.').count()).toBe(0)
     expect(await second.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(loads)
     await screenshot(second, 'other-tab-answered')
   })
@@ -58,8 +60,12 @@ describe('a question that waits', () => {
     for (const page of [first, second]) {
       await page.getByText(`Got it: Color → ${winner}. Planning with that.`).waitFor()
       expect(await page.getByRole('region', { name: 'Answered' }).textContent()).toContain(winner)
-      expect(await page.getByRole("alert").allTextContents()).toEqual([])
+      expect(await page.getByRole('alert').allTextContents()).toEqual([])
     }
-    await screenshot(second, 'race-settled-once')
+    // The tab that lost is told that the answer it sees is not its own.
+    const loser = winner === 'Red' ? second : first
+    await loser.getByRole('status').filter({ hasText: 'Answered first in another tab or window.' }).waitFor()
+    expect(await (loser === first ? second : first).getByText('Answered first in another tab or window.').count()).toBe(0)
+    await screenshot(loser, 'race-settled-once')
   })
 })

@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import type { Credential } from '../../contract/caller.ts'
 import { LOGIN_LIMIT, loginSucceeded, reserveLoginAttempt } from '../../auth/login-rate-limit.ts'
 import { LoginRequest } from '@frogbotai/protocol'
+import { foreignOriginMessage } from '../../auth/origin-refusal.ts'
 import { assertSameOrigin, requestSource } from '../../auth/same-origin.ts'
 import { clearedSessionCookie, readSessionCookie, sessionCookie } from '../../auth/session-cookie.ts'
 import { DEFAULT_SESSION_MAX_AGE, createSession, deleteSession, verifySession } from '../../auth/sessions.ts'
@@ -32,7 +33,7 @@ export function authRoutes(context: HttpContext) {
     const request = c.req.raw
     // Login CSRF: a foreign page must not sign the browser in to another account.
     if (requestSource(request, context.serverURL) === 'foreign') {
-      throw new FrogbotError('forbidden', "Cross-site sign-in refused: sign in from this app's own origin.")
+      throw new FrogbotError('forbidden', foreignOriginMessage('sign-in', request, context.serverURL))
     }
     const body = await readBody(request, LoginRequest, context.maxBodyBytes)
     const attempt = await reserveLoginAttempt(db(), { email: body.email, address: clientAddress(c, context.auth), now: context.services.now(), newId: context.services.newId, limit })

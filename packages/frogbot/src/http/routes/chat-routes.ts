@@ -1,7 +1,7 @@
 import { createUIMessageStreamResponse } from 'ai'
 import { type Context, Hono } from 'hono'
 import { FrogbotError } from '../../errors/frogbot-error.ts'
-import { BranchRequest, ChatListQuery, EditRequest, SettleRequest, StopRequest } from '@frogbotai/protocol'
+import { BranchRequest, ChatListQuery, EditRequest, RenameRequest, SettleRequest, StopRequest } from '@frogbotai/protocol'
 import { chatFor, usableAgent } from '../../turns/chat-access.ts'
 import { forCaller, type HttpContext, type HttpEnv } from '../http-context.ts'
 import { readBody } from '../read-body.ts'
@@ -21,8 +21,8 @@ function listQuery(c: Context<HttpEnv>) {
 }
 
 /**
- * `/api/agents/:slug/chats…` (list, read, pending, settle, stop, edit, queued messages, branch,
- * join a live turn) and `/api/chats` (the caller's chats of every agent). Each route parses its
+ * `/api/agents/:slug/chats…` (list, read, rename, delete, pending, settle, stop, edit, queued
+ * messages, branch, join a live turn) and `/api/chats` (the caller's chats of every agent). Each route parses its
  * input, calls one engine function as the caller, and answers.
  */
 export function chatRoutes(context: HttpContext) {
@@ -49,6 +49,18 @@ export function chatRoutes(context: HttpContext) {
   app.get('/agents/:slug/chats/:chatId', async (c) => {
     const { req, agentSlug, chatId } = await caller(c)
     return c.json(await forCaller(req, engine.readChat({ chatId, agentSlug, req })))
+  })
+
+  app.patch('/agents/:slug/chats/:chatId', async (c) => {
+    const { req, agentSlug, chatId } = await caller(c)
+    const body = await readBody(c.req.raw, RenameRequest, context.maxBodyBytes)
+    return c.json({ chat: await forCaller(req, engine.renameChat({ chatId, agentSlug, title: body.title, req })) })
+  })
+
+  app.delete('/agents/:slug/chats/:chatId', async (c) => {
+    const { req, agentSlug, chatId } = await caller(c)
+    await forCaller(req, engine.deleteChat({ chatId, agentSlug, req }))
+    return new Response(null, { status: 204 })
   })
 
   app.get('/agents/:slug/chats/:chatId/pending', async (c) => {

@@ -80,6 +80,10 @@ export function createRestChatAdapter({ fetch, apiBase = '/api', headers }: Rest
     settle: (agent, chatId, body: SettleRequest) => request<SettleResult>('POST', `${chatPath(agent, chatId)}/settle`, body),
     stop: (agent, chatId) => request('POST', `${chatPath(agent, chatId)}/stop`, {}),
     branch: (agent, chatId, messageId) => request('POST', `${chatPath(agent, chatId)}/branch`, messageId ? { messageId } : {}),
+    renameChat: (agent, chatId, title) => request('PATCH', chatPath(agent, chatId), { title }),
+    deleteChat: async (agent, chatId) => {
+      await request('DELETE', chatPath(agent, chatId))
+    },
     editQueued: async (agent, chatId, messageId, text) => {
       await request('PATCH', `${chatPath(agent, chatId)}/messages/${encodeURIComponent(messageId)}`, { text })
     },

@@ -59,12 +59,49 @@ export const toppingsQuestion = {
 
 const SLOW_TEXT = 'Thinking it over carefully. '.repeat(3) + 'Here is a long plan that takes a while to write out, step by step, so there is time to send another message. Done.'
 
+/** A reply with every kind of Markdown a model writes, and what must never run or load. */
+export const MARKDOWN_REPLY = [
+  'Here is the plan, **in bold** and *in italics*, with `inline code` and ~~a struck idea~~.',
+  '## Steps',
+  '1. Pick the city\n2. Book the venue\n   - with a terrace\n3. Send the invitations',
+  '- [x] Budget approved\n- [ ] Menu chosen',
+  '| Option | Cost | Note |\n| --- | ---: | --- |\n| City | 1,200 € | Museums |\n| Mountains | 950 € | Hiking |',
+  "```ts\nimport { question } from 'frogbot/tools'\n\n// Offer the question tool to the planner.\nexport const tools = [question]\n```",
+  'Read [the AI SDK docs](https://ai-sdk.dev/docs), not [this](javascript:window.__pwned=1) or [that](data:text/html,<b>hi</b>).',
+  'Raw HTML stays text: <script>window.__pwned = 2</script> <img src=x onerror="window.__pwned = 3"> and ![a tracking pixel](https://tracker.example/pixel.png).',
+  '> A quote to end with.'
+].join('\n\n')
+
+/** `{"a":{"a":…1…}}` nested `levels` deep, as JSON text. */
+export const nestedJson = (levels: number) => '{"a":'.repeat(levels) + '1' + '}'.repeat(levels)
+
+/** `parts` streamed with a pause of `ms` after the model's first part, as a model that takes a while to start writing. */
+function afterAPause(parts: Record<string, unknown>[], ms: number) {
+  return new ReadableStream({
+    async start(controller) {
+      controller.enqueue(parts[0])
+      await new Promise((resolve) => setTimeout(resolve, ms))
+      for (const part of parts.slice(1)) controller.enqueue(part)
+      controller.close()
+    }
+  }) as never
+}
+
+/** `text` streamed in pieces of `size` characters, as a provider streams tokens. */
+function streamedText(text: string, size: number) {
+  const parts = textStep('x')
+  const deltas = Array.from({ length: Math.ceil(text.length / size) }, (_, index) => ({ type: 'text-delta', id: 't1', delta: text.slice(index * size, index * size + size) }))
+  return [...parts.slice(0, 2), ...deltas, ...parts.slice(-2)]
+}
+
 /**
  * The fixture's model: the newest user message picks a scripted step, and a tool result gets a
  * reply that repeats the answer. Prompts containing:
  * - "color": one single-choice question; "trip": three questions; "toppings": one multi-select;
  * - "file": the seed's `pick_file`; "budget": `confirm_budget` (no renderer of its own);
- * - "slow": text streamed over about three seconds; anything else: a short greeting.
+ * - "slow": text streamed over about three seconds; "markdown": {@link MARKDOWN_REPLY}, streamed in
+ *   small pieces; "deep": a question nested 5,000 levels deep (which the server refuses);
+ * - "patiently" with a question: its continuation starts after 2.5 s; anything else: a short greeting.
  */
 export function scenarioModel() {
   let calls = 0
@@ -73,14 +110,23 @@ export function scenarioModel() {
     doStream: async ({ prompt }) => {
       const messages = prompt as unknown as PromptMessage[]
       const last = messages.at(-1)
-      if (last?.role === 'tool' && Array.isArray(last.content)) {
-        const results = last.content.map((part) => describeOutput(part.output?.value)).join('; ')
-        return { stream: convertArrayToReadableStream(textStep(`Got it: ${results}. Planning with that.`) as never[]) }
-      }
       const text = lastUserText(messages)
+      if (last?.role === 'tool' && Array.isArray(last.content)) {
+        if (last.content.some((part) => part.output?.type?.startsWith('error'))) return { stream: convertArrayToReadableStream(textStep('That did not go through; I will ask more simply.') as never[]) }
+        const results = last.content.map((part) => describeOutput(part.output?.value)).join('; ')
+        const reply = textStep(`Got it: ${results}. Planning with that.`)
+        // "patiently": the continuation takes a while to start, as a real model's may.
+        if (/patiently/i.test(text)) return { stream: afterAPause(reply, 2500) }
+        return { stream: convertArrayToReadableStream(reply as never[]) }
+      }
+      if (/markdown/i.test(text)) return { stream: simulateReadableStream({ chunks: streamedText(MARKDOWN_REPLY, 7) as never[], chunkDelayInMs: 12, initialDelayInMs: 50 }) }
       if (/slow/i.test(text)) {
         const parts = textStep(SLOW_TEXT)
         return { stream: simulateReadableStream({ chunks: parts as never[], chunkDelayInMs: 90, initialDelayInMs: 50 }) }
+      }
+      if (/deep/i.test(text)) {
+        const deep = `{"questions":[${nestedJson(5000)}]}`
+        return { stream: convertArrayToReadableStream([{ type: 'stream-start', warnings: [] }, { type: 'tool-call', toolCallId: call(), toolName: 'question', input: deep }, ...toolStep([]).slice(-1)] as never[]) }
       }
       const step = /trip/i.test(text)
         ? toolStep([{ toolCallId: call(), toolName: 'question', input: tripQuestions }], 'A few questions first.')

@@ -14,6 +14,7 @@ import { ensureUser, setPassword } from '../../../../frogbot/src/auth/users.ts'
 import { storeOf } from '../../../../frogbot/src/frogbot-internals.ts'
 import { pickFile } from '../../../../frogbot/test/seed/pick-file.seed.ts'
 import { confirmBudget } from './fixture-tools.ts'
+import { storeDeepChat } from './deep-chat.ts'
 import { scenarioModel } from './scenario-model.ts'
 
 const here = dirname(fileURLToPath(import.meta.url))
@@ -26,11 +27,12 @@ export const FIXTURE_USER = { email: 'ada@example.com', password: 'correct horse
  * Builds the fixture app (`/`) and the `examples/react-chat` app (`/example/`) with Vite, and
  * serves them with a real FrogBot (SQLite file, scripted model, agents `planner` with `question`
  * and the seed's `pick_file`, and `ops` with `confirm_budget`) on one origin.
- * `POST /__fixture/channel-chat` makes a channel conversation with a waiting question.
+ * `POST /__fixture/channel-chat` makes a channel conversation with a waiting question;
+ * `POST /__fixture/deep-chat` a chat whose stored tool input and result nest 1,500 levels deep.
  */
 export async function startFixture() {
   const dir = mkdtempSync(join(tmpdir(), 'frogbot-ui-'))
-  const conditions = ['source', 'module', 'browser', 'development|production']
+  const conditions = ['frogbot-source', 'module', 'browser', 'development|production']
   await build({
     root: join(here, '../app'),
     configFile: false,
@@ -73,6 +75,7 @@ export async function startFixture() {
       .execute()
     return c.json({ chatId })
   })
+  app.post('/__fixture/deep-chat', async (c) => c.json({ chatId: await storeDeepChat(frogbot, user.id) }))
   app.use('/example/*', serveStatic({ root: join(dir, 'example'), rewriteRequestPath: (path) => path.replace(/^\/example/, '') }))
   app.use('/*', serveStatic({ root: join(dir, 'app') }))
 

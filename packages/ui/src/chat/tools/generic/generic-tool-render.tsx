@@ -1,4 +1,5 @@
-import { useId, useState } from 'react'
+import { useContext, useId, useState } from 'react'
+import { ToolActionsContext } from '../../tool-actions-context.ts'
 import type { ToolRenderProps } from '../../tool-renderers.ts'
 import { toolNameOf } from '../../tool-parts.ts'
 import { PreparingCard } from '../question/question-cards.tsx'
@@ -13,6 +14,7 @@ import { ValueList } from './value-list.tsx'
  */
 export function GenericToolRender({ part, addToolOutput, dismiss, isReadonly, channelLabel, error, clientTool }: ToolRenderProps) {
   const [values, setValues] = useState<Record<string, FieldValue>>()
+  const sending = useContext(ToolActionsContext)?.isSending?.(part.toolCallId) ?? false
   const id = useId()
   const name = toolNameOf(part)
   if (part.state === 'input-streaming') return <PreparingCard label={`Preparing ${humanize(name).toLowerCase()}`} />
@@ -39,7 +41,9 @@ export function GenericToolRender({ part, addToolOutput, dismiss, isReadonly, ch
         : 'Running'
     : part.state === 'output-available'
       ? clientTool
-        ? 'Answered'
+        ? sending
+          ? 'Sending your answer…'
+          : 'Answered'
         : 'Done'
       : part.state === 'output-error'
         ? clientTool

@@ -1,4 +1,5 @@
 import { type ReactNode, useId } from 'react'
+import { InlineMarkdown } from '../../markdown/markdown-text.tsx'
 import { type CardQuestion, describeAnswer } from './question-draft.ts'
 
 /** The streaming state: the model is still writing the question. */
@@ -28,13 +29,18 @@ export function WaitingQuestionCard({ questions, title }: { questions: CardQuest
       {questions.map((question) => (
         <div key={question.header} className="fb-readonly-question">
           <p className="fb-question-text">
-            <strong>{question.header}:</strong> {question.question}
+            <strong>{question.header}:</strong> <InlineMarkdown text={question.question} />
           </p>
           <ul className="fb-readonly-options">
             {question.options.map((option) => (
               <li key={option.label}>
                 {option.label}
-                {option.description ? <span className="fb-option-description"> — {option.description}</span> : null}
+                {option.description ? (
+                  <span className="fb-option-description">
+                    {' — '}
+                    <InlineMarkdown text={option.description} />
+                  </span>
+                ) : null}
               </li>
             ))}
           </ul>
@@ -46,11 +52,14 @@ export function WaitingQuestionCard({ questions, title }: { questions: CardQuest
 
 type Answer = { header: string; selected: string[]; custom?: string }
 
-/** A settled call with an answer: "Answered", each header with what was chosen and typed. */
-export function AnsweredCard({ output }: { output: unknown }) {
+/**
+ * A settled call with an answer: "Answered", each header with what was chosen and typed; while
+ * the answer given here is on its way, "Sending your answer…" with a spinner.
+ */
+export function AnsweredCard({ output, sending = false }: { output: unknown; sending?: boolean }) {
   const answers = (output as { answers?: Answer[] } | undefined)?.answers
   return (
-    <SettledCard outcome="answered" title="Answered">
+    <SettledCard outcome={sending ? 'sending' : 'answered'} title={sending ? 'Sending your answer…' : 'Answered'}>
       {Array.isArray(answers) ? (
         <dl className="fb-answers">
           {answers.map((answer) => (
@@ -77,7 +86,7 @@ export function NotAnsweredCard({ errorText, questions }: { errorText: string; q
         <ul className="fb-readonly-options">
           {questions.map((question) => (
             <li key={question.header}>
-              <strong>{question.header}:</strong> {question.question}
+              <strong>{question.header}:</strong> <InlineMarkdown text={question.question} />
             </li>
           ))}
         </ul>
@@ -86,15 +95,19 @@ export function NotAnsweredCard({ errorText, questions }: { errorText: string; q
   )
 }
 
-/** The frame of a settled card: a check or a cross, the title, then the details. */
-function SettledCard({ outcome, title, children }: { outcome: 'answered' | 'closed'; title: string; children?: ReactNode }) {
+/** The frame of a settled card: a check, a cross or a spinner (sending), the title, then the details. */
+function SettledCard({ outcome, title, children }: { outcome: 'answered' | 'sending' | 'closed'; title: string; children?: ReactNode }) {
   const id = useId()
   return (
-    <section className={`fb-card fb-question ${outcome === 'answered' ? 'fb-card-done' : 'fb-card-closed'}`} aria-labelledby={id}>
+    <section className={`fb-card fb-question ${outcome === 'closed' ? 'fb-card-closed' : 'fb-card-done'}`} aria-labelledby={id} aria-busy={outcome === 'sending' || undefined}>
       <header className="fb-card-header">
-        <span className="fb-status-icon" aria-hidden="true">
-          {outcome === 'answered' ? '✓' : '×'}
-        </span>
+        {outcome === 'sending' ? (
+          <span className="fb-spinner" aria-hidden="true" />
+        ) : (
+          <span className="fb-status-icon" aria-hidden="true">
+            {outcome === 'answered' ? '✓' : '×'}
+          </span>
+        )}
         <h3 id={id} className="fb-card-title">
           {title}
         </h3>

@@ -1,4 +1,5 @@
 import { useId, useRef } from 'react'
+import { InlineMarkdown } from '../../markdown/markdown-text.tsx'
 import type { AnswerDraft, CardQuestion } from './question-draft.ts'
 
 /**
@@ -28,7 +29,9 @@ export function QuestionFields({
   const numbered = question.options.length <= 9
   return (
     <fieldset className="fb-question-fieldset" aria-describedby={question.multiple ? `${id}-hint` : undefined}>
-      <legend className="fb-question-text">{question.question}</legend>
+      <legend className="fb-question-text">
+        <InlineMarkdown text={question.question} />
+      </legend>
       {question.multiple ? (
         <p id={`${id}-hint`} className="fb-hint">
           Select all that apply.
@@ -67,7 +70,7 @@ export function QuestionFields({
                 </span>
                 {option.description ? (
                   <span id={descriptionId} className="fb-option-description">
-                    {option.description}
+                    <InlineMarkdown text={option.description} links={false} />
                   </span>
                 ) : null}
               </span>

@@ -1,0 +1,84 @@
+import { TITLE_MAX_LENGTH } from '@frogbotai/protocol'
+import { generateText, type UIMessage } from 'ai'
+import type { ResolvedAgent } from '../agents/resolve-agents.ts'
+import type { TurnServices } from './services.ts'
+import { textOf } from './transcript.ts'
+
+/** Most words of a title made from the first message. */
+const TITLE_WORDS = 6
+
+/** How long a generated title may take before the chat keeps its first words, in milliseconds. */
+const TITLE_TIMEOUT_MS = 15_000
+
+const BRANCH_PREFIX = 'Branch · '
+
+const TITLE_INSTRUCTIONS =
+  'Write a title of at most six words for a chat that starts with the message below. Answer with the title alone: no quotes, no period at the end, no Markdown.'
+
+/** `text` cut to `max` characters at a word boundary, ending in `…` when it was cut. */
+function shorten(text: string, max: number): string {
+  if (text.length <= max) return text
+  const cut = text.slice(0, max - 1)
+  const space = cut.lastIndexOf(' ')
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.-]+$/, '')}…`
+}
+
+/**
+ * A chat's title from its first message: the first sentence (or what precedes a colon), at most
+ * six words, `…` where it was cut; `null` for a message without text. "Plan a team offsite:
+ * should it be in the city or in the mountains?" is titled "Plan a team offsite".
+ */
+export function firstWordsTitle(parts: UIMessage['parts']): string | null {
+  const text = textOf(parts)
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s#>*_`~-]+/, '')
+    .trim()
+  if (!text) return null
+  const sentence = text.split(/(?<=[.?!])\s|[:;]\s/)[0].trim()
+  const words = sentence.split(' ')
+  const title = words.length > TITLE_WORDS ? `${words.slice(0, TITLE_WORDS).join(' ').replace(/[,;:.-]+$/, '')}…` : sentence.replace(/\.$/, '')
+  return shorten(title, TITLE_MAX_LENGTH) || null
+}
+
+/** The title of a branch of a chat titled `title`: "Branch · {title}", once however often it is branched again. */
+export function branchTitle(title: string | null): string {
+  if (!title) return 'Branch'
+  return title.startsWith(BRANCH_PREFIX) ? title : shorten(`${BRANCH_PREFIX}${title}`, TITLE_MAX_LENGTH)
+}
+
+/** A model's answer as a title: one line, no quotes, Markdown or end period; `null` when nothing is left. */
+export function cleanTitle(raw: string): string | null {
+  const line = raw
+    .split('\n')
+    .map((part) => part.trim())
+    .find(Boolean)
+  if (!line) return null
+  const title = line
+    .replace(/^(title\s*:\s*)/i, '')
+    .replace(/[*_`#]/g, '')
+    .replace(/^["'“‘«]+|["'”’»]+$/g, '')
+    .replace(/\.$/, '')
+    .trim()
+  return title ? shorten(title, TITLE_MAX_LENGTH) : null
+}
+
+/**
+ * Asks the agent's model for a short title of a new chat, without holding up its turn: once it
+ * answers, the chat is renamed, unless its title changed meanwhile (a rename wins). Only agents
+ * whose model the app configured do (`agent.titleModel`); the offline demo model and a model that
+ * fails, times out or answers nothing leave the first words ({@link firstWordsTitle}).
+ */
+export function generateTitle(services: Pick<TurnServices, 'store' | 'log' | 'closing'>, { agent, chatId, message, placeholder }: { agent: ResolvedAgent; chatId: string; message: UIMessage; placeholder: string | null }): void {
+  const model = agent.titleModel
+  const text = textOf(message.parts).trim()
+  if (!model || !text) return
+  void (async () => {
+    try {
+      const answer = await generateText({ model, instructions: TITLE_INSTRUCTIONS, prompt: text.slice(0, 2000), maxOutputTokens: 60, maxRetries: 0, abortSignal: AbortSignal.timeout(TITLE_TIMEOUT_MS) })
+      const title = cleanTitle(answer.text)
+      if (title && !services.closing) await services.store.setTitle(chatId, title, { ifTitle: placeholder })
+    } catch (error) {
+      if (!services.closing) services.log(`frogbot: chat ${chatId} keeps its first words as its title; the model gave none: ${error instanceof Error ? error.message : String(error)}`)
+    }
+  })()
+}

@@ -1,0 +1,23 @@
+import { type ChatSummary, RenameRequest } from '@frogbotai/protocol'
+import type { FrogbotRequest } from '../contract/caller.ts'
+import { FrogbotError } from '../errors/frogbot-error.ts'
+import { chatFor } from './chat-access.ts'
+import { chatSummary } from './chat-summary.ts'
+import type { TurnServices } from './services.ts'
+
+/**
+ * Renames a web chat `req` may write (the agent's `access`, the owner; a channel conversation is
+ * read-only from here: `channel-chat`). `title` is trimmed and must keep 1 to 80 characters
+ * (`bad-request` naming `title` otherwise). A rename changes no turn and does not move the chat
+ * in its owner's list. Throws `not-found` for a chat `req` cannot see, also one deleted meanwhile.
+ */
+export async function renameChat(services: TurnServices, { chatId, agentSlug, title, req }: { chatId: string; agentSlug?: string; title: string; req: FrogbotRequest }): Promise<ChatSummary> {
+  const parsed = RenameRequest.safeParse({ title })
+  if (!parsed.success) throw new FrogbotError('bad-request', `title: ${parsed.error.issues[0].message}`)
+  const { chat } = await chatFor(services, { chatId, agentSlug, req, write: true })
+  const missing = () => new FrogbotError('not-found', `Chat "${chatId}" was not found.`)
+  if (!(await services.store.setTitle(chat.id, parsed.data.title))) throw missing()
+  const renamed = await services.store.getChat(chat.id)
+  if (!renamed) throw missing()
+  return chatSummary(services, renamed)
+}
