@@ -13,18 +13,26 @@ const WAIT = { timeout: 15_000, interval: 50 }
 
 /**
  * A Slack thread end to end against the installed packages (README "Slack"): `npx frogbot serve`
- * of a config with `createSlack()`, in `app`, against a stand-in of Slack's Web API, the offline
- * demo model asking: a mention is answered in the thread with the question's card; a participant
- * the agent refuses is told privately and the question stays open; "Type your answer" opens the
- * modal, whose answer replaces the card with "Answered by" and the reply continues; another
- * question is dismissed ("Dismissed by"); a card drawn before a restart is answered after it.
+ * of a config with `createSlack()`, in `app` on a database of its own (the other journeys there
+ * create the same users), against a stand-in of Slack's Web API, the offline demo model asking: a
+ * mention is answered in the thread with the question's card; a participant the agent refuses is
+ * told privately and the question stays open; "Type your answer" opens the modal, whose answer
+ * replaces the card with "Answered by" and the reply continues; another question is dismissed
+ * ("Dismissed by"); a card drawn before a restart is answered after it.
  */
 export async function slackJourney({ app, env, running }: { app: string; env: NodeJS.ProcessEnv; running: Started[] }) {
   const slack = await slackStandIn({ users: [ADA, EVE] })
   try {
     writeFileSync(
       join(app, 'slack.config.ts'),
-      ["import { createSlack } from '@frogbotai/piece-slack'", "import { buildConfig } from 'frogbot'", "import { question } from 'frogbot/tools'", '', "export default buildConfig({ agents: [{ slug: 'planner', model: 'fast', tools: [question], channels: [createSlack()] }] })", ''].join('\n')
+      [
+        "import { createSlack } from '@frogbotai/piece-slack'",
+        "import { buildConfig, sqliteAdapter } from 'frogbot'",
+        "import { question } from 'frogbot/tools'",
+        '',
+        "export default buildConfig({ db: sqliteAdapter({ filename: './slack.db' }), agents: [{ slug: 'planner', model: 'fast', tools: [question], channels: [createSlack()] }] })",
+        ''
+      ].join('\n')
     )
     const slackEnv = { ...env, SLACK_BOT_TOKEN: 'xoxb-packed', SLACK_SIGNING_SECRET: SIGNING_SECRET, SLACK_API_URL: slack.url, FROGBOT_PASSWORD: 'packed-password-1' }
     await run('npx', ['frogbot', 'users', 'create', '--email', ADA.email, '--config', 'slack.config.ts'], { cwd: app, env: slackEnv, timeoutMs: 60_000 })
