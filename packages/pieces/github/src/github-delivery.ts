@@ -1,0 +1,69 @@
+import { z } from 'zod'
+
+// The parts of GitHub's webhook payloads the piece and Chat SDK's adapter read ("Webhook events
+// and payloads", docs.github.com: `issue_comment`, `pull_request_review_comment`, `ping`). Logins
+// are GitHub's (letters, digits and hyphens on github.com, `_` and `.` too on GitHub Enterprise
+// Server; apps' bots end in `[bot]`); repository names are letters, digits, `.`, `_` and `-`.
+const LOGIN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}(?:\[bot\])?$/
+const REPOSITORY = /^[A-Za-z0-9._-]{1,100}$/
+const id = z.number().int().positive()
+
+const GithubUser = z.object({ id, login: z.string().regex(LOGIN, 'must be a GitHub login'), type: z.string().optional() })
+
+const Comment = z.object({
+  id,
+  body: z.string(),
+  user: GithubUser,
+  created_at: z.iso.datetime({ offset: true }),
+  author_association: z.string().optional(),
+  in_reply_to_id: id.optional()
+})
+
+const Repository = z.object({ name: z.string().regex(REPOSITORY, 'must be a repository name'), owner: z.object({ login: z.string().regex(LOGIN, 'must be a GitHub login') }) })
+
+const IssueComment = z.object({ action: z.string(), comment: Comment, issue: z.object({ number: id }), repository: Repository, sender: GithubUser })
+const ReviewComment = z.object({ action: z.string(), comment: Comment, pull_request: z.object({ number: id }), repository: Repository, sender: GithubUser })
+const Ping = z.object({ hook: z.object({ events: z.array(z.string()).optional() }).optional() })
+
+/** A comment's author as GitHub's payload has them. */
+export type GithubUser = z.output<typeof GithubUser>
+
+/** The events FrogBot reads: a comment on an issue or a pull request, or on a line of a pull request's diff. */
+export const COMMENT_EVENTS = ['issue_comment', 'pull_request_review_comment'] as const
+
+/**
+ * What a verified delivery is, from its `X-GitHub-Event` header and its body:
+ * - `comment`: a new comment (action `created`), with when GitHub says it was written (`createdAt`);
+ * - `ping`: GitHub's test delivery, with the events the webhook is subscribed to, when it says;
+ * - `ignored`: any other event or action (an edited or deleted comment among them: only new
+ *   comments are read), with why, for the webhook's delivery log;
+ * - `unreadable`: a body that is not the payload GitHub sends for its event, with the field and the rule.
+ */
+export type Delivery =
+  | { kind: 'comment'; createdAt: string }
+  | { kind: 'ping'; events: string[] | null }
+  | { kind: 'ignored'; why: string }
+  | { kind: 'unreadable'; why: string }
+
+const problemOf = (error: z.ZodError) => {
+  const [issue] = error.issues
+  return `${issue.path.join('.') || 'the body'}: ${issue.message}`
+}
+
+/** Reads a delivery whose signature was verified (see {@link Delivery}); pure. */
+export function readDelivery(event: string | null, body: string): Delivery {
+  let payload: unknown
+  try {
+    payload = JSON.parse(body)
+  } catch {
+    return { kind: 'unreadable', why: "the body is not JSON; set the webhook's Content type to application/json" }
+  }
+  if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) return { kind: 'unreadable', why: 'the body is not a JSON object' }
+  if (event === 'ping') return { kind: 'ping', events: Ping.safeParse(payload).data?.hook?.events ?? null }
+  if (event !== 'issue_comment' && event !== 'pull_request_review_comment') return { kind: 'ignored', why: `FrogBot reads only new issue and pull request comments, not ${event ?? 'a delivery without X-GitHub-Event'}` }
+  const action = (payload as { action?: unknown }).action
+  if (action !== 'created') return { kind: 'ignored', why: `only new comments are read, not ${typeof action === 'string' ? `${action} ones` : 'this action'}` }
+  const parsed = (event === 'issue_comment' ? IssueComment : ReviewComment).safeParse(payload)
+  if (!parsed.success) return { kind: 'unreadable', why: `the ${event} payload is not one GitHub sends (${problemOf(parsed.error)})` }
+  return { kind: 'comment', createdAt: parsed.data.comment.created_at }
+}

@@ -1,0 +1,159 @@
+/**
+ * The longest comment body FrogBot posts, in UTF-16 code units. GitHub refuses a comment body
+ * over 65,536 characters (`422 Validation Failed`, "body is too long (maximum is 65536
+ * characters)", REST API "Create an issue comment"); a code unit is never less than a
+ * character, and the margin leaves room for the "(continued)" lines and a reopened code fence.
+ */
+export const COMMENT_BUDGET = 60_000
+
+/** What GitHub never renders as a mention or a reference: a word joiner (U+2060) after the `@` or `#`, invisible to readers. */
+const JOINER = '\u2060'
+
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g
+// Characters with a meaning inside a line in GitHub Flavored Markdown (emphasis, code, links,
+// images, HTML, tables, strikethrough, math, entities).
+const INLINE = /[\\`*_~[\]<>|&$!]/g
+// What makes a line a heading, a quote, a list item, a setext underline or a table row.
+const LINE_START = /^[#>+=-]/
+const ORDERED = /^(\d{1,9})([.)])/
+const MENTION = /(?<![A-Za-z0-9_.+-])@(?=[A-Za-z0-9])/g
+const REFERENCE = /#(?=\d)/g
+const GH_REFERENCE = /\b(GH-)(?=\d)/gi
+const URL_SCHEME = /\b(https?|ftp|mailto):(?=\/\/)/gi
+const WWW = /\b(www)\./gi
+
+/**
+ * `text` with what GitHub would turn into a notification or a link neutralised: `@login` and
+ * `@org/team` mentions, `#123`, `owner/repo#123` and `GH-123` references get a word joiner after
+ * their `@`, `#` or `-`, so they read the same and ping or link nothing.
+ */
+export function neutralise(text: string): string {
+  return text.replace(MENTION, `@${JOINER}`).replace(REFERENCE, `#${JOINER}`).replace(GH_REFERENCE, `$1${JOINER}`)
+}
+
+/**
+ * The model's text (a question, an option, a header) as literal text in a GitHub comment: every
+ * Markdown control character escaped with a backslash (emphasis, code, links, images, HTML,
+ * tables, math), each line's start escaped where it would make a heading, a quote or a list,
+ * leading indentation dropped (it would make a code block), control characters removed, and
+ * mentions, references and links neutralised ({@link neutralise}; `https://` and `www.` get a
+ * word joiner too, so no address becomes a link). `oneLine` folds every run of whitespace,
+ * newlines too, into one space (labels, headers); otherwise lines are kept, blank runs as one.
+ */
+export function escapeText(text: string, { oneLine = false }: { oneLine?: boolean } = {}): string {
+  const clean = text.replace(CONTROL, '')
+  const lines = oneLine ? [clean.replace(/\s+/g, ' ').trim()] : clean.split(/\r\n?|\n/).map((line) => line.trim())
+  const escaped = lines
+    .filter((line, index) => line !== '' || (index > 0 && lines[index - 1] !== ''))
+    .map((line) => line.replace(INLINE, '\\$&').replace(LINE_START, '\\$&').replace(ORDERED, '$1\\$2'))
+    .join('\n')
+    .trim()
+  return neutralise(escaped).replace(URL_SCHEME, `$1${JOINER}:`).replace(WWW, `$1${JOINER}.`)
+}
+
+/** The opening fence of a fenced code block on `line` (three or more backticks or tildes), or `null`. */
+function fenceOf(line: string): string | null {
+  return /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1] ?? null
+}
+
+const ADDRESS = /\b(?:https?|ftp):\/\/\S+|\bwww\.\S+|<[^>\s]+>|\]\([^)\s]*\)/g
+
+/** One line of Markdown outside code blocks with its mentions and references neutralised, except inside code spans and addresses. */
+function neutraliseLine(line: string): string {
+  let result = ''
+  let open: string | null = null
+  for (const part of line.split(/(`+)/)) {
+    if (/^`+$/.test(part)) {
+      open = open === null ? part : open === part ? null : open
+      result += part
+    } else result += open === null ? neutraliseOutside(part) : part
+  }
+  return result
+}
+
+function neutraliseOutside(text: string): string {
+  let result = ''
+  let at = 0
+  for (const match of text.matchAll(ADDRESS)) {
+    result += neutralise(text.slice(at, match.index)) + match[0]
+    at = match.index + match[0].length
+  }
+  return result + neutralise(text.slice(at))
+}
+
+/**
+ * The model's Markdown reply as GitHub should show it: formatting kept (lists, code, links), but
+ * no mention pings anyone and no `#123` links an issue ({@link neutralise}), except inside code
+ * spans, fenced code blocks and link addresses, which are left as written.
+ */
+export function neutraliseMarkdown(markdown: string): string {
+  let fence: string | null = null
+  return markdown
+    .split('\n')
+    .map((line) => {
+      const opening = fenceOf(line)
+      if (fence !== null) {
+        if (opening !== null && opening[0] === fence[0] && opening.length >= fence.length && line.trim() === opening) fence = null
+        return line
+      }
+      if (opening !== null) {
+        fence = opening
+        return line
+      }
+      return neutraliseLine(line)
+    })
+    .join('\n')
+}
+
+/** Where to cut `line` so that its first part has at most `room` code units: at the last space if there is one, never inside an escape or a surrogate pair. */
+function cutAt(line: string, room: number): number {
+  let at = Math.max(1, room)
+  const space = line.lastIndexOf(' ', at)
+  if (space > room / 2) return space + 1
+  while (at > 1 && (line[at - 1] === '\\' || /[\uD800-\uDBFF]/.test(line[at - 1]))) at -= 1
+  return at
+}
+
+/** The mark a comment continuing the one before it starts with. */
+export const CONTINUED = '_(continued)_'
+
+/**
+ * `markdown` cut into comments of at most `budget` code units, between lines (a line longer than
+ * a comment is cut at a space), each comment after the first starting with "(continued)": never
+ * cut, always whole. A fenced code block cut in two is closed at the end of one comment and
+ * opened again in the next, so each renders on its own.
+ */
+export function commentParts(markdown: string, budget = COMMENT_BUDGET): string[] {
+  if (markdown.length <= budget) return [markdown]
+  const parts: string[] = []
+  let current: string[] = []
+  let size = 0
+  let fence: { marker: string; line: string } | null = null
+  const room = () => budget - size - (fence ? fence.marker.length + 1 : 0)
+  const flush = () => {
+    if (fence) current.push(fence.marker)
+    parts.push(current.join('\n'))
+    current = [CONTINUED, '', ...(fence ? [fence.line] : [])]
+    size = current.join('\n').length + 1
+  }
+  for (let line of markdown.split('\n')) {
+    while (line.length + 1 > room()) {
+      if (current.length > (parts.length === 0 ? 0 : fence ? 3 : 2)) {
+        flush()
+        continue
+      }
+      const at = cutAt(line, room() - 1)
+      current.push(line.slice(0, at))
+      size += at + 1
+      line = line.slice(at)
+      flush()
+    }
+    current.push(line)
+    size += line.length + 1
+    const opening = fenceOf(line)
+    if (fence && opening !== null && opening[0] === fence.marker[0] && opening.length >= fence.marker.length && line.trim() === opening) fence = null
+    else if (!fence && opening !== null) fence = { marker: opening, line }
+  }
+  parts.push(current.join('\n'))
+  return parts
+}

@@ -1,0 +1,102 @@
+import type { GitHubAdapterConfig } from '@chat-adapter/github'
+import { ConfigError } from 'frogbot'
+
+/**
+ * Options of `createGithub`; every one may be left out (the defaults come from `env`).
+ * - `instance`: the instance name, the last segment of its webhook `/api/webhooks/<instance>`
+ *   (1–64 lowercase letters, digits, `-`, `_`). Default `github`.
+ * - `token`: a token of the bot's GitHub account (`GITHUB_TOKEN`); or a GitHub App: `appId`
+ *   (`GITHUB_APP_ID`), `privateKey` (`GITHUB_PRIVATE_KEY`, PEM; `\n` written out is read as a
+ *   line break) and `installationId` (`GITHUB_INSTALLATION_ID`). One of the two, not both.
+ * - `webhookSecret`: the webhook's secret (`GITHUB_WEBHOOK_SECRET`).
+ * - `botUsername`: the login people mention to start a conversation, the token's account or the
+ *   app's slug (`GITHUB_BOT_USERNAME`; `name[bot]` is read as `name`).
+ * - `botUserId`: the bot's numeric user id; by default asked once GitHub is reachable.
+ * - `apiUrl`: the REST API's base URL (`GITHUB_API_URL`): GitHub Enterprise Server's
+ *   `https://HOST/api/v3`, or a test's stand-in. Default `https://api.github.com`.
+ * - `label`: how the platform is named to people (`channelLabel`). Default `GitHub`.
+ * - `env`: where the defaults are read. Default `process.env`.
+ * - `now`: the clock deliveries are judged by (ms since the epoch). Default `Date.now`.
+ */
+export type GithubOptions = {
+  instance?: string
+  token?: string
+  appId?: string
+  privateKey?: string
+  installationId?: number | string
+  webhookSecret?: string
+  botUsername?: string
+  botUserId?: number
+  apiUrl?: string
+  label?: string
+  env?: Record<string, string | undefined>
+  now?: () => number
+}
+
+/** What `createGithub` runs on, once read and checked. */
+export type GithubSettings = {
+  instance: string
+  label: string
+  webhookSecret: string
+  botUsername: string
+  apiUrl: string
+  auth: { token: string } | { appId: string; privateKey: string; installationId: number }
+}
+
+const INSTANCE = /^[a-z0-9][a-z0-9_-]{0,63}$/
+const LOGIN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/
+const GITHUB_API = 'https://api.github.com'
+
+/** The credentials `options` give, else those of `env`: a token, an app, or nothing. */
+function credentialsOf(options: GithubOptions, env: Record<string, string | undefined>) {
+  const given = options.token !== undefined || options.appId !== undefined || options.privateKey !== undefined || options.installationId !== undefined
+  const source = given ? options : { token: env.GITHUB_TOKEN, appId: env.GITHUB_APP_ID, privateKey: env.GITHUB_PRIVATE_KEY, installationId: env.GITHUB_INSTALLATION_ID }
+  return { token: source.token || undefined, appId: source.appId || undefined, privateKey: source.privateKey || undefined, installationId: source.installationId === '' ? undefined : source.installationId }
+}
+
+/** The token, or the app, that `credentials` name; each problem with them pushed to `problems`. */
+function authOf(credentials: ReturnType<typeof credentialsOf>, problems: string[]): GithubSettings['auth'] | null {
+  const { token, appId, privateKey, installationId } = credentials
+  const app = appId !== undefined || privateKey !== undefined || installationId !== undefined
+  if (token && app) {
+    problems.push('createGithub: give a token (GITHUB_TOKEN) or a GitHub App (GITHUB_APP_ID, GITHUB_PRIVATE_KEY, GITHUB_INSTALLATION_ID), not both')
+    return null
+  }
+  if (token) return { token }
+  if (!app) {
+    problems.push("createGithub.token: set GITHUB_TOKEN to a token of the bot's GitHub account, or GITHUB_APP_ID, GITHUB_PRIVATE_KEY and GITHUB_INSTALLATION_ID for a GitHub App (or pass them)")
+    return null
+  }
+  const key = privateKey?.replace(/\\n/g, '\n')
+  const installation = typeof installationId === 'number' ? installationId : Number(installationId)
+  if (!appId) problems.push("createGithub.appId: set GITHUB_APP_ID to the GitHub App's App ID (its settings, General → About)")
+  if (!key) problems.push("createGithub.privateKey: set GITHUB_PRIVATE_KEY to the GitHub App's private key (its settings, General → Private keys), the whole PEM")
+  else if (!/-----BEGIN [A-Z ]*PRIVATE KEY-----/.test(key)) problems.push('createGithub.privateKey: GITHUB_PRIVATE_KEY is not a PEM private key (-----BEGIN RSA PRIVATE KEY----- …)')
+  if (installationId === undefined) problems.push('createGithub.installationId: set GITHUB_INSTALLATION_ID to the id of the installation on your repositories (the number at the end of its settings page address)')
+  else if (!Number.isSafeInteger(installation) || installation <= 0) problems.push(`createGithub.installationId: ${JSON.stringify(String(installationId))} is not an installation id (a positive whole number)`)
+  return appId && key && Number.isSafeInteger(installation) && installation > 0 ? { appId, privateKey: key, installationId: installation } : null
+}
+
+/** The piece's settings from `options` and the environment; a `ConfigError` names each one that is missing or wrong. */
+export function githubSettings(options: GithubOptions): GithubSettings {
+  const env = options.env ?? process.env
+  const instance = options.instance ?? 'github'
+  const webhookSecret = options.webhookSecret ?? env.GITHUB_WEBHOOK_SECRET
+  const botUsername = (options.botUsername ?? env.GITHUB_BOT_USERNAME)?.replace(/^@/, '').replace(/\[bot\]$/i, '')
+  const apiUrl = (options.apiUrl ?? env.GITHUB_API_URL) || GITHUB_API
+  const problems: string[] = []
+  if (!INSTANCE.test(instance)) problems.push(`createGithub.instance: "${instance}" must be 1–64 lowercase letters, digits, "-" or "_" (the last segment of /api/webhooks/<instance>)`)
+  const auth = authOf(credentialsOf(options, env), problems)
+  if (!webhookSecret) problems.push("createGithub.webhookSecret: set GITHUB_WEBHOOK_SECRET to the webhook's Secret (the repository's or the GitHub App's webhook settings), or pass { webhookSecret }")
+  if (!botUsername) problems.push('createGithub.botUsername: set GITHUB_BOT_USERNAME to the login people mention to talk to the agent (the token\'s account, or the GitHub App\'s slug), or pass { botUsername }')
+  else if (!LOGIN.test(botUsername)) problems.push(`createGithub.botUsername: "${botUsername}" is not a GitHub login`)
+  if (!URL.canParse(apiUrl) || !/^https?:$/.test(new URL(apiUrl).protocol)) problems.push(`createGithub.apiUrl: "${apiUrl}" is not an http(s) address (GITHUB_API_URL, such as https://github.example.com/api/v3)`)
+  if (problems.length > 0) throw new ConfigError(problems)
+  return { instance, label: options.label ?? 'GitHub', webhookSecret: webhookSecret!, botUsername: botUsername!, apiUrl: apiUrl.replace(/\/+$/, ''), auth: auth! }
+}
+
+/** The adapter's configuration of `settings` (everything explicit: the adapter reads nothing of the environment). */
+export function adapterConfig(settings: GithubSettings, { botUserId }: { botUserId?: number }): GitHubAdapterConfig {
+  const common = { webhookSecret: settings.webhookSecret, userName: settings.botUsername, apiUrl: settings.apiUrl, ...(botUserId !== undefined ? { botUserId } : {}) }
+  return 'token' in settings.auth ? { ...common, token: settings.auth.token } : { ...common, ...settings.auth }
+}
