@@ -126,33 +126,48 @@ export const CONTINUED = '_(continued)_'
 export function commentParts(markdown: string, budget = COMMENT_BUDGET): string[] {
   if (markdown.length <= budget) return [markdown]
   const parts: string[] = []
-  let current: string[] = []
-  let size = 0
   let fence: { marker: string; line: string } | null = null
-  const room = () => budget - size - (fence ? fence.marker.length + 1 : 0)
+  let current: string[] = []
+  // The code units of `current` once joined, plus one for the line break before the next line.
+  let size = 0
+  let empty = true
+  const closing = () => (fence ? fence.marker.length + 1 : 0)
+  const opening = () => (parts.length === 0 ? [] : [CONTINUED, '', ...(fence ? [fence.line] : [])])
+  const room = () => budget - size - closing()
+  const start = () => {
+    current = opening()
+    size = current.reduce((total, line) => total + line.length + 1, 0)
+    empty = true
+  }
   const flush = () => {
     if (fence) current.push(fence.marker)
     parts.push(current.join('\n'))
-    current = [CONTINUED, '', ...(fence ? [fence.line] : [])]
-    size = current.join('\n').length + 1
+    start()
   }
+  const push = (line: string) => {
+    current.push(line)
+    size += line.length + 1
+    empty = false
+  }
+  const sliver = Math.min(200, Math.floor(budget / 4))
+  start()
   for (let line of markdown.split('\n')) {
     while (line.length + 1 > room()) {
-      if (current.length > (parts.length === 0 ? 0 : fence ? 3 : 2)) {
+      // A line that fits a comment of its own starts the next one; a longer one fills this one first.
+      const fresh = budget - [CONTINUED, '', ...(fence ? [fence.line] : [])].join('\n').length - 1 - closing()
+      if (!empty && (line.length + 1 <= fresh || room() < sliver)) {
         flush()
         continue
       }
       const at = cutAt(line, room() - 1)
-      current.push(line.slice(0, at))
-      size += at + 1
+      push(line.slice(0, at))
       line = line.slice(at)
       flush()
     }
-    current.push(line)
-    size += line.length + 1
-    const opening = fenceOf(line)
-    if (fence && opening !== null && opening[0] === fence.marker[0] && opening.length >= fence.marker.length && line.trim() === opening) fence = null
-    else if (!fence && opening !== null) fence = { marker: opening, line }
+    push(line)
+    const fenced = fenceOf(line)
+    if (fence && fenced !== null && fenced[0] === fence.marker[0] && fenced.length >= fence.marker.length && line.trim() === fenced) fence = null
+    else if (!fence && fenced !== null) fence = { marker: fenced, line }
   }
   parts.push(current.join('\n'))
   return parts

@@ -22,6 +22,9 @@ export const ASKED: Record<string, Asked> = {
 
 type Prompt = { role: string; content: unknown }[]
 
+/** A step that streams `text` in one piece (`textStep` streams a piece per word). */
+const wholeText = (text: string) => textStep(text).filter((part, index, parts) => part.type !== 'text-delta' || index === parts.findIndex((first) => first.type === 'text-delta')).map((part) => (part.type === 'text-delta' ? { ...part, delta: text } : part))
+
 /** The text of the last message of `prompt` if a person wrote it, or `null`. */
 function lastUserText(prompt: Prompt): string | null {
   const last = prompt.at(-1)
@@ -40,21 +43,21 @@ function lastToolOutput(prompt: Prompt): unknown {
 
 /**
  * A model that plays by what was said, so that one FrogBot serves every conversation of a test
- * file in any order: a message with `ask <name>` asks {@link ASKED}`[name]` (`Let me ask.` before
- * it; `ask raw` with a JSON input after it asks that input), an answer is repeated back (`Noted:
- * {answers…}`), any other message is echoed (`You said: …`).
+ * file in any order: a message with `ask <name>` asks `asked[name]`, else {@link ASKED}`[name]`
+ * (`Let me ask.` before it), an answer is repeated back (`Noted: {answers…}`), any other message
+ * is echoed (`You said: …`). A test adds calls of its own to `asked`, since a comment holds at
+ * most 65,536 characters.
  */
-export function promptedModel() {
+export function promptedModel({ asked = {} }: { asked?: Record<string, unknown> } = {}) {
   let calls = 0
   return mockModel({
     doStream: async ({ prompt }) => {
       const answered = lastToolOutput(prompt as Prompt)
-      if (answered !== undefined) return { stream: convertArrayToReadableStream(textStep(`Noted: ${JSON.stringify(answered)}`) as never[]) }
+      if (answered !== undefined) return { stream: convertArrayToReadableStream(wholeText(`Noted: ${JSON.stringify(answered)}`) as never[]) }
       const text = lastUserText(prompt as Prompt) ?? ''
-      const raw = /\bask raw (\{[\s\S]*\})\s*$/.exec(text)
       const named = /\bask (\w+)/.exec(text)
-      const input = raw ? JSON.parse(raw[1]) : named ? ASKED[named[1]] : undefined
-      const step = input ? toolStep([{ toolCallId: `call_${++calls}`, toolName: 'question', input }], 'Let me ask.') : textStep(`You said: ${text}`)
+      const input = named ? (asked[named[1]] ?? ASKED[named[1]]) : undefined
+      const step = input ? toolStep([{ toolCallId: `call_${++calls}`, toolName: 'question', input }], 'Let me ask.') : wholeText(`You said: ${text}`)
       return { stream: convertArrayToReadableStream(step as never[]) }
     }
   })
