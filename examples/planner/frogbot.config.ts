@@ -2,9 +2,15 @@ import { buildConfig } from 'frogbot'
 import { question } from 'frogbot/tools'
 import { pickFile } from './tools/pick-file.ts'
 
-// Slack conversations once the app's credentials are set (README "Slack"); imported only then, so
-// that every other `frogbot` command starts without loading Chat SDK.
-const channels = process.env.SLACK_BOT_TOKEN ? [(await import('@frogbotai/piece-slack')).createSlack()] : []
+// Slack conversations once the app's credentials are set (README "Slack"), GitHub ones once the
+// webhook's secret is (README "GitHub"); each imported only then, so that every other `frogbot`
+// command starts without loading Chat SDK.
+const slack = process.env.SLACK_BOT_TOKEN ? [(await import('@frogbotai/piece-slack')).createSlack()] : []
+const github = process.env.GITHUB_WEBHOOK_SECRET ? [(await import('@frogbotai/piece-github')).createGithub()] : []
+
+// GitHub commenters have no FrogBot user: the planner talks there with the numeric GitHub user ids
+// listed in GITHUB_ALLOWED_USER_IDS (README "GitHub", "Who can answer").
+const githubUsers = (process.env.GITHUB_ALLOWED_USER_IDS ?? '').split(',').map((id) => id.trim()).filter(Boolean)
 
 export default buildConfig({
   agents: [
@@ -17,7 +23,8 @@ export default buildConfig({
         name: 'Planner',
         description: 'Plans with you, asks before choosing between materially different plans, and asks which file to use. Try "Ask me a few questions about a team offsite" or "Pick a file: plan.md, budget.csv or notes.txt".'
       },
-      channels
+      channels: [...slack, ...github],
+      access: ({ req }) => (req.channel?.piece === 'github' ? githubUsers.includes(req.channel.userId) : req.user !== null || req.entryPoint === 'local')
     }
   ]
 })
