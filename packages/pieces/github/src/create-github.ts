@@ -76,11 +76,11 @@ export function createGithub(options: GithubOptions = {}): GithubPiece {
     ackDeadlineMs: ACK_DEADLINE_MS,
     adapter: ({ logger }) => (adapter = new FrogbotGithubAdapter({ ...adapterConfig(settings, { botUserId: options.botUserId }), logger })),
     verify: githubVerifier(settings.webhookSecret),
-    setup: ({ track, log, nameOf }) => {
+    setup: ({ track, log, nameOf, state }) => {
       const bot = botLookup(adapter, settings, log)
       if (options.botUserId === undefined) void track(bot())
       return {
-        drawing: githubDrawing({ adapter, nameOf, mention: githubMention }),
+        drawing: githubDrawing({ adapter, nameOf, mention: githubMention, state }),
         mention: githubMention,
         participantOf: (_author, message) => githubParticipant(message),
         textOf: commentText(adapter),

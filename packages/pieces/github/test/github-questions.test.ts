@@ -109,13 +109,16 @@ describeEachDatabase('GitHub questions', (fresh) => {
       const [card] = await issue.ask('color')
       await issue.say('I think /answer 2 is right, but let us discuss')
       await eventually(() => expect(issue.notices()).toEqual(['@ada Your message waits until the question above is answered or dismissed; then it is read.']))
-      expect((await issue.chat()).queued).toHaveLength(1)
+      // People discuss a question before they answer it: each is told once that their comments wait.
+      await issue.say('Or green, maybe?')
+      await eventually(async () => expect((await issue.chat()).queued).toHaveLength(2))
+      expect(issue.notices()).toHaveLength(1)
       expect(card.edits).toEqual([])
 
       await issue.say('> Which color should the shed be?\n> 1. Red\n\n`/ANSWER green`', BOB)
       await eventually(() => expect(card.edits.at(-1)).toContain('✅ Green\nAnswered by @bob'))
       // The queued message is the next turn, once the question is answered.
-      await eventually(() => expect(issue.replies().slice(-2)).toEqual(['Noted: {"answers":[{"header":"Color","selected":["Green"]}]}', 'You said: I think /answer 2 is right, but let us discuss']))
+      await eventually(() => expect(issue.replies().slice(-3)).toEqual(['Noted: {"answers":[{"header":"Color","selected":["Green"]}]}', 'You said: I think /answer 2 is right, but let us discuss', 'You said: Or green, maybe?']))
     })
 
     it('/dismiss declines the whole call, with its reason: the comment says who, and the model is not called again', async () => {
