@@ -1,4 +1,4 @@
-import { type ChannelState, type ChatSdkSetup, type Mention, type NameOf, noticeText, questionsOf } from 'frogbot/channels'
+import { type ChannelState, type ChatSdkSetup, type Mention, type NameOf, noticeText, type PieceNotice, questionsOf } from 'frogbot/channels'
 import type { FrogbotGithubAdapter } from './github-adapter.ts'
 import { COMMENT_BUDGET, commentParts, escapeText, neutraliseMarkdown } from './github-markdown.ts'
 import { questionComment, settledComment } from './question-comments.ts'
@@ -17,10 +17,14 @@ function parseRef(ref: string): { commentId: string; question: number } {
 
 /**
  * How often one commenter is told, in one thread, that their comments wait for the question or
- * the reply (ms): on GitHub a notice is a comment everyone sees, and people discuss a question
- * before they answer it.
+ * the reply, or that the agent does not talk with them (ms): on GitHub a notice is a comment
+ * everyone sees, people discuss a question before they answer it, and on a public repository
+ * anyone joins the discussion. A refused command is always told.
  */
-export const QUEUED_NOTICE_EVERY_MS = 30 * 60_000
+export const DISCUSSION_NOTICE_EVERY_MS = 30 * 60_000
+
+/** The notices about ordinary comments (see {@link DISCUSSION_NOTICE_EVERY_MS}), by the key they are counted under. */
+const discussionNotice = (notice: PieceNotice) => (notice.kind === 'queued' ? 'queued' : notice.kind === 'denied' && notice.to === 'write' ? 'denied' : null)
 
 /** What a comment that carried the rest of a question says once the question ended. */
 const SETTLED_ABOVE = '_(This question is settled; see the comment above.)_'
@@ -35,8 +39,9 @@ const SETTLED_ABOVE = '_(This question is settled; see the comment above.)_'
  * - `reply`: the agent's reply once it is whole (GitHub has no streaming), its mentions and
  *   references neutralised, in as many comments as it takes;
  * - `notify`: a reply that mentions the participant (GitHub has no private message), the model's
- *   and the participant's words in it escaped; that their comments wait is told once in
- *   {@link QUEUED_NOTICE_EVERY_MS} per commenter and thread (across servers, in `state`).
+ *   and the participant's words in it escaped; that their ordinary comments wait, or are not for
+ *   this agent, is told once in {@link DISCUSSION_NOTICE_EVERY_MS} per commenter and thread
+ *   (across servers, in `state`).
  */
 export function githubDrawing({ adapter, nameOf, mention, state }: { adapter: FrogbotGithubAdapter; nameOf: NameOf; mention: Mention; state: Pick<ChannelState, 'setIfNotExists'> }): ChatSdkSetup['drawing'] {
   const post = async (thread: string, body: string) => (await adapter.postMessage(thread, { raw: body })).id
@@ -78,7 +83,8 @@ export function githubDrawing({ adapter, nameOf, mention, state }: { adapter: Fr
       for (const part of commentParts(neutraliseMarkdown(whole))) await post(thread, part)
     },
     notify: async ({ thread, participant, notice }) => {
-      if (notice.kind === 'queued' && !(await state.setIfNotExists(`frogbot:github:queued:${thread}:${participant.userId}`, true, QUEUED_NOTICE_EVERY_MS))) return
+      const discussion = discussionNotice(notice)
+      if (discussion && !(await state.setIfNotExists(`frogbot:github:told:${discussion}:${thread}:${participant.userId}`, true, DISCUSSION_NOTICE_EVERY_MS))) return
       // A settled notice holds the kit's words and a login; every other one may hold the model's or the participant's.
       const said = notice.kind === 'settled' ? noticeText(notice, nameOf) : escapeText(noticeText(notice))
       await post(thread, `${mention(participant)} ${said}`)

@@ -45,7 +45,10 @@ describe('who can answer in GitHub', () => {
     await kit.comment(EVE, '/answer 1', { number: 2 })
     await kit.comment(EVE, '/dismiss', { number: 2 })
     await kit.comment(EVE, 'please pick red', { number: 2 })
-    await eventually(() => expect(notices(2)).toEqual([REFUSED_ANSWER, REFUSED_ANSWER, '@eve You may not talk to this agent here: it does not accept you.']))
+    // Her ordinary comments are told once in a while, her commands every time.
+    await kit.comment(EVE, 'red is best', { number: 2 })
+    await kit.comment(EVE, '/answer red', { number: 2 })
+    await eventually(() => expect(notices(2)).toEqual([REFUSED_ANSWER, REFUSED_ANSWER, '@eve You may not talk to this agent here: it does not accept you.', REFUSED_ANSWER]))
     expect(card.edits).toEqual([])
     const read = (await kit.chats()).find((chat) => chat.chat.channel?.thread === 'github:acme/shed:issue:2')!
     expect(read.chat.state).toBe('awaiting')
