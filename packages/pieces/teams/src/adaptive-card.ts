@@ -53,7 +53,8 @@ export function packedLines(lines: Element[], budget: number, rest: (count: numb
   const kept: Element[] = []
   let used = 0
   for (const [index, line] of lines.entries()) {
-    const bytes = JSON.stringify(line).length * 2
+    // Each element also costs the comma that separates it from the next.
+    const bytes = (JSON.stringify(line).length + 1) * 2
     if (used + bytes > budget) return [...kept, rest(lines.length - index)]
     kept.push(line)
     used += bytes

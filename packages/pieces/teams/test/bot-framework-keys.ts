@@ -40,8 +40,8 @@ export function botFrameworkKeys() {
   return {
     /** The JWKS document: every current key's public half. */
     jwks: () => ({ keys: keys.map((key) => key.jwk) }),
-    /** Replaces every key with a new one (a key rollover): later tokens carry a `kid` the piece has not seen. */
-    rotate: () => void (keys = [signingKey()]),
+    /** Replaces every key with a new one endorsed for `endorsements` (a key rollover): later tokens carry a `kid` the piece has not seen. */
+    rotate: (endorsements?: string[]) => void (keys = [signingKey(endorsements)]),
     /**
      * A Bot Framework token for an activity sent at `now` (ms) to `serviceUrl`: signed with the
      * current key unless `key` says otherwise; `claims` override or add claims (`aud`, `iss`,
