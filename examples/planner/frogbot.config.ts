@@ -2,9 +2,13 @@ import { buildConfig } from 'frogbot'
 import { question } from 'frogbot/tools'
 import { pickFile } from './tools/pick-file.ts'
 
-// Slack conversations once the app's credentials are set (README "Slack"); imported only then, so
-// that every other `frogbot` command starts without loading Chat SDK.
-const channels = process.env.SLACK_BOT_TOKEN ? [(await import('@frogbotai/piece-slack')).createSlack()] : []
+// Slack and Microsoft Teams conversations once their credentials are set (README "Slack",
+// "Microsoft Teams"); imported only then, so that every other `frogbot` command starts without
+// loading Chat SDK.
+const channels = [
+  ...(process.env.SLACK_BOT_TOKEN ? [(await import('@frogbotai/piece-slack')).createSlack()] : []),
+  ...(process.env.TEAMS_APP_ID ? [(await import('@frogbotai/piece-microsoft-teams')).createMicrosoftTeams()] : [])
+]
 
 export default buildConfig({
   agents: [
