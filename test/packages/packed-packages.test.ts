@@ -5,6 +5,7 @@ import { formatMessage } from 'publint/utils'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort, outsideRepo, publishedPackages, REPO, run, startUntil, type Started } from './outside-repo.ts'
 import { slackJourney } from './slack-journey.ts'
+import { teamsJourney } from './teams-journey.ts'
 import { DEEP_AGENT_CONFIG, serverPackagesIn, uiAloneApp } from './ui-alone.ts'
 import { chatThroughProxy } from './ui-journey.ts'
 import { answerOverHttp } from './walkthrough.ts'
@@ -178,6 +179,10 @@ describe('a fresh app that installs the tarballs', () => {
   it('runs a Slack thread end to end with the installed Slack piece: mention, reply and card, a refusal told, the modal, Answered by, the continuation, Dismiss, a restart', async () => {
     await slackJourney({ app, env: place.env, running })
   }, 3 * MINUTE)
+
+  it('runs a Teams conversation end to end with the installed Teams piece: unsigned, forged and expired activities refused, a mention, one card of three questions, a refusal told, a typed answer and two picks, Answered by, the continuation', async () => {
+    await teamsJourney({ app, env: place.env, running })
+  }, 2 * MINUTE)
 
   it("serves the samples with npx frogbot serve and answers the seed's walkthrough", async () => {
     const token = 'newcomer-token-0123456789abcdef'

@@ -69,6 +69,9 @@ export function createMicrosoftTeams(options: MicrosoftTeamsOptions = {}): Micro
     // The adapter buffers a reply into one message when there is no placeholder to edit.
     chat: { fallbackStreamingPlaceholderText: null },
     ackDeadlineMs: ACK_DEADLINE_MS,
+    // An invoke answered late still gets a real body (an empty one reads "Unable to reach app" and
+    // is retried); Teams ignores the body of any other activity.
+    lateAck: () => Response.json({ statusCode: 200, type: 'application/vnd.microsoft.activity.message', value: 'Received.' }),
     describe: ({ agentSlug, webhookPath }) => [`channel ${instance}: ${label} for agent ${agentSlug}, webhook ${webhookPath} (the Azure Bot's messaging endpoint)`],
     adapter: ({ logger, log }) =>
       (adapter = quietTeamsAdapter(

@@ -23,7 +23,7 @@ export type RosterMember = { name?: string; email?: string }
 const ADAPTIVE_CARD = 'application/vnd.microsoft.card.adaptive'
 
 /** A conversation id without the thread of a channel post (`;messageid=…`): whose roster is the channel's. */
-const baseConversation = (conversationId: string) => conversationId.replace(/;messageid=\d+$/, '')
+export const baseConversation = (conversationId: string) => conversationId.replace(/;messageid=\d+$/, '')
 
 /** The HTTP status of a failed Bot Connector call, where it has one. */
 export function statusOf(error: unknown): number | undefined {

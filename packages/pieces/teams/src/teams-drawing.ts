@@ -2,9 +2,7 @@ import { type NameOf, noticeText, type PieceDrawing, questionsOf } from 'frogbot
 import { QuestionOutput } from 'frogbot/tools'
 import { questionCard } from './question-card.ts'
 import { settledCard } from './settled-card.ts'
-import type { FrogbotTeamsAdapter } from './teams-adapter.ts'
-
-const baseConversation = (conversationId: string) => conversationId.replace(/;messageid=\d+$/, '')
+import { baseConversation, type FrogbotTeamsAdapter } from './teams-adapter.ts'
 
 /**
  * A Teams message's id in card records: its conversation (without a channel post's
