@@ -5,7 +5,12 @@ import { activityMismatch, type BotFrameworkAuth } from './bot-framework-auth.ts
 /** The fields of an incoming activity the webhook reads before Chat SDK does. */
 type ActivityHead = { type: string; id?: string; serviceUrl: string; channelId?: string; conversation: { id: string } }
 
-/** Why a body cannot be an activity (FrogBot's `400 bad-request`), or the activity's head. */
+/**
+ * Why a body cannot be an activity (FrogBot's `400 bad-request`), or the activity's head: an object
+ * with a `type`, an absolute `serviceUrl` and a `conversation.id`, string ids and text where it has them, lists of
+ * objects for its `entities` and `attachments`, and
+ * the action's `data` object where it is a card's invoke (what Chat SDK's handler reads unchecked).
+ */
 export function readActivity(body: string): ActivityHead | { problem: string } {
   let value: unknown
   try {
@@ -20,6 +25,15 @@ export function readActivity(body: string): ActivityHead | { problem: string } {
   if (typeof activity.conversation?.id !== 'string' || !activity.conversation.id) return { problem: 'Refused: the activity has no conversation.id.' }
   if (activity.id !== undefined && typeof activity.id !== 'string') return { problem: 'Refused: the activity id must be a string.' }
   if (activity.from !== undefined && typeof activity.from?.id !== 'string') return { problem: 'Refused: the activity from.id must be a string.' }
+  if (activity.text !== undefined && typeof activity.text !== 'string') return { problem: 'Refused: the activity text must be a string.' }
+  for (const list of ['entities', 'attachments'] as const) {
+    const items = activity[list]
+    if (items !== undefined && !(Array.isArray(items) && items.every((item) => item !== null && typeof item === 'object'))) return { problem: `Refused: the activity ${list} must be a list of objects.` }
+  }
+  const data = activity.value?.action?.data
+  if (activity.type === 'invoke' && activity.name === 'adaptiveCard/action' && (data === null || typeof data !== 'object' || Array.isArray(data))) {
+    return { problem: 'Refused: an adaptiveCard/action invoke needs value.action.data, an object.' }
+  }
   return activity as ActivityHead
 }
 
