@@ -2,11 +2,14 @@ import { buildConfig } from 'frogbot'
 import { question } from 'frogbot/tools'
 import { pickFile } from './tools/pick-file.ts'
 
-// Slack conversations once the app's credentials are set (README "Slack"), GitHub ones once the
-// webhook's secret is (README "GitHub"); each imported only then, so that every other `frogbot`
-// command starts without loading Chat SDK.
-const slack = process.env.SLACK_BOT_TOKEN ? [(await import('@frogbotai/piece-slack')).createSlack()] : []
-const github = process.env.GITHUB_WEBHOOK_SECRET ? [(await import('@frogbotai/piece-github')).createGithub()] : []
+// Slack, Microsoft Teams and GitHub conversations once their credentials are set (README "Slack",
+// "Microsoft Teams", "GitHub"); imported only then, so that every other `frogbot` command starts
+// without loading Chat SDK.
+const channels = [
+  ...(process.env.SLACK_BOT_TOKEN ? [(await import('@frogbotai/piece-slack')).createSlack()] : []),
+  ...(process.env.TEAMS_APP_ID ? [(await import('@frogbotai/piece-microsoft-teams')).createMicrosoftTeams()] : []),
+  ...(process.env.GITHUB_WEBHOOK_SECRET ? [(await import('@frogbotai/piece-github')).createGithub()] : [])
+]
 
 // GitHub commenters have no FrogBot user: the planner talks there with the numeric GitHub user ids
 // listed in GITHUB_ALLOWED_USER_IDS (README "GitHub", "Who can answer").
@@ -23,7 +26,7 @@ export default buildConfig({
         name: 'Planner',
         description: 'Plans with you, asks before choosing between materially different plans, and asks which file to use. Try "Ask me a few questions about a team offsite" or "Pick a file: plan.md, budget.csv or notes.txt".'
       },
-      channels: [...slack, ...github],
+      channels,
       access: ({ req }) => (req.channel?.piece === 'github' ? githubUsers.includes(req.channel.userId) : req.user !== null || req.entryPoint === 'local')
     }
   ]

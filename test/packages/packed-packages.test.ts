@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { githubJourney } from './github-journey.ts'
 import { freePort, outsideRepo, publishedPackages, REPO, run, startUntil, type Started } from './outside-repo.ts'
 import { slackJourney } from './slack-journey.ts'
+import { teamsJourney } from './teams-journey.ts'
 import { DEEP_AGENT_CONFIG, serverPackagesIn, uiAloneApp } from './ui-alone.ts'
 import { chatThroughProxy } from './ui-journey.ts'
 import { answerOverHttp } from './walkthrough.ts'
@@ -179,6 +180,10 @@ describe('a fresh app that installs the tarballs', () => {
   it('runs a Slack thread end to end with the installed Slack piece: mention, reply and card, a refusal told, the modal, Answered by, the continuation, Dismiss, a restart', async () => {
     await slackJourney({ app, env: place.env, running })
   }, 3 * MINUTE)
+
+  it('runs a Teams conversation end to end with the installed Teams piece: unsigned, forged and expired activities refused, a mention, one card of three questions, a refusal told, a typed answer and two picks, Answered by, the continuation', async () => {
+    await teamsJourney({ app, env: place.env, running })
+  }, 2 * MINUTE)
 
   it('runs a GitHub issue thread end to end with the installed GitHub piece: forged and repeated deliveries refused, a question per comment, a refusal told, one /answer with typed words and several picks, Answered by, the continuation', async () => {
     await githubJourney({ app, env: place.env, running })

@@ -1,0 +1,153 @@
+import { createRemoteJWKSet, errors, type JWK, jwtVerify, type JWTPayload } from 'jose'
+
+/** The issuer of every token the Bot Connector service sends a bot (Bot Connector authentication). */
+export const BOT_FRAMEWORK_ISSUER = 'https://api.botframework.com'
+
+/** How far a token's times may be off this server's clock (Bot Connector authentication: "industry-standard clock-skew is 5 minutes"), in seconds. */
+export const CLOCK_TOLERANCE_SECONDS = 300
+
+/** How long the OpenID metadata document is kept before it is fetched again (ms). */
+export const METADATA_KEEP_MS = 24 * 60 * 60_000
+
+/** How long a request for the metadata or the keys may take (ms). */
+const FETCH_TIMEOUT_MS = 5000
+
+/** How long a failed metadata fetch stands before it is tried again (ms). */
+const METADATA_RETRY_MS = 10_000
+
+/** The fields of the OpenID metadata document the check reads. */
+type OpenIdMetadata = { jwks_uri: string; id_token_signing_alg_values_supported?: string[] }
+
+/** The parts of an activity the token is checked against. */
+export type SignedActivity = { serviceUrl: string; channelId?: string }
+
+/**
+ * What checking a request's token came to: `verified` (its claims), `refused` (the sender's
+ * fault: `reason` says why, for the log and the 401) or `unavailable` (the keys could not be
+ * fetched, so nothing can be verified now: nobody's fault, answered 503 so that Teams tries again).
+ */
+export type TokenCheck = { kind: 'verified'; claims: JWTPayload; endorsements?: unknown[] } | { kind: 'refused'; reason: string } | { kind: 'unavailable'; reason: string }
+
+const describe = (error: unknown) => (error instanceof Error ? error.message : String(error))
+
+/** A URL without its trailing slashes, in lower case: how Bot Framework compares service URLs. */
+const comparable = (url: string) => url.replace(/\/+$/, '').toLowerCase()
+
+/** The OpenID metadata at `url`, fetched at most once per {@link METADATA_KEEP_MS} (a failure at most once per {@link METADATA_RETRY_MS}). */
+function metadataSource(url: string, now: () => number) {
+  let kept: { at: number; metadata: OpenIdMetadata } | null = null
+  let failed: { at: number; error: Error } | null = null
+  let inFlight: Promise<OpenIdMetadata> | null = null
+  const fetchMetadata = async (): Promise<OpenIdMetadata> => {
+    const response = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), headers: { accept: 'application/json' } })
+    if (!response.ok) throw new Error(`the OpenID metadata at ${url} answered ${response.status}`)
+    const metadata = (await response.json()) as Partial<OpenIdMetadata> | null
+    if (typeof metadata?.jwks_uri !== 'string' || !URL.canParse(metadata.jwks_uri)) throw new Error(`the OpenID metadata at ${url} names no jwks_uri`)
+    return metadata as OpenIdMetadata
+  }
+  return async (): Promise<OpenIdMetadata> => {
+    if (kept && now() - kept.at < METADATA_KEEP_MS) return kept.metadata
+    if (failed && now() - failed.at < METADATA_RETRY_MS) throw failed.error
+    inFlight ??= fetchMetadata()
+      .then((metadata) => {
+        kept = { at: now(), metadata }
+        failed = null
+        return metadata
+      })
+      .catch((error: unknown) => {
+        failed = { at: now(), error: error instanceof Error ? error : new Error(String(error)) }
+        throw failed.error
+      })
+      .finally(() => {
+        inFlight = null
+      })
+    return inFlight
+  }
+}
+
+/** Why jose refused a token, for people; `null` when the keys could not be had (not the sender's fault). */
+function refusalOf(error: unknown): string | null {
+  if (error instanceof errors.JWTExpired) return 'the token has expired'
+  if (error instanceof errors.JWTClaimValidationFailed) return error.claim === 'nbf' || error.claim === 'iat' ? `the token is not valid yet (${error.claim})` : `the token's ${error.claim} claim is wrong (${error.reason})`
+  if (error instanceof errors.JWSSignatureVerificationFailed) return 'the token signature is invalid'
+  if (error instanceof errors.JWKSNoMatchingKey || error instanceof errors.JWKSMultipleMatchingKeys) return "no key of the Bot Framework's signing keys matches the token"
+  if (error instanceof errors.JOSEAlgNotAllowed) return "the token is signed with an algorithm the Bot Framework's metadata does not list"
+  if (error instanceof errors.JWKSTimeout || error instanceof errors.JWKSInvalid) return null
+  if (error instanceof errors.JOSEError) return `the token is malformed (${error.message})`
+  return null
+}
+
+/**
+ * Why a verified token does not go with `activity`, or `null`: its `serviceurl` claim must equal
+ * the activity's `serviceUrl` (case and trailing slash aside), and where its signing key lists
+ * `endorsements`, the activity's `channelId` must be among them (Bot Connector authentication).
+ */
+export function activityMismatch(token: Extract<TokenCheck, { kind: 'verified' }>, activity: SignedActivity): string | null {
+  const serviceUrl = typeof token.claims.serviceurl === 'string' ? token.claims.serviceurl : null
+  if (!serviceUrl) return 'the token has no serviceurl claim'
+  if (comparable(serviceUrl) !== comparable(activity.serviceUrl)) return "the token's serviceurl claim is not the activity's serviceUrl"
+  if (token.endorsements && !token.endorsements.includes(activity.channelId)) return `the signing key is not endorsed for the channel "${activity.channelId ?? ''}"`
+  return null
+}
+
+/**
+ * Checks the Bot Framework JWT of an incoming activity, as Bot Connector authentication
+ * (learn.microsoft.com, "Authentication with the Bot Connector API": Connector to bot) asks,
+ * with `jose`: the token in `Authorization: Bearer …`; signed by a key listed at the `jwks_uri` of
+ * the OpenID metadata at `openIdMetadataUrl`, with an algorithm the metadata lists (keys cached,
+ * fetched again on an unknown `kid`); issuer {@link BOT_FRAMEWORK_ISSUER}; audience `appId`; not
+ * expired nor not yet valid, within {@link CLOCK_TOLERANCE_SECONDS} of `now`. What it says of
+ * the activity is checked by {@link activityMismatch} once the body is read. There is no way to
+ * skip either.
+ */
+export function botFrameworkAuth({ appId, openIdMetadataUrl, now }: { appId: string; openIdMetadataUrl: string; now: () => number }) {
+  const metadata = metadataSource(openIdMetadataUrl, now)
+  const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>()
+  const keySetOf = (uri: string) => {
+    let keySet = keySets.get(uri)
+    if (!keySet) {
+      keySet = createRemoteJWKSet(new URL(uri), { timeoutDuration: FETCH_TIMEOUT_MS, cacheMaxAge: METADATA_KEEP_MS })
+      keySets.set(uri, keySet)
+    }
+    return keySet
+  }
+
+  return async (authorization: string | null): Promise<TokenCheck> => {
+    const bearer = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')
+    if (!bearer) return { kind: 'refused', reason: authorization ? 'the Authorization header is not a Bearer token' : 'the Authorization header is missing' }
+    let found: OpenIdMetadata
+    try {
+      found = await metadata()
+    } catch (error) {
+      return { kind: 'unavailable', reason: describe(error) }
+    }
+    const keySet = keySetOf(found.jwks_uri)
+    let signingKey: JWK | undefined
+    try {
+      const { payload } = await jwtVerify(
+        bearer[1],
+        async (header, token) => {
+          const key = await keySet(header, token)
+          signingKey = keySet.jwks()?.keys.find((candidate) => candidate.kid === header.kid)
+          return key
+        },
+        {
+          issuer: BOT_FRAMEWORK_ISSUER,
+          audience: appId,
+          algorithms: found.id_token_signing_alg_values_supported ?? ['RS256'],
+          clockTolerance: CLOCK_TOLERANCE_SECONDS,
+          currentDate: new Date(now()),
+          requiredClaims: ['exp']
+        }
+      )
+      const endorsements = (signingKey as { endorsements?: unknown } | undefined)?.endorsements
+      return { kind: 'verified', claims: payload, ...(Array.isArray(endorsements) ? { endorsements } : {}) }
+    } catch (error) {
+      const reason = refusalOf(error)
+      return reason ? { kind: 'refused', reason } : { kind: 'unavailable', reason: `the Bot Framework's signing keys could not be fetched (${describe(error)})` }
+    }
+  }
+}
+
+/** See {@link botFrameworkAuth}. */
+export type BotFrameworkAuth = ReturnType<typeof botFrameworkAuth>

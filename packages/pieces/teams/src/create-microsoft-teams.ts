@@ -1,0 +1,108 @@
+import type { Message } from 'chat'
+import { createChatSdkPiece, type KitPiece } from 'frogbot/channels'
+import { botFrameworkAuth } from './bot-framework-auth.ts'
+import { clientCredentials } from './bot-token.ts'
+import { handleTeamsActions } from './teams-actions.ts'
+import { type Activity, type FrogbotTeamsAdapter, quietTeamsAdapter } from './teams-adapter.ts'
+import { teamsDrawing } from './teams-drawing.ts'
+import { teamsPeople } from './teams-people.ts'
+import { type MicrosoftTeamsOptions, teamsSettings } from './teams-settings.ts'
+import { teamsVerifier } from './teams-webhook.ts'
+
+export type { MicrosoftTeamsOptions } from './teams-settings.ts'
+
+/** A Microsoft Teams piece (see {@link createMicrosoftTeams}); `idle()` resolves once no webhook handler or reply of it is in flight. */
+export type MicrosoftTeamsPiece = KitPiece
+
+/** How long Teams waits for the bot to answer an activity (Bot Framework: 15 s). */
+const ACK_DEADLINE_MS = 15_000
+
+/** Whether a Teams account id (`28:<app id>`, or the bare app id) is the bot's; GUIDs come in either case. */
+const isBot = (appId: string) => (id: string | undefined) => {
+  const normalized = id?.toLowerCase() ?? ''
+  return normalized === appId.toLowerCase() || normalized.endsWith(`:${appId.toLowerCase()}`)
+}
+
+/** A message's text without the bot's mentions (Chat SDK writes `<at>Name</at>` as `@Name`), trimmed. */
+function withoutBotMention(message: Message, bot: (id: string | undefined) => boolean): string {
+  const entities = (message.raw as Activity).entities ?? []
+  const names = entities
+    .filter((entity) => entity.type === 'mention' && bot(entity.mentioned?.id))
+    .map((entity) => entity.text?.replace(/<\/?at>/gi, '') || entity.mentioned?.name)
+    .filter((name): name is string => Boolean(name))
+  return names.reduce((text, name) => text.split(`@${name}`).join(''), message.text).trim()
+}
+
+/**
+ * The Microsoft Teams piece (`@frogbotai/piece-microsoft-teams`) on Chat SDK's Teams adapter and
+ * FrogBot's piece kit. List it on an agent, `channels: [createMicrosoftTeams()]`; FrogBot serves
+ * the bot's messaging endpoint at `/api/webhooks/<instance>`. A mention in a channel or group chat,
+ * or any message in a personal chat, starts a channel chat of its conversation (a channel post's
+ * thread); the reply is posted there; later messages of the conversation continue the chat
+ * (queued behind a running turn or a waiting question). Every activity's Bot Framework JWT is
+ * verified by the piece itself against the keys of the OpenID metadata (`openIdMetadataUrl`), and
+ * a delivery seen before is refused; the bot's own token comes from `tokenUrl` by client
+ * credentials. A `question` call is drawn as one Adaptive Card any participant who passes the
+ * agent's `access` can answer (their roster email matched to a FrogBot user); the first valid
+ * answer wins, and the card is updated to the answers and who gave them; a refused or late click
+ * is told privately. Only the `question` kind is offered in its chats. Throws `ConfigError` when
+ * the app id or password is missing, a URL is not http(s), or the instance name is not URL-safe;
+ * `buildConfig` refuses an instance name listed twice.
+ */
+export function createMicrosoftTeams(options: MicrosoftTeamsOptions = {}): MicrosoftTeamsPiece {
+  const { instance, appId, appPassword, appTenantId, apiUrl, openIdMetadataUrl, tokenUrl } = teamsSettings(options)
+  const now = options.now ?? Date.now
+  const label = options.label ?? 'Microsoft Teams'
+  const bot = isBot(appId)
+  const token = clientCredentials({ tokenUrl, appId, appPassword, now })
+  let adapter!: FrogbotTeamsAdapter
+  return createChatSdkPiece({
+    piece: 'teams',
+    instance,
+    label,
+    identity: {
+      by: 'email',
+      hint: "Teams gives the bot a participant's email (their UPN) from the conversation's roster once the app is installed where they write; a guest without one cannot be matched to a FrogBot user"
+    },
+    now,
+    userName: options.userName ?? 'frogbot',
+    // The adapter buffers a reply into one message when there is no placeholder to edit.
+    chat: { fallbackStreamingPlaceholderText: null },
+    ackDeadlineMs: ACK_DEADLINE_MS,
+    // An invoke answered late still gets a real body (an empty one reads "Unable to reach app" and
+    // is retried); Teams ignores the body of any other activity.
+    lateAck: () => Response.json({ statusCode: 200, type: 'application/vnd.microsoft.activity.message', value: 'Received.' }),
+    describe: ({ agentSlug, webhookPath }) => [`channel ${instance}: ${label} for agent ${agentSlug}, webhook ${webhookPath} (the Azure Bot's messaging endpoint)`],
+    adapter: ({ logger, log }) =>
+      (adapter = quietTeamsAdapter(
+        {
+          appId,
+          ...(appTenantId ? { appTenantId } : {}),
+          ...(apiUrl ? { apiUrl } : {}),
+          userName: options.userName ?? 'frogbot',
+          logger,
+          token: (scope) => token(Array.isArray(scope) ? scope.join(' ') : scope),
+          // Every request reaches the adapter only once the piece's verifier admitted it (the
+          // Bot Framework JWT and the replay guard, below): the adapter's own check would ask
+          // Microsoft's fixed keys instead of `openIdMetadataUrl`'s.
+          webhookVerifier: () => true
+        },
+        log
+      )),
+    verify: teamsVerifier(botFrameworkAuth({ appId, openIdMetadataUrl, now })),
+    setup: ({ bot: chat, runtime, state, log, nameOf }) => {
+      const people = teamsPeople({ adapter, state, log })
+      handleTeamsActions({ bot: chat, adapter, runtime, people, nameOf })
+      return {
+        drawing: teamsDrawing({ adapter, nameOf, log }),
+        mention: (participant) => participant.name ?? participant.userId,
+        participantOf: (author, message) => people(message.threadId, { userId: author.userId, name: author.fullName, email: author.email }),
+        textOf: (message) => withoutBotMention(message, bot),
+        accountOf: (message) => {
+          const activity = message.raw as Activity
+          return activity.conversation?.tenantId ?? activity.channelData?.tenant?.id ?? null
+        }
+      }
+    }
+  })
+}

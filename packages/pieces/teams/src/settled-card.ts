@@ -1,0 +1,38 @@
+import { answerText, type ChannelQuestion } from 'frogbot/channels'
+import type { QuestionOutput } from 'frogbot/tools'
+import { adaptiveCard, CARD_BUDGET_BYTES, clip, type Element, messageBytes, packedLines, richText } from './adaptive-card.ts'
+
+/** What ended a call: its outcome, who settled it (their name, `null` for FrogBot), the dismissal's reason, a cancellation's text. */
+export type Ending = { outcome: 'answered' | 'dismissed' | 'cancelled' | 'expired'; who: string | null; reason?: string; errorText?: string }
+
+/** The line under a settled card: who answered or dismissed it, or that it was cancelled or expired. */
+export function endingLine({ outcome, who, reason, errorText }: Ending): string {
+  const by = who ?? 'FrogBot'
+  if (outcome === 'answered') return `Answered by ${by}`
+  if (outcome === 'dismissed') return `✖️ Dismissed by ${by}${reason ? `: ${clip(reason, 300)}` : ''}`
+  if (outcome === 'expired') return '⌛ Expired without an answer.'
+  return `🚫 ${clip(errorText ?? 'Cancelled.', 300)}`
+}
+
+/**
+ * The card that replaces a question card once its call ended, without controls: each question
+ * (its header and text) with its answer (✅), then who answered or dismissed it, or that it was
+ * cancelled or expired. Within {@link CARD_BUDGET_BYTES}: lines that do not fit are told as a
+ * count. `summary`: the notification's text, such as "Answered by Ada: Color: Blue".
+ */
+export function settledCard(questions: ChannelQuestion[], output: QuestionOutput | null, ending: Ending): { card: Element; summary: string } {
+  const line = endingLine(ending)
+  const answers = questions.map((question, index) => (output?.answers[index] ? `${question.header}: ${answerText(output.answers[index])}` : question.header))
+  const summary = clip(`${line.replace(/\.$/, '')}: ${answers.join('; ')}`, 1000)
+  const footer = richText([{ text: line, bold: ending.outcome === 'answered' }], { separator: true })
+  const lines = questions.flatMap((question, index) => {
+    const answer = output?.answers[index]
+    return [
+      richText([{ text: question.header, bold: true }, ': ', clip(question.question, 300)], index > 0 ? { spacing: 'Small' } : {}),
+      ...(answer ? [richText([`✅ ${clip(answerText(answer), 2000)}`], { spacing: 'None' })] : [])
+    ]
+  })
+  const fixed = messageBytes(adaptiveCard([footer]), summary)
+  const rest = (count: number) => richText([{ text: `… and ${count} more lines.`, italic: true }])
+  return { card: adaptiveCard([...packedLines(lines, CARD_BUDGET_BYTES - fixed - 200, rest), footer]), summary }
+}

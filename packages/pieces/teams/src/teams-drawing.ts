@@ -1,0 +1,59 @@
+import { type NameOf, noticeText, type PieceDrawing, questionsOf } from 'frogbot/channels'
+import { QuestionOutput } from 'frogbot/tools'
+import { questionCard } from './question-card.ts'
+import { settledCard } from './settled-card.ts'
+import { baseConversation, type FrogbotTeamsAdapter } from './teams-adapter.ts'
+
+/**
+ * A Teams message's id in card records: its conversation (without a channel post's
+ * `;messageid=`) and its activity id, since activity ids are unique only within a conversation.
+ */
+export const messageRef = (conversationId: string, activityId: string) => `${Buffer.from(baseConversation(conversationId)).toString('base64url')}:${activityId}`
+
+/** The activity id of a {@link messageRef}. */
+export const activityOf = (ref: string) => ref.slice(ref.indexOf(':') + 1)
+
+const describe = (error: unknown) => (error instanceof Error ? error.message : String(error))
+
+/**
+ * How FrogBot draws in Teams (the piece's half of the contract): each waiting call's questions on
+ * one Adaptive Card (see `questionCard`), posted as it is; once the call ended, the card updated
+ * in place to the answers and who gave them (`settledCard`, `nameOf` naming them); a notice for one
+ * participant as a targeted message only they see, or as a message of its own in a personal chat,
+ * else (where Teams refuses targeted messages) as a short reply that names them. Replies are the
+ * kit's, through Chat SDK.
+ */
+export function teamsDrawing({ adapter, nameOf, log }: { adapter: FrogbotTeamsAdapter; nameOf: NameOf; log: (line: string) => void }): Pick<PieceDrawing, 'drawCall' | 'drawSettled' | 'notify'> {
+  return {
+    drawCall: async ({ thread, call }) => {
+      const questions = questionsOf(call.input)
+      if (!questions) throw new Error(`the input of call ${call.toolCallId} (${call.toolName}) is not a question`)
+      const { card, summary } = questionCard(questions)
+      const id = await adapter.postCard(thread, card, summary)
+      return [messageRef(adapter.decodeThreadId(thread).conversationId, id)]
+    },
+    drawSettled: async ({ card, settlement }) => {
+      const questions = questionsOf(card.input)
+      if (!questions) return
+      const part = (settlement.part ?? {}) as { output?: unknown; errorText?: string }
+      const output = settlement.outcome === 'answered' ? (QuestionOutput.safeParse(part.output).data ?? null) : null
+      const drawn = settledCard(questions, output, {
+        outcome: settlement.outcome,
+        who: 'system' in settlement.by ? null : nameOf(settlement.by),
+        reason: settlement.reason,
+        errorText: part.errorText
+      })
+      for (const ref of card.messageIds) await adapter.updateCard(card.thread, activityOf(ref), drawn.card, drawn.summary)
+    },
+    notify: async ({ thread, participant, notice }) => {
+      const text = noticeText(notice, nameOf)
+      if (adapter.isDM(thread)) return adapter.postText(thread, text)
+      try {
+        await adapter.postText(thread, text, { to: participant })
+      } catch (error) {
+        log(`could not send ${participant.name ?? participant.userId} a targeted message (${describe(error)}); told them in the conversation instead`)
+        await adapter.postText(thread, `${participant.name ?? 'Someone'}: ${text}`)
+      }
+    }
+  }
+}

@@ -1,0 +1,81 @@
+import { createHash } from 'node:crypto'
+import { type PieceContext, replayGuard, unauthorized } from 'frogbot/channels'
+import { activityMismatch, type BotFrameworkAuth } from './bot-framework-auth.ts'
+
+/** The fields of an incoming activity the webhook reads before Chat SDK does. */
+type ActivityHead = { type: string; id?: string; serviceUrl: string; channelId?: string; conversation: { id: string } }
+
+/**
+ * Why a body cannot be an activity (FrogBot's `400 bad-request`), or the activity's head: an object
+ * with a `type`, an absolute `serviceUrl` and a `conversation.id`, string ids and text where it has them, lists of
+ * objects for its `entities` and `attachments`, and
+ * the action's `data` object where it is a card's invoke (what Chat SDK's handler reads unchecked).
+ */
+export function readActivity(body: string): ActivityHead | { problem: string } {
+  let value: unknown
+  try {
+    value = JSON.parse(body)
+  } catch {
+    return { problem: 'Refused: the body is not JSON.' }
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return { problem: 'Refused: the body is not a JSON object (an activity).' }
+  const activity = value as Record<string, any>
+  if (typeof activity.type !== 'string' || !activity.type) return { problem: 'Refused: the activity has no type.' }
+  if (typeof activity.serviceUrl !== 'string' || !URL.canParse(activity.serviceUrl)) return { problem: 'Refused: the activity has no serviceUrl (an absolute URL).' }
+  if (typeof activity.conversation?.id !== 'string' || !activity.conversation.id) return { problem: 'Refused: the activity has no conversation.id.' }
+  if (activity.id !== undefined && typeof activity.id !== 'string') return { problem: 'Refused: the activity id must be a string.' }
+  if (activity.from !== undefined && typeof activity.from?.id !== 'string') return { problem: 'Refused: the activity from.id must be a string.' }
+  if (activity.text !== undefined && typeof activity.text !== 'string') return { problem: 'Refused: the activity text must be a string.' }
+  for (const list of ['entities', 'attachments'] as const) {
+    const items = activity[list]
+    if (items !== undefined && !(Array.isArray(items) && items.every((item) => item !== null && typeof item === 'object'))) return { problem: `Refused: the activity ${list} must be a list of objects.` }
+  }
+  const data = activity.value?.action?.data
+  if (activity.type === 'invoke' && activity.name === 'adaptiveCard/action' && (data === null || typeof data !== 'object' || Array.isArray(data))) {
+    return { problem: 'Refused: an adaptiveCard/action invoke needs value.action.data, an object.' }
+  }
+  return activity as ActivityHead
+}
+
+/** What whoever runs FrogBot can do about a refused request, if Teams sent it. */
+function remedy(reason: string): string {
+  if (/aud/.test(reason)) return "if Teams sent it, TEAMS_APP_ID (or appId) is not the bot's Microsoft App ID"
+  if (/expired|not valid yet/.test(reason)) return "if Teams sent it, check this server's clock (tokens are refused 5 minutes past their times)"
+  if (/Authorization/.test(reason)) return 'the Bot Connector signs every activity it sends; this one came from elsewhere'
+  return 'the Bot Connector signs every activity with a key of its OpenID metadata (TEAMS_OPENID_METADATA_URL); this one was not'
+}
+
+/**
+ * Checks a request to the Teams webhook before Chat SDK reads it (README "Microsoft Teams"): the
+ * Bot Framework JWT (`auth`: signature, issuer, audience, times, `serviceurl` = the activity's
+ * `serviceUrl`, the key's endorsements), then the kit's replay guard, keyed on the activity
+ * (its conversation and id, which Teams keeps when it delivers an activity again). A token is
+ * reused by the Bot Connector for many activities until it expires, so it carries no time of its
+ * own to check freshness against; its expiry is checked instead. Returns the body, or the
+ * refusal: `401` for a missing, forged, expired or replayed request, `400` for a verified body
+ * that is no activity, `503` when the signing keys cannot be fetched. A refusal changes nothing
+ * and is logged (at most once a minute) with what to do if Teams sent it.
+ */
+export function teamsVerifier(auth: BotFrameworkAuth) {
+  return async (request: Request, { state, now, refused, log }: Pick<PieceContext, 'state' | 'now' | 'refused' | 'log'>): Promise<string | Response> => {
+    const body = await request.text()
+    const authorization = request.headers.get('authorization')
+    const checked = await auth(authorization)
+    if (checked.kind === 'unavailable') {
+      log(`could not verify a request to the Teams webhook: ${checked.reason}; answered 503 so that Teams delivers it again`)
+      return Response.json({ error: 'The Bot Framework signing keys cannot be fetched now; try again later.', code: 'unavailable' }, { status: 503 })
+    }
+    const refuse = (reason: string) => {
+      refused(`${reason}; ${remedy(reason)}`)
+      return unauthorized(`Refused: ${reason}.`)
+    }
+    if (checked.kind === 'refused') return refuse(checked.reason)
+    const activity = readActivity(body)
+    if ('problem' in activity) return Response.json({ error: activity.problem, code: 'bad-request' }, { status: 400 })
+    const mismatch = activityMismatch(checked, activity)
+    if (mismatch) return refuse(mismatch)
+    const deliveryId = activity.id ? createHash('sha256').update(`${activity.conversation.id}\n${activity.type}\n${activity.id}`).digest('hex') : undefined
+    const refusal = await replayGuard({ state, now }).admit({ body, ...(deliveryId ? { deliveryId } : {}) })
+    return refusal ? unauthorized(refusal.message) : body
+  }
+}
