@@ -13,7 +13,10 @@ const SenderSchema = z.object({
   credential: z.looseObject({ type: z.enum(['token', 'session', 'custom', 'anonymous', 'system']) }),
   entryPoint: z.enum(['http', 'cli', 'local', 'channel', 'system']).default('http'),
   user: z.object({ id: z.string(), email: z.string(), name: z.string().nullable() }).optional(),
-  channel: z.object({ piece: z.string(), instance: z.string(), userId: z.string(), name: z.string().optional(), email: z.string().optional() }).optional()
+  channel: z
+    .object({ piece: z.string(), instance: z.string(), userId: z.string(), name: z.string().optional(), email: z.string().optional() })
+    .catchall(z.union([z.string(), z.array(z.string())]).optional())
+    .optional()
 })
 
 /** See {@link SenderSchema}. */

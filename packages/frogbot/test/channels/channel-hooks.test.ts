@@ -104,6 +104,30 @@ describe('a channel piece and the engine', () => {
     expect(events.closed).toBe(1)
   })
 
+  it("a participant's platform fields reach the agent's access as they are, for a message, an answer and a queued message's turn", async () => {
+    const { piece, engine } = recordingPiece({ identity: { by: 'platform-id' } })
+    const seen: unknown[] = []
+    const model = scriptedModel([toolStep([{ toolCallId: 'call_q', toolName: 'question', input: colorQuestion }]), textStep('Blue it is.'), textStep('Queued one done.')])
+    const access = ({ req }: { req: { channel?: Record<string, unknown> } }) => (seen.push(req.channel), req.channel?.association === 'member')
+    const app = await testFrogbot({ model, agents: [{ slug: 'planner', model: 'fast', tools: [question], channels: [piece], access }] })
+    cleanups.push(app.close)
+    const member = { userId: '583231', name: 'Octo Cat', login: 'octocat', association: 'member', roles: ['maintainers', 'triage'], email: '' }
+    const sent = await engine().sendMessage({ thread: 'T-6', message: say('Paint the shed'), participant: member })
+    if (sent.status !== 'started') throw new Error('expected a turn')
+    await sent.run.result
+    expect(await engine().sendMessage({ thread: 'T-6', message: say('and the fence'), participant: member })).toMatchObject({ status: 'queued' })
+    // An outsider with the same login but another association is refused: access decides on the fields.
+    await expect(engine().sendMessage({ thread: 'T-6', message: say('me too'), participant: { ...member, userId: '9', association: 'none' } })).rejects.toMatchObject({ code: 'forbidden' })
+    const outcome = await engine().settle({ chatId: sent.chatId, inputs: [{ toolCallId: 'call_q', output: blue }], participant: member })
+    if (outcome.kind !== 'continued') throw new Error('expected the turn to continue')
+    await outcome.run.result
+    await until(() => seen.length >= 5)
+    const fields = { piece: 'test', instance: 'hooks', userId: '583231', name: 'Octo Cat', login: 'octocat', association: 'member', roles: ['maintainers', 'triage'] }
+    // The message, the queued message, the outsider, the answer, and the queued message's own turn (run as its sender): the same fields each time, the empty email left out.
+    expect(seen.filter((channel) => (channel as { userId: string }).userId === '583231')).toEqual([fields, fields, fields, fields])
+    expect(seen).toContainEqual({ ...fields, userId: '9', association: 'none' })
+  })
+
   it('a reply stream is given only while turn-started is handled; a piece that throws is logged, never the turn\'s failure', async () => {
     let late: (() => ReadableStream<UIMessageChunk>) | undefined
     const { piece, engine } = recordingPiece({

@@ -17,12 +17,16 @@ export const WAIT_MS = 20_000
 const MODEL_KEYS = ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'GOOGLE_GENERATIVE_AI_API_KEY', 'OPENAI_COMPATIBLE_BASE_URL', 'OPENAI_COMPATIBLE_API_KEY', 'OPENAI_COMPATIBLE_MODEL']
 
 /** Variables of the caller's shell that would change what the CLI does (database, port, token, ...). */
-const FROGBOT_VARS = ['FROGBOT_TOKEN', 'FROGBOT_PASSWORD', 'FROGBOT_LEASE_MS', 'DATABASE_URL', 'REDIS_URL', 'PORT', 'HOST', 'SLACK_BOT_TOKEN', 'SLACK_SIGNING_SECRET', 'SLACK_API_URL']
+const FROGBOT_VARS = ['FROGBOT_TOKEN', 'FROGBOT_PASSWORD', 'FROGBOT_LEASE_MS', 'DATABASE_URL', 'REDIS_URL', 'PORT', 'HOST']
 
-/** A copy of `process.env` without model keys and FROGBOT_VARS, plus `extra`. */
+/** A platform's variables (the planner example starts a piece when its credentials are set): every one the caller's shell has. */
+const PLATFORM_VAR = /^(SLACK|TEAMS|GITHUB|DISCORD|TELEGRAM|LINEAR)_/
+
+/** A copy of `process.env` without model keys, FROGBOT_VARS and platform variables, plus `extra`. */
 export function cliEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env = { ...process.env }
   for (const key of [...MODEL_KEYS, ...FROGBOT_VARS]) delete env[key]
+  for (const key of Object.keys(env)) if (PLATFORM_VAR.test(key)) delete env[key]
   return { ...env, ...extra }
 }
 

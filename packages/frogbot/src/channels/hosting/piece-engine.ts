@@ -8,13 +8,13 @@ import type { Engine } from '../../turns/engine.ts'
 
 /** The caller a participant of `piece`'s threads is: the channel door, as the FrogBot user matched to them, if any. */
 function participantRequest(piece: Pick<ChannelPiece, 'piece' | 'instance'>, participant: Participant, user: User | null): FrogbotRequest {
-  const { userId, name, email } = participant
+  const fields = Object.fromEntries(Object.entries(participant).filter(([, value]) => value !== undefined && value !== ''))
   return {
     user,
     credential: user ? { type: 'custom' } : { type: 'anonymous' },
     entryPoint: 'channel',
     headers: new Headers(),
-    channel: { piece: piece.piece, instance: piece.instance, userId, ...(name ? { name } : {}), ...(email ? { email } : {}) }
+    channel: { ...fields, userId: participant.userId, piece: piece.piece, instance: piece.instance }
   }
 }
 
