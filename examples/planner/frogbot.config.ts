@@ -11,9 +11,12 @@ const channels = [
   ...(process.env.GITHUB_WEBHOOK_SECRET ? [(await import('@frogbotai/piece-github')).createGithub()] : [])
 ]
 
-// GitHub commenters have no FrogBot user: the planner talks there with the numeric GitHub user ids
-// listed in GITHUB_ALLOWED_USER_IDS (README "GitHub", "Who can answer").
+// GitHub commenters have no FrogBot user: the planner talks there with the repository's owner,
+// members and collaborators, and with the numeric GitHub user ids listed in
+// GITHUB_ALLOWED_USER_IDS (README "GitHub", "Who can answer").
 const githubUsers = (process.env.GITHUB_ALLOWED_USER_IDS ?? '').split(',').map((id) => id.trim()).filter(Boolean)
+const githubInsiders = ['owner', 'member', 'collaborator']
+const githubAccess = (channel: { userId: string; association?: unknown }) => githubInsiders.includes(String(channel.association)) || githubUsers.includes(channel.userId)
 
 export default buildConfig({
   agents: [
@@ -27,7 +30,7 @@ export default buildConfig({
         description: 'Plans with you, asks before choosing between materially different plans, and asks which file to use. Try "Ask me a few questions about a team offsite" or "Pick a file: plan.md, budget.csv or notes.txt".'
       },
       channels,
-      access: ({ req }) => (req.channel?.piece === 'github' ? githubUsers.includes(req.channel.userId) : req.user !== null || req.entryPoint === 'local')
+      access: ({ req }) => (req.channel?.piece === 'github' ? githubAccess(req.channel) : req.user !== null || req.entryPoint === 'local')
     }
   ]
 })
