@@ -1,0 +1,50 @@
+import { type ChatSdkSetup, type NameOf, noticeText, type PieceNotice, questionsOf } from 'frogbot/channels'
+import type { LinearApi } from './linear-api.ts'
+import { activityParts, escapeText } from './linear-markdown.ts'
+import { questionActivity, settledActivity } from './question-activities.ts'
+
+/** The agent session of a Chat SDK thread id (`linear:{issue}:s:{session}`); a thread of no session cannot carry activities. */
+export function sessionOf(thread: string): string {
+  const match = /:s:([A-Za-z0-9-]+)$/.exec(thread)
+  if (!match) throw new Error(`thread ${thread} is no Linear agent session: activities go only in sessions`)
+  return match[1]
+}
+
+/** Notices about a question that still waits for its answer: posted as an `elicitation`, so the session keeps awaiting input. */
+const stillWaiting = (notice: PieceNotice) => notice.kind === 'invalid' || notice.kind === 'changed' || (notice.kind === 'denied' && notice.to === 'answer')
+
+/**
+ * How FrogBot draws in Linear (the piece's half of the contract), as agent activities in the
+ * session (they cannot be edited or deleted):
+ * - `drawCall`: one `elicitation` per call (see `questionActivity`); its id is the card's message;
+ * - `drawSettled`: a new activity saying what became of the call and who did it (see `settledActivity`);
+ * - `reply`: the agent's reply once it is whole, as `response` activities;
+ * - `notify`: an activity naming the participant (Linear has no private message): an
+ *   `elicitation` while the question still waits for them (so the session stays awaiting
+ *   input), else a `thought`.
+ */
+export function linearDrawing({ api, nameOf }: { api: LinearApi; nameOf: NameOf }): ChatSdkSetup['drawing'] {
+  return {
+    drawCall: async ({ thread, call }) => {
+      const questions = questionsOf(call.input)
+      if (!questions) throw new Error(`the input of call ${call.toolCallId} (${call.toolName}) is not a question`)
+      const { content, signal } = questionActivity(questions)
+      return [await api.activity(sessionOf(thread), content, signal)]
+    },
+    drawSettled: async ({ card, settlement }) => {
+      const questions = questionsOf(card.input)
+      if (!questions) return
+      await api.activity(sessionOf(card.thread), settledActivity({ questions, settlement, nameOf }))
+    },
+    reply: async ({ thread, text }) => {
+      let whole = ''
+      for await (const delta of text) whole += delta
+      if (!whole.trim()) return
+      for (const part of activityParts(whole)) await api.activity(sessionOf(thread), { type: 'response', body: part })
+    },
+    notify: async ({ thread, participant, notice }) => {
+      const body = `${escapeText(participant.name ?? participant.userId, { oneLine: true })}: ${escapeText(noticeText(notice, nameOf))}`
+      await api.activity(sessionOf(thread), { type: stillWaiting(notice) ? 'elicitation' : 'thought', body })
+    }
+  }
+}
