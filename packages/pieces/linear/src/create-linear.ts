@@ -105,7 +105,7 @@ function setUp({ engine, runtime, track, log, nameOf }: PieceContext & { nameOf:
   }
   void track(adapter.identity())
   return {
-    drawing: linearDrawing({ api, nameOf }),
+    drawing: linearDrawing({ api, nameOf, engine, runtime }),
     mention: (participant: { userId: string; name?: string }) => participant.name ?? participant.userId,
     participantOf: (_author: unknown, message: Parameters<typeof messageParticipant>[0]) => messageParticipant(message),
     textOf: messageText(() => adapter.appName)

@@ -1,4 +1,4 @@
-import { type ChatSdkSetup, type NameOf, noticeText, type PieceNotice, questionsOf } from 'frogbot/channels'
+import { type ChatSdkSetup, type NameOf, noticeText, type PieceContext, type PieceNotice, questionsOf } from 'frogbot/channels'
 import type { LinearApi } from './linear-api.ts'
 import { activityParts, escapeText } from './linear-markdown.ts'
 import { questionActivity, settledActivity } from './question-activities.ts'
@@ -13,17 +13,41 @@ export function sessionOf(thread: string): string {
 /** Notices about a question that still waits for its answer: posted as an `elicitation`, so the session keeps awaiting input. */
 const stillWaiting = (notice: PieceNotice) => notice.kind === 'invalid' || notice.kind === 'changed' || (notice.kind === 'denied' && notice.to === 'answer')
 
+/** How long a reply waits, at most, for the activities that say what became of the questions it follows (ms). */
+export const SETTLED_FIRST_MS = 5000
+
+/**
+ * Resolves once every call of the chat's latest messages that was settled has its settled
+ * activity posted (its card closed), or after {@link SETTLED_FIRST_MS}: a continuation's reply
+ * then comes after the note on the question it continues from, and Linear's session state, which
+ * follows the latest activity, ends as the reply leaves it.
+ */
+function settledFirst({ engine, runtime }: Pick<PieceContext, 'engine' | 'runtime'>) {
+  return async (chatId: string) => {
+    const until = Date.now() + SETTLED_FIRST_MS
+    const { messages } = await engine.readChat(chatId)
+    const settled = messages.slice(-4).flatMap((message) => message.settlements.map((settlement) => settlement.toolCallId))
+    for (const toolCallId of settled) {
+      for (let card = await runtime.cards.ofCall(chatId, toolCallId); card && !card.closed && Date.now() < until; card = await runtime.cards.ofCall(chatId, toolCallId)) {
+        await new Promise((resolve) => setTimeout(resolve, 25))
+      }
+    }
+  }
+}
+
 /**
  * How FrogBot draws in Linear (the piece's half of the contract), as agent activities in the
  * session (they cannot be edited or deleted):
  * - `drawCall`: one `elicitation` per call (see `questionActivity`); its id is the card's message;
  * - `drawSettled`: a new activity saying what became of the call and who did it (see `settledActivity`);
- * - `reply`: the agent's reply once it is whole, as `response` activities;
+ * - `reply`: the agent's reply once it is whole, as `response` activities, after the settled
+ *   activities of the questions it continues from;
  * - `notify`: an activity naming the participant (Linear has no private message): an
  *   `elicitation` while the question still waits for them (so the session stays awaiting
  *   input), else a `thought`.
  */
-export function linearDrawing({ api, nameOf }: { api: LinearApi; nameOf: NameOf }): ChatSdkSetup['drawing'] {
+export function linearDrawing({ api, nameOf, engine, runtime }: { api: LinearApi; nameOf: NameOf } & Pick<PieceContext, 'engine' | 'runtime'>): ChatSdkSetup['drawing'] {
+  const afterSettled = settledFirst({ engine, runtime })
   return {
     drawCall: async ({ thread, call }) => {
       const questions = questionsOf(call.input)
@@ -36,10 +60,11 @@ export function linearDrawing({ api, nameOf }: { api: LinearApi; nameOf: NameOf 
       if (!questions) return
       await api.activity(sessionOf(card.thread), settledActivity({ questions, settlement, nameOf }))
     },
-    reply: async ({ thread, text }) => {
+    reply: async ({ chat, thread, text }) => {
       let whole = ''
       for await (const delta of text) whole += delta
       if (!whole.trim()) return
+      await afterSettled(chat.id)
       for (const part of activityParts(whole)) await api.activity(sessionOf(thread), { type: 'response', body: part })
     },
     notify: async ({ thread, participant, notice }) => {
