@@ -15,7 +15,7 @@ type Payload = Parameters<LinearAdapter['handleAgentSessionEvent']>[0]
 /**
  * Chat SDK's Linear adapter as FrogBot runs it, in agent-session mode: who the app is is asked
  * through the piece's own API calls (bounded; the stock `initialize` asks unbounded), and asked
- * again on the next event until known; a `created` event first gets the piece's acknowledging
+ * again on the next event until known; a session of another app is ignored; a `created` event first gets the piece's acknowledging
  * activity (Linear wants one within 10 s), then goes to Chat SDK as a message; a `prompted` event
  * that carries Linear's stop signal never becomes a message (never read as an answer): the
  * piece's `stop` handles it. Activities are posted by the piece (`LinearApi`), not by the adapter.
@@ -66,8 +66,10 @@ export class FrogbotLinearAdapter extends LinearAdapter {
     const event = payload as unknown as SessionEvent
     const work = (async () => {
       if (!(await this.identity())) return
+      // A session of another app of the workspace is not this agent's.
+      if (event.agentSession.appUserId !== this.defaultBotUserId) return
       if (event.action === 'prompted' && event.agentActivity?.signal === 'stop') return this.hooks?.stop(event)
-      if (event.action === 'created' && event.agentSession.appUserId === this.defaultBotUserId) await this.hooks?.created(event)
+      if (event.action === 'created') await this.hooks?.created(event)
       super.handleAgentSessionEvent(payload, options)
     })()
     options?.waitUntil?.(work)
