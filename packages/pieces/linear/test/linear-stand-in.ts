@@ -38,13 +38,15 @@ const read = (request: IncomingMessage) =>
  * session, which sets the session's state as Linear does: `elicitation` → awaitingInput,
  * `response` → complete, `thought` → active). A wrong credential is `400` with Linear's
  * "Authentication required" error; an unknown session, activity type or operation is a GraphQL
- * error. Every request is recorded. `failNext(when, status)` makes the next matching request fail.
+ * error. Every request is recorded. `failNext(when, status)` makes the next matching request fail;
+ * `slow(ms)` delays every answer.
  */
 export async function linearStandIn({ app, organizationId = 'org-acme', credential }: { app: LinearAccount; organizationId?: string; credential: string }) {
   const calls: StandInCall[] = []
   const sessions = new Map<string, StandInSession>()
   const activities: StandInActivity[] = []
   const failures: { when: (call: Omit<StandInCall, 'status'>) => boolean; status: number }[] = []
+  let delayMs = 0
 
   const answer = (operation: string, variables: any): { status: number; body: unknown } => {
     if (operation === 'viewer') return { status: 200, body: { data: { viewer: { id: app.id, displayName: app.name, organization: { id: organizationId } } } } }
@@ -64,6 +66,7 @@ export async function linearStandIn({ app, organizationId = 'org-acme', credenti
 
   const server = createServer(async (request, response) => {
     const raw = await read(request)
+    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs))
     let parsed: { query?: string; variables?: unknown } = {}
     try {
       parsed = JSON.parse(raw)
@@ -105,6 +108,8 @@ export async function linearStandIn({ app, organizationId = 'org-acme', credenti
     /** The latest session on `issueId`. */
     sessionOf: (issueId: string) => [...sessions.values()].filter((session) => session.issueId === issueId).at(-1),
     sessions: () => [...sessions.values()],
+    /** Makes every answer take `ms` (0: at once). */
+    slow: (ms: number) => void (delayMs = ms),
     failNext: (when: (call: Omit<StandInCall, 'status'>) => boolean, status = 500) => void failures.push({ when, status }),
     close: () => new Promise<void>((resolve) => server.close(() => resolve()))
   }
