@@ -3,7 +3,7 @@ import { FrogbotLinearAdapter } from './linear-adapter.ts'
 import { LinearApiError, linearApi } from './linear-api.ts'
 import { linearDrawing } from './linear-drawing.ts'
 import { jsonObject, readDelivery } from './linear-payloads.ts'
-import { messageParticipant, messageText, userParticipant } from './linear-participants.ts'
+import { messageParticipant, messageText, userParticipant, workspaceOf } from './linear-participants.ts'
 import { type LinearOptions, linearSettings, type LinearSettings } from './linear-settings.ts'
 import { linearReply } from './linear-replies.ts'
 import { linearVerifier, signedBy } from './linear-webhook.ts'
@@ -108,6 +108,7 @@ function setUp({ engine, runtime, track, log, nameOf }: PieceContext & { nameOf:
     drawing: linearDrawing({ api, nameOf, engine, runtime }),
     mention: (participant: { userId: string; name?: string }) => participant.name ?? participant.userId,
     participantOf: (_author: unknown, message: Parameters<typeof messageParticipant>[0]) => messageParticipant(message),
-    textOf: messageText(() => adapter.appName)
+    textOf: messageText(() => adapter.appName),
+    accountOf: workspaceOf
   }
 }

@@ -32,6 +32,9 @@ export function messageParticipant(message: Message): LinearParticipant {
   return participant({ id: user.id, name: user.fullName || user.displayName, email: user.email, username: user.displayName || undefined })
 }
 
+/** The Linear workspace (organization id) a session message came from, the chat's `account`. */
+export const workspaceOf = (message: Message): string | null => (message.raw as LinearRawMessage | undefined)?.organizationId || null
+
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /** What a session message says, for the agent and for answers: its Markdown with the app's mentions (`@name`) taken out, trimmed. */

@@ -56,7 +56,7 @@ describeEachDatabase('Linear questions', (fresh) => {
         signalMetadata: { options: [{ label: 'Red', value: 'Red' }, { label: 'Blue', value: 'Blue' }, { label: 'Green', value: 'Green' }] }
       })
       expect(linear.session(session.id)?.state).toBe('awaitingInput')
-      expect((await kit.chatOf(session)).chat.state).toBe('awaiting')
+      expect((await kit.chatOf(session)).chat).toMatchObject({ state: 'awaiting', channelLabel: 'Linear', channel: { piece: 'linear', instance: 'linear', account: linear.organizationId } })
 
       await kit.prompt(session, BOB, 'Blue')
       await eventually(() => expect(bodies(session).at(-1)).toBe('response: Noted: {"answers":[{"header":"Color","selected":["Blue"]}]}'))
