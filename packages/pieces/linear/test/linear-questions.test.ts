@@ -138,9 +138,11 @@ describeEachDatabase('Linear questions', (fresh) => {
       expect(linear.session(session.id)?.state).toBe('complete')
     })
 
-    it('with no question waiting, says it stopped', async () => {
+    it('with no question waiting, says it stopped; a teammate without a FrogBot user may not stop it', async () => {
       const { session } = await kit.open(ADA, 'hello', 'issue-q6')
       await eventually(() => expect(bodies(session).at(-1)).toBe('response: You said: hello'))
+      await kit.prompt(session, EVE, '', 'stop')
+      await eventually(() => expect(bodies(session).at(-1)).toBe('thought: Eve Mallory: You may not talk to this agent here: it does not accept you.'))
       await kit.prompt(session, BOB, '', 'stop')
       await eventually(() => expect(bodies(session).at(-1)).toBe('response: Stopped.'))
     })
