@@ -1,6 +1,7 @@
-import { createChatSdkPiece, type KitPiece, type PieceContext } from 'frogbot/channels'
+import type { Message } from 'chat'
+import { type ChatSdkContext, createChatSdkPiece, type KitPiece } from 'frogbot/channels'
 import { FrogbotLinearAdapter } from './linear-adapter.ts'
-import { LinearApiError, linearApi } from './linear-api.ts'
+import { type LinearApi, LinearApiError, linearApi } from './linear-api.ts'
 import { linearDrawing } from './linear-drawing.ts'
 import { jsonObject, readDelivery } from './linear-payloads.ts'
 import { messageParticipant, messageText, userParticipant, workspaceOf } from './linear-participants.ts'
@@ -49,7 +50,6 @@ function unknownAppLine(settings: LinearSettings, error: unknown): string {
 export function createLinear(options: LinearOptions = {}): LinearPiece {
   const settings = linearSettings(options)
   const api = linearApi(settings)
-  let adapter!: FrogbotLinearAdapter
   return createChatSdkPiece({
     piece: 'linear',
     instance: settings.instance,
@@ -63,8 +63,7 @@ export function createLinear(options: LinearOptions = {}): LinearPiece {
       const credentials = 'apiKey' in settings.auth ? { apiKey: settings.auth.apiKey } : { accessToken: settings.auth.accessToken }
       // The piece verified the delivery before Chat SDK reads it (time and replays too); the adapter checks the signature once more.
       const webhookVerifier = (request: Request, body: string) => signedBy(settings.webhookSecret, body, request.headers.get('linear-signature') ?? '')
-      adapter = new FrogbotLinearAdapter({ ...credentials, mode: 'agent-sessions', apiUrl: settings.apiUrl, userName: 'frogbot', webhookVerifier, logger }, api)
-      return adapter
+      return new FrogbotLinearAdapter({ ...credentials, mode: 'agent-sessions', apiUrl: settings.apiUrl, userName: 'frogbot', webhookVerifier, logger }, api)
     },
     verify: linearVerifier(settings.webhookSecret),
     answerDirectly: (body) => {
@@ -79,13 +78,12 @@ export function createLinear(options: LinearOptions = {}): LinearPiece {
       const delivery = readDelivery(payload)
       return delivery.kind === 'unreadable' ? `Refused: ${delivery.why}.` : null
     },
-    setup: (context) => setUp(context, settings, api, () => adapter)
+    setup: (context) => setUp(context, settings, api)
   })
 }
 
 /** The piece's own part once started: the adapter's session hooks, the drawing, how messages are read. */
-function setUp({ engine, runtime, track, log, nameOf }: PieceContext & { nameOf: Parameters<typeof linearDrawing>[0]['nameOf'] }, settings: LinearSettings, api: ReturnType<typeof linearApi>, adapterOf: () => FrogbotLinearAdapter) {
-  const adapter = adapterOf()
+function setUp({ engine, runtime, track, log, nameOf, adapter }: ChatSdkContext<FrogbotLinearAdapter>, settings: LinearSettings, api: LinearApi) {
   const stop = sessionStop({ engine, runtime }, api)
   let told = false
   adapter.hooks = {
@@ -107,7 +105,7 @@ function setUp({ engine, runtime, track, log, nameOf }: PieceContext & { nameOf:
   return {
     drawing: linearDrawing({ api, nameOf, engine, runtime }),
     mention: (participant: { userId: string; name?: string }) => participant.name ?? participant.userId,
-    participantOf: (_author: unknown, message: Parameters<typeof messageParticipant>[0]) => messageParticipant(message),
+    participantOf: (_author: unknown, message: Message) => messageParticipant(message),
     textOf: messageText(() => adapter.appName),
     accountOf: workspaceOf
   }

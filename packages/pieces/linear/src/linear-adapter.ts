@@ -71,7 +71,7 @@ export class FrogbotLinearAdapter extends LinearAdapter {
       if (event.action === 'prompted' && event.agentActivity?.signal === 'stop') return this.hooks?.stop(event)
       if (event.action === 'created') await this.hooks?.created(event)
       super.handleAgentSessionEvent(payload, options)
-    })()
+    })().catch((error: unknown) => this.logger.error('Linear agent session event failed', { agentSessionId: event.agentSession.id, error }))
     options?.waitUntil?.(work)
   }
 }

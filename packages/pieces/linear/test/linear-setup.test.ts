@@ -68,6 +68,23 @@ describe('the piece against Linear', () => {
     }
   })
 
+  it("hands the agent's access the teammate as req.channel: Linear user id, name, email and profile handle, with the FrogBot user of that email", async () => {
+    const seen: unknown[] = []
+    const kit = await linearKit({
+      model: promptedModel(),
+      linear,
+      options: { accessToken: undefined, apiKey: 'lin_api_personal_key' },
+      agent: { access: ({ req }) => (seen.push({ channel: req.channel, user: req.user?.email ?? null }), req.user !== null) }
+    })
+    try {
+      await kit.deliver(sessionCreated(linear, { issueId: 'issue-k3', creator: ADA, body: '@FrogBot hello' }).delivery)
+      await eventually(() => expect(seen.length).toBeGreaterThan(0))
+      expect(seen[0]).toEqual({ channel: { piece: 'linear', instance: 'linear', userId: ADA.id, name: ADA.name, email: ADA.email, username: ADA.username }, user: ADA.email })
+    } finally {
+      await kit.close()
+    }
+  })
+
   it('logs once that Linear did not accept the credentials; sessions are not answered until it does, and the webhook still answers at once', async () => {
     const kit = await linearKit({ model: promptedModel(), linear, options: { accessToken: undefined, apiKey: 'lin_api_revoked', webhookSecret: WEBHOOK_SECRET } })
     try {
