@@ -62,6 +62,13 @@ describe('signed bodies Linear does not send', () => {
 })
 
 describe('what is too long or not literal', () => {
+  it('a signed body over the server’s limit (1 MiB by default) is 413, before the piece reads it', async () => {
+    const { delivery: huge } = sessionCreated(linear, { issueId: 'issue-h6', creator: ADA, body: `@FrogBot ${'x'.repeat(1_100_000)}` })
+    const before = linear.calls.length
+    expect(await kit.deliver(huge)).toMatchObject({ status: 413, text: expect.stringContaining('"code":"payload-too-large"') })
+    expect(linear.calls.length).toBe(before)
+  })
+
   it('a prompt of 200,000 characters is read, and the reply goes out in activities of at most the budget', async () => {
     const { session, delivery: created } = sessionCreated(linear, { issueId: 'issue-h4', creator: ADA, body: `@FrogBot ${'word '.repeat(40_000)}` })
     expect((await kit.deliver(created)).status).toBe(200)
