@@ -10,8 +10,16 @@ export function sessionOf(thread: string): string {
   return match[1]
 }
 
-/** Notices about a question that still waits for its answer: posted as an `elicitation`, so the session keeps awaiting input. */
-const stillWaiting = (notice: PieceNotice) => notice.kind === 'invalid' || notice.kind === 'changed' || (notice.kind === 'denied' && notice.to === 'answer')
+/**
+ * The activity type of a notice, for the session state Linear derives from the latest activity: a
+ * notice about a question that still waits is an `elicitation` (the session keeps awaiting input),
+ * one about a message that waits behind the reply a `thought` (the agent is at work), any other a
+ * `response` (nothing more comes of what the participant did).
+ */
+function noticeType(notice: PieceNotice): 'elicitation' | 'thought' | 'response' {
+  if (notice.kind === 'invalid' || notice.kind === 'changed' || (notice.kind === 'denied' && notice.to === 'answer')) return 'elicitation'
+  return notice.kind === 'queued' ? 'thought' : 'response'
+}
 
 /** How long a reply waits, at most, for the activities that say what became of the questions it follows (ms). */
 export const SETTLED_FIRST_MS = 5000
@@ -42,9 +50,8 @@ function settledFirst({ engine, runtime }: Pick<PieceContext, 'engine' | 'runtim
  * - `drawSettled`: a new activity saying what became of the call and who did it (see `settledActivity`);
  * - `reply`: the agent's reply once it is whole, as `response` activities, after the settled
  *   activities of the questions it continues from;
- * - `notify`: an activity naming the participant (Linear has no private message): an
- *   `elicitation` while the question still waits for them (so the session stays awaiting
- *   input), else a `thought`.
+ * - `notify`: an activity naming the participant (Linear has no private message), of the type
+ *   that leaves the session in the state it is in (see `noticeType`).
  */
 export function linearDrawing({ api, nameOf, engine, runtime }: { api: LinearApi; nameOf: NameOf } & Pick<PieceContext, 'engine' | 'runtime'>): ChatSdkSetup['drawing'] {
   const afterSettled = settledFirst({ engine, runtime })
@@ -69,7 +76,7 @@ export function linearDrawing({ api, nameOf, engine, runtime }: { api: LinearApi
     },
     notify: async ({ thread, participant, notice }) => {
       const body = `${escapeText(participant.name ?? participant.userId, { oneLine: true })}: ${escapeText(noticeText(notice, nameOf))}`
-      await api.activity(sessionOf(thread), { type: stillWaiting(notice) ? 'elicitation' : 'thought', body })
+      await api.activity(sessionOf(thread), { type: noticeType(notice), body })
     }
   }
 }

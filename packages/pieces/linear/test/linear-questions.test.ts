@@ -66,7 +66,8 @@ describeEachDatabase('Linear questions', (fresh) => {
 
       // A late pick is told who answered; anything else goes to the agent.
       await kit.prompt(session, ADA, 'red')
-      await eventually(() => expect(bodies(session).at(-1)).toBe('thought: Ada Lovelace: This question was already answered by Bob Babbage.'))
+      await eventually(() => expect(bodies(session).at(-1)).toBe('response: Ada Lovelace: This question was already answered by Bob Babbage.'))
+      expect(linear.session(session.id)?.state).toBe('complete')
       await kit.prompt(session, ADA, 'Thanks, paint it then')
       await eventually(() => expect(bodies(session).at(-1)).toBe('response: You said: Thanks, paint it then'))
     })
@@ -142,7 +143,7 @@ describeEachDatabase('Linear questions', (fresh) => {
       const { session } = await kit.open(ADA, 'hello', 'issue-q6')
       await eventually(() => expect(bodies(session).at(-1)).toBe('response: You said: hello'))
       await kit.prompt(session, EVE, '', 'stop')
-      await eventually(() => expect(bodies(session).at(-1)).toBe('thought: Eve Mallory: You may not talk to this agent here: it does not accept you.'))
+      await eventually(() => expect(bodies(session).at(-1)).toBe('response: Eve Mallory: You may not talk to this agent here: it does not accept you.'))
       await kit.prompt(session, BOB, '', 'stop')
       await eventually(() => expect(bodies(session).at(-1)).toBe('response: Stopped.'))
     })
@@ -172,7 +173,7 @@ describeEachDatabase('Linear questions', (fresh) => {
     it('a session opened by a teammate without a FrogBot user is acknowledged, then told, and starts no chat', async () => {
       const { session } = await kit.open(EVE, 'paint the shed', 'issue-q8')
       await eventually(() => expect(activitiesOf(session).length).toBe(2))
-      expect(bodies(session)).toEqual(['thought: Looking into it…', expect.stringMatching(/^thought: Eve Mallory: You may not talk to this agent here: it does not accept you\. No FrogBot user has the email/)])
+      expect(bodies(session)).toEqual(['thought: Looking into it…', expect.stringMatching(/^response: Eve Mallory: You may not talk to this agent here: it does not accept you\. No FrogBot user has the email/)])
       expect(await kit.chatOf(session)).toBeUndefined()
     })
   })
