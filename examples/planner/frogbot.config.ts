@@ -2,13 +2,15 @@ import { buildConfig } from 'frogbot'
 import { question } from 'frogbot/tools'
 import { pickFile } from './tools/pick-file.ts'
 
-// Slack, Microsoft Teams and GitHub conversations once their credentials are set (README "Slack",
-// "Microsoft Teams", "GitHub"); imported only then, so that every other `frogbot` command starts
-// without loading Chat SDK.
+// Slack, Microsoft Teams, GitHub and Linear conversations once their credentials are set (README
+// "Slack", "Microsoft Teams", "GitHub", "Linear"); imported only then, so that every other
+// `frogbot` command starts without loading Chat SDK. Linear's teammates are FrogBot users by their
+// email, so the default access below lets them in as it does on Slack.
 const channels = [
   ...(process.env.SLACK_BOT_TOKEN ? [(await import('@frogbotai/piece-slack')).createSlack()] : []),
   ...(process.env.TEAMS_APP_ID ? [(await import('@frogbotai/piece-microsoft-teams')).createMicrosoftTeams()] : []),
-  ...(process.env.GITHUB_WEBHOOK_SECRET ? [(await import('@frogbotai/piece-github')).createGithub()] : [])
+  ...(process.env.GITHUB_WEBHOOK_SECRET ? [(await import('@frogbotai/piece-github')).createGithub()] : []),
+  ...(process.env.LINEAR_WEBHOOK_SECRET ? [(await import('@frogbotai/piece-linear')).createLinear()] : [])
 ]
 
 // GitHub commenters have no FrogBot user: the planner talks there with the repository's owner,

@@ -4,6 +4,7 @@ import { publint } from 'publint'
 import { formatMessage } from 'publint/utils'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { githubJourney } from './github-journey.ts'
+import { linearJourney } from './linear-journey.ts'
 import { freePort, outsideRepo, publishedPackages, REPO, run, startUntil, type Started } from './outside-repo.ts'
 import { slackJourney } from './slack-journey.ts'
 import { teamsJourney } from './teams-journey.ts'
@@ -188,6 +189,10 @@ describe('a fresh app that installs the tarballs', () => {
   it('runs a GitHub issue thread end to end with the installed GitHub piece: forged and repeated deliveries refused, a question per comment, a refusal told, one /answer with typed words and several picks, Answered by, the continuation', async () => {
     await githubJourney({ app, env: place.env, running })
   }, 3 * MINUTE)
+
+  it('runs Linear agent sessions end to end with the installed Linear piece: forged, stale and repeated deliveries refused, a session acknowledged, a select question, a refusal told, a pick answered with Answered by and the continuation, a numbered reply to three questions, a stop signal ending the session', async () => {
+    await linearJourney({ app, env: place.env, running })
+  }, 2 * MINUTE)
 
   it("serves the samples with npx frogbot serve and answers the seed's walkthrough", async () => {
     const token = 'newcomer-token-0123456789abcdef'
