@@ -4,15 +4,16 @@ import { z } from 'zod'
  * Who settled a call (SPEC §5), exactly one of:
  * - a user: `{ userId }`, plus `token: { name, prefix }` when an API token was used;
  * - `{ anonymous: true }`: a caller without an account, on an owner-less chat;
- * - a channel participant: `{ channel: { piece, userId, name? }, userId? }` (`userId` is the FrogBot
- *   user the piece matched, when it could);
+ * - a channel participant: `{ channel: { piece, instance?, userId, name?, email? }, userId? }`
+ *   (`instance` is the piece's instance, absent in settlements recorded before it was kept; `email`
+ *   where the platform shares one; `userId` is the FrogBot user the piece matched, when it could);
  * - `{ system: true }`: FrogBot itself (expiry, cancelling the siblings of a dismissed call).
  */
 export const SettledBySchema = z.union([
   z.object({ userId: z.string(), token: z.object({ name: z.string(), prefix: z.string() }).optional() }),
   z.object({ anonymous: z.literal(true) }),
   z.object({
-    channel: z.object({ piece: z.string(), userId: z.string(), name: z.string().optional() }),
+    channel: z.object({ piece: z.string(), instance: z.string().optional(), userId: z.string(), name: z.string().optional(), email: z.string().optional() }),
     userId: z.string().optional()
   }),
   z.object({ system: z.literal(true) })

@@ -95,11 +95,16 @@ export async function checkChat(
   return agent
 }
 
-/** Who a settlement by `req` is recorded as (SPEC §5). */
+/**
+ * Who a settlement by `req` is recorded as (README "Guarantees": every settlement records who and
+ * when). A channel participant is recorded by their piece, instance, platform user id, and the
+ * name and email their piece gave (never the piece's other platform fields), with the FrogBot
+ * user matched to them, if any.
+ */
 export function settledByOf(req: FrogbotRequest): SettledBy {
   if (req.channel) {
-    const { piece, userId, name } = req.channel
-    return { channel: { piece, userId, ...(name ? { name } : {}) }, ...(req.user ? { userId: req.user.id } : {}) }
+    const { piece, instance, userId, name, email } = req.channel
+    return { channel: { piece, instance, userId, ...(name ? { name } : {}), ...(email ? { email } : {}) }, ...(req.user ? { userId: req.user.id } : {}) }
   }
   if (req.entryPoint === 'system') return { system: true }
   if (!req.user) return { anonymous: true }

@@ -91,7 +91,7 @@ describe('a channel piece and the engine', () => {
     expect(events.seen[3]).toEqual({
       type: 'calls-settled',
       chat: expect.objectContaining({ id: sent.chatId, state: 'running' }),
-      settlements: [expect.objectContaining({ toolCallId: 'call_q', outcome: 'answered', by: { channel: { piece: 'test', userId: 'U1', name: 'Ada' }, userId: app.user.id }, part: expect.objectContaining({ output: blue }) })]
+      settlements: [expect.objectContaining({ toolCallId: 'call_q', outcome: 'answered', by: { channel: { piece: 'test', instance: 'hooks', userId: 'U1', name: 'Ada', email: 'ada@example.com' }, userId: app.user.id }, part: expect.objectContaining({ output: blue }) })]
     })
     expect(await Promise.all(events.replies)).toEqual(['Let me ask.', 'Blue it is.', 'Queued one done.'])
 

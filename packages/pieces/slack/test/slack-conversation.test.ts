@@ -43,7 +43,7 @@ describe('a Slack conversation', () => {
     const answered = await kit.adasChat()
     expect(answered.chat.state).toBe('idle')
     expect(answered.messages.at(-1)?.settlements).toEqual([
-      { toolCallId: 'call_q', outcome: 'answered', by: { channel: { piece: 'slack', userId: ADA.id, name: ADA.name }, userId: kit.ada.id }, at: expect.any(String) }
+      { toolCallId: 'call_q', outcome: 'answered', by: { channel: { piece: 'slack', instance: 'slack', userId: ADA.id, name: ADA.name, email: 'ada@example.com' }, userId: kit.ada.id }, at: expect.any(String) }
     ])
     expect(JSON.stringify(answered.messages.at(-1)?.parts)).toContain('"selected":["Blue"]')
     const [replaced] = slack.updatesOf(card.ts)

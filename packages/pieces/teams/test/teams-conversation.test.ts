@@ -44,7 +44,7 @@ describe('a Teams conversation', () => {
     expect(answered.chat.state).toBe('idle')
     expect(answered.messages.at(-1)?.settlements).toEqual([
       // The settlement names the participant by platform id and name, never by email (the wire's `settlements`).
-      { toolCallId: 'call_q', outcome: 'answered', by: { channel: { piece: 'teams', userId: ADA.id, name: ADA.name }, userId: kit.ada.id }, at: expect.any(String) }
+      { toolCallId: 'call_q', outcome: 'answered', by: { channel: { piece: 'teams', instance: 'teams', userId: ADA.id, name: ADA.name, email: ADA.email }, userId: kit.ada.id }, at: expect.any(String) }
     ])
     expect(JSON.stringify(answered.messages.at(-1)?.parts)).toContain('"selected":["Blue"]')
     const [replaced] = teams.updatesOf(card.id)
