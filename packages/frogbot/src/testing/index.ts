@@ -3,6 +3,7 @@
  * optional peer dependency of `frogbot`, is needed only here):
  * - scripted models: {@link scriptedModel}, {@link textStep}, {@link toolStep},
  *   {@link streamingModel}, {@link heldStep}, {@link mockModel}, and the seed's {@link colorQuestion};
+ *   {@link promptedModel}, which asks {@link ASKED}'s questions when a message says `ask <name>`;
  * - databases: {@link sqliteTestDatabase}, {@link postgresTestDatabase}, {@link describeEachDatabase},
  *   {@link describePostgres}, {@link createTestDatabase}, {@link tempDir};
  * - users and tokens: {@link createTestUser}, {@link createTestToken};
@@ -10,6 +11,7 @@
  * - {@link pieceContract}: the suite every channel piece runs with its own stand-in of its platform.
  */
 export { colorQuestion, heldStep, KEPT_CALLS, mockModel, scripted, scriptedModel, streamingModel, textStep, toolStep } from './scripted-model.ts'
+export { ASKED, type AskedQuestions, promptedModel } from './prompted-model.ts'
 export { createTestDatabase, describePostgres, POSTGRES_ADMIN_URL, postgresAvailable, type TestDatabase } from './postgres.ts'
 export { describeEachDatabase, type FreshDatabase, postgresTestDatabase, sqliteTestDatabase } from './test-databases.ts'
 export { tempDir } from './temp-dir.ts'

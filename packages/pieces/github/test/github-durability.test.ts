@@ -1,7 +1,7 @@
 import { REDRAW_EVERY_MS } from 'frogbot/channels'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eventually, githubKit, type GithubKit } from './github-kit.ts'
-import { promptedModel } from './github-model.ts'
+import { promptedModel } from 'frogbot/testing'
 import { ADA, BOB, BOT, questionComments, replyComments, standIn } from './github-people.ts'
 import type { GithubStandIn } from './github-stand-in.ts'
 

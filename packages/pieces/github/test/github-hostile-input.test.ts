@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eventually, githubKit, type GithubKit } from './github-kit.ts'
-import { promptedModel } from './github-model.ts'
+import { promptedModel } from 'frogbot/testing'
 import { ADA, BOB, BOT, noticeComments, replyComments, standIn } from './github-people.ts'
 import { COMMENT_MAX, type GithubStandIn, type StandInComment } from './github-stand-in.ts'
 

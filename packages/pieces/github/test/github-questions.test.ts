@@ -1,7 +1,6 @@
-import { describeEachDatabase, type FreshDatabase } from 'frogbot/testing'
+import { describeEachDatabase, type FreshDatabase, promptedModel } from 'frogbot/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eventually, githubKit, type GithubKit } from './github-kit.ts'
-import { promptedModel } from './github-model.ts'
 import { ADA, BOB, BOT, noticeComments, questionComments, replyComments, standIn } from './github-people.ts'
 import type { GithubStandIn } from './github-stand-in.ts'
 

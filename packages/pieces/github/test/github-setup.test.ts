@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createGithub } from '../src/index.ts'
 import { commented, WEBHOOK_SECRET } from './github-deliveries.ts'
 import { eventually, githubKit } from './github-kit.ts'
-import { promptedModel } from './github-model.ts'
+import { promptedModel } from 'frogbot/testing'
 import { ADA, BOB, BOT, EVE, replyComments, standIn, TOKEN } from './github-people.ts'
 import { githubStandIn, type GithubStandIn } from './github-stand-in.ts'
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { changedDelivery, commented, commentPayload, delivery, isoAt, resigned } from './github-deliveries.ts'
 import { githubKit, type GithubKit } from './github-kit.ts'
-import { promptedModel } from './github-model.ts'
+import { promptedModel } from 'frogbot/testing'
 import { ADA, BOT, questionComments, replyComments, standIn } from './github-people.ts'
 import type { GithubStandIn } from './github-stand-in.ts'
 

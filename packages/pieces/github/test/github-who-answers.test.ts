@@ -2,7 +2,7 @@ import type { FrogbotRequest } from 'frogbot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { botCommentDelivery, commented } from './github-deliveries.ts'
 import { ACCEPTED_IDS, eventually, githubKit, type GithubKit } from './github-kit.ts'
-import { promptedModel } from './github-model.ts'
+import { promptedModel } from 'frogbot/testing'
 import { ADA, BOB, BOT, EVE, noticeComments, questionComments, replyComments, standIn } from './github-people.ts'
 import type { GithubStandIn } from './github-stand-in.ts'
 

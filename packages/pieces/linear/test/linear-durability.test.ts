@@ -1,8 +1,7 @@
-import { describeEachDatabase, type FreshDatabase } from 'frogbot/testing'
+import { describeEachDatabase, type FreshDatabase, promptedModel } from 'frogbot/testing'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { sessionCreated } from './linear-deliveries.ts'
 import { eventually, linearKit, type LinearKit } from './linear-kit.ts'
-import { promptedModel } from './linear-model.ts'
 import { ADA, BOB, standIn } from './linear-people.ts'
 import type { LinearStandIn, StandInSession } from './linear-stand-in.ts'
 

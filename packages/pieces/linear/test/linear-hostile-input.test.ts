@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ACTIVITY_BUDGET } from '../src/linear-markdown.ts'
 import { delivery, prompted, sessionCreated } from './linear-deliveries.ts'
 import { eventually, linearKit, type LinearKit } from './linear-kit.ts'
-import { promptedModel } from './linear-model.ts'
+import { promptedModel } from 'frogbot/testing'
 import { ADA, questionActivities, replyActivities, standIn } from './linear-people.ts'
 import type { LinearStandIn, StandInSession } from './linear-stand-in.ts'
 

@@ -1,8 +1,7 @@
 import { answerProblems } from 'frogbot/channels'
-import { describeEachDatabase, type FreshDatabase } from 'frogbot/testing'
+import { ASKED, describeEachDatabase, type FreshDatabase, promptedModel } from 'frogbot/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eventually, linearKit, type LinearKit } from './linear-kit.ts'
-import { ASKED, promptedModel } from './linear-model.ts'
 import { ADA, BOB, EVE, noticeActivities, standIn } from './linear-people.ts'
 import type { LinearStandIn, StandInSession } from './linear-stand-in.ts'
 

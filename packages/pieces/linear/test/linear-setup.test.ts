@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createLinear } from '../src/index.ts'
 import { sessionCreated, WEBHOOK_SECRET } from './linear-deliveries.ts'
 import { eventually, linearKit } from './linear-kit.ts'
-import { promptedModel } from './linear-model.ts'
+import { promptedModel } from 'frogbot/testing'
 import { ADA, APP, replyActivities } from './linear-people.ts'
 import { linearStandIn, type LinearStandIn } from './linear-stand-in.ts'
 

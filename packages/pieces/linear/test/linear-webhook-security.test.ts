@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { delivery, resigned, sessionCreated } from './linear-deliveries.ts'
 import { eventually, linearKit, type LinearKit } from './linear-kit.ts'
-import { promptedModel } from './linear-model.ts'
+import { promptedModel } from 'frogbot/testing'
 import { ADA, replyActivities, standIn } from './linear-people.ts'
 import type { LinearStandIn } from './linear-stand-in.ts'
 

@@ -1,11 +1,15 @@
-import { mockModel, textStep, toolStep } from 'frogbot/testing'
 import { convertArrayToReadableStream } from 'ai/test'
+import { mockModel, textStep, toolStep } from './scripted-model.ts'
 
 /** A question call's input, as the model sends it. */
-export type Asked = { questions: { header: string; question: string; options: { label: string; description?: string }[]; multiple?: boolean; custom?: boolean }[] }
+export type AskedQuestions = { questions: { header: string; question: string; options: { label: string; description?: string }[]; multiple?: boolean; custom?: boolean }[] }
 
-/** The calls the tests' model asks, by the word a comment asks for (`ask color`). */
-export const ASKED: Record<string, Asked> = {
+/**
+ * The questions {@link promptedModel} asks, by the word a message asks for (`ask color`): `color`
+ * (one choice of three, two with descriptions), `extras` (several picks), `size` (no own words),
+ * `plan` (three questions at once).
+ */
+export const ASKED: Record<string, AskedQuestions> = {
   color: {
     questions: [{ header: 'Color', question: 'Which color should the shed be?', options: [{ label: 'Red', description: 'warm, shows dirt' }, { label: 'Blue' }, { label: 'Green', description: 'blends in' }] }]
   },
@@ -45,8 +49,8 @@ function lastToolOutput(prompt: Prompt): unknown {
  * A model that plays by what was said, so that one FrogBot serves every conversation of a test
  * file in any order: a message with `ask <name>` asks `asked[name]`, else {@link ASKED}`[name]`
  * (`Let me ask.` before it), an answer is repeated back (`Noted: {answers…}`), any other message
- * is echoed (`You said: …`). A test adds calls of its own to `asked`, since a comment holds at
- * most 65,536 characters.
+ * is echoed (`You said: …`). A test adds calls of its own to `asked` (a platform's message may
+ * be too short for some). Made for a piece's tests, where people in threads drive the model.
  */
 export function promptedModel({ asked = {} }: { asked?: Record<string, unknown> } = {}) {
   let calls = 0
