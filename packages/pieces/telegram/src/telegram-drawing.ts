@@ -1,0 +1,100 @@
+import { type NameOf, noticeText, type PartialAnswer, type Participant, type PieceDrawing, type QuestionCard, questionsOf, settledText } from 'frogbot/channels'
+import type { CardViews } from './card-views.ts'
+import type { FrogbotTelegramAdapter } from './telegram-adapter.ts'
+import { cardTag, MESSAGE_MAX, questionMessage } from './question-keyboard.ts'
+
+/** A message the bot sent, as the Bot API returns it (the fields the piece reads). */
+type Sent = { message_id: number; chat: { id: number } }
+
+const clip = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`)
+
+/** Whether a Bot API error says the edit changed nothing (Telegram answers 400 "message is not modified"), which is no failure. */
+const unchanged = (error: unknown) => error instanceof Error && /message is not modified/i.test(error.message)
+
+/** How a participant is named to people in Telegram: their name, else their @username, else their id. */
+export const telegramName = (participant: { userId: string; name?: string; username?: unknown }) =>
+  participant.name ?? (typeof participant.username === 'string' ? `@${participant.username}` : `Telegram user ${participant.userId}`)
+
+/**
+ * A text that names `participant` first, as a Telegram `text_mention` (it notifies them, and
+ * their client opens a `force_reply` field for them alone): `<name>: <rest>`, entities in UTF-16
+ * offsets as the Bot API counts them.
+ */
+export function mentioning(participant: Participant, rest: string) {
+  const name = telegramName(participant)
+  const id = Number(participant.userId)
+  return {
+    text: clip(`${name}: ${rest}`, MESSAGE_MAX),
+    ...(Number.isSafeInteger(id) ? { entities: [{ type: 'text_mention', offset: 0, length: Math.min(name.length, MESSAGE_MAX), user: { id, is_bot: false, first_name: name } }] } : {})
+  }
+}
+
+/**
+ * The Telegram piece's cards and notices, by the Bot API (`adapter.api`):
+ * - `drawCall`: one message per call, the question shown (see `questionMessage`) with its
+ *   inline keyboard; its id (`<chat>:<message>`) is the card's;
+ * - `drawPartial`: the card edited to its partial answer (the next question, the toggles);
+ * - `drawSettled`: the card edited to its answer and who gave it (the kit's `settledText`), the
+ *   keyboard removed;
+ * - `notify`: a message in the conversation that names the participant (in a private chat, the
+ *   notice alone), for what they wrote; presses are told privately by the press's
+ *   acknowledgement instead.
+ */
+export function telegramDrawing({ adapter, views, nameOf }: { adapter: FrogbotTelegramAdapter; views: CardViews; nameOf: NameOf }) {
+  const target = (thread: string) => {
+    const { chatId, messageThreadId } = adapter.decodeThreadId(thread)
+    return { chat_id: chatId, ...(messageThreadId !== undefined ? { message_thread_id: messageThreadId } : {}) }
+  }
+  const messageOf = (id: string) => {
+    const at = id.lastIndexOf(':')
+    return { chat_id: id.slice(0, at), message_id: Number(id.slice(at + 1)) }
+  }
+  const edit = async (id: string, payload: Record<string, unknown>) => {
+    try {
+      await adapter.api('editMessageText', { ...messageOf(id), ...payload })
+    } catch (error) {
+      if (!unchanged(error)) throw error
+    }
+  }
+  const cardMessage = async (card: QuestionCard, partial: PartialAnswer) => {
+    const questions = questionsOf(card.input)
+    if (!questions) throw new Error(`the input of call ${card.toolCallId} (${card.toolName}) is not a question`)
+    return questionMessage({ questions, partial, view: await views.view(card), tag: cardTag(card) })
+  }
+
+  /** Edits the card's message to `partial` as its view shows it. */
+  const redraw = async (card: QuestionCard, partial: PartialAnswer) => {
+    const message = await cardMessage(card, partial)
+    for (const id of card.messageIds) await edit(id, message)
+  }
+
+  /** Sends `text` to `thread` (plain, no parse mode), as a reply to `replyTo` where given; the id of the message sent. */
+  const send = async (thread: string, content: { text: string; entities?: unknown[] }, extra: Record<string, unknown> = {}) => {
+    const sent = await adapter.api<Sent>('sendMessage', { ...target(thread), ...content, ...extra })
+    return `${sent.chat.id}:${sent.message_id}`
+  }
+
+  const drawing: Pick<PieceDrawing, 'drawCall' | 'drawSettled' | 'drawPartial' | 'notify'> = {
+    drawCall: async ({ thread, call, chat }) => {
+      const card: QuestionCard = { chatId: chat.id, toolCallId: call.toolCallId, toolName: call.toolName, thread, messageIds: [], input: call.input }
+      const message = await cardMessage(card, { revision: 0, step: 0, selections: [] })
+      return [await send(thread, { text: message.text }, { reply_markup: message.reply_markup })]
+    },
+    drawPartial: ({ card, partial }) => redraw(card, partial),
+    drawSettled: async ({ card, settlement }) => {
+      const questions = questionsOf(card.input)
+      if (!questions) return
+      const text = clip(settledText({ questions, settlement, nameOf }), MESSAGE_MAX)
+      for (const id of card.messageIds) await edit(id, { text })
+      await views.forget(card)
+    },
+    notify: async ({ thread, participant, notice }) => {
+      const text = noticeText(notice, nameOf)
+      await send(thread, adapter.isDM(thread) ? { text } : mentioning(participant, text))
+    }
+  }
+  return { ...drawing, redraw, send, target }
+}
+
+/** See {@link telegramDrawing}. */
+export type TelegramDrawing = ReturnType<typeof telegramDrawing>
