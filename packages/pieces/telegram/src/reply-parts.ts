@@ -5,14 +5,17 @@
  */
 export const REPLY_PART_MAX = 2000
 
-/** Where to cut `chunk` to use at most `budget` characters: after its last line break, else its last space, else (when the part has text already) nowhere, else at `budget`. */
+/** From how far into a part (a share of its length) the text after the last line break waits for the next one. */
+const HOLD_FROM = 0.75
+
+/** Where to cut `chunk` to use at most `budget` characters: after its last line break; else, when the part has text already, nowhere (it goes on in the next part); else after its last space, else at `budget`. */
 function cutPoint(chunk: string, budget: number, used: number): number {
   const room = chunk.slice(0, Math.max(0, budget))
   const lineBreak = room.lastIndexOf('\n')
-  if (lineBreak > 0) return lineBreak + 1
+  if (lineBreak >= 0) return lineBreak + 1
+  if (used > 0) return 0
   const space = room.lastIndexOf(' ')
   if (space > 0) return space + 1
-  if (used > 0) return 0
   let end = Math.max(1, budget)
   if (/[\uD800-\uDBFF]/.test(chunk[end - 1] ?? '')) end -= 1
   return Math.max(1, end)
@@ -49,16 +52,23 @@ export function replyParts(text: AsyncIterable<string>, max = REPLY_PART_MAX) {
     const opening = first.replace(/^\s+/, '')
     return (async function* () {
       let used = 0
+      // Near the end of a part, the text after its last line break is held back, so that the part ends at a line break.
+      let held = ''
       for (let chunk: string | null = opening; chunk !== null; chunk = await pull()) {
-        if (used + chunk.length > max) {
-          const cut = cutPoint(chunk, max - used, used)
-          if (cut > 0) yield chunk.slice(0, cut)
-          carry = chunk.slice(cut)
+        const text = held + chunk
+        held = ''
+        if (used + text.length > max) {
+          const cut = cutPoint(text, max - used, used)
+          if (cut > 0) yield text.slice(0, cut)
+          carry = text.slice(cut)
           return
         }
-        used += chunk.length
-        yield chunk
+        const lineEnd = used + text.length > max * HOLD_FROM ? text.lastIndexOf('\n') : text.length - 1
+        if (lineEnd >= 0) yield text.slice(0, lineEnd + 1)
+        used += lineEnd + 1
+        held = text.slice(lineEnd + 1)
       }
+      if (held) yield held
     })()
   }
 }
