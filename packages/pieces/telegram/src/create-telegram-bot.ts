@@ -80,7 +80,10 @@ export function createTelegramBot(options: TelegramBotOptions = {}): TelegramBot
         logger,
         ...(settings.secretToken ? { secretToken: settings.secretToken } : {}),
         ...(settings.botUsername ? { userName: settings.botUsername } : {}),
-        ...(settings.allowedUserIds ? { allowedUserIds: settings.allowedUserIds } : {}),
+        // Everything explicit: the stock adapter would read TELEGRAM_ALLOWED_USER_IDS and others of the process.
+        allowedUserIds: settings.allowedUserIds ?? [],
+        allowUnverifiedWebhooks: false,
+        mentionOnReply: false,
         longPolling: { allowedUpdates: ALLOWED_UPDATES }
       })),
     verify: async (request, context) =>
