@@ -11,6 +11,13 @@ const clip = (text: string, max: number) => (text.length <= max ? text : `${text
 /** Whether a Bot API error says the edit changed nothing (Telegram answers 400 "message is not modified"), which is no failure. */
 const unchanged = (error: unknown) => error instanceof Error && /message is not modified/i.test(error.message)
 
+/** `text` cut to one message, its last line (who answered, or what became of the call) always kept. */
+export function withinMessage(text: string): string {
+  if (text.length <= MESSAGE_MAX) return text
+  const last = text.slice(text.lastIndexOf('\n') + 1)
+  return `${clip(text.slice(0, text.lastIndexOf('\n')), MESSAGE_MAX - last.length - 1)}\n${last}`
+}
+
 /** How a participant is named to people in Telegram: their name, else their @username, else their id. */
 export const telegramName = (participant: { userId: string; name?: string; username?: unknown }) =>
   participant.name ?? (typeof participant.username === 'string' ? `@${participant.username}` : `Telegram user ${participant.userId}`)
@@ -84,7 +91,7 @@ export function telegramDrawing({ adapter, views, nameOf }: { adapter: FrogbotTe
     drawSettled: async ({ card, settlement }) => {
       const questions = questionsOf(card.input)
       if (!questions) return
-      const text = clip(settledText({ questions, settlement, nameOf }), MESSAGE_MAX)
+      const text = withinMessage(settledText({ questions, settlement, nameOf }))
       for (const id of card.messageIds) await edit(id, { text })
       await views.forget(card)
     },
