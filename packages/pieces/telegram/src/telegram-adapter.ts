@@ -1,4 +1,4 @@
-import { TelegramAdapter, type TelegramAdapterConfig, type TelegramCallbackQuery, type TelegramMessage, type TelegramUpdate } from '@chat-adapter/telegram'
+import { TelegramAdapter, type TelegramCallbackQuery, type TelegramMessage, type TelegramUpdate } from '@chat-adapter/telegram'
 import type { ChatInstance, Message, WebhookOptions } from 'chat'
 
 /** How long one Bot API request may take, at most (ms); a card drawing then ends well before its claim lapses (`CARD_CLAIM_TTL_MS`). */
@@ -51,10 +51,6 @@ const clip = (text: string, max: number) => (text.length <= max ? text : `${text
  */
 export class FrogbotTelegramAdapter extends TelegramAdapter {
   hooks: TelegramHooks | null = null
-
-  constructor(config: TelegramAdapterConfig) {
-    super(config)
-  }
 
   override async initialize(chat: ChatInstance): Promise<void> {
     this.chat = chat

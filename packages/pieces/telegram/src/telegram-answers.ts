@@ -162,7 +162,10 @@ export function telegramAnswers({ runtime, views, drawing, nameOf, participantOf
     const tell = async (notice: PieceNotice | null) => {
       if (notice) await runtime.notify({ thread, participant, notice })
     }
-    if (card.closed) return tell(await mayAnswer(card, undefined, participant)), true
+    if (card.closed) {
+      await tell(await mayAnswer(card, undefined, participant))
+      return true
+    }
     const partial = await runtime.partialOf(card)
     const selections = selectionsOf(questions, partial)
     const question = questions[typing.question]

@@ -174,6 +174,22 @@ describe('a typed answer', () => {
   })
 })
 
+describe('a typed answer to one question of several', () => {
+  it('is the presser’s reply to the card itself: the toggles are kept with it, and the card goes on to the next question', async () => {
+    const chat = group()
+    const card = await ask(chat, 'plan')
+    await kit.press(ADA, chat, card, '1. Red')
+    await kit.press(ADA, chat, card, '☐ 1. Window')
+    await kit.press(ADA, chat, card, 'Type your answer')
+    await kit.reply(ADA, chat, card, 'and a bench')
+    await eventually(() => expect(card.text.split('\n')[0]).toBe('Question 3 of 3'))
+    expect(buttons(card)).toEqual(['1. This month', '2. Next year', 'Type your answer', 'Dismiss'])
+    await kit.press(ADA, chat, card, '1. This month')
+    await eventually(() => expect(card.keyboard).toBeNull())
+    expect(card.text).toBe(['Color: Which color?', '✅ Red', 'Extras: What should it have?', '✅ Window, “and a bench”', 'When: When should it be built?', '✅ This month', 'Answered by Ada Lovelace'].join('\n'))
+  })
+})
+
 describe('who answers', () => {
   it('reaches the agent’s access as { piece, instance, userId, name, username }', async () => {
     const chat = group()
