@@ -90,7 +90,7 @@ export function createTelegramBot(options: TelegramBotOptions = {}): TelegramBot
       verify ? verify(request, context) : Response.json({ error: `The Telegram piece "${settings.instance}" reads its updates by long polling; it takes no webhook requests.`, code: 'not-found' }, { status: 404 }),
     setup: ({ runtime, state, nameOf, log, track, bot }) => {
       const views = cardViews(state)
-      const drawing = telegramDrawing({ adapter, views, nameOf })
+      const drawing = telegramDrawing({ adapter, views, nameOf, state })
       const answers = telegramAnswers({ runtime, views, drawing, nameOf, participantOf: telegramParticipant })
       adapter.hooks = { press: answers.press, typed: (thread, message) => answers.typed(thread, message, messageParticipant(message.author, message)), log }
       if (settings.webhookUrl) {

@@ -1,4 +1,4 @@
-import { type NameOf, noticeText, type PartialAnswer, type Participant, type PieceDrawing, type QuestionCard, questionsOf, settledText } from 'frogbot/channels'
+import { type ChannelState, type NameOf, noticeText, type PartialAnswer, type Participant, type PieceDrawing, type PieceNotice, type QuestionCard, questionsOf, settledText } from 'frogbot/channels'
 import type { CardViews } from './card-views.ts'
 import type { FrogbotTelegramAdapter } from './telegram-adapter.ts'
 import { cardTag, MESSAGE_MAX, questionMessage } from './question-keyboard.ts'
@@ -10,6 +10,17 @@ const clip = (text: string, max: number) => (text.length <= max ? text : `${text
 
 /** Whether a Bot API error says the edit changed nothing (Telegram answers 400 "message is not modified"), which is no failure. */
 const unchanged = (error: unknown) => error instanceof Error && /message is not modified/i.test(error.message)
+
+/**
+ * How often a participant is told, in a group, that their message waits behind the question or
+ * the reply, or that the agent does not talk with them (ms): in a group a notice is a message
+ * everyone sees, and with privacy mode off every message of the group reaches the bot. In a
+ * private chat they are told every time.
+ */
+export const GROUP_NOTICE_EVERY_MS = 30 * 60_000
+
+/** The notices about ordinary messages (see {@link GROUP_NOTICE_EVERY_MS}), by the key they are counted under. */
+const messageNotice = (notice: PieceNotice) => (notice.kind === 'queued' ? 'queued' : notice.kind === 'denied' && notice.to === 'write' ? 'denied' : null)
 
 /** `text` cut to one message, its last line (who answered, or what became of the call) always kept. */
 export function withinMessage(text: string): string {
@@ -44,10 +55,11 @@ export function mentioning(participant: Participant, rest: string) {
  * - `drawSettled`: the card edited to its answer and who gave it (the kit's `settledText`), the
  *   keyboard removed;
  * - `notify`: a message in the conversation that names the participant (in a private chat, the
- *   notice alone), for what they wrote; presses are told privately by the press's
+ *   notice alone), for what they wrote (in a group, that a message waits or is refused at most
+ *   once in {@link GROUP_NOTICE_EVERY_MS}); presses are told privately by the press's
  *   acknowledgement instead.
  */
-export function telegramDrawing({ adapter, views, nameOf }: { adapter: FrogbotTelegramAdapter; views: CardViews; nameOf: NameOf }) {
+export function telegramDrawing({ adapter, views, nameOf, state }: { adapter: FrogbotTelegramAdapter; views: CardViews; nameOf: NameOf; state: Pick<ChannelState, 'setIfNotExists'> }) {
   const target = (thread: string) => {
     const { chatId, messageThreadId } = adapter.decodeThreadId(thread)
     return { chat_id: chatId, ...(messageThreadId !== undefined ? { message_thread_id: messageThreadId } : {}) }
@@ -97,7 +109,10 @@ export function telegramDrawing({ adapter, views, nameOf }: { adapter: FrogbotTe
     },
     notify: async ({ thread, participant, notice }) => {
       const text = noticeText(notice, nameOf)
-      await send(thread, adapter.isDM(thread) ? { text } : mentioning(participant, text))
+      if (adapter.isDM(thread)) return void (await send(thread, { text }))
+      const counted = messageNotice(notice)
+      if (counted && !(await state.setIfNotExists(`frogbot:telegram:told:${counted}:${thread}:${participant.userId}`, true, GROUP_NOTICE_EVERY_MS))) return
+      await send(thread, mentioning(participant, text))
     }
   }
   return { ...drawing, redraw, send, target }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { delivery, message } from './telegram-deliveries.ts'
 import { eventually, telegramKit, type TelegramKit } from './telegram-kit.ts'
 import { promptedModel } from './telegram-model.ts'
-import { ADA, ADA_DM, BOB, BOT, EVE, FORUM, replyMessages, standIn } from './telegram-people.ts'
+import { ADA, ADA_DM, BOB, BOT, EVE, FORUM, mentionMessages, replyMessages, standIn } from './telegram-people.ts'
 import { markdownV2Text, type TelegramChatInfo, type TelegramStandIn } from './telegram-stand-in.ts'
 
 // Which Telegram messages make one conversation, and how replies are posted: each private chat
@@ -77,6 +77,20 @@ describe('conversations', () => {
     for (const part of parts) expect(part.length).toBeLessThanOrEqual(4096)
     const lines = parts.join('\n').split('\n').filter(Boolean)
     expect(lines).toEqual(Array.from({ length: 300 }, (_, index) => `Line ${index + 1} of a long reply.`))
+  })
+})
+
+describe('a participant the agent does not talk with', () => {
+  it('starts nothing, and is told in a group once in half an hour (everyone sees it), in a private chat every time', async () => {
+    const chat = group()
+    for (const text of ['let me in', 'please']) await kit.say(EVE, chat, text, { mention: BOT.username })
+    const told = () => mentionMessages(telegram).filter(({ message, to }) => message.chatId === chat.id && to === EVE.id).map(({ text }) => text)
+    await eventually(() => expect(told()).toEqual(['You may not talk to this agent here: it does not accept you.']))
+    kit.takeLogs(/refused Eve \(1003\)/)
+    const dm = { id: EVE.id, type: 'private' as const, first_name: 'Eve' }
+    for (const text of ['hello', 'hello?']) await kit.say(EVE, dm, text)
+    await eventually(() => expect(replyMessages(telegram).filter((sent) => sent.chatId === EVE.id).map((sent) => sent.text)).toEqual(['You may not talk to this agent here: it does not accept you.', 'You may not talk to this agent here: it does not accept you.']))
+    expect((await kit.chats()).some((read) => read.messages.some((stored) => JSON.stringify(stored.parts).includes('let me in')))).toBe(false)
   })
 })
 
