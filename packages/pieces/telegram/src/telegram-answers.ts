@@ -139,7 +139,8 @@ export function telegramAnswers({ runtime, views, drawing, nameOf, participantOf
     if (!card || !read || read.card !== cardTag(card)) return said(CLOSED)
     if (card.closed) return said(await mayAnswer(card, messageId, participant))
     const partial = await runtime.partialOf(card)
-    if (read.revision !== partial.revision) return said({ kind: 'changed' })
+    // A press on an older drawing changes nothing; whoever pressed is told why: refused, settled (the card is then replaced), or changed.
+    if (read.revision !== partial.revision) return said((await mayAnswer(card, messageId, participant)) ?? { kind: 'changed' })
     return said(await act({ card, messageId, participant, partial, action: read.action, thread }))
   }
 
