@@ -117,7 +117,7 @@ export function telegramAnswers({ runtime, views, drawing, nameOf, participantOf
         await drawing.redraw(card, partial)
         const prompt = await drawing.send(thread, mentioning(participant, `type your answer to “${clip(question.header, 200)}” as a reply to this message.`), {
           reply_markup: { force_reply: true, selective: true, input_field_placeholder: clip(question.header, PLACEHOLDER_MAX) },
-          reply_parameters: { ...drawing.target(thread), message_id: Number(messageId.slice(messageId.lastIndexOf(':') + 1)), allow_sending_without_reply: true }
+          reply_parameters: { message_id: Number(messageId.slice(messageId.lastIndexOf(':') + 1)), allow_sending_without_reply: true }
         })
         await views.startTyping(thread, participant.userId, { chatId: card.chatId, toolCallId: card.toolCallId, question: step, cardMessageId: messageId, promptMessageId: prompt })
         return null

@@ -115,7 +115,7 @@ export function telegramDrawing({ adapter, views, nameOf, state }: { adapter: Fr
       await send(thread, mentioning(participant, text))
     }
   }
-  return { ...drawing, redraw, send, target }
+  return { ...drawing, redraw, send }
 }
 
 /** See {@link telegramDrawing}. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { delivery, message } from './telegram-deliveries.ts'
 import { eventually, telegramKit, type TelegramKit } from './telegram-kit.ts'
 import { promptedModel } from './telegram-model.ts'
-import { ADA, ADA_DM, BOB, BOT, EVE, FORUM, mentionMessages, replyMessages, standIn } from './telegram-people.ts'
+import { ADA, ADA_DM, BOB, BOT, EVE, FORUM, mentionMessages, questionMessages, replyMessages, standIn } from './telegram-people.ts'
 import { markdownV2Text, type TelegramChatInfo, type TelegramStandIn } from './telegram-stand-in.ts'
 
 // Which Telegram messages make one conversation, and how replies are posted: each private chat
@@ -44,6 +44,18 @@ describe('conversations', () => {
     await eventually(() => expect(repliesIn(FORUM, 9)).toEqual(['You said: in topic 9']))
     await eventually(() => expect(repliesIn(FORUM)).toEqual(['You said: in general']))
     expect((await threads()).length).toBe(before + 3)
+  })
+
+  it('a question in a forum topic is asked and answered in that topic', async () => {
+    await kit.say(ADA, FORUM, 'ask color', { mention: BOT.username, topic: 11 })
+    const card = await eventually(() => {
+      const found = questionMessages(telegram).find((sent) => sent.chatId === FORUM.id && sent.topic === 11)
+      expect(found).toBeDefined()
+      return found!
+    })
+    await kit.press(BOB, FORUM, card, '1. Red')
+    await eventually(() => expect(card.text).toBe('Color: Which color should the shed be?\n✅ Red\nAnswered by Bob'))
+    await eventually(() => expect(repliesIn(FORUM, 11)).toEqual(['Let me ask.', 'Noted: {"answers":[{"header":"Color","selected":["Red"]}]}']))
   })
 
   it('a reply in a group without topics stays in the group’s conversation (Telegram gives it a thread id of its own)', async () => {
