@@ -8,7 +8,7 @@ import { question } from '../packages/frogbot/src/tools/index.ts'
 import { createApiToken } from '../packages/frogbot/src/auth/api-tokens.ts'
 import { ensureUser } from '../packages/frogbot/src/auth/users.ts'
 import { storeOf } from '../packages/frogbot/src/frogbot-internals.ts'
-import { createBenchDatabase } from './postgres.ts'
+import { createBenchDatabase, ignoreDroppedConnection } from './postgres.ts'
 import { countPostgresQueries, countSqliteStatements } from './sql-counter.ts'
 import { ANSWER, PROMPT, benchModel } from './turn.ts'
 
@@ -49,6 +49,7 @@ export async function startFrogbot(kind: StoreKind, { poolSize = 10 } = {}): Pro
     const { default: pg } = await import('pg')
     const database = await createBenchDatabase()
     const pool = countPostgresQueries(new pg.Pool({ connectionString: database.url, max: poolSize }))
+    pool.on('error', ignoreDroppedConnection)
     db = postgresAdapter({ pool })
     cleanup = async () => {
       await pool.end()

@@ -35,3 +35,13 @@ export async function createBenchDatabase(): Promise<{ url: string; drop: () => 
   url.pathname = `/${name}`
   return { url: url.toString(), drop: () => admin(async (client) => void (await client.query(`drop database if exists ${name} with (force)`))) }
 }
+
+/**
+ * A pool's `error` listener for a throwaway database: an idle connection that PostgreSQL closes
+ * because `drop()` forced it off (SQLSTATE 57P01, admin_shutdown) is expected, so it is passed
+ * over; any other lost connection is printed. Without a listener, pg's pool throws the error and
+ * ends the benchmark.
+ */
+export function ignoreDroppedConnection(error: Error & { code?: string }): void {
+  if (error.code !== '57P01') console.error(`bench: PostgreSQL connection lost: ${error.message}`)
+}

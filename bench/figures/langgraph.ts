@@ -11,7 +11,7 @@ import { alternate, timeAnswers, timeRuns, type AnswerSamples } from '../answer-
 import { type Figure, type FigureContext, type FigureResult, atMost, bySize, needsPostgres, row } from '../figure.ts'
 import { type BenchFrogbot, type StoreKind, startFrogbot } from '../frogbot-app.ts'
 import { type LangGraphTarget, type LangGraphTurn, loadLangGraph } from '../langgraph-turn.ts'
-import { createBenchDatabase } from '../postgres.ts'
+import { createBenchDatabase, ignoreDroppedConnection } from '../postgres.ts'
 import { p50, p99, settleDown } from '../stats.ts'
 import { readContinuation } from '../turn.ts'
 import { databaseBytes } from './footprint.ts'
@@ -40,6 +40,7 @@ async function langGraphTarget(kind: StoreKind): Promise<{ target: LangGraphTarg
   }
   const database = await createBenchDatabase()
   const pool = new pg.Pool({ connectionString: database.url, max: 10 })
+  pool.on('error', ignoreDroppedConnection)
   // Dropping the database ends its connections; the pool must not crash the run for it.
   pool.on('error', () => {})
   return {

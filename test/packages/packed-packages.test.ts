@@ -4,6 +4,7 @@ import { publint } from 'publint'
 import { formatMessage } from 'publint/utils'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { githubJourney } from './github-journey.ts'
+import { linearJourney } from './linear-journey.ts'
 import { freePort, outsideRepo, publishedPackages, REPO, run, startUntil, type Started } from './outside-repo.ts'
 import { slackJourney } from './slack-journey.ts'
 import { teamsJourney } from './teams-journey.ts'
@@ -193,6 +194,10 @@ describe('a fresh app that installs the tarballs', () => {
   it('runs a Telegram group conversation end to end with the installed Telegram piece: a wrong secret token and repeated updates refused, one card of three questions, a refusal told privately, a typed answer, a tap and two toggles with Done, Answered by, the continuation', async () => {
     await telegramJourney({ app, env: place.env, running })
   }, 60_000)
+
+  it('runs Linear agent sessions end to end with the installed Linear piece: forged, stale and repeated deliveries refused, a session acknowledged, a select question, a refusal told, a pick answered with Answered by and the continuation, a numbered reply to three questions, a stop signal ending the session', async () => {
+    await linearJourney({ app, env: place.env, running })
+  }, 2 * MINUTE)
 
   it("serves the samples with npx frogbot serve and answers the seed's walkthrough", async () => {
     const token = 'newcomer-token-0123456789abcdef'

@@ -25,25 +25,38 @@ export function toolStep(calls: { toolCallId: string; toolName: string; input: u
   ]
 }
 
-/** How many of its latest calls a {@link mockModel} keeps in `doStreamCalls`. */
+/** How many of its latest calls a {@link mockModel} keeps in `doStreamCalls` and in `doGenerateCalls`. */
 export const KEPT_CALLS = 32
 
 /**
- * `MockLanguageModelV4` from `ai/test` that lets go of old prompts: `doStreamCalls.length` counts
- * every call, but only the latest {@link KEPT_CALLS} entries are kept (older indexes read
- * `undefined`), so a long test, soak or benchmark does not hold every prompt it ever sent.
+ * `MockLanguageModelV4` from `ai/test` that lets go of old prompts: `doStreamCalls.length` and
+ * `doGenerateCalls.length` count every call, but only the latest {@link KEPT_CALLS} entries of each
+ * are kept (older indexes read `undefined`), so a long test, soak or benchmark does not hold every
+ * prompt it ever sent, nor the abort signal of each (a chat title's `generateText` call brings one
+ * with a 15 s timer).
  */
 export function mockModel(settings: ConstructorParameters<typeof MockLanguageModelV4>[0]) {
   const model = new MockLanguageModelV4(settings)
-  const play = model.doStream
+  const stream = model.doStream
   model.doStream = (options) => {
-    // `play` records the call before its first await, so the one that falls out is known here.
-    const played = play(options)
-    const old = model.doStreamCalls.length - 1 - KEPT_CALLS
-    if (old >= 0) delete model.doStreamCalls[old]
+    // The mock records the call before its first await, so the one that falls out is known here.
+    const played = stream(options)
+    forget(model.doStreamCalls)
+    return played
+  }
+  const generate = model.doGenerate
+  model.doGenerate = (options) => {
+    const played = generate(options)
+    forget(model.doGenerateCalls)
     return played
   }
   return model
+}
+
+/** Drops the entry of `calls` that fell out of the latest {@link KEPT_CALLS}. */
+function forget(calls: unknown[]): void {
+  const old = calls.length - 1 - KEPT_CALLS
+  if (old >= 0) delete calls[old]
 }
 
 /**

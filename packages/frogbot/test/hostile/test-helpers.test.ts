@@ -14,4 +14,15 @@ describe('mockModel', () => {
     expect(model.doStreamCalls[0]).toBeUndefined()
     expect(JSON.stringify(model.doStreamCalls[999].prompt)).toContain('"999 xxx')
   })
+
+  // The soak's live heap grew by 1.5 KB a round: each chat title's generateText call stayed in
+  // doGenerateCalls with its abort signal, its 15 s timer and, once fired, its TimeoutError.
+  it('keeps only the latest generate calls too, with their abort signals', async () => {
+    const model = mockModel({ doGenerate: async () => ({ content: [{ type: 'text', text: 'A title' }], finishReason: { unified: 'stop', raw: 'stop' }, usage: {} as never, warnings: [] }) as never })
+    for (let i = 0; i < 200; i++) await model.doGenerate({ prompt: [{ role: 'user', content: [{ type: 'text', text: `${i}` }] }], abortSignal: AbortSignal.timeout(15_000) } as never)
+    expect(model.doGenerateCalls).toHaveLength(200)
+    expect(Object.keys(model.doGenerateCalls)).toHaveLength(KEPT_CALLS)
+    expect(model.doGenerateCalls[0]).toBeUndefined()
+    expect(JSON.stringify(model.doGenerateCalls[199].prompt)).toContain('"199"')
+  })
 })

@@ -31,9 +31,9 @@ const notices = (number: number) => noticeComments(github).filter((notice) => no
 const REFUSED_ANSWER = '@eve You may not answer this question: this agent does not accept you.'
 
 describe('who can answer in GitHub', () => {
-  it('access sees the commenter by their numeric GitHub id and login; the settlement records them', async () => {
+  it('access sees the commenter by their numeric GitHub id, login and association with the repository; the settlement records them', async () => {
     await kit.comment(BOB, `@${BOT.login} ask color`, { number: 1 })
-    expect(seen.at(-1)).toMatchObject({ piece: 'github', instance: 'github', userId: String(BOB.id), name: 'bob' })
+    expect(seen.at(-1)).toEqual({ piece: 'github', instance: 'github', userId: String(BOB.id), name: 'bob', login: 'bob', association: 'collaborator' })
     await kit.comment(ADA, '/answer blue', { number: 1 })
     await eventually(async () => expect((await kit.chat()).messages.at(-1)?.settlements).toMatchObject([{ outcome: 'answered', by: { channel: { piece: 'github', userId: String(ADA.id), name: 'ada' } } }]))
   })

@@ -15,8 +15,9 @@ export function mentionNameOf(mention: Mention): NameOf {
  * The drawing every Chat SDK piece gets unless it draws its own: `reply` streams the agent's text
  * through Chat SDK into the thread (posted on its first text, then edited as it streams; a step
  * that only asks posts nothing), `notify` tells a participant privately where the platform has
- * ephemeral messages (Chat SDK's `postEphemeral`, no DM fallback), else in a short reply that
- * mentions them.
+ * ephemeral messages (Chat SDK's `postEphemeral`, no DM fallback), else, or when the platform
+ * refuses the ephemeral message (some conversations have none: a Teams group chat, a Discord
+ * thread the bot cannot whisper in), in a short reply that mentions them.
  */
 export function chatSdkDrawing({ bot, adapter, mention }: { bot: Chat; adapter: Adapter; mention: Mention }): Pick<PieceDrawing, 'reply' | 'notify'> {
   return {
@@ -32,7 +33,7 @@ export function chatSdkDrawing({ bot, adapter, mention }: { bot: Chat; adapter: 
     },
     notify: async ({ thread, participant, notice }) => {
       const text = noticeText(notice, mentionNameOf(mention))
-      const posted = adapter.postEphemeral ? await bot.thread(thread).postEphemeral(participant.userId, text, { fallbackToDM: false }) : null
+      const posted = adapter.postEphemeral ? await bot.thread(thread).postEphemeral(participant.userId, text, { fallbackToDM: false }).catch(() => null) : null
       if (!posted) await bot.thread(thread).post(`${mention(participant)} ${text}`)
     }
   }

@@ -1,0 +1,73 @@
+import { ConfigError } from 'frogbot'
+
+/**
+ * Options of `createLinear`; every one may be left out (the defaults come from `env`).
+ * - `instance`: the instance name, the last segment of its webhook `/api/webhooks/<instance>`
+ *   (1–64 lowercase letters, digits, `-`, `_`). Default `linear`.
+ * - `apiKey`: a personal API key (`LINEAR_API_KEY`, Settings → Security & access); or
+ *   `accessToken`: the OAuth access token of an app installed with `actor=app`
+ *   (`LINEAR_ACCESS_TOKEN`), the way Linear's agents run ("Agents", linear.app/developers). One of
+ *   the two, not both.
+ * - `webhookSecret`: the webhook's signing secret (`LINEAR_WEBHOOK_SECRET`, shown on the OAuth
+ *   app's or the webhook's page).
+ * - `apiUrl`: Linear's GraphQL endpoint (`LINEAR_API_URL`), or a test's stand-in. Default
+ *   `https://api.linear.app/graphql`.
+ * - `label`: how the platform is named to people (`channelLabel`). Default `Linear`.
+ * - `env`: where the defaults are read. Default `process.env`.
+ * - `now`: the clock deliveries are judged by (ms since the epoch). Default `Date.now`.
+ */
+export type LinearOptions = {
+  instance?: string
+  apiKey?: string
+  accessToken?: string
+  webhookSecret?: string
+  apiUrl?: string
+  label?: string
+  env?: Record<string, string | undefined>
+  now?: () => number
+}
+
+/** What `createLinear` runs on, once read and checked: `auth` is the `Authorization` header Linear's API expects (a key as it is, an OAuth token after `Bearer`). */
+export type LinearSettings = {
+  instance: string
+  label: string
+  webhookSecret: string
+  apiUrl: string
+  auth: { apiKey: string } | { accessToken: string }
+}
+
+const INSTANCE = /^[a-z0-9][a-z0-9_-]{0,63}$/
+const LINEAR_API = 'https://api.linear.app/graphql'
+
+/** The `Authorization` header of `auth` ("Authentication", linear.app/developers/graphql: a personal key as it is, an OAuth token as `Bearer <token>`). */
+export const authorization = (auth: LinearSettings['auth']) => ('apiKey' in auth ? auth.apiKey : `Bearer ${auth.accessToken}`)
+
+/** The credentials `options` give, else those of `env`; a problem with them pushed to `problems`. */
+function authOf(options: LinearOptions, env: Record<string, string | undefined>, problems: string[]): LinearSettings['auth'] | null {
+  const given = options.apiKey !== undefined || options.accessToken !== undefined
+  const apiKey = (given ? options.apiKey : env.LINEAR_API_KEY) || undefined
+  const accessToken = (given ? options.accessToken : env.LINEAR_ACCESS_TOKEN) || undefined
+  if (apiKey && accessToken) {
+    problems.push('createLinear: give an API key (LINEAR_API_KEY) or an OAuth access token (LINEAR_ACCESS_TOKEN), not both')
+    return null
+  }
+  if (apiKey) return { apiKey }
+  if (accessToken) return { accessToken }
+  problems.push("createLinear.accessToken: set LINEAR_ACCESS_TOKEN to the access token of your OAuth app installed with actor=app (or LINEAR_API_KEY to a personal API key), or pass { accessToken }")
+  return null
+}
+
+/** The piece's settings from `options` and the environment; a `ConfigError` names each one that is missing or wrong. */
+export function linearSettings(options: LinearOptions): LinearSettings {
+  const env = options.env ?? process.env
+  const instance = options.instance ?? 'linear'
+  const webhookSecret = options.webhookSecret ?? env.LINEAR_WEBHOOK_SECRET
+  const apiUrl = (options.apiUrl ?? env.LINEAR_API_URL) || LINEAR_API
+  const problems: string[] = []
+  if (!INSTANCE.test(instance)) problems.push(`createLinear.instance: "${instance}" must be 1–64 lowercase letters, digits, "-" or "_" (the last segment of /api/webhooks/<instance>)`)
+  const auth = authOf(options, env, problems)
+  if (!webhookSecret) problems.push("createLinear.webhookSecret: set LINEAR_WEBHOOK_SECRET to the webhook's signing secret (the OAuth app's page in Linear's settings, under Webhooks), or pass { webhookSecret }")
+  if (!URL.canParse(apiUrl) || !/^https?:$/.test(new URL(apiUrl).protocol)) problems.push(`createLinear.apiUrl: "${apiUrl}" is not an http(s) address (LINEAR_API_URL, such as ${LINEAR_API})`)
+  if (problems.length > 0) throw new ConfigError(problems)
+  return { instance, label: options.label ?? 'Linear', webhookSecret: webhookSecret!, apiUrl, auth: auth! }
+}
