@@ -2,23 +2,30 @@ import { buildConfig } from 'frogbot'
 import { question } from 'frogbot/tools'
 import { pickFile } from './tools/pick-file.ts'
 
-// Slack, Microsoft Teams, GitHub and Linear conversations once their credentials are set (README
-// "Slack", "Microsoft Teams", "GitHub", "Linear"); imported only then, so that every other
-// `frogbot` command starts without loading Chat SDK. Linear's teammates are FrogBot users by their
-// email, so the default access below lets them in as it does on Slack.
+// Slack, Microsoft Teams, Telegram, GitHub and Linear conversations once their credentials are set
+// (README "Slack", "Microsoft Teams", "Telegram", "GitHub", "Linear"); imported only then, so that
+// every other `frogbot` command starts without loading Chat SDK. Linear's teammates are FrogBot
+// users by their email, so the default access below lets them in as it does on Slack.
 const channels = [
   ...(process.env.SLACK_BOT_TOKEN ? [(await import('@frogbotai/piece-slack')).createSlack()] : []),
   ...(process.env.TEAMS_APP_ID ? [(await import('@frogbotai/piece-microsoft-teams')).createMicrosoftTeams()] : []),
+  ...(process.env.TELEGRAM_BOT_TOKEN ? [(await import('@frogbotai/piece-telegram-bot')).createTelegramBot()] : []),
   ...(process.env.GITHUB_WEBHOOK_SECRET ? [(await import('@frogbotai/piece-github')).createGithub()] : []),
   ...(process.env.LINEAR_WEBHOOK_SECRET ? [(await import('@frogbotai/piece-linear')).createLinear()] : [])
 ]
 
+const idsOf = (list: string | undefined) => (list ?? '').split(',').map((id) => id.trim()).filter(Boolean)
+
 // GitHub commenters have no FrogBot user: the planner talks there with the repository's owner,
 // members and collaborators, and with the numeric GitHub user ids listed in
 // GITHUB_ALLOWED_USER_IDS (README "GitHub", "Who can answer").
-const githubUsers = (process.env.GITHUB_ALLOWED_USER_IDS ?? '').split(',').map((id) => id.trim()).filter(Boolean)
+const githubUsers = idsOf(process.env.GITHUB_ALLOWED_USER_IDS)
 const githubInsiders = ['owner', 'member', 'collaborator']
 const githubAccess = (channel: { userId: string; association?: unknown }) => githubInsiders.includes(String(channel.association)) || githubUsers.includes(channel.userId)
+
+// Telegram users have no FrogBot user either: the planner talks there with the numeric Telegram
+// user ids listed in TELEGRAM_ALLOWED_USER_IDS (README "Telegram", "Who can answer").
+const telegramUsers = idsOf(process.env.TELEGRAM_ALLOWED_USER_IDS)
 
 export default buildConfig({
   agents: [
@@ -32,7 +39,11 @@ export default buildConfig({
         description: 'Plans with you, asks before choosing between materially different plans, and asks which file to use. Try "Ask me a few questions about a team offsite" or "Pick a file: plan.md, budget.csv or notes.txt".'
       },
       channels,
-      access: ({ req }) => (req.channel?.piece === 'github' ? githubAccess(req.channel) : req.user !== null || req.entryPoint === 'local')
+      access: ({ req }) => {
+        if (req.channel?.piece === 'github') return githubAccess(req.channel)
+        if (req.channel?.piece === 'telegram') return telegramUsers.includes(req.channel.userId)
+        return req.user !== null || req.entryPoint === 'local'
+      }
     }
   ]
 })

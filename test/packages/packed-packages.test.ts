@@ -8,6 +8,7 @@ import { linearJourney } from './linear-journey.ts'
 import { freePort, outsideRepo, publishedPackages, REPO, run, startUntil, type Started } from './outside-repo.ts'
 import { slackJourney } from './slack-journey.ts'
 import { teamsJourney } from './teams-journey.ts'
+import { telegramJourney } from './telegram-journey.ts'
 import { DEEP_AGENT_CONFIG, serverPackagesIn, uiAloneApp } from './ui-alone.ts'
 import { chatThroughProxy } from './ui-journey.ts'
 import { answerOverHttp } from './walkthrough.ts'
@@ -189,6 +190,10 @@ describe('a fresh app that installs the tarballs', () => {
   it('runs a GitHub issue thread end to end with the installed GitHub piece: forged and repeated deliveries refused, a question per comment, a refusal told, one /answer with typed words and several picks, Answered by, the continuation', async () => {
     await githubJourney({ app, env: place.env, running })
   }, 3 * MINUTE)
+
+  it('runs a Telegram group conversation end to end with the installed Telegram piece: a wrong secret token and repeated updates refused, one card of three questions, a refusal told privately, a typed answer, a tap and two toggles with Done, Answered by, the continuation', async () => {
+    await telegramJourney({ app, env: place.env, running })
+  }, 60_000)
 
   it('runs Linear agent sessions end to end with the installed Linear piece: forged, stale and repeated deliveries refused, a session acknowledged, a select question, a refusal told, a pick answered with Answered by and the continuation, a numbered reply to three questions, a stop signal ending the session', async () => {
     await linearJourney({ app, env: place.env, running })

@@ -1,0 +1,129 @@
+import { createChatSdkPiece, type KitPiece, readNumberedAnswer, type ReplyReader } from 'frogbot/channels'
+import { cardViews } from './card-views.ts'
+import { replyParts } from './reply-parts.ts'
+import { FrogbotTelegramAdapter } from './telegram-adapter.ts'
+import { telegramAnswers } from './telegram-answers.ts'
+import { telegramDrawing, telegramName } from './telegram-drawing.ts'
+import { messageParticipant, messageText, telegramParticipant } from './telegram-participants.ts'
+import { type TelegramBotOptions, type TelegramSettings, telegramSettings } from './telegram-settings.ts'
+import { telegramVerifier } from './telegram-webhook.ts'
+
+/** A Telegram piece (see {@link createTelegramBot}); `idle()` resolves once no webhook handler or reply of it is in flight. */
+export type TelegramBotPiece = KitPiece
+
+/** How long the piece takes to answer an update at most (ms): Telegram waits longer, but answering quickly keeps its queue moving. */
+const ACK_DEADLINE_MS = 10_000
+
+/** The updates the bot asks Telegram for (`setWebhook`, `getUpdates`): messages and button presses. */
+export const ALLOWED_UPDATES = ['message', 'callback_query']
+
+const describeError = (error: unknown) => (error instanceof Error ? error.message : String(error))
+
+/**
+ * A reply to the card's own message, read with FrogBot's numbered-answer grammar (an option's
+ * number or label, several separated by commas, own words where allowed, a line per question);
+ * every other message is for the agent.
+ */
+export const telegramReply: ReplyReader = ({ text, questions, addressed }) => (addressed ? readNumberedAnswer(questions, text, { addressed: true }) : { kind: 'none' })
+
+/** The start-up line of the piece: its webhook, or long polling. */
+function startupLine(settings: TelegramSettings, agentSlug: string, webhookPath: string): string {
+  const who = settings.botUsername ? ` as @${settings.botUsername}` : ''
+  if (settings.mode === 'polling') return `channel ${settings.instance}: ${settings.label} for agent ${agentSlug}${who}, by long polling (getUpdates; the webhook is deleted)`
+  const registered = settings.webhookUrl ? ` (registered with setWebhook as ${settings.webhookUrl})` : ' (register it with setWebhook, secret_token TELEGRAM_WEBHOOK_SECRET_TOKEN)'
+  return `channel ${settings.instance}: ${settings.label} for agent ${agentSlug}${who}, webhook ${webhookPath}${registered}`
+}
+
+/**
+ * The Telegram piece (`@frogbotai/piece-telegram-bot`) on Chat SDK's Telegram adapter and
+ * FrogBot's piece kit. List it on an agent, `channels: [createTelegramBot()]`; FrogBot serves its
+ * webhook at `/api/webhooks/<instance>` (or, with `mode: 'polling'`, the piece asks Telegram for
+ * updates itself). A private message to the bot, or a mention of it in a group, starts a
+ * conversation: each private chat and each group is one, each forum topic its own. The reply is
+ * posted there as it streams (edited no faster than Telegram allows; a long reply goes on in
+ * more messages). `question` calls are drawn as one message per call with an inline keyboard (see
+ * `questionMessage`): a button per option, ☐/☑ toggles and **Done** where a question takes
+ * several, one question at a time ("2 of 3"), pages of options, **Type your answer** (a
+ * `force_reply` prompt; the presser's reply is the answer), **Dismiss**; a reply to the card is
+ * read with the numbered-answer grammar. Anyone the agent's `access` accepts may answer
+ * (`req.channel.userId`: their numeric Telegram user id; `allowedUserIds` filters updates before
+ * that); the first valid answer wins, and the card is edited to the answer and who gave it.
+ * Presses are acknowledged with Telegram's private notice. Updates are verified (the secret token
+ * in constant time, the message's time within 5 minutes, never the same update twice); edited
+ * messages are ignored. Throws `ConfigError` naming each missing or wrong setting (see
+ * {@link TelegramBotOptions}).
+ */
+export function createTelegramBot(options: TelegramBotOptions = {}): TelegramBotPiece {
+  const settings = telegramSettings(options)
+  const botId = settings.botToken.slice(0, settings.botToken.indexOf(':'))
+  let adapter!: FrogbotTelegramAdapter
+  const verify = settings.secretToken ? telegramVerifier({ secretToken: settings.secretToken, botId }) : null
+  return createChatSdkPiece({
+    piece: 'telegram',
+    instance: settings.instance,
+    label: settings.label,
+    identity: {
+      by: 'platform-id',
+      hint: 'Telegram users have no FrogBot user: write the agent\'s access on req.channel.userId (their numeric Telegram user id, README "Telegram")'
+    },
+    describe: ({ agentSlug, webhookPath }) => [startupLine(settings, agentSlug, webhookPath)],
+    now: options.now,
+    readReply: telegramReply,
+    userName: settings.botUsername ?? 'frogbot',
+    ackDeadlineMs: ACK_DEADLINE_MS,
+    chat: { fallbackStreamingPlaceholderText: null },
+    adapter: ({ logger }) =>
+      (adapter = new FrogbotTelegramAdapter({
+        botToken: settings.botToken,
+        apiUrl: settings.apiUrl,
+        mode: settings.mode,
+        logger,
+        ...(settings.secretToken ? { secretToken: settings.secretToken } : {}),
+        ...(settings.botUsername ? { userName: settings.botUsername } : {}),
+        // Everything explicit: the stock adapter would read TELEGRAM_ALLOWED_USER_IDS and others of the process.
+        allowedUserIds: settings.allowedUserIds ?? [],
+        allowUnverifiedWebhooks: false,
+        mentionOnReply: false,
+        longPolling: { allowedUpdates: ALLOWED_UPDATES }
+      })),
+    verify: async (request, context) =>
+      verify ? verify(request, context) : Response.json({ error: `The Telegram piece "${settings.instance}" reads its updates by long polling; it takes no webhook requests.`, code: 'not-found' }, { status: 404 }),
+    setup: ({ runtime, state, nameOf, log, track, bot }) => {
+      const views = cardViews(state)
+      const drawing = telegramDrawing({ adapter, views, nameOf, state })
+      const answers = telegramAnswers({ runtime, views, drawing, nameOf, participantOf: telegramParticipant })
+      adapter.hooks = { press: answers.press, typed: (thread, message) => answers.typed(thread, message, messageParticipant(message.author, message)), log }
+      if (settings.webhookUrl) {
+        const url = settings.webhookUrl
+        void track(
+          adapter
+            .api('setWebhook', { url, secret_token: settings.secretToken, allowed_updates: ALLOWED_UPDATES })
+            .then(() => log(`registered the webhook ${url} with Telegram (setWebhook)`))
+            .catch((error: unknown) => log(`could not register the webhook ${url} with Telegram (setWebhook: ${describeError(error)}); updates do not arrive until it is registered`))
+        )
+      }
+      return {
+        drawing: {
+          ...drawing,
+          reply: async ({ thread, text }) => {
+            const next = replyParts(text)
+            for (let part = await next(); part; part = await next()) await bot.thread(thread).post(part)
+          }
+        },
+        mention: telegramName,
+        participantOf: messageParticipant,
+        textOf: messageText(() => adapter.userName)
+      }
+    },
+    ...(settings.mode === 'polling'
+      ? {
+          listen: async ({ ready }, { signal }) => {
+            await ready()
+            await adapter.startPolling({ allowedUpdates: ALLOWED_UPDATES })
+            await new Promise<void>((resolve) => (signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true })))
+            await adapter.stopPolling()
+          }
+        }
+      : {})
+  })
+}

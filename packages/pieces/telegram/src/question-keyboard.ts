@@ -1,0 +1,117 @@
+import { createHash } from 'node:crypto'
+import type { ChannelQuestion, PartialAnswer } from 'frogbot/channels'
+
+/** An inline keyboard button (Bot API `InlineKeyboardButton`): its text and `callback_data`. */
+export type Button = { text: string; callback_data: string }
+
+/** A question message as it is sent or edited: plain text (no parse mode) and its inline keyboard. */
+export type QuestionMessage = { text: string; reply_markup: { inline_keyboard: Button[][] } }
+
+/** How a card is shown beside its partial answer: the page of options, and who is typing an answer to which question. */
+export type CardView = { page: number; typing?: { question: number; userId: string; name: string } }
+
+/** What a button does: pick or toggle option `index` of the question shown, go to `page`, Done, Type your answer, ‹ Back, Dismiss. */
+export type PressAction = { kind: 'option'; index: number } | { kind: 'page'; page: number } | { kind: 'done' } | { kind: 'type' } | { kind: 'back' } | { kind: 'dismiss' }
+
+/** A press's `callback_data` read: the card's short id, the revision of the partial answer the presser saw, the action. */
+export type PressData = { card: string; revision: number; action: PressAction }
+
+/** Options shown on one page of a card (one button a row): Telegram clients show about eight rows without scrolling. */
+export const OPTIONS_PER_PAGE = 8
+
+/** The longest `callback_data` Telegram takes, in bytes (Bot API `InlineKeyboardButton`: 1–64 bytes). */
+export const CALLBACK_DATA_MAX_BYTES = 64
+
+/** A message's longest text, in characters (Bot API `sendMessage`: 1–4096 after entities parsing). */
+export const MESSAGE_MAX = 4096
+
+const LABEL_ON_BUTTON_MAX = 48
+const QUESTION_MAX = 2000
+const OPTION_LINE_MAX = 220
+
+const clip = (text: string, max: number) => {
+  if (text.length <= max) return text
+  let end = max - 1
+  if (/[\uD800-\uDBFF]/.test(text[end - 1] ?? '')) end -= 1
+  return `${text.slice(0, end)}…`
+}
+/** Text of the model's on one line (a button, a list item): line breaks and runs of spaces become one space. */
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim()
+
+/**
+ * The short id of a card, in its buttons' `callback_data` (never a label: Telegram's 64 bytes
+ * would not hold one, and a label could be mistaken for another): 8 characters of a SHA-256 of
+ * its chat and call.
+ */
+export const cardTag = (card: { chatId: string; toolCallId: string }) => createHash('sha256').update(`${card.chatId}\n${card.toolCallId}`).digest('base64url').slice(0, 8)
+
+const VERBS = { option: 'o', page: 'g', done: 'd', type: 't', back: 'b', dismiss: 'x' } as const
+
+/** The `callback_data` of a button: `<card>:<revision>:<verb><argument>`, ASCII, well under 64 bytes. */
+export function pressData({ card, revision, action }: PressData): string {
+  const argument = action.kind === 'option' ? action.index : action.kind === 'page' ? action.page : ''
+  return `${card}:${revision}:${VERBS[action.kind]}${argument}`
+}
+
+/** A button's `callback_data` read back (see {@link pressData}), or `null` when it is not one of FrogBot's. */
+export function readPressData(data: string): PressData | null {
+  const match = /^([A-Za-z0-9_-]{8}):(\d{1,9}):([ogdtbx])(\d{0,6})$/.exec(data)
+  if (!match) return null
+  const [, card, revision, verb, argument] = match
+  const number = argument === '' ? null : Number(argument)
+  const action: PressAction | null =
+    verb === 'o' && number !== null ? { kind: 'option', index: number } : verb === 'g' && number !== null ? { kind: 'page', page: number } : number !== null ? null : ({ d: { kind: 'done' }, t: { kind: 'type' }, b: { kind: 'back' }, x: { kind: 'dismiss' } } as const)[verb as 'd' | 't' | 'b' | 'x'] ?? null
+  return action ? { card, revision: Number(revision), action } : null
+}
+
+/** How many pages the options of `question` take. */
+export const pagesOf = (question: ChannelQuestion) => Math.max(1, Math.ceil(question.options.length / OPTIONS_PER_PAGE))
+
+/**
+ * The message of a waiting call's card (FrogBot's Telegram questions), one question at a time:
+ * "Question 2 of 3" when the call has several, the question's header and text, the options of the
+ * page shown as a numbered list (with their descriptions), and the keyboard: a button per option
+ * (☐/☑ toggles for a question that takes several), ‹ Prev / Next › when the options take more
+ * than one page, **Done** where the question takes several, **Type your answer** where it takes
+ * typed words, **Dismiss**. While someone types an answer, the keyboard is **‹ Back** and
+ * **Dismiss**, and the text says who is typing. Everything of the model's is shown as written
+ * (the message has no parse mode), cut to fit Telegram's 4,096 characters; no option is dropped.
+ */
+export function questionMessage({ questions, partial, view, tag }: { questions: ChannelQuestion[]; partial: PartialAnswer; view: CardView; tag: string }): QuestionMessage {
+  const step = Math.min(Math.max(partial.step, 0), questions.length - 1)
+  const question = questions[step]
+  const selected = new Set(partial.selections[step]?.selected ?? [])
+  const typed = partial.selections[step]?.custom
+  const pages = pagesOf(question)
+  const page = Math.min(Math.max(view.page, 0), pages - 1)
+  const first = page * OPTIONS_PER_PAGE
+  const shown = question.options.slice(first, first + OPTIONS_PER_PAGE)
+  const button = (text: string, action: PressAction): Button => ({ text, callback_data: pressData({ card: tag, revision: partial.revision, action }) })
+
+  const lines = [
+    ...(questions.length > 1 ? [`Question ${step + 1} of ${questions.length}`] : []),
+    clip(oneLine(question.header), 200),
+    clip(question.question.trim(), QUESTION_MAX),
+    '',
+    ...shown.map((option, at) => clip(`${first + at + 1}. ${oneLine(option.label)}${option.description ? ` — ${oneLine(option.description)}` : ''}`, OPTION_LINE_MAX)),
+    ...(pages > 1 ? ['', `Options ${first + 1}–${first + shown.length} of ${question.options.length} (page ${page + 1} of ${pages})`] : []),
+    ...(question.multiple ? ['', selected.size > 0 ? `Chosen so far: ${selected.size}. Tap Done when finished.` : 'Choose any, then tap Done.'] : []),
+    ...(typed ? ['', `Typed so far: “${clip(oneLine(typed), 200)}”`] : [])
+  ]
+  if (view.typing && view.typing.question === step) {
+    lines.push('', `✍️ ${clip(oneLine(view.typing.name), 64)} is typing an answer: reply to this message with it.`)
+    return { text: clip(lines.join('\n'), MESSAGE_MAX), reply_markup: { inline_keyboard: [[button('‹ Back', { kind: 'back' })], [button('Dismiss', { kind: 'dismiss' })]] } }
+  }
+  const rows: Button[][] = shown.map((option, at) => {
+    const mark = question.multiple ? (selected.has(option.label) ? '☑ ' : '☐ ') : ''
+    return [button(`${mark}${first + at + 1}. ${clip(oneLine(option.label), LABEL_ON_BUTTON_MAX)}`, { kind: 'option', index: first + at })]
+  })
+  if (pages > 1) {
+    const nav = [...(page > 0 ? [button('‹ Prev', { kind: 'page', page: page - 1 })] : []), ...(page < pages - 1 ? [button('Next ›', { kind: 'page', page: page + 1 })] : [])]
+    rows.push(nav)
+  }
+  const extra = [...(question.custom ? [button('Type your answer', { kind: 'type' })] : []), ...(question.multiple ? [button('Done', { kind: 'done' })] : [])]
+  if (extra.length > 0) rows.push(extra)
+  rows.push([button('Dismiss', { kind: 'dismiss' })])
+  return { text: clip(lines.join('\n'), MESSAGE_MAX), reply_markup: { inline_keyboard: rows } }
+}

@@ -1,0 +1,182 @@
+import type { Message } from 'chat'
+import { answerFrom, type ChannelQuestion, firstUnanswered, type NameOf, noticeText, type PartialAnswer, type Participant, type PieceNotice, type PieceRuntime, type QuestionCard, type QuestionSelection, questionsOf } from 'frogbot/channels'
+import type { CardViews } from './card-views.ts'
+import { cardTag, pagesOf, type PressAction, readPressData } from './question-keyboard.ts'
+import type { Press } from './telegram-adapter.ts'
+import { mentioning, type TelegramDrawing, telegramName } from './telegram-drawing.ts'
+
+/** An output no question call accepts: settling with it runs the engine's checks of who may answer without recording anything. */
+const PROBE = { answers: 'who may answer' }
+
+/** What a press that changes nothing says: the card is not one of this bot's open questions. */
+const CLOSED: PieceNotice = { kind: 'closed' }
+
+/** The longest prompt placeholder Telegram shows in the reply field (Bot API `ForceReply.input_field_placeholder`: 1–64 characters). */
+const PLACEHOLDER_MAX = 64
+
+const clip = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`)
+
+/** One selection per question of `partial`, empty where nothing was picked yet. */
+const selectionsOf = (questions: ChannelQuestion[], partial: PartialAnswer): QuestionSelection[] => questions.map((_, index) => partial.selections[index] ?? { selected: [] })
+
+/**
+ * How the Telegram piece reads presses on its cards and typed answers (README "Telegram",
+ * questions), on the kit's runtime; every answer goes through the one settle door
+ * (`runtime.answer`), every partial answer through `runtime.keep` with the revision the presser
+ * saw, so that a press on an older drawing is told the question changed:
+ * - an option of a single-choice question answers it (the call, when it was the last question
+ *   without an answer; else the card shows the next one, "2 of 3"); of a question that takes
+ *   several, it toggles (☐/☑) and **Done** goes on; ‹ Prev / Next › page through the options;
+ * - **Type your answer** sends a `force_reply` prompt that names the presser, and their reply to it
+ *   (or to the card) is their typed answer to that question; **‹ Back** returns to the buttons;
+ * - **Dismiss** dismisses the call.
+ * A participant the agent's `access` refuses changes nothing, whatever they press, and is told
+ * (the press's acknowledgement: Telegram's private notice).
+ */
+export function telegramAnswers({ runtime, views, drawing, nameOf, participantOf }: {
+  runtime: PieceRuntime
+  views: CardViews
+  drawing: TelegramDrawing
+  nameOf: NameOf
+  participantOf: (user: Press['from']) => Participant
+}) {
+  const said = (notice: PieceNotice | null) => (notice ? noticeText(notice, nameOf) : null)
+
+  /** Whether `participant` may answer `card` now: `null` when they may, else the notice that says why not (refused, already settled, closed). */
+  const mayAnswer = async (card: QuestionCard, messageId: string | undefined, participant: Participant): Promise<PieceNotice | null> => {
+    const notice = await runtime.answer({ card, ...(messageId !== undefined ? { messageId } : {}), participant, action: { output: PROBE } })
+    return notice?.kind === 'invalid' ? null : (notice ?? CLOSED)
+  }
+
+  /** Keeps `selections` at `step` from `revision`, then answers the call when nothing is left unanswered, else redraws the card. */
+  const advance = async ({ card, messageId, participant, revision, questions, selections, step }: {
+    card: QuestionCard
+    messageId?: string
+    participant: Participant
+    revision: number
+    questions: ChannelQuestion[]
+    selections: QuestionSelection[]
+    step: number
+  }): Promise<PieceNotice | null> => {
+    const kept = await runtime.keep({ card, ...(messageId !== undefined ? { messageId } : {}), participant, revision, change: () => ({ step, selections }) })
+    if (!('partial' in kept)) return kept
+    if (firstUnanswered(questions, selections) === -1) return runtime.answer({ card, ...(messageId !== undefined ? { messageId } : {}), participant, action: { output: answerFrom(questions, selections) } })
+    await views.setView(card, { page: 0 })
+    await drawing.redraw(card, kept.partial)
+    return null
+  }
+
+  /** What `action` does on `card`, pressed by `participant`; the notice to tell them, or `null`. */
+  const act = async ({ card, messageId, participant, partial, action, thread }: { card: QuestionCard; messageId: string; participant: Participant; partial: PartialAnswer; action: PressAction; thread: string }): Promise<PieceNotice | null> => {
+    const questions = questionsOf(card.input)
+    if (!questions) return CLOSED
+    const step = Math.min(partial.step, questions.length - 1)
+    const question = questions[step]
+    const selections = selectionsOf(questions, partial)
+    if (action.kind === 'dismiss') return runtime.answer({ card, messageId, participant, action: { dismissed: true } })
+    if (action.kind === 'option' && !question.multiple && questions.length === 1) {
+      const option = question.options[action.index]
+      if (!option) return CLOSED
+      return runtime.answer({ card, messageId, participant, action: { output: answerFrom(questions, [{ selected: [option.label] }]) } })
+    }
+    const refused = await mayAnswer(card, messageId, participant)
+    if (refused) return refused
+    const view = await views.view(card)
+    switch (action.kind) {
+      case 'page': {
+        await views.setView(card, { ...view, page: Math.min(Math.max(action.page, 0), pagesOf(question) - 1) })
+        await drawing.redraw(card, partial)
+        return null
+      }
+      case 'option': {
+        const option = question.options[action.index]
+        if (!option) return CLOSED
+        if (!question.multiple) {
+          selections[step] = { ...selections[step], selected: [option.label] }
+          const next = firstUnanswered(questions, selections)
+          return advance({ card, messageId, participant, revision: partial.revision, questions, selections, step: next === -1 ? step : next })
+        }
+        const chosen = new Set(selections[step].selected)
+        if (chosen.has(option.label)) chosen.delete(option.label)
+        else chosen.add(option.label)
+        selections[step] = { ...selections[step], selected: question.options.map((candidate) => candidate.label).filter((label) => chosen.has(label)) }
+        const kept = await runtime.keep({ card, messageId, participant, revision: partial.revision, change: () => ({ step, selections }) })
+        if (!('partial' in kept)) return kept
+        await drawing.redraw(card, kept.partial)
+        return null
+      }
+      case 'done': {
+        if (firstUnanswered([question], [selections[step]]) === 0) return { kind: 'invalid', message: `Choose at least one option of '${question.header}' first${question.custom ? ', or type your answer' : ''}.` }
+        const next = firstUnanswered(questions, selections)
+        return advance({ card, messageId, participant, revision: partial.revision, questions, selections, step: next === -1 ? step : next })
+      }
+      case 'type': {
+        if (!question.custom) return { kind: 'invalid', message: `'${question.header}' takes no typed answer; choose one of its options.` }
+        const name = telegramName(participant)
+        await views.setView(card, { ...view, typing: { question: step, userId: participant.userId, name } })
+        await drawing.redraw(card, partial)
+        const prompt = await drawing.send(thread, mentioning(participant, `type your answer to “${clip(question.header, 200)}” as a reply to this message.`), {
+          reply_markup: { force_reply: true, selective: true, input_field_placeholder: clip(question.header, PLACEHOLDER_MAX) },
+          reply_parameters: { message_id: Number(messageId.slice(messageId.lastIndexOf(':') + 1)), allow_sending_without_reply: true }
+        })
+        await views.startTyping(thread, participant.userId, { chatId: card.chatId, toolCallId: card.toolCallId, question: step, cardMessageId: messageId, promptMessageId: prompt })
+        return null
+      }
+      case 'back': {
+        await views.setView(card, { page: view.page })
+        if (view.typing) await views.stopTyping(thread, view.typing.userId)
+        await drawing.redraw(card, partial)
+        return null
+      }
+    }
+  }
+
+  /** A press on one of the bot's messages: the text to acknowledge it with, or `null`. */
+  const press = async ({ thread, messageId, from, data }: Press): Promise<string | null> => {
+    const participant = participantOf(from)
+    const card = await runtime.cards.ofMessage(messageId)
+    const read = readPressData(data)
+    if (!card || !read || read.card !== cardTag(card)) return said(CLOSED)
+    if (card.closed) return said(await mayAnswer(card, messageId, participant))
+    const partial = await runtime.partialOf(card)
+    // A press on an older drawing changes nothing; whoever pressed is told why: refused, settled (the card is then replaced), or changed.
+    if (read.revision !== partial.revision) return said((await mayAnswer(card, messageId, participant)) ?? { kind: 'changed' })
+    return said(await act({ card, messageId, participant, partial, action: read.action, thread }))
+  }
+
+  /**
+   * A message in `thread`: when it replies to the card (or to the prompt) of the question its
+   * author pressed **Type your answer** on, it is their typed answer (kept, or answering the call
+   * once nothing is left unanswered), and `true`; any other message is `false` (for the agent).
+   */
+  const typed = async (thread: string, message: Message, participant: Participant): Promise<boolean> => {
+    const replyTo = message.replyTo?.id
+    if (!replyTo) return false
+    const typing = await views.typing(thread, participant.userId)
+    if (!typing || (replyTo !== typing.cardMessageId && replyTo !== typing.promptMessageId)) return false
+    const text = message.text.trim()
+    if (!text) return false
+    await views.stopTyping(thread, participant.userId)
+    const card = await runtime.cards.ofCall(typing.chatId, typing.toolCallId)
+    const questions = card ? questionsOf(card.input) : null
+    if (!card || !questions) return false
+    const tell = async (notice: PieceNotice | null) => {
+      if (notice) await runtime.notify({ thread, participant, notice })
+    }
+    if (card.closed) {
+      await tell(await mayAnswer(card, undefined, participant))
+      return true
+    }
+    const partial = await runtime.partialOf(card)
+    const selections = selectionsOf(questions, partial)
+    const question = questions[typing.question]
+    selections[typing.question] = { selected: question.multiple ? selections[typing.question].selected : [], custom: text }
+    const view = await views.view(card)
+    if (view.typing?.userId === participant.userId) await views.setView(card, { page: 0 })
+    const next = firstUnanswered(questions, selections)
+    await tell(await advance({ card, participant, revision: partial.revision, questions, selections, step: next === -1 ? typing.question : next }))
+    return true
+  }
+
+  return { press, typed }
+}

@@ -1,0 +1,122 @@
+import { type ChannelState, type NameOf, noticeText, type PartialAnswer, type Participant, type PieceDrawing, type PieceNotice, type QuestionCard, questionsOf, settledText } from 'frogbot/channels'
+import type { CardViews } from './card-views.ts'
+import type { FrogbotTelegramAdapter } from './telegram-adapter.ts'
+import { cardTag, MESSAGE_MAX, questionMessage } from './question-keyboard.ts'
+
+/** A message the bot sent, as the Bot API returns it (the fields the piece reads). */
+type Sent = { message_id: number; chat: { id: number } }
+
+const clip = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`)
+
+/** Whether a Bot API error says the edit changed nothing (Telegram answers 400 "message is not modified"), which is no failure. */
+const unchanged = (error: unknown) => error instanceof Error && /message is not modified/i.test(error.message)
+
+/**
+ * How often a participant is told, in a group, that their message waits behind the question or
+ * the reply, or that the agent does not talk with them (ms): in a group a notice is a message
+ * everyone sees, and with privacy mode off every message of the group reaches the bot. In a
+ * private chat they are told every time.
+ */
+export const GROUP_NOTICE_EVERY_MS = 30 * 60_000
+
+/** The notices about ordinary messages (see {@link GROUP_NOTICE_EVERY_MS}), by the key they are counted under. */
+const messageNotice = (notice: PieceNotice) => (notice.kind === 'queued' ? 'queued' : notice.kind === 'denied' && notice.to === 'write' ? 'denied' : null)
+
+/** `text` cut to one message, its last line (who answered, or what became of the call) always kept. */
+export function withinMessage(text: string): string {
+  if (text.length <= MESSAGE_MAX) return text
+  const last = text.slice(text.lastIndexOf('\n') + 1)
+  return `${clip(text.slice(0, text.lastIndexOf('\n')), MESSAGE_MAX - last.length - 1)}\n${last}`
+}
+
+/** How a participant is named to people in Telegram: their name, else their @username, else their id. */
+export const telegramName = (participant: { userId: string; name?: string; username?: unknown }) =>
+  participant.name ?? (typeof participant.username === 'string' ? `@${participant.username}` : `Telegram user ${participant.userId}`)
+
+/**
+ * A text that names `participant` first, as a Telegram `text_mention` (it notifies them, and
+ * their client opens a `force_reply` field for them alone): `<name>: <rest>`, entities in UTF-16
+ * offsets as the Bot API counts them.
+ */
+export function mentioning(participant: Participant, rest: string) {
+  const name = telegramName(participant)
+  const id = Number(participant.userId)
+  return {
+    text: clip(`${name}: ${rest}`, MESSAGE_MAX),
+    ...(Number.isSafeInteger(id) ? { entities: [{ type: 'text_mention', offset: 0, length: Math.min(name.length, MESSAGE_MAX), user: { id, is_bot: false, first_name: name } }] } : {})
+  }
+}
+
+/**
+ * The Telegram piece's cards and notices, by the Bot API (`adapter.api`):
+ * - `drawCall`: one message per call, the question shown (see `questionMessage`) with its
+ *   inline keyboard; its id (`<chat>:<message>`) is the card's;
+ * - `drawPartial`: the card edited to its partial answer (the next question, the toggles);
+ * - `drawSettled`: the card edited to its answer and who gave it (the kit's `settledText`), the
+ *   keyboard removed;
+ * - `notify`: a message in the conversation that names the participant (in a private chat, the
+ *   notice alone), for what they wrote (in a group, that a message waits or is refused at most
+ *   once in {@link GROUP_NOTICE_EVERY_MS}); presses are told privately by the press's
+ *   acknowledgement instead.
+ */
+export function telegramDrawing({ adapter, views, nameOf, state }: { adapter: FrogbotTelegramAdapter; views: CardViews; nameOf: NameOf; state: Pick<ChannelState, 'setIfNotExists'> }) {
+  const target = (thread: string) => {
+    const { chatId, messageThreadId } = adapter.decodeThreadId(thread)
+    return { chat_id: chatId, ...(messageThreadId !== undefined ? { message_thread_id: messageThreadId } : {}) }
+  }
+  const messageOf = (id: string) => {
+    const at = id.lastIndexOf(':')
+    return { chat_id: id.slice(0, at), message_id: Number(id.slice(at + 1)) }
+  }
+  const edit = async (id: string, payload: Record<string, unknown>) => {
+    try {
+      await adapter.api('editMessageText', { ...messageOf(id), ...payload })
+    } catch (error) {
+      if (!unchanged(error)) throw error
+    }
+  }
+  const cardMessage = async (card: QuestionCard, partial: PartialAnswer) => {
+    const questions = questionsOf(card.input)
+    if (!questions) throw new Error(`the input of call ${card.toolCallId} (${card.toolName}) is not a question`)
+    return questionMessage({ questions, partial, view: await views.view(card), tag: cardTag(card) })
+  }
+
+  /** Edits the card's message to `partial` as its view shows it. */
+  const redraw = async (card: QuestionCard, partial: PartialAnswer) => {
+    const message = await cardMessage(card, partial)
+    for (const id of card.messageIds) await edit(id, message)
+  }
+
+  /** Sends `text` to `thread` (plain, no parse mode), as a reply to `replyTo` where given; the id of the message sent. */
+  const send = async (thread: string, content: { text: string; entities?: unknown[] }, extra: Record<string, unknown> = {}) => {
+    const sent = await adapter.api<Sent>('sendMessage', { ...target(thread), ...content, ...extra })
+    return `${sent.chat.id}:${sent.message_id}`
+  }
+
+  const drawing: Pick<PieceDrawing, 'drawCall' | 'drawSettled' | 'drawPartial' | 'notify'> = {
+    drawCall: async ({ thread, call, chat }) => {
+      const card: QuestionCard = { chatId: chat.id, toolCallId: call.toolCallId, toolName: call.toolName, thread, messageIds: [], input: call.input }
+      const message = await cardMessage(card, { revision: 0, step: 0, selections: [] })
+      return [await send(thread, { text: message.text }, { reply_markup: message.reply_markup })]
+    },
+    drawPartial: ({ card, partial }) => redraw(card, partial),
+    drawSettled: async ({ card, settlement }) => {
+      const questions = questionsOf(card.input)
+      if (!questions) return
+      const text = withinMessage(settledText({ questions, settlement, nameOf }))
+      for (const id of card.messageIds) await edit(id, { text })
+      await views.forget(card)
+    },
+    notify: async ({ thread, participant, notice }) => {
+      const text = noticeText(notice, nameOf)
+      if (adapter.isDM(thread)) return void (await send(thread, { text }))
+      const counted = messageNotice(notice)
+      if (counted && !(await state.setIfNotExists(`frogbot:telegram:told:${counted}:${thread}:${participant.userId}`, true, GROUP_NOTICE_EVERY_MS))) return
+      await send(thread, mentioning(participant, text))
+    }
+  }
+  return { ...drawing, redraw, send }
+}
+
+/** See {@link telegramDrawing}. */
+export type TelegramDrawing = ReturnType<typeof telegramDrawing>

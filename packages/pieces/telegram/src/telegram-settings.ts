@@ -1,0 +1,98 @@
+import { ConfigError } from 'frogbot'
+
+/**
+ * Options of `createTelegramBot`; every one may be left out (the defaults come from `env`).
+ * - `instance`: the instance name, the last segment of its webhook `/api/webhooks/<instance>`
+ *   (1–64 lowercase letters, digits, `-`, `_`). Default `telegram`.
+ * - `botToken`: the bot's token from @BotFather (`TELEGRAM_BOT_TOKEN`), `123456:ABC…`.
+ * - `secretToken`: the webhook's secret token (`TELEGRAM_WEBHOOK_SECRET_TOKEN`), 1–256 of
+ *   `A-Z a-z 0-9 _ -` (Bot API `setWebhook`); Telegram sends it in the
+ *   `X-Telegram-Bot-Api-Secret-Token` header of every update. Needed in webhook mode.
+ * - `botUsername`: the bot's username, without `@` (`TELEGRAM_BOT_USERNAME`): how it is mentioned
+ *   in groups. Default: what `getMe` says.
+ * - `apiUrl`: the Bot API's base URL (`TELEGRAM_API_BASE_URL`): a self-hosted Bot API server, or a
+ *   test's stand-in; calls go to `{apiUrl}/bot{token}/{method}`. Default `https://api.telegram.org`.
+ * - `allowedUserIds`: numeric Telegram user ids whose updates are read at all (a pre-filter before
+ *   the agent's `access`); default everyone.
+ * - `mode`: `webhook` (default: Telegram posts updates to the webhook) or `polling` (the piece asks
+ *   Telegram with `getUpdates`, for a machine Telegram cannot reach; the webhook is deleted).
+ * - `webhookUrl`: the public address of the webhook (`https://host/api/webhooks/<instance>`); when
+ *   given, the piece registers it with `setWebhook` at start-up (with the secret token).
+ * - `label`: how the platform is named to people (`channelLabel`). Default `Telegram`.
+ * - `env`: where the defaults are read. Default `process.env`.
+ * - `now`: the clock updates are judged by (ms since the epoch). Default `Date.now`.
+ */
+export type TelegramBotOptions = {
+  instance?: string
+  botToken?: string
+  secretToken?: string
+  botUsername?: string
+  apiUrl?: string
+  allowedUserIds?: (string | number)[]
+  mode?: 'webhook' | 'polling'
+  webhookUrl?: string
+  label?: string
+  env?: Record<string, string | undefined>
+  now?: () => number
+}
+
+/** What `createTelegramBot` runs on, once read and checked. */
+export type TelegramSettings = {
+  instance: string
+  label: string
+  botToken: string
+  secretToken?: string
+  botUsername?: string
+  apiUrl: string
+  allowedUserIds?: string[]
+  mode: 'webhook' | 'polling'
+  webhookUrl?: string
+}
+
+const INSTANCE = /^[a-z0-9][a-z0-9_-]{0,63}$/
+/** A bot token as @BotFather gives it: the bot's numeric id, a colon, then 30 or more URL-safe characters. */
+const BOT_TOKEN = /^\d{1,20}:[A-Za-z0-9_-]{20,}$/
+/** The characters and length `setWebhook` allows for `secret_token` (core.telegram.org/bots/api#setwebhook). */
+const SECRET_TOKEN = /^[A-Za-z0-9_-]{1,256}$/
+/** Telegram usernames: 5–32 letters, digits and underscores (core.telegram.org/bots/features#botfather; bots end in "bot"). */
+const USERNAME = /^[A-Za-z][A-Za-z0-9_]{3,31}$/
+const USER_ID = /^\d{1,20}$/
+const TELEGRAM_API = 'https://api.telegram.org'
+
+const isHttpUrl = (value: string) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol)
+
+/** The piece's settings from `options` and the environment; a `ConfigError` names each one that is missing or wrong. */
+export function telegramSettings(options: TelegramBotOptions): TelegramSettings {
+  const env = options.env ?? process.env
+  const instance = options.instance ?? 'telegram'
+  const botToken = options.botToken ?? env.TELEGRAM_BOT_TOKEN
+  const secretToken = (options.secretToken ?? env.TELEGRAM_WEBHOOK_SECRET_TOKEN) || undefined
+  const botUsername = (options.botUsername ?? env.TELEGRAM_BOT_USERNAME)?.replace(/^@/, '') || undefined
+  const apiUrl = (options.apiUrl ?? env.TELEGRAM_API_BASE_URL) || TELEGRAM_API
+  const mode = options.mode ?? 'webhook'
+  const allowed = options.allowedUserIds?.map((id) => String(id).trim())
+  const problems: string[] = []
+  if (!INSTANCE.test(instance)) problems.push(`createTelegramBot.instance: "${instance}" must be 1–64 lowercase letters, digits, "-" or "_" (the last segment of /api/webhooks/<instance>)`)
+  if (!botToken) problems.push("createTelegramBot.botToken: set TELEGRAM_BOT_TOKEN to the bot's token from @BotFather (/newbot, or /token for an existing bot), or pass { botToken }")
+  else if (!BOT_TOKEN.test(botToken)) problems.push('createTelegramBot.botToken: TELEGRAM_BOT_TOKEN is not a bot token (@BotFather gives "123456789:AA…": the bot\'s id, a colon, then letters, digits, "_" and "-")')
+  if (mode !== 'webhook' && mode !== 'polling') problems.push(`createTelegramBot.mode: "${String(mode)}" must be "webhook" or "polling"`)
+  if (mode === 'webhook' && !secretToken) problems.push('createTelegramBot.secretToken: set TELEGRAM_WEBHOOK_SECRET_TOKEN to a secret of 1–256 letters, digits, "_" or "-" (Telegram sends it with every update; `setWebhook` registers it), or pass { secretToken }')
+  else if (secretToken && !SECRET_TOKEN.test(secretToken)) problems.push('createTelegramBot.secretToken: TELEGRAM_WEBHOOK_SECRET_TOKEN must be 1–256 letters, digits, "_" or "-" (what setWebhook accepts)')
+  if (botUsername && !USERNAME.test(botUsername)) problems.push(`createTelegramBot.botUsername: "${botUsername}" is not a Telegram username (5–32 letters, digits and "_", starting with a letter)`)
+  if (!isHttpUrl(apiUrl)) problems.push(`createTelegramBot.apiUrl: "${apiUrl}" is not an http(s) address (TELEGRAM_API_BASE_URL, such as http://127.0.0.1:8081 for a self-hosted Bot API server)`)
+  for (const id of allowed ?? []) if (!USER_ID.test(id)) problems.push(`createTelegramBot.allowedUserIds: "${id}" is not a Telegram user id (a whole number, as the bot sees it in from.id)`)
+  if (options.webhookUrl !== undefined && !isHttpUrl(options.webhookUrl)) problems.push(`createTelegramBot.webhookUrl: "${options.webhookUrl}" is not an http(s) address (Telegram's own servers deliver to https only; a self-hosted Bot API server also to http)`)
+  if (options.webhookUrl !== undefined && mode === 'polling') problems.push('createTelegramBot.webhookUrl: a polling bot has no webhook; leave webhookUrl out, or use mode "webhook"')
+  if (problems.length > 0) throw new ConfigError(problems)
+  return {
+    instance,
+    label: options.label ?? 'Telegram',
+    botToken: botToken!,
+    ...(secretToken ? { secretToken } : {}),
+    ...(botUsername ? { botUsername } : {}),
+    apiUrl: apiUrl.replace(/\/+$/, ''),
+    ...(allowed && allowed.length > 0 ? { allowedUserIds: allowed } : {}),
+    mode,
+    ...(options.webhookUrl ? { webhookUrl: options.webhookUrl } : {})
+  }
+}

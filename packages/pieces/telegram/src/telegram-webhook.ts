@@ -1,0 +1,62 @@
+import { createHash, timingSafeEqual } from 'node:crypto'
+import { FRESHNESS_WINDOW_MS, type PieceContext, replayGuard, unauthorized } from 'frogbot/channels'
+import { readUpdate } from './telegram-updates.ts'
+
+/** The header Telegram sends the webhook's secret token in (Bot API `setWebhook`, `secret_token`). */
+export const SECRET_HEADER = 'x-telegram-bot-api-secret-token'
+
+/**
+ * How old an update may be, at most (ms): the time Telegram gives a message (its `date`, inside
+ * the body) is the only time an update carries, and the secret token is the same for every
+ * update, so an update captured with its header must not be accepted under a new `update_id` for
+ * long. Five minutes, FrogBot's window for signed times.
+ */
+export const UPDATE_WINDOW_MS = FRESHNESS_WINDOW_MS
+
+/** How long an update id, a message and a button press are remembered (ms): Telegram keeps an undelivered update 24 hours. */
+const REMEMBERED_MS = 24 * 60 * 60_000 + 60_000
+
+const badRequest = (error: string) => Response.json({ error, code: 'bad-request' }, { status: 400 })
+
+/** Whether `given` is `secret`, compared in constant time (both hashed first, so that their lengths tell nothing). */
+export function sameSecret(given: string | null, secret: string): boolean {
+  if (given === null) return false
+  const digest = (text: string) => createHash('sha256').update(text).digest()
+  return timingSafeEqual(digest(given), digest(secret))
+}
+
+/**
+ * Checks an update sent to the Telegram webhook before anything reads it (README "Telegram"):
+ * 1. the `X-Telegram-Bot-Api-Secret-Token` header must be the webhook's secret token, compared
+ *    in constant time, else `401` (logged at most once a minute, with what to do);
+ * 2. a body that is not an update Telegram sends is `400` (see `readUpdate`);
+ * 3. an update whose message was written more than {@link UPDATE_WINDOW_MS} away from now is
+ *    `401`; then the kit's replay guard, on the `update_id` (Telegram keeps it when it delivers
+ *    an update again) and on what the update is about (the chat and message id, or the button
+ *    press id), so that a captured update re-sent under a new `update_id` is refused too: an
+ *    update seen before is `401` and changes nothing.
+ * Returns the body to hand on, or the refusal. `botId`: the numeric id in the bot's token, so that
+ * two bots never share an update id.
+ */
+export function telegramVerifier({ secretToken, botId }: { secretToken: string; botId: string }) {
+  return async (request: Request, { state, now, refused }: Pick<PieceContext, 'state' | 'now' | 'refused'>): Promise<string | Response> => {
+    const body = await request.text()
+    const given = request.headers.get(SECRET_HEADER)
+    if (!sameSecret(given, secretToken)) {
+      refused(
+        given === null
+          ? 'the update has no X-Telegram-Bot-Api-Secret-Token header; Telegram sends it only when the webhook was registered with a secret_token: register it again with setWebhook and TELEGRAM_WEBHOOK_SECRET_TOKEN'
+          : 'the X-Telegram-Bot-Api-Secret-Token header is not TELEGRAM_WEBHOOK_SECRET_TOKEN; if Telegram sent it, the webhook was registered with another secret_token: register it again with setWebhook'
+      )
+      return unauthorized(given === null ? 'Refused: the request has no X-Telegram-Bot-Api-Secret-Token header.' : 'Refused: the X-Telegram-Bot-Api-Secret-Token header is not the webhook secret.')
+    }
+    const update = readUpdate(body)
+    if ('problem' in update) return badRequest(`Refused: ${update.problem}.`)
+    if (update.sentAt !== undefined && Math.abs(now() - update.sentAt) > UPDATE_WINDOW_MS) {
+      return unauthorized(`Refused: the update's message was sent more than ${Math.round(UPDATE_WINDOW_MS / 60_000)} minutes from this server's time.`)
+    }
+    const guard = replayGuard({ state, now, keepMs: REMEMBERED_MS })
+    const refusal = (await guard.admit({ body, deliveryId: `telegram:${botId}:update:${update.updateId}` })) ?? (update.about ? await guard.admit({ body, deliveryId: `telegram:${botId}:${update.about}` }) : null)
+    return refusal ? unauthorized(refusal.message) : body
+  }
+}

@@ -1,0 +1,113 @@
+import { ConfigError } from 'frogbot'
+import { describe, expect, it } from 'vitest'
+import { createTelegramBot } from '../src/index.ts'
+import { said } from './telegram-deliveries.ts'
+import { eventually, telegramKit } from './telegram-kit.ts'
+import { promptedModel } from './telegram-model.ts'
+import { ADA, ADA_DM, BOT, replyMessages, SECRET, standIn, TOKEN } from './telegram-people.ts'
+
+// Setting the piece up (README "Telegram"): what it reads, what it refuses to start without,
+// registering the webhook, long polling, and what the log says when Telegram refuses the token.
+
+const problemsOf = (run: () => unknown) => {
+  try {
+    run()
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems
+    throw error
+  }
+  return []
+}
+
+describe('createTelegramBot', () => {
+  it('reads TELEGRAM_BOT_TOKEN, TELEGRAM_WEBHOOK_SECRET_TOKEN, TELEGRAM_BOT_USERNAME and TELEGRAM_API_BASE_URL, and names the piece for people', () => {
+    const telegram = createTelegramBot({ env: { TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_WEBHOOK_SECRET_TOKEN: SECRET, TELEGRAM_BOT_USERNAME: '@frogbot_test_bot', TELEGRAM_API_BASE_URL: 'http://127.0.0.1:8081/' } })
+    expect(telegram).toMatchObject({ piece: 'telegram', instance: 'telegram', label: 'Telegram', identity: { by: 'platform-id' } })
+    expect(telegram.supportsKind('question')).toBe(true)
+    expect(telegram.supportsKind('pick-file')).toBe(false)
+    expect(telegram.describe?.({ agentSlug: 'planner', webhookPath: '/api/webhooks/telegram' })).toEqual([
+      'channel telegram: Telegram for agent planner as @frogbot_test_bot, webhook /api/webhooks/telegram (register it with setWebhook, secret_token TELEGRAM_WEBHOOK_SECRET_TOKEN)'
+    ])
+    const polling = createTelegramBot({ instance: 'tg-ops', label: 'Telegram (ops)', botToken: TOKEN, mode: 'polling', env: {} })
+    expect(polling.describe?.({ agentSlug: 'a', webhookPath: '/api/webhooks/tg-ops' })).toEqual(['channel tg-ops: Telegram (ops) for agent a, by long polling (getUpdates; the webhook is deleted)'])
+    expect(typeof polling.listen).toBe('function')
+  })
+
+  it('refuses to start without the bot token or, for a webhook, its secret token, naming each problem', () => {
+    expect(problemsOf(() => createTelegramBot({ instance: 'Tele/gram', env: {} }))).toEqual([
+      'createTelegramBot.instance: "Tele/gram" must be 1–64 lowercase letters, digits, "-" or "_" (the last segment of /api/webhooks/<instance>)',
+      "createTelegramBot.botToken: set TELEGRAM_BOT_TOKEN to the bot's token from @BotFather (/newbot, or /token for an existing bot), or pass { botToken }",
+      'createTelegramBot.secretToken: set TELEGRAM_WEBHOOK_SECRET_TOKEN to a secret of 1–256 letters, digits, "_" or "-" (Telegram sends it with every update; `setWebhook` registers it), or pass { secretToken }'
+    ])
+    expect(
+      problemsOf(() =>
+        createTelegramBot({ allowedUserIds: ['@ada', 12], webhookUrl: 'not a url', env: { TELEGRAM_BOT_TOKEN: 'not-a-token', TELEGRAM_WEBHOOK_SECRET_TOKEN: 'has spaces!', TELEGRAM_BOT_USERNAME: 'x', TELEGRAM_API_BASE_URL: 'ftp://host' } })
+      )
+    ).toEqual([
+      'createTelegramBot.botToken: TELEGRAM_BOT_TOKEN is not a bot token (@BotFather gives "123456789:AA…": the bot\'s id, a colon, then letters, digits, "_" and "-")',
+      'createTelegramBot.secretToken: TELEGRAM_WEBHOOK_SECRET_TOKEN must be 1–256 letters, digits, "_" or "-" (what setWebhook accepts)',
+      'createTelegramBot.botUsername: "x" is not a Telegram username (5–32 letters, digits and "_", starting with a letter)',
+      'createTelegramBot.apiUrl: "ftp://host" is not an http(s) address (TELEGRAM_API_BASE_URL, such as http://127.0.0.1:8081 for a self-hosted Bot API server)',
+      'createTelegramBot.allowedUserIds: "@ada" is not a Telegram user id (a whole number, as the bot sees it in from.id)',
+      'createTelegramBot.webhookUrl: "not a url" is not an http(s) address (Telegram\'s own servers deliver to https only; a self-hosted Bot API server also to http)'
+    ])
+    expect(problemsOf(() => createTelegramBot({ botToken: TOKEN, mode: 'polling', webhookUrl: 'https://bot.example/api/webhooks/telegram', env: {} }))).toEqual([
+      'createTelegramBot.webhookUrl: a polling bot has no webhook; leave webhookUrl out, or use mode "webhook"'
+    ])
+    expect(problemsOf(() => createTelegramBot({ botToken: TOKEN, mode: 'sometimes' as never, env: {} }))).toEqual(['createTelegramBot.mode: "sometimes" must be "webhook" or "polling"'])
+  })
+})
+
+describe('the webhook registered at start-up', () => {
+  it('is set with setWebhook, with the secret token and the updates the bot reads', async () => {
+    const telegram = await standIn()
+    const kit = await telegramKit({ model: promptedModel(), telegram, options: { webhookUrl: 'https://bot.example/api/webhooks/telegram' } })
+    try {
+      await eventually(() => expect(telegram.webhook()).toEqual({ url: 'https://bot.example/api/webhooks/telegram', secret_token: SECRET, allowed_updates: ['message', 'callback_query'] }))
+      expect(kit.takeLogs(/registered the webhook https:\/\/bot\.example\/api\/webhooks\/telegram with Telegram/)).toHaveLength(1)
+    } finally {
+      await kit.close()
+      await telegram.close()
+    }
+  })
+})
+
+describe('a bot token Telegram does not accept', () => {
+  it('answers updates 503 (Telegram delivers them again) and says in the log what failed', async () => {
+    const telegram = await standIn()
+    const kit = await telegramKit({ model: promptedModel(), telegram, options: { botToken: '7000000001:AAnot-the-token-of-this-bot-00000' } })
+    try {
+      const answer = await kit.deliver(said({ chat: ADA_DM, from: ADA, text: 'hello' }))
+      expect(answer.status).toBe(503)
+      expect(kit.takeLogs(/getMe: .*Unauthorized/)).toHaveLength(1)
+      kit.takeLogs(/Telegram webhook update could not resolve bot identity/)
+    } finally {
+      await kit.close()
+      await telegram.close()
+    }
+  })
+})
+
+describe('long polling', () => {
+  it('deletes the webhook, asks getUpdates, and carries a conversation; the webhook takes nothing', async () => {
+    const telegram = await standIn()
+    const kit = await telegramKit({ model: promptedModel(), telegram, options: { mode: 'polling', secretToken: undefined } })
+    const stop = new AbortController()
+    try {
+      const webhook = await kit.deliver(said({ chat: ADA_DM, from: ADA, text: 'via webhook' }))
+      expect(webhook.status).toBe(404)
+      const listening = kit.piece.listen!({ signal: stop.signal })
+      telegram.queue(JSON.parse(said({ chat: ADA_DM, from: ADA, text: 'hello by polling' }).body))
+      await eventually(() => expect(replyMessages(telegram).map((message) => message.text)).toEqual(['You said: hello by polling']))
+      expect(telegram.calls.map((call) => call.method)).toContain('deleteWebhook')
+      expect(telegram.calls.find((call) => call.method === 'getUpdates')?.payload).toMatchObject({ allowed_updates: ['message', 'callback_query'] })
+      stop.abort()
+      await listening
+    } finally {
+      stop.abort()
+      await kit.piece.idle()
+      await kit.close()
+      await telegram.close()
+    }
+  })
+})
