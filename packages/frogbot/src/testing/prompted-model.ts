@@ -48,8 +48,8 @@ function lastToolOutput(prompt: Prompt): unknown {
 /**
  * A model that plays by what was said, so that one FrogBot serves every conversation of a test
  * file in any order: a message with `ask <name>` asks `asked[name]`, else {@link ASKED}`[name]`
- * (`Let me ask.` before it), an answer is repeated back (`Noted: {answers…}`), any other message
- * is echoed (`You said: …`). A test adds calls of its own to `asked` (a platform's message may
+ * (`Let me ask.` before it), `long <n>` answers `n` lines of text (`Line 1 of a long reply.`…),
+ * an answer is repeated back (`Noted: {answers…}`), any other message is echoed (`You said: …`). A test adds calls of its own to `asked` (a platform's message may
  * be too short for some). Made for a piece's tests, where people in threads drive the model.
  */
 export function promptedModel({ asked = {} }: { asked?: Record<string, unknown> } = {}) {
@@ -60,8 +60,13 @@ export function promptedModel({ asked = {} }: { asked?: Record<string, unknown> 
       if (answered !== undefined) return { stream: convertArrayToReadableStream(wholeText(`Noted: ${JSON.stringify(answered)}`) as never[]) }
       const text = lastUserText(prompt as Prompt) ?? ''
       const named = /\bask (\w+)/.exec(text)
+      const long = /\blong (\d+)/.exec(text)
       const input = named ? (asked[named[1]] ?? ASKED[named[1]]) : undefined
-      const step = input ? toolStep([{ toolCallId: `call_${++calls}`, toolName: 'question', input }], 'Let me ask.') : wholeText(`You said: ${text}`)
+      const step = input
+        ? toolStep([{ toolCallId: `call_${++calls}`, toolName: 'question', input }], 'Let me ask.')
+        : long
+          ? textStep(Array.from({ length: Number(long[1]) }, (_, index) => `Line ${index + 1} of a long reply.`).join('\n'))
+          : wholeText(`You said: ${text}`)
       return { stream: convertArrayToReadableStream(step as never[]) }
     }
   })
