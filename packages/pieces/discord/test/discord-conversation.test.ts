@@ -1,0 +1,82 @@
+import { scriptedModel, textStep } from 'frogbot/testing'
+import { afterEach, describe, expect, it } from 'vitest'
+import { ADA, BOB, discordKit } from './discord-kit.ts'
+import { ChannelKind, CHANNEL_ID, discordStandIn, nextId } from './discord-stand-in.ts'
+
+// Where the piece replies (README "Discord"): a mention in a channel starts a thread on that
+// message; in a thread a mention starts and later messages continue without one; a DM answers
+// every message; respondToChannelIds channels need no mention. Messages of bots, the bot's own
+// among them, and channel messages without a mention start nothing.
+
+const open: { close: () => Promise<void> }[] = []
+afterEach(async () => {
+  while (open.length > 0) await open.pop()!.close()
+})
+
+async function conversation(replies: string[], options = {}) {
+  const discord = await discordStandIn()
+  const kit = await discordKit({ model: scriptedModel(replies.map((reply) => textStep(reply))), discord, options })
+  open.push(discord, kit)
+  return { discord, kit }
+}
+
+const threadStarts = (calls: { method: string; path: string }[]) => calls.filter((call) => call.method === 'POST' && call.path.endsWith('/threads')).map((call) => call.path)
+
+describe('conversations in Discord', () => {
+  it('a mention in a channel starts a thread on that message; later messages there continue without one', async () => {
+    const { discord, kit } = await conversation(['Hello Ada.', 'The fence too.'])
+    const thread = await kit.mention(ADA, 'paint the shed')
+    expect(threadStarts(discord.calls)).toEqual([`/channels/${CHANNEL_ID}/messages/${thread}/threads`])
+    expect(discord.channel(thread)).toMatchObject({ type: ChannelKind.PublicThread, parent_id: CHANNEL_ID })
+    expect(discord.messages().map((message) => [message.channelId, message.text])).toEqual([[thread, 'Hello Ada.']])
+    await kit.say(BOB, 'and the fence', { thread })
+    expect(discord.messages().map((message) => [message.channelId, message.text])).toEqual([
+      [thread, 'Hello Ada.'],
+      [thread, 'The fence too.']
+    ])
+    const [read] = await kit.chats()
+    expect(read.messages.filter((message) => message.role === 'user').map((message) => message.parts)).toMatchObject([[{ type: 'text', text: 'paint the shed' }], [{ type: 'text', text: 'and the fence' }]])
+    expect(threadStarts(discord.calls)).toHaveLength(1)
+  })
+
+  it('a mention in an existing thread starts the conversation there, without another thread', async () => {
+    const { discord, kit } = await conversation(['In the thread.'])
+    const thread = nextId()
+    discord.addChannel({ id: thread, type: ChannelKind.PublicThread, parent_id: CHANNEL_ID })
+    await kit.say(ADA, 'hello', { thread }, { mention: true })
+    expect(threadStarts(discord.calls)).toEqual([])
+    expect(discord.messages().map((message) => [message.channelId, message.text])).toEqual([[thread, 'In the thread.']])
+  })
+
+  it('a DM answers every message, no mention needed', async () => {
+    const { discord, kit } = await conversation(['One.', 'Two.'])
+    const dm = nextId()
+    discord.addChannel({ id: dm, type: ChannelKind.DM })
+    await kit.say(ADA, 'first', { dm })
+    await kit.say(ADA, 'second', { dm })
+    expect(discord.messages().map((message) => [message.channelId, message.text])).toEqual([
+      [dm, 'One.'],
+      [dm, 'Two.']
+    ])
+    expect(threadStarts(discord.calls)).toEqual([])
+  })
+
+  it('respondToChannelIds: every message there starts a conversation in a thread of its own, no mention needed', async () => {
+    const { discord, kit } = await conversation(['Heard you.'], { respondToChannelIds: [CHANNEL_ID] })
+    const id = nextId()
+    await kit.say(BOB, 'no mention here', { channel: CHANNEL_ID }, { id })
+    expect(threadStarts(discord.calls)).toEqual([`/channels/${CHANNEL_ID}/messages/${id}/threads`])
+    expect(discord.messages().map((message) => [message.channelId, message.text])).toEqual([[id, 'Heard you.']])
+  })
+
+  it('a channel message without a mention, and any message of a bot, start nothing', async () => {
+    const { discord, kit } = await conversation([])
+    await kit.say(ADA, 'just chatting', { channel: CHANNEL_ID })
+    const thread = nextId()
+    discord.addChannel({ id: thread, type: ChannelKind.PublicThread, parent_id: CHANNEL_ID })
+    await kit.say({ id: '1100000000000000001', username: 'frogbot', globalName: 'FrogBot' }, 'my own words', { thread }, { mention: true, bot: true })
+    await kit.say({ id: '1700000000000000001', username: 'otherbot', globalName: 'Other' }, 'beep', { thread }, { mention: true, bot: true })
+    expect(await kit.chats()).toEqual([])
+    expect(discord.messages()).toEqual([])
+  })
+})
