@@ -138,9 +138,10 @@ export class FrogbotDiscordAdapter extends DiscordAdapter {
       const channelId = (packet.d as { channel_id?: string } | null)?.channel_id
       void this.enqueueOrderedForward(channelId, () => this.forwardRawGatewayPacket(client, 'in-process', packet))
     })
+    let stopping = false
     client.on('error', (error) => log(`gateway: ${describe(error)}`))
-    client.on('shardDisconnect', (event) => log(`gateway: the connection closed (code ${event.code}); reconnecting`))
-    client.on('shardReconnecting', () => log('gateway: reconnecting'))
+    client.on('shardReconnecting', () => stopping || log('gateway: the connection was lost; reconnecting'))
+    client.on('shardDisconnect', (event) => stopping || log(`gateway: the connection closed (code ${event.code}) and cannot be resumed; starting it again`))
     try {
       await client.login(await this.resolveBotToken())
       await new Promise<void>((resolve) => {
@@ -148,6 +149,7 @@ export class FrogbotDiscordAdapter extends DiscordAdapter {
         signal.addEventListener('abort', () => resolve(), { once: true })
       })
     } finally {
+      stopping = true
       this.forward = null
       await client.destroy()
     }
