@@ -72,8 +72,9 @@ export function createDiscord(options: DiscordOptions = {}): DiscordPiece {
     chat: { fallbackStreamingPlaceholderText: null },
     ackDeadlineMs: ACK_DEADLINE_MS,
     describe: ({ agentSlug, webhookPath }) => [`channel ${instance}: ${label} for agent ${agentSlug}, webhook ${webhookPath} (the application's Interactions Endpoint URL), messages through the Gateway`],
-    adapter: ({ logger }) =>
-      (adapter = new FrogbotDiscordAdapter({
+    adapter: ({ logger, state }) =>
+      (adapter = new FrogbotDiscordAdapter(
+        {
         applicationId,
         botToken,
         apiUrl,
@@ -85,7 +86,9 @@ export function createDiscord(options: DiscordOptions = {}): DiscordPiece {
         respondToChannelIds,
         userName: botUsername,
         logger
-      })),
+        },
+        state
+      )),
     verify,
     unreadableBody: (body, request) => unreadableBody(body, request.headers.has(GATEWAY_TOKEN_HEADER)),
     setup: ({ bot, runtime, state }) => {
@@ -100,7 +103,11 @@ export function createDiscord(options: DiscordOptions = {}): DiscordPiece {
           await names.remember(participant)
           return participant
         },
-        textOf: (message) => withoutBotMentions(message, { applicationId, mentionRoleIds, botUsername }),
+        textOf: async (message) => {
+          const text = withoutBotMentions(message, { applicationId, mentionRoleIds, botUsername })
+          await adapter.nameThread(message.threadId, text)
+          return text
+        },
         accountOf: (message) => (message.raw as GatewayMessage).guild_id ?? null
       }
     },

@@ -1,9 +1,14 @@
 import { DiscordAdapter, type DiscordAdapterConfig } from '@chat-adapter/discord'
+import type { AdapterPostableMessage, RawMessage } from 'chat'
+import type { ChannelState } from 'frogbot/channels'
 import { Client, GatewayIntentBits, Partials } from 'discord.js'
 import { clip } from './discord-components.ts'
 
 /** A forwarded Gateway event, Chat SDK's format (`DiscordForwardedEvent`): the dispatch's type prefixed `GATEWAY_`, when it was forwarded (ms), its data. */
 export type ForwardedEvent = { type: string; timestamp: number; data: unknown }
+
+/** A thread to start on a mention: the channel of the message, and what the message said (its name). */
+type ThreadToStart = { channelId: string; title?: string }
 
 /** Discord's message flag for Components V2 messages (discord.com/developers/docs/resources/message, "Message Flags"). */
 export const IS_COMPONENTS_V2 = 1 << 15
@@ -26,8 +31,17 @@ function restOptions(apiUrl: string): { api: string; version: string } {
   return versioned ? { api: versioned[1], version: versioned[2] } : { api: apiUrl, version: '10' }
 }
 
+/** How long a thread not yet started on a mention is remembered (ms): a conversation's first reply comes well within it. */
+const PENDING_THREAD_MS = 24 * 60 * 60_000
+
+/** Discord's error code for "a thread has already been created for this message". */
+const THREAD_ALREADY_CREATED = 160004
+
 /** How long one REST call may take (ms): a drawing ends, drawn or failed, well before its claim lapses. */
 const REST_TIMEOUT_MS = 10_000
+
+/** The longest name of a thread (Channel, "name": 1–100 characters). */
+const THREAD_NAME_MAX = 100
 
 /** The longest content of a message (Create Message: 2000 characters). */
 const CONTENT_MAX = 2000
@@ -36,6 +50,11 @@ const describe = (error: unknown) => (error instanceof Error ? error.message : S
 
 /**
  * Chat SDK's Discord adapter with what FrogBot's piece needs beside it:
+ * - the thread on a mention started only when something is posted in it: Chat SDK starts it as
+ *   soon as the mention arrives, before anyone knows whether the agent accepts its author, so a
+ *   refused person's mention would leave an empty thread; a thread started from a message has
+ *   the message's id (Discord, "Start Thread from Message"), so its Chat SDK thread id is known
+ *   before it exists, and the piece's state (FrogBot's database) remembers it is still to start;
  * - every call to `apiUrl`: the stock adapter sends interaction followups and file uploads to
  *   discord.com whatever its base URL;
  * - raw Components V2 messages posted and edited as they are (Chat SDK's cards have no multi-pick
@@ -46,9 +65,49 @@ const describe = (error: unknown) => (error instanceof Error ? error.message : S
  */
 export class FrogbotDiscordAdapter extends DiscordAdapter {
   private forward: ((event: ForwardedEvent) => Promise<void>) | null = null
+  private readonly state: ChannelState
 
-  constructor(config: DiscordAdapterConfig & { apiUrl: string }) {
+  constructor(config: DiscordAdapterConfig & { apiUrl: string }, state: ChannelState) {
     super(config)
+    this.state = state
+  }
+
+  private pendingKey = (thread: string) => `frogbot:discord:thread-to-start:${thread}`
+
+  protected override async createDiscordThread(channelId: string, messageId: string): Promise<{ id: string; name: string }> {
+    await this.state.set<ThreadToStart>(this.pendingKey(messageId), { channelId }, PENDING_THREAD_MS)
+    return { id: messageId, name: '' }
+  }
+
+  /** Names the thread `threadId` will start as, after what its first message said, if it is still to start. */
+  async nameThread(threadId: string, text: string): Promise<void> {
+    const pending = await this.threadToStart(threadId)
+    if (pending && !pending.title) await this.state.set<ThreadToStart>(this.pendingKey(pending.messageId), { channelId: pending.channelId, title: text }, PENDING_THREAD_MS)
+  }
+
+  /** The message a thread not started yet would start on (its parent channel and the message, which has the thread's id), else `null`. */
+  async threadToStart(threadId: string): Promise<(ThreadToStart & { messageId: string }) | null> {
+    const { threadId: discordThread } = this.decodeThreadId(threadId)
+    const pending = discordThread ? await this.state.get<ThreadToStart>(this.pendingKey(discordThread)) : null
+    return pending && discordThread ? { ...pending, messageId: discordThread } : null
+  }
+
+  /** Starts `threadId`'s Discord thread if it is still to start (named after its first message); one started meanwhile, by another server too, is taken as it is. */
+  async startThread(threadId: string): Promise<void> {
+    const pending = await this.threadToStart(threadId)
+    if (!pending) return
+    const name = clip((pending.title ?? '').replace(/\s+/g, ' ').trim() || this.userName, THREAD_NAME_MAX)
+    try {
+      await this.rest(`/channels/${pending.channelId}/messages/${pending.messageId}/threads`, 'POST', { name, auto_archive_duration: 1440 })
+    } catch (error) {
+      if (!(error instanceof Error && error.message.includes(`(code ${THREAD_ALREADY_CREATED})`))) throw error
+    }
+    await this.state.delete(this.pendingKey(pending.messageId))
+  }
+
+  override async postMessage(threadId: string, message: AdapterPostableMessage): Promise<RawMessage<unknown>> {
+    await this.startThread(threadId)
+    return super.postMessage(threadId, message)
   }
 
   protected override async discordInteractionFetch(path: string, method: string, body?: unknown): Promise<Response> {
@@ -101,6 +160,7 @@ export class FrogbotDiscordAdapter extends DiscordAdapter {
 
   /** Posts `payload` (a Discord message body) in `threadId`; resolves to its {@link messageRef}. */
   async postPayload(threadId: string, payload: Record<string, unknown>): Promise<string> {
+    await this.startThread(threadId)
     const channelId = this.channelOf(threadId)
     const posted = (await this.rest(`/channels/${channelId}/messages`, 'POST', payload)) as { id?: string; channel_id?: string } | null
     if (!posted?.id) throw new Error('Discord did not say which message the card became')
@@ -113,8 +173,17 @@ export class FrogbotDiscordAdapter extends DiscordAdapter {
     await this.rest(`/channels/${channelId}/messages/${messageId}`, 'PATCH', payload)
   }
 
-  /** Posts `text` in `threadId`, pinging only the users in `ping` (Discord's `allowed_mentions`). */
+  /**
+   * Posts `text` in `threadId`, pinging only the users in `ping` (Discord's `allowed_mentions`).
+   * Where the thread is still to start, it is posted as a reply to the message instead, starting no
+   * thread (a refusal of that message's author).
+   */
   async postText(threadId: string, text: string, ping: string[] = []): Promise<void> {
+    const pending = await this.threadToStart(threadId)
+    if (pending) {
+      await this.rest(`/channels/${pending.channelId}/messages`, 'POST', { content: clip(text, CONTENT_MAX), allowed_mentions: { parse: [], users: ping }, message_reference: { message_id: pending.messageId, fail_if_not_exists: false } })
+      return
+    }
     await this.rest(`/channels/${this.channelOf(threadId)}/messages`, 'POST', { content: clip(text, CONTENT_MAX), allowed_mentions: { parse: [], users: ping } })
   }
 

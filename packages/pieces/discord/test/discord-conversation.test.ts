@@ -27,7 +27,7 @@ describe('conversations in Discord', () => {
     const { discord, kit } = await conversation(['Hello Ada.', 'The fence too.'])
     const thread = await kit.mention(ADA, 'paint the shed')
     expect(threadStarts(discord.calls)).toEqual([`/channels/${CHANNEL_ID}/messages/${thread}/threads`])
-    expect(discord.channel(thread)).toMatchObject({ type: ChannelKind.PublicThread, parent_id: CHANNEL_ID })
+    expect(discord.channel(thread)).toMatchObject({ type: ChannelKind.PublicThread, parent_id: CHANNEL_ID, name: 'paint the shed' })
     expect(discord.messages().map((message) => [message.channelId, message.text])).toEqual([[thread, 'Hello Ada.']])
     await kit.say(BOB, 'and the fence', { thread })
     expect(discord.messages().map((message) => [message.channelId, message.text])).toEqual([

@@ -2,7 +2,7 @@ import { colorQuestion, scriptedModel, textStep, toolStep } from 'frogbot/testin
 import { afterEach, describe, expect, it } from 'vitest'
 import { ADA, BOB, discordKit, EVE } from './discord-kit.ts'
 import { discordAccess } from './discord-people.ts'
-import { discordStandIn } from './discord-stand-in.ts'
+import { CHANNEL_ID, discordStandIn } from './discord-stand-in.ts'
 
 // Who can answer (README "Discord"): Discord shares no email, so no participant is a FrogBot
 // user; req.channel carries the Discord user id, name, username and, in a server, the member's
@@ -44,13 +44,14 @@ describe('who can answer in Discord', () => {
     expect(discord.editsOf(card.id)).toEqual([])
   })
 
-  it('messages from a refused person start nothing and are told so', async () => {
+  it('messages from a refused person start nothing, not even a thread, and are told so in a reply to their message', async () => {
     const discord = await discordStandIn()
     const kit = await discordKit({ model: scriptedModel([]), discord })
     open.push(discord, kit)
-    const thread = await kit.mention(EVE, 'let me in')
+    const message = await kit.mention(EVE, 'let me in')
     expect(await kit.chats()).toEqual([])
-    expect(discord.messages().map((message) => [message.channelId, message.text])).toEqual([[thread, `<@${EVE.id}> You may not talk to this agent here: it does not accept you.`]])
+    expect(discord.calls.filter((call) => call.path.endsWith('/threads'))).toEqual([])
+    expect(discord.messages().map((posted) => [posted.channelId, posted.text, posted.body.message_reference?.message_id])).toEqual([[CHANNEL_ID, `<@${EVE.id}> You may not talk to this agent here: it does not accept you.`, message]])
     expect(kit.served.takeLogs(/refused Eve/)).toHaveLength(1)
   })
 
