@@ -33,11 +33,25 @@ function labelsOf(question: ChannelQuestion, first: number, values: string[]): s
 export function handleDiscordActions({ bot, adapter, runtime, state, drawing, names }: { bot: Chat; adapter: FrogbotDiscordAdapter; runtime: PieceRuntime; state: ChannelState; drawing: Pick<PieceDrawing, 'drawPartial'>; names: DiscordNames }): void {
   const otherKey = (card: QuestionCard, step: number, userId: string) => `frogbot:discord:other:${card.chatId}:${card.toolCallId}:${step}:${userId}`
 
+  /**
+   * Whether `participant` may change the card's partial answer: `null`, else the notice for them
+   * (refused by the agent's `access`, the call settled or gone). The kit keeps partial answers
+   * without asking the agent's `access`, so the piece asks the one settle door with an answer its
+   * output schema refuses: the door checks who may answer first and stores nothing on a refusal,
+   * so `invalid` means the participant passed.
+   */
+  const mayChange = async (card: QuestionCard, ref: string, participant: Participant): Promise<PieceNotice | null> => {
+    const probe = await runtime.answer({ card, messageId: ref, participant, action: { output: { answers: 'not an answer: checks who may answer' } } })
+    return probe?.kind === 'invalid' ? null : (probe ?? { kind: 'closed' })
+  }
+
   /** The selection of question `step` is complete: the next question is shown, or the call settled. */
   const complete = async ({ card, ref, participant, partial, questions, step, selection }: { card: QuestionCard; ref: string; participant: Participant; partial: PartialAnswer; questions: ChannelQuestion[]; step: number; selection: QuestionSelection }): Promise<PieceNotice | null> => {
     const selections = questions.map((_, index) => partial.selections[index] ?? { selected: [] })
     selections[step] = selection
     if (step === questions.length - 1) return runtime.answer({ card, messageId: ref, participant, action: { output: answerFrom(questions, selections) } })
+    const refused = await mayChange(card, ref, participant)
+    if (refused) return refused
     const kept = await runtime.keep({ card, messageId: ref, participant, revision: partial.revision, change: () => ({ step: step + 1, selections }) })
     if (!('partial' in kept)) return kept
     await drawing.drawPartial?.({ card, partial: kept.partial })
@@ -78,9 +92,11 @@ export function handleDiscordActions({ bot, adapter, runtime, state, drawing, na
     switch (control.kind) {
       case 'page':
         return adapter.editPayload(ref, { flags: IS_COMPONENTS_V2, components: questionCard(questions, partial, control.page), allowed_mentions: { parse: [] } })
-      case 'other':
-        if (question.custom) await other({ card, thread: card.thread, participant, question, step })
-        return
+      case 'other': {
+        if (!question.custom) return
+        const refused = await mayChange(card, ref, participant)
+        return refused ? tell(refused) : other({ card, thread: card.thread, participant, question, step })
+      }
       case 'option': {
         const option = question.options[control.index]
         if (option && !question.multiple) await finish({ selected: [option.label] })
@@ -90,6 +106,8 @@ export function handleDiscordActions({ bot, adapter, runtime, state, drawing, na
         const picked = labelsOf(question, control.first, interaction.data.values ?? [])
         if (!picked) return
         if (!question.multiple) return picked.length === 1 ? finish({ selected: picked }) : undefined
+        const refused = await mayChange(card, ref, participant)
+        if (refused) return tell(refused)
         const inMenu = new Set(question.options.slice(control.first, control.first + 25).map((option) => option.label))
         const kept = await runtime.keep({
           card,

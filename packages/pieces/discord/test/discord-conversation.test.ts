@@ -1,5 +1,5 @@
-import { scriptedModel, textStep } from 'frogbot/testing'
-import { afterEach, describe, expect, it } from 'vitest'
+import { colorQuestion, scriptedModel, textStep, toolStep } from 'frogbot/testing'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ADA, BOB, discordKit } from './discord-kit.ts'
 import { ChannelKind, CHANNEL_ID, discordStandIn, nextId } from './discord-stand-in.ts'
 
@@ -13,9 +13,9 @@ afterEach(async () => {
   while (open.length > 0) await open.pop()!.close()
 })
 
-async function conversation(replies: string[], options = {}) {
+async function conversation(replies: (string | ReturnType<typeof toolStep>)[], options = {}) {
   const discord = await discordStandIn()
-  const kit = await discordKit({ model: scriptedModel(replies.map((reply) => textStep(reply))), discord, options })
+  const kit = await discordKit({ model: scriptedModel(replies.map((reply) => (typeof reply === 'string' ? textStep(reply) : reply))), discord, options })
   open.push(discord, kit)
   return { discord, kit }
 }
@@ -78,5 +78,39 @@ describe('conversations in Discord', () => {
     await kit.say({ id: '1700000000000000001', username: 'otherbot', globalName: 'Other' }, 'beep', { thread }, { mention: true, bot: true })
     expect(await kit.chats()).toEqual([])
     expect(discord.messages()).toEqual([])
+  })
+
+  it('in a DM the question is answered there too, by a click that carries the user and no server roles', async () => {
+    const { discord, kit } = await conversation([toolStep([{ toolCallId: 'call_q', toolName: 'question', input: colorQuestion }]), 'Blue it is.'])
+    const dm = nextId()
+    discord.addChannel({ id: dm, type: ChannelKind.DM })
+    await kit.say(ADA, 'paint the shed', { dm })
+    const [card] = discord.cards()
+    expect(card.channelId).toBe(dm)
+    await kit.click(ADA, card, { label: 'Blue' })
+    expect(discord.editsOf(card.id).at(-1)?.text).toMatch(/✅ Blue\nAnswered by Ada Lovelace \(@ada\)$/)
+    expect(discord.messages().map((message) => [message.channelId, message.text])).toEqual([[dm, 'Blue it is.']])
+  })
+
+  it('every call the piece makes goes to apiUrl: none to discord.com, whatever Chat SDK would do', async () => {
+    const fetched: string[] = []
+    const original = globalThis.fetch
+    const spy = vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+      fetched.push(input instanceof Request ? input.url : String(input))
+      return original(input, init)
+    })
+    try {
+      const { discord, kit } = await conversation([toolStep([{ toolCallId: 'call_q', toolName: 'question', input: colorQuestion }]), 'Blue it is.'])
+      const thread = await kit.mention(ADA, 'paint the shed')
+      const [card] = discord.cards()
+      await kit.click(BOB, card, { label: 'Other…' })
+      await kit.say(BOB, 'teal', { thread })
+      expect(discord.messages().at(-1)?.text).toBe('Blue it is.')
+      const elsewhere = fetched.filter((url) => !url.startsWith(discord.url) && !url.startsWith(kit.served.base))
+      expect(elsewhere).toEqual([])
+      expect(fetched.filter((url) => url.startsWith(discord.url)).length).toBeGreaterThan(4)
+    } finally {
+      spy.mockRestore()
+    }
   })
 })

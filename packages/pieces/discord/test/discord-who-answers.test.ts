@@ -64,4 +64,28 @@ describe('who can answer in Discord', () => {
     expect(discord.messages().map((message) => message.text)).toEqual([`<@${ADA.id}> You may not talk to this agent here: it does not accept you.`])
     expect(kit.served.takeLogs(/refused Ada Lovelace/)).toHaveLength(1)
   })
+
+  it('a refused person changes no partial answer: a pick on a card of several questions, several picks, Other… are refused and told', async () => {
+    const discord = await discordStandIn()
+    const questions = [
+      { header: 'Color', question: 'Which color?', options: [{ label: 'Red' }, { label: 'Blue' }] },
+      { header: 'Size', question: 'Which sizes?', options: [{ label: 'S' }, { label: 'L' }], multiple: true }
+    ]
+    const kit = await discordKit({ model: scriptedModel([toolStep([{ toolCallId: 'call_q', toolName: 'question', input: { questions } }]), textStep('Noted.')]), discord })
+    open.push(discord, kit)
+    await kit.mention(ADA, 'paint the shed')
+    const [card] = discord.cards()
+    await kit.click(EVE, card, { label: 'Red' })
+    await kit.click(EVE, card, { label: 'Other…' })
+    await kit.click(ADA, card, { label: 'Blue' })
+    const second = kit.current(card)
+    const [select] = second.body.components[0].components.filter((component: { type: number; components?: { type: number }[] }) => component.type === 1 && component.components?.[0]?.type === 3).map((row: { components: unknown[] }) => row.components[0])
+    await kit.click(EVE, second, { customId: select.custom_id, values: ['0'] })
+    const denied = `<@${EVE.id}> You may not answer this question: this agent does not accept you.`
+    expect(discord.messages().map((message) => message.text).filter((text) => text.startsWith(`<@${EVE.id}>`))).toEqual([denied, denied, denied])
+    expect(discord.editsOf(card.id)).toHaveLength(1)
+    expect(kit.current(card).text).toBe('**Size** · 2 of 2\nWhich sizes?\n-# So far: **Color**: Blue')
+    kit.served.takeLogs(/refused Eve/)
+    expect(await kit.state()).toBe('awaiting')
+  })
 })
