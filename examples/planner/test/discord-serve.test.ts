@@ -1,5 +1,6 @@
+import { type ChildProcess, spawn } from 'node:child_process'
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
-import { cliEnv, frogbotLines, startServe, stopAllServes, tempFolders } from '../../../packages/frogbot/test/helpers/spawn-serve.ts'
+import { cliEnv, FROGBOT_BIN, frogbotLines, NODE, PLANNER_CONFIG, startServe, stopAllServes, tempFolders } from '../../../packages/frogbot/test/helpers/spawn-serve.ts'
 import { componentsOf } from '../../../packages/pieces/discord/test/discord-message-rules.ts'
 import { ADA, EVE } from '../../../packages/pieces/discord/test/discord-people.ts'
 import { componentInteraction, forwardedMessage, KEYS, ping, signedInteraction } from '../../../packages/pieces/discord/test/discord-requests.ts'
@@ -12,7 +13,11 @@ import { gatewayStandIn } from '../../../packages/pieces/discord/test/gateway-st
 // DISCORD_ALLOWED_USER_IDS is refused, Ada's click answers it, and the reply continues.
 
 const folders = tempFolders()
-afterEach(stopAllServes)
+const children: ChildProcess[] = []
+afterEach(async () => {
+  await stopAllServes()
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL')
+})
 afterAll(folders.removeAll)
 
 const waitFor = <T>(check: () => T) => vi.waitFor(check, { timeout: 15_000, interval: 50 })
@@ -50,6 +55,29 @@ describe('frogbot serve with the Discord piece', () => {
       await waitFor(() => expect(discord.messages().at(-1)?.text).toContain('Mountains'))
       expect((await serve.stop()).code).toBe(0)
       expect(serve.stderr().trim().split('\n')).toEqual([expect.stringMatching(/^frogbot: discord discord: refused Eve \(1500000000000000003\): /)])
+    } finally {
+      await discord.close()
+      await gateway.close()
+    }
+  })
+
+  it('frogbot channels:run holds the Gateway connection in a process of its own: a mention there gets its reply and its card', async () => {
+    const gateway = await gatewayStandIn()
+    const discord = await discordStandIn({ gatewayUrl: () => gateway.url })
+    try {
+      const env = cliEnv({ DISCORD_BOT_TOKEN: BOT_TOKEN, DISCORD_PUBLIC_KEY: KEYS.publicKey, DISCORD_APPLICATION_ID: APPLICATION_ID, DISCORD_API_URL: discord.url, DISCORD_ALLOWED_USER_IDS: ADA.id })
+      const child = spawn(NODE, [FROGBOT_BIN, 'channels:run', '--config', PLANNER_CONFIG], { cwd: folders.folder(), env, stdio: ['ignore', 'pipe', 'pipe'] })
+      children.push(child)
+      let out = ''
+      child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (out += chunk))
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+      await waitFor(() => expect(gateway.live()).toHaveLength(1))
+      expect(frogbotLines(out)).toContain('frogbot: running the listeners of discord (one process at a time holds each; stop with Ctrl-C)')
+      const root = nextId()
+      gateway.dispatch('MESSAGE_CREATE', JSON.parse(forwardedMessage({ who: ADA, text: 'Plan a team offsite: should it be in the city or in the mountains?', where: { channel: CHANNEL_ID }, mention: true, id: root }).body).data)
+      await waitFor(() => expect(discord.cards().map((card) => card.channelId)).toEqual([root]))
+      child.kill('SIGTERM')
+      expect(await exited).toBe(0)
     } finally {
       await discord.close()
       await gateway.close()
