@@ -69,6 +69,15 @@ describe('conversations in Discord', () => {
     expect(discord.messages().map((message) => [message.channelId, message.text])).toEqual([[id, 'Heard you.']])
   })
 
+  it('mentionRoleIds: a mention of such a role counts as mentioning the bot, and is not part of what was said', async () => {
+    const role = '1600000000000000009'
+    const { discord, kit } = await conversation(['Role heard.'], { mentionRoleIds: [role] })
+    const id = nextId()
+    await kit.say(ADA, 'plan the offsite', { channel: CHANNEL_ID }, { id, roles: [role] })
+    expect(discord.messages().map((message) => [message.channelId, message.text])).toEqual([[id, 'Role heard.']])
+    expect((await kit.chats())[0].messages[0].parts).toMatchObject([{ type: 'text', text: 'plan the offsite' }])
+  })
+
   it('a channel message without a mention, and any message of a bot, start nothing', async () => {
     const { discord, kit } = await conversation([])
     await kit.say(ADA, 'just chatting', { channel: CHANNEL_ID })

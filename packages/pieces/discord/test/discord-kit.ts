@@ -57,7 +57,7 @@ export async function discordKit({ model, discord, db, agent = {}, options = {} 
     mention,
     click,
     /** `who` writes `text` in `where` (a thread, a channel, a DM), not mentioning the bot unless `mention`. */
-    say: (who: DiscordPerson, text: string, where: Where, extra: { mention?: boolean; id?: string; bot?: boolean } = {}) => deliver(forwardedMessage({ who, text, where, ...extra })),
+    say: (who: DiscordPerson, text: string, where: Where, extra: { mention?: boolean; id?: string; bot?: boolean; roles?: string[] } = {}) => deliver(forwardedMessage({ who, text, where, ...extra })),
     /** Every chat, as FrogBot reads it, oldest first. */
     chats: () => served.chats(),
     /** The current state of the only chat. */

@@ -60,9 +60,9 @@ export function componentInteraction({ who, customId, messageId, where, values }
 /**
  * A message as the piece's Gateway listener forwards it (Chat SDK's format: `GATEWAY_MESSAGE_CREATE`,
  * the time it was forwarded, Discord's MESSAGE_CREATE data), with the bot token: `mention` pings
- * the bot; `id` defaults to a fresh one.
+ * the bot, `roles` those roles; `id` defaults to a fresh one.
  */
-export function forwardedMessage({ who, text, where, mention = false, id = nextId(), bot = false }: { who: DiscordPerson; text: string; where: Where; mention?: boolean; id?: string; bot?: boolean }, { now = Date.now(), token = BOT_TOKEN }: { now?: number; token?: string } = {}): Delivery {
+export function forwardedMessage({ who, text, where, mention = false, id = nextId(), bot = false, roles = [] }: { who: DiscordPerson; text: string; where: Where; mention?: boolean; id?: string; bot?: boolean; roles?: string[] }, { now = Date.now(), token = BOT_TOKEN }: { now?: number; token?: string } = {}): Delivery {
   const channelId = channelOf(where)
   const inServer = !('dm' in where)
   const data = {
@@ -72,9 +72,9 @@ export function forwardedMessage({ who, text, where, mention = false, id = nextI
     channel_type: 'thread' in where ? 11 : inServer ? 0 : 1,
     ...(inServer ? { guild_id: GUILD_ID, member: { roles: who.roles ?? [], nick: null } } : {}),
     author: { ...discordUser(who), ...(bot ? { bot: true } : {}) },
-    content: mention ? `<@${APPLICATION_ID}> ${text}` : text,
+    content: [...(mention ? [`<@${APPLICATION_ID}>`] : []), ...roles.map((role) => `<@&${role}>`), text].join(' '),
     mentions: mention ? [{ id: APPLICATION_ID, username: 'frogbot', bot: true }] : [],
-    mention_roles: [],
+    mention_roles: roles,
     mention_everyone: false,
     attachments: [],
     embeds: [],
