@@ -15,15 +15,15 @@ export const standInOptions = (discord: DiscordStandIn): DiscordOptions => ({ ap
 /**
  * A FrogBot served on 127.0.0.1 (`serveFrogbot`) with the `planner` agent (`question`, access:
  * Ada by id, the planners' role) on a Discord piece whose API is `discord` (a recording stand-in),
- * on `db` (default: a SQLite file in a temporary folder). Messages are forwarded as the Gateway
+ * on `db` (default: a SQLite file in a temporary folder), with FrogBot's clock `now`. Messages are forwarded as the Gateway
  * listener forwards them, clicks signed with the test's key; each helper waits until the piece has
  * no work in flight. `logs` holds what FrogBot logged: `close()` fails on any line left in it.
  */
-export async function discordKit({ model, discord, db, agent = {}, options = {} }: { model: Exclude<LanguageModel, string>; discord: DiscordStandIn; db?: DatabaseAdapter; agent?: Partial<AgentConfig>; options?: DiscordOptions }) {
+export async function discordKit({ model, discord, db, agent = {}, options = {}, now }: { model: Exclude<LanguageModel, string>; discord: DiscordStandIn; db?: DatabaseAdapter; agent?: Partial<AgentConfig>; options?: DiscordOptions; now?: () => Date }) {
   const temp = db ? null : tempDir()
   const piece = createDiscord({ ...standInOptions(discord), ...options })
   const config = buildConfig({ agents: [{ slug: 'planner', model: 'fast', tools: [question], channels: [piece], access: discordAccess, ...agent }], db: db ?? sqliteAdapter({ filename: join(temp!.dir, 'frogbot.db') }) })
-  const served = await serveFrogbot({ config, model })
+  const served = await serveFrogbot({ config, model, options: now ? { now } : {} })
   const path = `/api/webhooks/${piece.instance}`
 
   /** Posts a request to the webhook as it is given (signed or not), then waits for the piece to settle down. */
