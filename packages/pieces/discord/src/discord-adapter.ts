@@ -74,6 +74,7 @@ export class FrogbotDiscordAdapter extends DiscordAdapter {
 
   private pendingKey = (thread: string) => `frogbot:discord:thread-to-start:${thread}`
 
+  /** Chat SDK's thread start on a mention, deferred: the thread is remembered as still to start (see {@link FrogbotDiscordAdapter.startThread}). */
   protected override async createDiscordThread(channelId: string, messageId: string): Promise<{ id: string; name: string }> {
     await this.state.set<ThreadToStart>(this.pendingKey(messageId), { channelId }, PENDING_THREAD_MS)
     return { id: messageId, name: '' }
@@ -105,6 +106,7 @@ export class FrogbotDiscordAdapter extends DiscordAdapter {
     await this.state.delete(this.pendingKey(pending.messageId))
   }
 
+  /** Chat SDK's post (the agent's replies), into a thread started first where it is still to start. */
   override async postMessage(threadId: string, message: AdapterPostableMessage): Promise<RawMessage<unknown>> {
     await this.startThread(threadId)
     return super.postMessage(threadId, message)

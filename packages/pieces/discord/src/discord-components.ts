@@ -12,8 +12,8 @@ export const ComponentType = { ActionRow: 1, Button: 2, StringSelect: 3, TextDis
 /** Button styles (Button, "Button Styles"). */
 export const ButtonStyle = { Primary: 1, Secondary: 2, Success: 3, Danger: 4 } as const
 
-/** The limits the piece keeps to: a button's label, a select option's label, value and description, a select's options, buttons per row, a message's components and text. */
-export const LIMITS = { buttonLabel: 80, optionText: 100, menuOptions: 25, rowButtons: 5, components: 40, text: 4000, customId: 100, placeholder: 150 } as const
+/** The limits the piece keeps to: a button's label, a select option's label, value and description, a select's options, buttons per row, a message's text, a select's placeholder. */
+export const LIMITS = { buttonLabel: 80, optionText: 100, menuOptions: 25, rowButtons: 5, text: 4000, placeholder: 150 } as const
 
 /** `text` cut to at most `max` UTF-16 units, with "…" when it was longer (never inside a surrogate pair). */
 export function clip(text: string, max: number): string {
@@ -26,12 +26,11 @@ export function clip(text: string, max: number): string {
 /** `text` with Discord's Markdown and mentions escaped, so that what the model or a person wrote shows as written. */
 export const escapeMarkdown = (text: string) => text.replace(/([\\*_~`|>#\-[\]()<@])/g, '\\$1')
 
+/** A Text Display of `content` (Markdown, at most 4000 characters in a message). */
 export const textDisplay = (content: string): Component => ({ type: ComponentType.TextDisplay, content })
+/** A Container holding `components` (Components V2's card). */
 export const container = (components: Component[]): Component => ({ type: ComponentType.Container, components })
+/** An Action Row: up to 5 buttons, or one select. */
 export const actionRow = (components: Component[]): Component => ({ type: ComponentType.ActionRow, components })
+/** A button that sends `customId` when clicked, its label shortened to Discord's 80 characters. */
 export const button = (customId: string, label: string, style: number = ButtonStyle.Secondary): Component => ({ type: ComponentType.Button, custom_id: customId, label: clip(label, LIMITS.buttonLabel), style })
-
-/** How many components `components` holds, nested ones included (Discord counts them all against {@link LIMITS.components}). */
-export function componentCount(components: Component[]): number {
-  return components.reduce((count, component) => count + 1 + (Array.isArray(component.components) ? componentCount(component.components as Component[]) : 0) + (component.accessory ? 1 : 0), 0)
-}

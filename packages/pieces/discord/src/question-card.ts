@@ -4,7 +4,11 @@ import { actionRow, button, ButtonStyle, clip, type Component, ComponentType, co
 /** The prefix of every custom id on FrogBot's cards. */
 export const CUSTOM_ID_PREFIX = 'frogbot:'
 
-/** How many options one page of a question shows: as many string selects of 25 as fit one message beside its text and buttons (15 × 25). */
+/**
+ * How many options one page of a question shows: as many string selects of 25 as fit one message
+ * beside its text and buttons (15 × 25): a container, its text, 15 rows of a select and a row of
+ * at most 5 buttons are 38 components, within Discord's 40.
+ */
 export const PAGE_OPTIONS = 375
 
 /**
