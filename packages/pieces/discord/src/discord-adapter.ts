@@ -57,6 +57,7 @@ const describe = (error: unknown) => (error instanceof Error ? error.message : S
  *   before it exists, and the piece's state (FrogBot's database) remembers it is still to start;
  * - every call to `apiUrl`: the stock adapter sends interaction followups and file uploads to
  *   discord.com whatever its base URL;
+ * - the agent's replies pinging nobody (Discord's `allowed_mentions`);
  * - raw Components V2 messages posted and edited as they are (Chat SDK's cards have no multi-pick
  *   select), and plain text that pings only whom it names;
  * - its Gateway listener ({@link FrogbotDiscordAdapter.listen}) on `apiUrl` too (discord.js asks
@@ -104,6 +105,12 @@ export class FrogbotDiscordAdapter extends DiscordAdapter {
       if (!(error instanceof Error && error.message.includes(`(code ${THREAD_ALREADY_CREATED})`))) throw error
     }
     await this.state.delete(this.pendingKey(pending.messageId))
+  }
+
+  /** Chat SDK's message body for a post or an edit (the agent's replies), pinging nobody: what the model writes, `@everyone` or `<@id>`, shows as text and notifies no one. */
+  protected override buildMessagePayload(...args: Parameters<DiscordAdapter['buildMessagePayload']>): ReturnType<DiscordAdapter['buildMessagePayload']> {
+    const built = super.buildMessagePayload(...args)
+    return { ...built, payload: { ...built.payload, allowed_mentions: { parse: [] } } }
   }
 
   /** Chat SDK's post (the agent's replies), into a thread started first where it is still to start. */

@@ -40,6 +40,15 @@ describe('conversations in Discord', () => {
     expect(threadStarts(discord.calls)).toHaveLength(1)
   })
 
+  it("the agent's replies ping nobody: @everyone and mentions the model writes notify no one", async () => {
+    const { discord, kit } = await conversation([`Hey @everyone, ask <@${BOB.id}>.`])
+    await kit.mention(ADA, 'who knows?')
+    expect(discord.messages().map((message) => message.text)).toEqual([expect.stringContaining(`everyone>, ask <@${BOB.id}>.`)])
+    const replies = discord.calls.filter((call) => call.path.endsWith('/messages') || /\/messages\/\d+$/.test(call.path))
+    expect(replies.length).toBeGreaterThan(0)
+    for (const call of replies) expect(call.body.allowed_mentions).toEqual({ parse: [] })
+  })
+
   it('a mention in an existing thread starts the conversation there, without another thread', async () => {
     const { discord, kit } = await conversation(['In the thread.'])
     const thread = nextId()
