@@ -94,18 +94,21 @@ export function createDiscord(options: DiscordOptions = {}): DiscordPiece {
     setup: ({ bot, runtime, state }) => {
       const names = discordNames(state)
       const drawing = discordDrawing({ adapter, names })
-      handleDiscordActions({ bot, adapter, runtime, state, drawing, names })
+      const { typedAnswer } = handleDiscordActions({ bot, adapter, runtime, state, drawing, names })
+      const participantOfMessage = async (message: Message) => {
+        const raw = message.raw as GatewayMessage
+        const participant = participantOf(raw.author, raw.member)
+        await names.remember(participant)
+        return participant
+      }
       return {
         drawing,
-        participantOf: async (_author, message) => {
-          const raw = message.raw as GatewayMessage
-          const participant = participantOf(raw.author, raw.member)
-          await names.remember(participant)
-          return participant
-        },
+        participantOf: (_author, message) => participantOfMessage(message),
+        // A typed answer after Other… is consumed here, before the kit reads the message: nothing is left of it.
         textOf: async (message) => {
           const text = withoutBotMentions(message, { applicationId, mentionRoleIds, botUsername })
           await adapter.nameThread(message.threadId, text)
+          if (text && (await typedAnswer(message.threadId, await participantOfMessage(message), text))) return ''
           return text
         },
         accountOf: (message) => (message.raw as GatewayMessage).guild_id ?? null

@@ -5,6 +5,9 @@ import { type FrogbotDiscordAdapter, IS_COMPONENTS_V2, messageRef } from './disc
 import { type DiscordMember, type DiscordNames, type DiscordUser, participantOf } from './discord-people.ts'
 import { type Control, questionCard, readControl } from './question-card.ts'
 
+/** Who pressed **Other…** on which question: their next message in the thread is its typed answer. */
+type Typing = { chatId: string; toolCallId: string; step: number }
+
 /** A component interaction, as the piece reads it (checked by the webhook before Chat SDK sees it). */
 type ComponentInteraction = { channel_id: string; message: { id: string }; member?: DiscordMember & { user: DiscordUser }; user?: DiscordUser; data: { custom_id: string; values?: string[] } }
 
@@ -25,13 +28,13 @@ function labelsOf(question: ChannelQuestion, first: number, values: string[]): s
  *   an answered question before the last shows the next one, the last settles the call through
  *   the one settle door as the participant (their id, names and roles: the agent's `access` decides);
  * - **Other…**: the presser's next message in the thread, within 10 minutes, is their typed
- *   answer (the kit's capture); pressing it again cancels;
+ *   answer, beside their picks (see `typedAnswer`, for the piece's `textOf`); pressing it again cancels;
  * - **Dismiss** dismisses; a page button shows another page of options.
  * Whatever did not count (refused, settled, stale, a rule broken) is told in the thread, mentioning
  * the participant.
  */
-export function handleDiscordActions({ bot, adapter, runtime, state, drawing, names }: { bot: Chat; adapter: FrogbotDiscordAdapter; runtime: PieceRuntime; state: ChannelState; drawing: Pick<PieceDrawing, 'drawPartial'>; names: DiscordNames }): void {
-  const otherKey = (card: QuestionCard, step: number, userId: string) => `frogbot:discord:other:${card.chatId}:${card.toolCallId}:${step}:${userId}`
+export function handleDiscordActions({ bot, adapter, runtime, state, drawing, names }: { bot: Chat; adapter: FrogbotDiscordAdapter; runtime: PieceRuntime; state: ChannelState; drawing: Pick<PieceDrawing, 'drawPartial'>; names: DiscordNames }): { typedAnswer: (thread: string, participant: Participant, text: string) => Promise<boolean> } {
+  const typingKey = (thread: string, userId: string) => `frogbot:discord:typing:${thread}:${userId}`
 
   /**
    * Whether `participant` may change the card's partial answer: `null`, else the notice for them
@@ -58,19 +61,45 @@ export function handleDiscordActions({ bot, adapter, runtime, state, drawing, na
     return null
   }
 
-  /** "Other…": captures the presser's next message as the typed answer, or lets it go when they pressed it before. */
-  const other = async ({ card, thread, participant, question, step }: { card: QuestionCard; thread: string; participant: Participant; question: ChannelQuestion; step: number }) => {
-    const key = otherKey(card, step, participant.userId)
+  /** "Other…": the presser's next message in the thread is their typed answer to question `step`, or, pressed again, it is not. */
+  const other = async ({ card, participant, question, step }: { card: QuestionCard; participant: Participant; question: ChannelQuestion; step: number }) => {
+    const key = typingKey(card.thread, participant.userId)
     const mention = `<@${participant.userId}>`
-    if (await state.get(key)) {
+    const typing = await state.get<Typing>(key)
+    if (typing && typing.chatId === card.chatId && typing.toolCallId === card.toolCallId && typing.step === step) {
       await state.delete(key)
-      // The kit has no way to let a capture go; one that lapses at once does the same.
-      await runtime.capture({ card, participant, question: step, forMs: 1 })
-      return adapter.postText(thread, `${mention} No typed answer then: your next message here is an ordinary message again.`, [participant.userId])
+      return adapter.postText(card.thread, `${mention} No typed answer then: your next message here is an ordinary message again.`, [participant.userId])
     }
-    await runtime.capture({ card, participant, question: step, forMs: CAPTURE_MS })
-    await state.set(key, true, CAPTURE_MS)
-    await adapter.postText(thread, `${mention} Type your answer to “${escapeMarkdown(question.header)}” as your next message in this thread, within ${CAPTURE_MS / 60_000} minutes. Press **Other…** again to cancel.`, [participant.userId])
+    await state.set<Typing>(key, { chatId: card.chatId, toolCallId: card.toolCallId, step }, CAPTURE_MS)
+    await adapter.postText(card.thread, `${mention} Type your answer to “${escapeMarkdown(question.header)}” as your next message in this thread, within ${CAPTURE_MS / 60_000} minutes. Press **Other…** again to cancel.`, [participant.userId])
+  }
+
+  /**
+   * A message of `participant` in `thread` read as their typed answer, when they pressed **Other…**
+   * there within 10 minutes: the text answers that question, beside the picks made on it before;
+   * the call is settled when that was its last question, else the next one is shown. Resolves
+   * whether the message was such an answer (then it is consumed: it never reaches the agent).
+   * The piece keeps this itself rather than with the kit's capture, which drops the picks.
+   */
+  const typedAnswer = async (thread: string, participant: Participant, text: string): Promise<boolean> => {
+    const key = typingKey(thread, participant.userId)
+    const typing = await state.get<Typing>(key)
+    if (!typing) return false
+    await state.delete(key)
+    const card = await runtime.cards.ofCall(typing.chatId, typing.toolCallId)
+    const questions = card && !card.closed ? questionsOf(card.input) : null
+    if (!card || !questions || card.messageIds.length === 0) return false
+    const partial = await runtime.partialOf(card)
+    const tell = async (notice: PieceNotice | null) => {
+      if (notice) await runtime.notify({ thread, participant, notice })
+    }
+    if (partial.step !== typing.step) {
+      await tell({ kind: 'changed' })
+      return true
+    }
+    const selection = { selected: partial.selections[typing.step]?.selected ?? [], custom: text }
+    await tell(await complete({ card, ref: card.messageIds[0], participant, partial, questions, step: typing.step, selection }))
+    return true
   }
 
   const act = async (control: Control, interaction: ComponentInteraction, participant: Participant, fallbackThread: string): Promise<void> => {
@@ -95,7 +124,7 @@ export function handleDiscordActions({ bot, adapter, runtime, state, drawing, na
       case 'other': {
         if (!question.custom) return
         const refused = await mayChange(card, ref, participant)
-        return refused ? tell(refused) : other({ card, thread: card.thread, participant, question, step })
+        return refused ? tell(refused) : other({ card, participant, question, step })
       }
       case 'option': {
         const option = question.options[control.index]
@@ -144,4 +173,6 @@ export function handleDiscordActions({ bot, adapter, runtime, state, drawing, na
     await names.remember(participant)
     await act(control, interaction, participant, event.threadId)
   })
+
+  return { typedAnswer }
 }

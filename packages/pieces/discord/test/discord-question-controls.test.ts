@@ -151,6 +151,14 @@ describe('question controls in Discord', () => {
     expect((await kit.chats())[0].messages.filter((message) => message.role === 'user').map((message) => message.parts)).toMatchObject([[{ text: 'help me choose' }], [{ text: 'I like green' }]])
   })
 
+  it('Other… after picks on a question taking several: the typed answer comes beside the picks', async () => {
+    const { kit, card, thread } = await asking([{ header: 'Colors', question: 'Which colors?', options: options(3), multiple: true }])
+    await kit.click(ADA, card, { customId: selects(card)[0].custom_id, values: ['0', '2'] })
+    await kit.click(ADA, kit.current(card), { label: 'Other…' })
+    await kit.say(ADA, 'and purple', { thread })
+    expect(await storedAnswer(kit)).toEqual({ state: 'idle', output: { answers: [{ header: 'Colors', selected: ['Option 1', 'Option 3'], custom: 'and purple' }] } })
+  })
+
   it('Dismiss dismisses, and the card says by whom', async () => {
     const { discord, kit, card } = await asking([{ header: 'Color', question: 'Which color?', options: [{ label: 'Red' }, { label: 'Blue' }] }])
     await kit.click(BOB, card, { label: 'Dismiss' })
