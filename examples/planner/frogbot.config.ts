@@ -2,12 +2,14 @@ import { buildConfig } from 'frogbot'
 import { question } from 'frogbot/tools'
 import { pickFile } from './tools/pick-file.ts'
 
-// Slack, Microsoft Teams, Telegram, GitHub and Linear conversations once their credentials are set
-// (README "Slack", "Microsoft Teams", "Telegram", "GitHub", "Linear"); imported only then, so that
-// every other `frogbot` command starts without loading Chat SDK. Linear's teammates are FrogBot
-// users by their email, so the default access below lets them in as it does on Slack.
+// Slack, Discord, Microsoft Teams, Telegram, GitHub and Linear conversations once their credentials
+// are set (README "Slack", "Discord", "Microsoft Teams", "Telegram", "GitHub", "Linear"); imported
+// only then, so that every other `frogbot` command starts without loading Chat SDK. Linear's
+// teammates are FrogBot users by their email, so the default access below lets them in as it does
+// on Slack.
 const channels = [
   ...(process.env.SLACK_BOT_TOKEN ? [(await import('@frogbotai/piece-slack')).createSlack()] : []),
+  ...(process.env.DISCORD_BOT_TOKEN ? [(await import('@frogbotai/piece-discord')).createDiscord()] : []),
   ...(process.env.TEAMS_APP_ID ? [(await import('@frogbotai/piece-microsoft-teams')).createMicrosoftTeams()] : []),
   ...(process.env.TELEGRAM_BOT_TOKEN ? [(await import('@frogbotai/piece-telegram-bot')).createTelegramBot()] : []),
   ...(process.env.GITHUB_WEBHOOK_SECRET ? [(await import('@frogbotai/piece-github')).createGithub()] : []),
@@ -27,6 +29,14 @@ const githubAccess = (channel: { userId: string; association?: unknown }) => git
 // user ids listed in TELEGRAM_ALLOWED_USER_IDS (README "Telegram", "Who can answer").
 const telegramUsers = idsOf(process.env.TELEGRAM_ALLOWED_USER_IDS)
 
+// Discord participants have no FrogBot user either: the planner talks there with the Discord user
+// ids in DISCORD_ALLOWED_USER_IDS and the members of a server role in DISCORD_ALLOWED_ROLE_IDS
+// (README "Discord", "Who can answer").
+const discordUsers = idsOf(process.env.DISCORD_ALLOWED_USER_IDS)
+const discordRoles = idsOf(process.env.DISCORD_ALLOWED_ROLE_IDS)
+const discordAllowed = (channel: { userId: string; roles?: string | string[] }) =>
+  discordUsers.includes(channel.userId) || (Array.isArray(channel.roles) && channel.roles.some((role) => discordRoles.includes(role)))
+
 export default buildConfig({
   agents: [
     {
@@ -41,6 +51,7 @@ export default buildConfig({
       channels,
       access: ({ req }) => {
         if (req.channel?.piece === 'github') return githubAccess(req.channel)
+        if (req.channel?.piece === 'discord') return discordAllowed(req.channel)
         if (req.channel?.piece === 'telegram') return telegramUsers.includes(req.channel.userId)
         return req.user !== null || req.entryPoint === 'local'
       }

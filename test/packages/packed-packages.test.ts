@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { publint } from 'publint'
 import { formatMessage } from 'publint/utils'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { discordJourney } from './discord-journey.ts'
 import { githubJourney } from './github-journey.ts'
 import { linearJourney } from './linear-journey.ts'
 import { freePort, outsideRepo, publishedPackages, REPO, run, startUntil, type Started } from './outside-repo.ts'
@@ -182,6 +183,10 @@ describe('a fresh app that installs the tarballs', () => {
   it('runs a Slack thread end to end with the installed Slack piece: mention, reply and card, a refusal told, the modal, Answered by, the continuation, Dismiss, a restart', async () => {
     await slackJourney({ app, env: place.env, running })
   }, 3 * MINUTE)
+
+  it('runs a Discord thread end to end with the installed Discord piece: a signed PING answered, forged and stale ones refused, a forwarded mention, a card asking one question at a time, a refusal told, picks and Next, Answered by, the continuation', async () => {
+    await discordJourney({ app, env: place.env, running })
+  }, 2 * MINUTE)
 
   it('runs a Teams conversation end to end with the installed Teams piece: unsigned, forged and expired activities refused, a mention, one card of three questions, a refusal told, a typed answer and two picks, Answered by, the continuation', async () => {
     await teamsJourney({ app, env: place.env, running })

@@ -1,0 +1,119 @@
+import { DiscordContentFormat } from '@chat-adapter/discord'
+import type { Message } from 'chat'
+import { type ChatSdkContext, createChatSdkPiece, type KitPiece } from 'frogbot/channels'
+import { handleDiscordActions } from './discord-actions.ts'
+import { type ForwardedEvent, FrogbotDiscordAdapter } from './discord-adapter.ts'
+import { unreadableBody } from './discord-bodies.ts'
+import { discordDrawing } from './discord-drawing.ts'
+import { type DiscordMember, discordNames, type DiscordUser, participantOf } from './discord-people.ts'
+import { type DiscordOptions, discordSettings } from './discord-settings.ts'
+import { discordVerifier, GATEWAY_TOKEN_HEADER } from './discord-webhook.ts'
+
+export type { DiscordOptions } from './discord-settings.ts'
+
+/** A Discord piece (see {@link createDiscord}); `idle()` resolves once no webhook handler or reply of it is in flight. */
+export type DiscordPiece = KitPiece
+
+/** How long Discord waits for the answer to an interaction (Receiving and Responding: 3 s). */
+const ACK_DEADLINE_MS = 3000
+
+/** A message as the Gateway delivers it, the fields the piece reads (Message Create: `author`, `member` in a server, `guild_id`). */
+type GatewayMessage = { author: DiscordUser; member?: DiscordMember; guild_id?: string }
+
+/** A message's text without the bot's mentions (`<@id>`, `<@!id>`, a mention role's `<@&id>`, a typed `@name`), trimmed. */
+function withoutBotMentions(message: Message, { applicationId, mentionRoleIds, botUsername }: { applicationId: string; mentionRoleIds: string[]; botUsername: string }): string {
+  const roles = mentionRoleIds.map((id) => `<@&${id}>`)
+  return [`<@${applicationId}>`, `<@!${applicationId}>`, ...roles, `@${botUsername}`].reduce((text, mention) => text.split(mention).join(''), message.text).trim()
+}
+
+/**
+ * The Discord piece (`@frogbotai/piece-discord`) on Chat SDK's Discord adapter and FrogBot's piece
+ * kit. List it on an agent, `channels: [createDiscord()]`; FrogBot serves the application's
+ * Interactions Endpoint at `/api/webhooks/<instance>`, and the server (or `frogbot channels:run`)
+ * holds one Gateway connection for messages, handing each to the same webhook handler as a
+ * forwarded Gateway event. A mention in a channel starts a thread on that message; in a thread or
+ * forum post a mention starts and later messages continue without one; a DM answers every
+ * message; `respondToChannelIds` channels need no mention. The reply is posted in the thread; a
+ * `question` call is drawn as a Components V2 card of buttons and string selects (see
+ * `questionCard`) anyone the agent's `access` accepts can answer: Discord shares no email, so
+ * the `access` decides on the participant's Discord id, username or roles (the default refuses
+ * everyone). The first valid answer wins, and the card is edited to the answers and who gave
+ * them. Interactions are verified (Ed25519, 5 minutes, once), forwarded events by the bot token;
+ * every Discord call goes to `apiUrl`. Only the `question` kind is offered in its chats. Throws
+ * `ConfigError` when the application id, public key or bot token is missing or malformed, the
+ * API URL is not http(s), or the instance name is not URL-safe.
+ */
+export function createDiscord(options: DiscordOptions = {}): DiscordPiece {
+  const settings = discordSettings(options)
+  const { instance, applicationId, publicKey, botToken, botUsername, mentionRoleIds, respondToChannelIds, apiUrl } = settings
+  const now = options.now ?? Date.now
+  const label = options.label ?? 'Discord'
+  const verify = discordVerifier({ publicKey, botToken })
+  let adapter!: FrogbotDiscordAdapter
+
+  /** A forwarded Gateway event handed to the webhook's own handler in this process: verified (bot token, time, once) and read as a request to the webhook would be. */
+  const forwardIn = (context: ChatSdkContext<FrogbotDiscordAdapter>) => async (event: ForwardedEvent) => {
+    const request = new Request(`http://frogbot.invalid/api/webhooks/${instance}`, { method: 'POST', headers: { 'content-type': 'application/json', [GATEWAY_TOKEN_HEADER]: botToken }, body: JSON.stringify(event) })
+    const body = await verify(request, context)
+    if (body instanceof Response) return
+    const problem = unreadableBody(body, true)
+    if (problem) return context.log(`gateway: skipped an event: ${problem}`)
+    const verified = new Request(request.url, { method: 'POST', headers: request.headers, body })
+    await context.bot.webhooks.discord!(verified, { waitUntil: (task) => void context.track(Promise.resolve(task)) })
+  }
+
+  return createChatSdkPiece({
+    piece: 'discord',
+    instance,
+    label,
+    identity: { by: 'platform-id', hint: "Discord shares no email: write the agent's access on req.channel.userId (the Discord user id), username or roles" },
+    now,
+    userName: botUsername,
+    chat: { fallbackStreamingPlaceholderText: null },
+    ackDeadlineMs: ACK_DEADLINE_MS,
+    describe: ({ agentSlug, webhookPath }) => [`channel ${instance}: ${label} for agent ${agentSlug}, webhook ${webhookPath} (the application's Interactions Endpoint URL), messages through the Gateway`],
+    adapter: ({ logger, state }) =>
+      (adapter = new FrogbotDiscordAdapter(
+        {
+        applicationId,
+        botToken,
+        apiUrl,
+        // Every request reaches the adapter only once the piece's verifier admitted it (the
+        // signature, its time and the replay guard, which the adapter's own check lacks).
+        webhookVerifier: () => true,
+        contentFormat: DiscordContentFormat.ComponentsV2,
+        mentionRoleIds,
+        respondToChannelIds,
+        userName: botUsername,
+        logger
+        },
+        state
+      )),
+    verify,
+    unreadableBody: (body, request) => unreadableBody(body, request.headers.has(GATEWAY_TOKEN_HEADER)),
+    setup: ({ bot, runtime, state }) => {
+      const names = discordNames(state)
+      const drawing = discordDrawing({ adapter, names })
+      const { typedAnswer } = handleDiscordActions({ bot, adapter, runtime, state, drawing, names })
+      const participantOfMessage = async (message: Message) => {
+        const raw = message.raw as GatewayMessage
+        const participant = participantOf(raw.author, raw.member)
+        await names.remember(participant)
+        return participant
+      }
+      return {
+        drawing,
+        participantOf: (_author, message) => participantOfMessage(message),
+        // A typed answer after Other… is consumed here, before the kit reads the message: nothing is left of it.
+        textOf: async (message) => {
+          const text = withoutBotMentions(message, { applicationId, mentionRoleIds, botUsername })
+          await adapter.nameThread(message.threadId, text)
+          if (text && (await typedAnswer(message.threadId, await participantOfMessage(message), text))) return ''
+          return text
+        },
+        accountOf: (message) => (message.raw as GatewayMessage).guild_id ?? null
+      }
+    },
+    listen: (context, { signal }) => adapter.listen({ signal, forward: forwardIn(context), log: context.log })
+  })
+}

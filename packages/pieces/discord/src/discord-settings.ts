@@ -1,0 +1,85 @@
+import { ConfigError } from 'frogbot'
+
+/**
+ * Options of `createDiscord`; every one may be left out.
+ * - `instance`: the instance name, the last segment of its webhook `/api/webhooks/<instance>`
+ *   (1–64 lowercase letters, digits, `-`, `_`). Default `discord`. Give two instances different names.
+ * - `applicationId`: the application's id (Developer Portal → General Information). Default `DISCORD_APPLICATION_ID`.
+ * - `publicKey`: the application's public key, 64 hex digits (General Information). Default `DISCORD_PUBLIC_KEY`.
+ * - `botToken`: the bot's token (Bot → Reset Token). Default `DISCORD_BOT_TOKEN`.
+ * - `botUsername`: the bot's name in Chat SDK (a typed `@name` counts as a mention). Default `frogbot`.
+ * - `mentionRoleIds`: role ids whose mention counts as mentioning the bot. Default `DISCORD_MENTION_ROLE_IDS` (comma-separated), else none.
+ * - `respondToChannelIds`: channel ids where every message starts a conversation, no mention needed.
+ *   Default `DISCORD_RESPOND_TO_CHANNEL_IDS` (comma-separated), else none.
+ * - `apiUrl`: the REST base every Discord call goes to (the Gateway's address is asked there too).
+ *   Default `DISCORD_API_URL`, else {@link DISCORD_API}.
+ * - `label`: how the platform is named to people (`channelLabel`). Default `Discord`.
+ * - `env`: where the defaults are read. Default `process.env`.
+ * - `now`: the clock signatures are checked against (ms since the epoch). Default `Date.now`.
+ */
+export type DiscordOptions = {
+  instance?: string
+  applicationId?: string
+  publicKey?: string
+  botToken?: string
+  botUsername?: string
+  mentionRoleIds?: string[]
+  respondToChannelIds?: string[]
+  apiUrl?: string
+  label?: string
+  env?: Record<string, string | undefined>
+  now?: () => number
+}
+
+/** What the piece runs on, once read and checked (see {@link discordSettings}). */
+export type DiscordSettings = {
+  instance: string
+  applicationId: string
+  publicKey: string
+  botToken: string
+  botUsername: string
+  mentionRoleIds: string[]
+  respondToChannelIds: string[]
+  apiUrl: string
+}
+
+/** Discord's REST API, version 10 (discord.com/developers/docs/reference, "API Versioning"). */
+export const DISCORD_API = 'https://discord.com/api/v10'
+
+const INSTANCE = /^[a-z0-9][a-z0-9_-]{0,63}$/
+const SNOWFLAKE = /^\d{1,20}$/
+const PUBLIC_KEY = /^[0-9a-f]{64}$/i
+
+const isHttpUrl = (value: string) => URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol)
+const idList = (value: string | undefined) => (value ?? '').split(',').map((id) => id.trim()).filter(Boolean)
+
+/**
+ * The piece's credentials, endpoints and instance from `options` and the environment. Throws a
+ * `ConfigError` naming each one that is missing or wrong: the application id, public key and bot
+ * token are needed; the id is a snowflake (digits), the key 64 hex digits, the API URL http(s),
+ * every listed channel or role id a snowflake, and the instance URL-safe.
+ */
+export function discordSettings(options: DiscordOptions): DiscordSettings {
+  const env = options.env ?? process.env
+  const instance = options.instance ?? 'discord'
+  const applicationId = options.applicationId ?? env.DISCORD_APPLICATION_ID
+  const publicKey = (options.publicKey ?? env.DISCORD_PUBLIC_KEY)?.trim()
+  const botToken = options.botToken ?? env.DISCORD_BOT_TOKEN
+  const apiUrl = (options.apiUrl ?? env.DISCORD_API_URL ?? DISCORD_API).replace(/\/+$/, '')
+  const mentionRoleIds = options.mentionRoleIds ?? idList(env.DISCORD_MENTION_ROLE_IDS)
+  const respondToChannelIds = options.respondToChannelIds ?? idList(env.DISCORD_RESPOND_TO_CHANNEL_IDS)
+  const problems: string[] = []
+  if (!INSTANCE.test(instance)) problems.push(`createDiscord.instance: "${instance}" must be 1–64 lowercase letters, digits, "-" or "_" (the last segment of /api/webhooks/<instance>)`)
+  if (!applicationId) problems.push("createDiscord.applicationId: set DISCORD_APPLICATION_ID to the application's id (Developer Portal → General Information), or pass { applicationId }")
+  else if (!SNOWFLAKE.test(applicationId)) problems.push(`createDiscord.applicationId: "${applicationId}" must be the application's id, digits only (DISCORD_APPLICATION_ID)`)
+  if (!publicKey) problems.push("createDiscord.publicKey: set DISCORD_PUBLIC_KEY to the application's public key (Developer Portal → General Information), or pass { publicKey }")
+  else if (!PUBLIC_KEY.test(publicKey)) problems.push('createDiscord.publicKey: the public key must be 64 hexadecimal digits, as the Developer Portal shows it (DISCORD_PUBLIC_KEY)')
+  if (!botToken) problems.push("createDiscord.botToken: set DISCORD_BOT_TOKEN to the bot's token (Developer Portal → Bot → Reset Token), or pass { botToken }")
+  if (!isHttpUrl(apiUrl)) problems.push(`createDiscord.apiUrl: "${apiUrl}" must be an http(s) URL (DISCORD_API_URL)`)
+  for (const [name, ids] of [['mentionRoleIds', mentionRoleIds], ['respondToChannelIds', respondToChannelIds]] as const) {
+    const wrong = ids.filter((id) => !SNOWFLAKE.test(id))
+    if (wrong.length > 0) problems.push(`createDiscord.${name}: ${wrong.map((id) => `"${id}"`).join(', ')} must be Discord ids, digits only`)
+  }
+  if (problems.length > 0) throw new ConfigError(problems)
+  return { instance, applicationId: applicationId!, publicKey: publicKey!.toLowerCase(), botToken: botToken!, botUsername: options.botUsername ?? 'frogbot', mentionRoleIds, respondToChannelIds, apiUrl }
+}

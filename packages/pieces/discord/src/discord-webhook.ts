@@ -1,0 +1,87 @@
+import { createPublicKey, type KeyObject, timingSafeEqual, verify } from 'node:crypto'
+import { type PieceContext, replayGuard, unauthorized } from 'frogbot/channels'
+
+/** How far an interaction's signed timestamp may be from now (ms): 5 minutes, as FrogBot checks Slack's. Chat SDK does not check its age. */
+export const MAX_SKEW_MS = 5 * 60_000
+
+/** The DER head of an Ed25519 SubjectPublicKeyInfo (RFC 8410): the 32 raw key bytes follow it. */
+const ED25519_SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex')
+
+/** The header Chat SDK's Gateway forwarder sends, holding the bot token. */
+export const GATEWAY_TOKEN_HEADER = 'x-discord-gateway-token'
+
+/** The application's public key (64 hex digits, as the Developer Portal shows it) as a key object. */
+export function ed25519Key(publicKeyHex: string): KeyObject {
+  return createPublicKey({ key: Buffer.concat([ED25519_SPKI_PREFIX, Buffer.from(publicKeyHex, 'hex')]), format: 'der', type: 'spki' })
+}
+
+const sameSecret = (given: string, secret: string) => {
+  const a = Buffer.from(given)
+  const b = Buffer.from(secret)
+  return a.length === b.length && timingSafeEqual(a, b)
+}
+
+/** The fields of a body the verifier reads to know a delivery again: an interaction's id, a forwarded event's message id and time. */
+function headOf(body: string): { id?: string; type?: unknown; timestamp?: unknown } | null {
+  try {
+    const value = JSON.parse(body) as unknown
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return null
+    const record = value as { id?: unknown; type?: unknown; timestamp?: unknown; data?: { id?: unknown } }
+    const id = typeof record.id === 'string' ? record.id : typeof record.data?.id === 'string' ? record.data.id : undefined
+    return { ...(id ? { id } : {}), type: record.type, timestamp: record.timestamp }
+  } catch {
+    return null
+  }
+}
+
+/** What whoever runs FrogBot can do about a refused request, if Discord sent it. */
+function remedy(reason: string): string {
+  if (/timestamp|away/.test(reason)) return "if Discord sent it, check this server's clock (interactions are refused 5 minutes after they were signed)"
+  if (/gateway token/.test(reason)) return "forwarded Gateway events carry the bot token (DISCORD_BOT_TOKEN); this one carried another"
+  if (/headers/.test(reason)) return 'Discord signs every interaction it sends; this one came from elsewhere'
+  return "if Discord sent it, DISCORD_PUBLIC_KEY (or publicKey) is not the application's public key (Developer Portal → General Information)"
+}
+
+/**
+ * Checks a request to the Discord webhook before Chat SDK reads it (README "Discord", how
+ * requests are verified). Two kinds reach it:
+ * - an interaction (the application's Interactions Endpoint): the Ed25519 signature
+ *   `x-signature-ed25519` over `x-signature-timestamp` + the raw body, by the application's public
+ *   key (discord.com/developers/docs/interactions/overview, "Setting Up an Endpoint"); the
+ *   timestamp (seconds) within {@link MAX_SKEW_MS} of `now`; the interaction id seen once;
+ * - a forwarded Gateway event (Chat SDK's forwarding format, from this piece's own listener):
+ *   `x-discord-gateway-token` equal to the bot token (compared in constant time), its `timestamp`
+ *   (ms) within {@link MAX_SKEW_MS}, its message id seen once.
+ * Both go through the kit's replay guard, in FrogBot's database, so a replay to any server
+ * changes nothing. Returns the body, or the `401` refusal (logged at most once a minute with what
+ * to do).
+ */
+export function discordVerifier({ publicKey, botToken }: { publicKey: string; botToken: string }) {
+  const key = ed25519Key(publicKey)
+  return async (request: Request, { state, now, refused }: Pick<PieceContext, 'state' | 'now' | 'refused'>): Promise<string | Response> => {
+    const body = await request.text()
+    const refuse = (reason: string) => {
+      refused(`${reason}; ${remedy(reason)}`)
+      return unauthorized(`Refused: ${reason}.`)
+    }
+    const guard = replayGuard({ state, now, windowMs: MAX_SKEW_MS })
+    const gatewayToken = request.headers.get(GATEWAY_TOKEN_HEADER)
+    if (gatewayToken !== null) {
+      if (!sameSecret(gatewayToken, botToken)) return refuse('the gateway token is not the bot token')
+      const head = headOf(body)
+      const signedAt = typeof head?.timestamp === 'number' ? head.timestamp : Number.NaN
+      const refusal = await guard.admit({ body, signedAt, ...(head?.id ? { deliveryId: `gateway:${String(head.type)}:${head.id}` } : {}) })
+      return refusal ? unauthorized(refusal.message) : body
+    }
+    const signature = request.headers.get('x-signature-ed25519')
+    const timestamp = request.headers.get('x-signature-timestamp')
+    if (!signature || !timestamp) return refuse('the x-signature-ed25519 and x-signature-timestamp headers are missing')
+    const signatureBytes = /^[0-9a-f]{128}$/i.test(signature) ? Buffer.from(signature, 'hex') : null
+    if (!signatureBytes || !verify(null, Buffer.from(timestamp + body), key, signatureBytes)) return refuse('the Ed25519 signature is invalid')
+    const signedAt = /^\d{1,12}$/.test(timestamp) ? Number(timestamp) * 1000 : Number.NaN
+    const head = headOf(body)
+    const refusal = await guard.admit({ body, signedAt, ...(head?.id && head.type !== 1 ? { deliveryId: `interaction:${head.id}` } : {}) })
+    if (refusal?.refused === 'stale') return refuse(`the signed timestamp is more than ${MAX_SKEW_MS / 60_000} minutes away from this server's time`)
+    return refusal ? unauthorized(refusal.message) : body
+  }
+}

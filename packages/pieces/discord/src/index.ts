@@ -1,0 +1,7 @@
+/**
+ * `@frogbotai/piece-discord`: Discord conversations for FrogBot agents (README "Discord"): replies
+ * in threads, questions as Discord's own buttons and select menus, answered by anyone the agent's
+ * `access` accepts.
+ */
+export { createDiscord, type DiscordOptions, type DiscordPiece } from './create-discord.ts'
+export { DISCORD_API } from './discord-settings.ts'

@@ -1,0 +1,150 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { componentProblems, shownText } from './discord-message-rules.ts'
+
+/** The application (and bot user) id, the bot token, the server and the channel of the tests. */
+export const APPLICATION_ID = '1100000000000000001'
+export const BOT_TOKEN = 'test-bot-token.discord'
+export const GUILD_ID = '1200000000000000001'
+export const CHANNEL_ID = '1300000000000000001'
+
+/** Discord channel types the stand-in knows (Channel, "Channel Types"). */
+export const ChannelKind = { GuildText: 0, DM: 1, PublicThread: 11 } as const
+
+/** A message the piece posted or edited: where, its body, its id, and what people see of it. */
+export type PostedMessage = { id: string; channelId: string; body: any; text: string }
+
+/** One call the piece made to the stand-in: method, path, body, and the status it got. */
+export type ApiCall = { method: string; path: string; body: any; status: number; authorized: boolean }
+
+type Failure = { status: number; code: number; when: (call: { method: string; path: string; body: any }) => boolean }
+
+let snowflakes = 1_400_000_000_000_000_000n
+/** A fresh Discord id (a snowflake, as a string). */
+export const nextId = () => String(++snowflakes)
+
+const json = (response: ServerResponse, status: number, body: unknown) => {
+  response.statusCode = status
+  response.setHeader('content-type', 'application/json')
+  response.end(status === 204 ? undefined : JSON.stringify(body))
+}
+
+const readBody = (request: IncomingMessage) =>
+  new Promise<string>((resolve) => {
+    let body = ''
+    request.setEncoding('utf8')
+    request.on('data', (chunk) => (body += chunk))
+    request.on('end', () => resolve(body))
+  })
+
+/**
+ * A stand-in on 127.0.0.1 for Discord's REST API (v10), recording what the piece does
+ * (discord.com/developers/docs/resources): `GET /channels/{id}` (a channel, a thread with its
+ * `parent_id`, a DM; `404 Unknown Channel`, code 10003), `POST /channels/{id}/messages/{mid}/threads`
+ * ("Start Thread from Message": the thread's id is the message's; `400` code 160004 when it
+ * exists), `POST /channels/{id}/messages` and `PATCH /channels/{id}/messages/{mid}` (`404 Unknown
+ * Message`, 10008, for one never posted; `400 Invalid Form Body`, 50035, for a body breaking
+ * Discord's rules: see `componentProblems`), `POST /webhooks/{app}/{token}` (interaction
+ * followups) and `GET /gateway/bot` (`gatewayUrl`, when given). Every call needs
+ * `Authorization: Bot <token>` (followups need none); `401` otherwise. `failNext(status, code,
+ * when)` makes the next matching call fail so.
+ */
+export async function discordStandIn({ gatewayUrl }: { gatewayUrl?: () => string } = {}) {
+  const calls: ApiCall[] = []
+  const failures: Failure[] = []
+  const channels = new Map<string, { id: string; type: number; parent_id?: string; guild_id?: string }>([[CHANNEL_ID, { id: CHANNEL_ID, type: ChannelKind.GuildText, guild_id: GUILD_ID }]])
+  const messages = new Map<string, PostedMessage>()
+  const posts: PostedMessage[] = []
+  const edits: PostedMessage[] = []
+  let base = ''
+
+  const handle = async (request: IncomingMessage, response: ServerResponse) => {
+    const url = new URL(request.url ?? '/', base)
+    const path = url.pathname.replace(/^\/api\/v10/, '')
+    const text = await readBody(request)
+    const body = text ? JSON.parse(text) : null
+    const method = request.method ?? 'GET'
+    const followup = /^\/webhooks\//.test(path)
+    const authorized = followup || request.headers.authorization === `Bot ${BOT_TOKEN}`
+    const call: ApiCall = { method, path, body, status: 0, authorized }
+    const answer = (status: number, result: unknown) => {
+      call.status = status
+      calls.push(call)
+      json(response, status, result)
+    }
+    if (!authorized) return answer(401, { message: '401: Unauthorized', code: 0 })
+    const failure = failures.findIndex((candidate) => candidate.when(call))
+    if (failure >= 0) {
+      const [{ status, code }] = failures.splice(failure, 1)
+      return answer(status, { message: `the stand-in was told to fail this call (${code})`, code })
+    }
+    if (method === 'GET' && path === '/gateway/bot' && gatewayUrl) return answer(200, { url: gatewayUrl(), shards: 1, session_start_limit: { total: 1000, remaining: 999, reset_after: 0, max_concurrency: 1 } })
+    let match = /^\/channels\/(\d+)$/.exec(path)
+    if (match && method === 'GET') {
+      const channel = channels.get(match[1])
+      return channel ? answer(200, channel) : answer(404, { message: 'Unknown Channel', code: 10003 })
+    }
+    match = /^\/channels\/(\d+)\/messages\/(\d+)\/threads$/.exec(path)
+    if (match && method === 'POST') {
+      const [, parent, messageId] = match
+      if (channels.has(messageId)) return answer(400, { message: 'A thread has already been created for this message', code: 160004 })
+      const thread = { id: messageId, type: ChannelKind.PublicThread, parent_id: parent, guild_id: GUILD_ID, name: String(body?.name ?? '') }
+      channels.set(messageId, thread)
+      return answer(201, thread)
+    }
+    match = /^\/channels\/(\d+)\/messages(?:\/(\d+))?$/.exec(path)
+    if (match && (method === 'POST' || method === 'PATCH')) {
+      const [, channelId, messageId] = match
+      if (!channels.has(channelId)) return answer(404, { message: 'Unknown Channel', code: 10003 })
+      const problems = componentProblems(body ?? {})
+      if (problems.length > 0) return answer(400, { message: 'Invalid Form Body', code: 50035, errors: problems })
+      if (method === 'POST' && !messageId) {
+        const posted = { id: nextId(), channelId, body, text: shownText(body) }
+        messages.set(posted.id, posted)
+        posts.push(posted)
+        return answer(200, { id: posted.id, channel_id: channelId, content: body?.content ?? '', components: body?.components ?? [], flags: body?.flags ?? 0, author: { id: APPLICATION_ID, username: 'frogbot', bot: true } })
+      }
+      const existing = messageId ? messages.get(messageId) : undefined
+      if (!existing || existing.channelId !== channelId) return answer(404, { message: 'Unknown Message', code: 10008 })
+      const merged = { ...existing.body, ...body }
+      const edited = { id: existing.id, channelId, body: merged, text: shownText(merged) }
+      messages.set(existing.id, edited)
+      edits.push(edited)
+      return answer(200, { id: existing.id, channel_id: channelId, content: merged.content ?? '', components: merged.components ?? [], flags: merged.flags ?? 0, author: { id: APPLICATION_ID, username: 'frogbot', bot: true } })
+    }
+    if (followup && method === 'POST') return answer(200, { id: nextId() })
+    answer(404, { message: `404: Not Found (${method} ${path})`, code: 0 })
+  }
+
+  const server = createServer((request, response) => void handle(request, response).catch((error: unknown) => json(response, 500, { message: String(error), code: 0 })))
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+
+  const isCard = (message: PostedMessage) => Array.isArray(message.body?.components) && message.body.components.length > 0
+  return {
+    url: `${base}/api/v10`,
+    calls,
+    /** Adds a channel Discord knows: a DM channel, or a thread of the test channel. */
+    addChannel: (channel: { id: string; type: number; parent_id?: string }) => void channels.set(channel.id, { ...channel, ...(channel.type === ChannelKind.DM ? {} : { guild_id: GUILD_ID }) }),
+    channel: (id: string) => channels.get(id),
+    /** The question cards posted so far (messages with components), oldest first. */
+    cards: () => posts.filter(isCard),
+    /** The other messages posted so far (replies and notices), oldest first, as they read now (a streamed reply's last edit). */
+    messages: () => posts.filter((message) => !isCard(message)).map((message) => messages.get(message.id)!),
+    /** The edits of message `id`, oldest first. */
+    editsOf: (id: string) => edits.filter((edit) => edit.id === id),
+    /** The message `id` as it is now. */
+    message: (id: string) => messages.get(id),
+    /** Calls that reached discord.com's paths through another host are impossible here; calls without the bot token, or refused. */
+    refusedCalls: () => calls.filter((call) => call.status >= 400),
+    failNext: (status: number, code: number, when: Failure['when'] = () => true) => void failures.push({ status, code, when }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        server.closeAllConnections()
+      })
+  }
+}
+
+/** See {@link discordStandIn}. */
+export type DiscordStandIn = Awaited<ReturnType<typeof discordStandIn>>
