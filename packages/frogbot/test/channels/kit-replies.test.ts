@@ -136,4 +136,23 @@ describe('partial answers between clicks', () => {
     await new Promise((resolve) => setTimeout(resolve, 20))
     expect(await probe.say(ADA, 'something else')).toBe('queued')
   })
+
+  it('typed words join the picks of a question that takes several, and replace the pick of one that takes one', async () => {
+    const extras = { questions: [{ header: 'Size', question: 'Which size?', options: [{ label: 'Small' }, { label: 'Large' }] }, { header: 'Extras', question: 'What else?', options: [{ label: 'Window' }, { label: 'Lock' }], multiple: true }] }
+    const { probe } = await start([ask(extras), textStep('Done.')])
+    await probe.say(ADA, 'plan it')
+    const { runtime } = probe.context()
+    const card = (await runtime.cards.ofCall((await probe.context().engine.chatOf('t-main'))!.id, 'call_q'))!
+    await runtime.keep({ card, participant: { userId: ADA.id }, revision: 0, change: () => ({ step: 1, selections: [{ selected: [] }, { selected: ['Window', 'Lock'] }] }) })
+    await runtime.capture({ card, participant: { userId: ADA.id }, question: 1 })
+    expect(await probe.say(ADA, 'a doorbell')).toBe('answered')
+    expect(await runtime.partialOf(card)).toMatchObject({ revision: 2, selections: [{ selected: [] }, { selected: ['Window', 'Lock'], custom: 'a doorbell' }] })
+    const { selections } = await runtime.partialOf(card)
+    await runtime.keep({ card, participant: { userId: ADA.id }, revision: 2, change: () => ({ step: 0, selections: [{ selected: ['Large'] }, selections[1]] }) })
+    await runtime.capture({ card, participant: { userId: ADA.id }, question: 0 })
+    expect(await probe.say(ADA, 'medium, please')).toBe('answered')
+    expect((await probe.context().engine.readChat(card.chatId)).messages.at(-1)!.parts).toContainEqual(
+      expect.objectContaining({ output: { answers: [{ header: 'Size', selected: [], custom: 'medium, please' }, { header: 'Extras', selected: ['Window', 'Lock'], custom: 'a doorbell' }] } })
+    )
+  })
 })

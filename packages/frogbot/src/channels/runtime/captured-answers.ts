@@ -7,7 +7,8 @@ import type { Settle, ThreadMessage } from './thread-message.ts'
 
 /**
  * A message of a participant a card captured ("Other…": their next message in the thread is their
- * typed answer to one question): the text answers that question; the call is settled when that
+ * typed answer to one question): the text answers that question, beside the picks already made
+ * where the question takes several (`multiple`); the call is settled when that
  * completes it, else the partial answer is kept and the card redrawn a step further (told
  * `changed` when someone changed it meanwhile). Resolves whether the message was such an answer.
  */
@@ -27,7 +28,9 @@ export function capturedAnswers({ cards, partials, drawing, settle, tell }: {
     if (!card || !questions) return false
     const current = await partials.read(card)
     const selections = questions.map((_, index) => current.selections[index] ?? { selected: [] })
-    selections[capture.question] = { selected: [], custom: message.text }
+    // Typed words join the picks of a question that takes several, and replace the pick of one that takes one.
+    const picked = questions[capture.question].multiple ? selections[capture.question].selected : []
+    selections[capture.question] = { selected: picked, custom: message.text }
     if (firstUnanswered(questions, selections) === -1) {
       await tell(message, await settle({ card, participant: message.participant, action: { output: answerFrom(questions, selections) } }))
       return true
