@@ -30,6 +30,7 @@ export { type AnswerCommands, howToAnswer, numberedQuestions, type PresentOption
 export { commandReply, numberedReply, readReplyCommand, type ReplyReader } from './answers/reply-readers.ts'
 export { answerFrom, answerText, type ChannelQuestion, firstUnanswered, questionsOf, type QuestionSelection } from './answers/question-answers.ts'
 export { type NameOf, noticeText, plainNameOf, type PieceNotice } from './piece-notices.ts'
+export { replyParts } from './reply-parts.ts'
 export type { Mention } from './chat-sdk/chat-sdk-drawing.ts'
 export { authorParticipant, type MessageReading, withoutMention } from './chat-sdk/chat-sdk-messages.ts'
 export { type ChatSdkContext, type ChatSdkPieceSpec, type ChatSdkSetup, createChatSdkPiece } from './chat-sdk/create-chat-sdk-piece.ts'

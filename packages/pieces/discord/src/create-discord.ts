@@ -11,6 +11,13 @@ import { discordVerifier, GATEWAY_TOKEN_HEADER } from './discord-webhook.ts'
 
 export type { DiscordOptions } from './discord-settings.ts'
 
+/**
+ * How much of a reply one Discord message carries (characters of the model's Markdown): a
+ * message's content holds 2,000 (Discord, "Create Message"); Chat SDK's rendering may add a few
+ * escapes, hence the margin. A longer reply goes on in the next message, cut at a line break.
+ */
+const REPLY_MAX_CHARS = 1900
+
 /** A Discord piece (see {@link createDiscord}); `idle()` resolves once no webhook handler or reply of it is in flight. */
 export type DiscordPiece = KitPiece
 
@@ -103,6 +110,7 @@ export function createDiscord(options: DiscordOptions = {}): DiscordPiece {
       }
       return {
         drawing,
+        replyMaxChars: REPLY_MAX_CHARS,
         participantOf: (_author, message) => participantOfMessage(message),
         // A typed answer after Other… is consumed here, before the kit reads the message: nothing is left of it.
         textOf: async (message) => {

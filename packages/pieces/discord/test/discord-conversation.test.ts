@@ -49,6 +49,17 @@ describe('conversations in Discord', () => {
     for (const call of replies) expect(call.body.allowed_mentions).toEqual({ parse: [] })
   })
 
+  it('a reply longer than a message holds goes on in the next ones, cut at line breaks, nothing lost', async () => {
+    const lines = Array.from({ length: 120 }, (_, index) => `Line ${index + 1} of a long reply about the shed and its fence.`)
+    const { discord, kit } = await conversation([lines.join('\n')])
+    const thread = await kit.mention(ADA, 'tell me everything')
+    await vi.waitFor(() => expect(discord.messages().map((message) => message.text).join('\n').trim().split('\n').at(-1)).toBe(lines.at(-1)))
+    const parts = discord.messages().filter((message) => message.channelId === thread).map((message) => message.text)
+    expect(parts.length).toBeGreaterThanOrEqual(3)
+    for (const part of parts) expect(part.length).toBeLessThanOrEqual(2000)
+    expect(parts.map((part) => part.trim()).join('\n')).toBe(lines.join('\n'))
+  })
+
   it('a mention in an existing thread starts the conversation there, without another thread', async () => {
     const { discord, kit } = await conversation(['In the thread.'])
     const thread = nextId()

@@ -1,12 +1,18 @@
 import { createChatSdkPiece, type KitPiece, readNumberedAnswer, type ReplyReader } from 'frogbot/channels'
 import { cardViews } from './card-views.ts'
-import { replyParts } from './reply-parts.ts'
 import { FrogbotTelegramAdapter } from './telegram-adapter.ts'
 import { telegramAnswers } from './telegram-answers.ts'
 import { telegramDrawing, telegramName } from './telegram-drawing.ts'
 import { messageParticipant, messageText, telegramParticipant } from './telegram-participants.ts'
 import { type TelegramBotOptions, type TelegramSettings, telegramSettings } from './telegram-settings.ts'
 import { telegramVerifier } from './telegram-webhook.ts'
+
+/**
+ * How much of a reply one Telegram message carries, at most (characters of the model's Markdown):
+ * Chat SDK renders it as MarkdownV2, whose escapes can double its length, and a message holds
+ * 4,096 characters (Bot API `sendMessage`); longer replies go on in the next message.
+ */
+const REPLY_PART_MAX = 2000
 
 /** A Telegram piece (see {@link createTelegramBot}); `idle()` resolves once no webhook handler or reply of it is in flight. */
 export type TelegramBotPiece = KitPiece
@@ -103,13 +109,8 @@ export function createTelegramBot(options: TelegramBotOptions = {}): TelegramBot
         )
       }
       return {
-        drawing: {
-          ...drawing,
-          reply: async ({ thread, text }) => {
-            const next = replyParts(text)
-            for (let part = await next(); part; part = await next()) await bot.thread(thread).post(part)
-          }
-        },
+        drawing,
+        replyMaxChars: REPLY_PART_MAX,
         mention: telegramName,
         participantOf: messageParticipant,
         textOf: messageText(() => adapter.userName)

@@ -1,6 +1,7 @@
 import type { Adapter, Chat } from 'chat'
 import type { SettledBy } from '@frogbotai/protocol'
 import { type NameOf, noticeText, plainNameOf } from '../piece-notices.ts'
+import { replyParts } from '../reply-parts.ts'
 import type { PieceDrawing } from '../runtime/piece-drawing.ts'
 
 /** How a platform mentions a participant in a message (Chat SDK's default: `<@id>`, as Slack and Discord write it). */
@@ -14,14 +15,20 @@ export function mentionNameOf(mention: Mention): NameOf {
 /**
  * The drawing every Chat SDK piece gets unless it draws its own: `reply` streams the agent's text
  * through Chat SDK into the thread (posted on its first text, then edited as it streams; a step
- * that only asks posts nothing), `notify` tells a participant privately where the platform has
+ * that only asks posts nothing; with `replyMaxChars`, in as many messages as it takes, see
+ * `replyParts`), `notify` tells a participant privately where the platform has
  * ephemeral messages (Chat SDK's `postEphemeral`, no DM fallback), else, or when the platform
  * refuses the ephemeral message (some conversations have none: a Teams group chat, a Discord
  * thread the bot cannot whisper in), in a short reply that mentions them.
  */
-export function chatSdkDrawing({ bot, adapter, mention }: { bot: Chat; adapter: Adapter; mention: Mention }): Pick<PieceDrawing, 'reply' | 'notify'> {
+export function chatSdkDrawing({ bot, adapter, mention, replyMaxChars }: { bot: Chat; adapter: Adapter; mention: Mention; replyMaxChars?: number }): Pick<PieceDrawing, 'reply' | 'notify'> {
   return {
     reply: async ({ thread, text }) => {
+      if (replyMaxChars !== undefined) {
+        const next = replyParts(text, replyMaxChars)
+        for (let part = await next(); part; part = await next()) await bot.thread(thread).post(part)
+        return
+      }
       const iterator = text[Symbol.asyncIterator]()
       const first = await iterator.next()
       if (first.done) return

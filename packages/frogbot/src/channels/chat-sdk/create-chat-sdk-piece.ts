@@ -21,11 +21,14 @@ export type ChatSdkContext<A extends Adapter> = PieceContext & { bot: Chat; adap
  * Chat SDK's, see `chatSdkDrawing`), how it reads messages (`participantOf`: who wrote, by
  * default the author's platform id, user name and email; `textOf`: what they said, by default the
  * text without `@<userName>`; `accountOf`: the workspace, team or bot, default none), how it
- * mentions a participant (`mention`, default Chat SDK's `<@id>`), and `onRescan` and `close`
+ * mentions a participant (`mention`, default Chat SDK's `<@id>`), how many characters of a reply
+ * one message carries (`replyMaxChars`: the default `reply` goes on in the next message, cut at a
+ * line break near the limit; default: one message, however long), and `onRescan` and `close`
  * (see `PieceSession`). Its own handlers (clicks, forms) it registers on `bot` in `setup`.
  */
 export type ChatSdkSetup = {
   drawing: Pick<PieceDrawing, 'drawCall' | 'drawSettled'> & Partial<Pick<PieceDrawing, 'reply' | 'notify' | 'drawPartial'>>
+  replyMaxChars?: number
   participantOf?: MessageReading['participantOf']
   textOf?: MessageReading['textOf']
   accountOf?: MessageReading['accountOf']
@@ -106,7 +109,7 @@ async function startChatSdkPiece<A extends Adapter>(spec: ChatSdkPieceSpec<A>, c
     runtime: context.runtime,
     reading: { participantOf: setup.participantOf ?? authorParticipant, textOf: setup.textOf ?? withoutMention(userName), accountOf: setup.accountOf ?? (() => null) }
   })
-  const drawing = afterReady({ ...chatSdkDrawing({ bot, adapter, mention: (participant) => mention(participant) }), ...setup.drawing }, ready)
+  const drawing = afterReady({ ...chatSdkDrawing({ bot, adapter, mention: (participant) => mention(participant), replyMaxChars: setup.replyMaxChars }), ...setup.drawing }, ready)
   return {
     drawing,
     webhook: (request) => handleWebhook(spec, chat, request),

@@ -1,10 +1,3 @@
-/**
- * How much of a reply one Telegram message carries, at most (characters of the model's Markdown):
- * Chat SDK renders it as MarkdownV2, whose escapes can double its length, and a message holds
- * 4,096 characters (Bot API `sendMessage`); longer replies go on in the next message.
- */
-export const REPLY_PART_MAX = 2000
-
 /** From how far into a part (a share of its length) the text after the last line break waits for the next one. */
 const HOLD_FROM = 0.75
 
@@ -22,12 +15,13 @@ function cutPoint(chunk: string, budget: number, used: number): number {
 }
 
 /**
- * A reply's streamed `text` as the texts of the messages that carry it, each streaming in turn:
+ * A reply's streamed `text` as the texts of the messages that carry it, for a platform whose
+ * message holds at most so much (Discord 2,000 characters, Telegram 4,096), each streaming in turn:
  * `next()` resolves the next message's text (an async iterable of its pieces, at most `max`
  * characters in all, cut at a line break or a space where one is near), or `null` once the reply
  * is over. A part that would only be white space is never started.
  */
-export function replyParts(text: AsyncIterable<string>, max = REPLY_PART_MAX) {
+export function replyParts(text: AsyncIterable<string>, max: number) {
   const iterator = text[Symbol.asyncIterator]()
   let carry = ''
   let finished = false
