@@ -11,8 +11,8 @@ import type { VersionedMessage } from '../store/turn-write-shapes.ts'
 import { announceSettled } from './turn-events.ts'
 import { checkChat, settledByOf } from './chat-access.ts'
 import { effectiveState } from './rules/chat-state.ts'
-import { closeCalls, settlementOf } from './rules/close-calls.ts'
-import { type SettleAction, type SettlePlan, type SettleRefusal, planSettle } from './rules/plan-settle.ts'
+import { answeredOutputs, closeCalls, settlementOf } from './rules/close-calls.ts'
+import { type SettleAction, type SettlePlan, type SettleRefusal, planSettle, withoutRepeats } from './rules/plan-settle.ts'
 import { runTurn } from './run-turn.ts'
 import { isoIn, newLeaseOwner, type TurnServices } from './services.ts'
 
@@ -73,7 +73,8 @@ export async function expireCall(services: TurnServices, call: CallRecord): Prom
  * 3. each answer: the tool still exists unchanged (`409 tool-unavailable`), `client.access`
  *    (`403 forbidden`, dismissals too), `outputSchema` and `client.validate` (`400 invalid-output`);
  * 4. with `wholeStep` (the chat UI's resubmission), no call of the step may be left waiting
- *    (`409 pending-calls`).
+ *    (`409 pending-calls`); an answer it repeats unchanged for a call already answered is passed
+ *    over (see `withoutRepeats`), so the browser's copy of the step can answer its last call.
  * The checks and the decision run on one snapshot of the chat; the decision is then applied as one
  * compare-and-set against that snapshot (calls still pending, message and chat unchanged), so the
  * first valid answer wins and nobody waits on a lock; when the chat changed meanwhile, it reads and
@@ -85,7 +86,8 @@ export async function settleActions(
   { chatId, agentSlug, actions, req, wholeStep = false }: { chatId: string; agentSlug?: string; actions: SettleAction[]; req: FrogbotRequest; wholeStep?: boolean }
 ): Promise<SettleOutcome> {
   const ids = actions.map((action) => action.toolCallId)
-  let checked: SettleAction[] | null = null
+  // The tool checks run user code once per call: a call's input and tool do not change between attempts.
+  const checked = new Map<string, Promise<SettleAction>>()
   let expiredOverdue = false
   for (let attempt = 1; ; attempt++) {
     const snapshot = await services.store.settleSnapshot(chatId, ids)
@@ -98,20 +100,26 @@ export async function settleActions(
       expiredOverdue = true
       continue
     }
+    const current = wholeStep ? withoutRepeats(actions, calls, answeredOutputs(messages)) : actions
     const byId = new Map(calls.map((call) => [call.toolCallId, call]))
     const messageOf = (call: CallRecord) => messages.find((message) => message.id === call.messageId) ?? null
-    for (const action of actions) {
+    for (const action of current) {
       const call = byId.get(action.toolCallId)
       if (!call) throw refusalError({ refused: 'call-not-found', toolCallId: action.toolCallId }, chat.state, null)
       if (call.status !== 'pending') throw refusalError({ refused: 'already-settled', toolCallId: call.toolCallId }, chat.state, messageOf(call))
     }
     const state = effectiveState(chat, now)
     if (state !== 'awaiting') throw refusalError({ refused: 'not-awaiting' }, state, null)
-    // The tool checks run user code once: a call's input and tool do not change between attempts.
-    checked ??= await Promise.all(actions.map((action) => checkAction(agent, req, byId.get(action.toolCallId)!, action)))
-    const plan = planSettle({ state, calls, actions: checked, by: settledByOf(req), at: now, wholeStep })
-    if ('refused' in plan) throw refusalError(plan, state, messageOf(byId.get(plan.refused === 'call-not-found' || plan.refused === 'already-settled' ? plan.toolCallId : ids[0])!))
-    const outcome = await apply(services, { chat, agent, req, messages, plan, messageId: byId.get(ids[0])!.messageId, firstCall: ids[0] })
+    const checkedActions = await Promise.all(
+      current.map((action) => {
+        if (!checked.has(action.toolCallId)) checked.set(action.toolCallId, checkAction(agent, req, byId.get(action.toolCallId)!, action))
+        return checked.get(action.toolCallId)!
+      })
+    )
+    const first = current[0].toolCallId
+    const plan = planSettle({ state, calls, actions: checkedActions, by: settledByOf(req), at: now, wholeStep })
+    if ('refused' in plan) throw refusalError(plan, state, messageOf(byId.get(plan.refused === 'call-not-found' || plan.refused === 'already-settled' ? plan.toolCallId : first)!))
+    const outcome = await apply(services, { chat, agent, req, messages, plan, messageId: byId.get(first)!.messageId, firstCall: first })
     if (outcome) return outcome
     if (attempt >= 5) throw new FrogbotError('write-conflict', 'The message kept changing while FrogBot tried to save the answer; retry.')
     await new Promise((resolve) => setTimeout(resolve, Math.random() * 2 * attempt))

@@ -42,3 +42,12 @@ export function settlementOf(message: StoredMessage | null, toolCallId: string) 
   const part = message.parts.find((entry) => isToolUIPart(entry) && entry.toolCallId === toolCallId) ?? null
   return { ...settlement, part }
 }
+
+/** The stored output of every answered call of these messages (`output-available` tool parts), by `toolCallId`. */
+export function answeredOutputs(messages: StoredMessage[]): Map<string, unknown> {
+  const outputs = new Map<string, unknown>()
+  for (const message of messages) {
+    for (const part of message.parts) if (isToolUIPart(part) && part.state === 'output-available') outputs.set(part.toolCallId, part.output)
+  }
+  return outputs
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { CallRecord } from '../../store/chat-records.ts'
-import { planSettle } from './plan-settle.ts'
+import { planSettle, withoutRepeats } from './plan-settle.ts'
 
 // The settle rules without a database: what a settle does to a step, decided from a snapshot.
 
@@ -72,5 +72,29 @@ describe('planSettle', () => {
       next: 'idle',
       closings: [{ outcome: 'answered' }, { outcome: 'dismissed' }]
     })
+  })
+})
+
+describe('withoutRepeats', () => {
+  const red = { answers: [{ header: 'Color', selected: ['Red'] }] }
+  const calls = [call('call_a'), call('call_b', 'answered')]
+  const stored = new Map<string, unknown>([['call_b', { answers: [{ selected: ['Red'], header: 'Color' }] }]])
+
+  it('passes over an answer equal to the stored output (key order aside), keeping the rest', () => {
+    const actions = [{ toolCallId: 'call_a', kind: 'answer' as const, output: blue }, { toolCallId: 'call_b', kind: 'answer' as const, output: red }]
+    expect(withoutRepeats(actions, calls, stored)).toEqual([actions[0]])
+  })
+
+  it('keeps a changed answer and a dismissal of an answered call, so the planner refuses them', () => {
+    const changed = [{ toolCallId: 'call_a', kind: 'answer' as const, output: blue }, { toolCallId: 'call_b', kind: 'answer' as const, output: blue }]
+    expect(withoutRepeats(changed, calls, stored)).toEqual(changed)
+    const dismissal = [{ toolCallId: 'call_a', kind: 'answer' as const, output: blue }, { toolCallId: 'call_b', kind: 'dismiss' as const }]
+    expect(withoutRepeats(dismissal, calls, stored)).toEqual(dismissal)
+  })
+
+  it('passes over nothing when every action repeats', () => {
+    const actions = [{ toolCallId: 'call_b', kind: 'answer' as const, output: red }]
+    expect(withoutRepeats(actions, calls, stored)).toEqual(actions)
+    expect(planSettle({ state: 'awaiting', calls, actions, by: ada, at, wholeStep: true })).toEqual({ refused: 'already-settled', toolCallId: 'call_b' })
   })
 })

@@ -1,4 +1,5 @@
 import { CANCELLED_BY_DISMISSAL_TEXT, CANCELLED_BY_EXPIRY_TEXT, type ChatState, dismissedText, EXPIRED_TEXT, type SettledBy } from '@frogbotai/protocol'
+import { isDeepStrictEqual } from 'node:util'
 import type { CallRecord } from '../../store/chat-records.ts'
 import type { CallClosing } from './close-calls.ts'
 
@@ -61,4 +62,20 @@ export function planSettle({ state, calls, actions, by, at, wholeStep = false }:
     return { closings, next: 'idle', remaining: [] }
   }
   return { closings, next: others.length === 0 ? 'continue' : 'awaiting', remaining: others }
+}
+
+/**
+ * The actions of a whole-step resubmission (the chat UI's `useChat` sends the step's every client
+ * tool output) less the answers it merely repeats: an answer to a call already answered, with the
+ * output stored for it, is the browser's copy of the step, not a competing answer (the seed's "Answer
+ * in the chat UI": "the first answer wins" is about different answers). `answered` holds the stored
+ * output of each answered call, by `toolCallId`. When every action repeats, nothing is passed over,
+ * so the planner refuses the first with `already-settled` and the stored settlement. Pure.
+ */
+export function withoutRepeats(actions: SettleAction[], calls: CallRecord[], answered: ReadonlyMap<string, unknown>): SettleAction[] {
+  const byId = new Map(calls.map((call) => [call.toolCallId, call]))
+  const repeats = (action: SettleAction) =>
+    action.kind === 'answer' && byId.get(action.toolCallId)?.status === 'answered' && answered.has(action.toolCallId) && isDeepStrictEqual(answered.get(action.toolCallId), action.output)
+  const kept = actions.filter((action) => !repeats(action))
+  return kept.length > 0 ? kept : actions
 }
