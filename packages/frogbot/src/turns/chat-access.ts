@@ -47,11 +47,28 @@ export function agentRefusal(agent: ResolvedAgent, req: FrogbotRequest): Frogbot
   return new FrogbotError('forbidden', `You may not use the agent "${agent.slug}".`)
 }
 
+/** The verdicts of `access` given to each caller, by agent: one caller is one request, message or answer. */
+const verdicts = new WeakMap<FrogbotRequest, Map<ResolvedAgent, Promise<boolean>>>()
+
+/**
+ * Whether the agent's `access` lets `req` use it. `access` runs once per caller: every door makes
+ * one `req` for each request, message or answer (HTTP, the CLI, a channel piece, the app's code),
+ * and the route's check, the engine's and a settle's retries ask the verdict given to it, so a user's
+ * `access` that queries a database or a directory does so once per answer (README: "Who can do what").
+ */
+export function mayUse(agent: ResolvedAgent, req: FrogbotRequest): Promise<boolean> {
+  let byAgent = verdicts.get(req)
+  if (!byAgent) verdicts.set(req, (byAgent = new Map()))
+  let verdict = byAgent.get(agent)
+  if (!verdict) byAgent.set(agent, (verdict = agent.access(req)))
+  return verdict
+}
+
 /** The agent `slug` names, if `req` may use it; throws `agent-not-found`, `unauthorized` or `forbidden`. */
 export async function usableAgent(services: Pick<TurnServices, 'agents'>, slug: string, req: FrogbotRequest): Promise<ResolvedAgent> {
   const agent = services.agents.get(slug)
   if (!agent) throw new FrogbotError('agent-not-found', `No agent "${slug}".`)
-  if (req.entryPoint !== 'system' && !(await agent.access(req))) throw agentRefusal(agent, req)
+  if (req.entryPoint !== 'system' && !(await mayUse(agent, req))) throw agentRefusal(agent, req)
   return agent
 }
 

@@ -3,7 +3,7 @@ import { FrogbotError } from '../errors/frogbot-error.ts'
 import type { QueuedMessage } from '@frogbotai/protocol'
 import type { QueuedRecord } from '../store/chat-records.ts'
 import { StoreWriteConflict } from '../store/store-errors.ts'
-import { canWriteChat, chatFor } from './chat-access.ts'
+import { canWriteChat, chatFor, mayUse } from './chat-access.ts'
 import { effectiveState } from './rules/chat-state.ts'
 import { runTurn } from './run-turn.ts'
 import { isSender, requestOfSender } from './sender.ts'
@@ -39,7 +39,7 @@ export async function startNextQueued(services: TurnServices, chatId: string): P
     const agent = services.agents.get(chat.agentSlug)
     if (!next || !agent) return false
     const req = await requestOfSender(services, next.sender)
-    const allowed = canWriteChat({ req, chat }) && (await agent.access(req))
+    const allowed = canWriteChat({ req, chat }) && (await mayUse(agent, req))
     const leaseOwner = newLeaseOwner(services)
     const taken = await store.withChat(
       chatId,

@@ -3,7 +3,7 @@ import type { ChatRead } from '../contract/turns.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
 import type { ChatState, ChatSummary, PendingCall } from '@frogbotai/protocol'
 import { toPendingCall } from '../store/chat-records.ts'
-import { chatFor, usableAgent } from './chat-access.ts'
+import { chatFor, mayUse, usableAgent } from './chat-access.ts'
 import { chatSummary } from './chat-summary.ts'
 import { toQueuedMessage } from './queued-messages.ts'
 import { effectiveState } from './rules/chat-state.ts'
@@ -34,7 +34,7 @@ export async function listChats(
   if (!req.user) throw new FrogbotError('unauthorized', 'Sign in to list your chats; an owner-less chat is opened by its id.')
   const slugs: string[] = []
   if (agentSlug !== undefined) slugs.push((await usableAgent(services, agentSlug, req)).slug)
-  else for (const agent of services.agents.values()) if (await agent.access(req)) slugs.push(agent.slug)
+  else for (const agent of services.agents.values()) if (await mayUse(agent, req)) slugs.push(agent.slug)
   const page = await services.store.listChats({ ownerId: req.user.id, agentSlugs: slugs, limit, before: cursor })
   return { chats: page.chats.map((chat) => chatSummary(services, chat)), nextCursor: page.nextCursor }
 }
