@@ -36,7 +36,7 @@ export type {
 export { sqliteAdapter, type SqliteAdapterOptions } from './store/sqlite-adapter.ts'
 export { postgresAdapter, type PostgresAdapterOptions } from './store/postgres-adapter.ts'
 export type { DatabaseAdapter } from './store/database-adapter.ts'
-export { FrogbotError, ConfigError, type ErrorCode } from './errors/frogbot-error.ts'
+export { FrogbotError, ConfigError, type ErrorCode, type FrogbotErrorData, type MissingResource } from './errors/frogbot-error.ts'
 export { createDemoModel } from './models/demo-model.ts'
 export type { ProvidersOptions } from './models/providers.ts'
 export type { LiveStreams, LiveRecorder } from './contract/live-streams.ts'

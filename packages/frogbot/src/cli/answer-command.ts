@@ -83,7 +83,7 @@ async function errorLine(store: ChatStore, error: FrogbotError): Promise<string>
     case 'call-not-found':
       return `not found: ${error.message}`
     case 'tool-unavailable':
-      return `tool unavailable: ${error.message.replace('dismiss the call instead', 'dismiss it with --dismiss')}`
+      return `tool unavailable: The tool "${String(error.data?.toolName)}" of this call was removed or changed since it was asked; dismiss it with --dismiss.`
     case 'not-awaiting':
       return `not waiting: ${error.message}`
     case 'model-error':
@@ -170,7 +170,7 @@ export async function answerCommand(args: string[], options: AnswerOptions): Pro
         console.error(`frogbot answer: ${error.message}`)
         return 1
       }
-      if (!(error instanceof FrogbotError)) throw error
+      if (!FrogbotError.isInstance(error)) throw error
       console.error(`frogbot answer: ${await errorLine(store, error)}`)
       return 1
     }

@@ -24,13 +24,14 @@ export type HttpContext = {
 /**
  * Runs an engine call for an HTTP caller: an anonymous caller who cannot see a chat is told to
  * sign in (401) rather than "not found", so a signed-in owner knows what to do; a signed-in caller
- * gets 404, never learning whether another user's chat exists.
+ * gets 404, never learning whether another user's chat exists. A missing chat is told by the
+ * error's `data.resource`, never by its message.
  */
 export async function forCaller<T>(req: FrogbotRequest, work: Promise<T>): Promise<T> {
   try {
     return await work
   } catch (error) {
-    if (FrogbotError.isInstance(error) && error.code === 'not-found' && !req.user && /^Chat "/.test(error.message)) {
+    if (FrogbotError.isInstance(error) && error.code === 'not-found' && error.data?.resource === 'chat' && !req.user) {
       throw new FrogbotError('unauthorized', 'Sign in or send "Authorization: Bearer <token>" to open this chat.')
     }
     throw error

@@ -1,6 +1,6 @@
 import type { FrogbotRequest } from '../contract/caller.ts'
 import type { ResolvedAgent } from '../agents/resolve-agents.ts'
-import { FrogbotError } from '../errors/frogbot-error.ts'
+import { chatNotFound, FrogbotError } from '../errors/frogbot-error.ts'
 import { channelLabelOf, channelNoticeText, type SettledBy } from '@frogbotai/protocol'
 import type { ChatRecord } from '../store/chat-records.ts'
 import type { TurnServices } from './services.ts'
@@ -76,7 +76,7 @@ export async function usableAgent(services: Pick<TurnServices, 'agents'>, slug: 
 function homeRefusal(services: Pick<TurnServices, 'pieces'>, chat: ChatRecord): FrogbotError {
   const label = channelLabel(services, chat)
   if (label) return new FrogbotError('channel-chat', channelNoticeText(label), { channelLabel: label })
-  return new FrogbotError('not-found', `Chat "${chat.id}" was not found for agent "${chat.agentSlug}".`)
+  return chatNotFound(chat.id, chat.agentSlug)
 }
 
 /** Throws unless `req` may write `chat` from where it is (see {@link canWriteChat}); `chat` must be readable. */
@@ -104,7 +104,7 @@ export async function checkChat(
   services: Pick<TurnServices, 'agents' | 'pieces'>,
   { chat, chatId, agentSlug, req, write }: { chat: ChatRecord | null; chatId: string; agentSlug?: string; req: FrogbotRequest; write: boolean }
 ): Promise<ResolvedAgent> {
-  const missing = () => new FrogbotError('not-found', `Chat "${chatId}" was not found${agentSlug ? ` for agent "${agentSlug}"` : ''}.`)
+  const missing = () => chatNotFound(chatId, agentSlug)
   if (!chat || (agentSlug !== undefined && chat.agentSlug !== agentSlug)) throw missing()
   const agent = await usableAgent(services, chat.agentSlug, req)
   if (!canReadChat(req, chat)) throw missing()

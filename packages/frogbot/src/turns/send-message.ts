@@ -2,7 +2,7 @@ import type { UIMessage } from 'ai'
 import type { FrogbotRequest } from '../contract/caller.ts'
 import { CLIENT_CHAT_ID } from '../ids/random-id.ts'
 import type { SendResult } from '../contract/turns.ts'
-import { FrogbotError } from '../errors/frogbot-error.ts'
+import { chatNotFound, FrogbotError } from '../errors/frogbot-error.ts'
 import type { ChannelIdentity } from '@frogbotai/protocol'
 import type { ChatRecord, NewChat } from '../store/chat-records.ts'
 import { StoreWriteConflict } from '../store/store-errors.ts'
@@ -14,7 +14,7 @@ import { senderOf } from './sender.ts'
 import { isoIn, newLeaseOwner, type TurnServices } from './services.ts'
 import { firstWordsTitle, generateTitle } from './chat-titles.ts'
 
-const notFound = (chatId: string, agentSlug: string) => new FrogbotError('not-found', `Chat "${chatId}" was not found for agent "${agentSlug}".`)
+const notFound = (chatId: string, agentSlug: string) => chatNotFound(chatId, agentSlug)
 
 /** The new chat a first message creates: owned by the sender (nobody when anonymous). */
 function newChat({ chatId, agentSlug, req, message, channel }: { chatId?: string; agentSlug: string; req: FrogbotRequest; message: UIMessage; channel?: ChannelIdentity }): Omit<NewChat, 'id'> {

@@ -38,7 +38,7 @@ async function checkAction(agent: ResolvedAgent, req: FrogbotRequest, call: Call
   if (action.kind === 'expire') return action
   const tool = agent.clientTools.get(call.toolName)
   if (action.kind === 'answer' && (!tool || toolFingerprint(tool) !== call.toolFingerprint)) {
-    throw new FrogbotError('tool-unavailable', `The tool "${call.toolName}" of this call was removed or changed since it was asked; dismiss the call instead.`)
+    throw new FrogbotError('tool-unavailable', `The tool "${call.toolName}" of this call was removed or changed since it was asked; dismiss the call instead.`, { toolName: call.toolName })
   }
   if (req.entryPoint !== 'system' && tool?.client.access && !(await tool.client.access({ req, call: toPendingCall(call) }))) {
     throw new FrogbotError('forbidden', `You may not settle calls of "${call.toolName}".`)
