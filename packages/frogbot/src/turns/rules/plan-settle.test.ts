@@ -75,6 +75,38 @@ describe('planSettle', () => {
   })
 })
 
+describe('planSettle: a call past its deadline', () => {
+  const overdue = (toolCallId: string): CallRecord => ({ ...call(toolCallId), expiresAt: '2026-12-01T09:59:59.000Z' })
+
+  it('an answer to it expires it in the same write, cancels the step, and is then refused as already settled', () => {
+    const plan = planSettle({ state: 'awaiting', calls: [overdue('a'), call('b')], actions: [{ toolCallId: 'a', kind: 'answer', output: blue }], by: ada, at })
+    expect(plan).toMatchObject({
+      closings: [
+        { toolCallId: 'a', outcome: 'expired', by: { system: true }, errorText: 'Expired without an answer.' },
+        { toolCallId: 'b', outcome: 'cancelled', errorText: 'Cancelled because a related request expired.' }
+      ],
+      next: 'idle',
+      refusal: { refused: 'already-settled', toolCallId: 'a' }
+    })
+  })
+
+  it('the refusal is the first action’s, from the chat as the expiry leaves it', () => {
+    const calls = [call('a'), overdue('b')]
+    expect(planSettle({ state: 'awaiting', calls, actions: [{ toolCallId: 'a', kind: 'answer', output: blue }, { toolCallId: 'b', kind: 'answer', output: blue }], by: ada, at, wholeStep: true })).toMatchObject({
+      closings: [{ toolCallId: 'b', outcome: 'expired' }, { toolCallId: 'a', outcome: 'cancelled' }],
+      refusal: { refused: 'already-settled', toolCallId: 'a' }
+    })
+    expect(planSettle({ state: 'awaiting', calls, actions: [{ toolCallId: 'x', kind: 'answer', output: blue }, { toolCallId: 'b', kind: 'dismiss' }], by: ada, at })).toMatchObject({ refusal: { refused: 'call-not-found', toolCallId: 'x' } })
+  })
+
+  it('FrogBot’s own expiry of it, a call before its deadline, and a chat that does not wait are decided as usual', () => {
+    expect(planSettle({ state: 'awaiting', calls: [overdue('a')], actions: [{ toolCallId: 'a', kind: 'expire' }], by: { system: true }, at })).not.toHaveProperty('refusal')
+    const later = { ...call('a'), expiresAt: '2026-12-01T10:00:01.000Z' }
+    expect(planSettle({ state: 'awaiting', calls: [later], actions: [{ toolCallId: 'a', kind: 'answer', output: blue }], by: ada, at })).toMatchObject({ next: 'continue' })
+    expect(planSettle({ state: 'running', calls: [overdue('a')], actions: [{ toolCallId: 'a', kind: 'answer', output: blue }], by: ada, at })).toEqual({ refused: 'not-awaiting' })
+  })
+})
+
 describe('withoutRepeats', () => {
   const red = { answers: [{ header: 'Color', selected: ['Red'] }] }
   const calls = [call('call_a'), call('call_b', 'answered')]

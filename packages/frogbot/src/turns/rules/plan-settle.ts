@@ -1,5 +1,5 @@
-import { CANCELLED_BY_DISMISSAL_TEXT, CANCELLED_BY_EXPIRY_TEXT, type ChatState, dismissedText, EXPIRED_TEXT, type SettledBy } from '@frogbotai/protocol'
 import { isDeepStrictEqual } from 'node:util'
+import { CANCELLED_BY_DISMISSAL_TEXT, CANCELLED_BY_EXPIRY_TEXT, type ChatState, dismissedText, EXPIRED_TEXT, type SettledBy } from '@frogbotai/protocol'
 import type { CallRecord } from '../../store/chat-records.ts'
 import type { CallClosing } from './close-calls.ts'
 
@@ -19,32 +19,67 @@ export type SettleRefusal =
  * - `idle`: a dismissal or expiry ended the step (its other waiting calls are cancelled); the
  *   model is not called;
  * - `awaiting`: other calls of the step still wait (`remaining`).
+ * With `refusal`, the closings are FrogBot's expiry of a call past its deadline, found while
+ * deciding the caller's actions: they are applied, and then the caller is refused (`already-settled`
+ * with the expired call's settlement, as if the sweep had run first).
  */
-export type SettlePlan = { closings: CallClosing[]; next: 'continue' | 'idle' | 'awaiting'; remaining: CallRecord[] }
+export type SettlePlan = { closings: CallClosing[]; next: 'continue' | 'idle' | 'awaiting'; remaining: CallRecord[]; refusal?: SettleRefusal }
 
-/**
- * Decides a settle from the chat as it is now (pure; SPEC §4, the seed's "Answer over HTTP" and
- * "Dismiss"): every call must exist (`call-not-found`) and still wait (`already-settled`: the first
- * answer wins), the chat must be `awaiting` (`not-awaiting`), and with `wholeStep` (the chat UI's
- * resubmission) the actions must leave no call of the step waiting (`pending-calls`). A dismissal
- * or expiry cancels the step's other waiting calls with FrogBot's texts.
- * `calls` holds the targeted calls and every call still pending in the chat; `by` is who settles.
- */
-export function planSettle({ state, calls, actions, by, at, wholeStep = false }: {
+type PlanInput = {
   state: ChatState
   calls: CallRecord[]
   actions: SettleAction[]
   by: SettledBy
   at: string
   wholeStep?: boolean
-}): SettleRefusal | SettlePlan {
+}
+
+/** The first refusal of `actions` by the rules that need no user code: the call exists, still waits, and the chat awaits input. */
+function refusalOf({ state, calls, actions }: Pick<PlanInput, 'state' | 'calls' | 'actions'>): SettleRefusal | null {
   const byId = new Map(calls.map((call) => [call.toolCallId, call]))
   for (const action of actions) {
     const call = byId.get(action.toolCallId)
     if (!call) return { refused: 'call-not-found', toolCallId: action.toolCallId }
     if (call.status !== 'pending') return { refused: 'already-settled', toolCallId: action.toolCallId }
   }
-  if (state !== 'awaiting') return { refused: 'not-awaiting' }
+  return state === 'awaiting' ? null : { refused: 'not-awaiting' }
+}
+
+/** A targeted call still pending past its `client.expiresIn` deadline at `at`, when the caller does more than expire. */
+function overdueCall({ state, calls, actions, at }: PlanInput): CallRecord | undefined {
+  if (state !== 'awaiting' || actions.every((action) => action.kind === 'expire')) return undefined
+  const targeted = new Set(actions.map((action) => action.toolCallId))
+  return calls.find((call) => targeted.has(call.toolCallId) && call.status === 'pending' && call.expiresAt !== null && call.expiresAt <= at)
+}
+
+/**
+ * FrogBot's expiry of `overdue` (it ends the step), and the refusal the caller's actions get
+ * from the chat as the expiry leaves it.
+ */
+function expiryFirst(input: PlanInput, overdue: CallRecord): SettlePlan {
+  const expiry = planSettle({ ...input, actions: [{ toolCallId: overdue.toolCallId, kind: 'expire' }], wholeStep: false }) as SettlePlan
+  const closed = new Map(expiry.closings.map((closing) => [closing.toolCallId, closing.outcome]))
+  const after = input.calls.map((call) => ({ ...call, status: closed.get(call.toolCallId) ?? call.status }))
+  return { ...expiry, refusal: refusalOf({ state: 'idle', calls: after, actions: input.actions })! }
+}
+
+/**
+ * Decides a settle from the chat as it is now (pure; the seed's "Answer over HTTP" and "Dismiss"):
+ * every call must exist (`call-not-found`) and still wait (`already-settled`: the first answer
+ * wins), the chat must be `awaiting` (`not-awaiting`), and with `wholeStep` (the chat UI's
+ * resubmission) the actions must leave no call of the step waiting (`pending-calls`). A targeted
+ * call past its deadline at `at` is expired first, in the same write (see {@link SettlePlan}'s
+ * `refusal`). A dismissal or expiry cancels the step's other waiting calls with FrogBot's texts.
+ * `calls` holds the targeted calls and every call still pending in the chat; `by` is who settles.
+ * The settle door asks it twice on one snapshot: before the checks that run user code (for its
+ * refusals and expiries) and after them, with the checked outputs.
+ */
+export function planSettle(input: PlanInput): SettleRefusal | SettlePlan {
+  const { calls, actions, by, at, wholeStep = false } = input
+  const overdue = overdueCall(input)
+  if (overdue) return expiryFirst(input, overdue)
+  const refusal = refusalOf(input)
+  if (refusal) return refusal
 
   const targeted = new Set(actions.map((action) => action.toolCallId))
   const others = calls.filter((call) => call.status === 'pending' && !targeted.has(call.toolCallId))
