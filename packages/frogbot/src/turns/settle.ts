@@ -12,7 +12,7 @@ import { announceSettled } from './turn-events.ts'
 import { checkChat, settledByOf } from './chat-access.ts'
 import { effectiveState } from './rules/chat-state.ts'
 import { answeredOutputs, closeCalls, settlementOf } from './rules/close-calls.ts'
-import { type SettleAction, type SettlePlan, type SettleRefusal, planSettle, withoutRepeats } from './rules/plan-settle.ts'
+import { type SettleAction, type SettlePlan, type SettleRefusal, isAnswer, planSettle, withoutRepeats } from './rules/plan-settle.ts'
 import { runTurn } from './run-turn.ts'
 import { isoIn, newLeaseOwner, type TurnServices } from './services.ts'
 
@@ -38,15 +38,15 @@ function refusalError(refusal: SettleRefusal, state: ChatState, { calls, message
 
 /** The checks of one action that run user code (the seed's order: tool intact, `client.access`, `outputSchema`, `client.validate`). */
 async function checkAction(agent: ResolvedAgent, req: FrogbotRequest, call: CallRecord, action: SettleAction): Promise<SettleAction> {
-  if (action.kind === 'expire') return action
+  if ('expired' in action) return action
   const tool = agent.clientTools.get(call.toolName)
-  if (action.kind === 'answer' && (!tool || toolFingerprint(tool) !== call.toolFingerprint)) {
+  if (isAnswer(action) && (!tool || toolFingerprint(tool) !== call.toolFingerprint)) {
     throw new FrogbotError('tool-unavailable', `The tool "${call.toolName}" of this call was removed or changed since it was asked; dismiss the call instead.`, { toolName: call.toolName })
   }
   if (req.entryPoint !== 'system' && tool?.client.access && !(await tool.client.access({ req, call: toPendingCall(call) }))) {
     throw new FrogbotError('forbidden', `You may not settle calls of "${call.toolName}".`)
   }
-  if (action.kind !== 'answer') return action
+  if (!isAnswer(action)) return action
   const parsed = tool!.outputSchema.safeParse(action.output)
   if (!parsed.success) throw new FrogbotError('invalid-output', zodMessage(parsed.error))
   const verdict = tool!.client.validate?.({ input: call.input, output: parsed.data })
@@ -57,7 +57,7 @@ async function checkAction(agent: ResolvedAgent, req: FrogbotRequest, call: Call
 /** Closes a call past its `client.expiresIn` through the door, as FrogBot (README: `client.expiresIn`); whether it closed it. */
 export async function expireCall(services: TurnServices, call: CallRecord): Promise<boolean> {
   try {
-    await settleActions(services, { chatId: call.chatId, actions: [{ toolCallId: call.toolCallId, kind: 'expire' }], req: systemRequest() })
+    await settleActions(services, { chatId: call.chatId, actions: [{ toolCallId: call.toolCallId, expired: true }], req: systemRequest() })
     return true
   } catch (error) {
     if (FrogbotError.isInstance(error) && ['already-settled', 'not-awaiting', 'call-not-found', 'not-found'].includes(error.code)) return false
@@ -185,6 +185,11 @@ async function apply(
   return { kind: 'dismissed', chatId: chat.id, messageId, settlement, state: started ? 'running' : 'idle' }
 }
 
+/** `input` with its own fields only: a dismissal when it says `dismissed` (its `reason` kept), else an answer with its `output`. */
+function exactInput(input: SettleInput): SettleInput {
+  return 'dismissed' in input ? { toolCallId: input.toolCallId, dismissed: true, reason: input.reason } : { toolCallId: input.toolCallId, output: input.output }
+}
+
 /** The settles of each engine of this process under way, by chat: each settles once the one before it decided. */
 const settlesUnderWay = new WeakMap<TurnServices, Map<string, Promise<unknown>>>()
 
@@ -202,7 +207,7 @@ export async function settle(
   services: TurnServices,
   { chatId, agentSlug, inputs, req, wholeStep }: { chatId: string; agentSlug?: string; inputs: SettleInput[]; req: FrogbotRequest; wholeStep?: boolean }
 ): Promise<SettleOutcome> {
-  const actions = inputs.map((input): SettleAction => ('dismissed' in input ? { toolCallId: input.toolCallId, kind: 'dismiss', reason: input.reason } : { toolCallId: input.toolCallId, kind: 'answer', output: input.output }))
+  const actions = inputs.map(exactInput)
   let underWay = settlesUnderWay.get(services)
   if (!underWay) settlesUnderWay.set(services, (underWay = new Map()))
   const ahead = underWay.get(chatId)

@@ -1,10 +1,20 @@
 import { isDeepStrictEqual } from 'node:util'
 import { CANCELLED_BY_DISMISSAL_TEXT, CANCELLED_BY_EXPIRY_TEXT, type ChatState, dismissedText, EXPIRED_TEXT, type SettledBy } from '@frogbotai/protocol'
+import type { SettleInput } from '../../contract/turns.ts'
 import type { CallRecord } from '../../store/chat-records.ts'
 import type { CallClosing } from './close-calls.ts'
 
-/** What a settle does to one call: answer it, dismiss it (with an optional reason), or expire it. */
-export type SettleAction = { toolCallId: string } & ({ kind: 'answer'; output: unknown } | { kind: 'dismiss'; reason?: string } | { kind: 'expire' })
+/**
+ * What a settle does to one call: the settle door's input as every door gives it (answer it with
+ * `output`, dismiss it with an optional `reason`), or FrogBot's own expiry of it (`expired: true`).
+ */
+export type SettleAction = SettleInput | { toolCallId: string; expired: true }
+
+/** Whether `action` answers its call (with `output`). */
+export const isAnswer = (action: SettleAction): action is SettleAction & { output: unknown } => 'output' in action
+
+/** Whether `action` is FrogBot's expiry of its call. */
+const isExpiry = (action: SettleAction): action is { toolCallId: string; expired: true } => 'expired' in action
 
 /** Why a settle cannot be applied to the chat as it is now. */
 export type SettleRefusal =
@@ -47,7 +57,7 @@ function refusalOf({ state, calls, actions }: Pick<PlanInput, 'state' | 'calls' 
 
 /** A targeted call still pending past its `client.expiresIn` deadline at `at`, when the caller does more than expire. */
 function overdueCall({ state, calls, actions, at }: PlanInput): CallRecord | undefined {
-  if (state !== 'awaiting' || actions.every((action) => action.kind === 'expire')) return undefined
+  if (state !== 'awaiting' || actions.every(isExpiry)) return undefined
   const targeted = new Set(actions.map((action) => action.toolCallId))
   return calls.find((call) => targeted.has(call.toolCallId) && call.status === 'pending' && call.expiresAt !== null && call.expiresAt <= at)
 }
@@ -57,7 +67,7 @@ function overdueCall({ state, calls, actions, at }: PlanInput): CallRecord | und
  * from the chat as the expiry leaves it.
  */
 function expiryFirst(input: PlanInput, overdue: CallRecord): SettlePlan {
-  const expiry = planSettle({ ...input, actions: [{ toolCallId: overdue.toolCallId, kind: 'expire' }], wholeStep: false }) as SettlePlan
+  const expiry = planSettle({ ...input, actions: [{ toolCallId: overdue.toolCallId, expired: true }], wholeStep: false }) as SettlePlan
   const closed = new Map(expiry.closings.map((closing) => [closing.toolCallId, closing.outcome]))
   const after = input.calls.map((call) => ({ ...call, status: closed.get(call.toolCallId) ?? call.status }))
   return { ...expiry, refusal: refusalOf({ state: 'idle', calls: after, actions: input.actions })! }
@@ -83,16 +93,16 @@ export function planSettle(input: PlanInput): SettleRefusal | SettlePlan {
 
   const targeted = new Set(actions.map((action) => action.toolCallId))
   const others = calls.filter((call) => call.status === 'pending' && !targeted.has(call.toolCallId))
-  const ending = actions.find((action) => action.kind !== 'answer')
+  const ending = actions.find((action) => !isAnswer(action))
   if (wholeStep && !ending && others.length > 0) return { refused: 'pending-calls', missing: others }
 
   const closings: CallClosing[] = actions.map((action): CallClosing => {
-    if (action.kind === 'answer') return { toolCallId: action.toolCallId, outcome: 'answered', by, at, output: action.output }
-    if (action.kind === 'dismiss') return { toolCallId: action.toolCallId, outcome: 'dismissed', by, at, reason: action.reason, errorText: dismissedText(action.reason) }
+    if (isAnswer(action)) return { toolCallId: action.toolCallId, outcome: 'answered', by, at, output: action.output }
+    if ('dismissed' in action) return { toolCallId: action.toolCallId, outcome: 'dismissed', by, at, reason: action.reason, errorText: dismissedText(action.reason) }
     return { toolCallId: action.toolCallId, outcome: 'expired', by: { system: true }, at, errorText: EXPIRED_TEXT }
   })
   if (ending) {
-    const errorText = ending.kind === 'dismiss' ? CANCELLED_BY_DISMISSAL_TEXT : CANCELLED_BY_EXPIRY_TEXT
+    const errorText = 'dismissed' in ending ? CANCELLED_BY_DISMISSAL_TEXT : CANCELLED_BY_EXPIRY_TEXT
     for (const call of others) closings.push({ toolCallId: call.toolCallId, outcome: 'cancelled', by: { system: true }, at, errorText })
     return { closings, next: 'idle', remaining: [] }
   }
@@ -110,7 +120,7 @@ export function planSettle(input: PlanInput): SettleRefusal | SettlePlan {
 export function withoutRepeats(actions: SettleAction[], calls: CallRecord[], answered: ReadonlyMap<string, unknown>): SettleAction[] {
   const byId = new Map(calls.map((call) => [call.toolCallId, call]))
   const repeats = (action: SettleAction) =>
-    action.kind === 'answer' && byId.get(action.toolCallId)?.status === 'answered' && answered.has(action.toolCallId) && isDeepStrictEqual(answered.get(action.toolCallId), action.output)
+    isAnswer(action) && byId.get(action.toolCallId)?.status === 'answered' && answered.has(action.toolCallId) && isDeepStrictEqual(answered.get(action.toolCallId), action.output)
   const kept = actions.filter((action) => !repeats(action))
   return kept.length > 0 ? kept : actions
 }
