@@ -1,6 +1,5 @@
 import type { FrogbotRequest } from '../contract/caller.ts'
-import type { TokenGuessLimiter } from '../auth/token-guess-limit.ts'
-import type { AuthOptions } from '../auth/auth-options.ts'
+import type { Auth } from '../auth/create-auth.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
 import type { Engine } from '../turns/engine.ts'
 import type { TurnServices } from '../turns/services.ts'
@@ -8,16 +7,15 @@ import type { TurnServices } from '../turns/services.ts'
 /** Hono variables of a FrogBot route: `req`, the authenticated caller. */
 export type HttpEnv = { Variables: { req: FrogbotRequest } }
 
-/** What the HTTP routes need from a FrogBot instance: the engine (and its services, for auth). */
+/** What the HTTP routes need from a FrogBot instance: the engine (and its services), and its sign-in. */
 export type HttpContext = {
   engine: Engine
   services: TurnServices
-  auth: AuthOptions
+  /** The instance's sign-in (`createAuth`); routes never reach the database themselves. */
+  auth: Auth
   /** `serverURL` from the config: the app's public origin, for cookies and the cross-site check. */
   serverURL?: string
   maxBodyBytes: number
-  /** Throttles wrong bearer tokens; `createHttpHandler` makes one per handler. */
-  tokenGuesses?: TokenGuessLimiter
   log: (line: string) => void
 }
 
