@@ -85,7 +85,7 @@ export function assertHome(services: Pick<TurnServices, 'pieces'>, { chat, req }
 }
 
 /**
- * Loads chat `chatId` for `req` and checks, in the order of SPEC §4: the chat exists (and belongs
+ * Loads chat `chatId` for `req` and checks, in the order of the README ("How a turn runs"): the chat exists (and belongs
  * to `agentSlug`, when given), the agent's `access` (`unauthorized`, `forbidden`), that `req` may
  * read it (`not-found`, with the same message as a missing chat so a foreign chat's existence is
  * never revealed), and with `write`, its home: a channel conversation written from anywhere else
@@ -112,7 +112,7 @@ export async function checkChat(
   return agent
 }
 
-/** Who a settlement by `req` is recorded as (SPEC §5). */
+/** Who a settlement by `req` is recorded as (README: "How a turn runs"). */
 export function settledByOf(req: FrogbotRequest): SettledBy {
   if (req.channel) {
     const { piece, userId, name } = req.channel

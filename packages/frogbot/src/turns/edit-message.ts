@@ -11,7 +11,7 @@ import { isoIn, newLeaseOwner, type TurnServices } from './services.ts'
 import { firstWordsTitle } from './chat-titles.ts'
 
 /**
- * Edit of a stored user message (SPEC §4, web chats): in one transaction its parts are replaced,
+ * Edit of a stored user message (README: "How a turn runs", web chats): in one transaction its parts are replaced,
  * every later message is removed (with its calls, waiting or not), and the turn runs again from
  * there as `req`. `parts` left out re-runs the message as it is (regenerate). Editing the first
  * message retitles a chat still titled by its first words. Queued messages stay queued. Throws `not-found` for a chat or user

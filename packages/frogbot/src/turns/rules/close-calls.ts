@@ -13,7 +13,7 @@ export type CallClosing = { toolCallId: string; outcome: SettlementOutcome; by: 
 
 /**
  * The message with these calls closed: each tool part gets its output (`output-available`) or its
- * tool error (`output-error`), and each closing is recorded in `settlements` (SPEC §5). The one
+ * tool error (`output-error`), and each closing is recorded in `settlements` (README: "How a turn runs"). The one
  * place a call is closed with a result. Pure; parts of other calls are left as they are.
  */
 export function closeCalls(message: StoredMessage, closings: CallClosing[]): StoredMessage {
