@@ -22,8 +22,8 @@ import { createChatStore } from './store/chat-store.ts'
 import { migrateToLatest } from './store/migrate.ts'
 import { sqliteAdapter } from './store/sqlite-adapter.ts'
 import { createEngine } from './turns/engine.ts'
-import { memoryLiveStreams } from './turns/memory-live-streams.ts'
-import { redisLiveStreams } from './turns/redis-live-streams.ts'
+import { memoryLiveStreams } from './turns/live/memory-live-streams.ts'
+import { redisLiveStreams } from './turns/live/redis-live-streams.ts'
 
 /**
  * Options of {@link createFrogbot} for apps, tests and benchmarks.

@@ -40,5 +40,5 @@ export { FrogbotError, ConfigError, type ErrorCode, type FrogbotErrorData, type 
 export { createDemoModel } from './models/demo-model.ts'
 export type { ProvidersOptions } from './models/providers.ts'
 export type { LiveStreams, LiveRecorder } from './contract/live-streams.ts'
-export { memoryLiveStreams } from './turns/memory-live-streams.ts'
-export { redisLiveStreams, type RedisLiveStreamsOptions } from './turns/redis-live-streams.ts'
+export { memoryLiveStreams } from './turns/live/memory-live-streams.ts'
+export { redisLiveStreams, type RedisLiveStreamsOptions } from './turns/live/redis-live-streams.ts'

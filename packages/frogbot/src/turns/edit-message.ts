@@ -6,7 +6,7 @@ import type { ChatRecord } from '../store/chat-records.ts'
 import { StoreWriteConflict } from '../store/store-errors.ts'
 import { chatFor } from './chat-access.ts'
 import { effectiveState } from './rules/chat-state.ts'
-import { runTurn } from './run-turn.ts'
+import { runTurn } from './run/run-turn.ts'
 import { isoIn, newLeaseOwner, type TurnServices } from './services.ts'
 import { firstWordsTitle } from './chat-titles.ts'
 

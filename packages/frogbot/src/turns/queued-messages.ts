@@ -1,27 +1,13 @@
 import type { FrogbotRequest } from '../contract/caller.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
 import type { QueuedMessage } from '@frogbotai/protocol'
-import type { QueuedRecord } from '../store/chat-records.ts'
 import { StoreWriteConflict } from '../store/store-errors.ts'
 import { canWriteChat, chatFor, mayUse } from './chat-access.ts'
 import { effectiveState } from './rules/chat-state.ts'
-import { runTurn } from './run-turn.ts'
+import { runTurn } from './run/run-turn.ts'
 import { isSender, requestOfSender } from './sender.ts'
 import { isoIn, newLeaseOwner, type TurnServices } from './services.ts'
-import { textOf } from './transcript.ts'
-
-/** The public shape of a queued message. */
-export function toQueuedMessage(record: QueuedRecord): QueuedMessage {
-  const sender = record.sender as { userId?: string | null } | null
-  return {
-    messageId: record.messageId,
-    chatId: record.chatId,
-    parts: record.message.parts,
-    text: textOf(record.message.parts),
-    sender: { userId: sender?.userId ?? null },
-    createdAt: record.createdAt
-  }
-}
+import { toQueuedMessage } from './views/queued-message.ts'
 
 /**
  * Starts the oldest queued message of a chat when the chat is free (idle, or its turn died): the

@@ -2,7 +2,7 @@ import { type ChatSummary, RenameRequest } from '@frogbotai/protocol'
 import type { FrogbotRequest } from '../contract/caller.ts'
 import { chatNotFound, FrogbotError } from '../errors/frogbot-error.ts'
 import { chatFor } from './chat-access.ts'
-import { chatSummary } from './chat-summary.ts'
+import { chatSummary } from './views/chat-summary.ts'
 import type { TurnServices } from './services.ts'
 
 /**

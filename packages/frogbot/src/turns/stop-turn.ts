@@ -1,7 +1,7 @@
 import type { FrogbotRequest } from '../contract/caller.ts'
 import { CANCELLED_BY_STOP_TEXT } from '@frogbotai/protocol'
 import type { StoredMessage } from '../store/chat-records.ts'
-import { announceSettled } from './turn-events.ts'
+import { announceSettled } from './run/turn-events.ts'
 import { chatFor, settledByOf } from './chat-access.ts'
 import { effectiveState } from './rules/chat-state.ts'
 import { closeCalls } from './rules/close-calls.ts'

@@ -1,7 +1,7 @@
 import type { UIMessage } from 'ai'
 import type { Settlement } from '@frogbotai/protocol'
-import type { NewCall } from '../store/chat-records.ts'
-import { isoIn, type TurnServices } from './services.ts'
+import type { NewCall } from '../../store/chat-records.ts'
+import { isoIn, type TurnServices } from '../services.ts'
 
 /**
  * The writes of a running turn, each one commit guarded by the turn's lease (`leaseOwner`): each

@@ -1,13 +1,13 @@
-import type { FrogbotRequest } from '../contract/caller.ts'
-import type { ChatRead } from '../contract/turns.ts'
-import { FrogbotError } from '../errors/frogbot-error.ts'
+import type { FrogbotRequest } from '../../contract/caller.ts'
+import type { ChatRead } from '../../contract/turns.ts'
+import { FrogbotError } from '../../errors/frogbot-error.ts'
 import type { ChatState, ChatSummary, PendingCall } from '@frogbotai/protocol'
-import { toPendingCall } from '../store/chat-records.ts'
-import { chatFor, mayUse, usableAgent } from './chat-access.ts'
+import { toPendingCall } from '../../store/chat-records.ts'
+import { chatFor, mayUse, usableAgent } from '../chat-access.ts'
 import { chatSummary } from './chat-summary.ts'
-import { toQueuedMessage } from './queued-messages.ts'
-import { effectiveState } from './rules/chat-state.ts'
-import { isoIn, type TurnServices } from './services.ts'
+import { toQueuedMessage } from './queued-message.ts'
+import { effectiveState } from '../rules/chat-state.ts'
+import { isoIn, type TurnServices } from '../services.ts'
 
 /** Reads a chat `req` may read: its messages, the calls still waiting and its queue. Throws `not-found`. */
 export async function readChat(services: TurnServices, { chatId, agentSlug, req }: { chatId: string; agentSlug?: string; req: FrogbotRequest }): Promise<ChatRead> {

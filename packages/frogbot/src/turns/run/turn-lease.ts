@@ -1,4 +1,4 @@
-import { isoIn, type TurnServices } from './services.ts'
+import { isoIn, type TurnServices } from '../services.ts'
 
 /**
  * Keeps the lease of a running turn (README: "How a turn runs": a turn that dies with its process must not leave the
