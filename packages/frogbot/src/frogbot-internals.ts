@@ -1,8 +1,9 @@
+import type { Auth } from './auth/create-auth.ts'
 import type { ChatStore } from './store/chat-store.ts'
 import type { Engine } from './turns/engine.ts'
 
-/** What a FrogBot instance runs on, kept off its public object. */
-export type FrogbotInternals = { engine: Engine; store: ChatStore }
+/** What a FrogBot instance runs on, kept off its public object: its engine, store and sign-in (made once, for HTTP and the CLI). */
+export type FrogbotInternals = { engine: Engine; store: ChatStore; auth: Auth }
 
 const internals = new WeakMap<object, FrogbotInternals>()
 

@@ -14,6 +14,7 @@ import type { ChatRead, SendResult, SettleInput, SettleOutcome } from './contrac
 import type { FrogbotConfig } from './config/build-config.ts'
 import { ConfigError } from './errors/frogbot-error.ts'
 import { remember } from './frogbot-internals.ts'
+import { createAuth } from './auth/create-auth.ts'
 import { createHttpHandler, type HttpHandler } from './http/create-http-handler.ts'
 import { configuredProviders } from './models/providers.ts'
 import type { ChatSummary, PendingCall, QueuedMessage } from '@frogbotai/protocol'
@@ -21,8 +22,8 @@ import { createChatStore } from './store/chat-store.ts'
 import { migrateToLatest } from './store/migrate.ts'
 import { sqliteAdapter } from './store/sqlite-adapter.ts'
 import { createEngine } from './turns/engine.ts'
-import { memoryLiveStreams } from './turns/memory-live-streams.ts'
-import { redisLiveStreams } from './turns/redis-live-streams.ts'
+import { memoryLiveStreams } from './turns/live/memory-live-streams.ts'
+import { redisLiveStreams } from './turns/live/redis-live-streams.ts'
 
 /**
  * Options of {@link createFrogbot} for apps, tests and benchmarks.
@@ -197,7 +198,8 @@ export async function createFrogbot(config: FrogbotConfig, options: CreateFrogbo
       : undefined
   timer?.unref()
   const admin = adminComponents({ root: options.admin?.root ?? process.cwd(), tools: componentToolsOf(config), build: options.admin?.buildComponents ?? false, log })
-  const fetch = createHttpHandler({ engine, admin, auth: config.auth ?? {}, serverURL: config.serverURL, maxBodyBytes: config.http?.maxBodyBytes ?? 1024 * 1024, log })
+  const auth = createAuth({ db: store.db, options: config.auth ?? {}, now: engine.services.now, newId: engine.services.newId })
+  const fetch = createHttpHandler({ engine, admin, auth, serverURL: config.serverURL, maxBodyBytes: config.http?.maxBodyBytes ?? 1024 * 1024, log })
   let closed: Promise<void> | undefined
   const frogbot: Frogbot = {
     config,
@@ -246,7 +248,7 @@ export async function createFrogbot(config: FrogbotConfig, options: CreateFrogbo
       return closed
     }
   }
-  remember(frogbot, { engine, store })
+  remember(frogbot, { engine, store, auth })
   return frogbot
 }
 

@@ -1,11 +1,10 @@
 import type { FrogbotRequest } from '../contract/caller.ts'
 import type { SettleInput } from '../contract/turns.ts'
-import { findUserByEmail, findUserById } from '../auth/users.ts'
+import type { Auth } from '../auth/create-auth.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
 import { createFrogbot } from '../frogbot.ts'
 import { internalsOf } from '../frogbot-internals.ts'
 import type { PendingCall, SettledBy } from '@frogbotai/protocol'
-import type { ChatStore } from '../store/chat-store.ts'
 import { loadConfig } from './load-config.ts'
 import { describePendingCall } from './pending-command.ts'
 
@@ -52,12 +51,12 @@ export function pickOutput(call: Pick<PendingCall, 'toolName' | 'input'>, pick: 
 }
 
 /** Who `by` is, for messages: the user's email when known. */
-async function describeBy(store: ChatStore, by: SettledBy | undefined): Promise<string> {
+async function describeBy(auth: Auth, by: SettledBy | undefined): Promise<string> {
   if (!by) return 'someone'
   if ('system' in by) return 'FrogBot'
   if ('anonymous' in by) return 'an anonymous caller'
   if ('channel' in by) return `${by.channel.name ?? by.channel.userId} in ${by.channel.piece}`
-  const user = await findUserById(store.db, by.userId).catch(() => null)
+  const user = await auth.userById(by.userId).catch(() => null)
   return `${user?.email ?? by.userId}${by.token ? ` (token ${by.token.name})` : ''}`
 }
 
@@ -70,11 +69,11 @@ export const SETTLED_FIRST: Readonly<Record<string, string>> = {
 }
 
 /** The one-line message of a FrogbotError from a settle. */
-async function errorLine(store: ChatStore, error: FrogbotError): Promise<string> {
+async function errorLine(auth: Auth, error: FrogbotError): Promise<string> {
   switch (error.code) {
     case 'already-settled': {
       const settlement = error.data?.settlement as { outcome?: string; by?: SettledBy; at?: string } | null | undefined
-      const detail = settlement ? `${settlement.outcome} by ${await describeBy(store, settlement.by)} at ${settlement.at}` : error.message
+      const detail = settlement ? `${settlement.outcome} by ${await describeBy(auth, settlement.by)} at ${settlement.at}` : error.message
       return `already settled: ${SETTLED_FIRST[settlement?.outcome ?? 'answered'] ?? SETTLED_FIRST.answered} (${detail})`
     }
     case 'invalid-output':
@@ -83,7 +82,7 @@ async function errorLine(store: ChatStore, error: FrogbotError): Promise<string>
     case 'call-not-found':
       return `not found: ${error.message}`
     case 'tool-unavailable':
-      return `tool unavailable: ${error.message.replace('dismiss the call instead', 'dismiss it with --dismiss')}`
+      return `tool unavailable: The tool "${String(error.data?.toolName)}" of this call was removed or changed since it was asked; dismiss it with --dismiss.`
     case 'not-awaiting':
       return `not waiting: ${error.message}`
     case 'model-error':
@@ -123,9 +122,9 @@ export async function answerCommand(args: string[], options: AnswerOptions): Pro
 
   const config = await loadConfig(options.config)
   const frogbot = await createFrogbot(config, { log: (line) => console.error(line), maintenanceIntervalMs: 0, startQueuedTurns: false })
-  const { engine, store } = internalsOf(frogbot)
+  const { engine, store, auth } = internalsOf(frogbot)
   try {
-    const user = await findUserByEmail(store.db, options.email!)
+    const user = await auth.userByEmail(options.email!)
     if (!user) {
       console.error(`frogbot answer: no user ${options.email}. Create one first: npx frogbot users create --email ${options.email}`)
       return 1
@@ -170,8 +169,8 @@ export async function answerCommand(args: string[], options: AnswerOptions): Pro
         console.error(`frogbot answer: ${error.message}`)
         return 1
       }
-      if (!(error instanceof FrogbotError)) throw error
-      console.error(`frogbot answer: ${await errorLine(store, error)}`)
+      if (!FrogbotError.isInstance(error)) throw error
+      console.error(`frogbot answer: ${await errorLine(auth, error)}`)
       return 1
     }
   } finally {

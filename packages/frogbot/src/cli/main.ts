@@ -161,7 +161,7 @@ export async function main(argv: string[]): Promise<number> {
         return 1
     }
   } catch (error) {
-    if (error instanceof ConfigError) console.error(`frogbot: ${error.message}`)
+    if (ConfigError.isInstance(error)) console.error(`frogbot: ${error.message}`)
     else console.error(`frogbot: ${error instanceof Error ? error.message : String(error)}`)
     return 1
   }

@@ -94,7 +94,7 @@ function checkToolList(tools: unknown, path: string, problems: string[]) {
 
 /**
  * Checks `buildConfig` options in one pass and returns every problem as `path: reason`
- * (SPEC §2), plus warnings that do not stop start-up (an agent tool replacing a root tool).
+ * (README: "Configure agents"), plus warnings that do not stop start-up (an agent tool replacing a root tool).
  */
 export function validateOptions(options: FrogbotOptions): { problems: string[]; warnings: string[] } {
   const problems: string[] = []

@@ -8,8 +8,15 @@ export type TurnRun = { stream: ReadableStream<UIMessageChunk>; result: Promise<
 /** A message that started a turn (`run`), or one queued behind a running turn or a waiting question. */
 export type SendResult = { chatId: string; messageId: string } & ({ status: 'started'; run: TurnRun } | { status: 'queued' })
 
-/** What to settle a call with: an `output`, or `dismissed: true` with an optional `reason` (seed: "Answer over HTTP"). */
-export type SettleInput = { toolCallId: string } & ({ output: unknown } | { dismissed: true; reason?: string })
+/** How a call is settled: with an `output`, or `dismissed: true` with an optional `reason` (seed: "Answer over HTTP"). */
+export type SettleAnswer = { output: unknown } | { dismissed: true; reason?: string }
+
+/**
+ * What to settle a call with: its `toolCallId` and a {@link SettleAnswer}. The one input of the
+ * settle door, from the HTTP body (`SettleRequest`), the chat UI's resubmission, the CLI, the
+ * app's code and a channel piece (whose `PieceAction` is the answer alone) to the planner.
+ */
+export type SettleInput = { toolCallId: string } & SettleAnswer
 
 /**
  * The outcome of an accepted settle.

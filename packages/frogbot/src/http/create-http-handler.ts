@@ -10,7 +10,6 @@ import { authRoutes } from './routes/auth-routes.ts'
 import { chatRoutes } from './routes/chat-routes.ts'
 import { securityHeaders } from './security-headers.ts'
 import { noteClientAddress } from './client-address.ts'
-import { TOKEN_GUESS_LIMIT, tokenGuessLimiter } from '../auth/token-guess-limit.ts'
 import { manifestRoute } from './routes/manifest-route.ts'
 import { webhookRoutes } from './routes/webhook-routes.ts'
 import { adminRoutes } from './routes/admin-routes.ts'
@@ -22,10 +21,9 @@ import type { AdminComponents } from '../admin/admin-components.ts'
  * (Next.js route handlers, Hono, Bun, Deno). The API is under `/api`, the admin chat under `/admin`. Errors are FrogBot's flat
  * JSON `{ error: "<message>", code }` with the seed's statuses; input never causes a 500.
  */
-export function createHttpHandler(options: Omit<HttpContext, 'services' | 'tokenGuesses'> & { engine: Engine; admin: AdminComponents }): HttpHandler {
+export function createHttpHandler(options: Omit<HttpContext, 'services'> & { engine: Engine; admin: AdminComponents }): HttpHandler {
   const services = options.engine.services
-  const tokenGuesses = tokenGuessLimiter(services.store.db, { limit: { ...TOKEN_GUESS_LIMIT, ...options.auth.tokenGuessLimit }, now: services.now, newId: services.newId })
-  const context: HttpContext = { ...options, services, tokenGuesses }
+  const context: HttpContext = { ...options, services }
   const app = new Hono<HttpEnv>()
   // After close() nothing reaches the database: every API request is told to retry elsewhere.
   app.use('/api/*', async (_c, next) => {
@@ -34,7 +32,7 @@ export function createHttpHandler(options: Omit<HttpContext, 'services' | 'token
   })
   app.use('/api/*', noStore())
   app.use('/api/*', securityHeaders())
-  app.use('/api/*', noteClientAddress(options.auth))
+  app.use('/api/*', noteClientAddress(options.auth.options))
   app.use('/api/agents/*', authenticated(context)) // also matches /api/agents itself
   app.use('/api/chats', authenticated(context))
   app.route('/api/auth', authRoutes(context))

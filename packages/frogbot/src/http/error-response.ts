@@ -40,7 +40,8 @@ const UNCODED = new Set<ErrorCode>(['bad-request'])
  */
 export function errorResponse(error: unknown, log: (line: string) => void = console.error): Response {
   if (FrogbotError.isInstance(error)) {
-    const body = { error: error.message, ...(UNCODED.has(error.code) ? {} : { code: error.code }), ...error.data }
+    const { resource: _resource, ...data } = error.data ?? {}
+    const body = { error: error.message, ...(UNCODED.has(error.code) ? {} : { code: error.code }), ...data }
     const headers: Record<string, string> = { 'content-type': 'application/json' }
     if (error.code === 'unauthorized') headers['www-authenticate'] = 'Bearer'
     if (error.code === 'too-many-requests' && typeof error.data?.retryAfter === 'number') headers['retry-after'] = String(error.data.retryAfter)

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono'
-import { StaleSessionError, authenticate } from '../auth/authenticate.ts'
+import { StaleSessionError } from '../auth/authenticate.ts'
 import type { FrogbotRequest } from '../contract/caller.ts'
 import { assertSameOrigin } from '../auth/same-origin.ts'
 import { clearedSessionCookie } from '../auth/session-cookie.ts'
@@ -14,12 +14,7 @@ import type { HttpContext, HttpEnv } from './http-context.ts'
  */
 export async function callerOf(context: HttpContext, request: Request, { staleSession = 'refuse' }: { staleSession?: 'refuse' | 'anonymous' } = {}) {
   try {
-    const req = await authenticate(context.services.store.db, request, context.auth, {
-      now: context.services.now(),
-      serverURL: context.serverURL,
-      address: addressOf(request),
-      tokenGuesses: context.tokenGuesses
-    })
+    const req = await context.auth.callerOf(request, { serverURL: context.serverURL, address: addressOf(request) })
     return { req, stale: false }
   } catch (error) {
     if (!(error instanceof StaleSessionError) || staleSession === 'refuse') throw error

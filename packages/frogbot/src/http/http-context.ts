@@ -1,6 +1,5 @@
 import type { FrogbotRequest } from '../contract/caller.ts'
-import type { TokenGuessLimiter } from '../auth/token-guess-limit.ts'
-import type { AuthOptions } from '../auth/auth-options.ts'
+import type { Auth } from '../auth/create-auth.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
 import type { Engine } from '../turns/engine.ts'
 import type { TurnServices } from '../turns/services.ts'
@@ -8,29 +7,29 @@ import type { TurnServices } from '../turns/services.ts'
 /** Hono variables of a FrogBot route: `req`, the authenticated caller. */
 export type HttpEnv = { Variables: { req: FrogbotRequest } }
 
-/** What the HTTP routes need from a FrogBot instance: the engine (and its services, for auth). */
+/** What the HTTP routes need from a FrogBot instance: the engine (and its services), and its sign-in. */
 export type HttpContext = {
   engine: Engine
   services: TurnServices
-  auth: AuthOptions
+  /** The instance's sign-in (`createAuth`); routes never reach the database themselves. */
+  auth: Auth
   /** `serverURL` from the config: the app's public origin, for cookies and the cross-site check. */
   serverURL?: string
   maxBodyBytes: number
-  /** Throttles wrong bearer tokens; `createHttpHandler` makes one per handler. */
-  tokenGuesses?: TokenGuessLimiter
   log: (line: string) => void
 }
 
 /**
  * Runs an engine call for an HTTP caller: an anonymous caller who cannot see a chat is told to
  * sign in (401) rather than "not found", so a signed-in owner knows what to do; a signed-in caller
- * gets 404, never learning whether another user's chat exists.
+ * gets 404, never learning whether another user's chat exists. A missing chat is told by the
+ * error's `data.resource`, never by its message.
  */
 export async function forCaller<T>(req: FrogbotRequest, work: Promise<T>): Promise<T> {
   try {
     return await work
   } catch (error) {
-    if (FrogbotError.isInstance(error) && error.code === 'not-found' && !req.user && /^Chat "/.test(error.message)) {
+    if (FrogbotError.isInstance(error) && error.code === 'not-found' && error.data?.resource === 'chat' && !req.user) {
       throw new FrogbotError('unauthorized', 'Sign in or send "Authorization: Bearer <token>" to open this chat.')
     }
     throw error

@@ -33,7 +33,7 @@ const ERROR_TEXT: Record<number, string> = {
 
 const chat = '/api/agents/{slug}/chats/{chatId}'
 
-/** Every endpoint of the FrogBot HTTP API (SPEC §6). */
+/** Every endpoint of the FrogBot HTTP API (README: "The HTTP API"). */
 export const ENDPOINTS: Endpoint[] = [
   { method: 'get', path: '/api/agents', summary: 'Agents the caller may use', responses: { 200: { description: 'The agents', schema: AgentListSchema }, ...errors(401) } },
   {

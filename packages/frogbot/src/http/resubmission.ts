@@ -1,9 +1,19 @@
 import { isToolUIPart, type UIMessage } from 'ai'
-import { DISMISSED_TEXT } from '@frogbotai/protocol'
+import { dismissedText } from '@frogbotai/protocol'
 import type { SettleInput } from '../contract/turns.ts'
 import { toolNameOf } from '../turns/transcript.ts'
 
-const DISMISS_REASON = /^Dismissed by the user\. Reason: ([\s\S]+)$/
+/** Where the reason starts in a text `dismissedText` writes (after the protocol's fixed words). */
+const REASON_AT = dismissedText('-').length - 1
+
+/**
+ * The reason in a tool error written by the protocol's `dismissedText(reason)`, or `undefined` for
+ * any other text: the candidate is written again and compared, so no pattern of the text is kept here.
+ */
+function dismissalReason(errorText: string): string | undefined {
+  const reason = errorText.slice(REASON_AT)
+  return reason.length > 0 && dismissedText(reason) === errorText ? reason : undefined
+}
 
 /**
  * What a `useChat` resubmission asks to settle (seed: "Answer in the chat UI"): the client tool
@@ -18,8 +28,8 @@ export function resubmissionInputs(message: UIMessage, clientTools: ReadonlySet<
     if (!isToolUIPart(part) || !clientTools.has(toolNameOf(part))) continue
     if (part.state === 'output-available') inputs.push({ toolCallId: part.toolCallId, output: part.output })
     if (part.state === 'output-error') {
-      const reason = DISMISS_REASON.exec(part.errorText ?? '')?.[1]
-      inputs.push({ toolCallId: part.toolCallId, dismissed: true, ...(reason && part.errorText?.startsWith(DISMISSED_TEXT) ? { reason } : {}) })
+      const reason = dismissalReason(part.errorText ?? '')
+      inputs.push({ toolCallId: part.toolCallId, dismissed: true, ...(reason ? { reason } : {}) })
     }
   }
   return inputs

@@ -59,7 +59,7 @@ export type PendingCallsTable = {
   settled_at: string | null
 }
 
-/** A user message sent while a turn was running or a question waited; it starts a later turn (SPEC §4). */
+/** A user message sent while a turn was running or a question waited; it starts a later turn (README: "How a turn runs"). */
 export type QueuedMessagesTable = {
   id: string
   chat_id: string

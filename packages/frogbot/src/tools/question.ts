@@ -18,7 +18,7 @@ const description = [
 /**
  * The built-in `question` client tool (import from `frogbot/tools`): the model asks the user one or more
  * multiple-choice questions, the turn pauses in `awaiting-input`, and the answer becomes the tool result
- * (source: seed, "Question and answer shape" and "Build a client tool"; SPEC section 3).
+ * (source: seed, "Question and answer shape" and "Build a client tool").
  *
  * - `slug`: `'question'`; `client.kind`: `'question'`; no `component` (chat UIs register a renderer
  *   for kind `'question'`).

@@ -1,6 +1,6 @@
 import type { FrogbotRequest } from '../contract/caller.ts'
 import type { ResolvedAgent } from '../agents/resolve-agents.ts'
-import { FrogbotError } from '../errors/frogbot-error.ts'
+import { chatNotFound, FrogbotError } from '../errors/frogbot-error.ts'
 import { channelLabelOf, channelNoticeText, type SettledBy } from '@frogbotai/protocol'
 import type { ChatRecord } from '../store/chat-records.ts'
 import type { TurnServices } from './services.ts'
@@ -47,11 +47,28 @@ export function agentRefusal(agent: ResolvedAgent, req: FrogbotRequest): Frogbot
   return new FrogbotError('forbidden', `You may not use the agent "${agent.slug}".`)
 }
 
+/** The verdicts of `access` given to each caller, by agent: one caller is one request, message or answer. */
+const verdicts = new WeakMap<FrogbotRequest, Map<ResolvedAgent, Promise<boolean>>>()
+
+/**
+ * Whether the agent's `access` lets `req` use it. `access` runs once per caller: every door makes
+ * one `req` for each request, message or answer (HTTP, the CLI, a channel piece, the app's code),
+ * and the route's check, the engine's and a settle's retries ask the verdict given to it, so a user's
+ * `access` that queries a database or a directory does so once per answer (README: "Who can do what").
+ */
+export function mayUse(agent: ResolvedAgent, req: FrogbotRequest): Promise<boolean> {
+  let byAgent = verdicts.get(req)
+  if (!byAgent) verdicts.set(req, (byAgent = new Map()))
+  let verdict = byAgent.get(agent)
+  if (!verdict) byAgent.set(agent, (verdict = agent.access(req)))
+  return verdict
+}
+
 /** The agent `slug` names, if `req` may use it; throws `agent-not-found`, `unauthorized` or `forbidden`. */
 export async function usableAgent(services: Pick<TurnServices, 'agents'>, slug: string, req: FrogbotRequest): Promise<ResolvedAgent> {
   const agent = services.agents.get(slug)
   if (!agent) throw new FrogbotError('agent-not-found', `No agent "${slug}".`)
-  if (req.entryPoint !== 'system' && !(await agent.access(req))) throw agentRefusal(agent, req)
+  if (req.entryPoint !== 'system' && !(await mayUse(agent, req))) throw agentRefusal(agent, req)
   return agent
 }
 
@@ -59,7 +76,7 @@ export async function usableAgent(services: Pick<TurnServices, 'agents'>, slug: 
 function homeRefusal(services: Pick<TurnServices, 'pieces'>, chat: ChatRecord): FrogbotError {
   const label = channelLabel(services, chat)
   if (label) return new FrogbotError('channel-chat', channelNoticeText(label), { channelLabel: label })
-  return new FrogbotError('not-found', `Chat "${chat.id}" was not found for agent "${chat.agentSlug}".`)
+  return chatNotFound(chat.id, chat.agentSlug)
 }
 
 /** Throws unless `req` may write `chat` from where it is (see {@link canWriteChat}); `chat` must be readable. */
@@ -68,7 +85,7 @@ export function assertHome(services: Pick<TurnServices, 'pieces'>, { chat, req }
 }
 
 /**
- * Loads chat `chatId` for `req` and checks, in the order of SPEC §4: the chat exists (and belongs
+ * Loads chat `chatId` for `req` and checks, in the order of the README ("How a turn runs"): the chat exists (and belongs
  * to `agentSlug`, when given), the agent's `access` (`unauthorized`, `forbidden`), that `req` may
  * read it (`not-found`, with the same message as a missing chat so a foreign chat's existence is
  * never revealed), and with `write`, its home: a channel conversation written from anywhere else
@@ -87,7 +104,7 @@ export async function checkChat(
   services: Pick<TurnServices, 'agents' | 'pieces'>,
   { chat, chatId, agentSlug, req, write }: { chat: ChatRecord | null; chatId: string; agentSlug?: string; req: FrogbotRequest; write: boolean }
 ): Promise<ResolvedAgent> {
-  const missing = () => new FrogbotError('not-found', `Chat "${chatId}" was not found${agentSlug ? ` for agent "${agentSlug}"` : ''}.`)
+  const missing = () => chatNotFound(chatId, agentSlug)
   if (!chat || (agentSlug !== undefined && chat.agentSlug !== agentSlug)) throw missing()
   const agent = await usableAgent(services, chat.agentSlug, req)
   if (!canReadChat(req, chat)) throw missing()
@@ -96,7 +113,7 @@ export async function checkChat(
 }
 
 /**
- * Who a settlement by `req` is recorded as (README "Guarantees": every settlement records who and
+ * Who a settlement by `req` is recorded as (README "How a turn runs": every settlement records who and
  * when). A channel participant is recorded by their piece, instance, platform user id, and the
  * name and email their piece gave (never the piece's other platform fields), with the FrogBot
  * user matched to them, if any.

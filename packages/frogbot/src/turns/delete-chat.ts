@@ -1,5 +1,5 @@
 import type { FrogbotRequest } from '../contract/caller.ts'
-import { FrogbotError } from '../errors/frogbot-error.ts'
+import { chatNotFound, FrogbotError } from '../errors/frogbot-error.ts'
 import type { ChatTransaction } from '../store/chat-store.ts'
 import { StoreWriteConflict } from '../store/store-errors.ts'
 import { chatFor } from './chat-access.ts'
@@ -24,5 +24,5 @@ export async function deleteChat(services: TurnServices, { chatId, agentSlug, re
     throw error instanceof StoreWriteConflict ? new FrogbotError('write-conflict', 'The chat kept changing while FrogBot tried to delete it; retry.') : error
   })
   if (outcome === 'running') throw new FrogbotError('turn-in-progress', 'A reply is being written in this chat; stop it, then delete the chat.')
-  if (outcome === null) throw new FrogbotError('not-found', `Chat "${chatId}" was not found.`)
+  if (outcome === null) throw chatNotFound(chatId)
 }

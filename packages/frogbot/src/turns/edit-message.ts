@@ -6,12 +6,12 @@ import type { ChatRecord } from '../store/chat-records.ts'
 import { StoreWriteConflict } from '../store/store-errors.ts'
 import { chatFor } from './chat-access.ts'
 import { effectiveState } from './rules/chat-state.ts'
-import { runTurn } from './run-turn.ts'
+import { runTurn } from './run/run-turn.ts'
 import { isoIn, newLeaseOwner, type TurnServices } from './services.ts'
 import { firstWordsTitle } from './chat-titles.ts'
 
 /**
- * Edit of a stored user message (SPEC §4, web chats): in one transaction its parts are replaced,
+ * Edit of a stored user message (README: "How a turn runs", web chats): in one transaction its parts are replaced,
  * every later message is removed (with its calls, waiting or not), and the turn runs again from
  * there as `req`. `parts` left out re-runs the message as it is (regenerate). Editing the first
  * message retitles a chat still titled by its first words. Queued messages stay queued. Throws `not-found` for a chat or user

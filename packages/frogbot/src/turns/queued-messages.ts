@@ -1,32 +1,18 @@
 import type { FrogbotRequest } from '../contract/caller.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
 import type { QueuedMessage } from '@frogbotai/protocol'
-import type { QueuedRecord } from '../store/chat-records.ts'
 import { StoreWriteConflict } from '../store/store-errors.ts'
-import { canWriteChat, chatFor } from './chat-access.ts'
+import { canWriteChat, chatFor, mayUse } from './chat-access.ts'
 import { effectiveState } from './rules/chat-state.ts'
-import { runTurn } from './run-turn.ts'
+import { runTurn } from './run/run-turn.ts'
 import { isSender, requestOfSender } from './sender.ts'
 import { isoIn, newLeaseOwner, type TurnServices } from './services.ts'
-import { textOf } from './transcript.ts'
-
-/** The public shape of a queued message. */
-export function toQueuedMessage(record: QueuedRecord): QueuedMessage {
-  const sender = record.sender as { userId?: string | null } | null
-  return {
-    messageId: record.messageId,
-    chatId: record.chatId,
-    parts: record.message.parts,
-    text: textOf(record.message.parts),
-    sender: { userId: sender?.userId ?? null },
-    createdAt: record.createdAt
-  }
-}
+import { toQueuedMessage } from './views/queued-message.ts'
 
 /**
  * Starts the oldest queued message of a chat when the chat is free (idle, or its turn died): the
  * turn runs as the message's sender, whose agent `access` and right to write the chat are checked
- * again now (SPEC §4). A message whose sender is refused is dropped from the queue (and logged) and
+ * again now (README: "How a turn runs"). A message whose sender is refused is dropped from the queue (and logged) and
  * the next one is tried. Returns whether a turn started. Safe from any process at any time: taking
  * the chat is a compare-and-set under its lock.
  */
@@ -39,7 +25,7 @@ export async function startNextQueued(services: TurnServices, chatId: string): P
     const agent = services.agents.get(chat.agentSlug)
     if (!next || !agent) return false
     const req = await requestOfSender(services, next.sender)
-    const allowed = canWriteChat({ req, chat }) && (await agent.access(req))
+    const allowed = canWriteChat({ req, chat }) && (await mayUse(agent, req))
     const leaseOwner = newLeaseOwner(services)
     const taken = await store.withChat(
       chatId,

@@ -1,8 +1,8 @@
 import { type ChatSummary, RenameRequest } from '@frogbotai/protocol'
 import type { FrogbotRequest } from '../contract/caller.ts'
-import { FrogbotError } from '../errors/frogbot-error.ts'
+import { chatNotFound, FrogbotError } from '../errors/frogbot-error.ts'
 import { chatFor } from './chat-access.ts'
-import { chatSummary } from './chat-summary.ts'
+import { chatSummary } from './views/chat-summary.ts'
 import type { TurnServices } from './services.ts'
 
 /**
@@ -15,7 +15,7 @@ export async function renameChat(services: TurnServices, { chatId, agentSlug, ti
   const parsed = RenameRequest.safeParse({ title })
   if (!parsed.success) throw new FrogbotError('bad-request', `title: ${parsed.error.issues[0].message}`)
   const { chat } = await chatFor(services, { chatId, agentSlug, req, write: true })
-  const missing = () => new FrogbotError('not-found', `Chat "${chatId}" was not found.`)
+  const missing = () => chatNotFound(chatId)
   if (!(await services.store.setTitle(chat.id, parsed.data.title))) throw missing()
   const renamed = await services.store.getChat(chat.id)
   if (!renamed) throw missing()

@@ -1,26 +1,27 @@
 import type { UIMessage } from 'ai'
 import type { FrogbotRequest } from '../contract/caller.ts'
+import type { ResolvedAgent } from '../agents/resolve-agents.ts'
 import { CLIENT_CHAT_ID } from '../ids/random-id.ts'
 import type { SendResult } from '../contract/turns.ts'
-import { FrogbotError } from '../errors/frogbot-error.ts'
+import { chatNotFound, FrogbotError } from '../errors/frogbot-error.ts'
 import type { ChannelIdentity } from '@frogbotai/protocol'
 import type { ChatRecord, NewChat } from '../store/chat-records.ts'
 import { StoreWriteConflict } from '../store/store-errors.ts'
 import { assertHome, canReadChat, canWriteChat, usableAgent } from './chat-access.ts'
 import { effectiveState } from './rules/chat-state.ts'
 import { planSend } from './rules/plan-send.ts'
-import { runTurn } from './run-turn.ts'
+import { runTurn } from './run/run-turn.ts'
 import { senderOf } from './sender.ts'
 import { isoIn, newLeaseOwner, type TurnServices } from './services.ts'
 import { firstWordsTitle, generateTitle } from './chat-titles.ts'
 
-const notFound = (chatId: string, agentSlug: string) => new FrogbotError('not-found', `Chat "${chatId}" was not found for agent "${agentSlug}".`)
+const notFound = (chatId: string, agentSlug: string) => chatNotFound(chatId, agentSlug)
 
 /** The new chat a first message creates: owned by the sender (nobody when anonymous). */
 function newChat({ chatId, agentSlug, req, message, channel }: { chatId?: string; agentSlug: string; req: FrogbotRequest; message: UIMessage; channel?: ChannelIdentity }): Omit<NewChat, 'id'> {
   if (chatId !== undefined && !channel) {
     if (!CLIENT_CHAT_ID.test(chatId)) throw new FrogbotError('bad-request', 'chatId: must be 16–128 letters, digits, "_" or "-" (or leave it out to start a new chat)')
-    // An owner-less chat is continued by anyone who knows its id: it must hold 128 random bits (SPEC §6).
+    // An owner-less chat is continued by anyone who knows its id: it must hold 128 random bits (README: "The HTTP API").
     if (!req.user && chatId.length < 22) {
       throw new FrogbotError('bad-request', 'chatId: a chat without an owner needs an id of at least 22 random characters (or leave it out to start a new chat)')
     }
@@ -29,8 +30,61 @@ function newChat({ chatId, agentSlug, req, message, channel }: { chatId?: string
 }
 
 /**
+ * A first message to a chat that does not exist yet: the chat is created, taken by the turn and
+ * stored with the message in one commit, and the turn starts. `null` when a racing request
+ * created the id first (the caller then writes to that chat under its lock).
+ */
+async function startInNewChat(
+  services: TurnServices,
+  { agent, create, message, req, leaseOwner }: { agent: ResolvedAgent; create: NewChat; message: UIMessage; req: FrogbotRequest; leaseOwner: string }
+): Promise<SendResult | null> {
+  const messageId = await services.store.startNewChat({ chat: create, message, leaseOwner, leaseUntil: isoIn(services, services.leaseMs), now: isoIn(services), freshId: () => services.newId('msg') })
+  if (messageId === null) return null
+  const now = isoIn(services)
+  const chat: ChatRecord = { ...create, channel: create.channel ?? null, state: 'running', leaseOwner, leaseUntil: isoIn(services, services.leaseMs), stopRequestedAt: null, version: 0, createdAt: now, updatedAt: now }
+  const run = runTurn(services, { agent, chat, req, messages: [{ ...message, id: messageId, settlements: [] }], leaseOwner })
+  generateTitle(services, { agent, chatId: create.id, message, placeholder: create.title })
+  return { status: 'started', chatId: create.id, messageId, run }
+}
+
+/**
+ * Under the chat's lock, what a message does (see `planSend`): refused, queued (`free` when the
+ * chat is idle, so the oldest queued message starts now), or started, with the chat taken by the turn.
+ * Throws `write-conflict` when the chat kept changing.
+ */
+async function decideSend(
+  services: TurnServices,
+  { id, agentSlug, message, req, canQueue, leaseOwner, create }: { id: string; agentSlug: string; message: UIMessage; req: FrogbotRequest; canQueue: boolean; leaseOwner: string; create?: NewChat }
+) {
+  try {
+    return await services.store.withChat(
+      id,
+      async (tx) => {
+        // Checked again under the lock: a racing request may have created this id for someone else.
+        if (tx.chat.agentSlug !== agentSlug || !canWriteChat({ req, chat: tx.chat })) return { refused: 'not-found' as const }
+        const queueSize = await tx.queueSize()
+        const plan = planSend({ state: effectiveState(tx.chat, tx.now), queueSize, queueLimit: services.queueLimit, canQueue })
+        if (plan === 'turn-in-progress' || plan === 'queue-full') return { refused: plan, queueSize }
+        if (plan === 'queue') {
+          await tx.enqueue({ id: services.newId('queued'), message, sender: senderOf(req) })
+          return { queued: true as const, free: effectiveState(tx.chat, tx.now) === 'idle' }
+        }
+        const messageId = await tx.appendMessage(message, () => services.newId('msg'))
+        await tx.updateChat({ state: 'running', leaseOwner, leaseUntil: isoIn(services, services.leaseMs), stopRequestedAt: null })
+        const chat: ChatRecord = { ...tx.chat, state: 'running', leaseOwner }
+        return { started: true as const, chat, messageId, messages: await tx.messages() }
+      },
+      { now: isoIn(services), create }
+    )
+  } catch (error) {
+    if (error instanceof StoreWriteConflict) throw new FrogbotError('write-conflict', 'The chat kept changing while FrogBot tried to take the message; retry.')
+    throw error
+  }
+}
+
+/**
  * Sends a user message to chat `chatId` (created when it does not exist yet, owned by the sender)
- * or to a new chat, as `req` (SPEC §4; FrogBot's turn rules):
+ * or to a new chat, as `req` (README: "How a turn runs"; FrogBot's turn rules):
  * - a free chat with an empty queue starts a turn with the message;
  * - while a turn runs or a question waits, or older messages wait, the message is queued: stored,
  *   not sent to the model; it starts when they are done (answered or dismissed questions),
@@ -62,41 +116,10 @@ export async function sendMessage(
   const create = existing ? undefined : { ...newChat({ chatId, agentSlug, req, message, channel }), id }
   const leaseOwner = newLeaseOwner(services)
   if (create) {
-    // A new chat: taken by the turn and stored with its first message in one commit.
-    const messageId = await services.store.startNewChat({ chat: create, message, leaseOwner, leaseUntil: isoIn(services, services.leaseMs), now: isoIn(services), freshId: () => services.newId('msg') })
-    if (messageId !== null) {
-      const now = isoIn(services)
-      const chat: ChatRecord = { ...create, channel: create.channel ?? null, state: 'running', leaseOwner, leaseUntil: isoIn(services, services.leaseMs), stopRequestedAt: null, version: 0, createdAt: now, updatedAt: now }
-      const run = runTurn(services, { agent, chat, req, messages: [{ ...message, id: messageId, settlements: [] }], leaseOwner })
-      generateTitle(services, { agent, chatId: id, message, placeholder: create.title })
-      return { status: 'started', chatId: id, messageId, run }
-    }
+    const started = await startInNewChat(services, { agent, create, message, req, leaseOwner })
+    if (started) return started
   }
-  let decided
-  try {
-    decided = await services.store.withChat(
-      id,
-      async (tx) => {
-        // Checked again under the lock: a racing request may have created this id for someone else.
-        if (tx.chat.agentSlug !== agentSlug || !canWriteChat({ req, chat: tx.chat })) return { refused: 'not-found' as const }
-        const queueSize = await tx.queueSize()
-        const plan = planSend({ state: effectiveState(tx.chat, tx.now), queueSize, queueLimit: services.queueLimit, canQueue })
-        if (plan === 'turn-in-progress' || plan === 'queue-full') return { refused: plan, queueSize }
-        if (plan === 'queue') {
-          await tx.enqueue({ id: services.newId('queued'), message, sender: senderOf(req) })
-          return { queued: true as const, free: effectiveState(tx.chat, tx.now) === 'idle' }
-        }
-        const messageId = await tx.appendMessage(message, () => services.newId('msg'))
-        await tx.updateChat({ state: 'running', leaseOwner, leaseUntil: isoIn(services, services.leaseMs), stopRequestedAt: null })
-        const chat: ChatRecord = { ...tx.chat, state: 'running', leaseOwner }
-        return { started: true as const, chat, messageId, messages: await tx.messages() }
-      },
-      { now: isoIn(services), create }
-    )
-  } catch (error) {
-    if (error instanceof StoreWriteConflict) throw new FrogbotError('write-conflict', 'The chat kept changing while FrogBot tried to take the message; retry.')
-    throw error
-  }
+  const decided = await decideSend(services, { id, agentSlug, message, req, canQueue, leaseOwner, create })
   if (!decided || 'refused' in decided) {
     if (decided?.refused === 'turn-in-progress') throw new FrogbotError('turn-in-progress', 'A turn is running or a question waits in this chat; retry when it is done.')
     if (decided?.refused === 'queue-full') {

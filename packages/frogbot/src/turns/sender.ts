@@ -4,8 +4,8 @@ import { findUserById } from '../auth/users.ts'
 import type { TurnServices } from './services.ts'
 
 /**
- * Who sent a queued message and through which door, kept with it so its turn runs as them (SPEC
- * §4). `user` is a snapshot kept only for users of a custom `auth.authenticate` strategy, who are
+ * Who sent a queued message and through which door, kept with it so its turn runs as them (README:
+ * "How a turn runs"). `user` is a snapshot kept only for users of a custom `auth.authenticate` strategy, who are
  * not in the users table.
  */
 const SenderSchema = z.object({

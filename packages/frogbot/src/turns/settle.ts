@@ -5,27 +5,30 @@ import type { ResolvedAgent } from '../agents/resolve-agents.ts'
 import { toolFingerprint } from '../agents/tool-set.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
 import type { ChatState } from '@frogbotai/protocol'
-import { type CallRecord, type ChatRecord, type StoredMessage, toPendingCall } from '../store/chat-records.ts'
+import { type CallRecord, type ChatRecord, toPendingCall } from '../store/chat-records.ts'
 import type { ChatPatch } from '../store/chat-store.ts'
-import type { VersionedMessage } from '../store/turn-write-shapes.ts'
-import { announceSettled } from './turn-events.ts'
+import type { SettleSnapshot, VersionedMessage } from '../store/turn-write-shapes.ts'
+import { announceSettled } from './run/turn-events.ts'
 import { checkChat, settledByOf } from './chat-access.ts'
 import { effectiveState } from './rules/chat-state.ts'
-import { closeCalls, settlementOf } from './rules/close-calls.ts'
-import { type SettleAction, type SettlePlan, type SettleRefusal, planSettle } from './rules/plan-settle.ts'
-import { runTurn } from './run-turn.ts'
+import { answeredOutputs, closeCalls, settlementOf } from './rules/close-calls.ts'
+import { type SettleAction, type SettlePlan, type SettleRefusal, isAnswer, planSettle, withoutRepeats } from './rules/plan-settle.ts'
+import { runTurn } from './run/run-turn.ts'
 import { isoIn, newLeaseOwner, type TurnServices } from './services.ts'
 
 function zodMessage(error: { issues: { path: PropertyKey[]; message: string }[] }): string {
   return error.issues.map((issue) => `${['output', ...issue.path.map(String)].join('.')}: ${issue.message}`).join('; ')
 }
 
-function refusalError(refusal: SettleRefusal, state: ChatState, message: StoredMessage | null): FrogbotError {
+function refusalError(refusal: SettleRefusal, state: ChatState, { calls, messages }: SettleSnapshot, settled?: SettleOutcome['settlement'] | null): FrogbotError {
   switch (refusal.refused) {
     case 'call-not-found':
-      return new FrogbotError('call-not-found', `No pending call "${refusal.toolCallId}" in this chat.`)
-    case 'already-settled':
-      return new FrogbotError('already-settled', 'This call was already settled; the first answer wins.', { settlement: settlementOf(message, refusal.toolCallId) })
+      return new FrogbotError('call-not-found', `No pending call "${refusal.toolCallId}" in this chat.`, { resource: 'call' })
+    case 'already-settled': {
+      const messageId = calls.find((call) => call.toolCallId === refusal.toolCallId)?.messageId
+      const settlement = (settled?.toolCallId === refusal.toolCallId ? settled : null) ?? settlementOf(messages.find((message) => message.id === messageId) ?? null, refusal.toolCallId)
+      return new FrogbotError('already-settled', 'This call was already settled; the first answer wins.', { settlement })
+    }
     case 'not-awaiting':
       return new FrogbotError('not-awaiting', `The chat is ${state}, not waiting for input.`)
     case 'pending-calls':
@@ -33,17 +36,17 @@ function refusalError(refusal: SettleRefusal, state: ChatState, message: StoredM
   }
 }
 
-/** The checks of one action that run user code (SPEC §4 order: tool intact, `client.access`, `outputSchema`, `client.validate`). */
+/** The checks of one action that run user code (the seed's order: tool intact, `client.access`, `outputSchema`, `client.validate`). */
 async function checkAction(agent: ResolvedAgent, req: FrogbotRequest, call: CallRecord, action: SettleAction): Promise<SettleAction> {
-  if (action.kind === 'expire') return action
+  if ('expired' in action) return action
   const tool = agent.clientTools.get(call.toolName)
-  if (action.kind === 'answer' && (!tool || toolFingerprint(tool) !== call.toolFingerprint)) {
-    throw new FrogbotError('tool-unavailable', `The tool "${call.toolName}" of this call was removed or changed since it was asked; dismiss the call instead.`)
+  if (isAnswer(action) && (!tool || toolFingerprint(tool) !== call.toolFingerprint)) {
+    throw new FrogbotError('tool-unavailable', `The tool "${call.toolName}" of this call was removed or changed since it was asked; dismiss the call instead.`, { toolName: call.toolName })
   }
   if (req.entryPoint !== 'system' && tool?.client.access && !(await tool.client.access({ req, call: toPendingCall(call) }))) {
     throw new FrogbotError('forbidden', `You may not settle calls of "${call.toolName}".`)
   }
-  if (action.kind !== 'answer') return action
+  if (!isAnswer(action)) return action
   const parsed = tool!.outputSchema.safeParse(action.output)
   if (!parsed.success) throw new FrogbotError('invalid-output', zodMessage(parsed.error))
   const verdict = tool!.client.validate?.({ input: call.input, output: parsed.data })
@@ -51,10 +54,10 @@ async function checkAction(agent: ResolvedAgent, req: FrogbotRequest, call: Call
   return { ...action, output: parsed.data }
 }
 
-/** Closes calls past their `client.expiresIn` through the door, as FrogBot (SPEC §11). */
+/** Closes a call past its `client.expiresIn` through the door, as FrogBot (README: `client.expiresIn`); whether it closed it. */
 export async function expireCall(services: TurnServices, call: CallRecord): Promise<boolean> {
   try {
-    await settleActions(services, { chatId: call.chatId, actions: [{ toolCallId: call.toolCallId, kind: 'expire' }], req: systemRequest() })
+    await settleActions(services, { chatId: call.chatId, actions: [{ toolCallId: call.toolCallId, expired: true }], req: systemRequest() })
     return true
   } catch (error) {
     if (FrogbotError.isInstance(error) && ['already-settled', 'not-awaiting', 'call-not-found', 'not-found'].includes(error.code)) return false
@@ -62,56 +65,77 @@ export async function expireCall(services: TurnServices, call: CallRecord): Prom
   }
 }
 
+/** What {@link decide} settles on: the plan, and the call whose settlement the outcome (or the refusal after an expiry) reports. */
+type Decision = { plan: SettlePlan; reported: string }
+
 /**
- * The one settle door (SPEC §4): every door (HTTP settle, the chat UI's resubmission, the CLI,
- * channel pieces, the app's code, expiry) settles calls through it, as `req` says who and through
- * which door. Checks, in this order, with nothing stored on a refusal:
+ * Decides a settle on one snapshot, asking the planner before the checks that run user code (its
+ * refusals and the expiry of a call past its deadline) and after them, with the checked outputs.
+ * Throws the planner's refusal, or a check's. `checked` keeps each call's check across attempts.
+ */
+async function decide(
+  services: TurnServices,
+  { snapshot, agent, req, actions, wholeStep, checked }: { snapshot: SettleSnapshot; agent: ResolvedAgent; req: FrogbotRequest; actions: SettleAction[]; wholeStep: boolean; checked: Map<string, Promise<SettleAction>> }
+): Promise<Decision> {
+  const { chat, calls, messages } = snapshot
+  const now = isoIn(services)
+  const state = effectiveState(chat, now)
+  const current = wholeStep ? withoutRepeats(actions, calls, answeredOutputs(messages)) : actions
+  const ask = (given: SettleAction[]) => planSettle({ state, calls, actions: given, by: settledByOf(req), at: now, wholeStep })
+  const early = ask(current)
+  if ('refused' in early && early.refused !== 'pending-calls') throw refusalError(early, state, snapshot)
+  if (!('refused' in early) && early.refusal) return { plan: early, reported: refusedCall(early.refusal) ?? current[0].toolCallId }
+  const byId = new Map(calls.map((call) => [call.toolCallId, call]))
+  const checkedActions = await Promise.all(
+    current.map((action) => {
+      if (!checked.has(action.toolCallId)) checked.set(action.toolCallId, checkAction(agent, req, byId.get(action.toolCallId)!, action))
+      return checked.get(action.toolCallId)!
+    })
+  )
+  const plan = ask(checkedActions)
+  if ('refused' in plan) throw refusalError(plan, state, snapshot)
+  return { plan, reported: current[0].toolCallId }
+}
+
+/** The call a refusal names, if any. */
+function refusedCall(refusal: SettleRefusal): string | null {
+  return refusal.refused === 'call-not-found' || refusal.refused === 'already-settled' ? refusal.toolCallId : null
+}
+
+/**
+ * The one settle door (README: "Answer over HTTP"; the seed): every door (HTTP settle, the chat
+ * UI's resubmission, the CLI, channel pieces, the app's code, expiry) settles calls through it, as
+ * `req` says who and through which door. Checks, in this order, with nothing stored on a refusal:
  * 1. the chat: `not-found` unless `req` may read it (and it belongs to `agentSlug`, when given);
  *    the agent's `access` (`unauthorized`, `forbidden`); the chat's home (`409 channel-chat`);
  * 2. each call exists (`404 call-not-found`) and still waits (`409 already-settled` with the stored
- *    settlement; a call past its deadline expires first); the chat awaits input (`409 not-awaiting`);
+ *    settlement); the chat awaits input (`409 not-awaiting`). A targeted call past its deadline is
+ *    expired by FrogBot in the same compare-and-set, and the caller then gets `already-settled`;
  * 3. each answer: the tool still exists unchanged (`409 tool-unavailable`), `client.access`
  *    (`403 forbidden`, dismissals too), `outputSchema` and `client.validate` (`400 invalid-output`);
  * 4. with `wholeStep` (the chat UI's resubmission), no call of the step may be left waiting
- *    (`409 pending-calls`).
- * The checks and the decision run on one snapshot of the chat; the decision is then applied as one
- * compare-and-set against that snapshot (calls still pending, message and chat unchanged), so the
- * first valid answer wins and nobody waits on a lock; when the chat changed meanwhile, it reads and
- * decides again. An answer that settles the step's last call starts the continuation. Throws
- * `FrogbotError('write-conflict')` when the chat kept changing through five attempts.
+ *    (`409 pending-calls`); an answer it repeats unchanged for a call already answered is passed
+ *    over (see `withoutRepeats`), so the browser's copy of the step can answer its last call.
+ * The planner (`planSettle`) decides 2 and 4 on one snapshot of the chat; the decision is then
+ * applied as one compare-and-set against that snapshot (calls still pending, message and chat
+ * unchanged), so the first valid answer wins and nobody waits on a lock; when the chat changed
+ * meanwhile, it reads and decides again. An answer that settles the step's last call starts the
+ * continuation. Throws `FrogbotError('write-conflict')` when the chat kept changing through five attempts.
  */
 export async function settleActions(
   services: TurnServices,
   { chatId, agentSlug, actions, req, wholeStep = false }: { chatId: string; agentSlug?: string; actions: SettleAction[]; req: FrogbotRequest; wholeStep?: boolean }
 ): Promise<SettleOutcome> {
   const ids = actions.map((action) => action.toolCallId)
-  let checked: SettleAction[] | null = null
-  let expiredOverdue = false
+  // The tool checks run user code once per call: a call's input and tool do not change between attempts.
+  const checked = new Map<string, Promise<SettleAction>>()
   for (let attempt = 1; ; attempt++) {
     const snapshot = await services.store.settleSnapshot(chatId, ids)
     const agent = await checkChat(services, { chat: snapshot?.chat ?? null, chatId, agentSlug, req, write: true })
-    const { chat, calls, messages } = snapshot!
-    const now = isoIn(services)
-    const overdue = calls.filter((call) => ids.includes(call.toolCallId) && call.status === 'pending' && call.expiresAt !== null && call.expiresAt <= now)
-    if (overdue.length > 0 && !expiredOverdue && actions.some((action) => action.kind !== 'expire')) {
-      for (const call of overdue) await expireCall(services, call)
-      expiredOverdue = true
-      continue
-    }
-    const byId = new Map(calls.map((call) => [call.toolCallId, call]))
-    const messageOf = (call: CallRecord) => messages.find((message) => message.id === call.messageId) ?? null
-    for (const action of actions) {
-      const call = byId.get(action.toolCallId)
-      if (!call) throw refusalError({ refused: 'call-not-found', toolCallId: action.toolCallId }, chat.state, null)
-      if (call.status !== 'pending') throw refusalError({ refused: 'already-settled', toolCallId: call.toolCallId }, chat.state, messageOf(call))
-    }
-    const state = effectiveState(chat, now)
-    if (state !== 'awaiting') throw refusalError({ refused: 'not-awaiting' }, state, null)
-    // The tool checks run user code once: a call's input and tool do not change between attempts.
-    checked ??= await Promise.all(actions.map((action) => checkAction(agent, req, byId.get(action.toolCallId)!, action)))
-    const plan = planSettle({ state, calls, actions: checked, by: settledByOf(req), at: now, wholeStep })
-    if ('refused' in plan) throw refusalError(plan, state, messageOf(byId.get(plan.refused === 'call-not-found' || plan.refused === 'already-settled' ? plan.toolCallId : ids[0])!))
-    const outcome = await apply(services, { chat, agent, req, messages, plan, messageId: byId.get(ids[0])!.messageId, firstCall: ids[0] })
+    const { plan, reported } = await decide(services, { snapshot: snapshot!, agent, req, actions, wholeStep, checked })
+    const messageId = snapshot!.calls.find((call) => call.toolCallId === plan.closings[0].toolCallId)!.messageId
+    const outcome = await apply(services, { chat: snapshot!.chat, agent, req, messages: snapshot!.messages, plan, messageId, firstCall: reported })
+    if (outcome && plan.refusal) throw refusalError(plan.refusal, 'idle', snapshot!, outcome.settlement)
     if (outcome) return outcome
     if (attempt >= 5) throw new FrogbotError('write-conflict', 'The message kept changing while FrogBot tried to save the answer; retry.')
     await new Promise((resolve) => setTimeout(resolve, Math.random() * 2 * attempt))
@@ -161,6 +185,11 @@ async function apply(
   return { kind: 'dismissed', chatId: chat.id, messageId, settlement, state: started ? 'running' : 'idle' }
 }
 
+/** `input` with its own fields only: a dismissal when it says `dismissed` (its `reason` kept), else an answer with its `output`. */
+function exactInput(input: SettleInput): SettleInput {
+  return 'dismissed' in input ? { toolCallId: input.toolCallId, dismissed: true, reason: input.reason } : { toolCallId: input.toolCallId, output: input.output }
+}
+
 /** The settles of each engine of this process under way, by chat: each settles once the one before it decided. */
 const settlesUnderWay = new WeakMap<TurnServices, Map<string, Promise<unknown>>>()
 
@@ -178,7 +207,7 @@ export async function settle(
   services: TurnServices,
   { chatId, agentSlug, inputs, req, wholeStep }: { chatId: string; agentSlug?: string; inputs: SettleInput[]; req: FrogbotRequest; wholeStep?: boolean }
 ): Promise<SettleOutcome> {
-  const actions = inputs.map((input): SettleAction => ('dismissed' in input ? { toolCallId: input.toolCallId, kind: 'dismiss', reason: input.reason } : { toolCallId: input.toolCallId, kind: 'answer', output: input.output }))
+  const actions = inputs.map(exactInput)
   let underWay = settlesUnderWay.get(services)
   if (!underWay) settlesUnderWay.set(services, (underWay = new Map()))
   const ahead = underWay.get(chatId)

@@ -1,14 +1,14 @@
 import type { FrogbotRequest } from '../contract/caller.ts'
 import { CANCELLED_BY_STOP_TEXT } from '@frogbotai/protocol'
 import type { StoredMessage } from '../store/chat-records.ts'
-import { announceSettled } from './turn-events.ts'
+import { announceSettled } from './run/turn-events.ts'
 import { chatFor, settledByOf } from './chat-access.ts'
 import { effectiveState } from './rules/chat-state.ts'
 import { closeCalls } from './rules/close-calls.ts'
 import { isoIn, type TurnServices } from './services.ts'
 
 /**
- * Stop (SPEC §4), as `req`, once the chat is usable again:
+ * Stop (README: "How a turn runs"), as `req`, once the chat is usable again:
  * - a chat waiting for input has its pending calls cancelled (outcome `cancelled`, tool error
  *   `Cancelled because the user stopped the turn.`, recorded as settled by `req`): a chat is never
  *   stuck behind a call nobody may answer; the model is not called;

@@ -9,8 +9,8 @@ import { toUIMessage } from '../../src/turns/transcript.ts'
 import { channelDoor, DOORS, type DoorKit, httpDoor, localDoor, openDoorKit } from './doors.ts'
 
 // One contract, every door: each turn rule runs through HTTP, the chat UI's resubmission, the CLI,
-// the app's own code and a channel piece's door, on SQLite and on PostgreSQL (SPEC §4, "One settle
-// door"). A door only turns its input into an engine call; the answers must agree.
+// the app's own code and a channel piece's door, on SQLite and on PostgreSQL (README: "How a turn runs":
+// one settle door). A door only turns its input into an engine call; the answers must agree.
 
 const blue = { answers: [{ header: 'Color', selected: ['Blue'] }] }
 const NOT_ANSWERED = 'Cancelled because the user dismissed a related request.'

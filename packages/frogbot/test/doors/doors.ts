@@ -36,11 +36,14 @@ function testChannel() {
 
 /**
  * A FrogBot with the `planner` agent (`question`, `pick_file`), the test channel, and users Ada
- * (may use the agent) and Mallory (the agent's `access` refuses her, on the web and in the channel).
+ * (may use the agent) and Mallory (the agent's `access` refuses her, on the web and in the channel);
+ * `accessRuns.count` counts the runs of that `access`.
  */
 export async function openDoorKit(adapter: () => DatabaseAdapter, dir: string) {
   const { model, callsFor } = doorModel()
   const channel = testChannel()
+  /** How many times the agent's `access` ran. */
+  const accessRuns = { count: 0 }
   const config = buildConfig({
     agents: [
       {
@@ -48,7 +51,10 @@ export async function openDoorKit(adapter: () => DatabaseAdapter, dir: string) {
         model,
         instructions: 'Ask before choosing.',
         tools: [question, pickFile],
-        access: ({ req }) => (req.channel ? req.channel.userId !== 'U_MALLORY' : req.user !== null && req.user.email !== 'mallory@example.com'),
+        access: ({ req }) => {
+          accessRuns.count++
+          return req.channel ? req.channel.userId !== 'U_MALLORY' : req.user !== null && req.user.email !== 'mallory@example.com'
+        },
         channels: [channel.piece]
       }
     ],
@@ -71,7 +77,7 @@ export async function openDoorKit(adapter: () => DatabaseAdapter, dir: string) {
   }
   const participants: Record<'ada' | 'mallory', Participant> = { ada: { userId: 'U_ADA', name: 'Ada', email: 'ada@example.com' }, mallory: { userId: 'U_MALLORY', name: 'Mallory', email: 'mallory@example.com' } }
   const readChat = async (chatId: string) => engine.readChat({ chatId, req: { user: null, credential: { type: 'system' }, entryPoint: 'system', headers: new Headers() } })
-  return { frogbot, store, engine, pieceEngine: channel.engine, config, ada, mallory, tokens, http, participants, readChat, callsFor, configFile: join(dir, 'door.config.ts') }
+  return { frogbot, store, engine, pieceEngine: channel.engine, accessRuns, config, ada, mallory, tokens, http, participants, readChat, callsFor, configFile: join(dir, 'door.config.ts') }
 }
 
 export type DoorKit = Awaited<ReturnType<typeof openDoorKit>>

@@ -141,6 +141,59 @@ describe('useChat requests (DefaultChatTransport)', () => {
   })
 })
 
+describe('a resubmission that repeats a call answered elsewhere', () => {
+  const red = { answers: [{ header: 'Color', selected: ['Red'] }] }
+  const two = () =>
+    toolStep([
+      { toolCallId: 'call_a', toolName: 'question', input: colorQuestion },
+      { toolCallId: 'call_b', toolName: 'question', input: colorQuestion }
+    ])
+  /** A step of two calls, `call_b` answered with Red over HTTP, and the chat as a tab that loads it now holds it. */
+  async function halfAnswered(chatId: string) {
+    const model = scriptedModel([two(), textStep('Both answered.')])
+    const made = await app(model)
+    const user: UIMessage = { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'Two questions' }] }
+    await assemble(await send(made.transport, chatId, [user]))
+    const settled = await made.call('POST', `/api/agents/planner/chats/${chatId}/settle`, { toolCallId: 'call_b', output: red })
+    expect(settled.json).toMatchObject({ status: 'awaiting-input', pending: [{ toolCallId: 'call_a' }] })
+    const loaded = (await made.call('GET', `/api/agents/planner/chats/${chatId}`)).json.messages as UIMessage[]
+    return { ...made, model, user, loaded: loaded[1] }
+  }
+
+  it('passes over the unchanged stored answer of B, settles A and continues, through the useChat resubmission', async () => {
+    const { transport, call, model, user, loaded } = await halfAnswered('usechat-chat-000000004')
+    expect(loaded.parts.filter(isToolUIPart).map((part) => part.state)).toEqual(['input-available', 'output-available'])
+    const resubmitted = answered(loaded, blue)
+    const continuation = await assemble(await send(transport, 'usechat-chat-000000004', [user, resubmitted], resubmitted.id), resubmitted)
+    expect(continuation.parts.filter((part) => part.type === 'text').map((part: any) => part.text)).toContain('Both answered.')
+    expect(model.doStreamCalls).toHaveLength(2)
+    const stored = (await call('GET', '/api/agents/planner/chats/usechat-chat-000000004')).json
+    expect(stored.chat.state).toBe('idle')
+    expect(stored.messages[1].settlements.map((entry: any) => [entry.toolCallId, entry.outcome])).toEqual([['call_b', 'answered'], ['call_a', 'answered']])
+    expect(stored.messages[1].parts.filter(isToolUIPart).map((part: any) => part.output)).toEqual([blue, red])
+  })
+
+  it('the same over raw HTTP; a resubmission that changes B still gets 409 already-settled, storing nothing', async () => {
+    const { raw, call, model, user, loaded } = await halfAnswered('usechat-chat-000000005')
+    const body = (message: UIMessage) => ({ id: 'usechat-chat-000000005', messages: [user, message], trigger: 'submit-message', messageId: message.id })
+    const changed: UIMessage = { ...answered(loaded, blue), parts: answered(loaded, blue).parts.map((part) => (isToolUIPart(part) && part.toolCallId === 'call_b' ? ({ ...part, output: blue } as never) : part)) }
+    const refused = await raw('POST', '/api/agents/planner', body(changed))
+    expect(refused.status).toBe(409)
+    expect(await refused.json()).toMatchObject({ code: 'already-settled', settlement: { toolCallId: 'call_b', part: { output: red } } })
+    expect((await call('GET', '/api/agents/planner/chats/usechat-chat-000000005/pending')).json.pending.map((entry: any) => entry.toolCallId)).toEqual(['call_a'])
+
+    const done = await raw('POST', '/api/agents/planner', body(answered(loaded, blue)))
+    expect(done.status).toBe(200)
+    const chunks = await decodeChunks(done)
+    expect(chunks.filter((chunk) => chunk.type === 'text-delta').map((chunk: any) => chunk.delta).join('')).toBe('Both answered.')
+    expect(model.doStreamCalls).toHaveLength(2)
+    // Once continued, the same resubmission repeats only stored answers: 409 already-settled with the first.
+    const again = await raw('POST', '/api/agents/planner', body(answered(loaded, blue)))
+    expect(again.status).toBe(409)
+    expect(await again.json()).toMatchObject({ code: 'already-settled', settlement: { toolCallId: 'call_a' } })
+  })
+})
+
 describe('chats, stop, join, edit, branch', () => {
   it('lists the caller’s chats newest first, one page at a time', async () => {
     const { call } = await app(scriptedModel([textStep('one'), textStep('two'), textStep('three')]))

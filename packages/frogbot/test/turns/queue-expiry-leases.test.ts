@@ -4,6 +4,7 @@ import type { ClientTool } from '../../src/index.ts'
 import { question } from '../../src/tools/index.ts'
 import { colorQuestion, heldStep, scripted, streamingModel, textStep, toolStep } from '../../src/testing/scripted-model.ts'
 import { crash, testFrogbot } from '../helpers/test-frogbot.ts'
+import { internalsOf } from '../../src/frogbot-internals.ts'
 import { tempDir } from '../../src/testing/temp-dir.ts'
 
 const cleanups: (() => unknown)[] = []
@@ -81,6 +82,24 @@ describe('expiry of a pending call (client.expiresIn)', () => {
     const late = await call('POST', `/api/agents/planner/chats/${chatId}/settle`, { toolCallId: 'call_q', output: { answers: [{ header: 'Color', selected: ['Red'] }] } })
     expect(late.status).toBe(409)
     expect(late.json.settlement).toMatchObject({ outcome: 'expired', part: { errorText: 'Expired without an answer.' } })
+  })
+
+  it('a late answer expires the call in the settle it makes: one snapshot, one write, and the chat is idle', async () => {
+    const { call, chatId, frogbot, model } = await waiting()
+    const { store } = internalsOf(frogbot)
+    const counts = { snapshots: 0, writes: 0 }
+    const [snapshot, write] = [store.settleSnapshot.bind(store), store.applySettle.bind(store)]
+    store.settleSnapshot = (...args) => (counts.snapshots++, snapshot(...args))
+    store.applySettle = (...args) => (counts.writes++, write(...args))
+    clock = new Date(clock.getTime() + 61_000)
+    const late = await call('POST', `/api/agents/planner/chats/${chatId}/settle`, { toolCallId: 'call_q', output: { answers: [{ header: 'Color', selected: ['Red'] }] } })
+    expect(late.status).toBe(409)
+    expect(late.json).toMatchObject({ code: 'already-settled', settlement: { toolCallId: 'call_q', outcome: 'expired', by: { system: true } } })
+    expect(counts).toEqual({ snapshots: 1, writes: 1 })
+    const chat = await call('GET', `/api/agents/planner/chats/${chatId}`)
+    expect(chat.json.chat.state).toBe('idle')
+    expect(chat.json.messages[1].settlements).toMatchObject([{ toolCallId: 'call_q', outcome: 'expired' }])
+    expect(model.doStreamCalls).toHaveLength(1)
   })
 
   it('without expiresIn nothing settles a call by itself', async () => {

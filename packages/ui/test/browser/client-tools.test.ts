@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { contextsPerTest, dock, openChat, screenshot, sendMessage, storedChat } from './browser-kit.ts'
+import { chatIdOf, contextsPerTest, dock, openChat, screenshot, sendMessage, storedChat } from './browser-kit.ts'
 
 const newContext = contextsPerTest()
 
@@ -50,5 +50,31 @@ describe('client tools', () => {
     const assistant = messages.at(-1)!
     expect(assistant.parts.find((part) => part.type === 'tool-confirm_budget')).toMatchObject({ output: { approved: true, amount: 900, note: 'For the whole team' } })
     expect(assistant.settlements).toMatchObject([{ outcome: 'answered' }])
+  })
+
+  test('with one call of the step answered elsewhere, a reloaded tab answers the last one and the turn continues', async () => {
+    const context = await newContext()
+    const page = await openChat(context)
+    await sendMessage(page, 'Choose a file and a color together')
+    await dock(page).getByRole('region', { name: 'Pick a file' }).getByRole('button', { name: 'budget.xlsx' }).waitFor()
+    const { messages } = await storedChat(page)
+    const question = messages.at(-1)!.parts.find((part) => part.type === 'tool-question') as unknown as { toolCallId: string }
+    const red = { answers: [{ header: 'Color', selected: ['Red'] }] }
+    const settled = await page.request.post(`/api/agents/planner/chats/${chatIdOf(page)}/settle`, { data: { toolCallId: question.toolCallId, output: red }, headers: { origin: new URL(page.url()).origin } })
+    expect(settled.status()).toBe(200)
+    expect(await settled.json()).toMatchObject({ status: 'awaiting-input', pending: [{ toolName: 'pick_file' }] })
+
+    await page.reload()
+    const card = dock(page).getByRole('region', { name: 'Pick a file' })
+    await card.getByRole('button', { name: 'budget.xlsx' }).click()
+    // useChat resubmits both outputs: pick_file's new one and the question's stored one, unchanged.
+    await page.getByText('Got it: file → budget.xlsx; Color → Red. Planning with that.').waitFor()
+    expect(await page.getByRole('alert').count()).toBe(0)
+    const stored = await storedChat(page)
+    const assistant = stored.messages.at(-1)!
+    expect(stored.chat.state).toBe('idle')
+    expect(assistant.settlements.map((entry) => entry.outcome)).toEqual(['answered', 'answered'])
+    expect(assistant.parts.find((part) => part.type === 'tool-pick_file')).toMatchObject({ state: 'output-available', output: { file: 'budget.xlsx' } })
+    expect(assistant.parts.find((part) => part.type === 'tool-question')).toMatchObject({ state: 'output-available', output: red })
   })
 })

@@ -1,12 +1,13 @@
 import type { Participant } from '../../contract/participant.ts'
+import type { SettleAnswer } from '../../contract/turns.ts'
 import type { PieceEngine } from '../../contract/piece.ts'
 import { noticeOf, type PieceNotice } from '../piece-notices.ts'
 import type { QuestionCard } from '../question-cards.ts'
 import type { CardReplacing } from './card-replacing.ts'
 import type { WorkTracker } from './work-tracker.ts'
 
-/** What settling a call from a channel does: answer it with `output`, or dismiss it (with a `reason`). */
-export type PieceAction = { output: unknown } | { dismissed: true; reason?: string }
+/** What settling a call from a channel does: answer it with `output`, or dismiss it (with a `reason`); the settle door's {@link SettleAnswer}. */
+export type PieceAction = SettleAnswer
 
 /** A card's controls clicked by a participant: the card, the platform message the click was on (a message the card does not hold is a stale control), and who. */
 export type Click = { card: QuestionCard; messageId?: string; participant: Participant }

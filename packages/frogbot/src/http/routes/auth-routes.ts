@@ -1,12 +1,9 @@
 import { Hono } from 'hono'
 import type { Credential } from '../../contract/caller.ts'
-import { LOGIN_LIMIT, loginSucceeded, reserveLoginAttempt } from '../../auth/login-rate-limit.ts'
 import { LoginRequest } from '@frogbotai/protocol'
 import { foreignOriginMessage } from '../../auth/origin-refusal.ts'
 import { assertSameOrigin, requestSource } from '../../auth/same-origin.ts'
 import { clearedSessionCookie, readSessionCookie, sessionCookie } from '../../auth/session-cookie.ts'
-import { DEFAULT_SESSION_MAX_AGE, createSession, deleteSession, verifySession } from '../../auth/sessions.ts'
-import { checkPassword } from '../../auth/users.ts'
 import { FrogbotError } from '../../errors/frogbot-error.ts'
 import { authenticated } from '../http-caller.ts'
 import type { HttpContext, HttpEnv } from '../http-context.ts'
@@ -25,9 +22,7 @@ function publicCredential(credential: Credential) {
  */
 export function authRoutes(context: HttpContext) {
   const app = new Hono<HttpEnv>()
-  const db = () => context.services.store.db
-  const maxAgeSeconds = context.auth.sessionMaxAge ?? DEFAULT_SESSION_MAX_AGE
-  const limit = { ...LOGIN_LIMIT, ...context.auth.loginRateLimit }
+  const { auth } = context
 
   app.post('/login', async (c) => {
     const request = c.req.raw
@@ -36,32 +31,20 @@ export function authRoutes(context: HttpContext) {
       throw new FrogbotError('forbidden', foreignOriginMessage('sign-in', request, context.serverURL))
     }
     const body = await readBody(request, LoginRequest, context.maxBodyBytes)
-    const attempt = await reserveLoginAttempt(db(), { email: body.email, address: clientAddress(c, context.auth), now: context.services.now(), newId: context.services.newId, limit })
-    if (!attempt.ok) {
-      const minutes = Math.ceil(attempt.retryAfterSeconds / 60)
-      throw new FrogbotError('too-many-requests', `Too many failed sign-ins; try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
-        retryAfter: attempt.retryAfterSeconds
-      })
-    }
-    const user = await checkPassword(db(), body.email, body.password)
-    if (!user) throw new FrogbotError('invalid-credentials', 'Wrong email or password.')
-    await loginSucceeded(db(), attempt.reservation)
     const previous = readSessionCookie(request, context.serverURL)
-    if (previous) await deleteSession(db(), previous)
-    const now = context.services.now()
-    const session = await createSession(db(), { userId: user.id, now, maxAgeSeconds })
-    c.header('set-cookie', sessionCookie(request, context.serverURL, session.token, session.expiresAt, now))
+    const session = await auth.signIn({ email: body.email, password: body.password, address: clientAddress(c, auth.options), replacing: previous })
+    c.header('set-cookie', sessionCookie(request, context.serverURL, session.token, session.expiresAt, session.signedInAt))
     c.header('cache-control', 'no-store')
-    return c.json({ user, expiresAt: session.expiresAt.toISOString() })
+    return c.json({ user: session.user, expiresAt: session.expiresAt.toISOString() })
   })
 
   app.post('/logout', async (c) => {
     const request = c.req.raw
     const token = readSessionCookie(request, context.serverURL)
     if (token) {
-      const session = await verifySession(db(), token, context.services.now())
+      const session = await auth.session(token)
       if (session) assertSameOrigin({ ...session, entryPoint: 'http', headers: request.headers, request }, request, context.serverURL)
-      await deleteSession(db(), token)
+      await auth.endSession(token)
     }
     return new Response(null, { status: 204, headers: { 'set-cookie': clearedSessionCookie(request, context.serverURL), 'cache-control': 'no-store' } })
   })

@@ -13,7 +13,7 @@ export type CallClosing = { toolCallId: string; outcome: SettlementOutcome; by: 
 
 /**
  * The message with these calls closed: each tool part gets its output (`output-available`) or its
- * tool error (`output-error`), and each closing is recorded in `settlements` (SPEC §5). The one
+ * tool error (`output-error`), and each closing is recorded in `settlements` (README: "How a turn runs"). The one
  * place a call is closed with a result. Pure; parts of other calls are left as they are.
  */
 export function closeCalls(message: StoredMessage, closings: CallClosing[]): StoredMessage {
@@ -41,4 +41,13 @@ export function settlementOf(message: StoredMessage | null, toolCallId: string) 
   if (!message || !settlement) return null
   const part = message.parts.find((entry) => isToolUIPart(entry) && entry.toolCallId === toolCallId) ?? null
   return { ...settlement, part }
+}
+
+/** The stored output of every answered call of these messages (`output-available` tool parts), by `toolCallId`. */
+export function answeredOutputs(messages: StoredMessage[]): Map<string, unknown> {
+  const outputs = new Map<string, unknown>()
+  for (const message of messages) {
+    for (const part of message.parts) if (isToolUIPart(part) && part.state === 'output-available') outputs.set(part.toolCallId, part.output)
+  }
+  return outputs
 }

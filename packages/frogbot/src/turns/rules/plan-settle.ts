@@ -1,9 +1,20 @@
+import { isDeepStrictEqual } from 'node:util'
 import { CANCELLED_BY_DISMISSAL_TEXT, CANCELLED_BY_EXPIRY_TEXT, type ChatState, dismissedText, EXPIRED_TEXT, type SettledBy } from '@frogbotai/protocol'
+import type { SettleInput } from '../../contract/turns.ts'
 import type { CallRecord } from '../../store/chat-records.ts'
 import type { CallClosing } from './close-calls.ts'
 
-/** What a settle does to one call: answer it, dismiss it (with an optional reason), or expire it. */
-export type SettleAction = { toolCallId: string } & ({ kind: 'answer'; output: unknown } | { kind: 'dismiss'; reason?: string } | { kind: 'expire' })
+/**
+ * What a settle does to one call: the settle door's input as every door gives it (answer it with
+ * `output`, dismiss it with an optional `reason`), or FrogBot's own expiry of it (`expired: true`).
+ */
+export type SettleAction = SettleInput | { toolCallId: string; expired: true }
+
+/** Whether `action` answers its call (with `output`). */
+export const isAnswer = (action: SettleAction): action is SettleAction & { output: unknown } => 'output' in action
+
+/** Whether `action` is FrogBot's expiry of its call. */
+const isExpiry = (action: SettleAction): action is { toolCallId: string; expired: true } => 'expired' in action
 
 /** Why a settle cannot be applied to the chat as it is now. */
 export type SettleRefusal =
@@ -18,47 +29,98 @@ export type SettleRefusal =
  * - `idle`: a dismissal or expiry ended the step (its other waiting calls are cancelled); the
  *   model is not called;
  * - `awaiting`: other calls of the step still wait (`remaining`).
+ * With `refusal`, the closings are FrogBot's expiry of a call past its deadline, found while
+ * deciding the caller's actions: they are applied, and then the caller is refused (`already-settled`
+ * with the expired call's settlement, as if the sweep had run first).
  */
-export type SettlePlan = { closings: CallClosing[]; next: 'continue' | 'idle' | 'awaiting'; remaining: CallRecord[] }
+export type SettlePlan = { closings: CallClosing[]; next: 'continue' | 'idle' | 'awaiting'; remaining: CallRecord[]; refusal?: SettleRefusal }
 
-/**
- * Decides a settle from the chat as it is now (pure; SPEC §4, the seed's "Answer over HTTP" and
- * "Dismiss"): every call must exist (`call-not-found`) and still wait (`already-settled`: the first
- * answer wins), the chat must be `awaiting` (`not-awaiting`), and with `wholeStep` (the chat UI's
- * resubmission) the actions must leave no call of the step waiting (`pending-calls`). A dismissal
- * or expiry cancels the step's other waiting calls with FrogBot's texts.
- * `calls` holds the targeted calls and every call still pending in the chat; `by` is who settles.
- */
-export function planSettle({ state, calls, actions, by, at, wholeStep = false }: {
+type PlanInput = {
   state: ChatState
   calls: CallRecord[]
   actions: SettleAction[]
   by: SettledBy
   at: string
   wholeStep?: boolean
-}): SettleRefusal | SettlePlan {
+}
+
+/** The first refusal of `actions` by the rules that need no user code: the call exists, still waits, and the chat awaits input. */
+function refusalOf({ state, calls, actions }: Pick<PlanInput, 'state' | 'calls' | 'actions'>): SettleRefusal | null {
   const byId = new Map(calls.map((call) => [call.toolCallId, call]))
   for (const action of actions) {
     const call = byId.get(action.toolCallId)
     if (!call) return { refused: 'call-not-found', toolCallId: action.toolCallId }
     if (call.status !== 'pending') return { refused: 'already-settled', toolCallId: action.toolCallId }
   }
-  if (state !== 'awaiting') return { refused: 'not-awaiting' }
+  return state === 'awaiting' ? null : { refused: 'not-awaiting' }
+}
+
+/** A targeted call still pending past its `client.expiresIn` deadline at `at`, when the caller does more than expire. */
+function overdueCall({ state, calls, actions, at }: PlanInput): CallRecord | undefined {
+  if (state !== 'awaiting' || actions.every(isExpiry)) return undefined
+  const targeted = new Set(actions.map((action) => action.toolCallId))
+  return calls.find((call) => targeted.has(call.toolCallId) && call.status === 'pending' && call.expiresAt !== null && call.expiresAt <= at)
+}
+
+/**
+ * FrogBot's expiry of `overdue` (it ends the step), and the refusal the caller's actions get
+ * from the chat as the expiry leaves it.
+ */
+function expiryFirst(input: PlanInput, overdue: CallRecord): SettlePlan {
+  const expiry = planSettle({ ...input, actions: [{ toolCallId: overdue.toolCallId, expired: true }], wholeStep: false }) as SettlePlan
+  const closed = new Map(expiry.closings.map((closing) => [closing.toolCallId, closing.outcome]))
+  const after = input.calls.map((call) => ({ ...call, status: closed.get(call.toolCallId) ?? call.status }))
+  return { ...expiry, refusal: refusalOf({ state: 'idle', calls: after, actions: input.actions })! }
+}
+
+/**
+ * Decides a settle from the chat as it is now (pure; the seed's "Answer over HTTP" and "Dismiss"):
+ * every call must exist (`call-not-found`) and still wait (`already-settled`: the first answer
+ * wins), the chat must be `awaiting` (`not-awaiting`), and with `wholeStep` (the chat UI's
+ * resubmission) the actions must leave no call of the step waiting (`pending-calls`). A targeted
+ * call past its deadline at `at` is expired first, in the same write (see {@link SettlePlan}'s
+ * `refusal`). A dismissal or expiry cancels the step's other waiting calls with FrogBot's texts.
+ * `calls` holds the targeted calls and every call still pending in the chat; `by` is who settles.
+ * The settle door asks it twice on one snapshot: before the checks that run user code (for its
+ * refusals and expiries) and after them, with the checked outputs.
+ */
+export function planSettle(input: PlanInput): SettleRefusal | SettlePlan {
+  const { calls, actions, by, at, wholeStep = false } = input
+  const overdue = overdueCall(input)
+  if (overdue) return expiryFirst(input, overdue)
+  const refusal = refusalOf(input)
+  if (refusal) return refusal
 
   const targeted = new Set(actions.map((action) => action.toolCallId))
   const others = calls.filter((call) => call.status === 'pending' && !targeted.has(call.toolCallId))
-  const ending = actions.find((action) => action.kind !== 'answer')
+  const ending = actions.find((action) => !isAnswer(action))
   if (wholeStep && !ending && others.length > 0) return { refused: 'pending-calls', missing: others }
 
   const closings: CallClosing[] = actions.map((action): CallClosing => {
-    if (action.kind === 'answer') return { toolCallId: action.toolCallId, outcome: 'answered', by, at, output: action.output }
-    if (action.kind === 'dismiss') return { toolCallId: action.toolCallId, outcome: 'dismissed', by, at, reason: action.reason, errorText: dismissedText(action.reason) }
+    if (isAnswer(action)) return { toolCallId: action.toolCallId, outcome: 'answered', by, at, output: action.output }
+    if ('dismissed' in action) return { toolCallId: action.toolCallId, outcome: 'dismissed', by, at, reason: action.reason, errorText: dismissedText(action.reason) }
     return { toolCallId: action.toolCallId, outcome: 'expired', by: { system: true }, at, errorText: EXPIRED_TEXT }
   })
   if (ending) {
-    const errorText = ending.kind === 'dismiss' ? CANCELLED_BY_DISMISSAL_TEXT : CANCELLED_BY_EXPIRY_TEXT
+    const errorText = 'dismissed' in ending ? CANCELLED_BY_DISMISSAL_TEXT : CANCELLED_BY_EXPIRY_TEXT
     for (const call of others) closings.push({ toolCallId: call.toolCallId, outcome: 'cancelled', by: { system: true }, at, errorText })
     return { closings, next: 'idle', remaining: [] }
   }
   return { closings, next: others.length === 0 ? 'continue' : 'awaiting', remaining: others }
+}
+
+/**
+ * The actions of a whole-step resubmission (the chat UI's `useChat` sends the step's every client
+ * tool output) less the answers it merely repeats: an answer to a call already answered, with the
+ * output stored for it, is the browser's copy of the step, not a competing answer (the seed's "Answer
+ * in the chat UI": "the first answer wins" is about different answers). `answered` holds the stored
+ * output of each answered call, by `toolCallId`. When every action repeats, nothing is passed over,
+ * so the planner refuses the first with `already-settled` and the stored settlement. Pure.
+ */
+export function withoutRepeats(actions: SettleAction[], calls: CallRecord[], answered: ReadonlyMap<string, unknown>): SettleAction[] {
+  const byId = new Map(calls.map((call) => [call.toolCallId, call]))
+  const repeats = (action: SettleAction) =>
+    isAnswer(action) && byId.get(action.toolCallId)?.status === 'answered' && answered.has(action.toolCallId) && isDeepStrictEqual(answered.get(action.toolCallId), action.output)
+  const kept = actions.filter((action) => !repeats(action))
+  return kept.length > 0 ? kept : actions
 }

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react'
 
 /**
- * Asks for an optional reason before dismissing a waiting call (SPEC §11: the reason is stored and
+ * Asks for an optional reason before dismissing a waiting call (README: "Your own client tools": the reason is stored and
  * the model reads `Dismissed by the user. Reason: …`). Enter confirms, Shift+Enter adds a line,
  * Escape goes back to the card.
  */

@@ -98,7 +98,7 @@ function streamedText(text: string, size: number) {
  * The fixture's model: the newest user message picks a scripted step, and a tool result gets a
  * reply that repeats the answer. Prompts containing:
  * - "color": one single-choice question; "trip": three questions; "toppings": one multi-select;
- * - "file": the seed's `pick_file`; "budget": `confirm_budget` (no renderer of its own);
+ * - "file": the seed's `pick_file`; "together": `pick_file` and the color question in one step; "budget": `confirm_budget` (no renderer of its own);
  * - "slow": text streamed over about three seconds; "markdown": {@link MARKDOWN_REPLY}, streamed in
  *   small pieces; "deep": a question nested 5,000 levels deep (which the server refuses);
  * - "patiently" with a question: its continuation starts after 2.5 s; anything else: a short greeting.
@@ -127,6 +127,14 @@ export function scenarioModel() {
       if (/deep/i.test(text)) {
         const deep = `{"questions":[${nestedJson(5000)}]}`
         return { stream: convertArrayToReadableStream([{ type: 'stream-start', warnings: [] }, { type: 'tool-call', toolCallId: call(), toolName: 'question', input: deep }, ...toolStep([]).slice(-1)] as never[]) }
+      }
+      // "together": the seed's pick_file and a question in one step, answered through two doors.
+      if (/together/i.test(text)) {
+        const calls = [
+          { toolCallId: call(), toolName: 'pick_file', input: { files: ['notes.md', 'budget.xlsx', 'photo.png'] } },
+          { toolCallId: call(), toolName: 'question', input: colorQuestion }
+        ]
+        return { stream: convertArrayToReadableStream(toolStep(calls, 'Two things first.') as never[]) }
       }
       const step = /trip/i.test(text)
         ? toolStep([{ toolCallId: call(), toolName: 'question', input: tripQuestions }], 'A few questions first.')

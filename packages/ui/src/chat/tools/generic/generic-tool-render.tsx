@@ -8,7 +8,7 @@ import { type FieldValue, humanize } from './schema-fields.ts'
 import { ValueList } from './value-list.tsx'
 
 /**
- * The renderer of a tool without one of its own (SPEC §8). A waiting client tool call gets a form
+ * The renderer of a tool without one of its own (README: "Chat UI (`@frogbotai/ui`)"). A waiting client tool call gets a form
  * built from its output JSON Schema (`ClientToolForm`), so any client tool can be answered; other
  * states show what the tool was asked and what it returned, or its error.
  */

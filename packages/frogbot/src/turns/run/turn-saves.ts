@@ -1,7 +1,7 @@
 import type { UIMessage } from 'ai'
 import type { Settlement } from '@frogbotai/protocol'
-import type { NewCall } from '../store/chat-records.ts'
-import { isoIn, type TurnServices } from './services.ts'
+import type { NewCall } from '../../store/chat-records.ts'
+import { isoIn, type TurnServices } from '../services.ts'
 
 /**
  * The writes of a running turn, each one commit guarded by the turn's lease (`leaseOwner`): each
@@ -15,7 +15,7 @@ export function saveStep(services: Pick<TurnServices, 'store' | 'now' | 'leaseMs
   return services.store.saveStep({ chatId: turn.chatId, leaseOwner: turn.leaseOwner, leaseUntil: isoIn(services, services.leaseMs), write: { message, settlements: turn.settlements, position: turn.position }, now: isoIn(services) })
 }
 
-/** A step that ends at client tool calls: its message and its pending calls together (SPEC §4); the chat `awaiting`. */
+/** A step that ends at client tool calls: its message and its pending calls together (README: "How a turn runs"); the chat `awaiting`. */
 export function pauseAtCalls(services: Pick<TurnServices, 'store' | 'now'>, turn: TurnRef, message: UIMessage, calls: NewCall[]): Promise<boolean> {
   return services.store.pauseTurn({ chatId: turn.chatId, leaseOwner: turn.leaseOwner, write: { message, settlements: turn.settlements, position: turn.position }, calls, now: isoIn(services) })
 }

@@ -1,13 +1,13 @@
-import type { FrogbotRequest } from '../contract/caller.ts'
-import type { ChatRead } from '../contract/turns.ts'
-import { FrogbotError } from '../errors/frogbot-error.ts'
+import type { FrogbotRequest } from '../../contract/caller.ts'
+import type { ChatRead } from '../../contract/turns.ts'
+import { FrogbotError } from '../../errors/frogbot-error.ts'
 import type { ChatState, ChatSummary, PendingCall } from '@frogbotai/protocol'
-import { toPendingCall } from '../store/chat-records.ts'
-import { chatFor, usableAgent } from './chat-access.ts'
+import { toPendingCall } from '../../store/chat-records.ts'
+import { chatFor, mayUse, usableAgent } from '../chat-access.ts'
 import { chatSummary } from './chat-summary.ts'
-import { toQueuedMessage } from './queued-messages.ts'
-import { effectiveState } from './rules/chat-state.ts'
-import { isoIn, type TurnServices } from './services.ts'
+import { toQueuedMessage } from './queued-message.ts'
+import { effectiveState } from '../rules/chat-state.ts'
+import { isoIn, type TurnServices } from '../services.ts'
 
 /** Reads a chat `req` may read: its messages, the calls still waiting and its queue. Throws `not-found`. */
 export async function readChat(services: TurnServices, { chatId, agentSlug, req }: { chatId: string; agentSlug?: string; req: FrogbotRequest }): Promise<ChatRead> {
@@ -34,7 +34,7 @@ export async function listChats(
   if (!req.user) throw new FrogbotError('unauthorized', 'Sign in to list your chats; an owner-less chat is opened by its id.')
   const slugs: string[] = []
   if (agentSlug !== undefined) slugs.push((await usableAgent(services, agentSlug, req)).slug)
-  else for (const agent of services.agents.values()) if (await agent.access(req)) slugs.push(agent.slug)
+  else for (const agent of services.agents.values()) if (await mayUse(agent, req)) slugs.push(agent.slug)
   const page = await services.store.listChats({ ownerId: req.user.id, agentSlugs: slugs, limit, before: cursor })
   return { chats: page.chats.map((chat) => chatSummary(services, chat)), nextCursor: page.nextCursor }
 }

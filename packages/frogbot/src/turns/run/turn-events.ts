@@ -1,10 +1,10 @@
 import { isToolUIPart } from 'ai'
 import type { ChatState, PendingCall, SettlementWithPart } from '@frogbotai/protocol'
-import type { EngineEvent } from '../contract/engine-events.ts'
-import type { TurnRun } from '../contract/turns.ts'
-import type { ChatRecord, StoredMessage } from '../store/chat-records.ts'
-import { chatSummary } from './chat-summary.ts'
-import type { TurnServices } from './services.ts'
+import type { EngineEvent } from '../../contract/engine-events.ts'
+import type { TurnRun } from '../../contract/turns.ts'
+import type { ChatRecord, StoredMessage } from '../../store/chat-records.ts'
+import { chatSummary } from '../views/chat-summary.ts'
+import type { TurnServices } from '../services.ts'
 
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error))
 

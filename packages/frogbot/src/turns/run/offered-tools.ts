@@ -1,7 +1,7 @@
-import type { FrogbotRequest } from '../contract/caller.ts'
-import type { ChatRecord } from '../store/chat-records.ts'
-import type { ClientTool } from '../tools/tool.ts'
-import type { TurnServices } from './services.ts'
+import type { FrogbotRequest } from '../../contract/caller.ts'
+import type { ChatRecord } from '../../store/chat-records.ts'
+import type { ClientTool } from '../../tools/tool.ts'
+import type { TurnServices } from '../services.ts'
 
 /**
  * Which client tools a turn of `chat` offers the model, as a test of one tool (seed: "Where

@@ -1,6 +1,6 @@
 import type { createClient as CreateClient } from '@redis/client'
 import type { UIMessageChunk } from 'ai'
-import type { LiveStreams } from '../contract/live-streams.ts'
+import type { LiveStreams } from '../../contract/live-streams.ts'
 
 /**
  * Options of {@link redisLiveStreams}.

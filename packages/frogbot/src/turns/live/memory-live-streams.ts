@@ -1,5 +1,5 @@
 import type { UIMessageChunk } from 'ai'
-import type { LiveStreams } from '../contract/live-streams.ts'
+import type { LiveStreams } from '../../contract/live-streams.ts'
 
 type LiveRun = { chunks: UIMessageChunk[]; listeners: Set<(chunk: UIMessageChunk | null) => void>; done: boolean }
 

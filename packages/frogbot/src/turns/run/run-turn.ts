@@ -1,0 +1,293 @@
+import {
+  convertToModelMessages,
+  type FinishReason,
+  isToolUIPart,
+  type LanguageModelUsage,
+  ToolLoopAgent,
+  type UIMessage,
+  wrapLanguageModel
+} from 'ai'
+import type { FrogbotRequest } from '../../contract/caller.ts'
+import type { ResolvedAgent } from '../../agents/resolve-agents.ts'
+import { buildToolSet, type StepGate, toolFingerprint } from '../../agents/tool-set.ts'
+import { boundedToolInputs } from '../../agents/tool-input-depth.ts'
+import { FrogbotError } from '../../errors/frogbot-error.ts'
+import type { TurnResult } from '@frogbotai/protocol'
+import type { ChatRecord, NewCall, StoredMessage } from '../../store/chat-records.ts'
+import { toPendingCall } from '../../store/chat-records.ts'
+import type { ClientTool } from '../../tools/tool.ts'
+import { pumpTurn } from './turn-stream.ts'
+import { offeredClientTools } from './offered-tools.ts'
+import { replayChunks } from '../live/replay-chunks.ts'
+import { isoIn, type TurnServices } from '../services.ts'
+import { endStreamingParts, markStopped, openToolCallIds, sealToolParts, textOf, toolNameOf, toUIMessage } from '../transcript.ts'
+import { announceTurn, announceWaiting } from './turn-events.ts'
+import { keepLease } from './turn-lease.ts'
+import { endTurn, pauseAtCalls, saveStep } from './turn-saves.ts'
+import { uniqueToolCallIds } from './unique-tool-call-ids.ts'
+import { modelFileDownload } from '../../models/file-downloads.ts'
+import type { TurnRun } from '../../contract/turns.ts'
+
+const EMPTY_USAGE = { inputTokens: undefined, outputTokens: undefined, totalTokens: undefined } as LanguageModelUsage
+
+/**
+ * The client tool calls the last step of `message` waits for: parts the model sent well-formed
+ * (`input-available`) of client tools offered here. Pure.
+ */
+export function waitingParts(message: UIMessage, agent: Pick<ResolvedAgent, 'clientTools'>, offers: (tool: ClientTool) => boolean) {
+  const stepStart = message.parts.findLastIndex((part) => part.type === 'step-start')
+  return message.parts.slice(stepStart + 1).filter(isToolUIPart).filter((part) => {
+    const tool = agent.clientTools.get(toolNameOf(part))
+    return part.state === 'input-available' && tool !== undefined && offers(tool)
+  })
+}
+
+/**
+ * The calls a step ends at: client tool calls of its last step that the model sent well-formed and
+ * that are offered here, as pending calls; and the message sealed around them (every other open
+ * call closed, every input an object). Pure.
+ */
+export function waitingCalls({ message, agent, offers, chatId, createdAt, expiresAt }: {
+  message: UIMessage
+  agent: Pick<ResolvedAgent, 'clientTools' | 'slug'>
+  offers: (tool: ClientTool) => boolean
+  chatId: string
+  createdAt: string
+  expiresAt: (tool: ClientTool) => string | null
+}): { sealed: UIMessage; calls: NewCall[] } {
+  const sealed = sealToolParts(message, new Set(waitingParts(message, agent, offers).map((part) => part.toolCallId)))
+  const calls: NewCall[] = []
+  for (const part of sealed.parts.filter(isToolUIPart)) {
+    if (part.state !== 'input-available') continue
+    const tool = agent.clientTools.get(toolNameOf(part))!
+    calls.push({ toolCallId: part.toolCallId, toolName: tool.slug, input: part.input, messageId: message.id, chatId, agentSlug: agent.slug, createdAt, toolFingerprint: toolFingerprint(tool), expiresAt: expiresAt(tool) })
+  }
+  return { sealed, calls }
+}
+
+/** Every tool call id of a transcript. */
+function toolCallIdsOf(messages: UIMessage[]): Set<string> {
+  return new Set(messages.flatMap((message) => message.parts.filter(isToolUIPart).map((part) => part.toolCallId)))
+}
+
+/**
+ * Where a turn starts from the stored transcript: the messages for the model (calls left open by a
+ * turn whose process died get a tool error, so the model never sees a call without a result), the
+ * assistant message it continues (its id and settlements kept) or `null`, and how many parts that
+ * message held before. Pure.
+ */
+export function turnStart(messages: StoredMessage[]) {
+  const uiMessages = messages.map((message) => sealToolParts(toUIMessage(message)))
+  const continued = uiMessages.at(-1)?.role === 'assistant' ? uiMessages.at(-1)! : null
+  return { uiMessages, continued, partsBefore: continued?.parts.length ?? 0, settlements: continued ? messages.at(-1)!.settlements : [] }
+}
+
+/** What a turn learns while it runs: a model error, a lost chat, the stream's finish reason and usage. */
+type TurnState = { modelError?: string; lostChat: boolean; finishReason?: Promise<FinishReason>; usage?: Promise<LanguageModelUsage> }
+
+/** What the parts of one turn share: the chat, the agent, the tools offered here, the lease and the stop signal. */
+type TurnContext = {
+  services: TurnServices
+  agent: ResolvedAgent
+  chat: ChatRecord
+  offers: (tool: ClientTool) => boolean
+  turn: TurnSave
+  abort: AbortController
+  state: TurnState
+}
+
+type TurnSave = Parameters<typeof saveStep>[1]
+
+const lostHold = () => new FrogbotError('write-conflict', 'The turn lost its hold on the chat before it could be saved; reload the chat.')
+
+/**
+ * Holds the chat for a turn in this process: registers its stop signal (already stopped while
+ * FrogBot closes) and keeps its lease; `release` lets both go.
+ */
+function holdChat(services: TurnServices, { chatId, leaseOwner }: { chatId: string; leaseOwner: string }) {
+  const abort = new AbortController()
+  services.activeRuns.set(chatId, abort)
+  // A turn that starts while FrogBot closes ends at once as stopped, before the database goes.
+  if (services.closing) abort.abort()
+  const stopLease = keepLease(services, { chatId, leaseOwner, abort })
+  const release = () => {
+    stopLease()
+    if (services.activeRuns.get(chatId) === abort) services.activeRuns.delete(chatId)
+  }
+  return { abort, release }
+}
+
+/**
+ * After a step the loop goes on from (its tool calls ran), saves the message as far as it got.
+ * The last step is written by {@link finishTurn}, once: as a pause at client calls, or as the turn's end.
+ */
+async function saveGoneOnStep({ services, agent, offers, turn, abort, state }: TurnContext, message: UIMessage): Promise<void> {
+  if (state.lostChat || abort.signal.aborted) return
+  const stepStart = message.parts.findLastIndex((part) => part.type === 'step-start')
+  const stepTools = message.parts.slice(stepStart + 1).filter(isToolUIPart)
+  if (stepTools.length === 0 || waitingParts(message, agent, offers).length > 0) return
+  state.lostChat = !(await saveStep(services, turn, sealToolParts(message, openToolCallIds(message))))
+}
+
+/** Pauses the turn at the client calls its last step waits for, if any: saved with the message, the chat `awaiting`. */
+async function pauseIfWaiting(context: TurnContext, message: UIMessage): Promise<TurnResult | null> {
+  const { services, agent, offers, chat, turn } = context
+  const { sealed, calls } = waitingCalls({
+    message,
+    agent,
+    offers,
+    chatId: chat.id,
+    createdAt: isoIn(services),
+    expiresAt: (tool) => (tool.client.expiresIn ? isoIn(services, tool.client.expiresIn) : null)
+  })
+  if (calls.length === 0) return null
+  if (!(await pauseAtCalls(services, turn, sealed, calls))) throw lostHold()
+  const pending = calls.map((call) => toPendingCall({ ...call, status: 'pending', settledAt: null }))
+  announceWaiting(services, chat, pending)
+  return { status: 'awaiting-input', chatId: chat.id, pending }
+}
+
+/**
+ * Stores a turn's outcome from its last message (`null` when the model never streamed): a pause at
+ * client calls, or the turn's end (stopped parts marked), after which a queued message starts.
+ * Throws `model-error` after storing what the model generated, `write-conflict` for a lost chat.
+ */
+async function finishTurn(context: TurnContext, lastMessage: UIMessage | null, start: { continued: UIMessage | null; partsBefore: number }): Promise<TurnResult> {
+  const { services, chat, turn, abort, state } = context
+  // A stopped or failed step leaves its last text or reasoning part unended.
+  const responseMessage = lastMessage ? endStreamingParts(lastMessage) : null
+  if (responseMessage && !state.lostChat && !abort.signal.aborted) {
+    const paused = await pauseIfWaiting(context, responseMessage)
+    if (paused) return paused
+  }
+  const message = responseMessage ? markStopped(sealToolParts(responseMessage), abort.signal.aborted) : null
+  const ended = state.lostChat ? null : await endTurn(services, turn, message)
+  if (!ended) throw lostHold()
+  if (ended.queued) void services.kickQueue(chat.id)
+  if (state.modelError) {
+    throw new FrogbotError('model-error', `The model failed: ${state.modelError}. What it generated is kept in the chat; send the message again, or check the model's key and name.`, {
+      chatId: chat.id,
+      messageId: message?.id ?? null
+    })
+  }
+  return {
+    status: 'complete',
+    chatId: chat.id,
+    messageId: message?.id ?? '',
+    text: message ? textOf(message.parts.slice(message.id === start.continued?.id ? start.partsBefore : 0)) : '',
+    finishReason: (await state.finishReason?.catch(() => undefined)) ?? 'other',
+    usage: (await state.usage?.catch(() => undefined)) ?? EMPTY_USAGE,
+    ...(abort.signal.aborted ? { stopped: true as const } : {})
+  }
+}
+
+/** An error's message, for the stream and the result (the AI SDK masks errors as "An error occurred." by default). */
+const describe = (error: unknown) => (error instanceof Error ? error.message : String(error))
+
+/**
+ * Starts the agent's tool loop on the transcript and returns its UI message stream: each step
+ * ending goes to `onStep`, the end (with the response message) to `onEnd`. Records the stream's
+ * finish reason and usage in `context.state`.
+ */
+async function streamModel(
+  context: TurnContext,
+  { req, uiMessages, runId, onStep, onEnd }: { req: FrogbotRequest; uiMessages: UIMessage[]; runId: string; onStep: (message: UIMessage) => Promise<void>; onEnd: (message: UIMessage) => Promise<void> }
+) {
+  const { services, agent, chat, offers, abort, state } = context
+  const gate: StepGate = { clientCallPending: false }
+  const toolSet = buildToolSet({ tools: agent.tools, offers, gate, context: { req, agent: { slug: agent.slug, runId }, chatId: chat.id } })
+  const model = wrapLanguageModel({ model: agent.model.model as Parameters<typeof wrapLanguageModel>[0]['model'], middleware: [uniqueToolCallIds(toolCallIdsOf(uiMessages)), boundedToolInputs()] })
+  const modelMessages = await convertToModelMessages(uiMessages, { tools: toolSet, ignoreIncompleteToolCalls: true })
+  const loop = new ToolLoopAgent({
+    model,
+    instructions: await agent.instructions(req),
+    tools: toolSet,
+    stopWhen: agent.stopWhen,
+    experimental_download: modelFileDownload(agent.files),
+    onLanguageModelCallEnd: (event) => {
+      gate.clientCallPending = event.content.some((part) => {
+        const tool = part.type === 'tool-call' ? agent.clientTools.get(part.toolName) : undefined
+        return tool !== undefined && offers(tool)
+      })
+    }
+  })
+  const streamed = await loop.stream({ messages: modelMessages, abortSignal: abort.signal })
+  state.finishReason = Promise.resolve(streamed.finishReason)
+  state.usage = Promise.resolve(streamed.totalUsage)
+  return streamed.toUIMessageStream<UIMessage>({
+    originalMessages: uiMessages,
+    generateMessageId: () => services.newId('msg'),
+    // The model's own message helps more than the AI SDK's mask.
+    onError: describe,
+    onStepEnd: ({ responseMessage }) => onStep(responseMessage),
+    onEnd: ({ responseMessage }) => onEnd(responseMessage)
+  })
+}
+
+/** Keeps `result` among the turns `close` waits for until it settles, never turning a failed turn into an unhandled rejection. */
+function trackInFlight(services: TurnServices, result: Promise<TurnResult>): void {
+  services.turnsInFlight.add(result)
+  const forget = () => services.turnsInFlight.delete(result)
+  void result.then(forget, forget)
+}
+
+/**
+ * Runs the model on a chat that this turn holds (`running` under `leaseOwner`), for `req`:
+ * streams one step after another into the last assistant message when `messages` ends with one (a
+ * continuation keeps its id and its settlements) or into a new one, and stores the outcome:
+ * - a step that ends at client tool calls saves its parts and its pending calls together and the
+ *   chat becomes `awaiting` (result `awaiting-input`; listeners hear `calls-waiting`);
+ * - otherwise the chat is `idle` again, and a queued message starts (`kickQueue`).
+ * The turn runs to its end even if nobody reads `stream`. `result` rejects with
+ * `FrogbotError('model-error')` when the model fails (what it generated is kept) and
+ * `FrogbotError('write-conflict')` when the turn lost the chat to another process.
+ */
+export function runTurn(
+  services: TurnServices,
+  { agent, chat, req, messages, leaseOwner }: { agent: ResolvedAgent; chat: ChatRecord; req: FrogbotRequest; messages: StoredMessage[]; leaseOwner: string }
+): TurnRun {
+  const start = turnStart(messages)
+  const { abort, release } = holdChat(services, { chatId: chat.id, leaseOwner })
+  const context: TurnContext = {
+    services,
+    agent,
+    chat,
+    offers: offeredClientTools(services, { chat, req }),
+    turn: { chatId: chat.id, leaseOwner, position: messages.length, settlements: start.settlements },
+    abort,
+    state: { lostChat: false }
+  }
+  const runId = services.newId('run')
+  const recorder = services.live.record(chat.id, runId)
+  // A client that joins replays the whole message: what the continued message held comes first.
+  if (start.continued) for (const chunk of replayChunks(start.continued)) recorder.push(chunk)
+
+  let settle!: { resolve: (result: TurnResult) => void; reject: (error: unknown) => void }
+  const stored = new Promise<TurnResult>((resolve, reject) => (settle = { resolve, reject }))
+  let ended = false
+  const settleWith = async (responseMessage: UIMessage | null) => {
+    ended = true
+    await finishTurn(context, responseMessage, start).then(settle.resolve, settle.reject)
+    release()
+  }
+  const source = streamModel(context, { req, uiMessages: start.uiMessages, runId, onStep: (message) => saveGoneOnStep(context, message), onEnd: settleWith })
+  const { stream, drained } = pumpTurn(source, {
+    onChunk: (chunk) => {
+      recorder.push(chunk)
+      if (chunk.type === 'error' && !abort.signal.aborted) context.state.modelError ??= chunk.errorText
+    },
+    onError: (error) => {
+      if (abort.signal.aborted) return undefined
+      context.state.modelError ??= describe(error)
+      return { type: 'error', errorText: describe(error) }
+    }
+  })
+  const result = drained.then(async () => {
+    // A failure before the model streamed (instructions, the transcript) never reached `onEnd`.
+    if (!ended) await settleWith(null)
+    await recorder.end()
+    return stored
+  })
+  trackInFlight(services, result)
+  return announceTurn(services, chat, { stream, result })
+}

@@ -1,0 +1,61 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { createAuth } from '../../src/auth/create-auth.ts'
+import { FrogbotError } from '../../src/errors/frogbot-error.ts'
+import { internalsOf } from '../../src/frogbot-internals.ts'
+import { ADA_PASSWORD, ORIGIN, authApp } from './auth-kit.ts'
+
+// Sign-in is one service made once per instance (createAuth), which HTTP and the CLI are handed:
+// neither reaches the database for it.
+
+let cleanup: (() => Promise<void>) | undefined
+afterEach(async () => {
+  await cleanup?.()
+  cleanup = undefined
+})
+
+async function app(options: Parameters<typeof authApp>[0] = {}) {
+  const created = await authApp(options)
+  cleanup = created.close
+  return created
+}
+
+const refusal = (work: Promise<unknown>) => work.then(() => null, (error: unknown) => (FrogbotError.isInstance(error) ? { code: error.code, data: error.data } : error))
+
+describe('createAuth', () => {
+  it('signs in with a password, finds the session, ends it; a wrong password is invalid-credentials', async () => {
+    const { db, ada } = await app()
+    let clock = new Date('2026-12-01T10:00:00.000Z')
+    const auth = createAuth({ db, options: { sessionMaxAge: 3600 }, now: () => clock, newId: (prefix) => `${prefix}_${Math.random().toString(36).slice(2)}` })
+    expect(await refusal(auth.signIn({ email: 'ada@example.com', password: 'wrong', address: '192.0.2.1' }))).toEqual({ code: 'invalid-credentials', data: undefined })
+    const session = await auth.signIn({ email: 'ada@example.com', password: ADA_PASSWORD, address: '192.0.2.1' })
+    expect(session).toMatchObject({ user: { id: ada.id }, signedInAt: clock, expiresAt: new Date('2026-12-01T11:00:00.000Z') })
+    expect(await auth.session(session.token)).toMatchObject({ user: { id: ada.id }, credential: { type: 'session' } })
+    const caller = await auth.callerOf(new Request('http://localhost/api/agents', { headers: { cookie: `frogbot_session=${session.token}` } }), { address: '192.0.2.1' })
+    expect(caller).toMatchObject({ user: { id: ada.id }, entryPoint: 'http' })
+    clock = new Date('2026-12-01T11:00:01.000Z')
+    expect(await auth.session(session.token)).toBeNull()
+    clock = new Date('2026-12-01T10:30:00.000Z')
+    await auth.endSession(session.token)
+    expect(await auth.session(session.token)).toBeNull()
+    expect(await auth.userByEmail('ada@example.com')).toMatchObject({ id: ada.id })
+    expect(await auth.userById('nobody')).toBeNull()
+  })
+
+  it('holds its own limits: failed sign-ins past options.loginRateLimit are too-many-requests with retryAfter', async () => {
+    const { db } = await app()
+    const auth = createAuth({ db, options: { loginRateLimit: { failures: 2, windowSeconds: 60 } }, newId: (prefix) => `${prefix}_${Math.random().toString(36).slice(2)}` })
+    for (let attempt = 0; attempt < 2; attempt++) expect(await refusal(auth.signIn({ email: 'ada@example.com', password: 'wrong', address: '192.0.2.9' }))).toMatchObject({ code: 'invalid-credentials' })
+    expect(await refusal(auth.signIn({ email: 'ada@example.com', password: ADA_PASSWORD, address: '192.0.2.9' }))).toEqual({ code: 'too-many-requests', data: { retryAfter: expect.any(Number) } })
+  })
+
+  it('the instance makes one, with the config’s options, and its HTTP sign-in is that one', async () => {
+    const { frogbot, request } = await app({ auth: { sessionMaxAge: 120 } })
+    const { auth } = internalsOf(frogbot)
+    expect(auth.sessionMaxAge).toBe(120)
+    const answer = await request('POST', '/api/auth/login', { body: { email: 'ada@example.com', password: ADA_PASSWORD }, headers: { origin: ORIGIN } })
+    expect(answer.status).toBe(200)
+    const token = /frogbot_session=([^;]+)/.exec(answer.headers.getSetCookie()[0])![1]
+    expect(await auth.session(token)).toMatchObject({ user: { email: 'ada@example.com' } })
+    expect(answer.headers.getSetCookie()[0]).toContain('Max-Age=120')
+  })
+})
