@@ -3,7 +3,7 @@ import type { QuestionInput, QuestionOutput } from './question-schemas.ts'
 
 /**
  * Checks an answer against the questions it answers: the `question` tool's answer rules
- * (source: seed, "Question and answer shape"; SPEC section 3).
+ * (source: the seed, "Question and answer shape").
  *
  * Both arguments must already be parsed (`QuestionInput.parse` fills in `multiple: false` and
  * `custom: true`). The rules, checked in this order:

@@ -3,14 +3,14 @@ import { z } from 'zod'
 /** Longest password accepted, in characters (README "Users, sign-in and API tokens"). */
 export const PASSWORD_MAX_LENGTH = 1024
 
-/** Longest dismissal `reason`, in characters (SPEC §11). */
+/** Longest dismissal `reason`, in characters (README "Your own client tools"). */
 export const REASON_MAX_LENGTH = 1000
 
 /** Longest chat title, in characters. */
 export const TITLE_MAX_LENGTH = 80
 
 /**
- * Body of `POST /api/agents/:slug` (SPEC §6): `{ prompt }` or `{ messages }` (AI SDK UI messages),
+ * Body of `POST /api/agents/:slug` (README "The HTTP API"): `{ prompt }` or `{ messages }` (AI SDK UI messages),
  * optional `chatId`. The fields `useChat`'s default transport adds (`id`, `trigger`, `messageId`)
  * are accepted; `id` is taken as the chat id when `chatId` is absent.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /**
- * Who settled a call (SPEC §5), exactly one of:
+ * Who settled a call (README "How a turn runs"), exactly one of:
  * - a user: `{ userId }`, plus `token: { name, prefix }` when an API token was used;
  * - `{ anonymous: true }`: a caller without an account, on an owner-less chat;
  * - a channel participant: `{ channel: { piece, instance?, userId, name?, email? }, userId? }`
@@ -22,7 +22,7 @@ export const SettledBySchema = z.union([
 /** See {@link SettledBySchema}. */
 export type SettledBy = z.output<typeof SettledBySchema>
 
-/** How a call ended (SPEC §5): answered, dismissed by a person, cancelled with its step, or expired. */
+/** How a call ended (README "How a turn runs"): answered, dismissed by a person, cancelled with its step, or expired. */
 export const SettlementOutcomeSchema = z.enum(['answered', 'dismissed', 'cancelled', 'expired'])
 
 /** See {@link SettlementOutcomeSchema}. */
