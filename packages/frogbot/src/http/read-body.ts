@@ -34,7 +34,7 @@ export async function readBody<S extends z.ZodType>(request: Request, schema: S,
     const message =
       issue.code === 'unrecognized_keys'
         ? `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((key) => `"${key}"`).join(', ')}`
-        : issue.code === 'invalid_type' && /received undefined/.test(issue.message)
+        : issue.code === 'invalid_type' && valueAt(json, issue.path) === undefined
           ? `is required (${issue.expected})`
           : issue.message
     throw new FrogbotError('bad-request', `${path}: ${message}`)
@@ -86,4 +86,11 @@ export function pathPastDepth(value: unknown, limit: number): string | null {
 function shortPath(path: string[]): string {
   const shown = path.slice(0, 6).map((segment) => (segment.length > 40 ? `${segment.slice(0, 40)}…` : segment))
   return path.length > shown.length ? `${shown.join('.')}.…` : shown.join('.')
+}
+
+/** The value at `path` inside `json`, or `undefined` where the path leads nowhere (a field left out). */
+function valueAt(json: unknown, path: readonly PropertyKey[]): unknown {
+  let value = json
+  for (const key of path) value = value !== null && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[key] : undefined
+  return value
 }
