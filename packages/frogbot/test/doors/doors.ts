@@ -259,7 +259,7 @@ const channelDoor: Door = {
       return { kind: outcome.kind }
     }),
   stop: (kit, chatId) => refusalOf(async () => ({ kind: (await kit.pieceEngine().stop({ chatId, participant: kit.participants.ada })) ? 'dismissed' : 'complete' })),
-  by: (kit) => ({ channel: { piece: 'test', userId: 'U_ADA', name: 'Ada' }, userId: kit.ada.id })
+  by: (kit) => ({ channel: { piece: 'test', instance: 'testchat', userId: 'U_ADA', name: 'Ada', email: 'ada@example.com' }, userId: kit.ada.id })
 }
 
 /** Every door the suite runs the turn rules through. */
