@@ -5,6 +5,7 @@ import { StoreWriteConflict } from '../store/store-errors.ts'
 import { chatFor } from './chat-access.ts'
 import { effectiveState } from './rules/chat-state.ts'
 import { isoIn, type TurnServices } from './services.ts'
+import { settledCalls } from './settled-calls.ts'
 
 /**
  * Deletes a web chat `req` may write (the agent's `access`, the owner; a channel conversation is
@@ -25,4 +26,5 @@ export async function deleteChat(services: TurnServices, { chatId, agentSlug, re
   })
   if (outcome === 'running') throw new FrogbotError('turn-in-progress', 'A reply is being written in this chat; stop it, then delete the chat.')
   if (outcome === null) throw chatNotFound(chatId)
+  settledCalls.forget(services, chat.id)
 }

@@ -9,6 +9,7 @@ import { effectiveState } from './rules/chat-state.ts'
 import { runTurn } from './run/run-turn.ts'
 import { isoIn, newLeaseOwner, type TurnServices } from './services.ts'
 import { firstWordsTitle } from './chat-titles.ts'
+import { settledCalls } from './settled-calls.ts'
 
 /**
  * Edit of a stored user message (README: "How a turn runs", web chats): in one transaction its parts are replaced,
@@ -54,5 +55,7 @@ export async function editMessage(
   }
   if (taken === 'busy') throw new FrogbotError('turn-in-progress', 'A turn is running in this chat; stop it or wait before editing.')
   if (taken === 'not-found' || taken === null) throw new FrogbotError('not-found', `No user message "${messageId}" in this chat.`)
+  // The messages after the edited one are gone, with their calls.
+  settledCalls.forget(services, chat.id)
   return { chatId: chat.id, messageId, run: runTurn(services, { agent, chat: taken.chat, req, messages: taken.messages, leaseOwner }) }
 }

@@ -14,6 +14,7 @@ import { effectiveState } from './rules/chat-state.ts'
 import { answeredOutputs, closeCalls, settlementOf } from './rules/close-calls.ts'
 import { type SettleAction, type SettlePlan, type SettleRefusal, isAnswer, planSettle, withoutRepeats } from './rules/plan-settle.ts'
 import { runTurn } from './run/run-turn.ts'
+import { settledCalls } from './settled-calls.ts'
 import { isoIn, newLeaseOwner, type TurnServices } from './services.ts'
 
 function zodMessage(error: { issues: { path: PropertyKey[]; message: string }[] }): string {
@@ -83,7 +84,7 @@ async function decide(
   const current = wholeStep ? withoutRepeats(actions, calls, answeredOutputs(messages)) : actions
   const ask = (given: SettleAction[]) => planSettle({ state, calls, actions: given, by: settledByOf(req), at: now, wholeStep })
   const early = ask(current)
-  if ('refused' in early && early.refused !== 'pending-calls') throw refusalError(early, state, snapshot)
+  if ('refused' in early && early.refused !== 'pending-calls') throw rememberedRefusal(services, chat, refusalError(early, state, snapshot))
   if (!('refused' in early) && early.refusal) return { plan: early, reported: refusedCall(early.refusal) ?? current[0].toolCallId }
   const byId = new Map(calls.map((call) => [call.toolCallId, call]))
   const checkedActions = await Promise.all(
@@ -95,6 +96,13 @@ async function decide(
   const plan = ask(checkedActions)
   if ('refused' in plan) throw refusalError(plan, state, snapshot)
   return { plan, reported: current[0].toolCallId }
+}
+
+/** `error`, after keeping the settlement an `already-settled` refusal reports in this process's record of settled calls. */
+function rememberedRefusal(services: TurnServices, chat: ChatRecord, error: FrogbotError): FrogbotError {
+  const settlement = error.code === 'already-settled' ? (error.data as { settlement?: ReturnType<typeof settlementOf> } | undefined)?.settlement : null
+  if (settlement) settledCalls.remember(services, chat, [settlement])
+  return error
 }
 
 /** The call a refusal names, if any. */
@@ -127,6 +135,14 @@ export async function settleActions(
   { chatId, agentSlug, actions, req, wholeStep = false }: { chatId: string; agentSlug?: string; actions: SettleAction[]; req: FrogbotRequest; wholeStep?: boolean }
 ): Promise<SettleOutcome> {
   const ids = actions.map((action) => action.toolCallId)
+  // A losing answer to calls this process saw settled is refused from memory, once the caller may
+  // write the chat: its settlement is the stored one. A resubmission may repeat a settled answer
+  // (see withoutRepeats) and FrogBot's own expiry reads the chat, so both go to the database.
+  const known = wholeStep || req.entryPoint === 'system' ? null : settledCalls.lookup(services, chatId, ids)
+  if (known) {
+    await checkChat(services, { chat: known.chat, chatId, agentSlug, req, write: true })
+    throw new FrogbotError('already-settled', 'This call was already settled; the first answer wins.', { settlement: known.settlement })
+  }
   // The tool checks run user code once per call: a call's input and tool do not change between attempts.
   const checked = new Map<string, Promise<SettleAction>>()
   for (let attempt = 1; ; attempt++) {
@@ -172,6 +188,7 @@ async function apply(
     isoIn(services)
   )
   if (!applied) return null
+  settledCalls.remember(services, chat, plan.closings.map((closing) => settlementOf(settled, closing.toolCallId)!))
   const stateAfter = plan.next === 'continue' ? 'running' : plan.next === 'idle' ? 'idle' : 'awaiting'
   announceSettled(services, chat, stateAfter, settled, plan.closings.map((closing) => closing.toolCallId))
   const settlement = settlementOf(settled, firstCall)!
