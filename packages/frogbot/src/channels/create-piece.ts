@@ -6,6 +6,7 @@ import { refusalLog } from './refusal-log.ts'
 import { REDRAW_EVERY_MS } from './runtime/card-drawing.ts'
 import type { PieceDrawing } from './runtime/piece-drawing.ts'
 import { pieceRuntime, type PieceRuntime } from './runtime/piece-runtime.ts'
+import { releasedOnFailure } from './replay-guard.ts'
 
 /** How long a piece's shutdown waits for its background work (replies, drawings, handlers), at most (ms). */
 export const CLOSE_GRACE_MS = 5000
@@ -136,7 +137,8 @@ export function createPiece(spec: PieceSpec): KitPiece {
       const current = running
       if (!current) return unavailable(spec)
       if (!current.session.webhook) return Response.json({ error: `The ${spec.label} piece "${spec.instance}" takes no webhook requests.`, code: 'not-found' }, { status: 404 })
-      const response = await current.session.webhook(request)
+      const webhook = current.session.webhook
+      const response = await releasedOnFailure(() => webhook(request))
       if (response.status < 400) current.runtime.redrawNowAndThen()
       return response
     },

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { createHash } from 'node:crypto'
 import type { ChannelState } from '../contract/channel-state.ts'
 
@@ -24,11 +25,13 @@ export function unauthorized(message: string): Response {
  * encoding). Where the platform signs a time (`signedAt`, ms since the epoch), a request more than
  * `windowMs` away from `now` is `stale`, and it is remembered only as long as it could be fresh;
  * a delivery id, or a request without a time, is remembered `keepMs`. Keys live in the piece's
- * state (FrogBot's database), so every server refuses a replay another one admitted. Returns
- * `null` when admitted, else why not (with a message for {@link unauthorized}).
+ * state (FrogBot's database), so every server refuses a replay another one admitted. A request
+ * the piece then fails to handle (answered 5xx, so the platform delivers it again) is forgotten
+ * again (see {@link releasedOnFailure}), so its redelivery is admitted. Returns `null` when
+ * admitted, else why not (with a message for {@link unauthorized}).
  */
 export function replayGuard({ state, now = Date.now, windowMs = FRESHNESS_WINDOW_MS, keepMs = DELIVERY_KEEP_MS }: {
-  state: Pick<ChannelState, 'setIfNotExists'>
+  state: Pick<ChannelState, 'setIfNotExists' | 'delete'>
   now?: () => number
   windowMs?: number
   keepMs?: number
@@ -43,7 +46,10 @@ export function replayGuard({ state, now = Date.now, windowMs = FRESHNESS_WINDOW
           ? `frogbot:delivery:${deliveryId}`
           : `frogbot:delivery:${signedAt ?? 'unsigned'}:${createHash('sha256').update(body).digest('hex')}`
       const keep = deliveryId === undefined && signedAt !== undefined ? 2 * windowMs + 60_000 : keepMs
-      if (await state.setIfNotExists(key, true, keep)) return null
+      if (await state.setIfNotExists(key, true, keep)) {
+        admittedNow.getStore()?.push({ state, key })
+        return null
+      }
       return { refused: 'replay', message: 'Refused: this signed request was already received (a replay).' }
     }
   }
@@ -51,3 +57,19 @@ export function replayGuard({ state, now = Date.now, windowMs = FRESHNESS_WINDOW
 
 /** See {@link replayGuard}. */
 export type ReplayGuard = ReturnType<typeof replayGuard>
+
+/** The requests admitted while one webhook request is handled (see {@link releasedOnFailure}). */
+const admittedNow = new AsyncLocalStorage<{ state: Pick<ChannelState, 'delete'>; key: string }[]>()
+
+/**
+ * Runs `handle` (one webhook request) and, when its answer is a server error (5xx: the platform
+ * delivers the request again, Slack, Telegram and GitHub among them), forgets every request a
+ * {@link replayGuard} admitted meanwhile, so that the redelivery is not refused as a replay. The
+ * kit's webhook does this for every piece.
+ */
+export async function releasedOnFailure(handle: () => Promise<Response>): Promise<Response> {
+  const admitted: { state: Pick<ChannelState, 'delete'>; key: string }[] = []
+  const response = await admittedNow.run(admitted, handle)
+  if (response.status >= 500) await Promise.all(admitted.map(({ state, key }) => state.delete(key).catch(() => {})))
+  return response
+}

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { dirname, resolve } from 'node:path'
 import { createFrogbot } from '../frogbot.ts'
 import { internalsOf } from '../frogbot-internals.ts'
+import { cliCommand } from './cli-command.ts'
 import { checkGivenToken, prepareDemoAccess, prepareDemoSignIn } from './demo-access.ts'
 import { loadConfig } from './load-config.ts'
 
@@ -128,23 +129,23 @@ export async function serveCommand(options: { port?: string; host?: string; conf
     log(`API token: FROGBOT_TOKEN is accepted for ${access.email} (id ${access.id})`)
     if (access.others.length > 0) {
       const list = access.others.map((token) => `${token.prefix}… id ${token.id}`).join(', ')
-      log(`other FROGBOT_TOKEN values are accepted too (${list}); once no server uses one, retire it with \`npx frogbot tokens revoke <id>\``)
+      log(`other FROGBOT_TOKEN values are accepted too (${list}); once no server uses one, retire it with \`${cliCommand(`tokens revoke <id>`)}\``)
     }
     console.log(['', 'Try it:', ...tryCommands(base, firstAgent, '$FROGBOT_TOKEN'), ''].join('\n'))
   } else if (access.kind === 'created') {
     log(`API token for ${access.email} (id ${access.id}; shown once; keep it): ${access.token}`)
     console.log(['', 'Try it:', ...tryCommands(base, firstAgent, access.token), ''].join('\n'))
   } else if (access.email) {
-    log(`API tokens: create one with \`npx frogbot tokens create --email ${access.email}\`, or start with FROGBOT_TOKEN=<token>`)
+    log(`API tokens: create one with \`${cliCommand(`tokens create --email ${access.email}`)}\`, or start with FROGBOT_TOKEN=<token>`)
   } else {
     // Users exist, but not the demo user: a token needs a user, so say which commands make both.
-    log(`API tokens: create a user with \`npx frogbot users create --email you@example.com\`, then a token with \`npx frogbot tokens create --email you@example.com\` (\`npx frogbot users list\` shows the users); or start with FROGBOT_TOKEN=<token>`)
+    log(`API tokens: create a user with \`${cliCommand(`users create --email you@example.com`)}\`, then a token with \`${cliCommand(`tokens create --email you@example.com`)}\` (\`${cliCommand(`users list`)}\` shows the users); or start with FROGBOT_TOKEN=<token>`)
   }
   const signIn = await prepareDemoSignIn(store.db, process.env)
   const reach = host === '127.0.0.1' || host === 'localhost' || host === '::1' ? '; this machine only, set HOST=0.0.0.0 to accept others' : ''
-  if (signIn?.password) log(`admin chat: sign in as ${signIn.email} with the password ${signIn.password} (shown once; change it with \`npx frogbot users password --email ${signIn.email}\`)`)
-  else if (signIn) log(`admin chat: sign in as ${signIn.email} with the password printed at its first start (or set one: \`npx frogbot users password --email ${signIn.email}\`)`)
-  else log(`admin chat: sign in with a user's email and password (\`npx frogbot users create --email you@example.com\`)`)
+  if (signIn?.password) log(`admin chat: sign in as ${signIn.email} with the password ${signIn.password} (shown once; change it with \`${cliCommand(`users password --email ${signIn.email}`)}\`)`)
+  else if (signIn) log(`admin chat: sign in as ${signIn.email} with the password printed at its first start (or set one: \`${cliCommand(`users password --email ${signIn.email}`)}\`)`)
+  else log(`admin chat: sign in with a user's email and password (\`${cliCommand(`users create --email you@example.com`)}\`)`)
   log(`admin chat: open ${base}/admin in a browser`)
   log(`listening on ${base} (agents: ${[...engine.services.agents.keys()].join(', ')}${reach})`)
 

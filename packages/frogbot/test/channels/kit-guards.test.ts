@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { replayGuard } from '../../src/channels/replay-guard.ts'
+import { releasedOnFailure, replayGuard } from '../../src/channels/replay-guard.ts'
 import { refusalLog } from '../../src/channels/refusal-log.ts'
 import { withinDeadline } from '../../src/channels/chat-sdk/ack-deadline.ts'
 import type { ChannelState } from '../../src/contract/channel-state.ts'
@@ -27,6 +27,17 @@ afterAll(async () => {
 })
 
 describe('the replay and freshness guard', () => {
+  it('forgets what it admitted for a request the piece answered with a server error, so that the platform\'s redelivery is admitted; never for a 4xx or a success', async () => {
+    const guard = replayGuard({ state, now: () => clock })
+    const handle = (deliveryId: string, status: number) => releasedOnFailure(async () => ((await guard.admit({ body: '{}', deliveryId })) ? new Response('replay', { status: 401 }) : new Response(null, { status })))
+    // Telegram could not be reached: the update is answered 503, and Telegram delivers it again.
+    expect((await handle('update-500', 503)).status).toBe(503)
+    expect((await handle('update-500', 200)).status).toBe(200)
+    expect((await handle('update-500', 200)).status).toBe(401)
+    expect((await handle('update-501', 400)).status).toBe(400)
+    expect((await handle('update-501', 200)).status).toBe(401)
+  })
+
   it('admits a request signed at a time once, however its signature is written, and its retry signed anew', async () => {
     const guard = replayGuard({ state, now: () => clock })
     const body = '{"event":"message"}'
