@@ -81,6 +81,11 @@ describe('checkQuestionAnswer', () => {
       )
     })
 
+    it('rejects a label selected twice, on a question of several picks too', () => {
+      expect(checkQuestionAnswer(input, withAnswer(1, { header: 'Toppings', selected: ['Ham', 'Olives', 'Ham'] }))).toBe('answers[1] ("Toppings"): "Ham" is selected twice; select each option at most once')
+      expect(checkQuestionAnswer(input, withAnswer(0, { header: 'Color', selected: ['Red', 'Red'] }))).toBe('answers[0] ("Color"): "Red" is selected twice; select each option at most once')
+    })
+
     it('allows several selections when multiple is true', () => {
       expect(checkQuestionAnswer(input, withAnswer(1, { header: 'Toppings', selected: ['Olives', 'Ham'] }))).toBe(true)
     })

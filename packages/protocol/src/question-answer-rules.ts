@@ -10,10 +10,11 @@ import type { QuestionInput, QuestionOutput } from './question-schemas.ts'
  * 1. exactly one answer per question (`answers` has as many entries as `questions`);
  * 2. in order: `answers[i].header` equals `questions[i].header`;
  * 3. every `selected` label was offered by that question;
- * 4. a single-choice question (`multiple: false`) has at most one selected label;
- * 5. `custom` is present only where the question allows it (`custom: true`);
- * 6. each answer has at least one selected label or a `custom` that is non-empty after trimming.
- * Rules 2 to 6 are checked answer by answer.
+ * 4. no label is selected twice (the seed is silent; a pick counted twice would mislead the model);
+ * 5. a single-choice question (`multiple: false`) has at most one selected label;
+ * 6. `custom` is present only where the question allows it (`custom: true`);
+ * 7. each answer has at least one selected label or a `custom` that is non-empty after trimming.
+ * Rules 2 to 7 are checked answer by answer.
  *
  * Returns `true` when the answer is acceptable, otherwise the message of the FIRST broken rule.
  * Messages are shown to API users (`400 invalid-output`) and start with the answer's path and the
@@ -46,6 +47,11 @@ export function checkQuestionAnswer(input: QuestionInput, output: QuestionOutput
     const notOffered = a.selected.find((label) => !offered.includes(label))
     if (notOffered !== undefined) {
       return `${at}: ${quote(notOffered)} was not offered; choose one of ${offeredList}`
+    }
+
+    const twice = a.selected.find((label, index) => a.selected.indexOf(label) !== index)
+    if (twice !== undefined) {
+      return `${at}: ${quote(twice)} is selected twice; select each option at most once`
     }
 
     if (!q.multiple && a.selected.length > 1) {
