@@ -99,7 +99,8 @@ function setUp({ engine, runtime, track, log, nameOf, adapter }: ChatSdkContext<
       if (told) return
       told = true
       log(unknownAppLine(settings, error))
-    }
+    },
+    unanswered: (event) => log(`agent session ${event.agentSession.id} (${event.action}) was not answered: FrogBot could not learn from Linear's API who the app is (see the line above)`)
   }
   void track(adapter.identity())
   return {

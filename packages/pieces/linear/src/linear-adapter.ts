@@ -3,11 +3,17 @@ import type { ChatInstance, WebhookOptions } from 'chat'
 import type { LinearApi, Viewer } from './linear-api.ts'
 import type { SessionEvent } from './linear-payloads.ts'
 
-/** What the piece does with a session event before (or instead of) Chat SDK's message: `created` is acknowledged with an activity at once; `stop` is the person's stop request. */
+/**
+ * What the piece does with a session event before (or instead of) Chat SDK's message: `created` is
+ * acknowledged with an activity at once; `stop` is the person's stop request; `unknownApp` hears
+ * why Linear's API could not say who the app is, `unanswered` each session event passed over
+ * meanwhile.
+ */
 export type SessionHooks = {
   created: (event: SessionEvent) => Promise<void>
   stop: (event: SessionEvent) => Promise<void>
   unknownApp: (error: unknown) => void
+  unanswered: (event: SessionEvent) => void
 }
 
 type Payload = Parameters<LinearAdapter['handleAgentSessionEvent']>[0]
@@ -65,7 +71,7 @@ export class FrogbotLinearAdapter extends LinearAdapter {
   protected override handleAgentSessionEvent(payload: Payload, options?: WebhookOptions): void {
     const event = payload as unknown as SessionEvent
     const work = (async () => {
-      if (!(await this.identity())) return
+      if (!(await this.identity())) return this.hooks?.unanswered(event)
       // A session of another app of the workspace is not this agent's.
       if (event.agentSession.appUserId !== this.defaultBotUserId) return
       if (event.action === 'prompted' && event.agentActivity?.signal === 'stop') return this.hooks?.stop(event)

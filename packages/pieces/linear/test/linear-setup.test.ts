@@ -1,5 +1,5 @@
 import { ConfigError } from 'frogbot'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createLinear } from '../src/index.ts'
 import { sessionCreated, WEBHOOK_SECRET } from './linear-deliveries.ts'
 import { eventually, linearKit } from './linear-kit.ts'
@@ -85,6 +85,19 @@ describe('the piece against Linear', () => {
     }
   })
 
+  it("with Linear's API out of reach, logs why at start-up and each session it could not answer; the webhook still answers at once", async () => {
+    const kit = await linearKit({ model: promptedModel(), linear, options: { apiUrl: 'http://127.0.0.1:9/graphql' } })
+    try {
+      const created = sessionCreated(linear, { issueId: 'issue-k3', creator: ADA, body: '@FrogBot hello' })
+      expect((await kit.deliver(created.delivery)).status).toBe(200)
+      await vi.waitFor(() => expect(kit.takeLogs(/was not answered/)).toEqual([expect.stringMatching(/^frogbot: linear linear: agent session \S+ \(created\) was not answered: FrogBot could not learn from Linear's API who the app is/)]))
+      expect(kit.takeLogs(/could not learn from Linear's API who the app is \(Linear's API at http:\/\/127\.0\.0\.1:9\/graphql could not be reached/)).toHaveLength(1)
+      expect(await kit.chats()).toEqual([])
+    } finally {
+      await kit.close()
+    }
+  })
+
   it('logs once that Linear did not accept the credentials; sessions are not answered until it does, and the webhook still answers at once', async () => {
     const kit = await linearKit({ model: promptedModel(), linear, options: { accessToken: undefined, apiKey: 'lin_api_revoked', webhookSecret: WEBHOOK_SECRET } })
     try {
@@ -93,6 +106,7 @@ describe('the piece against Linear', () => {
       ])
       const answer = await kit.deliver(sessionCreated(linear, { issueId: 'issue-k2', creator: ADA, body: '@FrogBot hello' }).delivery)
       expect(answer.status).toBe(200)
+      await vi.waitFor(() => expect(kit.takeLogs(/was not answered/)).toHaveLength(1))
       expect(await kit.chats()).toEqual([])
       expect(kit.takeLogs(/did not accept/)).toEqual([])
     } finally {
