@@ -62,4 +62,17 @@ describe('accessibility (axe-core) and phone width', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
     await screenshot(page, 'phone-answered')
   }, 60_000)
+
+  test("at phone width a question's unbroken words wrap inside its card", async () => {
+    const context = await newContext({ viewport: { width: 390, height: 844 } })
+    const page = await openChat(context)
+    await sendMessage(page, 'Check an unbroken link on my phone')
+    const card = dock(page).getByRole('region', { name: 'Link' })
+    await card.getByText('No', { exact: true }).waitFor()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    expect(await card.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true)
+    const box = await card.boundingBox()
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390)
+    await screenshot(page, 'phone-unbroken')
+  }, 60_000)
 })

@@ -5,6 +5,17 @@ import { textStep, toolStep } from '../../../../frogbot/src/testing/scripted-mod
 type PromptMessage = { role: string; content: string | { type: string; text?: string; output?: { type: string; value?: unknown } }[] }
 
 /** One single-choice question (the seed's example, with descriptions). */
+/** A question whose text and option hold words too long for a phone's width (a URL, an id). */
+export const unbrokenQuestion = {
+  questions: [
+    {
+      header: 'Link',
+      question: `Is ${'unbroken'.repeat(12)} the right page id?`,
+      options: [{ label: `Yes, ${'x'.repeat(120)}` }, { label: 'No' }]
+    }
+  ]
+}
+
 export const colorQuestion = {
   questions: [
     {
@@ -136,7 +147,9 @@ export function scenarioModel() {
         ]
         return { stream: convertArrayToReadableStream(toolStep(calls, 'Two things first.') as never[]) }
       }
-      const step = /trip/i.test(text)
+      const step = /unbroken/i.test(text)
+        ? toolStep([{ toolCallId: call(), toolName: 'question', input: unbrokenQuestion }], 'One link to check.')
+        : /trip/i.test(text)
         ? toolStep([{ toolCallId: call(), toolName: 'question', input: tripQuestions }], 'A few questions first.')
         : /topping/i.test(text)
           ? toolStep([{ toolCallId: call(), toolName: 'question', input: toppingsQuestion }])
