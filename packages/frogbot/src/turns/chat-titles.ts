@@ -23,13 +23,18 @@ function shorten(text: string, max: number): string {
   return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.-]+$/, '')}…`
 }
 
+/** `text` without control characters (a NUL typed or pasted becomes a space) or lone surrogates, which a title would show as boxes. */
+function printable(text: string): string {
+  return text.toWellFormed().replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffd]/g, ' ')
+}
+
 /**
  * A chat's title from its first message: the first sentence (or what precedes a colon), at most
  * six words, `…` where it was cut; `null` for a message without text. "Plan a team offsite:
  * should it be in the city or in the mountains?" is titled "Plan a team offsite".
  */
 export function firstWordsTitle(parts: UIMessage['parts']): string | null {
-  const text = textOf(parts)
+  const text = printable(textOf(parts))
     .replace(/\s+/g, ' ')
     .replace(/^[\s#>*_`~-]+/, '')
     .trim()
@@ -48,7 +53,7 @@ export function branchTitle(title: string | null): string {
 
 /** A model's answer as a title: one line, no quotes, Markdown or end period; `null` when nothing is left. */
 export function cleanTitle(raw: string): string | null {
-  const line = raw
+  const line = printable(raw)
     .split('\n')
     .map((part) => part.trim())
     .find(Boolean)
@@ -58,6 +63,7 @@ export function cleanTitle(raw: string): string | null {
     .replace(/[*_`#]/g, '')
     .replace(/^["'“‘«]+|["'”’»]+$/g, '')
     .replace(/\.$/, '')
+    .replace(/ {2,}/g, ' ')
     .trim()
   return title ? shorten(title, TITLE_MAX_LENGTH) : null
 }

@@ -25,6 +25,13 @@ describe('titles from the first words', () => {
     expect(firstWordsTitle([{ type: 'file', mediaType: 'image/png', url: 'data:image/png;base64,AA==' }])).toBeNull()
   })
 
+  // A newcomer's prompt "hi\u0000 \ud800" was shown as a title with a NUL box and a replacement character.
+  it('hold no control characters or lone surrogates, from the first words or from the model', () => {
+    expect(firstWordsTitle(text('hi\u0000there \ud800 friend'))).toBe('hi there friend')
+    expect(firstWordsTitle(text('\u0000\u0007'))).toBeNull()
+    expect(cleanTitle('Shed\u0000 plan\u001b')).toBe('Shed plan')
+  })
+
   it('a model answer becomes one clean line', () => {
     expect(cleanTitle('"Team offsite plan."\n')).toBe('Team offsite plan')
     expect(cleanTitle('Title: **Mountain retreat**')).toBe('Mountain retreat')
