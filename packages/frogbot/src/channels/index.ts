@@ -28,7 +28,7 @@ export { DELIVERY_KEEP_MS, FRESHNESS_WINDOW_MS, replayGuard, type ReplayGuard, t
 export { answerProblems, readNumberedAnswer, type ReplyReading } from './answers/numbered-answers.ts'
 export { type AnswerCommands, howToAnswer, numberedQuestions, type PresentOptions, settledText } from './answers/numbered-questions.ts'
 export { commandReply, numberedReply, readReplyCommand, type ReplyReader } from './answers/reply-readers.ts'
-export { answerFrom, answerText, type ChannelQuestion, firstUnanswered, questionsOf, type QuestionSelection } from './answers/question-answers.ts'
+export { answerFrom, answerText, type ChannelQuestion, firstUnanswered, questionsOf, type QuestionSelection, settledAnswer } from './answers/question-answers.ts'
 export { type NameOf, noticeText, plainNameOf, type PieceNotice } from './piece-notices.ts'
 export { replyParts } from './reply-parts.ts'
 export type { Mention } from './chat-sdk/chat-sdk-drawing.ts'

@@ -6,6 +6,7 @@
  *   {@link promptedModel}, which asks {@link ASKED}'s questions when a message says `ask <name>`;
  * - databases: {@link sqliteTestDatabase}, {@link postgresTestDatabase}, {@link describeEachDatabase},
  *   {@link describePostgres}, {@link createTestDatabase}, {@link tempDir};
+ * - a piece's setup: {@link configProblems};
  * - users and tokens: {@link createTestUser}, {@link createTestToken};
  * - a served FrogBot on 127.0.0.1: {@link serveFrogbot}, and {@link readAnswer};
  * - {@link pieceContract}: the suite every channel piece runs with its own stand-in of its platform.
@@ -15,6 +16,7 @@ export { ASKED, type AskedQuestions, promptedModel } from './prompted-model.ts'
 export { createTestDatabase, describePostgres, POSTGRES_ADMIN_URL, postgresAvailable, type TestDatabase } from './postgres.ts'
 export { describeEachDatabase, type FreshDatabase, postgresTestDatabase, sqliteTestDatabase } from './test-databases.ts'
 export { tempDir } from './temp-dir.ts'
+export { configProblems } from './config-problems.ts'
 export { createTestToken, createTestUser } from './test-users.ts'
 export { readAnswer } from './read-answer.ts'
 export { serveFrogbot, type ServedFrogbot } from './serve-frogbot.ts'

@@ -1,4 +1,4 @@
-import { ConfigError } from 'frogbot'
+import { configProblems } from 'frogbot/testing'
 import { describe, expect, it } from 'vitest'
 import { createDiscord, DISCORD_API } from '../src/index.ts'
 import { KEYS } from './discord-requests.ts'
@@ -7,21 +7,11 @@ import { APPLICATION_ID, BOT_TOKEN } from './discord-stand-in.ts'
 // Setup mistakes (README "Discord", the variables): a ConfigError that names each missing or
 // malformed setting and where to find it; Discord's usual variables are the defaults.
 
-const problemsOf = (make: () => unknown): string[] => {
-  try {
-    make()
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems
-    throw error
-  }
-  throw new Error('no ConfigError')
-}
-
 const env = { DISCORD_APPLICATION_ID: APPLICATION_ID, DISCORD_PUBLIC_KEY: KEYS.publicKey, DISCORD_BOT_TOKEN: BOT_TOKEN }
 
 describe('setting the Discord piece up', () => {
   it('names each missing credential and where the Developer Portal shows it', () => {
-    expect(problemsOf(() => createDiscord({ env: {} }))).toEqual([
+    expect(configProblems(() => createDiscord({ env: {} }))).toEqual([
       expect.stringMatching(/^createDiscord\.applicationId: set DISCORD_APPLICATION_ID .*General Information/),
       expect.stringMatching(/^createDiscord\.publicKey: set DISCORD_PUBLIC_KEY .*General Information/),
       expect.stringMatching(/^createDiscord\.botToken: set DISCORD_BOT_TOKEN .*Bot → Reset Token/)
@@ -29,7 +19,7 @@ describe('setting the Discord piece up', () => {
   })
 
   it('refuses a malformed application id, public key, API URL, instance or id list', () => {
-    expect(problemsOf(() => createDiscord({ env: { ...env, DISCORD_APPLICATION_ID: 'my-app', DISCORD_PUBLIC_KEY: 'abc', DISCORD_API_URL: 'ftp://example.com', DISCORD_RESPOND_TO_CHANNEL_IDS: '123, general' }, instance: 'Discord Main', mentionRoleIds: ['@planners'] }))).toEqual([
+    expect(configProblems(() => createDiscord({ env: { ...env, DISCORD_APPLICATION_ID: 'my-app', DISCORD_PUBLIC_KEY: 'abc', DISCORD_API_URL: 'ftp://example.com', DISCORD_RESPOND_TO_CHANNEL_IDS: '123, general' }, instance: 'Discord Main', mentionRoleIds: ['@planners'] }))).toEqual([
       expect.stringContaining('createDiscord.instance: "Discord Main" must be 1–64 lowercase letters'),
       expect.stringContaining('createDiscord.applicationId: "my-app" must be the application\'s id, digits only'),
       'createDiscord.publicKey: the public key must be 64 hexadecimal digits, as the Developer Portal shows it (DISCORD_PUBLIC_KEY)',

@@ -1,5 +1,4 @@
-import { answerText, type ChannelQuestion, type NameOf, type PieceDrawing } from 'frogbot/channels'
-import { QuestionOutput } from 'frogbot/tools'
+import { answerText, type ChannelQuestion, type NameOf, type PieceDrawing, settledAnswer } from 'frogbot/channels'
 import { escapeText } from './github-markdown.ts'
 
 /** What became of a call, as `drawSettled` gets it. */
@@ -91,9 +90,8 @@ function outcomeLine(settlement: Settlement, nameOf: NameOf, errorText: string |
  * "Dismissed by @login" (with the reason), expired, cancelled; its options and instructions gone.
  */
 export function settledComment({ questions, index, settlement, nameOf }: { questions: ChannelQuestion[]; index: number; settlement: Settlement; nameOf: NameOf }): string {
-  const part = (settlement.part ?? {}) as { output?: unknown; errorText?: string }
-  const output = settlement.outcome === 'answered' ? (QuestionOutput.safeParse(part.output).data ?? null) : null
+  const { output, errorText } = settledAnswer(settlement)
   const answer = output?.answers[index]
   const answered = answer ? [`✅ ${label(answerText({ ...answer, ...(answer.custom ? { custom: clip(answer.custom, ECHOED_ANSWER_MAX) } : {}) }))}`] : []
-  return [...head(questions, index), '', ...answered, outcomeLine(settlement, nameOf, part.errorText)].join('\n')
+  return [...head(questions, index), '', ...answered, outcomeLine(settlement, nameOf, errorText)].join('\n')
 }

@@ -1,25 +1,14 @@
 import { generateKeyPairSync } from 'node:crypto'
-import { ConfigError } from 'frogbot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createGithub } from '../src/index.ts'
 import { commented, WEBHOOK_SECRET } from './github-deliveries.ts'
 import { eventually, githubKit } from './github-kit.ts'
-import { promptedModel } from 'frogbot/testing'
+import { configProblems, promptedModel } from 'frogbot/testing'
 import { ADA, BOB, BOT, EVE, replyComments, standIn, TOKEN } from './github-people.ts'
 import { githubStandIn, type GithubStandIn } from './github-stand-in.ts'
 
 // Setting the piece up (README "GitHub"): what it reads, what it refuses to start without, a
 // GitHub App instead of a token, and what the log says when GitHub does not accept it.
-
-const problemsOf = (run: () => unknown) => {
-  try {
-    run()
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems
-    throw error
-  }
-  return []
-}
 
 describe('createGithub', () => {
   it('reads GITHUB_TOKEN, GITHUB_WEBHOOK_SECRET, GITHUB_BOT_USERNAME and GITHUB_API_URL, and names the piece for people', () => {
@@ -34,31 +23,31 @@ describe('createGithub', () => {
   })
 
   it('refuses to start without its credentials, the webhook secret or the bot’s login, naming each problem', () => {
-    expect(problemsOf(() => createGithub({ instance: 'GitHub/Ops', env: {} }))).toEqual([
+    expect(configProblems(() => createGithub({ instance: 'GitHub/Ops', env: {} }))).toEqual([
       'createGithub.instance: "GitHub/Ops" must be 1–64 lowercase letters, digits, "-" or "_" (the last segment of /api/webhooks/<instance>)',
       "createGithub.token: set GITHUB_TOKEN to a token of the bot's GitHub account, or GITHUB_APP_ID, GITHUB_PRIVATE_KEY and GITHUB_INSTALLATION_ID for a GitHub App (or pass them)",
       "createGithub.webhookSecret: set GITHUB_WEBHOOK_SECRET to the webhook's Secret (the repository's or the GitHub App's webhook settings), or pass { webhookSecret }",
       "createGithub.botUsername: set GITHUB_BOT_USERNAME to the login people mention to talk to the agent (the token's account, or the GitHub App's slug), or pass { botUsername }"
     ])
     const rest = { GITHUB_WEBHOOK_SECRET: 's', GITHUB_BOT_USERNAME: 'frogbot-bot' }
-    expect(problemsOf(() => createGithub({ env: { ...rest, GITHUB_APP_ID: '12' } }))).toEqual([
+    expect(configProblems(() => createGithub({ env: { ...rest, GITHUB_APP_ID: '12' } }))).toEqual([
       "createGithub.privateKey: set GITHUB_PRIVATE_KEY to the GitHub App's private key (its settings, General → Private keys), the whole PEM",
       'createGithub.installationId: set GITHUB_INSTALLATION_ID to the id of the installation on your repositories (the number at the end of its settings page address)'
     ])
-    expect(problemsOf(() => createGithub({ env: { ...rest, GITHUB_PRIVATE_KEY: 'not a key', GITHUB_INSTALLATION_ID: 'abc' } }))).toEqual([
+    expect(configProblems(() => createGithub({ env: { ...rest, GITHUB_PRIVATE_KEY: 'not a key', GITHUB_INSTALLATION_ID: 'abc' } }))).toEqual([
       "createGithub.appId: set GITHUB_APP_ID to the GitHub App's App ID (its settings, General → About)",
       'createGithub.privateKey: GITHUB_PRIVATE_KEY is not a PEM private key (-----BEGIN RSA PRIVATE KEY----- …)',
       'createGithub.installationId: "abc" is not an installation id (a positive whole number)'
     ])
-    expect(problemsOf(() => createGithub({ env: { ...rest, GITHUB_TOKEN: 't', GITHUB_APP_ID: '12' } }))).toEqual([
+    expect(configProblems(() => createGithub({ env: { ...rest, GITHUB_TOKEN: 't', GITHUB_APP_ID: '12' } }))).toEqual([
       'createGithub: give a token (GITHUB_TOKEN) or a GitHub App (GITHUB_APP_ID, GITHUB_PRIVATE_KEY, GITHUB_INSTALLATION_ID), not both'
     ])
-    expect(problemsOf(() => createGithub({ env: { ...rest, GITHUB_TOKEN: 't', GITHUB_BOT_USERNAME: 'not a login', GITHUB_API_URL: 'ghe.example' } }))).toEqual([
+    expect(configProblems(() => createGithub({ env: { ...rest, GITHUB_TOKEN: 't', GITHUB_BOT_USERNAME: 'not a login', GITHUB_API_URL: 'ghe.example' } }))).toEqual([
       'createGithub.botUsername: "not a login" is not a GitHub login',
       'createGithub.apiUrl: "ghe.example" is not an http(s) address (GITHUB_API_URL, such as https://github.example.com/api/v3)'
     ])
     // Options replace the environment's credentials as a whole: a token given is not mixed with an app of the environment.
-    expect(problemsOf(() => createGithub({ token: 't', env: { ...rest, GITHUB_APP_ID: '12' } }))).toEqual([])
+    expect(configProblems(() => createGithub({ token: 't', env: { ...rest, GITHUB_APP_ID: '12' } }))).toEqual([])
   })
 })
 

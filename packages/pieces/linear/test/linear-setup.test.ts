@@ -1,24 +1,13 @@
-import { ConfigError } from 'frogbot'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createLinear } from '../src/index.ts'
 import { sessionCreated, WEBHOOK_SECRET } from './linear-deliveries.ts'
 import { eventually, linearKit } from './linear-kit.ts'
-import { promptedModel } from 'frogbot/testing'
+import { configProblems, promptedModel } from 'frogbot/testing'
 import { ADA, APP, replyActivities } from './linear-people.ts'
 import { linearStandIn, type LinearStandIn } from './linear-stand-in.ts'
 
 // Setting the piece up (README "Linear"): what it reads, what it refuses to start without, an API
 // key instead of an OAuth token, and what the log says when Linear does not accept it.
-
-const problemsOf = (run: () => unknown) => {
-  try {
-    run()
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems
-    throw error
-  }
-  return []
-}
 
 describe('createLinear', () => {
   it('reads LINEAR_ACCESS_TOKEN or LINEAR_API_KEY, LINEAR_WEBHOOK_SECRET and LINEAR_API_URL, and names the piece for people', () => {
@@ -30,22 +19,22 @@ describe('createLinear', () => {
     expect(createLinear({ instance: 'linear-ops', label: 'Linear (Ops)', apiKey: 'lin_api_1', webhookSecret: 's', env: {} }).describe?.({ agentSlug: 'a', webhookPath: '/api/webhooks/linear-ops' })).toEqual([
       'channel linear-ops: Linear (Ops) agent sessions for agent a, webhook /api/webhooks/linear-ops'
     ])
-    expect(problemsOf(() => createLinear({ env: { LINEAR_API_KEY: 'lin_api_1', LINEAR_WEBHOOK_SECRET: 's' } }))).toEqual([])
+    expect(configProblems(() => createLinear({ env: { LINEAR_API_KEY: 'lin_api_1', LINEAR_WEBHOOK_SECRET: 's' } }))).toEqual([])
   })
 
   it('refuses to start without its credentials or the webhook secret, naming each problem', () => {
-    expect(problemsOf(() => createLinear({ instance: 'Linear/Ops', env: {} }))).toEqual([
+    expect(configProblems(() => createLinear({ instance: 'Linear/Ops', env: {} }))).toEqual([
       'createLinear.instance: "Linear/Ops" must be 1–64 lowercase letters, digits, "-" or "_" (the last segment of /api/webhooks/<instance>)',
       'createLinear.accessToken: set LINEAR_ACCESS_TOKEN to the access token of your OAuth app installed with actor=app (or LINEAR_API_KEY to a personal API key), or pass { accessToken }',
       "createLinear.webhookSecret: set LINEAR_WEBHOOK_SECRET to the webhook's signing secret (the OAuth app's page in Linear's settings, under Webhooks), or pass { webhookSecret }"
     ])
-    expect(problemsOf(() => createLinear({ env: { LINEAR_API_KEY: 'k', LINEAR_ACCESS_TOKEN: 't', LINEAR_WEBHOOK_SECRET: 's', LINEAR_API_URL: 'ftp://linear.example' } }))).toEqual([
+    expect(configProblems(() => createLinear({ env: { LINEAR_API_KEY: 'k', LINEAR_ACCESS_TOKEN: 't', LINEAR_WEBHOOK_SECRET: 's', LINEAR_API_URL: 'ftp://linear.example' } }))).toEqual([
       'createLinear: give an API key (LINEAR_API_KEY) or an OAuth access token (LINEAR_ACCESS_TOKEN), not both',
       'createLinear.apiUrl: "ftp://linear.example" is not an http(s) address (LINEAR_API_URL, such as https://api.linear.app/graphql)'
     ])
     // Options replace the environment's credentials as a whole; empty variables are unset.
-    expect(problemsOf(() => createLinear({ accessToken: 't', env: { LINEAR_API_KEY: 'k', LINEAR_WEBHOOK_SECRET: 's' } }))).toEqual([])
-    expect(problemsOf(() => createLinear({ env: { LINEAR_API_KEY: '', LINEAR_ACCESS_TOKEN: '', LINEAR_WEBHOOK_SECRET: 's' } }))).toHaveLength(1)
+    expect(configProblems(() => createLinear({ accessToken: 't', env: { LINEAR_API_KEY: 'k', LINEAR_WEBHOOK_SECRET: 's' } }))).toEqual([])
+    expect(configProblems(() => createLinear({ env: { LINEAR_API_KEY: '', LINEAR_ACCESS_TOKEN: '', LINEAR_WEBHOOK_SECRET: 's' } }))).toHaveLength(1)
   })
 })
 

@@ -1,6 +1,5 @@
 import type { SlackAdapter } from '@chat-adapter/slack'
-import { type NameOf, type PieceDrawing, questionsOf } from 'frogbot/channels'
-import { QuestionOutput } from 'frogbot/tools'
+import { type NameOf, type PieceDrawing, questionsOf, settledAnswer } from 'frogbot/channels'
 import { questionCard, settledCard } from './question-card.ts'
 
 type PostArguments = Parameters<SlackAdapter['webClient']['chat']['postMessage']>[0]
@@ -40,13 +39,12 @@ export function slackDrawing({ adapter, nameOf }: { adapter: SlackAdapter; nameO
     drawSettled: async ({ card, settlement }) => {
       const questions = questionsOf(card.input)
       if (!questions) return
-      const part = (settlement.part ?? {}) as { output?: unknown; errorText?: string }
-      const output = settlement.outcome === 'answered' ? (QuestionOutput.safeParse(part.output).data ?? null) : null
+      const { output, errorText } = settledAnswer(settlement)
       const drawn = settledCard(questions, output, {
         outcome: settlement.outcome,
         who: 'system' in settlement.by ? null : nameOf(settlement.by),
         reason: settlement.reason,
-        errorText: part.errorText
+        errorText
       })
       for (const ref of card.messageIds) {
         const { channel, ts } = parseRef(ref)

@@ -1,5 +1,4 @@
-import { type NameOf, noticeText, type PieceDrawing, questionsOf } from 'frogbot/channels'
-import { QuestionOutput } from 'frogbot/tools'
+import { type NameOf, noticeText, type PieceDrawing, questionsOf, settledAnswer } from 'frogbot/channels'
 import { questionCard } from './question-card.ts'
 import { settledCard } from './settled-card.ts'
 import { baseConversation, type FrogbotTeamsAdapter } from './teams-adapter.ts'
@@ -35,13 +34,12 @@ export function teamsDrawing({ adapter, nameOf, log }: { adapter: FrogbotTeamsAd
     drawSettled: async ({ card, settlement }) => {
       const questions = questionsOf(card.input)
       if (!questions) return
-      const part = (settlement.part ?? {}) as { output?: unknown; errorText?: string }
-      const output = settlement.outcome === 'answered' ? (QuestionOutput.safeParse(part.output).data ?? null) : null
+      const { output, errorText } = settledAnswer(settlement)
       const drawn = settledCard(questions, output, {
         outcome: settlement.outcome,
         who: 'system' in settlement.by ? null : nameOf(settlement.by),
         reason: settlement.reason,
-        errorText: part.errorText
+        errorText
       })
       for (const ref of card.messageIds) await adapter.updateCard(card.thread, activityOf(ref), drawn.card, drawn.summary)
     },

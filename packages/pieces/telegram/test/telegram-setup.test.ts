@@ -1,4 +1,4 @@
-import { ConfigError } from 'frogbot'
+import { configProblems } from 'frogbot/testing'
 import { describe, expect, it } from 'vitest'
 import { createTelegramBot } from '../src/index.ts'
 import { said } from './telegram-deliveries.ts'
@@ -8,16 +8,6 @@ import { ADA, ADA_DM, BOT, replyMessages, SECRET, standIn, TOKEN } from './teleg
 
 // Setting the piece up (README "Telegram"): what it reads, what it refuses to start without,
 // registering the webhook, long polling, and what the log says when Telegram refuses the token.
-
-const problemsOf = (run: () => unknown) => {
-  try {
-    run()
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems
-    throw error
-  }
-  return []
-}
 
 describe('createTelegramBot', () => {
   it('reads TELEGRAM_BOT_TOKEN, TELEGRAM_WEBHOOK_SECRET_TOKEN, TELEGRAM_BOT_USERNAME and TELEGRAM_API_BASE_URL, and names the piece for people', () => {
@@ -34,13 +24,13 @@ describe('createTelegramBot', () => {
   })
 
   it('refuses to start without the bot token or, for a webhook, its secret token, naming each problem', () => {
-    expect(problemsOf(() => createTelegramBot({ instance: 'Tele/gram', env: {} }))).toEqual([
+    expect(configProblems(() => createTelegramBot({ instance: 'Tele/gram', env: {} }))).toEqual([
       'createTelegramBot.instance: "Tele/gram" must be 1–64 lowercase letters, digits, "-" or "_" (the last segment of /api/webhooks/<instance>)',
       "createTelegramBot.botToken: set TELEGRAM_BOT_TOKEN to the bot's token from @BotFather (/newbot, or /token for an existing bot), or pass { botToken }",
       'createTelegramBot.secretToken: set TELEGRAM_WEBHOOK_SECRET_TOKEN to a secret of 1–256 letters, digits, "_" or "-" (Telegram sends it with every update; `setWebhook` registers it), or pass { secretToken }'
     ])
     expect(
-      problemsOf(() =>
+      configProblems(() =>
         createTelegramBot({ allowedUserIds: ['@ada', 12], webhookUrl: 'not a url', env: { TELEGRAM_BOT_TOKEN: 'not-a-token', TELEGRAM_WEBHOOK_SECRET_TOKEN: 'has spaces!', TELEGRAM_BOT_USERNAME: 'x', TELEGRAM_API_BASE_URL: 'ftp://host' } })
       )
     ).toEqual([
@@ -51,10 +41,10 @@ describe('createTelegramBot', () => {
       'createTelegramBot.allowedUserIds: "@ada" is not a Telegram user id (a whole number, as the bot sees it in from.id)',
       'createTelegramBot.webhookUrl: "not a url" is not an http(s) address (Telegram\'s own servers deliver to https only; a self-hosted Bot API server also to http)'
     ])
-    expect(problemsOf(() => createTelegramBot({ botToken: TOKEN, mode: 'polling', webhookUrl: 'https://bot.example/api/webhooks/telegram', env: {} }))).toEqual([
+    expect(configProblems(() => createTelegramBot({ botToken: TOKEN, mode: 'polling', webhookUrl: 'https://bot.example/api/webhooks/telegram', env: {} }))).toEqual([
       'createTelegramBot.webhookUrl: a polling bot has no webhook; leave webhookUrl out, or use mode "webhook"'
     ])
-    expect(problemsOf(() => createTelegramBot({ botToken: TOKEN, mode: 'sometimes' as never, env: {} }))).toEqual(['createTelegramBot.mode: "sometimes" must be "webhook" or "polling"'])
+    expect(configProblems(() => createTelegramBot({ botToken: TOKEN, mode: 'sometimes' as never, env: {} }))).toEqual(['createTelegramBot.mode: "sometimes" must be "webhook" or "polling"'])
   })
 })
 

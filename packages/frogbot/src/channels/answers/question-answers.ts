@@ -1,4 +1,4 @@
-import { QuestionInput, type QuestionOutput } from '@frogbotai/protocol'
+import { QuestionInput, QuestionOutput } from '@frogbotai/protocol'
 
 /** One question of a `question` call, with its defaults filled in (`multiple`, `custom`). */
 export type ChannelQuestion = QuestionInput['questions'][number]
@@ -43,4 +43,15 @@ export function firstUnanswered(questions: ChannelQuestion[], selections: Questi
 /** An answer as people read it: the selected labels joined with ", ", then the typed text in quotes. */
 export function answerText(answer: QuestionOutput['answers'][number]): string {
   return [...answer.selected, ...(answer.custom ? [`“${answer.custom}”`] : [])].join(', ')
+}
+
+/**
+ * What a settlement of a `question` call says, for redrawing its card: `output`, the answer, when
+ * the call was answered and its stored output is an answer (else `null`), and `errorText`, the
+ * tool error a dismissal, cancellation or expiry stored in the call's part.
+ */
+export function settledAnswer(settlement: { outcome: string; part?: unknown }): { output: QuestionOutput | null; errorText?: string } {
+  const part = (settlement.part ?? {}) as { output?: unknown; errorText?: string }
+  const output = settlement.outcome === 'answered' ? (QuestionOutput.safeParse(part.output).data ?? null) : null
+  return { output, ...(part.errorText !== undefined ? { errorText: part.errorText } : {}) }
 }
