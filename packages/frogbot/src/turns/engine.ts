@@ -28,38 +28,100 @@ import { sendChannelMessage } from './channel-messages.ts'
  */
 export type Engine = ReturnType<typeof createEngine>
 
+/** Wraps an engine method: refused with `FrogbotError('closed')` once the engine closes, else run and tracked until it settles. */
+export type Guard = <A extends unknown[], R>(run: (...args: A) => Promise<R>) => (...args: A) => Promise<R>
+
 /**
- * Builds the engine on `services` (without `kickQueue`, which the engine provides). With
- * `startQueuedTurns: false` this process never starts queued messages (maintenance elsewhere does).
+ * The engine's calls under way, so that `close` lets them finish before the database goes:
+ * `guard` (see {@link Guard}) refuses new calls once `closing()` says so and tracks the others;
+ * `finished(ms)` resolves once every tracked call settled, or after `ms` milliseconds.
  */
-export function createEngine(base: Omit<TurnServices, 'kickQueue'>, { startQueuedTurns = true }: { startQueuedTurns?: boolean } = {}) {
-  const kickQueue = (chatId: string) =>
-    (services.closing ? Promise.resolve(false) : startNextQueued(services, chatId)).catch((error) => {
-      services.log(`frogbot: could not start the queued message of chat ${chatId}: ${error instanceof Error ? error.message : String(error)}`)
-      return false
-    })
-  const services: TurnServices = { ...base, kickQueue: startQueuedTurns ? kickQueue : async () => false }
-  // Calls under way, so that `close` lets them finish before the database goes.
+export function callTracker(closing: () => boolean): { guard: Guard; finished: (ms: number) => Promise<unknown> } {
   const calls = new Set<Promise<unknown>>()
-  const guard =
-    <A extends unknown[], R>(run: (...args: A) => Promise<R>) =>
-    (...args: A): Promise<R> => {
-      if (services.closing) return Promise.reject(new FrogbotError('closed', 'FrogBot is shutting down; retry on another server or once it is back.'))
+  const guard: Guard =
+    (run) =>
+    (...args) => {
+      if (closing()) return Promise.reject(new FrogbotError('closed', 'FrogBot is shutting down; retry on another server or once it is back.'))
       const call = run(...args)
       const tracked = call.then(() => {}, () => {})
       calls.add(tracked)
       void tracked.then(() => calls.delete(tracked))
       return call
     }
-  const within = (promises: Iterable<Promise<unknown>>, ms: number) =>
-    Promise.race([Promise.allSettled(promises), new Promise((resolve) => setTimeout(resolve, ms).unref())])
+  return { guard, finished: (ms) => within(calls, ms) }
+}
+
+/** Resolves once every one of `promises` settled, or after `ms` milliseconds, whichever comes first. */
+function within(promises: Iterable<Promise<unknown>>, ms: number): Promise<unknown> {
+  return Promise.race([Promise.allSettled(promises), new Promise((resolve) => setTimeout(resolve, ms).unref())])
+}
+
+/**
+ * The `kickQueue` of the services (see `TurnServices`): `start(chatId)` unless the engine is
+ * closing (then `false`); a failure is logged, naming the chat, and reads `false`.
+ */
+export function queueKicker(services: Pick<TurnServices, 'closing' | 'log'>, start: (chatId: string) => Promise<boolean>): (chatId: string) => Promise<boolean> {
+  return (chatId) =>
+    (services.closing ? Promise.resolve(false) : start(chatId)).catch((error) => {
+      services.log(`frogbot: could not start the queued message of chat ${chatId}: ${error instanceof Error ? error.message : String(error)}`)
+      return false
+    })
+}
+
+/**
+ * Closes the engine (see `Engine['close']`): sets `services.closing`, waits up to `graceMs` for
+ * the calls under way, aborts the turns this process runs and waits up to `graceMs` for them; a
+ * turn's failure after that is nobody's to handle (it never becomes an unhandled rejection).
+ */
+export async function closeEngine(services: Pick<TurnServices, 'closing' | 'activeRuns' | 'turnsInFlight'>, callsFinished: (ms: number) => Promise<unknown>, graceMs: number): Promise<void> {
+  services.closing = true
+  await callsFinished(graceMs)
+  for (const abort of services.activeRuns.values()) abort.abort()
+  // Waiting through allSettled handles every turn's failure, also one that comes after graceMs.
+  await within([...services.turnsInFlight], graceMs)
+}
+
+/** The engine's methods that write a chat through a message: send, answer, stop, edit, queue, branch. */
+function messageMethods(services: TurnServices, guard: Guard) {
   return {
-    services,
     /** Sends a user message (see `sendMessage`); a blank one is refused, naming `field` (default `message.parts`). */
     sendMessage: guard(async ({ field = 'message.parts', ...options }: { agentSlug: string; chatId?: string; message: UIMessage; req: FrogbotRequest; canQueue?: boolean; field?: string }) => {
       refuseBlank(options.message.parts, field)
       return sendMessage(services, options)
     }),
+    /** The one settle door (see `settleActions`). */
+    settle: guard((options: { chatId: string; agentSlug?: string; inputs: SettleInput[]; req: FrogbotRequest; wholeStep?: boolean }) => settle(services, options)),
+    stop: guard((options: { chatId: string; agentSlug?: string; req: FrogbotRequest; graceMs?: number }) => stopTurn(services, options)),
+    /** Edits a user message (see `editMessage`); blank new parts are refused as `text: must not be empty or blank`. */
+    editMessage: guard(async (options: Parameters<typeof editMessage>[1]) => {
+      if (options.parts) refuseBlank(options.parts, 'text')
+      return editMessage(services, options)
+    }),
+    /** Edits (with `text`, not blank) or deletes a queued message (see `changeQueued`). */
+    changeQueued: guard(async (options: Parameters<typeof changeQueued>[1]) => {
+      if (options.text !== undefined) refuseBlank([{ type: 'text', text: options.text }], 'text')
+      return changeQueued(services, options)
+    }),
+    branch: guard(async (options: Parameters<typeof branchChat>[1]) => chatSummary(services, await branchChat(services, options)))
+  }
+}
+
+/** The engine's methods on a chat as a whole: read, list, rename, delete. */
+function chatMethods(services: TurnServices, guard: Guard) {
+  return {
+    readChat: guard((options: { chatId: string; agentSlug?: string; req: FrogbotRequest }) => readChat(services, options)),
+    pending: guard((options: { chatId: string; agentSlug?: string; req: FrogbotRequest }) => pendingOf(services, options)),
+    listChats: guard((options: Parameters<typeof listChats>[1]) => listChats(services, options)),
+    /** Renames a web chat (see `renameChat`). */
+    renameChat: guard((options: Parameters<typeof renameChat>[1]) => renameChat(services, options)),
+    /** Deletes a web chat that runs no turn (see `deleteChat`). */
+    deleteChat: guard((options: Parameters<typeof deleteChat>[1]) => deleteChat(services, options))
+  }
+}
+
+/** The engine's methods for channel pieces: a thread's message and chat, the chats still waiting, a participant's user. */
+function channelMethods(services: TurnServices, guard: Guard) {
+  return {
     /** A message from a channel thread: continues the thread's chat or starts one (see `sendChannelMessage`); a blank one is refused (`message.parts`). */
     sendChannelMessage: guard(async (options: Parameters<typeof sendChannelMessage>[1]) => {
       refuseBlank(options.message.parts, 'message.parts')
@@ -76,28 +138,23 @@ export function createEngine(base: Omit<TurnServices, 'kickQueue'>, { startQueue
       return Promise.all(chats.map(async (chat) => ({ chat: chatSummary(services, chat), pending: (await services.store.getPendingCalls(chat.id)).map(toPendingCall) })))
     }),
     /** The FrogBot user with `email`, or `null` (to match a channel participant). */
-    findUserByEmail: guard((email: string) => findUserByEmail(services.store.db, email)),
-    /** The one settle door (see `settleActions`). */
-    settle: guard((options: { chatId: string; agentSlug?: string; inputs: SettleInput[]; req: FrogbotRequest; wholeStep?: boolean }) => settle(services, options)),
-    stop: guard((options: { chatId: string; agentSlug?: string; req: FrogbotRequest; graceMs?: number }) => stopTurn(services, options)),
-    /** Edits a user message (see `editMessage`); blank new parts are refused as `text: must not be empty or blank`. */
-    editMessage: guard(async (options: Parameters<typeof editMessage>[1]) => {
-      if (options.parts) refuseBlank(options.parts, 'text')
-      return editMessage(services, options)
-    }),
-    /** Edits (with `text`, not blank) or deletes a queued message (see `changeQueued`). */
-    changeQueued: guard(async (options: Parameters<typeof changeQueued>[1]) => {
-      if (options.text !== undefined) refuseBlank([{ type: 'text', text: options.text }], 'text')
-      return changeQueued(services, options)
-    }),
-    branch: guard(async (options: Parameters<typeof branchChat>[1]) => chatSummary(services, await branchChat(services, options))),
-    /** Renames a web chat (see `renameChat`). */
-    renameChat: guard((options: Parameters<typeof renameChat>[1]) => renameChat(services, options)),
-    /** Deletes a web chat that runs no turn (see `deleteChat`). */
-    deleteChat: guard((options: Parameters<typeof deleteChat>[1]) => deleteChat(services, options)),
-    readChat: guard((options: { chatId: string; agentSlug?: string; req: FrogbotRequest }) => readChat(services, options)),
-    pending: guard((options: { chatId: string; agentSlug?: string; req: FrogbotRequest }) => pendingOf(services, options)),
-    listChats: guard((options: Parameters<typeof listChats>[1]) => listChats(services, options)),
+    findUserByEmail: guard((email: string) => findUserByEmail(services.store.db, email))
+  }
+}
+
+/**
+ * Builds the engine on `services` (without `kickQueue`, which the engine provides). With
+ * `startQueuedTurns: false` this process never starts queued messages (maintenance elsewhere does).
+ */
+export function createEngine(base: Omit<TurnServices, 'kickQueue'>, { startQueuedTurns = true }: { startQueuedTurns?: boolean } = {}) {
+  const services: TurnServices = { ...base, kickQueue: async () => false }
+  if (startQueuedTurns) services.kickQueue = queueKicker(services, (chatId) => startNextQueued(services, chatId))
+  const { guard, finished } = callTracker(() => services.closing)
+  return {
+    services,
+    ...messageMethods(services, guard),
+    ...chatMethods(services, guard),
+    ...channelMethods(services, guard),
     maintain: guard(() => runMaintenance(services)),
     /**
      * Stops taking work (every method then throws `FrogbotError('closed')`), lets calls under way
@@ -106,13 +163,6 @@ export function createEngine(base: Omit<TurnServices, 'kickQueue'>, { startQueue
      * running then is left to its lease, as after a crash, and its result's failure, if any, is
      * nobody's to handle (it never becomes an unhandled rejection).
      */
-    close: async (graceMs = 5000) => {
-      services.closing = true
-      await within([...calls], graceMs)
-      for (const abort of services.activeRuns.values()) abort.abort()
-      const turns = [...services.turnsInFlight]
-      for (const turn of turns) turn.catch(() => {})
-      await within(turns, graceMs)
-    }
+    close: (graceMs = 5000) => closeEngine(services, finished, graceMs)
   }
 }
