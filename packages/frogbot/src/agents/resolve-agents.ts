@@ -2,7 +2,7 @@ import { isStepCount, type StopCondition, type ToolSet } from 'ai'
 import type { FrogbotRequest } from '../contract/caller.ts'
 import type { AiOptions } from '../models/model-options.ts'
 import type { AgentConfig, AgentProfile } from './agent-options.ts'
-import type { FileDownloadOptions } from '../models/file-downloads.ts'
+import { type FileDownloadOptions, type ModelFileDownload, modelFileDownload } from '../models/file-downloads.ts'
 import type { ConfiguredProvider } from '../models/providers.ts'
 import { type ResolvedModel, resolveModel } from '../models/resolve-model.ts'
 import type { AnyTool, ClientTool } from '../tools/tool.ts'
@@ -22,6 +22,8 @@ export type ResolvedAgent = {
   access: (req: FrogbotRequest) => Promise<boolean>
   /** Which file URLs the server may download for this agent's model (`files.download`). */
   files: FileDownloadOptions
+  /** The model's download function for the URLs in its prompt, under `files` (see `modelFileDownload`); made once per agent. */
+  download: ModelFileDownload
 }
 
 function mergeTools(agent: AgentConfig, rootTools: AnyTool[]): AnyTool[] {
@@ -51,6 +53,7 @@ export function resolveAgents(
     const tools = mergeTools(agent, options.tools ?? [])
     const stopWhen = typeof agent.stopWhen === 'number' || agent.stopWhen === undefined ? isStepCount(agent.stopWhen ?? 20) : agent.stopWhen
     const { instructions, access } = agent
+    const files = options.files?.download ?? {}
     agents.push({
       slug: agent.slug,
       profile: agent.profile,
@@ -60,7 +63,8 @@ export function resolveAgents(
       clientTools: clientToolsOf(tools),
       stopWhen,
       instructions: async (req) => (typeof instructions === 'function' ? instructions({ req }) : instructions),
-      files: options.files?.download ?? {},
+      files,
+      download: modelFileDownload(files),
       access: async (req) => (access ? Boolean(await access({ req })) : req.user !== null || req.entryPoint === 'local')
     })
   })

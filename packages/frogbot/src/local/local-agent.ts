@@ -7,7 +7,6 @@ import type { Engine } from '../turns/engine.ts'
 import type { ResolvedAgent } from '../agents/resolve-agents.ts'
 import { buildToolSet } from '../agents/tool-set.ts'
 import { boundedToolInputs } from '../agents/tool-input-depth.ts'
-import { modelFileDownload } from '../models/file-downloads.ts'
 
 /**
  * Input of a local call: a `prompt` or model `messages`, optionally the `user` it runs for, and
@@ -32,7 +31,7 @@ export function localAgent(engine: Engine, agent: ResolvedAgent) {
   const prepare = async ({ user = null, chatId: _chatId, ...call }: LocalCallOptions) => {
     const req = localRequest(user)
     const tools = buildToolSet({ tools: agent.tools, offers: () => false, gate: { clientCallPending: false }, context: { req, agent: { slug: agent.slug, runId: engine.services.newId('run') }, chatId: null } })
-    const loop = new ToolLoopAgent({ model: wrapLanguageModel({ model: agent.model.model as Parameters<typeof wrapLanguageModel>[0]['model'], middleware: boundedToolInputs() }), instructions: await agent.instructions(req), tools, stopWhen: agent.stopWhen, experimental_download: modelFileDownload(agent.files) })
+    const loop = new ToolLoopAgent({ model: wrapLanguageModel({ model: agent.model.model as Parameters<typeof wrapLanguageModel>[0]['model'], middleware: boundedToolInputs() }), instructions: await agent.instructions(req), tools, stopWhen: agent.stopWhen, experimental_download: agent.download })
     return { loop, call }
   }
   async function storedTurn({ chatId, user = null, ...call }: LocalCallOptions & { chatId: string }): Promise<CompleteTurn> {

@@ -25,7 +25,6 @@ import { announceTurn, announceWaiting } from './turn-events.ts'
 import { keepLease } from './turn-lease.ts'
 import { endTurn, pauseAtCalls, saveStep } from './turn-saves.ts'
 import { uniqueToolCallIds } from './unique-tool-call-ids.ts'
-import { modelFileDownload } from '../../models/file-downloads.ts'
 import type { TurnRun } from '../../contract/turns.ts'
 
 const EMPTY_USAGE = { inputTokens: undefined, outputTokens: undefined, totalTokens: undefined } as LanguageModelUsage
@@ -203,7 +202,7 @@ async function streamModel(
     instructions: await agent.instructions(req),
     tools: toolSet,
     stopWhen: agent.stopWhen,
-    experimental_download: modelFileDownload(agent.files),
+    experimental_download: agent.download,
     onLanguageModelCallEnd: (event) => {
       gate.clientCallPending = event.content.some((part) => {
         const tool = part.type === 'tool-call' ? agent.clientTools.get(part.toolName) : undefined
