@@ -4,7 +4,7 @@ import { adminComponents } from './admin/admin-components.ts'
 import { componentToolsOf } from './admin/component-tools.ts'
 import { type LocalAgent, localAgent } from './local/local-agent.ts'
 import { type ResolvedAgent, resolveAgents } from './agents/resolve-agents.ts'
-import type { FrogbotRequest, User } from './contract/caller.ts'
+import type { Caller, User } from './contract/caller.ts'
 import type { AwaitingInputEvent, EngineEvent } from './contract/engine-events.ts'
 import type { AttachedPiece } from './contract/piece.ts'
 import { dispatchToPieces } from './channels/hosting/piece-dispatch.ts'
@@ -68,14 +68,14 @@ export type CreateFrogbotOptions = {
  * relay of an interactive client (`door: 'http'`: client tools are offered, as over HTTP). The
  * same rules apply as at every door: the agent's `access`, the chat's owner, the chat's home.
  */
-export type Caller = { user?: User | null; door?: 'local' | 'http' }
+export type CallAs = { user?: User | null; door?: 'local' | 'http' }
 
 /** A turn that started: its UI message stream and, once stored, its result. */
 export type StartedTurn = Extract<SendResult, { status: 'started' }>
 
 /**
  * A running FrogBot: storage opened and migrated, models resolved. Every method that acts on a
- * chat runs through the turn engine with the same checks as HTTP, as `caller` (see {@link Caller};
+ * chat runs through the turn engine with the same checks as HTTP, as `caller` (see {@link CallAs};
  * default: nobody, through the app's own code) and throws `FrogbotError` with the codes of the
  * README's status table.
  * - `fetch`: the web-standard HTTP handler of the whole API.
@@ -100,25 +100,25 @@ export type Frogbot = {
   config: FrogbotConfig
   fetch: HttpHandler
   agents: Record<string, LocalAgent>
-  sendMessage: (options: { agent: string; chatId?: string; caller?: Caller } & ({ text: string } | { message: UIMessage })) => Promise<SendResult>
-  settle: (options: { chatId: string; caller?: Caller } & SettleInput) => Promise<SettleOutcome>
-  stop: (options: { chatId: string; caller?: Caller }) => Promise<boolean>
-  editMessage: (options: { chatId: string; messageId: string; text: string; caller?: Caller }) => Promise<StartedTurn['run']>
-  editQueued: (options: { chatId: string; messageId: string; text: string; caller?: Caller }) => Promise<QueuedMessage>
-  deleteQueued: (options: { chatId: string; messageId: string; caller?: Caller }) => Promise<void>
-  branch: (options: { chatId: string; messageId?: string; caller?: Caller }) => Promise<ChatSummary>
-  renameChat: (options: { chatId: string; title: string; caller?: Caller }) => Promise<ChatSummary>
-  deleteChat: (options: { chatId: string; caller?: Caller }) => Promise<void>
-  pending: (options: { chatId: string; caller?: Caller }) => Promise<{ chatId: string; state: ChatSummary['state']; pending: PendingCall[] }>
-  readChat: (options: { chatId: string; caller?: Caller }) => Promise<ChatRead>
-  listChats: (options: { caller: Caller; agent?: string; limit?: number; cursor?: string }) => Promise<{ chats: ChatSummary[]; nextCursor: string | null }>
+  sendMessage: (options: { agent: string; chatId?: string; caller?: CallAs } & ({ text: string } | { message: UIMessage })) => Promise<SendResult>
+  settle: (options: { chatId: string; caller?: CallAs } & SettleInput) => Promise<SettleOutcome>
+  stop: (options: { chatId: string; caller?: CallAs }) => Promise<boolean>
+  editMessage: (options: { chatId: string; messageId: string; text: string; caller?: CallAs }) => Promise<StartedTurn['run']>
+  editQueued: (options: { chatId: string; messageId: string; text: string; caller?: CallAs }) => Promise<QueuedMessage>
+  deleteQueued: (options: { chatId: string; messageId: string; caller?: CallAs }) => Promise<void>
+  branch: (options: { chatId: string; messageId?: string; caller?: CallAs }) => Promise<ChatSummary>
+  renameChat: (options: { chatId: string; title: string; caller?: CallAs }) => Promise<ChatSummary>
+  deleteChat: (options: { chatId: string; caller?: CallAs }) => Promise<void>
+  pending: (options: { chatId: string; caller?: CallAs }) => Promise<{ chatId: string; state: ChatSummary['state']; pending: PendingCall[] }>
+  readChat: (options: { chatId: string; caller?: CallAs }) => Promise<ChatRead>
+  listChats: (options: { caller: CallAs; agent?: string; limit?: number; cursor?: string }) => Promise<{ chats: ChatSummary[]; nextCursor: string | null }>
   describe: () => string[]
   maintain: () => Promise<{ expired: number; resumed: number }>
   close: () => Promise<void>
 }
 
-/** The request a programmatic {@link Caller} acts as. */
-function requestOf(caller: Caller = {}): FrogbotRequest {
+/** The {@link Caller} a programmatic call acts as (see {@link CallAs}): a custom credential for a user, else anonymous. */
+function resolveCaller(caller: CallAs = {}): Caller {
   const user = caller.user ?? null
   return { user, credential: user ? { type: 'custom' } : { type: 'anonymous' }, entryPoint: caller.door ?? 'local', headers: new Headers() }
 }
@@ -209,23 +209,23 @@ export async function createFrogbot(config: FrogbotConfig, options: CreateFrogbo
       engine.sendMessage({
         agentSlug: agent,
         chatId,
-        req: requestOf(caller),
+        req: resolveCaller(caller),
         message: 'message' in content ? content.message : { id: newId('msg'), role: 'user', parts: [{ type: 'text', text: content.text }] },
         field: 'message' in content ? 'message.parts' : 'text'
       }),
-    settle: ({ chatId, caller, ...input }) => engine.settle({ chatId, inputs: [input as SettleInput], req: requestOf(caller) }),
-    stop: ({ chatId, caller }) => engine.stop({ chatId, req: requestOf(caller) }),
-    editMessage: async ({ chatId, messageId, text, caller }) => (await engine.editMessage({ chatId, messageId, parts: [{ type: 'text', text }], req: requestOf(caller) })).run,
-    editQueued: async ({ chatId, messageId, text, caller }) => (await engine.changeQueued({ chatId, messageId, text, req: requestOf(caller) }))!,
+    settle: ({ chatId, caller, ...input }) => engine.settle({ chatId, inputs: [input as SettleInput], req: resolveCaller(caller) }),
+    stop: ({ chatId, caller }) => engine.stop({ chatId, req: resolveCaller(caller) }),
+    editMessage: async ({ chatId, messageId, text, caller }) => (await engine.editMessage({ chatId, messageId, parts: [{ type: 'text', text }], req: resolveCaller(caller) })).run,
+    editQueued: async ({ chatId, messageId, text, caller }) => (await engine.changeQueued({ chatId, messageId, text, req: resolveCaller(caller) }))!,
     deleteQueued: async ({ chatId, messageId, caller }) => {
-      await engine.changeQueued({ chatId, messageId, req: requestOf(caller) })
+      await engine.changeQueued({ chatId, messageId, req: resolveCaller(caller) })
     },
-    branch: ({ chatId, messageId, caller }) => engine.branch({ chatId, messageId, req: requestOf(caller) }),
-    renameChat: ({ chatId, title, caller }) => engine.renameChat({ chatId, title, req: requestOf(caller) }),
-    deleteChat: ({ chatId, caller }) => engine.deleteChat({ chatId, req: requestOf(caller) }),
-    pending: ({ chatId, caller }) => engine.pending({ chatId, req: requestOf(caller) }),
-    readChat: ({ chatId, caller }) => engine.readChat({ chatId, req: requestOf(caller) }),
-    listChats: ({ caller, agent, limit, cursor }) => engine.listChats({ req: requestOf(caller), agentSlug: agent, limit, cursor }),
+    branch: ({ chatId, messageId, caller }) => engine.branch({ chatId, messageId, req: resolveCaller(caller) }),
+    renameChat: ({ chatId, title, caller }) => engine.renameChat({ chatId, title, req: resolveCaller(caller) }),
+    deleteChat: ({ chatId, caller }) => engine.deleteChat({ chatId, req: resolveCaller(caller) }),
+    pending: ({ chatId, caller }) => engine.pending({ chatId, req: resolveCaller(caller) }),
+    readChat: ({ chatId, caller }) => engine.readChat({ chatId, req: resolveCaller(caller) }),
+    listChats: ({ caller, agent, limit, cursor }) => engine.listChats({ req: resolveCaller(caller), agentSlug: agent, limit, cursor }),
     describe: () => [
       `database: ${adapter.describe()}`,
       `live streams: ${config.liveStreams ? 'from the config' : env.REDIS_URL ? `Redis ${env.REDIS_URL.replace(/\/\/[^@/]*@/, '//')}` : 'in this process (set REDIS_URL to share them between processes)'}`,

@@ -1,5 +1,5 @@
 import type { StopCondition, ToolSet } from 'ai'
-import type { FrogbotRequest } from '../contract/caller.ts'
+import type { Caller } from '../contract/caller.ts'
 import type { ChannelPiece } from '../contract/piece.ts'
 import type { ModelReference } from '../models/model-options.ts'
 import type { AnyTool } from '../tools/tool.ts'
@@ -24,11 +24,11 @@ export type AgentProfile = { name?: string; avatar?: string; description?: strin
 export type AgentConfig = {
   slug: string
   model: ModelReference
-  instructions?: string | ((args: { req: FrogbotRequest }) => string | Promise<string>)
+  instructions?: string | ((args: { req: Caller }) => string | Promise<string>)
   tools?: AnyTool[]
   inheritTools?: boolean
   stopWhen?: number | StopCondition<ToolSet> | StopCondition<ToolSet>[]
-  access?: (args: { req: FrogbotRequest }) => boolean | Promise<boolean>
+  access?: (args: { req: Caller }) => boolean | Promise<boolean>
   profile?: AgentProfile
   channels?: ChannelPiece[]
 }

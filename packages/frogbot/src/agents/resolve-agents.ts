@@ -1,5 +1,5 @@
 import { isStepCount, type StopCondition, type ToolSet } from 'ai'
-import type { FrogbotRequest } from '../contract/caller.ts'
+import type { Caller } from '../contract/caller.ts'
 import type { AiOptions } from '../models/model-options.ts'
 import type { AgentConfig, AgentProfile } from './agent-options.ts'
 import { type FileDownloadOptions, type ModelFileDownload, modelFileDownload } from '../models/file-downloads.ts'
@@ -18,8 +18,8 @@ export type ResolvedAgent = {
   tools: AnyTool[]
   clientTools: Map<string, ClientTool>
   stopWhen: StopCondition<ToolSet> | StopCondition<ToolSet>[]
-  instructions: (req: FrogbotRequest) => Promise<string | undefined>
-  access: (req: FrogbotRequest) => Promise<boolean>
+  instructions: (req: Caller) => Promise<string | undefined>
+  access: (req: Caller) => Promise<boolean>
   /** Which file URLs the server may download for this agent's model (`files.download`). */
   files: FileDownloadOptions
   /** The model's download function for the URLs in its prompt, under `files` (see `modelFileDownload`); made once per agent. */

@@ -4,7 +4,7 @@ import { FrogbotError } from '../errors/frogbot-error.ts'
 import type { Database } from '../store/database-schema.ts'
 import { hashToken, verifyApiToken } from './api-tokens.ts'
 import type { TokenGuessLimiter } from './token-guess-limit.ts'
-import type { FrogbotRequest } from '../contract/caller.ts'
+import type { Caller } from '../contract/caller.ts'
 import { readSessionCookie } from './session-cookie.ts'
 import { verifySession } from './sessions.ts'
 
@@ -43,7 +43,7 @@ export async function authenticate(
   request: Request,
   auth: AuthOptions = {},
   { now = new Date(), serverURL, address = null, tokenGuesses }: AuthenticateOptions = {}
-): Promise<FrogbotRequest> {
+): Promise<Caller> {
   const base = { entryPoint: 'http' as const, headers: request.headers, request }
   const header = request.headers.get('authorization')
   if (header) {

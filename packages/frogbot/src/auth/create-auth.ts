@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import type { Credential, FrogbotRequest, User } from '../contract/caller.ts'
+import type { Credential, Caller, User } from '../contract/caller.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
 import type { Database } from '../store/database-schema.ts'
 import type { AuthOptions } from './auth-options.ts'
@@ -28,7 +28,7 @@ export type Auth = {
   readonly options: AuthOptions
   /** How long a sign-in lasts, in seconds (`options.sessionMaxAge`, default 7 days). */
   readonly sessionMaxAge: number
-  callerOf: (request: Request, where: { serverURL?: string; address?: string | null }) => Promise<FrogbotRequest>
+  callerOf: (request: Request, where: { serverURL?: string; address?: string | null }) => Promise<Caller>
   signIn: (attempt: { email: string; password: string; address: string | null; replacing?: string | null }) => Promise<{ user: User; token: string; expiresAt: Date; signedInAt: Date }>
   session: (token: string) => Promise<{ user: User; credential: Credential; expiresAt: string } | null>
   endSession: (token: string) => Promise<void>

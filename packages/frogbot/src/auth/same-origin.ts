@@ -1,5 +1,5 @@
 import { FrogbotError } from '../errors/frogbot-error.ts'
-import type { FrogbotRequest } from '../contract/caller.ts'
+import type { Caller } from '../contract/caller.ts'
 import { foreignOriginMessage } from './origin-refusal.ts'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
@@ -34,7 +34,7 @@ export function requestSource(request: Request, serverURL?: string): 'same' | 'f
  * cookie, or a custom `auth.authenticate` user on a request that carries cookies (the strategy may
  * read them). Bearer tokens are never sent by a browser on its own, so they need no check.
  */
-export function isCookieAuthenticated(req: FrogbotRequest, request: Request): boolean {
+export function isCookieAuthenticated(req: Caller, request: Request): boolean {
   if (req.credential.type === 'session') return true
   return req.credential.type === 'custom' && request.headers.has('cookie')
 }
@@ -46,7 +46,7 @@ export function isCookieAuthenticated(req: FrogbotRequest, request: Request): bo
  * session cookie off cross-site POSTs; this also covers sibling subdomains (same site, other
  * origin) and browsers without `SameSite`.
  */
-export function assertSameOrigin(req: FrogbotRequest, request: Request, serverURL?: string): void {
+export function assertSameOrigin(req: Caller, request: Request, serverURL?: string): void {
   if (SAFE_METHODS.has(request.method.toUpperCase()) || !isCookieAuthenticated(req, request)) return
   const source = requestSource(request, serverURL)
   if (source === 'same') return

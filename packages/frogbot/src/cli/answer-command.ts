@@ -1,4 +1,4 @@
-import type { FrogbotRequest } from '../contract/caller.ts'
+import type { Caller } from '../contract/caller.ts'
 import type { SettleInput } from '../contract/turns.ts'
 import type { Auth } from '../auth/create-auth.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
@@ -129,7 +129,7 @@ export async function answerCommand(args: string[], options: AnswerOptions): Pro
       console.error(`frogbot answer: no user ${options.email}. Create one first: npx frogbot users create --email ${options.email}`)
       return 1
     }
-    const req: FrogbotRequest = { user, credential: { type: 'custom' }, entryPoint: 'cli', headers: new Headers() }
+    const req: Caller = { user, credential: { type: 'custom' }, entryPoint: 'cli', headers: new Headers() }
     try {
       let input: SettleInput
       if (options.dismiss) input = { toolCallId, dismissed: true, ...(options.reason !== undefined ? { reason: options.reason } : {}) }

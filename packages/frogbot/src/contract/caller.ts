@@ -41,7 +41,7 @@ export type EntryPoint = 'http' | 'cli' | 'local' | 'channel' | 'system'
  * - `headers`: the HTTP request headers (empty for other doors).
  * - `request`: the web-standard `Request`, when there is one.
  */
-export type FrogbotRequest = {
+export type Caller = {
   user: User | null
   credential: Credential
   entryPoint: EntryPoint

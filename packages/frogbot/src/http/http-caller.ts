@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono'
 import { StaleSessionError } from '../auth/authenticate.ts'
-import type { FrogbotRequest } from '../contract/caller.ts'
+import type { Caller } from '../contract/caller.ts'
 import { assertSameOrigin } from '../auth/same-origin.ts'
 import { clearedSessionCookie } from '../auth/session-cookie.ts'
 import { addressOf } from './client-address.ts'
@@ -18,7 +18,7 @@ export async function callerOf(context: HttpContext, request: Request, { staleSe
     return { req, stale: false }
   } catch (error) {
     if (!(error instanceof StaleSessionError) || staleSession === 'refuse') throw error
-    const req: FrogbotRequest = { user: null, credential: { type: 'anonymous' }, entryPoint: 'http', headers: request.headers, request }
+    const req: Caller = { user: null, credential: { type: 'anonymous' }, entryPoint: 'http', headers: request.headers, request }
     return { req, stale: true }
   }
 }
@@ -31,7 +31,7 @@ export async function callerOf(context: HttpContext, request: Request, { staleSe
 export function authenticated(context: HttpContext): MiddlewareHandler<HttpEnv> {
   return async (c, next) => {
     const request = c.req.raw
-    let req: FrogbotRequest
+    let req: Caller
     try {
       req = (await callerOf(context, request)).req
     } catch (error) {

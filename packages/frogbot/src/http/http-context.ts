@@ -1,11 +1,11 @@
-import type { FrogbotRequest } from '../contract/caller.ts'
+import type { Caller } from '../contract/caller.ts'
 import type { Auth } from '../auth/create-auth.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
 import type { Engine } from '../turns/engine.ts'
 import type { TurnServices } from '../turns/services.ts'
 
 /** Hono variables of a FrogBot route: `req`, the authenticated caller. */
-export type HttpEnv = { Variables: { req: FrogbotRequest } }
+export type HttpEnv = { Variables: { req: Caller } }
 
 /** What the HTTP routes need from a FrogBot instance: the engine (and its services), and its sign-in. */
 export type HttpContext = {
@@ -25,7 +25,7 @@ export type HttpContext = {
  * gets 404, never learning whether another user's chat exists. A missing chat is told by the
  * error's `data.resource`, never by its message.
  */
-export async function forCaller<T>(req: FrogbotRequest, work: Promise<T>): Promise<T> {
+export async function forCaller<T>(req: Caller, work: Promise<T>): Promise<T> {
   try {
     return await work
   } catch (error) {

@@ -1,5 +1,5 @@
 import { type ModelMessage, ToolLoopAgent, type UIMessage, wrapLanguageModel } from 'ai'
-import { localRequest } from '../auth/frogbot-request.ts'
+import { localCaller } from '../auth/callers.ts'
 import type { User } from '../contract/caller.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
 import type { CompleteTurn } from '@frogbotai/protocol'
@@ -29,7 +29,7 @@ export type LocalAgent = ReturnType<typeof localAgent>
 
 export function localAgent(engine: Engine, agent: ResolvedAgent) {
   const prepare = async ({ user = null, chatId: _chatId, ...call }: LocalCallOptions) => {
-    const req = localRequest(user)
+    const req = localCaller(user)
     const tools = buildToolSet({ tools: agent.tools, offers: () => false, gate: { clientCallPending: false }, context: { req, agent: { slug: agent.slug, runId: engine.services.newId('run') }, chatId: null } })
     const loop = new ToolLoopAgent({ model: wrapLanguageModel({ model: agent.model.model as Parameters<typeof wrapLanguageModel>[0]['model'], middleware: boundedToolInputs() }), instructions: await agent.instructions(req), tools, stopWhen: agent.stopWhen, experimental_download: agent.download })
     return { loop, call }
@@ -37,7 +37,7 @@ export function localAgent(engine: Engine, agent: ResolvedAgent) {
   async function storedTurn({ chatId, user = null, ...call }: LocalCallOptions & { chatId: string }): Promise<CompleteTurn> {
     if (!('prompt' in call)) throw new FrogbotError('bad-request', 'generate({ chatId }): give the new user message as `prompt`')
     const message: UIMessage = { id: engine.services.newId('msg'), role: 'user', parts: [{ type: 'text', text: call.prompt }] }
-    const sent = await engine.sendMessage({ agentSlug: agent.slug, chatId, message, req: localRequest(user), canQueue: false, field: 'prompt' })
+    const sent = await engine.sendMessage({ agentSlug: agent.slug, chatId, message, req: localCaller(user), canQueue: false, field: 'prompt' })
     if (sent.status !== 'started') throw new FrogbotError('turn-in-progress', 'A turn is running or a question waits in this chat.')
     void sent.run.stream.cancel().catch(() => {})
     return (await sent.run.result) as CompleteTurn

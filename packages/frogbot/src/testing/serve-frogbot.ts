@@ -1,7 +1,7 @@
 import { serve } from '@hono/node-server'
 import type { LanguageModel } from 'ai'
 import type { AddressInfo } from 'node:net'
-import { systemRequest } from '../auth/frogbot-request.ts'
+import { systemCaller } from '../auth/callers.ts'
 import type { FrogbotConfig } from '../config/build-config.ts'
 import type { ChatRead } from '../contract/turns.ts'
 import { createFrogbot, type CreateFrogbotOptions, type Frogbot } from '../frogbot.ts'
@@ -64,7 +64,7 @@ export async function serveFrogbot({ config, model, options = {} }: { config: Fr
     chats: async () => {
       const { engine, store } = internalsOf(frogbot)
       const rows = await store.db.selectFrom('frogbot_chats').select('id').orderBy('created_at').orderBy('id').execute()
-      return Promise.all(rows.map((row) => engine.readChat({ chatId: row.id, req: systemRequest() })))
+      return Promise.all(rows.map((row) => engine.readChat({ chatId: row.id, req: systemCaller() })))
     },
     close: () =>
       (closed ??= (async () => {

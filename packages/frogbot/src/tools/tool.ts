@@ -1,16 +1,16 @@
 import type { z } from 'zod'
-import type { FrogbotRequest } from '../contract/caller.ts'
+import type { Caller } from '../contract/caller.ts'
 import type { PendingCall } from '@frogbotai/protocol'
 
 /**
  * What a server tool's `execute` receives besides its input.
- * - `req`: who is calling (see {@link FrogbotRequest}).
+ * - `req`: who is calling (see {@link Caller}).
  * - `agent`: the agent's `slug` and the id of the current run.
  * - `chatId`: the chat the turn belongs to, or `null` for a local `generate()` without a chat.
  * - `abortSignal`: aborted when the turn is stopped.
  */
 export type ToolContext = {
-  req: FrogbotRequest
+  req: Caller
   agent: { slug: string; runId: string }
   chatId: string | null
   abortSignal?: AbortSignal
@@ -47,7 +47,7 @@ export type Tool<I extends z.ZodType = z.ZodType, O = unknown> = {
  */
 export type ClientToolConfig = {
   kind: string
-  access?: (args: { req: FrogbotRequest; call: PendingCall }) => boolean | Promise<boolean>
+  access?: (args: { req: Caller; call: PendingCall }) => boolean | Promise<boolean>
   validate?: (args: { input: unknown; output: unknown }) => true | string
   expiresIn?: number
 }

@@ -1,4 +1,4 @@
-import type { FrogbotRequest } from '../contract/caller.ts'
+import type { Caller } from '../contract/caller.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
 import type { Settlement } from '@frogbotai/protocol'
 import type { ChatRecord, StoredMessage } from '../store/chat-records.ts'
@@ -32,7 +32,7 @@ export function branchMessages(messages: StoredMessage[], { upToMessageId, newId
  */
 export async function branchChat(
   services: TurnServices,
-  { chatId, agentSlug, messageId, req }: { chatId: string; agentSlug?: string; messageId?: string; req: FrogbotRequest }
+  { chatId, agentSlug, messageId, req }: { chatId: string; agentSlug?: string; messageId?: string; req: Caller }
 ): Promise<ChatRecord> {
   const { chat } = await chatFor(services, { chatId, agentSlug, req, write: false })
   const at = isoIn(services)

@@ -1,5 +1,5 @@
 import type { UIMessage } from 'ai'
-import type { FrogbotRequest } from '../contract/caller.ts'
+import type { Caller } from '../contract/caller.ts'
 import type { SendResult } from '../contract/turns.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
 import { sendMessage } from './send-message.ts'
@@ -14,7 +14,7 @@ import type { TurnServices } from './services.ts'
  */
 export async function sendChannelMessage(
   services: TurnServices,
-  { instance, thread, account = null, message, req }: { instance: string; thread: string; account?: string | null; message: UIMessage; req: FrogbotRequest }
+  { instance, thread, account = null, message, req }: { instance: string; thread: string; account?: string | null; message: UIMessage; req: Caller }
 ): Promise<SendResult> {
   const attached = services.pieces.get(instance)
   if (!attached) throw new FrogbotError('not-found', `No channel piece "${instance}".`)

@@ -1,4 +1,4 @@
-import type { FrogbotRequest } from '../contract/caller.ts'
+import type { Caller } from '../contract/caller.ts'
 import type { ResolvedAgent } from '../agents/resolve-agents.ts'
 import { chatNotFound, FrogbotError } from '../errors/frogbot-error.ts'
 import { channelLabelOf, channelNoticeText, type SettledBy } from '@frogbotai/protocol'
@@ -6,14 +6,14 @@ import type { ChatRecord } from '../store/chat-records.ts'
 import type { TurnServices } from './services.ts'
 
 /** The doors that write web chats: everything but channels (FrogBot's "who can write a chat"). */
-const WEB_DOORS = new Set<FrogbotRequest['entryPoint']>(['http', 'cli', 'local'])
+const WEB_DOORS = new Set<Caller['entryPoint']>(['http', 'cli', 'local'])
 
 /**
  * Whether `req` may read `chat`: FrogBot itself and a channel piece in its own thread may; on the
  * web, a chat's owner, or anyone who knows the id of an owner-less web chat (seed: "Who can
  * answer"). An owner-less channel conversation is read only in its channel.
  */
-export function canReadChat(req: FrogbotRequest, chat: ChatRecord): boolean {
+export function canReadChat(req: Caller, chat: ChatRecord): boolean {
   if (req.entryPoint === 'system') return true
   if (req.entryPoint === 'channel') return chat.channel !== null && chat.channel.instance === req.channel?.instance
   if (chat.ownerId !== null) return chat.ownerId === req.user?.id
@@ -29,7 +29,7 @@ export function canReadChat(req: FrogbotRequest, chat: ChatRecord): boolean {
  *   them to the agent's `access`);
  * - FrogBot itself (`system`) writes any chat.
  */
-export function canWriteChat({ req, chat }: { req: FrogbotRequest; chat: ChatRecord }): boolean {
+export function canWriteChat({ req, chat }: { req: Caller; chat: ChatRecord }): boolean {
   if (req.entryPoint === 'system') return true
   if (chat.channel !== null) return req.entryPoint === 'channel' && req.channel?.instance === chat.channel.instance
   return WEB_DOORS.has(req.entryPoint) && canReadChat(req, chat)
@@ -42,13 +42,13 @@ export function channelLabel(services: Pick<TurnServices, 'pieces'>, chat: ChatR
 }
 
 /** The refusal of an agent's `access`: `unauthorized` for a caller nobody signed in, else `forbidden`. */
-export function agentRefusal(agent: ResolvedAgent, req: FrogbotRequest): FrogbotError {
+export function agentRefusal(agent: ResolvedAgent, req: Caller): FrogbotError {
   if (!req.user && !req.channel) return new FrogbotError('unauthorized', `Sign in or send "Authorization: Bearer <token>" to use the agent "${agent.slug}".`)
   return new FrogbotError('forbidden', `You may not use the agent "${agent.slug}".`)
 }
 
 /** The verdicts of `access` given to each caller, by agent: one caller is one request, message or answer. */
-const verdicts = new WeakMap<FrogbotRequest, Map<ResolvedAgent, Promise<boolean>>>()
+const verdicts = new WeakMap<Caller, Map<ResolvedAgent, Promise<boolean>>>()
 
 /**
  * Whether the agent's `access` lets `req` use it. `access` runs once per caller: every door makes
@@ -56,7 +56,7 @@ const verdicts = new WeakMap<FrogbotRequest, Map<ResolvedAgent, Promise<boolean>
  * and the route's check, the engine's and a settle's retries ask the verdict given to it, so a user's
  * `access` that queries a database or a directory does so once per answer (README: "Who can do what").
  */
-export function mayUse(agent: ResolvedAgent, req: FrogbotRequest): Promise<boolean> {
+export function mayUse(agent: ResolvedAgent, req: Caller): Promise<boolean> {
   let byAgent = verdicts.get(req)
   if (!byAgent) verdicts.set(req, (byAgent = new Map()))
   let verdict = byAgent.get(agent)
@@ -65,7 +65,7 @@ export function mayUse(agent: ResolvedAgent, req: FrogbotRequest): Promise<boole
 }
 
 /** The agent `slug` names, if `req` may use it; throws `agent-not-found`, `unauthorized` or `forbidden`. */
-export async function usableAgent(services: Pick<TurnServices, 'agents'>, slug: string, req: FrogbotRequest): Promise<ResolvedAgent> {
+export async function usableAgent(services: Pick<TurnServices, 'agents'>, slug: string, req: Caller): Promise<ResolvedAgent> {
   const agent = services.agents.get(slug)
   if (!agent) throw new FrogbotError('agent-not-found', `No agent "${slug}".`)
   if (req.entryPoint !== 'system' && !(await mayUse(agent, req))) throw agentRefusal(agent, req)
@@ -80,7 +80,7 @@ function homeRefusal(services: Pick<TurnServices, 'pieces'>, chat: ChatRecord): 
 }
 
 /** Throws unless `req` may write `chat` from where it is (see {@link canWriteChat}); `chat` must be readable. */
-export function assertHome(services: Pick<TurnServices, 'pieces'>, { chat, req }: { chat: ChatRecord; req: FrogbotRequest }): void {
+export function assertHome(services: Pick<TurnServices, 'pieces'>, { chat, req }: { chat: ChatRecord; req: Caller }): void {
   if (!canWriteChat({ req, chat })) throw homeRefusal(services, chat)
 }
 
@@ -93,7 +93,7 @@ export function assertHome(services: Pick<TurnServices, 'pieces'>, { chat, req }
  */
 export async function chatFor(
   services: Pick<TurnServices, 'store' | 'agents' | 'pieces'>,
-  { chatId, agentSlug, req, write }: { chatId: string; agentSlug?: string; req: FrogbotRequest; write: boolean }
+  { chatId, agentSlug, req, write }: { chatId: string; agentSlug?: string; req: Caller; write: boolean }
 ): Promise<{ chat: ChatRecord; agent: ResolvedAgent }> {
   const chat = await services.store.getChat(chatId)
   return { chat: chat!, agent: await checkChat(services, { chat, chatId, agentSlug, req, write }) }
@@ -102,7 +102,7 @@ export async function chatFor(
 /** {@link chatFor}'s checks on a chat already read (`null` when it does not exist); returns its agent. */
 export async function checkChat(
   services: Pick<TurnServices, 'agents' | 'pieces'>,
-  { chat, chatId, agentSlug, req, write }: { chat: ChatRecord | null; chatId: string; agentSlug?: string; req: FrogbotRequest; write: boolean }
+  { chat, chatId, agentSlug, req, write }: { chat: ChatRecord | null; chatId: string; agentSlug?: string; req: Caller; write: boolean }
 ): Promise<ResolvedAgent> {
   const missing = () => chatNotFound(chatId, agentSlug)
   if (!chat || (agentSlug !== undefined && chat.agentSlug !== agentSlug)) throw missing()
@@ -118,7 +118,7 @@ export async function checkChat(
  * name and email their piece gave (never the piece's other platform fields), with the FrogBot
  * user matched to them, if any.
  */
-export function settledByOf(req: FrogbotRequest): SettledBy {
+export function settledByOf(req: Caller): SettledBy {
   if (req.channel) {
     const { piece, instance, userId, name, email } = req.channel
     return { channel: { piece, instance, userId, ...(name ? { name } : {}), ...(email ? { email } : {}) }, ...(req.user ? { userId: req.user.id } : {}) }

@@ -1,4 +1,4 @@
-import type { FrogbotRequest } from '../contract/caller.ts'
+import type { Caller } from '../contract/caller.ts'
 import { chatNotFound, FrogbotError } from '../errors/frogbot-error.ts'
 import type { ChatTransaction } from '../store/chat-store.ts'
 import { StoreWriteConflict } from '../store/store-errors.ts'
@@ -14,7 +14,7 @@ import { settledCalls } from './settled-calls.ts'
  * `turn-in-progress` (stop it first); a waiting question goes with its chat. Throws `not-found`
  * for a chat `req` cannot see.
  */
-export async function deleteChat(services: TurnServices, { chatId, agentSlug, req }: { chatId: string; agentSlug?: string; req: FrogbotRequest }): Promise<void> {
+export async function deleteChat(services: TurnServices, { chatId, agentSlug, req }: { chatId: string; agentSlug?: string; req: Caller }): Promise<void> {
   const { chat } = await chatFor(services, { chatId, agentSlug, req, write: true })
   const deleteUnlessRunning = async (tx: ChatTransaction) => {
     if (effectiveState(tx.chat, tx.now) === 'running') return 'running' as const

@@ -1,5 +1,5 @@
 import type { UIMessage } from 'ai'
-import type { FrogbotRequest } from '../contract/caller.ts'
+import type { Caller } from '../contract/caller.ts'
 import type { TurnRun } from '../contract/turns.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
 import type { ChatRecord } from '../store/chat-records.ts'
@@ -20,7 +20,7 @@ import { settledCalls } from './settled-calls.ts'
  */
 export async function editMessage(
   services: TurnServices,
-  { chatId, agentSlug, messageId, parts, req }: { chatId: string; agentSlug?: string; messageId: string; parts?: UIMessage['parts']; req: FrogbotRequest }
+  { chatId, agentSlug, messageId, parts, req }: { chatId: string; agentSlug?: string; messageId: string; parts?: UIMessage['parts']; req: Caller }
 ): Promise<{ chatId: string; messageId: string; run: TurnRun }> {
   const { chat, agent } = await chatFor(services, { chatId, agentSlug, req, write: true })
   const leaseOwner = newLeaseOwner(services)

@@ -1,5 +1,5 @@
 import type { UIMessage } from 'ai'
-import type { FrogbotRequest } from '../contract/caller.ts'
+import type { Caller } from '../contract/caller.ts'
 import type { SettleInput } from '../contract/turns.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
 import { branchChat } from './branch-chat.ts'
@@ -85,13 +85,13 @@ export async function closeEngine(services: Pick<TurnServices, 'closing' | 'acti
 function messageMethods(services: TurnServices, guard: Guard) {
   return {
     /** Sends a user message (see `sendMessage`); a blank one is refused, naming `field` (default `message.parts`). */
-    sendMessage: guard(async ({ field = 'message.parts', ...options }: { agentSlug: string; chatId?: string; message: UIMessage; req: FrogbotRequest; canQueue?: boolean; field?: string }) => {
+    sendMessage: guard(async ({ field = 'message.parts', ...options }: { agentSlug: string; chatId?: string; message: UIMessage; req: Caller; canQueue?: boolean; field?: string }) => {
       refuseBlank(options.message.parts, field)
       return sendMessage(services, options)
     }),
     /** The one settle door (see `settleActions`). */
-    settle: guard((options: { chatId: string; agentSlug?: string; inputs: SettleInput[]; req: FrogbotRequest; wholeStep?: boolean }) => settle(services, options)),
-    stop: guard((options: { chatId: string; agentSlug?: string; req: FrogbotRequest; graceMs?: number }) => stopTurn(services, options)),
+    settle: guard((options: { chatId: string; agentSlug?: string; inputs: SettleInput[]; req: Caller; wholeStep?: boolean }) => settle(services, options)),
+    stop: guard((options: { chatId: string; agentSlug?: string; req: Caller; graceMs?: number }) => stopTurn(services, options)),
     /** Edits a user message (see `editMessage`); blank new parts are refused as `text: must not be empty or blank`. */
     editMessage: guard(async (options: Parameters<typeof editMessage>[1]) => {
       if (options.parts) refuseBlank(options.parts, 'text')
@@ -109,8 +109,8 @@ function messageMethods(services: TurnServices, guard: Guard) {
 /** The engine's methods on a chat as a whole: read, list, rename, delete. */
 function chatMethods(services: TurnServices, guard: Guard) {
   return {
-    readChat: guard((options: { chatId: string; agentSlug?: string; req: FrogbotRequest }) => readChat(services, options)),
-    pending: guard((options: { chatId: string; agentSlug?: string; req: FrogbotRequest }) => pendingOf(services, options)),
+    readChat: guard((options: { chatId: string; agentSlug?: string; req: Caller }) => readChat(services, options)),
+    pending: guard((options: { chatId: string; agentSlug?: string; req: Caller }) => pendingOf(services, options)),
     listChats: guard((options: Parameters<typeof listChats>[1]) => listChats(services, options)),
     /** Renames a web chat (see `renameChat`). */
     renameChat: guard((options: Parameters<typeof renameChat>[1]) => renameChat(services, options)),

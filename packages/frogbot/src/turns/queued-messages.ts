@@ -1,11 +1,11 @@
-import type { FrogbotRequest } from '../contract/caller.ts'
+import type { Caller } from '../contract/caller.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
 import type { QueuedMessage } from '@frogbotai/protocol'
 import { StoreWriteConflict } from '../store/store-errors.ts'
 import { canWriteChat, chatFor, mayUse } from './chat-access.ts'
 import { effectiveState } from './rules/chat-state.ts'
 import { runTurn } from './run/run-turn.ts'
-import { isSender, requestOfSender } from './sender.ts'
+import { isSender, callerOfSender } from './sender.ts'
 import { isoIn, newLeaseOwner, type TurnServices } from './services.ts'
 import { toQueuedMessage } from './views/queued-message.ts'
 
@@ -24,7 +24,7 @@ export async function startNextQueued(services: TurnServices, chatId: string): P
     const [next] = await store.getQueued(chatId)
     const agent = services.agents.get(chat.agentSlug)
     if (!next || !agent) return false
-    const req = await requestOfSender(services, next.sender)
+    const req = await callerOfSender(services, next.sender)
     const allowed = canWriteChat({ req, chat }) && (await mayUse(agent, req))
     const leaseOwner = newLeaseOwner(services)
     const taken = await store.withChat(
@@ -62,7 +62,7 @@ export async function startNextQueued(services: TurnServices, chatId: string): P
  */
 export async function changeQueued(
   services: TurnServices,
-  { chatId, agentSlug, messageId, text, req }: { chatId: string; agentSlug?: string; messageId: string; text?: string; req: FrogbotRequest }
+  { chatId, agentSlug, messageId, text, req }: { chatId: string; agentSlug?: string; messageId: string; text?: string; req: Caller }
 ): Promise<QueuedMessage | null> {
   const { chat } = await chatFor(services, { chatId, agentSlug, req, write: true })
   let outcome

@@ -1,5 +1,5 @@
 import { type ChatSummary, RenameRequest } from '@frogbotai/protocol'
-import type { FrogbotRequest } from '../contract/caller.ts'
+import type { Caller } from '../contract/caller.ts'
 import { chatNotFound, FrogbotError } from '../errors/frogbot-error.ts'
 import { chatFor } from './chat-access.ts'
 import { chatSummary } from './views/chat-summary.ts'
@@ -11,7 +11,7 @@ import type { TurnServices } from './services.ts'
  * (`bad-request` naming `title` otherwise). A rename changes no turn and does not move the chat
  * in its owner's list. Throws `not-found` for a chat `req` cannot see, also one deleted meanwhile.
  */
-export async function renameChat(services: TurnServices, { chatId, agentSlug, title, req }: { chatId: string; agentSlug?: string; title: string; req: FrogbotRequest }): Promise<ChatSummary> {
+export async function renameChat(services: TurnServices, { chatId, agentSlug, title, req }: { chatId: string; agentSlug?: string; title: string; req: Caller }): Promise<ChatSummary> {
   const parsed = RenameRequest.safeParse({ title })
   if (!parsed.success) throw new FrogbotError('bad-request', `title: ${parsed.error.issues[0].message}`)
   const { chat } = await chatFor(services, { chatId, agentSlug, req, write: true })

@@ -1,5 +1,5 @@
 import type { UIMessage } from 'ai'
-import type { FrogbotRequest } from '../contract/caller.ts'
+import type { Caller } from '../contract/caller.ts'
 import type { ResolvedAgent } from '../agents/resolve-agents.ts'
 import { CLIENT_CHAT_ID } from '../ids/random-id.ts'
 import type { SendResult } from '../contract/turns.ts'
@@ -18,7 +18,7 @@ import { firstWordsTitle, generateTitle } from './chat-titles.ts'
 const notFound = (chatId: string, agentSlug: string) => chatNotFound(chatId, agentSlug)
 
 /** The new chat a first message creates: owned by the sender (nobody when anonymous). */
-function newChat({ chatId, agentSlug, req, message, channel }: { chatId?: string; agentSlug: string; req: FrogbotRequest; message: UIMessage; channel?: ChannelIdentity }): Omit<NewChat, 'id'> {
+function newChat({ chatId, agentSlug, req, message, channel }: { chatId?: string; agentSlug: string; req: Caller; message: UIMessage; channel?: ChannelIdentity }): Omit<NewChat, 'id'> {
   if (chatId !== undefined && !channel) {
     if (!CLIENT_CHAT_ID.test(chatId)) throw new FrogbotError('bad-request', 'chatId: must be 16–128 letters, digits, "_" or "-" (or leave it out to start a new chat)')
     // An owner-less chat is continued by anyone who knows its id: it must hold 128 random bits (README: "The HTTP API").
@@ -36,7 +36,7 @@ function newChat({ chatId, agentSlug, req, message, channel }: { chatId?: string
  */
 async function startInNewChat(
   services: TurnServices,
-  { agent, create, message, req, leaseOwner }: { agent: ResolvedAgent; create: NewChat; message: UIMessage; req: FrogbotRequest; leaseOwner: string }
+  { agent, create, message, req, leaseOwner }: { agent: ResolvedAgent; create: NewChat; message: UIMessage; req: Caller; leaseOwner: string }
 ): Promise<SendResult | null> {
   const messageId = await services.store.startNewChat({ chat: create, message, leaseOwner, leaseUntil: isoIn(services, services.leaseMs), now: isoIn(services), freshId: () => services.newId('msg') })
   if (messageId === null) return null
@@ -54,7 +54,7 @@ async function startInNewChat(
  */
 async function decideSend(
   services: TurnServices,
-  { id, agentSlug, message, req, canQueue, leaseOwner, create }: { id: string; agentSlug: string; message: UIMessage; req: FrogbotRequest; canQueue: boolean; leaseOwner: string; create?: NewChat }
+  { id, agentSlug, message, req, canQueue, leaseOwner, create }: { id: string; agentSlug: string; message: UIMessage; req: Caller; canQueue: boolean; leaseOwner: string; create?: NewChat }
 ) {
   try {
     return await services.store.withChat(
@@ -101,7 +101,7 @@ export async function sendMessage(
     agentSlug: string
     chatId?: string
     message: UIMessage
-    req: FrogbotRequest
+    req: Caller
     channel?: ChannelIdentity
     canQueue?: boolean
   }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { FrogbotRequest } from '../contract/caller.ts'
+import type { Caller } from '../contract/caller.ts'
 import { findUserById } from '../auth/users.ts'
 import type { TurnServices } from './services.ts'
 
@@ -23,7 +23,7 @@ const SenderSchema = z.object({
 export type Sender = z.output<typeof SenderSchema>
 
 /** The sender record of a message `req` queues. */
-export function senderOf(req: FrogbotRequest): Sender {
+export function senderOf(req: Caller): Sender {
   return {
     userId: req.user?.id ?? null,
     credential: req.credential,
@@ -34,7 +34,7 @@ export function senderOf(req: FrogbotRequest): Sender {
 }
 
 /** Whether `req` sent the queued message of `sender`: the same user, or both anonymous. */
-export function isSender(sender: unknown, req: FrogbotRequest): boolean {
+export function isSender(sender: unknown, req: Caller): boolean {
   const parsed = SenderSchema.safeParse(sender)
   if (!parsed.success) return false
   if (parsed.data.channel || req.channel) return parsed.data.channel?.userId === req.channel?.userId && parsed.data.channel?.instance === req.channel?.instance
@@ -45,11 +45,11 @@ export function isSender(sender: unknown, req: FrogbotRequest): boolean {
  * The caller a queued message runs as: its sender as they are now (a deleted user is nobody, so
  * the agent's `access` decides again), through the door they used.
  */
-export async function requestOfSender(services: Pick<TurnServices, 'store'>, sender: unknown): Promise<FrogbotRequest> {
+export async function callerOfSender(services: Pick<TurnServices, 'store'>, sender: unknown): Promise<Caller> {
   const parsed = SenderSchema.safeParse(sender)
   if (!parsed.success) return { user: null, credential: { type: 'anonymous' }, entryPoint: 'http', headers: new Headers() }
   const { userId, credential, entryPoint, user: snapshot, channel } = parsed.data
   const stored = userId ? await findUserById(services.store.db, userId) : null
   const user = stored ?? (credential.type === 'custom' ? (snapshot ?? null) : null)
-  return { user, credential: credential as FrogbotRequest['credential'], entryPoint, headers: new Headers(), ...(channel ? { channel } : {}) }
+  return { user, credential: credential as Caller['credential'], entryPoint, headers: new Headers(), ...(channel ? { channel } : {}) }
 }

@@ -1,6 +1,6 @@
-import type { FrogbotRequest } from '../contract/caller.ts'
+import type { Caller } from '../contract/caller.ts'
 import type { SettleInput, SettleOutcome } from '../contract/turns.ts'
-import { systemRequest } from '../auth/frogbot-request.ts'
+import { systemCaller } from '../auth/callers.ts'
 import type { ResolvedAgent } from '../agents/resolve-agents.ts'
 import { toolFingerprint } from '../agents/tool-set.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
@@ -38,7 +38,7 @@ function refusalError(refusal: SettleRefusal, state: ChatState, { calls, message
 }
 
 /** The checks of one action that run user code (the seed's order: tool intact, `client.access`, `outputSchema`, `client.validate`). */
-async function checkAction(agent: ResolvedAgent, req: FrogbotRequest, call: CallRecord, action: SettleAction): Promise<SettleAction> {
+async function checkAction(agent: ResolvedAgent, req: Caller, call: CallRecord, action: SettleAction): Promise<SettleAction> {
   if ('expired' in action) return action
   const tool = agent.clientTools.get(call.toolName)
   if (isAnswer(action) && (!tool || toolFingerprint(tool) !== call.toolFingerprint)) {
@@ -58,7 +58,7 @@ async function checkAction(agent: ResolvedAgent, req: FrogbotRequest, call: Call
 /** Closes a call past its `client.expiresIn` through the door, as FrogBot (README: `client.expiresIn`); whether it closed it. */
 export async function expireCall(services: TurnServices, call: CallRecord): Promise<boolean> {
   try {
-    await settleActions(services, { chatId: call.chatId, actions: [{ toolCallId: call.toolCallId, expired: true }], req: systemRequest() })
+    await settleActions(services, { chatId: call.chatId, actions: [{ toolCallId: call.toolCallId, expired: true }], req: systemCaller() })
     return true
   } catch (error) {
     if (FrogbotError.isInstance(error) && ['already-settled', 'not-awaiting', 'call-not-found', 'not-found'].includes(error.code)) return false
@@ -76,7 +76,7 @@ type Decision = { plan: SettlePlan; reported: string }
  */
 async function decide(
   services: TurnServices,
-  { snapshot, agent, req, actions, wholeStep, checked }: { snapshot: SettleSnapshot; agent: ResolvedAgent; req: FrogbotRequest; actions: SettleAction[]; wholeStep: boolean; checked: Map<string, Promise<SettleAction>> }
+  { snapshot, agent, req, actions, wholeStep, checked }: { snapshot: SettleSnapshot; agent: ResolvedAgent; req: Caller; actions: SettleAction[]; wholeStep: boolean; checked: Map<string, Promise<SettleAction>> }
 ): Promise<Decision> {
   const { chat, calls, messages } = snapshot
   const now = isoIn(services)
@@ -132,7 +132,7 @@ function refusedCall(refusal: SettleRefusal): string | null {
  */
 export async function settleActions(
   services: TurnServices,
-  { chatId, agentSlug, actions, req, wholeStep = false }: { chatId: string; agentSlug?: string; actions: SettleAction[]; req: FrogbotRequest; wholeStep?: boolean }
+  { chatId, agentSlug, actions, req, wholeStep = false }: { chatId: string; agentSlug?: string; actions: SettleAction[]; req: Caller; wholeStep?: boolean }
 ): Promise<SettleOutcome> {
   const ids = actions.map((action) => action.toolCallId)
   // A losing answer to calls this process saw settled is refused from memory, once the caller may
@@ -165,7 +165,7 @@ export async function settleActions(
  */
 async function apply(
   services: TurnServices,
-  { chat, agent, req, messages, plan, messageId, firstCall }: { chat: ChatRecord; agent: ResolvedAgent; req: FrogbotRequest; messages: VersionedMessage[]; plan: SettlePlan; messageId: string; firstCall: string }
+  { chat, agent, req, messages, plan, messageId, firstCall }: { chat: ChatRecord; agent: ResolvedAgent; req: Caller; messages: VersionedMessage[]; plan: SettlePlan; messageId: string; firstCall: string }
 ): Promise<SettleOutcome | null> {
   const message = messages.find((entry) => entry.id === messageId)!
   const { version, ...stored } = message
@@ -222,7 +222,7 @@ const ignore = () => {}
  */
 export async function settle(
   services: TurnServices,
-  { chatId, agentSlug, inputs, req, wholeStep }: { chatId: string; agentSlug?: string; inputs: SettleInput[]; req: FrogbotRequest; wholeStep?: boolean }
+  { chatId, agentSlug, inputs, req, wholeStep }: { chatId: string; agentSlug?: string; inputs: SettleInput[]; req: Caller; wholeStep?: boolean }
 ): Promise<SettleOutcome> {
   const actions = inputs.map(exactInput)
   let underWay = settlesUnderWay.get(services)

@@ -1,4 +1,4 @@
-import type { FrogbotRequest } from '../contract/caller.ts'
+import type { Caller } from '../contract/caller.ts'
 import { CANCELLED_BY_STOP_TEXT } from '@frogbotai/protocol'
 import type { StoredMessage } from '../store/chat-records.ts'
 import { announceSettled } from './run/turn-events.ts'
@@ -21,7 +21,7 @@ import { isoIn, type TurnServices } from './services.ts'
  */
 export async function stopTurn(
   services: TurnServices,
-  { chatId, agentSlug, req, graceMs = 3000 }: { chatId: string; agentSlug?: string; req: FrogbotRequest; graceMs?: number }
+  { chatId, agentSlug, req, graceMs = 3000 }: { chatId: string; agentSlug?: string; req: Caller; graceMs?: number }
 ): Promise<boolean> {
   const { store } = services
   const { chat } = await chatFor(services, { chatId, agentSlug, req, write: true })

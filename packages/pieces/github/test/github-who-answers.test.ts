@@ -1,4 +1,4 @@
-import type { FrogbotRequest } from 'frogbot'
+import type { Caller } from 'frogbot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { botCommentDelivery, commented } from './github-deliveries.ts'
 import { ACCEPTED_IDS, eventually, githubKit, type GithubKit } from './github-kit.ts'
@@ -12,11 +12,11 @@ import type { GithubStandIn } from './github-stand-in.ts'
 
 let github: GithubStandIn
 let kit: GithubKit
-const seen: NonNullable<FrogbotRequest['channel']>[] = []
+const seen: NonNullable<Caller['channel']>[] = []
 
 beforeAll(async () => {
   github = await standIn()
-  const access = ({ req }: { req: FrogbotRequest }) => {
+  const access = ({ req }: { req: Caller }) => {
     if (req.channel) seen.push(req.channel)
     return req.channel ? ACCEPTED_IDS.includes(req.channel.userId) : req.user !== null
   }

@@ -1,4 +1,4 @@
-import type { FrogbotRequest } from 'frogbot'
+import type { Caller } from 'frogbot'
 import { afterEach, describe, expect, it } from 'vitest'
 import { readAnswer, colorQuestion, scriptedModel, textStep, toolStep } from 'frogbot/testing'
 import { ADA, BOB, EVE, slackKit, type SlackKit, standIn } from './slack-kit.ts'
@@ -30,7 +30,7 @@ const http = (kit: SlackKit, method: string, path: string, body?: unknown) =>
 
 describe('who answers a question in Slack', () => {
   it("a participant the agent's access refuses is told privately, the question stays open, and an allowed participant answers it", async () => {
-    const asked: FrogbotRequest['channel'][] = []
+    const asked: Caller['channel'][] = []
     const { slack, kit } = await start({
       access: ({ req }) => {
         asked.push(req.channel)

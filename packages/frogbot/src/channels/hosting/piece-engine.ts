@@ -1,5 +1,5 @@
-import { systemRequest } from '../../auth/frogbot-request.ts'
-import type { FrogbotRequest, User } from '../../contract/caller.ts'
+import { systemCaller } from '../../auth/callers.ts'
+import type { Caller, User } from '../../contract/caller.ts'
 import type { ChannelState } from '../../contract/channel-state.ts'
 import type { Participant } from '../../contract/participant.ts'
 import type { ChannelPiece, PieceEngine } from '../../contract/piece.ts'
@@ -7,7 +7,7 @@ import { FrogbotError } from '../../errors/frogbot-error.ts'
 import type { Engine } from '../../turns/engine.ts'
 
 /** The caller a participant of `piece`'s threads is: the channel door, as the FrogBot user matched to them, if any. */
-function participantRequest(piece: Pick<ChannelPiece, 'piece' | 'instance'>, participant: Participant, user: User | null): FrogbotRequest {
+function participantCaller(piece: Pick<ChannelPiece, 'piece' | 'instance'>, participant: Participant, user: User | null): Caller {
   const fields = Object.fromEntries(Object.entries(participant).filter(([, value]) => value !== undefined && value !== ''))
   return {
     user,
@@ -26,14 +26,14 @@ function participantRequest(piece: Pick<ChannelPiece, 'piece' | 'instance'>, par
 export function pieceEngineFor(engine: Engine, piece: ChannelPiece, { state }: { state: ChannelState }): PieceEngine {
   const { instance } = piece
   const userOf = async (participant: Participant) => (piece.identity.by === 'email' && participant.email ? engine.findUserByEmail(participant.email) : null)
-  const as = async (participant: Participant) => participantRequest(piece, participant, await userOf(participant))
+  const as = async (participant: Participant) => participantCaller(piece, participant, await userOf(participant))
   return {
     sendMessage: async ({ thread, account, message, participant }) => engine.sendChannelMessage({ instance, thread, account, message, req: await as(participant) }),
     settle: async ({ chatId, inputs, participant }) => engine.settle({ chatId, inputs, req: await as(participant) }),
     stop: async ({ chatId, participant }) => engine.stop({ chatId, req: await as(participant) }),
     chatOf: (thread) => engine.channelChat({ instance, thread }),
     readChat: async (chatId) => {
-      const read = await engine.readChat({ chatId, req: systemRequest() })
+      const read = await engine.readChat({ chatId, req: systemCaller() })
       if (read.chat.channel?.instance !== instance) throw new FrogbotError('not-found', `Chat "${chatId}" is not a conversation of the piece "${instance}".`)
       return read
     },

@@ -1,4 +1,4 @@
-import type { FrogbotRequest } from '../../contract/caller.ts'
+import type { Caller } from '../../contract/caller.ts'
 import type { ChatRecord } from '../../store/chat-records.ts'
 import type { ClientTool } from '../../tools/tool.ts'
 import type { TurnServices } from '../services.ts'
@@ -8,7 +8,7 @@ import type { TurnServices } from '../services.ts'
  * questions are offered"): none for the app's own code (`local`: nobody is there to answer); in a
  * channel conversation, the kinds its piece can draw; in a web chat, every kind.
  */
-export function offeredClientTools(services: Pick<TurnServices, 'pieces'>, { chat, req }: { chat: ChatRecord; req: FrogbotRequest }): (tool: ClientTool) => boolean {
+export function offeredClientTools(services: Pick<TurnServices, 'pieces'>, { chat, req }: { chat: ChatRecord; req: Caller }): (tool: ClientTool) => boolean {
   if (req.entryPoint === 'local' || req.entryPoint === 'system') return () => false
   if (chat.channel) {
     const attached = services.pieces.get(chat.channel.instance)

@@ -7,7 +7,7 @@ import {
   type UIMessage,
   wrapLanguageModel
 } from 'ai'
-import type { FrogbotRequest } from '../../contract/caller.ts'
+import type { Caller } from '../../contract/caller.ts'
 import type { ResolvedAgent } from '../../agents/resolve-agents.ts'
 import { buildToolSet, type StepGate, toolFingerprint } from '../../agents/tool-set.ts'
 import { boundedToolInputs } from '../../agents/tool-input-depth.ts'
@@ -190,7 +190,7 @@ const describe = (error: unknown) => (error instanceof Error ? error.message : S
  */
 async function streamModel(
   context: TurnContext,
-  { req, uiMessages, runId, onStep, onEnd }: { req: FrogbotRequest; uiMessages: UIMessage[]; runId: string; onStep: (message: UIMessage) => Promise<void>; onEnd: (message: UIMessage) => Promise<void> }
+  { req, uiMessages, runId, onStep, onEnd }: { req: Caller; uiMessages: UIMessage[]; runId: string; onStep: (message: UIMessage) => Promise<void>; onEnd: (message: UIMessage) => Promise<void> }
 ) {
   const { services, agent, chat, offers, abort, state } = context
   const gate: StepGate = { clientCallPending: false }
@@ -243,7 +243,7 @@ function trackInFlight(services: TurnServices, result: Promise<TurnResult>): voi
  */
 export function runTurn(
   services: TurnServices,
-  { agent, chat, req, messages, leaseOwner }: { agent: ResolvedAgent; chat: ChatRecord; req: FrogbotRequest; messages: StoredMessage[]; leaseOwner: string }
+  { agent, chat, req, messages, leaseOwner }: { agent: ResolvedAgent; chat: ChatRecord; req: Caller; messages: StoredMessage[]; leaseOwner: string }
 ): TurnRun {
   const start = turnStart(messages)
   const { abort, release } = holdChat(services, { chatId: chat.id, leaseOwner })

@@ -1,4 +1,4 @@
-import type { FrogbotRequest } from '../../contract/caller.ts'
+import type { Caller } from '../../contract/caller.ts'
 import type { ChatRead } from '../../contract/turns.ts'
 import { FrogbotError } from '../../errors/frogbot-error.ts'
 import type { ChatState, ChatSummary, PendingCall } from '@frogbotai/protocol'
@@ -10,14 +10,14 @@ import { effectiveState } from '../rules/chat-state.ts'
 import { isoIn, type TurnServices } from '../services.ts'
 
 /** Reads a chat `req` may read: its messages, the calls still waiting and its queue. Throws `not-found`. */
-export async function readChat(services: TurnServices, { chatId, agentSlug, req }: { chatId: string; agentSlug?: string; req: FrogbotRequest }): Promise<ChatRead> {
+export async function readChat(services: TurnServices, { chatId, agentSlug, req }: { chatId: string; agentSlug?: string; req: Caller }): Promise<ChatRead> {
   const { chat } = await chatFor(services, { chatId, agentSlug, req, write: false })
   const [messages, pending, queued] = await Promise.all([services.store.getMessages(chat.id), services.store.getPendingCalls(chat.id), services.store.getQueued(chat.id)])
   return { chat: chatSummary(services, chat), messages, pending: pending.map(toPendingCall), queued: queued.map(toQueuedMessage) }
 }
 
 /** The calls still waiting in a chat and its turn state (seed: "Answer over HTTP", `GET …/pending`). */
-export async function pendingOf(services: TurnServices, { chatId, agentSlug, req }: { chatId: string; agentSlug?: string; req: FrogbotRequest }): Promise<{ chatId: string; state: ChatState; pending: PendingCall[] }> {
+export async function pendingOf(services: TurnServices, { chatId, agentSlug, req }: { chatId: string; agentSlug?: string; req: Caller }): Promise<{ chatId: string; state: ChatState; pending: PendingCall[] }> {
   const { chat } = await chatFor(services, { chatId, agentSlug, req, write: false })
   const pending = await services.store.getPendingCalls(chat.id)
   return { chatId: chat.id, state: effectiveState(chat, isoIn(services)), pending: pending.map(toPendingCall) }
@@ -29,7 +29,7 @@ export async function pendingOf(services: TurnServices, { chatId, agentSlug, req
  */
 export async function listChats(
   services: TurnServices,
-  { req, agentSlug, limit = 20, cursor }: { req: FrogbotRequest; agentSlug?: string; limit?: number; cursor?: string }
+  { req, agentSlug, limit = 20, cursor }: { req: Caller; agentSlug?: string; limit?: number; cursor?: string }
 ): Promise<{ chats: ChatSummary[]; nextCursor: string | null }> {
   if (!req.user) throw new FrogbotError('unauthorized', 'Sign in to list your chats; an owner-less chat is opened by its id.')
   const slugs: string[] = []

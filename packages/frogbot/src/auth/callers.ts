@@ -1,11 +1,11 @@
-import type { FrogbotRequest, User } from '../contract/caller.ts'
+import type { Caller, User } from '../contract/caller.ts'
 
 /** A caller of the app's own code (`local` door): `user` when it acts for someone, else nobody. */
-export function localRequest(user: User | null = null): FrogbotRequest {
+export function localCaller(user: User | null = null): Caller {
   return { user, credential: user ? { type: 'custom' } : { type: 'system' }, entryPoint: 'local', headers: new Headers() }
 }
 
 /** FrogBot itself, for what it settles on its own (expiry, README "Your own client tools": `client.expiresIn`). */
-export function systemRequest(): FrogbotRequest {
+export function systemCaller(): Caller {
   return { user: null, credential: { type: 'system' }, entryPoint: 'system', headers: new Headers() }
 }
