@@ -46,6 +46,21 @@ export async function listApiTokens(db: Kysely<Database>, userId: string) {
     .execute()
 }
 
+/** The tokens not revoked whose id or prefix is `idOrPrefix` (more than one when a short prefix is shared). */
+export async function activeTokensMatching(db: Kysely<Database>, idOrPrefix: string): Promise<{ id: string; name: string }[]> {
+  return db
+    .selectFrom('frogbot_api_tokens')
+    .select(['id', 'name'])
+    .where((eb) => eb.or([eb('id', '=', idOrPrefix), eb('prefix', '=', idOrPrefix)]))
+    .where('revoked_at', 'is', null)
+    .execute()
+}
+
+/** Revokes the token `id` as of `now`: every server refuses it from its next request (tokens are checked in the database on each). */
+export async function revokeApiToken(db: Kysely<Database>, id: string, now: Date): Promise<void> {
+  await db.updateTable('frogbot_api_tokens').set({ revoked_at: now.toISOString() }).where('id', '=', id).execute()
+}
+
 const tokenOwner = precompiled((db, tokenHash: string) =>
   db
     .selectFrom('frogbot_api_tokens as t')

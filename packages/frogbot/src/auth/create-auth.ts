@@ -7,7 +7,8 @@ import { authenticate } from './authenticate.ts'
 import { LOGIN_LIMIT, loginSucceeded, reserveLoginAttempt } from './login-rate-limit.ts'
 import { DEFAULT_SESSION_MAX_AGE, createSession, deleteSession, verifySession } from './sessions.ts'
 import { TOKEN_GUESS_LIMIT, tokenGuessLimiter } from './token-guess-limit.ts'
-import { checkPassword, findUserByEmail, findUserById } from './users.ts'
+import { activeTokensMatching, createApiToken, listApiTokens, revokeApiToken } from './api-tokens.ts'
+import { type UserListing, checkPassword, deleteUserByEmail, ensureUser, findUserByEmail, findUserById, listUsers, setPassword } from './users.ts'
 
 /**
  * FrogBot's sign-in, as one service over the database (README: "Sign-in limits", "Who can do
@@ -22,6 +23,12 @@ import { checkPassword, findUserByEmail, findUserById } from './users.ts'
  * - `session(token)`: the user and credential a session token signs in, or `null`;
  *   `endSession(token)`: signs it out;
  * - `userByEmail`, `userById`: a FrogBot user, or `null`.
+ * - Managing users and API tokens (the CLI's `frogbot users` and `frogbot tokens`): `listUsers`,
+ *   `ensureUser` (the user with `email`, created without a password if new; throws for an email
+ *   that is not one), `setPassword` (signs the user out everywhere; throws for a password out of
+ *   bounds), `deleteUser` (by email, with their tokens and sessions; whether there was one),
+ *   `createToken` (the token itself, shown once; only its hash is stored), `listTokens` (newest
+ *   first, never the values), `activeTokens` (not revoked, by id or prefix) and `revokeToken` (by id).
  * `now` is the instance's clock; `newId` makes row ids.
  */
 export type Auth = {
@@ -34,6 +41,14 @@ export type Auth = {
   endSession: (token: string) => Promise<void>
   userByEmail: (email: string) => Promise<User | null>
   userById: (id: string) => Promise<User | null>
+  listUsers: () => Promise<UserListing[]>
+  ensureUser: (user: { email: string; name?: string | null }) => Promise<User>
+  setPassword: (userId: string, password: string) => Promise<void>
+  deleteUser: (email: string) => Promise<boolean>
+  createToken: (token: { userId: string; name: string }) => ReturnType<typeof createApiToken>
+  listTokens: (userId: string) => ReturnType<typeof listApiTokens>
+  activeTokens: (idOrPrefix: string) => Promise<{ id: string; name: string }[]>
+  revokeToken: (id: string) => Promise<void>
 }
 
 /** The {@link Auth} of one FrogBot instance, over `db`, with the config's `auth` options. */
@@ -62,6 +77,14 @@ export function createAuth({ db, options = {}, now = () => new Date(), newId }: 
     session: (token) => verifySession(db, token, now()),
     endSession: (token) => deleteSession(db, token),
     userByEmail: (email) => findUserByEmail(db, email),
-    userById: (id) => findUserById(db, id)
+    userById: (id) => findUserById(db, id),
+    listUsers: () => listUsers(db),
+    ensureUser: (user) => ensureUser(db, user),
+    setPassword: (userId, password) => setPassword(db, userId, password),
+    deleteUser: (email) => deleteUserByEmail(db, email),
+    createToken: (token) => createApiToken(db, token),
+    listTokens: (userId) => listApiTokens(db, userId),
+    activeTokens: (idOrPrefix) => activeTokensMatching(db, idOrPrefix),
+    revokeToken: (id) => revokeApiToken(db, id, now())
   }
 }

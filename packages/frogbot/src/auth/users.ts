@@ -18,6 +18,21 @@ export async function findUserById(db: Kysely<Database>, id: string): Promise<Us
   return (await db.selectFrom('frogbot_users').select(['id', 'email', 'name']).where('id', '=', id).executeTakeFirst()) ?? null
 }
 
+/** A user as `frogbot users list` shows them: whether they have a password, never its hash; `createdAt` is ISO 8601. */
+export type UserListing = { email: string; name: string | null; hasPassword: boolean; createdAt: string }
+
+/** Every user, oldest first. */
+export async function listUsers(db: Kysely<Database>): Promise<UserListing[]> {
+  const rows = await db.selectFrom('frogbot_users').select(['email', 'name', 'password_hash', 'created_at']).orderBy('created_at').execute()
+  return rows.map((row) => ({ email: row.email, name: row.name, hasPassword: Boolean(row.password_hash), createdAt: row.created_at }))
+}
+
+/** Deletes the user with this email (compared in lower case), with their tokens and sessions; resolves whether there was one. */
+export async function deleteUserByEmail(db: Kysely<Database>, email: string): Promise<boolean> {
+  const deleted = await db.deleteFrom('frogbot_users').where('email', '=', email.trim().toLowerCase()).executeTakeFirst()
+  return Number(deleted.numDeletedRows) > 0
+}
+
 /**
  * Returns the user with `email`, creating it (without a password) when it does not exist.
  * Throws an `Error` naming the rule when `email` is not an email address.

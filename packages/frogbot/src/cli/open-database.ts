@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely'
+import { type Auth, createAuth } from '../auth/create-auth.ts'
+import { randomId } from '../ids/random-id.ts'
 import type { Database } from '../store/database-schema.ts'
 import { migrateToLatest } from '../store/migrate.ts'
 import { sqliteAdapter } from '../store/sqlite-adapter.ts'
@@ -19,4 +21,13 @@ export async function withDatabase<T>(configPath: string | undefined, work: (db:
   } finally {
     await db.destroy()
   }
+}
+
+/**
+ * Runs `work` with the sign-in service (`createAuth`, with the config's `auth` options) over the
+ * database of the config at `configPath` and a one-line description of that database; see
+ * {@link withDatabase}. The CLI's `users` and `tokens` commands work through it, never on the database.
+ */
+export function withAuth<T>(configPath: string | undefined, work: (auth: Auth, database: string) => Promise<T>): Promise<T> {
+  return withDatabase(configPath, (db, database, config) => work(createAuth({ db, options: config.auth ?? {}, newId: randomId }), database))
 }

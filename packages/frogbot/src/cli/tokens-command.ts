@@ -1,24 +1,17 @@
-import { createApiToken, listApiTokens } from '../auth/api-tokens.ts'
-import { findUserByEmail } from '../auth/users.ts'
-import { withDatabase } from './open-database.ts'
+import { withAuth } from './open-database.ts'
 
 /** `frogbot tokens create|list|revoke`. A created token is printed once; only its hash is stored. */
 export async function tokensCommand(args: string[], options: { config?: string; email?: string; name?: string }): Promise<number> {
   const [action, given] = args
   // `tokens list` shows a prefix as `fbt_3wBAzL…`: accept it copied with the ellipsis.
   const target = given?.replace(/…$/, '')
-  return withDatabase(options.config, async (db, database) => {
+  return withAuth(options.config, async (auth, database) => {
     if (action === 'revoke') {
       if (!target) {
         console.error('frogbot tokens revoke: give the token prefix (fbt_xxxxxx) or id shown by `frogbot tokens list`')
         return 1
       }
-      const matches = await db
-        .selectFrom('frogbot_api_tokens')
-        .select(['id', 'name'])
-        .where((eb) => eb.or([eb('id', '=', target), eb('prefix', '=', target)]))
-        .where('revoked_at', 'is', null)
-        .execute()
+      const matches = await auth.activeTokens(target)
       if (matches.length === 0) {
         console.log(`No active token matches "${target}". See the prefixes and ids with: npx frogbot tokens list --email <email>`)
         return 1
@@ -27,7 +20,7 @@ export async function tokensCommand(args: string[], options: { config?: string; 
         console.error(`${matches.length} active tokens start with "${target}"; revoke one by its id (see \`frogbot tokens list --email <email>\`).`)
         return 1
       }
-      await db.updateTable('frogbot_api_tokens').set({ revoked_at: new Date().toISOString() }).where('id', '=', matches[0].id).execute()
+      await auth.revokeToken(matches[0].id)
       console.log(`Revoked token "${matches[0].name}" (${matches[0].id}). Every server refuses it from its next request.`)
       return 0
     }
@@ -35,7 +28,7 @@ export async function tokensCommand(args: string[], options: { config?: string; 
       console.error(`frogbot tokens ${action ?? ''}: --email <email> is required`)
       return 1
     }
-    const user = await findUserByEmail(db, options.email)
+    const user = await auth.userByEmail(options.email)
     if (!user) {
       console.error(`No user ${options.email}. Create one first: npx frogbot users create --email ${options.email}`)
       return 1
@@ -45,14 +38,14 @@ export async function tokensCommand(args: string[], options: { config?: string; 
         console.error('frogbot tokens create: --name must not be empty (it tells your tokens apart in lists and settlements)')
         return 1
       }
-      const created = await createApiToken(db, { userId: user.id, name: options.name ?? 'cli' })
+      const created = await auth.createToken({ userId: user.id, name: options.name ?? 'cli' })
       console.log(
         `API token for ${user.email} (shown once; store it now):\n\n  ${created.token}\n\nIt works with servers on ${database}.\nIts id is ${created.id} (to revoke it: npx frogbot tokens revoke ${created.id}).`
       )
       return 0
     }
     if (action === 'list') {
-      for (const token of await listApiTokens(db, user.id)) {
+      for (const token of await auth.listTokens(user.id)) {
         const state = token.revoked_at ? `revoked ${token.revoked_at}` : `last used ${token.last_used_at ?? 'never'}`
         console.log(`${token.prefix}…  ${token.name}  id ${token.id}  created ${token.created_at}  ${state}`)
       }

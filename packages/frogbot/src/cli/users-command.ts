@@ -1,6 +1,5 @@
 import { passwordProblem } from '../auth/password-hash.ts'
-import { ensureUser, findUserByEmail, setPassword } from '../auth/users.ts'
-import { withDatabase } from './open-database.ts'
+import { withAuth } from './open-database.ts'
 import { passwordFrom } from './prompt-password.ts'
 
 /**
@@ -26,18 +25,18 @@ export async function usersCommand(
     console.error(`frogbot users ${action}: ${problem}`)
     return 1
   }
-  return withDatabase(options.config, async (db, database) => {
+  return withAuth(options.config, async (auth, database) => {
     if (action === 'list') {
-      const users = await db.selectFrom('frogbot_users').select(['email', 'name', 'password_hash', 'created_at']).orderBy('created_at').execute()
+      const users = await auth.listUsers()
       if (users.length === 0) console.log('No users yet. Create one: npx frogbot users create --email you@example.com')
       for (const user of users) {
-        console.log(`${user.email}${user.name ? ` (${user.name})` : ''}  created ${user.created_at}  ${user.password_hash ? 'password set' : 'no password (API tokens only)'}`)
+        console.log(`${user.email}${user.name ? ` (${user.name})` : ''}  created ${user.createdAt}  ${user.hasPassword ? 'password set' : 'no password (API tokens only)'}`)
       }
       return 0
     }
     const email = options.email!
     if (action === 'create') {
-      const existing = await findUserByEmail(db, email)
+      const existing = await auth.userByEmail(email)
       if (existing) {
         if (password !== null) {
           console.error(`${existing.email} already exists; its password is unchanged. Change it with: npx frogbot users password --email ${existing.email}`)
@@ -46,9 +45,9 @@ export async function usersCommand(
         console.log(`${existing.email} already exists.`)
         return 0
       }
-      const user = await ensureUser(db, { email, name: options.name ?? null })
+      const user = await auth.ensureUser({ email, name: options.name ?? null })
       if (password !== null) {
-        await setPassword(db, user.id, password)
+        await auth.setPassword(user.id, password)
         console.log(`Created ${user.email} with a password: they can sign in (POST /api/auth/login). Give them an API token: npx frogbot tokens create --email ${user.email}\n(database: ${database})`)
       } else {
         console.log(`Created ${user.email}. Give them an API token: npx frogbot tokens create --email ${user.email}\n(database: ${database})`)
@@ -57,7 +56,7 @@ export async function usersCommand(
       return 0
     }
     if (action === 'password') {
-      const user = await findUserByEmail(db, email)
+      const user = await auth.userByEmail(email)
       if (!user) {
         console.error(`No user ${email}. Create one: npx frogbot users create --email ${email}`)
         return 1
@@ -66,14 +65,14 @@ export async function usersCommand(
         console.error('frogbot users password: give the password with --password, FROGBOT_PASSWORD or at the prompt (in a terminal)')
         return 1
       }
-      await setPassword(db, user.id, password)
+      await auth.setPassword(user.id, password)
       console.log(`Password set for ${user.email}; their sessions were signed out.`)
       return 0
     }
     if (action === 'delete') {
-      const deleted = await db.deleteFrom('frogbot_users').where('email', '=', email.trim().toLowerCase()).executeTakeFirst()
-      console.log(Number(deleted.numDeletedRows) > 0 ? `Deleted ${email}, their tokens and their sessions.` : `No user ${email}.`)
-      return Number(deleted.numDeletedRows) > 0 ? 0 : 1
+      const deleted = await auth.deleteUser(email)
+      console.log(deleted ? `Deleted ${email}, their tokens and their sessions.` : `No user ${email}.`)
+      return deleted ? 0 : 1
     }
     console.error('frogbot users: use create, password, list or delete')
     return 1

@@ -58,4 +58,39 @@ describe('createAuth', () => {
     expect(await auth.session(token)).toMatchObject({ user: { email: 'ada@example.com' } })
     expect(answer.headers.getSetCookie()[0]).toContain('Max-Age=120')
   })
+
+  it('manages users and API tokens for the CLI: list, create, set a password, delete; create, list, match and revoke tokens', async () => {
+    const { db } = await app()
+    const clock = new Date('2026-12-01T10:00:00.000Z')
+    const auth = createAuth({ db, now: () => clock, newId: (prefix) => `${prefix}_${Math.random().toString(36).slice(2)}` })
+    const carol = await auth.ensureUser({ email: ' Carol@Example.com ', name: 'Carol' })
+    expect(carol).toMatchObject({ email: 'carol@example.com', name: 'Carol' })
+    expect(await auth.ensureUser({ email: 'CAROL@example.com' })).toEqual(carol)
+    await expect(auth.ensureUser({ email: 'not-an-email' })).rejects.toThrow('email: "not-an-email" is not an email address')
+    expect((await auth.listUsers()).map(({ email, name, hasPassword }) => ({ email, name, hasPassword }))).toEqual([
+      { email: 'ada@example.com', name: 'Ada', hasPassword: true },
+      { email: 'bob@example.com', name: 'Bob', hasPassword: true },
+      { email: 'carol@example.com', name: 'Carol', hasPassword: false }
+    ])
+    await expect(auth.setPassword(carol.id, 'short')).rejects.toThrow(/password/)
+    await auth.setPassword(carol.id, 'a long enough password')
+    expect((await auth.listUsers()).find((user) => user.email === 'carol@example.com')?.hasPassword).toBe(true)
+    expect((await auth.signIn({ email: 'carol@example.com', password: 'a long enough password', address: null })).user.id).toBe(carol.id)
+
+    const laptop = await auth.createToken({ userId: carol.id, name: 'laptop' })
+    expect(laptop.token).toMatch(/^fbt_/)
+    expect(await auth.callerOf(new Request('http://localhost/api/agents', { headers: { authorization: `Bearer ${laptop.token}` } }), {})).toMatchObject({ user: { id: carol.id } })
+    expect(await auth.activeTokens(laptop.prefix)).toEqual([{ id: laptop.id, name: 'laptop' }])
+    expect(await auth.activeTokens(laptop.id)).toEqual([{ id: laptop.id, name: 'laptop' }])
+    await auth.revokeToken(laptop.id)
+    expect(await auth.activeTokens(laptop.id)).toEqual([])
+    expect(await auth.listTokens(carol.id)).toMatchObject([{ id: laptop.id, name: 'laptop', prefix: laptop.prefix, revoked_at: clock.toISOString() }])
+    expect(JSON.stringify(await auth.listTokens(carol.id))).not.toContain(laptop.token)
+    expect(await refusal(auth.callerOf(new Request('http://localhost/api/agents', { headers: { authorization: `Bearer ${laptop.token}` } }), {}))).toMatchObject({ code: 'unauthorized' })
+
+    expect(await auth.deleteUser('CAROL@example.com')).toBe(true)
+    expect(await auth.deleteUser('carol@example.com')).toBe(false)
+    expect(await auth.userByEmail('carol@example.com')).toBeNull()
+    expect(await auth.listTokens(carol.id)).toEqual([])
+  })
 })
