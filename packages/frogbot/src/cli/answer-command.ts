@@ -5,6 +5,7 @@ import { FrogbotError } from '../errors/frogbot-error.ts'
 import { createFrogbot } from '../frogbot.ts'
 import { internalsOf } from '../frogbot-internals.ts'
 import type { PendingCall, SettledBy } from '@frogbotai/protocol'
+import { cliCommand } from './cli-command.ts'
 import { loadConfig } from './load-config.ts'
 import { describePendingCall } from './pending-command.ts'
 
@@ -126,7 +127,7 @@ export async function answerCommand(args: string[], options: AnswerOptions): Pro
   try {
     const user = await auth.userByEmail(options.email!)
     if (!user) {
-      console.error(`frogbot answer: no user ${options.email}. Create one first: npx frogbot users create --email ${options.email}`)
+      console.error(`frogbot answer: no user ${options.email}. Create one first: ${cliCommand(`users create --email ${options.email}`)}`)
       return 1
     }
     const req: Caller = { user, credential: { type: 'custom' }, entryPoint: 'cli', headers: new Headers() }

@@ -1,5 +1,6 @@
 import { channelLabelOf, type PendingCall } from '@frogbotai/protocol'
 import { toCallRecord, toPendingCall } from '../store/chat-records.ts'
+import { cliCommand, type CommandPlace } from './cli-command.ts'
 import { withDatabase } from './open-database.ts'
 
 /** At most this many waiting calls are listed, newest first. */
@@ -53,9 +54,10 @@ export function describePendingCall(call: PendingCall, { owner, now = new Date()
 /**
  * The footer of `frogbot pending`: how to answer the calls listed that `answer` can settle (not
  * those of channel conversations), with the flag each kind takes: `--pick` for a `question` call
- * with one question, `--json` for several questions or another client tool (named).
+ * with one question, `--json` for several questions or another client tool (named). The command
+ * is written to work from where the user typed it (see {@link cliCommand}; `place` for tests).
  */
-export function answerHint(calls: { call: Pick<PendingCall, 'toolName' | 'input'>; channelLabel?: string | null }[]): string {
+export function answerHint(calls: { call: Pick<PendingCall, 'toolName' | 'input'>; channelLabel?: string | null }[], place?: CommandPlace): string {
   const answerable = calls.filter((entry) => !entry.channelLabel).map((entry) => entry.call)
   if (answerable.length === 0) return 'Answer each in its channel: `frogbot answer` settles web chats only.'
   const single = (call: Pick<PendingCall, 'toolName' | 'input'>) => call.toolName === 'question' && ((call.input as { questions?: unknown[] } | null)?.questions?.length ?? 0) === 1
@@ -64,7 +66,7 @@ export function answerHint(calls: { call: Pick<PendingCall, 'toolName' | 'input'
   if (answerable.some(single)) ways.push('--pick <number or label> for a question')
   if (answerable.some((call) => call.toolName === 'question' && !single(call))) ways.push('--json \'{ "answers": [...] }\' for several questions')
   if (others.length > 0) ways.push(`--json '<output JSON>' for ${others.join(', ')}`)
-  return `Answer one: npx frogbot answer <chatId> <callId> --email <email> with ${ways.join(', ')}  (or --dismiss)`
+  return `Answer one: ${cliCommand('answer <chatId> <callId> --email <email>', place)} with ${ways.join(', ')}  (or --dismiss)`
 }
 
 /**

@@ -1,3 +1,4 @@
+import { cliCommand } from './cli-command.ts'
 import { withAuth } from './open-database.ts'
 
 /** `frogbot tokens create|list|revoke`. A created token is printed once; only its hash is stored. */
@@ -13,11 +14,11 @@ export async function tokensCommand(args: string[], options: { config?: string; 
       }
       const matches = await auth.activeTokens(target)
       if (matches.length === 0) {
-        console.log(`No active token matches "${target}". See the prefixes and ids with: npx frogbot tokens list --email <email>`)
+        console.log(`No active token matches "${target}". See the prefixes and ids with: ${cliCommand('tokens list --email <email>')}`)
         return 1
       }
       if (matches.length > 1) {
-        console.error(`${matches.length} active tokens start with "${target}"; revoke one by its id (see \`frogbot tokens list --email <email>\`).`)
+        console.error(`${matches.length} active tokens start with "${target}"; revoke one by its id (see \`${cliCommand('tokens list --email <email>')}\`).`)
         return 1
       }
       await auth.revokeToken(matches[0].id)
@@ -30,7 +31,7 @@ export async function tokensCommand(args: string[], options: { config?: string; 
     }
     const user = await auth.userByEmail(options.email)
     if (!user) {
-      console.error(`No user ${options.email}. Create one first: npx frogbot users create --email ${options.email}`)
+      console.error(`No user ${options.email}. Create one first: ${cliCommand(`users create --email ${options.email}`)}`)
       return 1
     }
     if (action === 'create') {
@@ -40,7 +41,7 @@ export async function tokensCommand(args: string[], options: { config?: string; 
       }
       const created = await auth.createToken({ userId: user.id, name: options.name ?? 'cli' })
       console.log(
-        `API token for ${user.email} (shown once; store it now):\n\n  ${created.token}\n\nIt works with servers on ${database}.\nIts id is ${created.id} (to revoke it: npx frogbot tokens revoke ${created.id}).`
+        `API token for ${user.email} (shown once; store it now):\n\n  ${created.token}\n\nIt works with servers on ${database}.\nIts id is ${created.id} (to revoke it: ${cliCommand(`tokens revoke ${created.id}`)}).`
       )
       return 0
     }

@@ -1,4 +1,5 @@
 import { passwordProblem } from '../auth/password-hash.ts'
+import { cliCommand } from './cli-command.ts'
 import { withAuth } from './open-database.ts'
 import { passwordFrom } from './prompt-password.ts'
 
@@ -28,7 +29,7 @@ export async function usersCommand(
   return withAuth(options.config, async (auth, database) => {
     if (action === 'list') {
       const users = await auth.listUsers()
-      if (users.length === 0) console.log('No users yet. Create one: npx frogbot users create --email you@example.com')
+      if (users.length === 0) console.log(`No users yet. Create one: ${cliCommand('users create --email you@example.com')}`)
       for (const user of users) {
         console.log(`${user.email}${user.name ? ` (${user.name})` : ''}  created ${user.createdAt}  ${user.hasPassword ? 'password set' : 'no password (API tokens only)'}`)
       }
@@ -39,7 +40,7 @@ export async function usersCommand(
       const existing = await auth.userByEmail(email)
       if (existing) {
         if (password !== null) {
-          console.error(`${existing.email} already exists; its password is unchanged. Change it with: npx frogbot users password --email ${existing.email}`)
+          console.error(`${existing.email} already exists; its password is unchanged. Change it with: ${cliCommand(`users password --email ${existing.email}`)}`)
           return 1
         }
         console.log(`${existing.email} already exists.`)
@@ -48,17 +49,17 @@ export async function usersCommand(
       const user = await auth.ensureUser({ email, name: options.name ?? null })
       if (password !== null) {
         await auth.setPassword(user.id, password)
-        console.log(`Created ${user.email} with a password: they can sign in (POST /api/auth/login). Give them an API token: npx frogbot tokens create --email ${user.email}\n(database: ${database})`)
+        console.log(`Created ${user.email} with a password: they can sign in (POST /api/auth/login). Give them an API token: ${cliCommand(`tokens create --email ${user.email}`)}\n(database: ${database})`)
       } else {
-        console.log(`Created ${user.email}. Give them an API token: npx frogbot tokens create --email ${user.email}\n(database: ${database})`)
-        console.log(`They have no password, so they cannot sign in; set one with: npx frogbot users password --email ${user.email}`)
+        console.log(`Created ${user.email}. Give them an API token: ${cliCommand(`tokens create --email ${user.email}`)}\n(database: ${database})`)
+        console.log(`They have no password, so they cannot sign in; set one with: ${cliCommand(`users password --email ${user.email}`)}`)
       }
       return 0
     }
     if (action === 'password') {
       const user = await auth.userByEmail(email)
       if (!user) {
-        console.error(`No user ${email}. Create one: npx frogbot users create --email ${email}`)
+        console.error(`No user ${email}. Create one: ${cliCommand(`users create --email ${email}`)}`)
         return 1
       }
       if (password === null) {

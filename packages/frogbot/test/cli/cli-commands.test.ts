@@ -1,9 +1,9 @@
-import { existsSync } from 'node:fs'
+import { existsSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { buildConfig, createFrogbot, sqliteAdapter, type Frogbot } from '../../src/index.ts'
 import { question } from '../../src/tools/index.ts'
-import { PLANNER_CONFIG, runCli, tempCwd } from '../helpers/spawn-serve.ts'
+import { cliEnv, PLANNER_CONFIG, runCli, tempCwd } from '../helpers/spawn-serve.ts'
 
 // The `frogbot` commands as a user runs them: the real bin script, a fresh folder as the current
 // folder (so the example config's default `./frogbot.db` lands there), the example config.
@@ -119,6 +119,37 @@ describe('frogbot tokens', SLOW, () => {
 
     expect(noEmail.code).toBe(1)
     expect(noEmail.stderr).toContain('--email <email> is required')
+  })
+})
+
+describe('the commands the CLI suggests', SLOW, () => {
+  it('go into the folder first when npm was typed in a parent folder (npm start at the repository root)', async () => {
+    const { dir } = folder()
+    const app = join(dir, 'examples', 'planner')
+    mkdirSync(app, { recursive: true })
+    // npm runs a workspace's script in the workspace and sets INIT_CWD to where it was typed.
+    const frogbot = (...args: string[]) => runCli([...args, '--config', PLANNER_CONFIG], { cwd: app, env: cliEnv({ INIT_CWD: dir }) })
+    const there = (args: string) => `(cd examples/planner && npx frogbot ${args})`
+
+    expect((await frogbot('users', 'list')).stdout).toBe(`No users yet. Create one: ${there('users create --email you@example.com')}\n`)
+    const created = await frogbot('users', 'create', '--email', 'ada@example.com')
+    expect(created.stdout).toContain(`Give them an API token: ${there('tokens create --email ada@example.com')}\n`)
+    expect(created.stdout).toContain(`set one with: ${there('users password --email ada@example.com')}\n`)
+    expect(existsSync(join(app, 'frogbot.db'))).toBe(true)
+
+    const [token, nobody, unknownPrefix, password, answer] = await Promise.all([
+      frogbot('tokens', 'create', '--email', 'ada@example.com'),
+      frogbot('tokens', 'create', '--email', 'nobody@example.com'),
+      frogbot('tokens', 'revoke', 'fbt_nothing'),
+      frogbot('users', 'password', '--email', 'nobody@example.com', '--password', 'a long enough password'),
+      frogbot('answer', 'chat_x', 'call_x', '--email', 'nobody@example.com', '--pick', '1')
+    ])
+    const id = /Its id is (tok_[\w-]+)/.exec(token.stdout)?.[1]
+    expect(token.stdout).toContain(`(to revoke it: ${there(`tokens revoke ${id}`)}).`)
+    expect(nobody.stderr).toBe(`No user nobody@example.com. Create one first: ${there('users create --email nobody@example.com')}\n`)
+    expect(unknownPrefix.stdout).toBe(`No active token matches "fbt_nothing". See the prefixes and ids with: ${there('tokens list --email <email>')}\n`)
+    expect(password.stderr).toBe(`No user nobody@example.com. Create one: ${there('users create --email nobody@example.com')}\n`)
+    expect(answer.stderr).toBe(`frogbot answer: no user nobody@example.com. Create one first: ${there('users create --email nobody@example.com')}\n`)
   })
 })
 

@@ -1,10 +1,10 @@
-import { join } from 'node:path'
+import { basename, dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createApiToken } from '../../src/auth/api-tokens.ts'
 import { ensureUser } from '../../src/auth/users.ts'
 import { type FrogbotConfig, createFrogbot, sqliteAdapter } from '../../src/index.ts'
-import { PLANNER_CONFIG, runCli, tempCwd } from '../helpers/spawn-serve.ts'
+import { cliEnv, PLANNER_CONFIG, runCli, tempCwd } from '../helpers/spawn-serve.ts'
 import { storeOf } from '../../src/frogbot-internals.ts'
 
 // `frogbot pending` and `frogbot answer` as a user runs them: the real bin script in a fresh folder,
@@ -70,6 +70,9 @@ describe('frogbot pending / answer', { timeout: 90_000 }, () => {
     expect(listed.stdout).toMatch(new RegExp(`${slack.chatId}  agent planner  tool question  call ${slack.callId}  waiting \\S+  owner ada@example\\.com  answered in Slack only\n`))
     expect(listed.stdout).not.toMatch(new RegExp(`${first.chatId} .*Slack`))
     expect(listed.stdout.trim().split('\n').at(-1)).toBe('Answer one: npx frogbot answer <chatId> <callId> --email <email> with --pick <number or label> for a question  (or --dismiss)')
+    // Typed in the parent folder (npm start at a repository's root): the command goes into this folder first.
+    const fromParent = await runCli(['pending', '--config', PLANNER_CONFIG], { cwd: temp.dir, env: cliEnv({ INIT_CWD: dirname(temp.dir) }) })
+    expect(fromParent.stdout.trim().split('\n').at(-1)).toBe(`Answer one: (cd ${basename(temp.dir)} && npx frogbot answer <chatId> <callId> --email <email>) with --pick <number or label> for a question  (or --dismiss)`)
     const unknownAgent = await frogbot('pending', '--agent', 'nobody')
     expect(unknownAgent).toMatchObject({ code: 1, stdout: '' })
     expect(unknownAgent.stderr).toBe('frogbot pending: no agent "nobody" in the config; its agents are: planner\n')

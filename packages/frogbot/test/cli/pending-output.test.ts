@@ -28,6 +28,10 @@ describe('frogbot pending output', () => {
       `${prefix}--pick <number or label> for a question, --json '{ "answers": [...] }' for several questions, --json '<output JSON>' for pick_file  (or --dismiss)`
     )
     expect(answerHint([{ call: single, channelLabel: 'Slack' }])).toBe('Answer each in its channel: `frogbot answer` settles web chats only.')
+    // npm start typed at the repository root runs the example in its folder: the hint goes there first.
+    expect(answerHint([{ call: single }], { cwd: '/repo/examples/planner', initCwd: '/repo' })).toBe(
+      'Answer one: (cd examples/planner && npx frogbot answer <chatId> <callId> --email <email>) with --pick <number or label> for a question  (or --dismiss)'
+    )
     const call = { ...single, toolCallId: 'call_1', messageId: 'm', chatId: 'c', agentSlug: 'planner', createdAt: new Date().toISOString() }
     expect(describePendingCall(call, { owner: 'no owner', channelLabel: 'Slack' })[0]).toMatch(/^c {2}agent planner {2}tool question {2}call call_1 {2}waiting \d+s {2}no owner {2}answered in Slack only$/)
     expect(describePendingCall(call)[0]).not.toContain('answered in')
