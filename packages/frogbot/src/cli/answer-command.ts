@@ -7,7 +7,10 @@ import { internalsOf } from '../frogbot-internals.ts'
 import type { PendingCall, SettledBy } from '@frogbotai/protocol'
 import { cliCommand } from './cli-command.ts'
 import { loadConfig } from './load-config.ts'
-import { describePendingCall } from './pending-command.ts'
+import { describePendingCall, terminalSafe } from './pending-command.ts'
+import { channelLabel } from '../turns/chat-access.ts'
+import type { ChatRecord } from '../store/chat-records.ts'
+import type { TurnServices } from '../turns/services.ts'
 
 export type AnswerOptions = { config?: string; email?: string; json?: string; pick?: string; custom?: string; dismiss?: boolean; reason?: string }
 
@@ -59,6 +62,20 @@ async function describeBy(auth: Auth, by: SettledBy | undefined): Promise<string
   if ('channel' in by) return `${by.channel.name ?? by.channel.userId} in ${by.channel.piece}`
   const user = await auth.userById(by.userId).catch(() => null)
   return `${user?.email ?? by.userId}${by.token ? ` (token ${by.token.name})` : ''}`
+}
+
+/**
+ * Why `answer` leaves a channel conversation's calls alone: they are answered only in its thread
+ * (README "Who can do what"). The CLI runs on the server, so the line names the platform, the
+ * piece, its instance (and whether this config has it) and the thread, whoever owns the chat,
+ * where HTTP answers another user's chat `404` so as not to reveal it. `null` for a web chat.
+ */
+export function channelChatLine(services: Pick<TurnServices, 'pieces'>, chat: ChatRecord): string | null {
+  if (!chat.channel) return null
+  const { piece, instance, thread } = chat.channel
+  const configured = services.pieces.has(instance) ? '' : ', not in this config'
+  const where = `piece ${terminalSafe(piece, 64)}, instance ${terminalSafe(instance, 64)}${configured}, thread ${terminalSafe(thread, 200)}`
+  return `chat ${chat.id} is a ${channelLabel(services, chat)} conversation (${where}): answer it in that thread; \`frogbot answer\` settles web chats only`
 }
 
 /** What happened to a call first, by its settlement's outcome, for `already settled: …`. */
@@ -125,6 +142,12 @@ export async function answerCommand(args: string[], options: AnswerOptions): Pro
   const frogbot = await createFrogbot(config, { log: (line) => console.error(line), maintenanceIntervalMs: 0, startQueuedTurns: false })
   const { engine, store, auth } = internalsOf(frogbot)
   try {
+    const chat = await store.getChat(chatId)
+    const inChannel = chat && channelChatLine(engine.services, chat)
+    if (inChannel) {
+      console.error(`frogbot answer: ${inChannel}`)
+      return 1
+    }
     const user = await auth.userByEmail(options.email!)
     if (!user) {
       console.error(`frogbot answer: no user ${options.email}. Create one first: ${cliCommand(`users create --email ${options.email}`)}`)

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
-import { pickOutput } from '../../src/cli/answer-command.ts'
+import { channelChatLine, pickOutput } from '../../src/cli/answer-command.ts'
+import type { TurnServices } from '../../src/turns/services.ts'
 import { main } from '../../src/cli/main.ts'
 
 // How `frogbot answer` reads a person's options, and `frogbot help <command>`, in process.
@@ -35,5 +36,18 @@ describe('frogbot answer options', () => {
       log.mockRestore()
       error.mockRestore()
     }
+  })
+
+  it('names the platform, piece, instance and thread of a channel conversation, which it leaves to its thread', () => {
+    const chat = { id: 'chat_1', agentSlug: 'planner', ownerId: null, title: null, state: 'awaiting', leaseOwner: null, leaseUntil: null, stopRequestedAt: null, version: 1, createdAt: '', updatedAt: '' } as const
+    // The config has one piece, instance "support" (only its label is read).
+    const services = { pieces: new Map([['support', { piece: { piece: 'slack', label: 'Slack' }, agentSlug: 'planner' }]]) } as unknown as Pick<TurnServices, 'pieces'>
+    expect(channelChatLine(services, { ...chat, channel: { piece: 'slack', instance: 'support', account: 'T1', thread: 'C1:1700000000.000100\u001b[2J' } })).toBe(
+      'chat chat_1 is a Slack conversation (piece slack, instance support, thread C1:1700000000.000100?[2J): answer it in that thread; `frogbot answer` settles web chats only'
+    )
+    expect(channelChatLine(services, { ...chat, channel: { piece: 'discord', instance: 'old-discord', account: null, thread: '42' } })).toBe(
+      'chat chat_1 is a Discord conversation (piece discord, instance old-discord, not in this config, thread 42): answer it in that thread; `frogbot answer` settles web chats only'
+    )
+    expect(channelChatLine(services, { ...chat, channel: null })).toBeNull()
   })
 })

@@ -98,6 +98,11 @@ describe('frogbot pending / answer', { timeout: 90_000 }, () => {
     expect(foreign.code).toBe(1)
     expect(foreign.stderr).toContain('frogbot answer: not found: ')
 
+    // A Slack conversation's call: the operator is told it is answered in its thread, whoever owns the chat.
+    const line = `frogbot answer: chat ${slack.chatId} is a Slack conversation (piece slack, instance slack, not in this config, thread C1:1700000000.000100): answer it in that thread; \`frogbot answer\` settles web chats only\n`
+    const inSlack = await Promise.all(['ada@example.com', 'bob@example.com', 'nobody@example.com'].map((email) => frogbot('answer', slack.chatId, slack.callId, '--email', email, '--pick', '1')))
+    for (const refused of inSlack) expect(refused).toMatchObject({ code: 1, stdout: '', stderr: line })
+
     const missingWay = await frogbot('answer', second.chatId, second.callId, '--email', 'ada@example.com')
     expect(missingWay.code).toBe(1)
     expect(missingWay.stderr).toContain('give exactly one of --json')
