@@ -9,18 +9,25 @@ import { FrogbotError } from '../errors/frogbot-error.ts'
 export const MAX_JSON_DEPTH = 64
 
 /**
- * Reads a JSON request body of at most `maxBytes` (an empty body reads as `{}`) and parses it with `schema`.
+ * Reads a JSON request body of at most `maxBytes` and parses it with `schema`. The body is read
+ * as JSON whatever its `Content-Type` (`curl -d` sends JSON as a form). An empty body (or only
+ * whitespace) reads as `{}` where the schema takes that (stop, branch), else is refused as empty.
  * The body is counted while it streams in, so a chunked body without `Content-Length` is refused
  * as soon as it passes the limit and never held whole.
  * Throws `FrogbotError`: `payload-too-large` (413) past the limit; `bad-request` (400, no code)
- * for a body that is not JSON, nests deeper than {@link MAX_JSON_DEPTH} or breaks the schema,
- * naming the first field and rule.
+ * for a body that is empty where fields are required, is not JSON, nests deeper than
+ * {@link MAX_JSON_DEPTH} or breaks the schema, naming the first field and rule.
  */
 export async function readBody<S extends z.ZodType>(request: Request, schema: S, maxBytes: number): Promise<z.output<S>> {
   const text = await readBoundedText(request, maxBytes)
+  if (text.trim() === '') {
+    const empty = schema.safeParse({})
+    if (empty.success) return empty.data
+    throw new FrogbotError('bad-request', 'body: is empty; send a JSON object')
+  }
   let json: unknown
   try {
-    json = text.trim() === '' ? {} : JSON.parse(text)
+    json = JSON.parse(text)
   } catch {
     throw new FrogbotError('bad-request', 'body: not valid JSON')
   }

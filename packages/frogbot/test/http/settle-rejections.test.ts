@@ -57,7 +57,10 @@ describe('settle rejections change nothing stored', () => {
     ['both output and dismissed', { toolCallId: 'call_1', output: blue, dismissed: true }, /exactly one of/],
     ['dismissed: false', { toolCallId: 'call_1', dismissed: false }, /^dismissed: /],
     ['an unknown field', { toolCallId: 'call_1', output: blue, answer: 1 }, /unknown field "answer"/],
+    ['nothing in it', '', /^body: is empty; send a JSON object$/],
+    ['only whitespace', ' \n', /^body: is empty; send a JSON object$/],
     ['not JSON', '{"toolCallId":', /^body: not valid JSON/],
+    ['form fields instead of JSON', 'toolCallId=call_1&dismissed=true', /^body: not valid JSON/],
     ['a JSON array', '[1]', /^body: must be a JSON object/]
   ])('a body with %s is 400 without a code', async (_name, body, message) => {
     const { call, settleURL, snapshot } = await waitingChat()
@@ -67,6 +70,26 @@ describe('settle rejections change nothing stored', () => {
     expect(response.json.code).toBeUndefined()
     expect(response.json.error).toMatch(message)
     expect(await snapshot()).toEqual(before)
+  })
+
+  it('JSON sent as text/plain or as a form (curl -d without a content type) is read as JSON', async () => {
+    const { call, settleURL, chatId } = await waitingChat()
+    const plain = await call('POST', settleURL, { toolCallId: 'call_1', output: blue }, { 'content-type': 'text/plain' })
+    expect(plain).toMatchObject({ status: 200, json: { status: 'complete', settlement: { toolCallId: 'call_1', outcome: 'answered' } } })
+    // An empty body is still fine where nothing is required: stop.
+    const stop = await call('POST', `/api/agents/planner/chats/${chatId}/stop`, '', { 'content-type': 'application/x-www-form-urlencoded' })
+    expect(stop).toMatchObject({ status: 200, json: { chatId, stopped: false } })
+  })
+
+  it('an empty body elsewhere says it is empty, and one with nothing required is {}', async () => {
+    const { call, chatId } = await waitingChat()
+    for (const [method, path] of [['POST', '/api/agents/planner'], ['PATCH', `/api/agents/planner/chats/${chatId}`], ['PUT', `/api/agents/planner/chats/${chatId}/messages/msg_1`]]) {
+      expect(await call(method, path, ''), `${method} ${path}`).toMatchObject({ status: 400, json: { error: 'body: is empty; send a JSON object' } })
+    }
+    const login = await call('POST', '/api/auth/login', '')
+    expect(login).toMatchObject({ status: 400, json: { error: 'body: is empty; send a JSON object' } })
+    const branched = await call('POST', `/api/agents/planner/chats/${chatId}/branch`, '')
+    expect(branched.status).toBe(201)
   })
 
   it('a second settle is 409 already-settled with the stored answer, and the model runs once', async () => {
