@@ -65,8 +65,9 @@ async function describeBy(auth: Auth, by: SettledBy | undefined): Promise<string
 }
 
 /**
- * Why `answer` leaves a channel conversation's calls alone: they are answered only in its thread
- * (README "Who can do what"). The CLI runs on the server, so the line names the platform, the
+ * Why `answer` leaves a channel conversation's calls alone, as `channel chat: …` (the label of
+ * `409 channel-chat`, as every refusal line starts with its label): they are answered only in its
+ * thread (README "Who can do what"). The CLI runs on the server, so the line names the platform, the
  * piece, its instance (and whether this config has it) and the thread, whoever owns the chat,
  * where HTTP answers another user's chat `404` so as not to reveal it. `null` for a web chat.
  */
@@ -75,7 +76,7 @@ export function channelChatLine(services: Pick<TurnServices, 'pieces'>, chat: Ch
   const { piece, instance, thread } = chat.channel
   const configured = services.pieces.has(instance) ? '' : ', not in this config'
   const where = `piece ${terminalSafe(piece, 64)}, instance ${terminalSafe(instance, 64)}${configured}, thread ${terminalSafe(thread, 200)}`
-  return `chat ${chat.id} is a ${channelLabel(services, chat)} conversation (${where}): answer it in that thread; \`frogbot answer\` settles web chats only`
+  return `channel chat: chat ${chat.id} is a ${channelLabel(services, chat)} conversation (${where}): answer it in that thread; \`frogbot answer\` settles web chats only`
 }
 
 /** What happened to a call first, by its settlement's outcome, for `already settled: …`. */

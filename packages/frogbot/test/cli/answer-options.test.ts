@@ -43,10 +43,10 @@ describe('frogbot answer options', () => {
     // The config has one piece, instance "support" (only its label is read).
     const services = { pieces: new Map([['support', { piece: { piece: 'slack', label: 'Slack' }, agentSlug: 'planner' }]]) } as unknown as Pick<TurnServices, 'pieces'>
     expect(channelChatLine(services, { ...chat, channel: { piece: 'slack', instance: 'support', account: 'T1', thread: 'C1:1700000000.000100\u001b[2J' } })).toBe(
-      'chat chat_1 is a Slack conversation (piece slack, instance support, thread C1:1700000000.000100?[2J): answer it in that thread; `frogbot answer` settles web chats only'
+      'channel chat: chat chat_1 is a Slack conversation (piece slack, instance support, thread C1:1700000000.000100?[2J): answer it in that thread; `frogbot answer` settles web chats only'
     )
     expect(channelChatLine(services, { ...chat, channel: { piece: 'discord', instance: 'old-discord', account: null, thread: '42' } })).toBe(
-      'chat chat_1 is a Discord conversation (piece discord, instance old-discord, not in this config, thread 42): answer it in that thread; `frogbot answer` settles web chats only'
+      'channel chat: chat chat_1 is a Discord conversation (piece discord, instance old-discord, not in this config, thread 42): answer it in that thread; `frogbot answer` settles web chats only'
     )
     expect(channelChatLine(services, { ...chat, channel: null })).toBeNull()
   })

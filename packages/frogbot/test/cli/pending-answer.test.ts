@@ -99,7 +99,7 @@ describe('frogbot pending / answer', { timeout: 90_000 }, () => {
     expect(foreign.stderr).toContain('frogbot answer: not found: ')
 
     // A Slack conversation's call: the operator is told it is answered in its thread, whoever owns the chat.
-    const line = `frogbot answer: chat ${slack.chatId} is a Slack conversation (piece slack, instance slack, not in this config, thread C1:1700000000.000100): answer it in that thread; \`frogbot answer\` settles web chats only\n`
+    const line = `frogbot answer: channel chat: chat ${slack.chatId} is a Slack conversation (piece slack, instance slack, not in this config, thread C1:1700000000.000100): answer it in that thread; \`frogbot answer\` settles web chats only\n`
     const inSlack = await Promise.all(['ada@example.com', 'bob@example.com', 'nobody@example.com'].map((email) => frogbot('answer', slack.chatId, slack.callId, '--email', email, '--pick', '1')))
     for (const refused of inSlack) expect(refused).toMatchObject({ code: 1, stdout: '', stderr: line })
 
