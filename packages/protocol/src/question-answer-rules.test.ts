@@ -114,6 +114,17 @@ describe('checkQuestionAnswer', () => {
     })
   })
 
+  describe('a typed answer holds no NUL', () => {
+    it('rejects a custom answer with NUL (U+0000), alone or beside a pick', () => {
+      expect(checkQuestionAnswer(input, withAnswer(0, { header: 'Color', selected: [], custom: 'Sea\u0000green' }))).toBe('answers[0] ("Color"): "custom" must not contain NUL (U+0000)')
+      expect(checkQuestionAnswer(input, withAnswer(1, { header: 'Toppings', selected: ['Ham'], custom: '\u0000' }))).toBe('answers[1] ("Toppings"): "custom" must not contain NUL (U+0000)')
+    })
+
+    it('accepts other characters a person may type or paste (tabs, line breaks, emoji)', () => {
+      expect(checkQuestionAnswer(input, withAnswer(0, { header: 'Color', selected: [], custom: 'Sea\tgreen\nwith 🌊' }))).toBe(true)
+    })
+  })
+
   describe('each answer says something', () => {
     it('rejects an empty answer where custom is allowed', () => {
       expect(checkQuestionAnswer(input, withAnswer(0, { header: 'Color', selected: [] }))).toBe(

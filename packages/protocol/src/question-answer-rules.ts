@@ -1,4 +1,5 @@
 import { quote } from './question-schemas.ts'
+import { hasNul, NUL_RULE } from './text-rules.ts'
 import type { QuestionInput, QuestionOutput } from './question-schemas.ts'
 
 /**
@@ -13,8 +14,9 @@ import type { QuestionInput, QuestionOutput } from './question-schemas.ts'
  * 4. no label is selected twice (the seed is silent; a pick counted twice would mislead the model);
  * 5. a single-choice question (`multiple: false`) has at most one selected label;
  * 6. `custom` is present only where the question allows it (`custom: true`);
- * 7. each answer has at least one selected label or a `custom` that is non-empty after trimming.
- * Rules 2 to 7 are checked answer by answer.
+ * 7. `custom` holds no NUL (U+0000; see {@link NUL_RULE});
+ * 8. each answer has at least one selected label or a `custom` that is non-empty after trimming.
+ * Rules 2 to 8 are checked answer by answer.
  *
  * Returns `true` when the answer is acceptable, otherwise the message of the FIRST broken rule.
  * Messages are shown to API users (`400 invalid-output`) and start with the answer's path and the
@@ -61,6 +63,10 @@ export function checkQuestionAnswer(input: QuestionInput, output: QuestionOutput
 
     if (a.custom !== undefined && !q.custom) {
       return `${at}: a custom answer is not allowed for this question; omit "custom" and choose from ${offeredList}`
+    }
+
+    if (a.custom !== undefined && hasNul(a.custom)) {
+      return `${at}: "custom" ${NUL_RULE}`
     }
 
     if (a.selected.length === 0 && (a.custom === undefined || a.custom.trim() === '')) {

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { hasNul, NUL_RULE } from './text-rules.ts'
 
 /** Longest password accepted, in characters (README "Users, sign-in and API tokens"). */
 export const PASSWORD_MAX_LENGTH = 1024
@@ -40,14 +41,15 @@ export type RunRequest = z.output<typeof RunRequest>
 
 /**
  * Body of `POST /api/agents/:slug/chats/:chatId/settle` (seed: "Answer over HTTP"):
- * `{ toolCallId, output }` or `{ toolCallId, dismissed: true, reason? }`.
+ * `{ toolCallId, output }` or `{ toolCallId, dismissed: true, reason? }` (`reason`: at most
+ * {@link REASON_MAX_LENGTH} characters, without NUL).
  */
 export const SettleRequest = z
   .strictObject({
     toolCallId: z.string().min(1, 'must not be empty'),
     output: z.unknown().optional(),
     dismissed: z.literal(true).optional(),
-    reason: z.string().max(REASON_MAX_LENGTH).optional()
+    reason: z.string().max(REASON_MAX_LENGTH).refine((reason) => !hasNul(reason), NUL_RULE).optional()
   })
   .refine((body) => ('output' in body && body.output !== undefined) !== (body.dismissed === true), {
     message: 'send exactly one of "output" or "dismissed": true',

@@ -23,8 +23,11 @@ function shorten(text: string, max: number): string {
   return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.-]+$/, '')}…`
 }
 
-/** `text` without control characters (a NUL typed or pasted becomes a space) or lone surrogates, which a title would show as boxes. */
-function printable(text: string): string {
+/**
+ * `text` without control characters (a NUL typed or pasted becomes a space; tab and line breaks
+ * stay) or lone surrogates, which a title would show as boxes: every title, generated or renamed.
+ */
+export function printable(text: string): string {
   return text.toWellFormed().replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffd]/g, ' ')
 }
 

@@ -15,6 +15,7 @@ import type { TurnServices } from './services.ts'
 import { settle } from './settle.ts'
 import { stopTurn } from './stop-turn.ts'
 import { refuseBlank } from './rules/blank-message.ts'
+import { refuseNul } from './rules/nul-text.ts'
 import { findUserByEmail } from '../auth/users.ts'
 import { toPendingCall } from '../store/chat-records.ts'
 import { sendChannelMessage } from './channel-messages.ts'
@@ -81,25 +82,34 @@ export async function closeEngine(services: Pick<TurnServices, 'closing' | 'acti
   await within([...services.turnsInFlight], graceMs)
 }
 
+/** The rules of a user message from a web door: not blank, no NUL in its text (both name `field`). */
+function refuseUnsendable(parts: UIMessage['parts'], field: string): void {
+  refuseBlank(parts, field)
+  refuseNul(parts, field)
+}
+
 /** The engine's methods that write a chat through a message: send, answer, stop, edit, queue, branch. */
 function messageMethods(services: TurnServices, guard: Guard) {
   return {
-    /** Sends a user message (see `sendMessage`); a blank one is refused, naming `field` (default `message.parts`). */
+    /** Sends a user message (see `sendMessage`); a blank one, or text with NUL, is refused, naming `field` (default `message.parts`). */
     sendMessage: guard(async ({ field = 'message.parts', ...options }: { agentSlug: string; chatId?: string; message: UIMessage; req: Caller; canQueue?: boolean; field?: string }) => {
-      refuseBlank(options.message.parts, field)
+      refuseUnsendable(options.message.parts, field)
       return sendMessage(services, options)
     }),
     /** The one settle door (see `settleActions`). */
     settle: guard((options: { chatId: string; agentSlug?: string; inputs: SettleInput[]; req: Caller; wholeStep?: boolean }) => settle(services, options)),
     stop: guard((options: { chatId: string; agentSlug?: string; req: Caller; graceMs?: number }) => stopTurn(services, options)),
-    /** Edits a user message (see `editMessage`); blank new parts are refused as `text: must not be empty or blank`. */
-    editMessage: guard(async (options: Parameters<typeof editMessage>[1]) => {
-      if (options.parts) refuseBlank(options.parts, 'text')
+    /**
+     * Edits a user message (see `editMessage`); blank new parts are refused as `<field>: must not be
+     * empty or blank`, text with NUL as `<field>: must not contain NUL (U+0000)` (`field` default `text`).
+     */
+    editMessage: guard(async ({ field = 'text', ...options }: Parameters<typeof editMessage>[1] & { field?: string }) => {
+      if (options.parts) refuseUnsendable(options.parts, field)
       return editMessage(services, options)
     }),
-    /** Edits (with `text`, not blank) or deletes a queued message (see `changeQueued`). */
+    /** Edits (with `text`, not blank, without NUL) or deletes a queued message (see `changeQueued`). */
     changeQueued: guard(async (options: Parameters<typeof changeQueued>[1]) => {
-      if (options.text !== undefined) refuseBlank([{ type: 'text', text: options.text }], 'text')
+      if (options.text !== undefined) refuseUnsendable([{ type: 'text', text: options.text }], 'text')
       return changeQueued(services, options)
     }),
     branch: guard(async (options: Parameters<typeof branchChat>[1]) => chatSummary(services, await branchChat(services, options)))

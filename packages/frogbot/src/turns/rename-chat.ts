@@ -2,17 +2,19 @@ import { type ChatSummary, RenameRequest } from '@frogbotai/protocol'
 import type { Caller } from '../contract/caller.ts'
 import { chatNotFound, FrogbotError } from '../errors/frogbot-error.ts'
 import { chatFor } from './chat-access.ts'
+import { printable } from './chat-titles.ts'
 import { chatSummary } from './views/chat-summary.ts'
 import type { TurnServices } from './services.ts'
 
 /**
  * Renames a web chat `req` may write (the agent's `access`, the owner; a channel conversation is
- * read-only from here: `channel-chat`). `title` is trimmed and must keep 1 to 80 characters
+ * read-only from here: `channel-chat`). `title`'s control characters (NUL, escapes) become spaces,
+ * as in every title, then it is trimmed and must keep 1 to 80 characters
  * (`bad-request` naming `title` otherwise). A rename changes no turn and does not move the chat
  * in its owner's list. Throws `not-found` for a chat `req` cannot see, also one deleted meanwhile.
  */
 export async function renameChat(services: TurnServices, { chatId, agentSlug, title, req }: { chatId: string; agentSlug?: string; title: string; req: Caller }): Promise<ChatSummary> {
-  const parsed = RenameRequest.safeParse({ title })
+  const parsed = RenameRequest.safeParse({ title: printable(title) })
   if (!parsed.success) throw new FrogbotError('bad-request', `title: ${parsed.error.issues[0].message}`)
   const { chat } = await chatFor(services, { chatId, agentSlug, req, write: true })
   const missing = () => chatNotFound(chatId)

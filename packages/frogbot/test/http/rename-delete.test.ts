@@ -1,42 +1,19 @@
-import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildConfig, createFrogbot, postgresAdapter, sqliteAdapter, type DatabaseAdapter, type Frogbot } from '../../src/index.ts'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { buildConfig, createFrogbot, type Frogbot } from '../../src/index.ts'
 import { question } from '../../src/tools/index.ts'
 import { createApiToken } from '../../src/auth/api-tokens.ts'
 import { ensureUser } from '../../src/auth/users.ts'
 import { storeOf } from '../../src/frogbot-internals.ts'
-import { createTestDatabase, describePostgres } from '../../src/testing/postgres.ts'
 import { readAnswer } from '../../src/testing/read-answer.ts'
 import { colorQuestion, heldStep, mockModel, textStep, toolStep } from '../../src/testing/scripted-model.ts'
-import { tempDir } from '../../src/testing/temp-dir.ts'
+import { BACKENDS } from '../helpers/databases.ts'
 import { convertArrayToReadableStream } from 'ai/test'
 
 // Renaming and deleting a chat over HTTP: writes like any other (the matrix of who may is in
 // auth/authorization-matrix.test.ts), refused for a channel conversation and, for a delete,
 // while a turn runs. On SQLite and on PostgreSQL.
 
-type Backend = { name: string; describe: (name: string, suite: () => void) => unknown; open: () => Promise<{ adapter: DatabaseAdapter; close: () => Promise<void> }> }
-
-const backends: Backend[] = [
-  {
-    name: 'SQLite file',
-    describe,
-    open: async () => {
-      const temp = tempDir()
-      return { adapter: sqliteAdapter({ filename: join(temp.dir, 'chats.db') }), close: async () => temp.remove() }
-    }
-  },
-  {
-    name: 'PostgreSQL',
-    describe: describePostgres,
-    open: async () => {
-      const database = await createTestDatabase()
-      return { adapter: postgresAdapter({ url: database.url }), close: () => database.drop() }
-    }
-  }
-]
-
-for (const backend of backends) {
+for (const backend of BACKENDS) {
   backend.describe(`renaming and deleting chats: ${backend.name}`, () => {
     let frogbot: Frogbot
     let token: string
@@ -92,6 +69,7 @@ for (const backend of backends) {
       const chatId = await start('Plan the attic')
       for (const [body, error] of [
         [{ title: '   ' }, 'title: must not be empty or blank'],
+        [{ title: '\u0000\u001b ' }, 'title: must not be empty or blank'],
         [{ title: 'x'.repeat(81) }, 'title: must be at most 80 characters'],
         [{ title: 7 }, 'title:'],
         [{ title: 'Attic', extra: true }, 'extra'],
@@ -106,6 +84,13 @@ for (const backend of backends) {
       const other = await call('PUT', chatPath(chatId), { title: 'Attic' })
       expect(other.status).toBe(405)
       expect(other.headers.get('allow')).toBe('GET, PATCH, DELETE')
+    })
+
+    it('control characters in a new title become spaces, as in every title, the same on both databases', async () => {
+      const chatId = await start('Plan the porch')
+      const renamed = await call('PATCH', chatPath(chatId), { title: 'Porch\u0000plan \u001b[2J' })
+      expect(renamed).toMatchObject({ status: 200, json: { chat: { title: 'Porch plan  [2J' } } })
+      expect((await storeOf(frogbot).getChat(chatId))?.title).toBe('Porch plan  [2J')
     })
 
     it('a delete removes a waiting chat with its calls and queued messages; it is then 404 everywhere', async () => {

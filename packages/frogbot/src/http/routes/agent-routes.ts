@@ -54,15 +54,17 @@ export function agentRoutes(context: HttpContext) {
     if (chatId && body.messageId && last) {
       const { messages } = await forCaller(req, engine.readChat({ chatId, agentSlug: agent.slug, req }))
       if (messages.some((message) => message.id === body.messageId && message.role === 'user')) {
-        const parts = await userParts(last.parts, `messages.${lastIndex}.parts`, agent)
-        const edited = await engine.editMessage({ chatId, agentSlug: agent.slug, messageId: body.messageId, parts, req })
+        const field = `messages.${lastIndex}.parts`
+        const parts = await userParts(last.parts, field, agent)
+        const edited = await engine.editMessage({ chatId, agentSlug: agent.slug, messageId: body.messageId, parts, req, field })
         return turnResponse(stream, edited.chatId, edited.run)
       }
     }
 
-    const parts: UIMessage['parts'] = body.prompt !== undefined ? [{ type: 'text', text: body.prompt }] : await userParts(last!.parts, `messages.${lastIndex}.parts`, agent)
+    const field = body.prompt !== undefined ? 'prompt' : `messages.${lastIndex}.parts`
+    const parts: UIMessage['parts'] = body.prompt !== undefined ? [{ type: 'text', text: body.prompt }] : await userParts(last!.parts, field, agent)
     const id = last?.id && /^[\w-]{1,128}$/.test(last.id) ? last.id : services.newId('msg')
-    const sent = await forCaller(req, engine.sendMessage({ agentSlug: agent.slug, chatId, message: { id, role: 'user', parts }, req }))
+    const sent = await forCaller(req, engine.sendMessage({ agentSlug: agent.slug, chatId, message: { id, role: 'user', parts }, req, field }))
     if (sent.status === 'queued') return queuedResponse(stream, sent.chatId, sent.messageId)
     return turnResponse(stream, sent.chatId, sent.run)
   })
