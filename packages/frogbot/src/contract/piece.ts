@@ -28,6 +28,10 @@ export type ParticipantIdentity = { by: 'email' | 'platform-id'; hint?: string }
  * - `sendMessage`: a message from `thread` (platform `account`: workspace, team or bot) continues
  *   its chat or starts one, owned by the FrogBot user matched to the participant.
  * - `settle`, `stop`: on a chat of this piece, as the participant.
+ * - `mayAnswer({ chatId, toolCallId, participant })`: the settle door's checks of who may settle
+ *   the call now (the chat, the agent's `access`, the call still waiting, the tool's
+ *   `client.access`), settling nothing: resolves when they pass, throws the door's refusal (for a
+ *   partial answer, before it is kept).
  * - `chatOf(thread)`, `readChat(chatId)`: reads of this piece's chats (as FrogBot itself).
  * - `waitingChats({ after, limit })`: this piece's chats with calls still waiting, each with its
  *   pending calls, by chat id (`limit` default 100; `after`: the last chat id of the previous
@@ -41,6 +45,7 @@ export type ParticipantIdentity = { by: 'email' | 'platform-id'; hint?: string }
 export type PieceEngine = {
   sendMessage: (options: { thread: string; account?: string | null; message: UIMessage; participant: Participant }) => Promise<SendResult>
   settle: (options: { chatId: string; inputs: SettleInput[]; participant: Participant }) => Promise<SettleOutcome>
+  mayAnswer: (options: { chatId: string; toolCallId: string; participant: Participant }) => Promise<void>
   stop: (options: { chatId: string; participant: Participant }) => Promise<boolean>
   chatOf: (thread: string) => Promise<ChatSummary | null>
   readChat: (chatId: string) => Promise<ChatRead>

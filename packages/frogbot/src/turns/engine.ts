@@ -12,7 +12,7 @@ import { chatSummary } from './views/chat-summary.ts'
 import { listChats, pendingOf, readChat } from './views/read-chat.ts'
 import { sendMessage } from './send-message.ts'
 import type { TurnServices } from './services.ts'
-import { settle } from './settle.ts'
+import { mayAnswer, settle } from './settle.ts'
 import { stopTurn } from './stop-turn.ts'
 import { refuseBlank } from './rules/blank-message.ts'
 import { refuseNul } from './rules/nul-text.ts'
@@ -98,6 +98,8 @@ function messageMethods(services: TurnServices, guard: Guard) {
     }),
     /** The one settle door (see `settleActions`). */
     settle: guard((options: { chatId: string; agentSlug?: string; inputs: SettleInput[]; req: Caller; wholeStep?: boolean }) => settle(services, options)),
+    /** The settle door's checks of who may settle a call now, settling nothing (see `mayAnswer`). */
+    mayAnswer: guard((options: { chatId: string; agentSlug?: string; toolCallId: string; req: Caller }) => mayAnswer(services, options)),
     stop: guard((options: { chatId: string; agentSlug?: string; req: Caller; graceMs?: number }) => stopTurn(services, options)),
     /**
      * Edits a user message (see `editMessage`); blank new parts are refused as `<field>: must not be

@@ -37,8 +37,11 @@ function refusalError(refusal: SettleRefusal, state: ChatState, { calls, message
   }
 }
 
-/** The checks of one action that run user code (the seed's order: tool intact, `client.access`, `outputSchema`, `client.validate`). */
-async function checkAction(agent: ResolvedAgent, req: Caller, call: CallRecord, action: SettleAction): Promise<SettleAction> {
+/**
+ * The checks of one action that run user code (the seed's order: tool intact, `client.access`,
+ * `outputSchema`, `client.validate`); with `whoOnly` (see {@link mayAnswer}), the first two alone.
+ */
+async function checkAction(agent: ResolvedAgent, req: Caller, call: CallRecord, action: SettleAction, whoOnly: boolean): Promise<SettleAction> {
   if ('expired' in action) return action
   const tool = agent.clientTools.get(call.toolName)
   if (isAnswer(action) && (!tool || toolFingerprint(tool) !== call.toolFingerprint)) {
@@ -47,7 +50,7 @@ async function checkAction(agent: ResolvedAgent, req: Caller, call: CallRecord, 
   if (req.entryPoint !== 'system' && tool?.client.access && !(await tool.client.access({ req, call: toPendingCall(call) }))) {
     throw new FrogbotError('forbidden', `You may not settle calls of "${call.toolName}".`)
   }
-  if (!isAnswer(action)) return action
+  if (!isAnswer(action) || whoOnly) return action
   const parsed = tool!.outputSchema.safeParse(action.output)
   if (!parsed.success) throw new FrogbotError('invalid-output', zodMessage(parsed.error))
   const verdict = tool!.client.validate?.({ input: call.input, output: parsed.data })
@@ -76,7 +79,7 @@ type Decision = { plan: SettlePlan; reported: string }
  */
 async function decide(
   services: TurnServices,
-  { snapshot, agent, req, actions, wholeStep, checked }: { snapshot: SettleSnapshot; agent: ResolvedAgent; req: Caller; actions: SettleAction[]; wholeStep: boolean; checked: Map<string, Promise<SettleAction>> }
+  { snapshot, agent, req, actions, wholeStep, whoOnly, checked }: { snapshot: SettleSnapshot; agent: ResolvedAgent; req: Caller; actions: SettleAction[]; wholeStep: boolean; whoOnly: boolean; checked: Map<string, Promise<SettleAction>> }
 ): Promise<Decision> {
   const { chat, calls, messages } = snapshot
   const now = isoIn(services)
@@ -89,7 +92,7 @@ async function decide(
   const byId = new Map(calls.map((call) => [call.toolCallId, call]))
   const checkedActions = await Promise.all(
     current.map((action) => {
-      if (!checked.has(action.toolCallId)) checked.set(action.toolCallId, checkAction(agent, req, byId.get(action.toolCallId)!, action))
+      if (!checked.has(action.toolCallId)) checked.set(action.toolCallId, checkAction(agent, req, byId.get(action.toolCallId)!, action, whoOnly))
       return checked.get(action.toolCallId)!
     })
   )
@@ -132,8 +135,31 @@ function refusedCall(refusal: SettleRefusal): string | null {
  */
 export async function settleActions(
   services: TurnServices,
-  { chatId, agentSlug, actions, req, wholeStep = false }: { chatId: string; agentSlug?: string; actions: SettleAction[]; req: Caller; wholeStep?: boolean }
+  options: { chatId: string; agentSlug?: string; actions: SettleAction[]; req: Caller; wholeStep?: boolean }
 ): Promise<SettleOutcome> {
+  return (await throughDoor(services, { ...options, whoOnly: false }))!
+}
+
+/**
+ * The settle door's checks of who may settle call `toolCallId` now, without settling it (for a
+ * participant's partial answer: a multi-step card, toggles, a typed answer still to come). The
+ * checks of {@link settleActions}, in its order, as for an answer whose output is still to come:
+ * the chat (`not-found`), the agent's `access` (`unauthorized`, `forbidden`) and the chat's home
+ * (`409 channel-chat`); the call exists (`404 call-not-found`) and still waits (`409
+ * already-settled` with the stored settlement), the chat awaits input (`409 not-awaiting`); the
+ * tool still exists unchanged (`409 tool-unavailable`) and `client.access` (`403 forbidden`).
+ * Resolves when every check passed; throws the first refusal. Stores nothing of the caller's; a
+ * call past its deadline is expired by FrogBot as the door does (the caller gets `already-settled`).
+ */
+export async function mayAnswer(services: TurnServices, { chatId, agentSlug, toolCallId, req }: { chatId: string; agentSlug?: string; toolCallId: string; req: Caller }): Promise<void> {
+  await throughDoor(services, { chatId, agentSlug, actions: [{ toolCallId, output: undefined }], req, whoOnly: true })
+}
+
+/** {@link settleActions}; with `whoOnly`, its checks of who may answer alone (see {@link mayAnswer}), resolving `null` once they passed. */
+async function throughDoor(
+  services: TurnServices,
+  { chatId, agentSlug, actions, req, wholeStep = false, whoOnly }: { chatId: string; agentSlug?: string; actions: SettleAction[]; req: Caller; wholeStep?: boolean; whoOnly: boolean }
+): Promise<SettleOutcome | null> {
   const ids = actions.map((action) => action.toolCallId)
   // A losing answer to calls this process saw settled is refused from memory, once the caller may
   // write the chat: its settlement is the stored one. A resubmission may repeat a settled answer
@@ -148,7 +174,8 @@ export async function settleActions(
   for (let attempt = 1; ; attempt++) {
     const snapshot = await services.store.settleSnapshot(chatId, ids)
     const agent = await checkChat(services, { chat: snapshot?.chat ?? null, chatId, agentSlug, req, write: true })
-    const { plan, reported } = await decide(services, { snapshot: snapshot!, agent, req, actions, wholeStep, checked })
+    const { plan, reported } = await decide(services, { snapshot: snapshot!, agent, req, actions, wholeStep, whoOnly, checked })
+    if (whoOnly && !plan.refusal) return null
     const messageId = snapshot!.calls.find((call) => call.toolCallId === plan.closings[0].toolCallId)!.messageId
     const outcome = await apply(services, { chat: snapshot!.chat, agent, req, messages: snapshot!.messages, plan, messageId, firstCall: reported })
     if (outcome && plan.refusal) throw refusalError(plan.refusal, 'idle', snapshot!, outcome.settlement)

@@ -30,6 +30,7 @@ export function pieceEngineFor(engine: Engine, piece: ChannelPiece, { state }: {
   return {
     sendMessage: async ({ thread, account, message, participant }) => engine.sendChannelMessage({ instance, thread, account, message, req: await as(participant) }),
     settle: async ({ chatId, inputs, participant }) => engine.settle({ chatId, inputs, req: await as(participant) }),
+    mayAnswer: async ({ chatId, toolCallId, participant }) => engine.mayAnswer({ chatId, toolCallId, req: await as(participant) }),
     stop: async ({ chatId, participant }) => engine.stop({ chatId, req: await as(participant) }),
     chatOf: (thread) => engine.channelChat({ instance, thread }),
     readChat: async (chatId) => {
