@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { buildConfig } from '../../src/index.ts'
+import { buildConfig, type Caller } from '../../src/index.ts'
 import { sqliteAdapter } from '../../src/store/sqlite-adapter.ts'
 import { colorQuestion, scriptedModel, textStep, toolStep } from '../../src/testing/scripted-model.ts'
 import { serveFrogbot } from '../../src/testing/serve-frogbot.ts'
@@ -21,6 +21,8 @@ afterEach(async () => {
 
 const ADA = { id: 'u-ada', name: 'ada', email: 'ada@example.com' }
 const BOB = { id: 'u-bob', name: 'bob', email: 'bob@example.com' }
+/** Ada as the piece hands her to the runtime: a FrogBot user by her email, whom the default `access` accepts. */
+const ada = { userId: ADA.id, name: ADA.name, email: ADA.email }
 const ask = (input: unknown = colorQuestion) => toolStep([{ toolCallId: 'call_q', toolName: 'question', input }], 'Let me ask.')
 const order = {
   questions: [
@@ -29,12 +31,14 @@ const order = {
   ]
 }
 
-async function start(steps: Parameters<typeof scriptedModel>[0]) {
+/** FrogBot with the probe piece; `access` is the agent's (default: any FrogBot user), `tool` the question tool it offers. */
+async function start(steps: Parameters<typeof scriptedModel>[0], { access, tool = question }: { access?: (options: { req: Caller }) => boolean; tool?: typeof question } = {}) {
   const standIn = await toychatStandIn()
   const temp = tempDir()
   const probe = probePiece(standIn)
   const model = scriptedModel(steps)
-  const served = await serveFrogbot({ config: buildConfig({ agents: [{ slug: 'planner', model: 'fast', tools: [question], channels: [probe.piece] }], db: sqliteAdapter({ filename: join(temp.dir, 'frogbot.db') }) }), model })
+  const agent = { slug: 'planner', model: 'fast', tools: [tool], channels: [probe.piece], ...(access ? { access } : {}) }
+  const served = await serveFrogbot({ config: buildConfig({ agents: [agent], db: sqliteAdapter({ filename: join(temp.dir, 'frogbot.db') }) }), model })
   await createTestUser(served.frogbot, { email: ADA.email })
   await createTestUser(served.frogbot, { email: BOB.email })
   cleanups.push(() => temp.remove(), () => standIn.close(), () => served.close())
@@ -99,7 +103,7 @@ describe('partial answers between clicks', () => {
     const { runtime } = probe.context()
     const card = (await runtime.cards.ofCall((await probe.context().engine.chatOf('t-main'))!.id, 'call_q'))!
     expect(await runtime.partialOf(card)).toEqual({ revision: 0, step: 0, selections: [] })
-    const pickLarge = { card, participant: { userId: ADA.id }, change: () => ({ step: 1, selections: [{ selected: ['Large'] }] }) }
+    const pickLarge = { card, participant: ada, change: () => ({ step: 1, selections: [{ selected: ['Large'] }] }) }
     expect(await runtime.keep({ ...pickLarge, revision: 0 })).toEqual({ partial: { revision: 1, step: 1, selections: [{ selected: ['Large'] }] } })
     // Two clicks on the drawing of revision 0: the first won, the other is told the card changed.
     expect(await runtime.keep({ ...pickLarge, revision: 0 })).toEqual({ kind: 'changed' })
@@ -111,7 +115,7 @@ describe('partial answers between clicks', () => {
     expect((await runtime.partialOf(card)).revision).toBe(2)
 
     // "Other…": Ada's next message in the thread is her typed answer to question 2; it completes the call.
-    await runtime.capture({ card, participant: { userId: ADA.id }, question: 1 })
+    await runtime.capture({ card, participant: ada, question: 1 })
     expect(await probe.say(ADA, 'ring twice')).toBe('answered')
     expect(await settlements()).toMatchObject([{ outcome: 'answered', by: { channel: { userId: ADA.id } } }])
     expect((await probe.context().engine.readChat(card.chatId)).messages.at(-1)!.parts).toContainEqual(
@@ -125,14 +129,14 @@ describe('partial answers between clicks', () => {
     await probe.say(ADA, 'plan it')
     const { runtime } = probe.context()
     const card = (await runtime.cards.ofCall((await probe.context().engine.chatOf('t-main'))!.id, 'call_q'))!
-    await runtime.capture({ card, participant: { userId: ADA.id }, question: 1 })
+    await runtime.capture({ card, participant: ada, question: 1 })
     // Bob is not the one who pressed "Other…": his message is an ordinary one.
     expect(await probe.say(BOB, 'ring twice')).toBe('queued')
     expect(await probe.say(ADA, 'ring twice')).toBe('answered')
     expect(texts()).toContain('partial 1: step 0')
     expect(await runtime.partialOf(card)).toEqual({ revision: 1, step: 0, selections: [{ selected: [] }, { selected: [], custom: 'ring twice' }] })
     expect((await served.chats())[0].chat.state).toBe('awaiting')
-    await runtime.capture({ card, participant: { userId: ADA.id }, question: 0, forMs: 1 })
+    await runtime.capture({ card, participant: ada, question: 0, forMs: 1 })
     await new Promise((resolve) => setTimeout(resolve, 20))
     expect(await probe.say(ADA, 'something else')).toBe('queued')
   })
@@ -143,16 +147,89 @@ describe('partial answers between clicks', () => {
     await probe.say(ADA, 'plan it')
     const { runtime } = probe.context()
     const card = (await runtime.cards.ofCall((await probe.context().engine.chatOf('t-main'))!.id, 'call_q'))!
-    await runtime.keep({ card, participant: { userId: ADA.id }, revision: 0, change: () => ({ step: 1, selections: [{ selected: [] }, { selected: ['Window', 'Lock'] }] }) })
-    await runtime.capture({ card, participant: { userId: ADA.id }, question: 1 })
+    await runtime.keep({ card, participant: ada, revision: 0, change: () => ({ step: 1, selections: [{ selected: [] }, { selected: ['Window', 'Lock'] }] }) })
+    await runtime.capture({ card, participant: ada, question: 1 })
     expect(await probe.say(ADA, 'a doorbell')).toBe('answered')
     expect(await runtime.partialOf(card)).toMatchObject({ revision: 2, selections: [{ selected: [] }, { selected: ['Window', 'Lock'], custom: 'a doorbell' }] })
     const { selections } = await runtime.partialOf(card)
-    await runtime.keep({ card, participant: { userId: ADA.id }, revision: 2, change: () => ({ step: 0, selections: [{ selected: ['Large'] }, selections[1]] }) })
-    await runtime.capture({ card, participant: { userId: ADA.id }, question: 0 })
+    await runtime.keep({ card, participant: ada, revision: 2, change: () => ({ step: 0, selections: [{ selected: ['Large'] }, selections[1]] }) })
+    await runtime.capture({ card, participant: ada, question: 0 })
     expect(await probe.say(ADA, 'medium, please')).toBe('answered')
     expect((await probe.context().engine.readChat(card.chatId)).messages.at(-1)!.parts).toContainEqual(
       expect.objectContaining({ output: { answers: [{ header: 'Size', selected: [], custom: 'medium, please' }, { header: 'Extras', selected: ['Window', 'Lock'], custom: 'a doorbell' }] } })
     )
+  })
+})
+
+describe('who may keep a partial answer', () => {
+  const bob = { userId: BOB.id, name: BOB.name, email: BOB.email }
+  /** The card of the waiting call, as the probe's runtime has it. */
+  const cardOf = async (probe: ReturnType<typeof probePiece>) => (await probe.context().runtime.cards.ofCall((await probe.context().engine.chatOf('t-main'))!.id, 'call_q'))!
+  const pickLarge = { revision: 0, change: () => ({ step: 1, selections: [{ selected: ['Large'] }] }) }
+
+  it("a participant the agent's access refuses keeps nothing and captures nothing, told as a refused answer is; one it accepts keeps; access runs once per keep", async () => {
+    const verdicts: string[] = []
+    const access = ({ req }: { req: Caller }) => {
+      if (req.channel) verdicts.push(req.channel.userId)
+      return req.channel?.userId !== BOB.id
+    }
+    const { probe, texts } = await start([ask(order), textStep('Done.')], { access })
+    await probe.say(ADA, 'plan it')
+    const { runtime } = probe.context()
+    const card = await cardOf(probe)
+    verdicts.length = 0
+    expect(await runtime.keep({ card, participant: bob, ...pickLarge })).toEqual({ kind: 'denied', to: 'answer' })
+    expect(verdicts).toEqual([BOB.id])
+    expect(await runtime.capture({ card, participant: bob, question: 1 })).toEqual({ kind: 'denied', to: 'answer' })
+    expect(await runtime.mayAnswer({ card, participant: bob })).toEqual({ kind: 'denied', to: 'answer' })
+    expect(await runtime.partialOf(card)).toEqual({ revision: 0, step: 0, selections: [] })
+    expect(await runtime.capturing({ thread: 't-main', participant: bob })).toBeNull()
+    // Bob's message is not taken for a typed answer: he is refused as a writer of the chat.
+    expect(await probe.say(BOB, 'ring twice')).toBe('refused')
+    expect(texts()).toContain('@bob You may not talk to this agent here: it does not accept you.')
+
+    verdicts.length = 0
+    expect(await runtime.keep({ card, participant: ada, ...pickLarge })).toEqual({ partial: { revision: 1, step: 1, selections: [{ selected: ['Large'] }] } })
+    expect(verdicts).toEqual([ADA.id])
+    expect(await runtime.mayAnswer({ card, participant: ada })).toBeNull()
+  })
+
+  it("the tool's client.access is asked too, for a participant the agent accepts", async () => {
+    const onlyAda = { ...question, client: { ...question.client, access: ({ req }: { req: Caller }) => req.channel?.userId === ADA.id } }
+    const { probe } = await start([ask(order), textStep('Done.')], { tool: onlyAda })
+    await probe.say(ADA, 'plan it')
+    const { runtime } = probe.context()
+    const card = await cardOf(probe)
+    expect(await runtime.keep({ card, participant: bob, ...pickLarge })).toEqual({ kind: 'denied', to: 'answer' })
+    expect(await runtime.partialOf(card)).toMatchObject({ revision: 0 })
+    expect(await runtime.keep({ card, participant: ada, ...pickLarge })).toMatchObject({ partial: { revision: 1 } })
+  })
+
+  it('a participant without a FrogBot user is told why; a change to a settled call is told who settled it, and nothing is kept', async () => {
+    const { probe, settlements } = await start([ask(order), textStep('Done.')])
+    await probe.say(ADA, 'plan it')
+    const { runtime } = probe.context()
+    const card = await cardOf(probe)
+    expect(await runtime.keep({ card, participant: { userId: 'u-carol', name: 'carol', email: 'carol@example.com' }, ...pickLarge })).toEqual({ kind: 'denied', to: 'answer', unmatched: 'no-user' })
+    expect(await probe.say(ADA, '1: 2\n2: 1')).toBe('answered')
+    expect(await settlements()).toMatchObject([{ outcome: 'answered' }])
+    expect(await runtime.keep({ card, participant: bob, ...pickLarge })).toMatchObject({ kind: 'settled', settlement: { outcome: 'answered', by: { channel: { userId: ADA.id } } } })
+    expect(await runtime.capture({ card, participant: bob, question: 1 })).toMatchObject({ kind: 'settled' })
+  })
+
+  it('a typed answer once the card moved to another step is told the card changed, and changes nothing; a released capture takes no message', async () => {
+    const { probe, texts } = await start([ask(order), textStep('Done.')])
+    await probe.say(ADA, 'plan it')
+    const { runtime } = probe.context()
+    const card = await cardOf(probe)
+    expect(await runtime.capture({ card, participant: ada, question: 0 })).toBeNull()
+    expect(await runtime.capturing({ thread: 't-main', participant: ada })).toEqual({ chatId: card.chatId, toolCallId: 'call_q', question: 0, step: 0 })
+    await runtime.keep({ card, participant: bob, ...pickLarge })
+    expect(await probe.say(ADA, 'medium')).toBe('answered')
+    expect(texts()).toContain('@ada This question changed since you saw it; look at it again and choose once more.')
+    expect(await runtime.partialOf(card)).toEqual({ revision: 1, step: 1, selections: [{ selected: ['Large'] }] })
+    await runtime.capture({ card, participant: ada, question: 1 })
+    await runtime.release({ thread: 't-main', participant: ada })
+    expect(await probe.say(ADA, 'ring twice')).toBe('queued')
   })
 })

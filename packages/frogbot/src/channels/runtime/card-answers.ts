@@ -16,17 +16,20 @@ export type Click = { card: QuestionCard; messageId?: string; participant: Parti
 type Explain = (notice: PieceNotice, participant: Participant) => Promise<PieceNotice>
 
 /**
- * Settles the call of a card as a participant did through one of its controls, through the one
- * settle door: `null` when it was accepted, else the notice for the participant (the caller shows
- * it: privately, or as a form error for `invalid`). A control the card no longer holds is
- * `closed`; a card whose call ended without its controls replaced is replaced now.
+ * A card's call through the one settle door, as a participant did through one of its controls:
+ * - `answer`: settles it (`null` when it was accepted);
+ * - `mayAnswer`: the door's checks of who may answer it now, settling nothing (`null` when they
+ *   passed), before a partial answer is kept (see `PieceEngine.mayAnswer`).
+ * Else each resolves the notice for the participant (the caller shows it: privately, or as a form
+ * error for `invalid`), the same for both. A control the card no longer holds is `closed`; a card
+ * whose call ended without its controls replaced is replaced now.
  */
 export function cardAnswers({ engine, replacing, explain, work, log }: { engine: PieceEngine; replacing: CardReplacing; explain: Explain; work: WorkTracker; log: (line: string) => void }) {
-  return async ({ card, messageId, participant, action }: Click & { action: PieceAction }): Promise<PieceNotice | null> => {
+  /** What the door said to `card`'s participant: `null` when `through` resolved, else their notice. */
+  const door = async ({ card, messageId, participant }: Click, through: () => Promise<unknown>): Promise<PieceNotice | null> => {
     if (messageId !== undefined && !card.messageIds.includes(messageId)) return { kind: 'closed' }
     try {
-      const outcome = await engine.settle({ chatId: card.chatId, inputs: [{ toolCallId: card.toolCallId, ...action }], participant })
-      if (outcome.kind === 'continued') void outcome.run.stream.cancel().catch(() => {})
+      await through()
       return null
     } catch (error) {
       const notice = noticeOf(error, 'answer')
@@ -35,4 +38,16 @@ export function cardAnswers({ engine, replacing, explain, work, log }: { engine:
       return explain(notice, participant)
     }
   }
+
+  return {
+    answer: (click: Click & { action: PieceAction }) =>
+      door(click, async () => {
+        const outcome = await engine.settle({ chatId: click.card.chatId, inputs: [{ toolCallId: click.card.toolCallId, ...click.action }], participant: click.participant })
+        if (outcome.kind === 'continued') void outcome.run.stream.cancel().catch(() => {})
+      }),
+    mayAnswer: (click: Click) => door(click, () => engine.mayAnswer({ chatId: click.card.chatId, toolCallId: click.card.toolCallId, participant: click.participant }))
+  }
 }
+
+/** See {@link cardAnswers}. */
+export type CardAnswers = ReturnType<typeof cardAnswers>

@@ -1,12 +1,12 @@
 import type { Participant } from '../../contract/participant.ts'
 import type { ParticipantIdentity, PieceEngine } from '../../contract/piece.ts'
 import type { ReplyReader } from '../answers/reply-readers.ts'
-import type { PieceNotice } from '../piece-notices.ts'
 import { type QuestionCard, questionCards } from '../question-cards.ts'
-import { cardAnswers, type Click } from './card-answers.ts'
+import { cardAnswers } from './card-answers.ts'
 import { cardDrawing } from './card-drawing.ts'
 import { cardReplacing } from './card-replacing.ts'
-import { type PartialAnswer, partialAnswers } from './partial-answers.ts'
+import { partialAnswers } from './partial-answers.ts'
+import { partialKeeping } from './partial-keeping.ts'
 import type { PieceDrawing } from './piece-drawing.ts'
 import { refusalNotices } from './refusal-notices.ts'
 import { rescans } from './rescans.ts'
@@ -29,10 +29,15 @@ import { workTracker } from './work-tracker.ts'
  * - `answer`: a click or form on a card settles its call through the one settle door; the first
  *   valid answer wins, and what did not win comes back as a notice for the participant (a stale
  *   card is `closed`; a card whose call ended is replaced if it was not);
+ * - `mayAnswer`: the same door's checks of who may answer the card now, settling nothing, with
+ *   the same notices (for a control that changes only the view: a page of options, a prompt);
  * - `notify`: tells a participant something (through the piece's drawing);
  * - `keep`, `capture`, `partialOf`: partial answers between clicks (multi-step cards, toggles),
  *   with a revision so that a stale click is told the card `changed`; and "Other…": the
- *   participant's next thread message is their typed answer to one question;
+ *   participant's next thread message is their typed answer to one question (`capturing` and
+ *   `release` to find and cancel it). `keep` and `capture` check who may answer first, as
+ *   `mayAnswer` does: a participant the agent's `access` (or the tool's `client.access`) refuses
+ *   changes nothing and gets the notice a refused answer gets;
  * - `redraw`, `redrawNowAndThen`: rescans for cards never drawn, or never replaced;
  * - `track`, `idle`: background work, and a promise of its end.
  * `now`: the clock of the rescans (ms since the epoch). `identity` and `platform` (the label)
@@ -56,28 +61,26 @@ export function pieceRuntime({ engine, drawing, identity, platform, log, now = D
   const scans = rescans({ engine, cards, drawCalls, replacing, now, work, log })
   const onEvent = turnPosting({ drawing, cards, drawCalls, replacing, work, log })
 
-  const answer = cardAnswers({ engine, replacing, explain, work, log })
-  const replies = threadReplies({ engine, cards, partials, drawing, readReply, settle: answer })
+  const { answer, mayAnswer } = cardAnswers({ engine, replacing, explain, work, log })
+  const { keep, capture } = partialKeeping({ partials, mayAnswer })
+  const replies = threadReplies({ engine, cards, partials, drawing, readReply, settle: answer, keep })
 
   const send = threadMessages({ engine, drawing, drawCalls, explain })
 
   /** A participant's message in `thread` (platform `account`): `answered` (consumed as an answer), `started`, `queued` or `refused` (they were told why). */
   const message = async (incoming: ThreadMessage & { account?: string | null }): Promise<'answered' | 'started' | 'queued' | 'refused'> => ((await replies(incoming)) ? 'answered' : send(incoming))
 
-  /** Keeps a change of `card`'s partial answer made from `revision` (see `PartialAnswer`): the new partial answer, or the notice for the participant (`changed`, `closed`). */
-  const keep = async ({ card, messageId, revision, change }: Click & { revision: number; change: (current: PartialAnswer) => Omit<PartialAnswer, 'revision'> }): Promise<{ partial: PartialAnswer } | PieceNotice> => {
-    if (card.closed || (messageId !== undefined && !card.messageIds.includes(messageId))) return { kind: 'closed' }
-    const changed = await partials.change(card, revision, change)
-    return 'partial' in changed ? changed : { kind: 'changed' }
-  }
-
   return {
     onEvent,
     message,
     answer,
+    mayAnswer,
     keep,
-    /** Takes `participant`'s next message in the card's thread, within `forMs`, as their typed answer to question `question`. */
-    capture: ({ card, participant, question, forMs }: { card: QuestionCard; participant: Participant; question: number; forMs?: number }) => partials.capture(card, { userId: participant.userId, question, forMs }),
+    capture,
+    /** The capture of `participant` in `thread` ("Other…": which card and question their next message answers), or `null`. */
+    capturing: ({ thread, participant }: { thread: string; participant: Participant }) => partials.captureOf(thread, participant.userId),
+    /** Lets `participant`'s capture in `thread` go: their next message there is an ordinary message again. */
+    release: ({ thread, participant }: { thread: string; participant: Participant }) => partials.release(thread, participant.userId),
     /** The partial answer of `card` (revision 0, nothing picked, when none). */
     partialOf: (card: QuestionCard) => partials.read(card),
     /** Tells `participant` in `thread` (the piece's `notify`: privately where the platform can). */

@@ -8,7 +8,7 @@ import { capturedAnswers } from './captured-answers.ts'
 import type { PartialAnswers } from './partial-answers.ts'
 import { threadCards } from './thread-cards.ts'
 import type { PieceDrawing } from './piece-drawing.ts'
-import type { Settle, ThreadMessage } from './thread-message.ts'
+import type { Keep, Settle, ThreadMessage } from './thread-message.ts'
 
 /**
  * Reads a thread message as an answer before it goes to the agent (FrogBot's piece contract: a
@@ -18,19 +18,20 @@ import type { Settle, ThreadMessage } from './thread-message.ts'
  * the thread's cards with the piece's reader (see `threadCards`). Resolves whether the message was
  * consumed; what the participant did wrong, or that the question was settled, is told.
  */
-export function threadReplies({ engine, cards, partials, drawing, readReply, settle }: {
+export function threadReplies({ engine, cards, partials, drawing, readReply, settle, keep }: {
   engine: PieceEngine
   cards: QuestionCards
   partials: PartialAnswers
   drawing: PieceDrawing
   readReply?: ReplyReader
   settle: Settle
+  keep: Keep
 }) {
   const tell = async (message: ThreadMessage, notice: PieceNotice | null) => {
     if (notice) await drawing.notify({ thread: message.thread, participant: message.participant, notice })
   }
 
-  const captured = capturedAnswers({ cards, partials, drawing, settle, tell })
+  const captured = capturedAnswers({ cards, partials, drawing, settle, keep, tell })
   const cardsOf = threadCards({ engine, cards })
 
   const noticeFor = async (message: ThreadMessage, card: QuestionCard, reading: Exclude<ReplyReading, { kind: 'none' }>): Promise<PieceNotice | null> => {
