@@ -101,7 +101,7 @@ export function createDiscord(options: DiscordOptions = {}): DiscordPiece {
     setup: ({ bot, runtime, state }) => {
       const names = discordNames(state)
       const drawing = discordDrawing({ adapter, names })
-      const { typedAnswer } = handleDiscordActions({ bot, adapter, runtime, state, drawing, names })
+      handleDiscordActions({ bot, adapter, runtime, drawing, names })
       const participantOfMessage = async (message: Message) => {
         const raw = message.raw as GatewayMessage
         const participant = participantOf(raw.author, raw.member)
@@ -112,11 +112,10 @@ export function createDiscord(options: DiscordOptions = {}): DiscordPiece {
         drawing,
         replyMaxChars: REPLY_MAX_CHARS,
         participantOf: (_author, message) => participantOfMessage(message),
-        // A typed answer after Other… is consumed here, before the kit reads the message: nothing is left of it.
+        // A typed answer after Other… is the kit's capture: the runtime reads it before the agent does.
         textOf: async (message) => {
           const text = withoutBotMentions(message, { applicationId, mentionRoleIds, botUsername })
           await adapter.nameThread(message.threadId, text)
-          if (text && (await typedAnswer(message.threadId, await participantOfMessage(message), text))) return ''
           return text
         },
         accountOf: (message) => (message.raw as GatewayMessage).guild_id ?? null

@@ -1,12 +1,9 @@
 import type { Chat } from 'chat'
-import { answerFrom, CAPTURE_MS, type ChannelQuestion, type ChannelState, type PartialAnswer, type Participant, type PieceDrawing, type PieceNotice, type PieceRuntime, type QuestionCard, questionsOf, type QuestionSelection } from 'frogbot/channels'
+import { answerFrom, CAPTURE_MS, type ChannelQuestion, type PartialAnswer, type Participant, type PieceDrawing, type PieceNotice, type PieceRuntime, type QuestionCard, questionsOf, type QuestionSelection } from 'frogbot/channels'
 import { escapeMarkdown } from './discord-components.ts'
 import { type FrogbotDiscordAdapter, IS_COMPONENTS_V2, messageRef } from './discord-adapter.ts'
 import { type DiscordMember, type DiscordNames, type DiscordUser, participantOf } from './discord-people.ts'
 import { type Control, questionCard, readControl } from './question-card.ts'
-
-/** Who pressed **Other…** on which question: their next message in the thread is its typed answer. */
-type Typing = { chatId: string; toolCallId: string; step: number }
 
 /** A component interaction, as the piece reads it (checked by the webhook before Chat SDK sees it). */
 type ComponentInteraction = { channel_id: string; message: { id: string }; member?: DiscordMember & { user: DiscordUser }; user?: DiscordUser; data: { custom_id: string; values?: string[] } }
@@ -28,78 +25,43 @@ function labelsOf(question: ChannelQuestion, first: number, values: string[]): s
  *   an answered question before the last shows the next one, the last settles the call through
  *   the one settle door as the participant (their id, names and roles: the agent's `access` decides);
  * - **Other…**: the presser's next message in the thread, within 10 minutes, is their typed
- *   answer, beside their picks (see `typedAnswer`, for the piece's `textOf`); pressing it again cancels;
+ *   answer, beside their picks (the kit's capture, read before the message reaches the agent);
+ *   pressing it again cancels;
  * - **Dismiss** dismisses; a page button shows another page of options.
- * Whatever did not count (refused, settled, stale, a rule broken) is told in the thread, mentioning
- * the participant.
+ * Every change of a partial answer (a pick kept, a step further, **Other…**) is checked by the kit
+ * first as an answer would be (the agent's `access`, the tool's `client.access`, the call still
+ * waiting). Whatever did not count (refused, settled, stale, a rule broken) is told in the
+ * thread, mentioning the participant.
  */
-export function handleDiscordActions({ bot, adapter, runtime, state, drawing, names }: { bot: Chat; adapter: FrogbotDiscordAdapter; runtime: PieceRuntime; state: ChannelState; drawing: Pick<PieceDrawing, 'drawPartial'>; names: DiscordNames }): { typedAnswer: (thread: string, participant: Participant, text: string) => Promise<boolean> } {
-  const typingKey = (thread: string, userId: string) => `frogbot:discord:typing:${thread}:${userId}`
-
-  /**
-   * Whether `participant` may change the card's partial answer: `null`, else the notice for them
-   * (refused by the agent's `access`, the call settled or gone). The kit keeps partial answers
-   * without asking the agent's `access`, so the piece asks the one settle door with an answer its
-   * output schema refuses: the door checks who may answer first and stores nothing on a refusal,
-   * so `invalid` means the participant passed.
-   */
-  const mayChange = async (card: QuestionCard, ref: string, participant: Participant): Promise<PieceNotice | null> => {
-    const probe = await runtime.answer({ card, messageId: ref, participant, action: { output: { answers: 'not an answer: checks who may answer' } } })
-    return probe?.kind === 'invalid' ? null : (probe ?? { kind: 'closed' })
-  }
-
-  /** The selection of question `step` is complete: the next question is shown, or the call settled. */
+export function handleDiscordActions({ bot, adapter, runtime, drawing, names }: { bot: Chat; adapter: FrogbotDiscordAdapter; runtime: PieceRuntime; drawing: Pick<PieceDrawing, 'drawPartial'>; names: DiscordNames }): void {
+  /** The selection of question `step` is complete: the next question is shown (the partial answer kept, once the participant may answer), or the call settled. */
   const complete = async ({ card, ref, participant, partial, questions, step, selection }: { card: QuestionCard; ref: string; participant: Participant; partial: PartialAnswer; questions: ChannelQuestion[]; step: number; selection: QuestionSelection }): Promise<PieceNotice | null> => {
     const selections = questions.map((_, index) => partial.selections[index] ?? { selected: [] })
     selections[step] = selection
     if (step === questions.length - 1) return runtime.answer({ card, messageId: ref, participant, action: { output: answerFrom(questions, selections) } })
-    const refused = await mayChange(card, ref, participant)
-    if (refused) return refused
     const kept = await runtime.keep({ card, messageId: ref, participant, revision: partial.revision, change: () => ({ step: step + 1, selections }) })
     if (!('partial' in kept)) return kept
     await drawing.drawPartial?.({ card, partial: kept.partial })
     return null
   }
 
-  /** "Other…": the presser's next message in the thread is their typed answer to question `step`, or, pressed again, it is not. */
-  const other = async ({ card, participant, question, step }: { card: QuestionCard; participant: Participant; question: ChannelQuestion; step: number }) => {
-    const key = typingKey(card.thread, participant.userId)
-    const mention = `<@${participant.userId}>`
-    const typing = await state.get<Typing>(key)
-    if (typing && typing.chatId === card.chatId && typing.toolCallId === card.toolCallId && typing.step === step) {
-      await state.delete(key)
-      return adapter.postText(card.thread, `${mention} No typed answer then: your next message here is an ordinary message again.`, [participant.userId])
-    }
-    await state.set<Typing>(key, { chatId: card.chatId, toolCallId: card.toolCallId, step }, CAPTURE_MS)
-    await adapter.postText(card.thread, `${mention} Type your answer to “${escapeMarkdown(question.header)}” as your next message in this thread, within ${CAPTURE_MS / 60_000} minutes. Press **Other…** again to cancel.`, [participant.userId])
-  }
-
   /**
-   * A message of `participant` in `thread` read as their typed answer, when they pressed **Other…**
-   * there within 10 minutes: the text answers that question, beside the picks made on it before;
-   * the call is settled when that was its last question, else the next one is shown. Resolves
-   * whether the message was such an answer (then it is consumed: it never reaches the agent).
-   * The piece keeps this itself rather than with the kit's capture, which drops the picks.
+   * "Other…": the presser's next message in the thread is their typed answer to question `step`
+   * (the kit's capture, once they may answer: it answers beside their picks on that question, and
+   * a card shown a step further meanwhile is told `changed`), or, pressed again, it is not.
    */
-  const typedAnswer = async (thread: string, participant: Participant, text: string): Promise<boolean> => {
-    const key = typingKey(thread, participant.userId)
-    const typing = await state.get<Typing>(key)
-    if (!typing) return false
-    await state.delete(key)
-    const card = await runtime.cards.ofCall(typing.chatId, typing.toolCallId)
-    const questions = card && !card.closed ? questionsOf(card.input) : null
-    if (!card || !questions || card.messageIds.length === 0) return false
-    const partial = await runtime.partialOf(card)
-    const tell = async (notice: PieceNotice | null) => {
-      if (notice) await runtime.notify({ thread, participant, notice })
+  const other = async ({ card, ref, participant, question, step }: { card: QuestionCard; ref: string; participant: Participant; question: ChannelQuestion; step: number }): Promise<PieceNotice | null> => {
+    const mention = `<@${participant.userId}>`
+    const held = await runtime.capturing({ thread: card.thread, participant })
+    if (held && held.chatId === card.chatId && held.toolCallId === card.toolCallId && held.question === step) {
+      await runtime.release({ thread: card.thread, participant })
+      await adapter.postText(card.thread, `${mention} No typed answer then: your next message here is an ordinary message again.`, [participant.userId])
+      return null
     }
-    if (partial.step !== typing.step) {
-      await tell({ kind: 'changed' })
-      return true
-    }
-    const selection = { selected: partial.selections[typing.step]?.selected ?? [], custom: text }
-    await tell(await complete({ card, ref: card.messageIds[0], participant, partial, questions, step: typing.step, selection }))
-    return true
+    const refused = await runtime.capture({ card, messageId: ref, participant, question: step })
+    if (refused) return refused
+    await adapter.postText(card.thread, `${mention} Type your answer to “${escapeMarkdown(question.header)}” as your next message in this thread, within ${CAPTURE_MS / 60_000} minutes. Press **Other…** again to cancel.`, [participant.userId])
+    return null
   }
 
   const act = async (control: Control, interaction: ComponentInteraction, participant: Participant, fallbackThread: string): Promise<void> => {
@@ -110,8 +72,9 @@ export function handleDiscordActions({ bot, adapter, runtime, state, drawing, na
       if (notice) await runtime.notify({ thread: card?.thread ?? fallbackThread, participant, notice })
     }
     if (!card || !questions) return tell({ kind: 'closed' })
-    // A call that ended refuses every settle (the one settle door), which tells who ended it.
-    if (control.kind === 'dismiss' || card.closed) return tell(await runtime.answer({ card, messageId: ref, participant, action: { dismissed: true } }))
+    if (control.kind === 'dismiss') return tell(await runtime.answer({ card, messageId: ref, participant, action: { dismissed: true } }))
+    // A call that ended is refused by the settle door's checks, which tell who ended it.
+    if (card.closed) return tell((await runtime.mayAnswer({ card, messageId: ref, participant })) ?? { kind: 'closed' })
     const partial = await runtime.partialOf(card)
     if (control.revision !== partial.revision || control.step !== partial.step) return tell(card.messageIds.includes(ref) ? { kind: 'changed' } : { kind: 'closed' })
     const step = Math.min(partial.step, questions.length - 1)
@@ -121,11 +84,9 @@ export function handleDiscordActions({ bot, adapter, runtime, state, drawing, na
     switch (control.kind) {
       case 'page':
         return adapter.editPayload(ref, { flags: IS_COMPONENTS_V2, components: questionCard(questions, partial, control.page), allowed_mentions: { parse: [] } })
-      case 'other': {
-        if (!question.custom) return
-        const refused = await mayChange(card, ref, participant)
-        return refused ? tell(refused) : other({ card, participant, question, step })
-      }
+      case 'other':
+        if (question.custom) await tell(await other({ card, ref, participant, question, step }))
+        return
       case 'option': {
         const option = question.options[control.index]
         if (option && !question.multiple) await finish({ selected: [option.label] })
@@ -135,8 +96,6 @@ export function handleDiscordActions({ bot, adapter, runtime, state, drawing, na
         const picked = labelsOf(question, control.first, interaction.data.values ?? [])
         if (!picked) return
         if (!question.multiple) return picked.length === 1 ? finish({ selected: picked }) : undefined
-        const refused = await mayChange(card, ref, participant)
-        if (refused) return tell(refused)
         const inMenu = new Set(question.options.slice(control.first, control.first + 25).map((option) => option.label))
         const kept = await runtime.keep({
           card,
@@ -173,6 +132,4 @@ export function handleDiscordActions({ bot, adapter, runtime, state, drawing, na
     await names.remember(participant)
     await act(control, interaction, participant, event.threadId)
   })
-
-  return { typedAnswer }
 }

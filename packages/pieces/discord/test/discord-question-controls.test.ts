@@ -159,6 +159,33 @@ describe('question controls in Discord', () => {
     expect(await storedAnswer(kit)).toEqual({ state: 'idle', output: { answers: [{ header: 'Colors', selected: ['Option 1', 'Option 3'], custom: 'and purple' }] } })
   })
 
+  it('Other… on a card of several questions: the typed answer shows the next question; once someone moved the card on, it is told the card changed', async () => {
+    const { discord, kit, card, thread } = await asking([
+      { header: 'Color', question: 'Which color?', options: [{ label: 'Red' }, { label: 'Blue' }] },
+      { header: 'Day', question: 'Which day?', options: [{ label: 'Monday' }, { label: 'Friday' }] }
+    ], [textStep('Monday noted.')])
+    await kit.click(ADA, card, { label: 'Other…' })
+    await kit.say(ADA, 'Teal', { thread })
+    expect(kit.current(card).text).toBe('**Day** · 2 of 2\nWhich day?\n-# So far: **Color**: “Teal”')
+    await kit.click(ADA, kit.current(card), { label: 'Other…' })
+    await kit.click(BOB, kit.current(card), { label: 'Friday' })
+    expect(await storedAnswer(kit)).toEqual({ state: 'idle', output: { answers: [{ header: 'Color', selected: [], custom: 'Teal' }, { header: 'Day', selected: ['Friday'] }] } })
+    // The call is settled: Ada's capture is gone with it, and her message is an ordinary one.
+    await kit.say(ADA, 'Monday after all', { thread })
+    expect((await kit.chats())[0].messages.filter((message) => message.role === 'user').map((message) => message.parts)).toMatchObject([[{ text: 'help me choose' }], [{ text: 'Monday after all' }]])
+    await expect.poll(() => discord.messages().map((message) => message.text)).toContain('Monday noted.')
+
+    const again = await asking([
+      { header: 'Color', question: 'Which color?', options: [{ label: 'Red' }, { label: 'Blue' }] },
+      { header: 'Day', question: 'Which day?', options: [{ label: 'Monday' }, { label: 'Friday' }] }
+    ])
+    await again.kit.click(ADA, again.card, { label: 'Other…' })
+    await again.kit.click(BOB, again.card, { label: 'Blue' })
+    await again.kit.say(ADA, 'Teal', { thread: again.thread })
+    expect(again.discord.messages().at(-1)?.text).toBe(`<@${ADA.id}> This question changed since you saw it; look at it again and choose once more.`)
+    expect(again.kit.current(again.card).text).toBe('**Day** · 2 of 2\nWhich day?\n-# So far: **Color**: Blue')
+  })
+
   it('Dismiss dismisses, and the card says by whom', async () => {
     const { discord, kit, card } = await asking([{ header: 'Color', question: 'Which color?', options: [{ label: 'Red' }, { label: 'Blue' }] }])
     await kit.click(BOB, card, { label: 'Dismiss' })

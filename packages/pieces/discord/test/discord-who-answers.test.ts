@@ -88,4 +88,29 @@ describe('who can answer in Discord', () => {
     kit.served.takeLogs(/refused Eve/)
     expect(await kit.state()).toBe('awaiting')
   })
+  it("the agent's access is asked once for each change of a partial answer, and once for the answer that settles", async () => {
+    const discord = await discordStandIn()
+    const questions = [
+      { header: 'Color', question: 'Which color?', options: [{ label: 'Red' }, { label: 'Blue' }] },
+      { header: 'Size', question: 'Which sizes?', options: [{ label: 'S' }, { label: 'L' }], multiple: true }
+    ]
+    const asked: string[] = []
+    const access = (context: Parameters<typeof discordAccess>[0]) => (asked.push(context.req.channel?.userId ?? 'nobody'), discordAccess(context))
+    const kit = await discordKit({ model: scriptedModel([toolStep([{ toolCallId: 'call_q', toolName: 'question', input: { questions } }]), textStep('Noted.')]), discord, agent: { access } })
+    open.push(discord, kit)
+    await kit.mention(ADA, 'paint the shed')
+    const [card] = discord.cards()
+    const askedFor = async (click: () => Promise<unknown>) => {
+      asked.length = 0
+      await click()
+      return [...asked]
+    }
+    expect(await askedFor(() => kit.click(BOB, card, { label: 'Blue' }))).toEqual([BOB.id])
+    const second = kit.current(card)
+    const [select] = second.body.components[0].components.filter((component: { type: number; components?: { type: number }[] }) => component.type === 1 && component.components?.[0]?.type === 3).map((row: { components: unknown[] }) => row.components[0])
+    expect(await askedFor(() => kit.click(ADA, second, { customId: select.custom_id, values: ['0', '1'] }))).toEqual([ADA.id])
+    expect(await askedFor(() => kit.click(ADA, kit.current(card), { label: 'Other…' }))).toEqual([ADA.id])
+    expect(await askedFor(() => kit.click(BOB, kit.current(card), { label: 'Submit' }))).toEqual([BOB.id])
+    expect((await kit.chats())[0].messages.at(-1)?.settlements).toMatchObject([{ outcome: 'answered', by: { channel: { userId: BOB.id } } }])
+  })
 })

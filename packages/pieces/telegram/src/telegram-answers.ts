@@ -5,9 +5,6 @@ import { cardTag, pagesOf, type PressAction, readPressData } from './question-ke
 import type { Press } from './telegram-adapter.ts'
 import { mentioning, type TelegramDrawing, telegramName } from './telegram-drawing.ts'
 
-/** An output no question call accepts: settling with it runs the engine's checks of who may answer without recording anything. */
-const PROBE = { answers: 'who may answer' }
-
 /** What a press that changes nothing says: the card is not one of this bot's open questions. */
 const CLOSED: PieceNotice = { kind: 'closed' }
 
@@ -42,12 +39,6 @@ export function telegramAnswers({ runtime, views, drawing, nameOf, participantOf
 }) {
   const said = (notice: PieceNotice | null) => (notice ? noticeText(notice, nameOf) : null)
 
-  /** Whether `participant` may answer `card` now: `null` when they may, else the notice that says why not (refused, already settled, closed). */
-  const mayAnswer = async (card: QuestionCard, messageId: string | undefined, participant: Participant): Promise<PieceNotice | null> => {
-    const notice = await runtime.answer({ card, ...(messageId !== undefined ? { messageId } : {}), participant, action: { output: PROBE } })
-    return notice?.kind === 'invalid' ? null : (notice ?? CLOSED)
-  }
-
   /** Keeps `selections` at `step` from `revision`, then answers the call when nothing is left unanswered, else redraws the card. */
   const advance = async ({ card, messageId, participant, revision, questions, selections, step }: {
     card: QuestionCard
@@ -66,20 +57,18 @@ export function telegramAnswers({ runtime, views, drawing, nameOf, participantOf
     return null
   }
 
-  /** What `action` does on `card`, pressed by `participant`; the notice to tell them, or `null`. */
-  const act = async ({ card, messageId, participant, partial, action, thread }: { card: QuestionCard; messageId: string; participant: Participant; partial: PartialAnswer; action: PressAction; thread: string }): Promise<PieceNotice | null> => {
-    const questions = questionsOf(card.input)
-    if (!questions) return CLOSED
-    const step = Math.min(partial.step, questions.length - 1)
-    const question = questions[step]
-    const selections = selectionsOf(questions, partial)
-    if (action.kind === 'dismiss') return runtime.answer({ card, messageId, participant, action: { dismissed: true } })
-    if (action.kind === 'option' && !question.multiple && questions.length === 1) {
-      const option = question.options[action.index]
-      if (!option) return CLOSED
-      return runtime.answer({ card, messageId, participant, action: { output: answerFrom(questions, [{ selected: [option.label] }]) } })
-    }
-    const refused = await mayAnswer(card, messageId, participant)
+  /** A press that changes only how `card` looks to everyone (a page of options, **Type your answer**, **‹ Back**), once `participant` may answer it; the notice to tell them, or `null`. */
+  const look = async ({ card, messageId, participant, partial, action, question, step, thread }: {
+    card: QuestionCard
+    messageId: string
+    participant: Participant
+    partial: PartialAnswer
+    action: Extract<PressAction, { kind: 'page' | 'type' | 'back' }>
+    question: ChannelQuestion
+    step: number
+    thread: string
+  }): Promise<PieceNotice | null> => {
+    const refused = await runtime.mayAnswer({ card, messageId, participant })
     if (refused) return refused
     const view = await views.view(card)
     switch (action.kind) {
@@ -87,28 +76,6 @@ export function telegramAnswers({ runtime, views, drawing, nameOf, participantOf
         await views.setView(card, { ...view, page: Math.min(Math.max(action.page, 0), pagesOf(question) - 1) })
         await drawing.redraw(card, partial)
         return null
-      }
-      case 'option': {
-        const option = question.options[action.index]
-        if (!option) return CLOSED
-        if (!question.multiple) {
-          selections[step] = { ...selections[step], selected: [option.label] }
-          const next = firstUnanswered(questions, selections)
-          return advance({ card, messageId, participant, revision: partial.revision, questions, selections, step: next === -1 ? step : next })
-        }
-        const chosen = new Set(selections[step].selected)
-        if (chosen.has(option.label)) chosen.delete(option.label)
-        else chosen.add(option.label)
-        selections[step] = { ...selections[step], selected: question.options.map((candidate) => candidate.label).filter((label) => chosen.has(label)) }
-        const kept = await runtime.keep({ card, messageId, participant, revision: partial.revision, change: () => ({ step, selections }) })
-        if (!('partial' in kept)) return kept
-        await drawing.redraw(card, kept.partial)
-        return null
-      }
-      case 'done': {
-        if (firstUnanswered([question], [selections[step]]) === 0) return { kind: 'invalid', message: `Choose at least one option of '${question.header}' first${question.custom ? ', or type your answer' : ''}.` }
-        const next = firstUnanswered(questions, selections)
-        return advance({ card, messageId, participant, revision: partial.revision, questions, selections, step: next === -1 ? step : next })
       }
       case 'type': {
         if (!question.custom) return { kind: 'invalid', message: `'${question.header}' takes no typed answer; choose one of its options.` }
@@ -131,16 +98,61 @@ export function telegramAnswers({ runtime, views, drawing, nameOf, participantOf
     }
   }
 
+  /**
+   * What `action` does on `card`, pressed by `participant`; the notice to tell them, or `null`.
+   * Who may answer is checked by the settle door: an answer's own checks, `runtime.keep`'s before
+   * a partial answer is kept, `look`'s before the card's view changes.
+   */
+  const act = async ({ card, messageId, participant, partial, action, thread }: { card: QuestionCard; messageId: string; participant: Participant; partial: PartialAnswer; action: PressAction; thread: string }): Promise<PieceNotice | null> => {
+    const questions = questionsOf(card.input)
+    if (!questions) return CLOSED
+    const step = Math.min(partial.step, questions.length - 1)
+    const question = questions[step]
+    const selections = selectionsOf(questions, partial)
+    switch (action.kind) {
+      case 'dismiss':
+        return runtime.answer({ card, messageId, participant, action: { dismissed: true } })
+      case 'page':
+      case 'type':
+      case 'back':
+        return look({ card, messageId, participant, partial, action, question, step, thread })
+      case 'option': {
+        const option = question.options[action.index]
+        if (!option) return CLOSED
+        if (!question.multiple && questions.length === 1) return runtime.answer({ card, messageId, participant, action: { output: answerFrom(questions, [{ selected: [option.label] }]) } })
+        if (!question.multiple) {
+          selections[step] = { ...selections[step], selected: [option.label] }
+          const next = firstUnanswered(questions, selections)
+          return advance({ card, messageId, participant, revision: partial.revision, questions, selections, step: next === -1 ? step : next })
+        }
+        const chosen = new Set(selections[step].selected)
+        if (chosen.has(option.label)) chosen.delete(option.label)
+        else chosen.add(option.label)
+        selections[step] = { ...selections[step], selected: question.options.map((candidate) => candidate.label).filter((label) => chosen.has(label)) }
+        const kept = await runtime.keep({ card, messageId, participant, revision: partial.revision, change: () => ({ step, selections }) })
+        if (!('partial' in kept)) return kept
+        await drawing.redraw(card, kept.partial)
+        return null
+      }
+      case 'done': {
+        // Nothing is kept for an empty question: whoever may not answer is told that first.
+        if (firstUnanswered([question], [selections[step]]) === 0) return (await runtime.mayAnswer({ card, messageId, participant })) ?? { kind: 'invalid', message: `Choose at least one option of '${question.header}' first${question.custom ? ', or type your answer' : ''}.` }
+        const next = firstUnanswered(questions, selections)
+        return advance({ card, messageId, participant, revision: partial.revision, questions, selections, step: next === -1 ? step : next })
+      }
+    }
+  }
+
   /** A press on one of the bot's messages: the text to acknowledge it with, or `null`. */
   const press = async ({ thread, messageId, from, data }: Press): Promise<string | null> => {
     const participant = participantOf(from)
     const card = await runtime.cards.ofMessage(messageId)
     const read = readPressData(data)
     if (!card || !read || read.card !== cardTag(card)) return said(CLOSED)
-    if (card.closed) return said(await mayAnswer(card, messageId, participant))
+    if (card.closed) return said((await runtime.mayAnswer({ card, messageId, participant })) ?? CLOSED)
     const partial = await runtime.partialOf(card)
     // A press on an older drawing changes nothing; whoever pressed is told why: refused, settled (the card is then replaced), or changed.
-    if (read.revision !== partial.revision) return said((await mayAnswer(card, messageId, participant)) ?? { kind: 'changed' })
+    if (read.revision !== partial.revision) return said((await runtime.mayAnswer({ card, messageId, participant })) ?? { kind: 'changed' })
     return said(await act({ card, messageId, participant, partial, action: read.action, thread }))
   }
 
@@ -164,7 +176,7 @@ export function telegramAnswers({ runtime, views, drawing, nameOf, participantOf
       if (notice) await runtime.notify({ thread, participant, notice })
     }
     if (card.closed) {
-      await tell(await mayAnswer(card, undefined, participant))
+      await tell((await runtime.mayAnswer({ card, participant })) ?? CLOSED)
       return true
     }
     const partial = await runtime.partialOf(card)

@@ -198,4 +198,29 @@ describe('who answers', () => {
     await eventually(() => expect(repliesIn(chat)).toEqual(['You said: hello']))
     expect(kit.seen[0]).toMatchObject({ piece: 'telegram', instance: 'telegram', userId: String(BOB.id), name: 'Bob', username: 'bobby' })
   })
+  it('a refused participant changes no partial answer, whatever they press, and is told so; whoever is accepted does, their access asked once a press', async () => {
+    const chat = group()
+    const card = await ask(chat, 'plan')
+    const denied = 'You may not answer this question: this agent does not accept you.'
+    const pressed = async (who: typeof ADA, label: string) => {
+      kit.seen.length = 0
+      await kit.press(who, chat, card, label)
+      return kit.seen.map((seen) => seen.userId)
+    }
+    expect(await pressed(EVE, '1. Red')).toEqual([String(EVE.id)])
+    expect(noticesTo(EVE).at(-1)).toBe(denied)
+    expect(card.edits).toEqual([])
+    expect(await pressed(BOB, '1. Red')).toEqual([String(BOB.id)])
+    expect(card.text.split('\n')[0]).toBe('Question 2 of 3')
+    const edits = card.edits.length
+    for (const label of ['☐ 1. Window', 'Done', 'Type your answer']) {
+      expect(await pressed(EVE, label)).toEqual([String(EVE.id)])
+      expect(noticesTo(EVE).at(-1)).toBe(denied)
+    }
+    expect(card.edits).toHaveLength(edits)
+    expect(mentionMessages(telegram).filter(({ message }) => message.chatId === chat.id && message.replyMarkup?.force_reply)).toEqual([])
+    expect(await pressed(ADA, '☐ 1. Window')).toEqual([String(ADA.id)])
+    expect(buttons(card)).toContain('☑ 1. Window')
+    kit.takeLogs(/refused Eve \(1003\)/)
+  })
 })
