@@ -31,6 +31,7 @@ export { commandReply, numberedReply, readReplyCommand, type ReplyReader } from 
 export { answerFrom, answerText, type ChannelQuestion, firstUnanswered, questionsOf, type QuestionSelection, settledAnswer } from './answers/question-answers.ts'
 export { type NameOf, noticeText, plainNameOf, type PieceNotice } from './piece-notices.ts'
 export { replyParts } from './reply-parts.ts'
+export { givenSetting } from './piece-settings.ts'
 export type { Mention } from './chat-sdk/chat-sdk-drawing.ts'
 export { authorParticipant, type MessageReading, withoutMention } from './chat-sdk/chat-sdk-messages.ts'
 export { type ChatSdkContext, type ChatSdkPieceSpec, type ChatSdkSetup, createChatSdkPiece } from './chat-sdk/create-chat-sdk-piece.ts'

@@ -1,4 +1,5 @@
 import { ConfigError } from 'frogbot'
+import { givenSetting } from 'frogbot/channels'
 
 /**
  * Options of `createDiscord`; every one may be left out.
@@ -62,9 +63,9 @@ const idList = (value: string | undefined) => (value ?? '').split(',').map((id) 
 export function discordSettings(options: DiscordOptions): DiscordSettings {
   const env = options.env ?? process.env
   const instance = options.instance ?? 'discord'
-  const applicationId = options.applicationId ?? env.DISCORD_APPLICATION_ID
-  const publicKey = (options.publicKey ?? env.DISCORD_PUBLIC_KEY)?.trim()
-  const botToken = options.botToken ?? env.DISCORD_BOT_TOKEN
+  const applicationId = givenSetting(options.applicationId ?? env.DISCORD_APPLICATION_ID)
+  const publicKey = givenSetting(options.publicKey ?? env.DISCORD_PUBLIC_KEY)?.trim()
+  const botToken = givenSetting(options.botToken ?? env.DISCORD_BOT_TOKEN)
   const apiUrl = (options.apiUrl ?? env.DISCORD_API_URL ?? DISCORD_API).replace(/\/+$/, '')
   const mentionRoleIds = options.mentionRoleIds ?? idList(env.DISCORD_MENTION_ROLE_IDS)
   const respondToChannelIds = options.respondToChannelIds ?? idList(env.DISCORD_RESPOND_TO_CHANNEL_IDS)

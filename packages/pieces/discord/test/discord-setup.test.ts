@@ -41,4 +41,8 @@ describe('setting the Discord piece up', () => {
     expect(createDiscord({ env, instance: 'discord-eu', label: 'Discord EU' })).toMatchObject({ instance: 'discord-eu', label: 'Discord EU' })
     expect(DISCORD_API).toBe('https://discord.com/api/v10')
   })
+
+  it('takes a credential of nothing but whitespace for a missing one, naming its variable', () => {
+    expect(configProblems(() => createDiscord({ env: { DISCORD_APPLICATION_ID: '  ', DISCORD_PUBLIC_KEY: ' \t ', DISCORD_BOT_TOKEN: '   ' } }))).toEqual(configProblems(() => createDiscord({ env: {} })))
+  })
 })

@@ -1,5 +1,6 @@
 import type { GitHubAdapterConfig } from '@chat-adapter/github'
 import { ConfigError } from 'frogbot'
+import { givenSetting } from 'frogbot/channels'
 
 /**
  * Options of `createGithub`; every one may be left out (the defaults come from `env`).
@@ -51,7 +52,8 @@ const GITHUB_API = 'https://api.github.com'
 function credentialsOf(options: GithubOptions, env: Record<string, string | undefined>) {
   const given = options.token !== undefined || options.appId !== undefined || options.privateKey !== undefined || options.installationId !== undefined
   const source = given ? options : { token: env.GITHUB_TOKEN, appId: env.GITHUB_APP_ID, privateKey: env.GITHUB_PRIVATE_KEY, installationId: env.GITHUB_INSTALLATION_ID }
-  return { token: source.token || undefined, appId: source.appId || undefined, privateKey: source.privateKey || undefined, installationId: source.installationId === '' ? undefined : source.installationId }
+  const installationId = typeof source.installationId === 'number' ? source.installationId : givenSetting(source.installationId)
+  return { token: givenSetting(source.token), appId: givenSetting(source.appId), privateKey: givenSetting(source.privateKey), installationId }
 }
 
 /** The token, or the app, that `credentials` name; each problem with them pushed to `problems`. */
@@ -81,8 +83,8 @@ function authOf(credentials: ReturnType<typeof credentialsOf>, problems: string[
 export function githubSettings(options: GithubOptions): GithubSettings {
   const env = options.env ?? process.env
   const instance = options.instance ?? 'github'
-  const webhookSecret = options.webhookSecret ?? env.GITHUB_WEBHOOK_SECRET
-  const botUsername = (options.botUsername ?? env.GITHUB_BOT_USERNAME)?.replace(/^@/, '').replace(/\[bot\]$/i, '')
+  const webhookSecret = givenSetting(options.webhookSecret ?? env.GITHUB_WEBHOOK_SECRET)
+  const botUsername = givenSetting(options.botUsername ?? env.GITHUB_BOT_USERNAME)?.replace(/^@/, '').replace(/\[bot\]$/i, '')
   const apiUrl = (options.apiUrl ?? env.GITHUB_API_URL) || GITHUB_API
   const problems: string[] = []
   if (!INSTANCE.test(instance)) problems.push(`createGithub.instance: "${instance}" must be 1–64 lowercase letters, digits, "-" or "_" (the last segment of /api/webhooks/<instance>)`)

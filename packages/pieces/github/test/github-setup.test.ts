@@ -49,6 +49,14 @@ describe('createGithub', () => {
     // Options replace the environment's credentials as a whole: a token given is not mixed with an app of the environment.
     expect(configProblems(() => createGithub({ token: 't', env: { ...rest, GITHUB_APP_ID: '12' } }))).toEqual([])
   })
+
+  it('takes a credential, secret or login of nothing but whitespace for a missing one, naming its variable', () => {
+    expect(configProblems(() => createGithub({ env: { GITHUB_TOKEN: ' ', GITHUB_WEBHOOK_SECRET: ' \t ', GITHUB_BOT_USERNAME: '  ' } }))).toEqual(configProblems(() => createGithub({ env: {} })))
+    const rest = { GITHUB_WEBHOOK_SECRET: 's', GITHUB_BOT_USERNAME: 'frogbot-bot' }
+    expect(configProblems(() => createGithub({ env: { ...rest, GITHUB_APP_ID: '12', GITHUB_PRIVATE_KEY: '   ', GITHUB_INSTALLATION_ID: ' ' } }))).toEqual(configProblems(() => createGithub({ env: { ...rest, GITHUB_APP_ID: '12' } })))
+    // A blank token beside an app is no token: the app is used, not refused as "both".
+    expect(configProblems(() => createGithub({ env: { ...rest, GITHUB_TOKEN: '  ', GITHUB_APP_ID: '12' } }))).toEqual(configProblems(() => createGithub({ env: { ...rest, GITHUB_APP_ID: '12' } })))
+  })
 })
 
 describe('a GitHub App instead of a token', () => {

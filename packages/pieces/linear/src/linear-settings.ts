@@ -1,4 +1,5 @@
 import { ConfigError } from 'frogbot'
+import { givenSetting } from 'frogbot/channels'
 
 /**
  * Options of `createLinear`; every one may be left out (the defaults come from `env`).
@@ -45,8 +46,8 @@ export const authorization = (auth: LinearSettings['auth']) => ('apiKey' in auth
 /** The credentials `options` give, else those of `env`; a problem with them pushed to `problems`. */
 function authOf(options: LinearOptions, env: Record<string, string | undefined>, problems: string[]): LinearSettings['auth'] | null {
   const given = options.apiKey !== undefined || options.accessToken !== undefined
-  const apiKey = (given ? options.apiKey : env.LINEAR_API_KEY) || undefined
-  const accessToken = (given ? options.accessToken : env.LINEAR_ACCESS_TOKEN) || undefined
+  const apiKey = givenSetting(given ? options.apiKey : env.LINEAR_API_KEY)
+  const accessToken = givenSetting(given ? options.accessToken : env.LINEAR_ACCESS_TOKEN)
   if (apiKey && accessToken) {
     problems.push('createLinear: give an API key (LINEAR_API_KEY) or an OAuth access token (LINEAR_ACCESS_TOKEN), not both')
     return null
@@ -61,7 +62,7 @@ function authOf(options: LinearOptions, env: Record<string, string | undefined>,
 export function linearSettings(options: LinearOptions): LinearSettings {
   const env = options.env ?? process.env
   const instance = options.instance ?? 'linear'
-  const webhookSecret = options.webhookSecret ?? env.LINEAR_WEBHOOK_SECRET
+  const webhookSecret = givenSetting(options.webhookSecret ?? env.LINEAR_WEBHOOK_SECRET)
   const apiUrl = (options.apiUrl ?? env.LINEAR_API_URL) || LINEAR_API
   const problems: string[] = []
   if (!INSTANCE.test(instance)) problems.push(`createLinear.instance: "${instance}" must be 1–64 lowercase letters, digits, "-" or "_" (the last segment of /api/webhooks/<instance>)`)

@@ -36,6 +36,16 @@ describe('createLinear', () => {
     expect(configProblems(() => createLinear({ accessToken: 't', env: { LINEAR_API_KEY: 'k', LINEAR_WEBHOOK_SECRET: 's' } }))).toEqual([])
     expect(configProblems(() => createLinear({ env: { LINEAR_API_KEY: '', LINEAR_ACCESS_TOKEN: '', LINEAR_WEBHOOK_SECRET: 's' } }))).toHaveLength(1)
   })
+
+  it('takes a webhook secret, key or token of nothing but whitespace for a missing one, naming its variable', () => {
+    expect(configProblems(() => createLinear({ env: { LINEAR_ACCESS_TOKEN: 'lin_oauth_1', LINEAR_WEBHOOK_SECRET: '   ' } }))).toEqual([
+      "createLinear.webhookSecret: set LINEAR_WEBHOOK_SECRET to the webhook's signing secret (the OAuth app's page in Linear's settings, under Webhooks), or pass { webhookSecret }"
+    ])
+    expect(configProblems(() => createLinear({ env: { LINEAR_API_KEY: ' \t ', LINEAR_ACCESS_TOKEN: '  ', LINEAR_WEBHOOK_SECRET: ' ' } }))).toEqual(configProblems(() => createLinear({ env: {} })))
+    // A blank key beside a token is no key: the token is used, not refused as "both".
+    expect(configProblems(() => createLinear({ env: { LINEAR_API_KEY: '  ', LINEAR_ACCESS_TOKEN: 'lin_oauth_1', LINEAR_WEBHOOK_SECRET: 's' } }))).toEqual([])
+    expect(configProblems(() => createLinear({ webhookSecret: ' ', env: { LINEAR_ACCESS_TOKEN: 'lin_oauth_1', LINEAR_WEBHOOK_SECRET: 's' } }))).toHaveLength(1)
+  })
 })
 
 describe('the piece against Linear', () => {

@@ -1,4 +1,5 @@
 import { buildConfig, ConfigError } from 'frogbot'
+import { configProblems } from 'frogbot/testing'
 import { describe, expect, it } from 'vitest'
 import { createSlack } from './create-slack.ts'
 
@@ -51,5 +52,10 @@ describe('createSlack', () => {
     // Two instances with their own names, on one agent or two, are fine.
     const config = buildConfig({ agents: [{ slug: 'planner', model: 'fast', channels: [slack(), slack('support')] }, { slug: 'writer', model: 'fast', channels: [slack('writers')] }] })
     expect(config.agents.flatMap((agent) => (agent.channels ?? []).map((piece) => `${agent.slug}:${piece.instance}`))).toEqual(['planner:slack', 'planner:support', 'writer:writers'])
+  })
+
+  it('takes a token or signing secret of nothing but whitespace for a missing one, naming its variable', () => {
+    expect(configProblems(() => createSlack({ env: { SLACK_BOT_TOKEN: ' \t ', SLACK_SIGNING_SECRET: '   ' } }))).toEqual(configProblems(() => createSlack({ env: {} })))
+    expect(configProblems(() => createSlack({ botToken: ' ', env: { SLACK_BOT_TOKEN: 'xoxb-1', SLACK_SIGNING_SECRET: 's' } }))).toEqual(["createSlack.botToken: set SLACK_BOT_TOKEN to the app's Bot User OAuth Token (xoxb-…), or pass { botToken }"])
   })
 })

@@ -1,7 +1,7 @@
 import type { createSlackAdapter } from '@chat-adapter/slack'
 import type { Message } from 'chat'
 import { ConfigError } from 'frogbot'
-import { createChatSdkPiece, type KitPiece } from 'frogbot/channels'
+import { createChatSdkPiece, givenSetting, type KitPiece } from 'frogbot/channels'
 import { slackDrawing } from './slack-drawing.ts'
 import { handleSlackInteractions } from './slack-handlers.ts'
 import { botIdentity, FrogbotSlackAdapter, IDENTITY_RETRY_MS } from './slack-identity.ts'
@@ -88,8 +88,8 @@ function webClientLogger(log: (line: string) => void): WebClientLogger {
 function slackSettings(options: SlackOptions) {
   const env = options.env ?? process.env
   const instance = options.instance ?? 'slack'
-  const botToken = options.botToken ?? env.SLACK_BOT_TOKEN
-  const signingSecret = options.signingSecret ?? env.SLACK_SIGNING_SECRET
+  const botToken = givenSetting(options.botToken ?? env.SLACK_BOT_TOKEN)
+  const signingSecret = givenSetting(options.signingSecret ?? env.SLACK_SIGNING_SECRET)
   const problems: string[] = []
   if (!INSTANCE.test(instance)) problems.push(`createSlack.instance: "${instance}" must be 1–64 lowercase letters, digits, "-" or "_" (the last segment of /api/webhooks/<instance>)`)
   if (!botToken) problems.push("createSlack.botToken: set SLACK_BOT_TOKEN to the app's Bot User OAuth Token (xoxb-…), or pass { botToken }")

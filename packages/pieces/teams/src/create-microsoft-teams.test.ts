@@ -1,4 +1,5 @@
 import { ConfigError } from 'frogbot'
+import { configProblems } from 'frogbot/testing'
 import { describe, expect, it } from 'vitest'
 import { createMicrosoftTeams } from './create-microsoft-teams.ts'
 import { BOT_FRAMEWORK_OPENID_METADATA, teamsSettings } from './teams-settings.ts'
@@ -41,5 +42,11 @@ describe('createMicrosoftTeams', () => {
       'createMicrosoftTeams.openIdMetadataUrl (TEAMS_OPENID_METADATA_URL): "ftp://x" must be an http(s) URL',
       'createMicrosoftTeams.tokenUrl (TEAMS_TOKEN_URL): "login.microsoftonline.com" must be an http(s) URL'
     ])
+  })
+
+  it('takes an app id, secret or tenant of nothing but whitespace for a missing one, naming its variable', () => {
+    expect(configProblems(() => createMicrosoftTeams({ env: { TEAMS_APP_ID: ' ', TEAMS_APP_PASSWORD: ' \t ' } }))).toEqual(configProblems(() => createMicrosoftTeams({ env: {} })))
+    expect(teamsSettings({ env: { TEAMS_APP_ID: 'app-1', TEAMS_APP_PASSWORD: 'secret', TEAMS_APP_TENANT_ID: '  ' } })).not.toHaveProperty('appTenantId')
+    expect(teamsSettings({ env: { TEAMS_APP_ID: 'app-1', TEAMS_APP_PASSWORD: 'secret', TEAMS_APP_TENANT_ID: '  ' } }).tokenUrl).toBe('https://login.microsoftonline.com/botframework.com/oauth2/v2.0/token')
   })
 })

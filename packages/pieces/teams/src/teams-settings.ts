@@ -1,4 +1,5 @@
 import { ConfigError } from 'frogbot'
+import { givenSetting } from 'frogbot/channels'
 
 /**
  * Options of `createMicrosoftTeams`; every one may be left out.
@@ -69,12 +70,12 @@ const isHttpUrl = (value: string) => {
 export function teamsSettings(options: MicrosoftTeamsOptions): TeamsSettings {
   const env = options.env ?? process.env
   const instance = options.instance ?? 'teams'
-  const appId = options.appId ?? env.TEAMS_APP_ID
-  const appPassword = options.appPassword ?? env.TEAMS_APP_PASSWORD
-  const appTenantId = options.appTenantId ?? env.TEAMS_APP_TENANT_ID
+  const appId = givenSetting(options.appId ?? env.TEAMS_APP_ID)
+  const appPassword = givenSetting(options.appPassword ?? env.TEAMS_APP_PASSWORD)
+  const appTenantId = givenSetting(options.appTenantId ?? env.TEAMS_APP_TENANT_ID)
   const apiUrl = options.apiUrl ?? env.TEAMS_API_URL
   const openIdMetadataUrl = options.openIdMetadataUrl ?? env.TEAMS_OPENID_METADATA_URL ?? BOT_FRAMEWORK_OPENID_METADATA
-  const tokenUrl = options.tokenUrl ?? env.TEAMS_TOKEN_URL ?? `https://login.microsoftonline.com/${encodeURIComponent(appTenantId || DEFAULT_TOKEN_TENANT)}/oauth2/v2.0/token`
+  const tokenUrl = options.tokenUrl ?? env.TEAMS_TOKEN_URL ?? `https://login.microsoftonline.com/${encodeURIComponent(appTenantId ?? DEFAULT_TOKEN_TENANT)}/oauth2/v2.0/token`
   const problems: string[] = []
   if (!INSTANCE.test(instance)) problems.push(`createMicrosoftTeams.instance: "${instance}" must be 1–64 lowercase letters, digits, "-" or "_" (the last segment of /api/webhooks/<instance>)`)
   if (!appId) problems.push("createMicrosoftTeams.appId: set TEAMS_APP_ID to the bot's Microsoft App ID (Azure Bot → Configuration), or pass { appId }")

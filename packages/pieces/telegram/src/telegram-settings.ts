@@ -1,10 +1,12 @@
 import { ConfigError } from 'frogbot'
+import { givenSetting } from 'frogbot/channels'
 
 /**
  * Options of `createTelegramBot`; every one may be left out (the defaults come from `env`).
  * - `instance`: the instance name, the last segment of its webhook `/api/webhooks/<instance>`
  *   (1–64 lowercase letters, digits, `-`, `_`). Default `telegram`.
- * - `botToken`: the bot's token from @BotFather (`TELEGRAM_BOT_TOKEN`), `123456:ABC…`.
+ * - `botToken`: the bot's token from @BotFather (`TELEGRAM_BOT_TOKEN`): the bot's id (1–20 digits),
+ *   a colon, then at least 20 letters, digits, `_` or `-` (`123456789:AA…`, 35 after the colon).
  * - `secretToken`: the webhook's secret token (`TELEGRAM_WEBHOOK_SECRET_TOKEN`), 1–256 of
  *   `A-Z a-z 0-9 _ -` (Bot API `setWebhook`); Telegram sends it in the
  *   `X-Telegram-Bot-Api-Secret-Token` header of every update. Needed in webhook mode.
@@ -50,7 +52,10 @@ export type TelegramSettings = {
 }
 
 const INSTANCE = /^[a-z0-9][a-z0-9_-]{0,63}$/
-/** A bot token as @BotFather gives it: the bot's numeric id, a colon, then 30 or more URL-safe characters. */
+/**
+ * A bot token in @BotFather's shape: the bot's numeric id (1–20 digits), a colon, then at least 20
+ * letters, digits, `_` or `-` (BotFather's tokens have 35 there; the Bot API documents no length).
+ */
 const BOT_TOKEN = /^\d{1,20}:[A-Za-z0-9_-]{20,}$/
 /** The characters and length `setWebhook` allows for `secret_token` (core.telegram.org/bots/api#setwebhook). */
 const SECRET_TOKEN = /^[A-Za-z0-9_-]{1,256}$/
@@ -65,16 +70,16 @@ const isHttpUrl = (value: string) => URL.canParse(value) && /^https?:$/.test(new
 export function telegramSettings(options: TelegramBotOptions): TelegramSettings {
   const env = options.env ?? process.env
   const instance = options.instance ?? 'telegram'
-  const botToken = options.botToken ?? env.TELEGRAM_BOT_TOKEN
-  const secretToken = (options.secretToken ?? env.TELEGRAM_WEBHOOK_SECRET_TOKEN) || undefined
-  const botUsername = (options.botUsername ?? env.TELEGRAM_BOT_USERNAME)?.replace(/^@/, '') || undefined
+  const botToken = givenSetting(options.botToken ?? env.TELEGRAM_BOT_TOKEN)
+  const secretToken = givenSetting(options.secretToken ?? env.TELEGRAM_WEBHOOK_SECRET_TOKEN)
+  const botUsername = givenSetting(options.botUsername ?? env.TELEGRAM_BOT_USERNAME)?.replace(/^@/, '') || undefined
   const apiUrl = (options.apiUrl ?? env.TELEGRAM_API_BASE_URL) || TELEGRAM_API
   const mode = options.mode ?? 'webhook'
   const allowed = options.allowedUserIds?.map((id) => String(id).trim())
   const problems: string[] = []
   if (!INSTANCE.test(instance)) problems.push(`createTelegramBot.instance: "${instance}" must be 1–64 lowercase letters, digits, "-" or "_" (the last segment of /api/webhooks/<instance>)`)
   if (!botToken) problems.push("createTelegramBot.botToken: set TELEGRAM_BOT_TOKEN to the bot's token from @BotFather (/newbot, or /token for an existing bot), or pass { botToken }")
-  else if (!BOT_TOKEN.test(botToken)) problems.push('createTelegramBot.botToken: TELEGRAM_BOT_TOKEN is not a bot token (@BotFather gives "123456789:AA…": the bot\'s id, a colon, then letters, digits, "_" and "-")')
+  else if (!BOT_TOKEN.test(botToken)) problems.push('createTelegramBot.botToken: TELEGRAM_BOT_TOKEN is not a bot token: it must be <digits>:<key>, the bot\'s id (1–20 digits), a colon, then 20 or more letters, digits, "_" or "-", nothing else (@BotFather\'s tokens have 35 after the colon)')
   if (mode !== 'webhook' && mode !== 'polling') problems.push(`createTelegramBot.mode: "${String(mode)}" must be "webhook" or "polling"`)
   if (mode === 'webhook' && !secretToken) problems.push('createTelegramBot.secretToken: set TELEGRAM_WEBHOOK_SECRET_TOKEN to a secret of 1–256 letters, digits, "_" or "-" (Telegram sends it with every update; `setWebhook` registers it), or pass { secretToken }')
   else if (secretToken && !SECRET_TOKEN.test(secretToken)) problems.push('createTelegramBot.secretToken: TELEGRAM_WEBHOOK_SECRET_TOKEN must be 1–256 letters, digits, "_" or "-" (what setWebhook accepts)')

@@ -34,7 +34,7 @@ describe('createTelegramBot', () => {
         createTelegramBot({ allowedUserIds: ['@ada', 12], webhookUrl: 'not a url', env: { TELEGRAM_BOT_TOKEN: 'not-a-token', TELEGRAM_WEBHOOK_SECRET_TOKEN: 'has spaces!', TELEGRAM_BOT_USERNAME: 'x', TELEGRAM_API_BASE_URL: 'ftp://host' } })
       )
     ).toEqual([
-      'createTelegramBot.botToken: TELEGRAM_BOT_TOKEN is not a bot token (@BotFather gives "123456789:AA…": the bot\'s id, a colon, then letters, digits, "_" and "-")',
+      'createTelegramBot.botToken: TELEGRAM_BOT_TOKEN is not a bot token: it must be <digits>:<key>, the bot\'s id (1–20 digits), a colon, then 20 or more letters, digits, "_" or "-", nothing else (@BotFather\'s tokens have 35 after the colon)',
       'createTelegramBot.secretToken: TELEGRAM_WEBHOOK_SECRET_TOKEN must be 1–256 letters, digits, "_" or "-" (what setWebhook accepts)',
       'createTelegramBot.botUsername: "x" is not a Telegram username (5–32 letters, digits and "_", starting with a letter)',
       'createTelegramBot.apiUrl: "ftp://host" is not an http(s) address (TELEGRAM_API_BASE_URL, such as http://127.0.0.1:8081 for a self-hosted Bot API server)',
@@ -45,6 +45,12 @@ describe('createTelegramBot', () => {
       'createTelegramBot.webhookUrl: a polling bot has no webhook; leave webhookUrl out, or use mode "webhook"'
     ])
     expect(configProblems(() => createTelegramBot({ botToken: TOKEN, mode: 'sometimes' as never, env: {} }))).toEqual(['createTelegramBot.mode: "sometimes" must be "webhook" or "polling"'])
+  })
+
+  it('takes a token or secret token of nothing but whitespace for a missing one, naming its variable; a blank username is no username', () => {
+    expect(configProblems(() => createTelegramBot({ env: { TELEGRAM_BOT_TOKEN: ' \t ', TELEGRAM_WEBHOOK_SECRET_TOKEN: '   ', TELEGRAM_BOT_USERNAME: '  ' } }))).toEqual(configProblems(() => createTelegramBot({ env: {} })))
+    // A token with a space in it (a paste that caught one) is not BotFather's shape.
+    expect(configProblems(() => createTelegramBot({ env: { TELEGRAM_BOT_TOKEN: `${TOKEN} `, TELEGRAM_WEBHOOK_SECRET_TOKEN: SECRET } }))).toEqual([expect.stringContaining('TELEGRAM_BOT_TOKEN is not a bot token: it must be <digits>:<key>')])
   })
 })
 
