@@ -6,6 +6,7 @@ import { telegramDrawing, telegramName } from './telegram-drawing.ts'
 import { messageParticipant, messageText, telegramParticipant } from './telegram-participants.ts'
 import { type TelegramBotOptions, type TelegramSettings, telegramSettings } from './telegram-settings.ts'
 import { telegramVerifier } from './telegram-webhook.ts'
+import { checkBotToken } from './token-check.ts'
 
 /**
  * How much of a reply one Telegram message carries, at most (characters of the model's Markdown):
@@ -54,7 +55,9 @@ function startupLine(settings: TelegramSettings, agentSlug: string, webhookPath:
  * read with the numbered-answer grammar. Anyone the agent's `access` accepts may answer
  * (`req.channel.userId`: their numeric Telegram user id; `allowedUserIds` filters updates before
  * that); the first valid answer wins, and the card is edited to the answer and who gave it.
- * Presses are acknowledged with Telegram's private notice. Updates are verified (the secret token
+ * Presses are acknowledged with Telegram's private notice. At start-up the bot token is checked
+ * once with `getMe` (a refused one is logged, naming `TELEGRAM_BOT_TOKEN`; the piece starts
+ * whatever Telegram answers, or when it cannot be reached). Updates are verified (the secret token
  * in constant time, the message's time within 5 minutes, never the same update twice); edited
  * messages are ignored. Throws `ConfigError` naming each missing or wrong setting (see
  * {@link TelegramBotOptions}).
@@ -99,6 +102,7 @@ export function createTelegramBot(options: TelegramBotOptions = {}): TelegramBot
       const drawing = telegramDrawing({ adapter, views, nameOf, state })
       const answers = telegramAnswers({ runtime, views, drawing, nameOf, participantOf: telegramParticipant })
       adapter.hooks = { press: answers.press, typed: (thread, message) => answers.typed(thread, message, messageParticipant(message.author, message)), log }
+      void track(checkBotToken({ identify: () => adapter.identify(), log }))
       if (settings.webhookUrl) {
         const url = settings.webhookUrl
         void track(

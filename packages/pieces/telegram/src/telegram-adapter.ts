@@ -61,6 +61,11 @@ export class FrogbotTelegramAdapter extends TelegramAdapter {
     }
   }
 
+  /** Asks Telegram who the bot is (`getMe`, once at a time; nothing once it answered): rejects as the request does (Chat SDK's `AuthenticationError` when Telegram refuses the token). */
+  identify(): Promise<void> {
+    return this.ensureBotIdentity()
+  }
+
   /** Calls the Bot API method `method` with `payload` (`{apiUrl}/bot{token}/{method}`): its `result`; throws Chat SDK's adapter errors (a 400's description, 429 with its wait). */
   api<T>(method: string, payload: Record<string, unknown> = {}): Promise<T> {
     return this.telegramFetch<T>(method, payload, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) })

@@ -68,11 +68,24 @@ describe('the webhook registered at start-up', () => {
   })
 })
 
-describe('a bot token Telegram does not accept', () => {
-  it('answers updates 503 (Telegram delivers them again) and says in the log what failed', async () => {
+describe('the bot token, checked at start-up', () => {
+  it('a token Telegram accepts is asked once with getMe before any update, and logs nothing', async () => {
+    const telegram = await standIn()
+    const kit = await telegramKit({ model: promptedModel(), telegram })
+    try {
+      expect(telegram.calls.map((call) => call.method)).toEqual(['getMe'])
+      expect(kit.logs).toEqual([])
+    } finally {
+      await kit.close()
+      await telegram.close()
+    }
+  })
+
+  it('a token Telegram does not accept is logged at start, naming TELEGRAM_BOT_TOKEN; updates are then answered 503 (Telegram delivers them again)', async () => {
     const telegram = await standIn()
     const kit = await telegramKit({ model: promptedModel(), telegram, options: { botToken: '7000000001:AAnot-the-token-of-this-bot-00000' } })
     try {
+      expect(kit.takeLogs(/Telegram did not accept the bot token \(getMe answered 401 Unauthorized\): set TELEGRAM_BOT_TOKEN/)).toHaveLength(1)
       const answer = await kit.deliver(said({ chat: ADA_DM, from: ADA, text: 'hello' }))
       expect(answer.status).toBe(503)
       expect(kit.takeLogs(/getMe: .*Unauthorized/)).toHaveLength(1)
@@ -82,26 +95,17 @@ describe('a bot token Telegram does not accept', () => {
       await telegram.close()
     }
   })
-})
 
-describe('long polling', () => {
-  it('deletes the webhook, asks getUpdates, and carries a conversation; the webhook takes nothing', async () => {
+  it('with Telegram out of reach, the piece starts all the same and the log says the token could not be checked', async () => {
     const telegram = await standIn()
-    const kit = await telegramKit({ model: promptedModel(), telegram, options: { mode: 'polling', secretToken: undefined } })
-    const stop = new AbortController()
+    const kit = await telegramKit({ model: promptedModel(), telegram, options: { apiUrl: 'http://127.0.0.1:9' } })
     try {
-      const webhook = await kit.deliver(said({ chat: ADA_DM, from: ADA, text: 'via webhook' }))
-      expect(webhook.status).toBe(404)
-      const listening = kit.piece.listen!({ signal: stop.signal })
-      telegram.queue(JSON.parse(said({ chat: ADA_DM, from: ADA, text: 'hello by polling' }).body))
-      await eventually(() => expect(replyMessages(telegram).map((message) => message.text)).toEqual(['You said: hello by polling']))
-      expect(telegram.calls.map((call) => call.method)).toContain('deleteWebhook')
-      expect(telegram.calls.find((call) => call.method === 'getUpdates')?.payload).toMatchObject({ allowed_updates: ['message', 'callback_query'] })
-      stop.abort()
-      await listening
+      expect(kit.takeLogs(/could not check TELEGRAM_BOT_TOKEN with Telegram \(getMe: Network error calling Telegram getMe\); it is asked again with the first update/)).toHaveLength(1)
+      expect(telegram.calls).toEqual([])
+      const answer = await kit.deliver(said({ chat: ADA_DM, from: ADA, text: 'hello' }))
+      expect(answer.status).toBe(503)
+      kit.takeLogs(/getMe|bot identity/)
     } finally {
-      stop.abort()
-      await kit.piece.idle()
       await kit.close()
       await telegram.close()
     }
