@@ -1,6 +1,7 @@
 import { createFrogbot } from '../frogbot.ts'
 import { loadConfig } from './load-config.ts'
 import { leaseFromEnv } from './serve-command.ts'
+import { stopSignal } from './stop-signal.ts'
 
 /**
  * `frogbot channels:run`: runs only the listeners of the config's channel pieces (their
@@ -20,10 +21,7 @@ export async function channelsRunCommand(options: { config?: string }): Promise<
     return 1
   }
   // Listened for before the listeners start: a SIGTERM as soon as they run stops them cleanly.
-  const stopRequested = new Promise<void>((resolve) => {
-    process.once('SIGINT', () => resolve())
-    process.once('SIGTERM', () => resolve())
-  })
+  const stopRequested = stopSignal({ onForce: (signal) => log(`${signal} again: exiting now, without writing out running replies`) })
   const frogbot = await createFrogbot(config, { log: (line) => console.error(line), leaseMs: leaseFromEnv(process.env.FROGBOT_LEASE_MS), listen: true })
   for (const line of frogbot.describe()) log(line)
   log(`running the listeners of ${listening.join(', ')} (one process at a time holds each; stop with Ctrl-C)`)

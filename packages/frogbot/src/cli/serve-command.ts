@@ -6,6 +6,7 @@ import { internalsOf } from '../frogbot-internals.ts'
 import { cliCommand } from './cli-command.ts'
 import { checkGivenToken, prepareDemoAccess, prepareDemoSignIn } from './demo-access.ts'
 import { loadConfig } from './load-config.ts'
+import { stopSignal } from './stop-signal.ts'
 
 function tryCommands(base: string, slug: string, token: string) {
   return [
@@ -104,10 +105,7 @@ export async function serveCommand(options: { port?: string; host?: string; conf
   const server = serve({ fetch: withRootRedirect(frogbot.fetch), port, hostname: host, serverOptions: timeouts })
   // Listened for from the moment the server can take requests: a SIGTERM while the start-up lines
   // are still being prepared shuts down cleanly instead of killing the process mid-write.
-  const stopRequested = new Promise<void>((resolve) => {
-    process.once('SIGINT', () => resolve())
-    process.once('SIGTERM', () => resolve())
-  })
+  const stopRequested = stopSignal({ onForce: (signal) => log(`${signal} again: exiting now, without writing out running replies`) })
   const address = await new Promise<AddressInfo>((resolve, reject) => {
     server.once('listening', () => resolve(server.address() as AddressInfo))
     server.once('error', (error: NodeJS.ErrnoException) =>
