@@ -1,6 +1,7 @@
-import { createUIMessageStream, createUIMessageStreamResponse } from 'ai'
+import { createUIMessageStream } from 'ai'
 import type { QueuedTurn } from '@frogbotai/protocol'
 import type { TurnRun, SettleOutcome } from '../contract/turns.ts'
+import { uiMessageStreamResponse } from './sse-response.ts'
 
 /** True when the client asked for an AI SDK UI message stream (`Accept: text/event-stream`, or a `useChat` body). */
 export function wantsStream(request: Request, body?: { trigger?: string }): boolean {
@@ -14,7 +15,7 @@ export function wantsStream(request: Request, body?: { trigger?: string }): bool
 export async function turnResponse(stream: boolean, chatId: string, run: TurnRun, extra: Record<string, unknown> = {}): Promise<Response> {
   if (stream) {
     run.result.catch(() => {})
-    return createUIMessageStreamResponse({ stream: run.stream, headers: { 'X-Frogbot-Chat-Id': chatId } })
+    return uiMessageStreamResponse(run.stream, { headers: { 'X-Frogbot-Chat-Id': chatId } })
   }
   void run.stream.cancel().catch(() => {})
   return Response.json({ ...(await run.result), ...extra })
@@ -28,7 +29,7 @@ export function queuedResponse(stream: boolean, chatId: string, messageId: strin
   const queued: QueuedTurn = { status: 'queued', chatId, messageId, delivery: 'queue' }
   if (!stream) return Response.json(queued, { status: 202, headers: { 'X-Frogbot-Chat-Id': chatId } })
   const parts = createUIMessageStream({ execute: ({ writer }) => writer.write({ type: 'data-queued', data: queued, transient: true }) })
-  return createUIMessageStreamResponse({ status: 202, stream: parts, headers: { 'X-Frogbot-Chat-Id': chatId } })
+  return uiMessageStreamResponse(parts, { status: 202, headers: { 'X-Frogbot-Chat-Id': chatId } })
 }
 
 /**
@@ -49,7 +50,7 @@ export async function settleResponse(stream: boolean, outcome: SettleOutcome): P
         writer.write({ type: 'finish', finishReason: 'stop' })
       }
     })
-    return createUIMessageStreamResponse({ stream: ended, headers: { 'X-Frogbot-Chat-Id': outcome.chatId } })
+    return uiMessageStreamResponse(ended, { headers: { 'X-Frogbot-Chat-Id': outcome.chatId } })
   }
   return Response.json({ status: 'dismissed', chatId: outcome.chatId, messageId: outcome.messageId, state: outcome.state, settlement: outcome.settlement })
 }

@@ -1,4 +1,3 @@
-import { createUIMessageStreamResponse } from 'ai'
 import { type Context, Hono } from 'hono'
 import { FrogbotError } from '../../errors/frogbot-error.ts'
 import { BranchRequest, ChatListQuery, EditRequest, RenameRequest, SettleRequest, StopRequest } from '@frogbotai/protocol'
@@ -6,6 +5,7 @@ import { chatFor, usableAgent } from '../../turns/chat-access.ts'
 import { forCaller, type HttpContext, type HttpEnv } from '../http-context.ts'
 import { readBody } from '../read-body.ts'
 import { settleResponse, turnResponse, wantsStream } from '../turn-responses.ts'
+import { uiMessageStreamResponse } from '../sse-response.ts'
 
 /** The chat list query (`limit`, `cursor`), each given once; throws `bad-request` naming the parameter. */
 function listQuery(c: Context<HttpEnv>) {
@@ -73,7 +73,7 @@ export function chatRoutes(context: HttpContext) {
     const { chat } = await forCaller(req, chatFor(services, { chatId, agentSlug, req, write: false }))
     const live = await services.live.join(chat.id)
     if (!live) return new Response(null, { status: 204 })
-    return createUIMessageStreamResponse({ stream: live, headers: { 'X-Frogbot-Chat-Id': chat.id } })
+    return uiMessageStreamResponse(live, { headers: { 'X-Frogbot-Chat-Id': chat.id } })
   }
   app.get('/agents/:slug/chats/:chatId/stream', join)
   // `DefaultChatTransport` reconnects to `${api}/${chatId}/stream`.
