@@ -1,4 +1,5 @@
 import { jsonSchema, type LanguageModelMiddleware, type Schema } from 'ai'
+import { type ModelPart, type PartRule, partMiddleware } from '../models/part-middleware.ts'
 
 /**
  * The deepest nesting of objects and arrays a tool input from a model may have: 64 levels, the
@@ -68,16 +69,16 @@ export function boundedInputSchema(schema: Schema): Schema {
   })
 }
 
-type InputPart = { type: string; id?: string; delta?: string; input?: string }
-
 /**
- * A model middleware that keeps tool inputs within {@link TOOL_INPUT_MAX_DEPTH}: a call whose input
- * nests deeper gets a small marked input instead (its streamed input stops at the limit), which
- * {@link boundedInputSchema} turns into a tool error the model can read and correct. The turn goes
- * on, and the stream and the stored chat never hold the deep value.
+ * The rule over model responses (see `partMiddleware`) that keeps tool inputs within
+ * {@link TOOL_INPUT_MAX_DEPTH}: a call whose input nests deeper gets a small marked input instead
+ * (its streamed input stops at the limit), which {@link boundedInputSchema} turns into a tool error
+ * the model can read and correct. The turn goes on, and the stream and the stored chat never hold
+ * the deep value.
  */
-export function boundedToolInputs(): LanguageModelMiddleware {
-  const bound = <T extends InputPart>(part: T, meters: Map<string, ReturnType<typeof jsonDepthMeter>>): T | null => {
+export const toolInputBounds: PartRule = () => {
+  const meters = new Map<string, ReturnType<typeof jsonDepthMeter>>()
+  return (part: ModelPart): ModelPart | null => {
     if (part.type === 'tool-input-delta' && part.id !== undefined && typeof part.delta === 'string') {
       let meter = meters.get(part.id)
       if (!meter) meters.set(part.id, (meter = jsonDepthMeter()))
@@ -88,23 +89,9 @@ export function boundedToolInputs(): LanguageModelMiddleware {
     if (part.type === 'tool-call' && typeof part.input === 'string' && isTooDeep(part.input)) return { ...part, input: refusedInput() }
     return part
   }
-  return {
-    wrapStream: async ({ doStream }) => {
-      const result = await doStream()
-      const meters = new Map<string, ReturnType<typeof jsonDepthMeter>>()
-      const stream = result.stream.pipeThrough(
-        new TransformStream({
-          transform: (part, controller) => {
-            const kept = bound(part as InputPart, meters)
-            if (kept) controller.enqueue(kept as typeof part)
-          }
-        })
-      )
-      return { ...result, stream }
-    },
-    wrapGenerate: async ({ doGenerate }) => {
-      const result = await doGenerate()
-      return { ...result, content: result.content.map((part) => bound(part as InputPart, new Map()) as typeof part) }
-    }
-  }
+}
+
+/** {@link toolInputBounds} as a model middleware of its own. */
+export function boundedToolInputs(): LanguageModelMiddleware {
+  return partMiddleware(toolInputBounds)
 }

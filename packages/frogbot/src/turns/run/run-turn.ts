@@ -10,7 +10,8 @@ import {
 import type { Caller } from '../../contract/caller.ts'
 import type { ResolvedAgent } from '../../agents/resolve-agents.ts'
 import { buildToolSet, type StepGate, toolFingerprint } from '../../agents/tool-set.ts'
-import { boundedToolInputs } from '../../agents/tool-input-depth.ts'
+import { toolInputBounds } from '../../agents/tool-input-depth.ts'
+import { partMiddleware } from '../../models/part-middleware.ts'
 import { FrogbotError } from '../../errors/frogbot-error.ts'
 import type { TurnResult } from '@frogbotai/protocol'
 import type { ChatRecord, NewCall, StoredMessage } from '../../store/chat-records.ts'
@@ -195,7 +196,7 @@ async function streamModel(
   const { services, agent, chat, offers, abort, state } = context
   const gate: StepGate = { clientCallPending: false }
   const toolSet = buildToolSet({ tools: agent.tools, offers, gate, context: { req, agent: { slug: agent.slug, runId }, chatId: chat.id } })
-  const model = wrapLanguageModel({ model: agent.model.model as Parameters<typeof wrapLanguageModel>[0]['model'], middleware: [uniqueToolCallIds(toolCallIdsOf(uiMessages)), boundedToolInputs()] })
+  const model = wrapLanguageModel({ model: agent.model.model as Parameters<typeof wrapLanguageModel>[0]['model'], middleware: partMiddleware(toolInputBounds, uniqueToolCallIds(toolCallIdsOf(uiMessages))) })
   const modelMessages = await convertToModelMessages(uiMessages, { tools: toolSet, ignoreIncompleteToolCalls: true })
   const loop = new ToolLoopAgent({
     model,

@@ -1,13 +1,11 @@
-import type { LanguageModelMiddleware } from 'ai'
-
-type IdPart = { type: string; id?: string; toolCallId?: string }
+import type { ModelPart, PartRule } from '../../models/part-middleware.ts'
 
 /** Tool call ids in a model prompt: those of assistant `tool-call` parts. */
 function promptIds(prompt: unknown): string[] {
   const ids: string[] = []
   for (const message of prompt as { role: string; content: unknown }[]) {
     if (message.role !== 'assistant' || !Array.isArray(message.content)) continue
-    for (const part of message.content as IdPart[]) if (part.type === 'tool-call' && part.toolCallId) ids.push(part.toolCallId)
+    for (const part of message.content as ModelPart[]) if (part.type === 'tool-call' && part.toolCallId) ids.push(part.toolCallId)
   }
   return ids
 }
@@ -18,7 +16,7 @@ type ResponseIds = { renamed: Map<string, string>; called: Set<string>; streamin
 const responseIds = (): ResponseIds => ({ renamed: new Map(), called: new Set(), streaming: new Set() })
 
 /**
- * A model middleware that keeps tool call ids unique within a chat (README: "How a turn runs": a tool call id settles
+ * A rule over model responses (see `partMiddleware`) that keeps tool call ids unique within a chat (README: "How a turn runs": a tool call id settles
  * exactly one part). Some providers reuse an id in a later step (`call_0` again), or for a second
  * call in the same response; such a call, and every chunk that names it, gets a fresh id
  * (`call_0_2`) before the AI SDK sees it, so the stored parts, the pending calls and the next
@@ -27,7 +25,7 @@ const responseIds = (): ResponseIds => ({ renamed: new Map(), called: new Set(),
  * `used` starts with the ids of the chat's stored tool parts and grows with every id this turn
  * hands out.
  */
-export function uniqueToolCallIds(used: Set<string>): LanguageModelMiddleware {
+export function uniqueToolCallIds(used: Set<string>): PartRule {
   const rename = ({ renamed }: ResponseIds, id: string) => {
     const known = renamed.get(id)
     if (known !== undefined) return known
@@ -40,7 +38,7 @@ export function uniqueToolCallIds(used: Set<string>): LanguageModelMiddleware {
     renamed.set(id, fresh)
     return fresh
   }
-  const mapPart = <T extends IdPart>(ids: ResponseIds, part: T): T => {
+  const mapPart = <T extends ModelPart>(ids: ResponseIds, part: T): T => {
     if (part.type.startsWith('tool-input-') && part.id !== undefined) {
       // A call whose id already completed in this response starts a new call: it gets a fresh id.
       if (part.type === 'tool-input-start' && ids.called.delete(part.id)) ids.renamed.delete(part.id)
@@ -57,18 +55,9 @@ export function uniqueToolCallIds(used: Set<string>): LanguageModelMiddleware {
     }
     return part
   }
-  return {
-    wrapStream: async ({ doStream, params }) => {
-      for (const id of promptIds(params.prompt)) used.add(id)
-      const ids = responseIds()
-      const result = await doStream()
-      return { ...result, stream: result.stream.pipeThrough(new TransformStream({ transform: (part, controller) => controller.enqueue(mapPart(ids, part as IdPart) as typeof part) })) }
-    },
-    wrapGenerate: async ({ doGenerate, params }) => {
-      for (const id of promptIds(params.prompt)) used.add(id)
-      const ids = responseIds()
-      const result = await doGenerate()
-      return { ...result, content: result.content.map((part) => mapPart(ids, part as IdPart) as typeof part) }
-    }
+  return ({ prompt }) => {
+    for (const id of promptIds(prompt)) used.add(id)
+    const ids = responseIds()
+    return (part) => mapPart(ids, part)
   }
 }
