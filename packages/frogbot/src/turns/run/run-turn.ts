@@ -82,8 +82,8 @@ export function turnStart(messages: StoredMessage[]) {
   return { uiMessages, continued, partsBefore: continued?.parts.length ?? 0, settlements: continued ? messages.at(-1)!.settlements : [] }
 }
 
-/** What a turn learns while it runs: a model error, a lost chat, the stream's finish reason and usage. */
-type TurnState = { modelError?: string; lostChat: boolean; finishReason?: Promise<FinishReason>; usage?: Promise<LanguageModelUsage> }
+/** What a turn learns while it runs: a model error, a lost chat, the finish reason and usage of a tool loop that ended. */
+type TurnState = { modelError?: string; lostChat: boolean; finishReason?: FinishReason; usage?: LanguageModelUsage }
 
 /** What the parts of one turn share: the chat, the agent, the tools offered here, the lease and the stop signal. */
 type TurnContext = {
@@ -175,8 +175,8 @@ async function finishTurn(context: TurnContext, lastMessage: UIMessage | null, s
     chatId: chat.id,
     messageId: message?.id ?? '',
     text: message ? textOf(message.parts.slice(message.id === start.continued?.id ? start.partsBefore : 0)) : '',
-    finishReason: (await state.finishReason?.catch(() => undefined)) ?? 'other',
-    usage: (await state.usage?.catch(() => undefined)) ?? EMPTY_USAGE,
+    finishReason: state.finishReason ?? 'other',
+    usage: state.usage ?? EMPTY_USAGE,
     ...(abort.signal.aborted ? { stopped: true as const } : {})
   }
 }
@@ -186,8 +186,8 @@ const describe = (error: unknown) => (error instanceof Error ? error.message : S
 
 /**
  * Starts the agent's tool loop on the transcript and returns its UI message stream: each step
- * ending goes to `onStep`, the end (with the response message) to `onEnd`. Records the stream's
- * finish reason and usage in `context.state`.
+ * ending goes to `onStep`, the end (with the response message) to `onEnd`. Records the loop's
+ * finish reason and usage in `context.state` when it ends (not when it fails or is stopped).
  */
 async function streamModel(
   context: TurnContext,
@@ -211,9 +211,16 @@ async function streamModel(
       })
     }
   })
-  const streamed = await loop.stream({ messages: modelMessages, abortSignal: abort.signal })
-  state.finishReason = Promise.resolve(streamed.finishReason)
-  state.usage = Promise.resolve(streamed.totalUsage)
+  // From the loop's end, not `streamed.finishReason` / `totalUsage`: each of those getters tees the
+  // whole stream into a consumer of its own.
+  const streamed = await loop.stream({
+    messages: modelMessages,
+    abortSignal: abort.signal,
+    onEnd: ({ finishReason, totalUsage }) => {
+      state.finishReason = finishReason
+      state.usage = totalUsage
+    }
+  })
   return streamed.toUIMessageStream<UIMessage>({
     originalMessages: uiMessages,
     generateMessageId: () => services.newId('msg'),
