@@ -3,7 +3,7 @@ import {
   type FinishReason,
   isToolUIPart,
   type LanguageModelUsage,
-  ToolLoopAgent,
+  experimental_streamTextLowMemory as streamTextOnce,
   type UIMessage,
   wrapLanguageModel
 } from 'ai'
@@ -185,9 +185,10 @@ async function finishTurn(context: TurnContext, lastMessage: UIMessage | null, s
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
 /**
- * Starts the agent's tool loop on the transcript and returns its UI message stream: each step
- * ending goes to `onStep`, the end (with the response message) to `onEnd`. Records the loop's
- * finish reason and usage in `context.state` when it ends (not when it fails or is stopped).
+ * Starts the agent's tool loop (`streamText` with its tools and `stopWhen`) on the transcript and
+ * returns its UI message stream: each step ending goes to `onStep`, the end (with the response
+ * message) to `onEnd`. Records the loop's finish reason and usage in `context.state` when it ends
+ * (not when it fails or is stopped).
  */
 async function streamModel(
   context: TurnContext,
@@ -198,24 +199,23 @@ async function streamModel(
   const toolSet = buildToolSet({ tools: agent.tools, offers, gate, context: { req, agent: { slug: agent.slug, runId }, chatId: chat.id } })
   const model = wrapLanguageModel({ model: agent.model.model as Parameters<typeof wrapLanguageModel>[0]['model'], middleware: partMiddleware(toolInputBounds, uniqueToolCallIds(toolCallIdsOf(uiMessages))) })
   const modelMessages = await convertToModelMessages(uiMessages, { tools: toolSet, ignoreIncompleteToolCalls: true })
-  const loop = new ToolLoopAgent({
+  // The single-consumer `streamText`: the UI message stream below is its one reader, so it keeps
+  // no replay of the stream (no tee, no recorded steps). The finish reason and usage come from its
+  // end: `finishReason` / `totalUsage` would need a second reader.
+  const streamed = streamTextOnce({
     model,
     instructions: await agent.instructions(req),
+    messages: modelMessages,
     tools: toolSet,
     stopWhen: agent.stopWhen,
     experimental_download: agent.download,
+    abortSignal: abort.signal,
     onLanguageModelCallEnd: (event) => {
       gate.clientCallPending = event.content.some((part) => {
         const tool = part.type === 'tool-call' ? agent.clientTools.get(part.toolName) : undefined
         return tool !== undefined && offers(tool)
       })
-    }
-  })
-  // From the loop's end, not `streamed.finishReason` / `totalUsage`: each of those getters tees the
-  // whole stream into a consumer of its own.
-  const streamed = await loop.stream({
-    messages: modelMessages,
-    abortSignal: abort.signal,
+    },
     onEnd: ({ finishReason, totalUsage }) => {
       state.finishReason = finishReason
       state.usage = totalUsage
