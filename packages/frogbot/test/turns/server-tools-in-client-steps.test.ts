@@ -80,4 +80,14 @@ describe('a server tool in a step without a client call', () => {
     expect(lookup.calls).toHaveLength(1)
     expect(toolResultsIn(model.doStreamCalls[2].prompt).get('call_s1')).toEqual({ type: 'json', value: { found: 'result for colors' } })
   })
+
+  it("reports the whole loop's finish reason and usage: the last step's reason, every step's tokens", async () => {
+    const lookup = lookupTool()
+    const model = scriptedModel([toolStep([{ toolCallId: 'call_s1', toolName: 'lookup', input: { q: 'colors' } }]), textStep('Blue.')])
+    const app = await testFrogbot({ model, tools: [lookup.tool] })
+    cleanup = app.close
+    const done = await app.call('POST', '/api/agents/planner', { prompt: 'Paint the shed' })
+    // each scripted step reads 3 tokens and writes 5
+    expect(done.json).toMatchObject({ status: 'complete', text: 'Blue.', finishReason: 'stop', usage: { inputTokens: 6, outputTokens: 10, totalTokens: 16 } })
+  })
 })
