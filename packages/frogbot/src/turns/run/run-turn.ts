@@ -4,6 +4,7 @@ import {
   isToolUIPart,
   type LanguageModelUsage,
   experimental_streamTextLowMemory as streamTextOnce,
+  toUIMessageStream,
   type UIMessage,
   wrapLanguageModel
 } from 'ai'
@@ -221,7 +222,10 @@ async function streamModel(
       state.usage = totalUsage
     }
   })
-  return streamed.toUIMessageStream<UIMessage>({
+  // The standalone function, not the result's method, which pipes it through one more transform stream.
+  return toUIMessageStream<typeof toolSet, UIMessage>({
+    stream: streamed.stream,
+    tools: toolSet,
     originalMessages: uiMessages,
     generateMessageId: () => services.newId('msg'),
     // The model's own message helps more than the AI SDK's mask.
