@@ -201,8 +201,8 @@ async function streamModel(
   const model = wrapLanguageModel({ model: agent.model.model as Parameters<typeof wrapLanguageModel>[0]['model'], middleware: partMiddleware(toolInputBounds, uniqueToolCallIds(toolCallIdsOf(uiMessages))) })
   const modelMessages = await convertToModelMessages(uiMessages, { tools: toolSet, ignoreIncompleteToolCalls: true })
   // The single-consumer `streamText`: the UI message stream below is its one reader, so it keeps
-  // no replay of the stream (no tee, no recorded steps). The finish reason and usage come from its
-  // end: `finishReason` / `totalUsage` would need a second reader.
+  // no replay of the stream (no tee) and lets go of its steps' records when the loop ends. The
+  // finish reason and usage come from its end: `finishReason` / `totalUsage` would need a second reader.
   const streamed = streamTextOnce({
     model,
     instructions: await agent.instructions(req),
