@@ -16,7 +16,7 @@ import { ConfigError } from './errors/frogbot-error.ts'
 import { remember } from './frogbot-internals.ts'
 import { createAuth } from './auth/create-auth.ts'
 import { createHttpHandler, type HttpHandler } from './http/create-http-handler.ts'
-import { configuredProviders } from './models/providers.ts'
+import { configuredProviders, providerSettingProblems } from './models/providers.ts'
 import type { ChatSummary, PendingCall, QueuedMessage } from '@frogbotai/protocol'
 import { createChatStore } from './store/chat-store.ts'
 import { migrateToLatest } from './store/migrate.ts'
@@ -145,13 +145,17 @@ function awaitingInputListener(hook: ((event: AwaitingInputEvent) => void | Prom
 /**
  * Starts FrogBot from a checked config: resolves every agent's model (throwing one `ConfigError`
  * listing every model that cannot resolve, e.g. `agents[0].model: "openai/gpt-4.1" needs the openai
- * provider: set OPENAI_API_KEY or ai.providers`), opens the database and runs its migrations.
+ * provider: set OPENAI_API_KEY or ai.providers`) and every provider base URL that is not an http(s)
+ * URL (e.g. `OPENAI_COMPATIBLE_BASE_URL: "notaurl" must be an http:// or https:// URL …`), opens the
+ * database and runs its migrations.
  */
 export async function createFrogbot(config: FrogbotConfig, options: CreateFrogbotOptions = {}): Promise<Frogbot> {
   const { now = () => new Date(), newId = randomId, leaseMs = 30_000, queueLimit = 20, env = process.env, log = console.error, maintenanceIntervalMs = 5000 } = options
   const providers = await configuredProviders(config.ai?.providers, env)
-  const { agents, problems } = resolveAgents(config, { providers, modelOverride: options.model })
+  const resolved = resolveAgents(config, { providers, modelOverride: options.model })
+  const problems = [...providerSettingProblems(config.ai?.providers, env), ...resolved.problems]
   if (problems.length > 0) throw new ConfigError(problems)
+  const { agents } = resolved
 
   const adapter = config.db ?? sqliteAdapter()
   const db = adapter.connect()

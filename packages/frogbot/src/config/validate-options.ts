@@ -1,6 +1,6 @@
 import { authOptionsProblems } from '../auth/auth-options-problems.ts'
 import { fileDownloadProblems } from '../models/file-download-problems.ts'
-import { modelTargetProblem } from '../models/providers.ts'
+import { modelTargetProblem, providerSettingProblems } from '../models/providers.ts'
 import type { AnyTool } from '../tools/tool.ts'
 import type { FrogbotOptions } from './options.ts'
 
@@ -154,6 +154,7 @@ export function validateOptions(options: FrogbotOptions): { problems: string[]; 
       if (problem) problems.push(`ai.models.${alias}: ${problem}`)
     }
   }
+  problems.push(...providerSettingProblems(options.ai?.providers, {}))
   if (options.onAwaitingInput !== undefined && !isFunction(options.onAwaitingInput)) problems.push('onAwaitingInput: must be a function')
   const maxBodyBytes = options.http?.maxBodyBytes
   if (maxBodyBytes !== undefined && !(Number.isInteger(maxBodyBytes) && maxBodyBytes > 0)) {

@@ -7,7 +7,9 @@ export type HostedProviderOptions = { apiKey?: string; baseURL?: string }
  * Provider settings. Each one left out is read from the environment:
  * `OPENAI_API_KEY`, `ANTHROPIC_API_KEY`, `GOOGLE_GENERATIVE_AI_API_KEY`, and for a local
  * OpenAI-compatible server (Ollama, vLLM, llama.cpp) `OPENAI_COMPATIBLE_BASE_URL` with the optional
- * `OPENAI_COMPATIBLE_API_KEY`. Its models are named `openai-compatible/<model-id>`.
+ * `OPENAI_COMPATIBLE_API_KEY`. Its models are named `openai-compatible/<model-id>`; its `fast` and
+ * `smart` aliases are both `OPENAI_COMPATIBLE_MODEL` (default `llama3.2`). A base URL must be an
+ * `http:` or `https:` URL ({@link providerSettingProblems}).
  */
 export type ProvidersOptions = {
   openai?: HostedProviderOptions
@@ -47,6 +49,35 @@ export function modelTargetProblem(target: string): string | null {
 }
 
 /**
+ * What is wrong with the provider settings: each base URL that is not an `http:` or `https:` URL,
+ * named by its config path (`ai.providers.openai.baseURL`) or, when read from the environment, by
+ * `OPENAI_COMPATIBLE_BASE_URL`. Empty when all is well. `buildConfig` checks the config's own
+ * settings (pass `env: {}`); start-up checks them with the environment, before the first message.
+ */
+export function providerSettingProblems(options: ProvidersOptions = {}, env: NodeJS.ProcessEnv = process.env): string[] {
+  const problems: string[] = []
+  for (const name of ['openai', 'anthropic', 'google', 'openaiCompatible'] as const) {
+    const baseURL: unknown = options?.[name]?.baseURL
+    if (baseURL !== undefined && !isHttpURL(baseURL)) problems.push(`ai.providers.${name}.baseURL: ${baseURLRule(baseURL, name === 'openaiCompatible')}`)
+  }
+  const compatibleURL = env.OPENAI_COMPATIBLE_BASE_URL
+  if (options?.openaiCompatible?.baseURL === undefined && compatibleURL && !isHttpURL(compatibleURL)) {
+    problems.push(`OPENAI_COMPATIBLE_BASE_URL: ${baseURLRule(compatibleURL, true)}`)
+  }
+  return problems
+}
+
+function isHttpURL(value: unknown): boolean {
+  if (typeof value !== 'string') return false
+  const url = URL.parse(value)
+  return url !== null && (url.protocol === 'http:' || url.protocol === 'https:')
+}
+
+function baseURLRule(value: unknown, local: boolean): string {
+  return `${JSON.stringify(value)} must be an http:// or https:// URL of the provider's API${local ? ', e.g. http://localhost:11434/v1 for Ollama' : ''}`
+}
+
+/**
  * Providers that have a key (or, for OpenAI-compatible, a base URL), in a fixed order. Only their
  * SDK packages are loaded: a server without keys loads none of them.
  */
@@ -78,7 +109,7 @@ export async function configuredProviders(options: ProvidersOptions = {}, env: N
       baseURL: compatibleURL,
       apiKey: options.openaiCompatible?.apiKey ?? env.OPENAI_COMPATIBLE_API_KEY
     })
-    const localModel = env.OPENAI_COMPATIBLE_MODEL ?? 'llama3.2'
+    const localModel = env.OPENAI_COMPATIBLE_MODEL || 'llama3.2'
     providers.push({ name: 'openai-compatible', defaultModels: { fast: localModel, smart: localModel }, languageModel: (id) => compatible.chatModel(id) })
   }
   return providers

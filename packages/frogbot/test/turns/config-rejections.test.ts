@@ -124,3 +124,40 @@ describe('createFrogbot rejects a model it cannot resolve', () => {
     expect(frogbot.describe().join('\n')).toMatch(/agent planner: model .*demo/)
   })
 })
+
+describe('a provider base URL that is not an http(s) URL is a config problem, not a 502 on every message', () => {
+  it('OPENAI_COMPATIBLE_BASE_URL=notaurl is refused at start-up, naming the variable and the rule', async () => {
+    const temp = tempDir()
+    cleanups.push(temp.remove)
+    const config = buildConfig({ agents: [{ slug: 'planner', model: 'fast', tools: [question] }], db: sqliteAdapter({ filename: join(temp.dir, 'frogbot.db') }) })
+    const error = await configErrorOf(() => createFrogbot(config, { env: { OPENAI_COMPATIBLE_BASE_URL: 'notaurl' }, log: () => {} }))
+    expect(error.problems).toEqual([
+      'OPENAI_COMPATIBLE_BASE_URL: "notaurl" must be an http:// or https:// URL of the provider\'s API, e.g. http://localhost:11434/v1 for Ollama'
+    ])
+    expect(error.message).toContain('OPENAI_COMPATIBLE_BASE_URL')
+  })
+
+  it('another scheme is refused too; an http URL starts, its aliases naming OPENAI_COMPATIBLE_MODEL', async () => {
+    const temp = tempDir()
+    cleanups.push(temp.remove)
+    const config = buildConfig({ agents: [{ slug: 'planner', model: 'smart', tools: [question] }], db: sqliteAdapter({ filename: join(temp.dir, 'frogbot.db') }) })
+    const refused = await configErrorOf(() => createFrogbot(config, { env: { OPENAI_COMPATIBLE_BASE_URL: 'ftp://localhost:11434/v1' }, log: () => {} }))
+    expect(refused.problems).toEqual([expect.stringMatching(/^OPENAI_COMPATIBLE_BASE_URL: "ftp:\/\/localhost:11434\/v1" must be an http:\/\/ or https:\/\/ URL/)])
+    const frogbot = await createFrogbot(config, { env: { OPENAI_COMPATIBLE_BASE_URL: 'http://localhost:11434/v1', OPENAI_COMPATIBLE_MODEL: 'qwen3' }, log: () => {} })
+    cleanups.push(frogbot.close)
+    expect(frogbot.describe().join('\n')).toMatch(/agent planner: model openai-compatible\/qwen3/)
+  })
+
+  it('a base URL in ai.providers is checked by buildConfig, with its path', async () => {
+    const error = await configErrorOf(() =>
+      buildConfig({
+        agents: [{ slug: 'planner', model: 'fast' }],
+        ai: { providers: { openai: { apiKey: 'k', baseURL: 'api.openai.com/v1' }, openaiCompatible: { baseURL: 'localhost:11434' } } }
+      })
+    )
+    expect(error.problems).toEqual([
+      'ai.providers.openai.baseURL: "api.openai.com/v1" must be an http:// or https:// URL of the provider\'s API',
+      'ai.providers.openaiCompatible.baseURL: "localhost:11434" must be an http:// or https:// URL of the provider\'s API, e.g. http://localhost:11434/v1 for Ollama'
+    ])
+  })
+})
