@@ -17,7 +17,7 @@ export const CLOSE_GRACE_MS = 5000
  * - `runtime`: the shared half of a piece (messages, answers, cards, partial answers, rescans);
  * - `now`: the piece's clock (ms since the epoch), for signatures' freshness too;
  * - `log(line)`: FrogBot's log, the line prefixed with `frogbot: <piece> <instance>: `;
- * - `refused(why)`: logs a refused webhook request, at most once a minute;
+ * - `refused(why)`: logs a refused webhook request, each distinct `why` at most once a minute;
  * - `track(work)`: keeps background work until it settles (shutdown waits for it).
  */
 export type PieceContext = {

@@ -10,7 +10,7 @@ import { sqliteAdapter } from '../../src/store/sqlite-adapter.ts'
 import { tempDir } from '../../src/testing/temp-dir.ts'
 
 // The kit's guards of a piece's webhook: each verified request admitted once (keyed on what a
-// sender cannot re-encode), stale ones refused, refusals logged at most once a minute, and the
+// sender cannot re-encode), stale ones refused, each reason for a refusal logged at most once a minute, and the
 // platform answered within its deadline whatever the handling does.
 
 const temp = tempDir()
@@ -76,16 +76,43 @@ describe('the replay and freshness guard', () => {
 })
 
 describe('the refusal log', () => {
-  it('logs a refused request at most once a minute', () => {
+  it('logs each reason at most once a minute', () => {
     let now = 0
     const lines: string[] = []
     const refused = refusalLog({ instance: 'guarded', now: () => now, log: (line) => lines.push(line) })
     refused('the signature is invalid')
     now += 30_000
-    refused('the signature is invalid again')
+    refused('the signature is invalid')
     now += 31_000
-    refused('the timestamp is too old')
-    expect(lines).toEqual(['refused a request to /api/webhooks/guarded: the signature is invalid', 'refused a request to /api/webhooks/guarded: the timestamp is too old'])
+    refused('the signature is invalid')
+    expect(lines).toEqual(['refused a request to /api/webhooks/guarded: the signature is invalid', 'refused a request to /api/webhooks/guarded: the signature is invalid'])
+  })
+
+  it("an unsigned probe's refusal does not hide a wrong secret's seconds later", () => {
+    let now = 0
+    const lines: string[] = []
+    const refused = refusalLog({ instance: 'slack', now: () => now, log: (line) => lines.push(line) })
+    refused('the X-Slack-Signature and X-Slack-Request-Timestamp headers are required; Slack signs every request')
+    now += 5_000
+    refused('the signature does not match the body; check SLACK_SIGNING_SECRET')
+    now += 5_000
+    refused('the X-Slack-Signature and X-Slack-Request-Timestamp headers are required; Slack signs every request')
+    refused('the signature does not match the body; check SLACK_SIGNING_SECRET')
+    expect(lines).toEqual([
+      'refused a request to /api/webhooks/slack: the X-Slack-Signature and X-Slack-Request-Timestamp headers are required; Slack signs every request',
+      'refused a request to /api/webhooks/slack: the signature does not match the body; check SLACK_SIGNING_SECRET'
+    ])
+  })
+
+  it('logs at most 20 distinct reasons a minute, then again once the minute is over', () => {
+    let now = 0
+    const lines: string[] = []
+    const refused = refusalLog({ instance: 'guarded', now: () => now, log: (line) => lines.push(line) })
+    for (let i = 0; i < 25; i++) refused(`made-up reason ${i}`)
+    expect(lines).toHaveLength(20)
+    now += 60_000
+    refused('made-up reason 24')
+    expect(lines.at(-1)).toBe('refused a request to /api/webhooks/guarded: made-up reason 24')
   })
 })
 
