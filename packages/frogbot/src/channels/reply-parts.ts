@@ -1,3 +1,5 @@
+import { cutIndex } from '../text/clip-text.ts'
+
 /** From how far into a part (a share of its length) the text after the last line break waits for the next one. */
 const HOLD_FROM = 0.75
 
@@ -9,9 +11,7 @@ function cutPoint(chunk: string, budget: number, used: number): number {
   if (used > 0) return 0
   const space = room.lastIndexOf(' ')
   if (space > 0) return space + 1
-  let end = Math.max(1, budget)
-  if (/[\uD800-\uDBFF]/.test(chunk[end - 1] ?? '')) end -= 1
-  return Math.max(1, end)
+  return Math.max(1, cutIndex(chunk, budget))
 }
 
 /**

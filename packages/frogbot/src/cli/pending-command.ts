@@ -2,6 +2,7 @@ import { channelLabelOf, type PendingCall } from '@frogbotai/protocol'
 import { toCallRecord, toPendingCall } from '../store/chat-records.ts'
 import { cliCommand, type CommandPlace } from './cli-command.ts'
 import { withDatabase } from './open-database.ts'
+import { clipText } from '../text/clip-text.ts'
 
 /** At most this many waiting calls are listed, newest first. */
 export const PENDING_LIMIT = 50
@@ -28,7 +29,7 @@ export function ageOf(createdAt: string, now: Date = new Date()): string {
  */
 export function terminalSafe(text: unknown, max = 200): string {
   const clean = String(text).replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '?').replace(/\n/g, ' ')
-  return clean.length > max ? `${clean.slice(0, max - 1)}…` : clean
+  return clipText(clean, max)
 }
 
 export function describePendingCall(call: PendingCall, { owner, now = new Date(), channelLabel }: { owner?: string; now?: Date; channelLabel?: string | null } = {}): string[] {

@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import { FrogbotError } from '../errors/frogbot-error.ts'
+import { clipText } from '../text/clip-text.ts'
 
 /**
  * How deep a request body's JSON may nest (objects and arrays). The deepest body FrogBot reads, a
@@ -91,7 +92,7 @@ export function pathPastDepth(value: unknown, limit: number): string | null {
 
 /** A dotted path short enough for an error message: its first segments, each cut to 40 characters. */
 function shortPath(path: string[]): string {
-  const shown = path.slice(0, 6).map((segment) => (segment.length > 40 ? `${segment.slice(0, 40)}…` : segment))
+  const shown = path.slice(0, 6).map((segment) => clipText(segment, 41))
   return path.length > shown.length ? `${shown.join('.')}.…` : shown.join('.')
 }
 

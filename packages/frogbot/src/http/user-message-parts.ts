@@ -2,6 +2,7 @@ import type { FileUIPart, LanguageModel, TextUIPart } from 'ai'
 import type { ResolvedAgent } from '../agents/resolve-agents.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
 import { downloadRefusal, type FileDownloadOptions } from '../models/file-downloads.ts'
+import { clipText } from '../text/clip-text.ts'
 
 /** Most parts one user message may hold. */
 export const MAX_USER_PARTS = 100
@@ -43,7 +44,7 @@ export async function userParts(
       throw refuse(`${at}.type`, `a user message holds only "text" parts ({ type, text }) and "file" parts ({ type, mediaType, url })`)
     }
     const unknown = Object.keys(part).filter((key) => !FIELDS[part.type as 'text' | 'file'].has(key))
-    if (unknown.length > 0) throw refuse(at, `unknown field${unknown.length > 1 ? 's' : ''} ${unknown.map((key) => `"${key.slice(0, 40)}"`).join(', ')}`)
+    if (unknown.length > 0) throw refuse(at, `unknown field${unknown.length > 1 ? 's' : ''} ${unknown.map((key) => `"${clipText(key, 40, '')}"`).join(', ')}`)
     if (part.type === 'text') {
       if (typeof part.text !== 'string') throw refuse(`${at}.text`, 'must be a string')
       checked.push({ type: 'text', text: part.text })

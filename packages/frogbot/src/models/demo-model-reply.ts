@@ -12,6 +12,7 @@ import { describeTopic } from './demo-model-question.ts'
 import { demoAsk } from './demo-model-questions.ts'
 import { hashText, truncate } from './demo-model-text.ts'
 import { namedTool, offeredValues, sampleInput } from './demo-model-tool-call.ts'
+import { cutIndex } from '../text/clip-text.ts'
 
 /** The name of the tool the demo model asks with (seed: "Ask the user questions"). */
 export const QUESTION_TOOL_NAME = 'question'
@@ -136,7 +137,8 @@ export function planDemoReply(options: Pick<LanguageModelV4CallOptions, 'prompt'
   const fingerprint = fingerprintOf(prompt)
   const userIndex = prompt.findLastIndex((message) => message.role === 'user')
   // The script reads the start of the message only, so a huge prompt costs no more than a long one.
-  const userText = userIndex >= 0 ? messageText(prompt[userIndex]).slice(0, READ_CHARACTERS) : ''
+  const fullText = userIndex >= 0 ? messageText(prompt[userIndex]) : ''
+  const userText = fullText.slice(0, cutIndex(fullText, READ_CHARACTERS))
   const last = prompt[prompt.length - 1]
 
   const results = last?.role === 'tool'

@@ -1,3 +1,5 @@
+import { cutIndex } from '../text/clip-text.ts'
+
 /**
  * Small, pure text helpers the demo model uses to read prompts and shape its replies.
  * Everything here is deterministic: the same input always gives the same output.
@@ -43,10 +45,10 @@ export function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1)
 }
 
-/** `text` cut to at most `max` characters, ending in `…` when it was cut. */
+/** `text` with its spaces collapsed, cut to at most `max` characters, ending in `…` when it was cut, never inside a character. */
 export function truncate(text: string, max: number): string {
   const clean = text.replace(/\s+/g, ' ').trim()
-  return clean.length <= max ? clean : `${clean.slice(0, max - 1).trimEnd()}…`
+  return clean.length <= max ? clean : `${clean.slice(0, cutIndex(clean, max - 1)).trimEnd()}…`
 }
 
 /** Joins items as prose: `A`, `A and B`, `A, B and C`. */

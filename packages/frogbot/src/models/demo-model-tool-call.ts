@@ -1,4 +1,5 @@
 import type { JSONSchema7, JSONSchema7Definition, LanguageModelV4FunctionTool } from '@ai-sdk/provider'
+import { cutIndex } from '../text/clip-text.ts'
 
 /**
  * How the offline demo model calls tools other than `question`: a tool is called when the latest
@@ -92,7 +93,7 @@ function sample(definition: JSONSchema7Definition, name: string, state: SampleSt
       const value = state.values[state.next]
       if (value !== undefined) state.next++
       const text = value ?? (/file/i.test(name) ? SAMPLE_FILES[state.samples++ % SAMPLE_FILES.length] : name)
-      return schema.maxLength !== undefined ? text.slice(0, schema.maxLength) : text
+      return schema.maxLength !== undefined ? text.slice(0, cutIndex(text, schema.maxLength)) : text
     }
     case 'integer':
     case 'number':

@@ -138,6 +138,20 @@ describe('createDemoModel', () => {
     expect(custom.finishReason).toBe('stop')
   })
 
+  // A typed answer of 119 letters and frogs was cut in the middle of the frog at 120: a lone surrogate was stored.
+  it('cuts a long typed answer between characters, never inside an emoji', async () => {
+    const { messages, call } = await askFirst()
+    const typed = `${'a'.repeat(118)}🐸🐸🐸 and more`
+    const reply = await generateText({
+      model: createDemoModel(),
+      tools: { question },
+      messages: withToolResult(messages, call.toolCallId, { type: 'json', value: { answers: [{ header: 'Place', selected: [], custom: typed }] } })
+    })
+    expect(reply.text).toContain(`you wrote: "${'a'.repeat(118)}…"`)
+    expect(reply.text.isWellFormed()).toBe(true)
+    expect(reply.text).not.toContain('\ufffd')
+  })
+
   it('acknowledges a dismissed question and proceeds without an answer', async () => {
     const { messages, call } = await askFirst()
     const result = streamText({

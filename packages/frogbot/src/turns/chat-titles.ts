@@ -3,6 +3,7 @@ import { generateText, type UIMessage } from 'ai'
 import type { ResolvedAgent } from '../agents/resolve-agents.ts'
 import type { TurnServices } from './services.ts'
 import { textOf } from './transcript.ts'
+import { cutIndex } from '../text/clip-text.ts'
 
 /** Most words of a title made from the first message. */
 const TITLE_WORDS = 6
@@ -15,10 +16,10 @@ const BRANCH_PREFIX = 'Branch · '
 const TITLE_INSTRUCTIONS =
   'Write a title of at most six words for a chat that starts with the message below. Answer with the title alone: no quotes, no period at the end, no Markdown.'
 
-/** `text` cut to `max` characters at a word boundary, ending in `…` when it was cut. */
+/** `text` cut to `max` characters at a word boundary, ending in `…` when it was cut, never inside a character (an emoji stays whole). */
 function shorten(text: string, max: number): string {
   if (text.length <= max) return text
-  const cut = text.slice(0, max - 1)
+  const cut = text.slice(0, cutIndex(text, max - 1))
   const space = cut.lastIndexOf(' ')
   return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.-]+$/, '')}…`
 }
@@ -83,7 +84,7 @@ export function generateTitle(services: Pick<TurnServices, 'store' | 'log' | 'cl
   if (!model || !text) return
   void (async () => {
     try {
-      const answer = await generateText({ model, instructions: TITLE_INSTRUCTIONS, prompt: text.slice(0, 2000), maxOutputTokens: 60, maxRetries: 0, abortSignal: AbortSignal.timeout(TITLE_TIMEOUT_MS) })
+      const answer = await generateText({ model, instructions: TITLE_INSTRUCTIONS, prompt: text.slice(0, cutIndex(text, 2000)), maxOutputTokens: 60, maxRetries: 0, abortSignal: AbortSignal.timeout(TITLE_TIMEOUT_MS) })
       const title = cleanTitle(answer.text)
       if (title && !services.closing) await services.store.setTitle(chatId, title, { ifTitle: placeholder })
     } catch (error) {

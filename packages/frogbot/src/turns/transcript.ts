@@ -1,6 +1,7 @@
 import { getToolName, isToolUIPart, type UIMessage } from 'ai'
 import { CLOSED_TEXT } from '@frogbotai/protocol'
 import type { StoredMessage } from '../store/chat-records.ts'
+import { clipText } from '../text/clip-text.ts'
 
 /** The `UIMessage` a model and a client see: a stored message without its `settlements`. */
 export function toUIMessage({ settlements: _settlements, ...message }: StoredMessage): UIMessage {
@@ -60,7 +61,7 @@ export function sealToolParts(message: UIMessage, keepOpen: ReadonlySet<string> 
     changed = true
     if (!open || (keepOpen.has(part.toolCallId) && !inputReplaced)) return { ...part, input } as typeof part
     const { output: _output, ...rest } = part as typeof part & { output?: unknown }
-    const errorText = inputReplaced ? `The tool input was not a JSON object (${JSON.stringify(part.input ?? null).slice(0, 120)}).` : CLOSED_TEXT
+    const errorText = inputReplaced ? `The tool input was not a JSON object (${clipText(JSON.stringify(part.input ?? null), 120, '')}).` : CLOSED_TEXT
     return { ...rest, input, state: 'output-error', errorText } as unknown as typeof part
   })
   return changed ? { ...message, parts } : message

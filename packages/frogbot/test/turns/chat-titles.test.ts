@@ -32,6 +32,16 @@ describe('titles from the first words', () => {
     expect(cleanTitle('Shed\u0000 plan\u001b')).toBe('Shed plan')
   })
 
+  // "Plan a team offsite 🐸🐸…" long enough to be cut was titled with a U+FFFD at its end.
+  it('are cut between characters: an emoji, a flag or a family at the cut stays whole or goes', () => {
+    const frogs = firstWordsTitle(text(`Plan${'🐸'.repeat(60)}`))!
+    expect(frogs).toBe(`Plan${'🐸'.repeat(37)}…`)
+    expect(frogs.isWellFormed()).toBe(true)
+    expect(cleanTitle(`${'x'.repeat(78)}🇫🇷 trip`)).toBe(`${'x'.repeat(78)}…`)
+    expect(cleanTitle(`${'x'.repeat(75)}👨‍👩‍👧 trip`)).toBe(`${'x'.repeat(75)}…`)
+    expect(branchTitle(`${'🐸'.repeat(40)}`)).toBe(`Branch · ${'🐸'.repeat(35)}…`)
+  })
+
   it('a model answer becomes one clean line', () => {
     expect(cleanTitle('"Team offsite plan."\n')).toBe('Team offsite plan')
     expect(cleanTitle('Title: **Mountain retreat**')).toBe('Mountain retreat')

@@ -1,3 +1,5 @@
+import { clipText } from 'frogbot/channels'
+
 /**
  * Discord's Components V2 building blocks and limits, as the piece uses them
  * (discord.com/developers/docs/components/reference).
@@ -15,13 +17,8 @@ export const ButtonStyle = { Primary: 1, Secondary: 2, Success: 3, Danger: 4 } a
 /** The limits the piece keeps to: a button's label, a select option's label, value and description, a select's options, buttons per row, a message's text, a select's placeholder. */
 export const LIMITS = { buttonLabel: 80, optionText: 100, menuOptions: 25, rowButtons: 5, text: 4000, placeholder: 150 } as const
 
-/** `text` cut to at most `max` UTF-16 units, with "…" when it was longer (never inside a surrogate pair). */
-export function clip(text: string, max: number): string {
-  if (text.length <= max) return text
-  let end = Math.max(0, max - 1)
-  if (end > 0 && /[\uD800-\uDBFF]/.test(text[end - 1])) end -= 1
-  return `${text.slice(0, end)}…`
-}
+/** `text` cut to at most `max` UTF-16 units, with "…" when it was longer (never inside a character: `clipText`). */
+export const clip = (text: string, max: number): string => clipText(text, max)
 
 /** `text` with Discord's Markdown and mentions escaped, so that what the model or a person wrote shows as written. */
 export const escapeMarkdown = (text: string) => text.replace(/([\\*_~`|>#\-[\]()<@])/g, '\\$1')

@@ -1,5 +1,6 @@
 import { answerText, type ChannelQuestion, type NameOf, type PieceDrawing, settledAnswer } from 'frogbot/channels'
 import { escapeText } from './github-markdown.ts'
+import { clipText } from 'frogbot/channels'
 
 /** What became of a call, as `drawSettled` gets it. */
 type Settlement = Parameters<PieceDrawing['drawSettled']>[0]['settlement']
@@ -11,7 +12,7 @@ export const COMMANDS = { answer: '/answer', dismiss: '/dismiss' } as const
 const ECHOED_ANSWER_MAX = 2000
 
 const label = (text: string) => escapeText(text, { oneLine: true })
-const clip = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`)
+const clip = (text: string, max: number) => clipText(text, max)
 
 /** The head of question `index`'s comment: its header in bold (numbered when the call has several), then its text. */
 function head(questions: ChannelQuestion[], index: number): string[] {

@@ -1,4 +1,5 @@
 import type { ChannelQuestion, QuestionSelection } from 'frogbot/channels'
+import { clipText } from 'frogbot/channels'
 
 /** A Block Kit block or element, as Slack's Web API takes it (JSON). */
 export type Block = Record<string, unknown>
@@ -35,10 +36,8 @@ export const MENU_MAX_OPTIONS = LIMITS.menuOptions * LIMITS.menuGroups
 
 const MENU_MAX = LIMITS.menuOptions
 
-/** `text` cut to `max` characters, with "…" when it was longer. */
-export function clip(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`
-}
+/** `text` cut to `max` characters, with "…" when it was longer (never inside a character: `clipText`). */
+export const clip = (text: string, max: number): string => clipText(text, max)
 
 /** `text` for a `mrkdwn` field: Slack's three control characters escaped, so text never becomes a mention or a link. */
 export function escapeMrkdwn(text: string): string {

@@ -1,3 +1,5 @@
+import { clipText } from 'frogbot/channels'
+
 /** An Adaptive Card element or action, as Teams takes it (JSON). */
 export type Element = Record<string, unknown>
 
@@ -14,13 +16,8 @@ export const CARD_BUDGET_BYTES = 40_000
 /** The longest typed answer a card's text box takes, in characters. */
 export const TYPED_MAX = 2000
 
-/** `text` cut to at most `max` UTF-16 units, with "…" when it was longer (never inside a surrogate pair). */
-export function clip(text: string, max: number): string {
-  if (text.length <= max) return text
-  let end = Math.max(0, max - 1)
-  if (end > 0 && /[\uD800-\uDBFF]/.test(text[end - 1])) end -= 1
-  return `${text.slice(0, end)}…`
-}
+/** `text` cut to at most `max` UTF-16 units, with "…" when it was longer (never inside a character: `clipText`). */
+export const clip = (text: string, max: number): string => clipText(text, max)
 
 /**
  * A `RichTextBlock` of plain runs: the text of its `TextRun`s is never read as Markdown (Adaptive

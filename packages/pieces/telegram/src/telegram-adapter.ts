@@ -1,5 +1,6 @@
 import { TelegramAdapter, type TelegramCallbackQuery, type TelegramMessage, type TelegramUpdate } from '@chat-adapter/telegram'
 import type { ChatInstance, Message, WebhookOptions } from 'chat'
+import { clipText } from 'frogbot/channels'
 
 /** How long one Bot API request may take, at most (ms); a card drawing then ends well before its claim lapses (`CARD_CLAIM_TTL_MS`). */
 export const REQUEST_TIMEOUT_MS = 10_000
@@ -34,7 +35,7 @@ function topicOnly<T extends Threaded | undefined>(message: T): T {
 }
 
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error))
-const clip = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`)
+const clip = (text: string, max: number) => clipText(text, max)
 
 /**
  * Chat SDK's Telegram adapter as FrogBot runs it:

@@ -4,6 +4,7 @@ import type { CardViews } from './card-views.ts'
 import { cardTag, pagesOf, type PressAction, readPressData } from './question-keyboard.ts'
 import type { Press } from './telegram-adapter.ts'
 import { mentioning, type TelegramDrawing, telegramName } from './telegram-drawing.ts'
+import { clipText } from 'frogbot/channels'
 
 /** What a press that changes nothing says: the card is not one of this bot's open questions. */
 const CLOSED: PieceNotice = { kind: 'closed' }
@@ -11,7 +12,7 @@ const CLOSED: PieceNotice = { kind: 'closed' }
 /** The longest prompt placeholder Telegram shows in the reply field (Bot API `ForceReply.input_field_placeholder`: 1–64 characters). */
 const PLACEHOLDER_MAX = 64
 
-const clip = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`)
+const clip = (text: string, max: number) => clipText(text, max)
 
 /** One selection per question of `partial`, empty where nothing was picked yet. */
 const selectionsOf = (questions: ChannelQuestion[], partial: PartialAnswer): QuestionSelection[] => questions.map((_, index) => partial.selections[index] ?? { selected: [] })

@@ -2,11 +2,12 @@ import { type ChannelState, type NameOf, noticeText, type PartialAnswer, type Pa
 import type { CardViews } from './card-views.ts'
 import type { FrogbotTelegramAdapter } from './telegram-adapter.ts'
 import { cardTag, MESSAGE_MAX, questionMessage } from './question-keyboard.ts'
+import { clipText } from 'frogbot/channels'
 
 /** A message the bot sent, as the Bot API returns it (the fields the piece reads). */
 type Sent = { message_id: number; chat: { id: number } }
 
-const clip = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`)
+const clip = (text: string, max: number) => clipText(text, max)
 
 /** Whether a Bot API error says the edit changed nothing (Telegram answers 400 "message is not modified"), which is no failure. */
 const unchanged = (error: unknown) => error instanceof Error && /message is not modified/i.test(error.message)

@@ -1,5 +1,6 @@
 import type { QuestionOutput } from '@frogbotai/protocol'
 import type { ChannelQuestion, QuestionSelection } from './question-answers.ts'
+import { clipText } from '../../text/clip-text.ts'
 
 /**
  * What a text reply to a waiting `question` call says:
@@ -22,7 +23,7 @@ const NUMBER = /^\d{1,6}\.?$/
 const LINE = /^\s*(\d{1,6})\s*[.:)]\s*(.*)$/
 const HEADED = /^\s*([^:\n]{1,60}):\s*(.*)$/
 
-const clip = (text: string, max = 60) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`)
+const clip = (text: string, max = 60) => clipText(text, max)
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()
 
 /** The text inside one pair of straight or curly quotes around all of `text`, or `null`. */
