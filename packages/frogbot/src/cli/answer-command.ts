@@ -29,9 +29,21 @@ function checkFlags(options: AnswerOptions): void {
 }
 
 /**
+ * The option label `--pick` means by `item`: an exact label first, else the one label that matches it
+ * ignoring case (the README says labels work; a person types `peppers` for `🍕 Peppers`), else `item`
+ * as given, which the settle door refuses as not offered.
+ */
+export function labelOf(options: { label: string }[], item: string): string {
+  if (options.some((option) => option.label === item)) return item
+  const folded = item.toLocaleLowerCase()
+  const matches = options.filter((option) => typeof option.label === 'string' && option.label.toLocaleLowerCase() === folded)
+  return matches.length === 1 ? matches[0].label : item
+}
+
+/**
  * The `question` output for `--pick 2[,3] [--custom text]` or `--custom text` alone, from the
  * pending call's single question. Each picked item is an option number as `frogbot pending`
- * prints it (1 is the first option), or else an option label.
+ * prints it (1 is the first option), or else an option label (see {@link labelOf}).
  */
 export function pickOutput(call: Pick<PendingCall, 'toolName' | 'input'>, pick: string | undefined, custom: string | undefined) {
   if (call.toolName !== 'question') throw new UsageProblem(`--pick and --custom answer a "question" call; this call is "${call.toolName}": answer with --json '<output JSON>'`)
@@ -46,7 +58,7 @@ export function pickOutput(call: Pick<PendingCall, 'toolName' | 'input'>, pick: 
     .map((item) => item.trim())
     .filter((item) => item !== '')
     .map((item) => {
-      if (!/^\d+$/.test(item)) return item
+      if (!/^\d+$/.test(item)) return labelOf(options, item)
       const option = options[Number(item) - 1]
       if (!option) throw new UsageProblem(`--pick ${item}: there is no option ${item}; \`frogbot pending\` numbers them 1 to ${options.length}`)
       return option.label

@@ -15,6 +15,11 @@ describe('frogbot answer options', () => {
     expect(pickOutput(call, '2', undefined)).toEqual({ answers: [{ header: 'Place', selected: ['Mountains'] }] })
     expect(pickOutput(call, '1, 2', 'and a lake')).toEqual({ answers: [{ header: 'Place', selected: ['City', 'Mountains'], custom: 'and a lake' }] })
     expect(pickOutput(call, 'City', undefined)).toEqual({ answers: [{ header: 'Place', selected: ['City'] }] })
+    // A label typed in another case is the option's exact label, when only one option matches so.
+    const toppings = { toolName: 'question', input: { questions: [{ header: 'Topping', question: 'Which?', options: [{ label: '🍕Peppers' }, { label: 'Olives' }, { label: 'olives' }] }] } }
+    expect(pickOutput(toppings, '🍕PEPPERS', undefined)).toEqual({ answers: [{ header: 'Topping', selected: ['🍕Peppers'] }] })
+    expect(pickOutput(toppings, 'olives', undefined)).toEqual({ answers: [{ header: 'Topping', selected: ['olives'] }] })
+    expect(pickOutput(toppings, 'OLIVES', undefined)).toEqual({ answers: [{ header: 'Topping', selected: ['OLIVES'] }] })
     expect(pickOutput(call, undefined, 'By the sea')).toEqual({ answers: [{ header: 'Place', selected: [], custom: 'By the sea' }] })
     expect(() => pickOutput(call, '4', undefined)).toThrow('--pick 4: there is no option 4; `frogbot pending` numbers them 1 to 3')
     expect(() => pickOutput({ toolName: 'pick_file', input: {} }, '1', undefined)).toThrow(/answer with --json/)
