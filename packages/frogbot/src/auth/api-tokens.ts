@@ -46,12 +46,15 @@ export async function listApiTokens(db: Kysely<Database>, userId: string) {
     .execute()
 }
 
-/** The tokens not revoked whose id or prefix is `idOrPrefix` (more than one when a short prefix is shared). */
-export async function activeTokensMatching(db: Kysely<Database>, idOrPrefix: string): Promise<{ id: string; name: string }[]> {
+/**
+ * The tokens not revoked whose id or prefix is `given`, or whose value it is (matched by its hash,
+ * as sign-in does: the value itself is never stored); more than one when a short prefix is shared.
+ */
+export async function activeTokensMatching(db: Kysely<Database>, given: string): Promise<{ id: string; name: string }[]> {
   return db
     .selectFrom('frogbot_api_tokens')
     .select(['id', 'name'])
-    .where((eb) => eb.or([eb('id', '=', idOrPrefix), eb('prefix', '=', idOrPrefix)]))
+    .where((eb) => eb.or([eb('id', '=', given), eb('prefix', '=', given), eb('token_hash', '=', hashToken(given))]))
     .where('revoked_at', 'is', null)
     .execute()
 }

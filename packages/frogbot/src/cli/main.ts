@@ -14,8 +14,8 @@ const COMMANDS: Record<string, { usage: string; help: string }> = {
     help: 'Without --password (or FROGBOT_PASSWORD) in a terminal, create and password ask for the password without echoing it.'
   },
   tokens: {
-    usage: 'tokens create --email <email> [--name <name>] | tokens list --email <email> | tokens revoke <prefix-or-id>',
-    help: 'A token is printed once and stored hashed; revoke takes the prefix `tokens list` shows.'
+    usage: 'tokens create --email <email> [--name <name>] | tokens list --email <email> | tokens revoke <token, prefix or id>',
+    help: 'A token is printed once and stored hashed; revoke takes the token itself, or the prefix or id `tokens list` shows.'
   },
   pending: {
     usage: 'pending [--agent <slug>]                                               the calls waiting for an answer, newest first',
@@ -85,7 +85,7 @@ function argumentProblem(command: string, rest: string[]): string | null {
   const [action, ...more] = rest
   if (!action || !actions.includes(action)) return `${action ? `unknown action "${action}"; ` : ''}use one of: ${actions.join(', ')}`
   const allowed = command === 'tokens' && action === 'revoke' ? 1 : 0
-  if (command === 'tokens' && action === 'revoke' && more.length === 0) return 'give the token prefix (fbt_xxxxxx) or id shown by `frogbot tokens list`'
+  if (command === 'tokens' && action === 'revoke' && more.length === 0) return 'give the token, its prefix (fbt_xxxxxx) or its id shown by `frogbot tokens list`'
   return more.length > allowed ? `unexpected argument "${more[allowed]}"` : null
 }
 

@@ -1,5 +1,14 @@
+import { tokenPrefix } from '../auth/api-tokens.ts'
 import { cliCommand } from './cli-command.ts'
 import { withAuth } from './open-database.ts'
+
+/**
+ * How `tokens revoke` may echo what it was given: a token id or a prefix as is, anything longer (it
+ * may be the token itself, which is never printed) as its prefix and `…`.
+ */
+export function shownTarget(target: string): string {
+  return target.length <= 10 || /^tok_[\w-]{24}$/.test(target) ? target : `${tokenPrefix(target)}…`
+}
 
 /** `frogbot tokens create|list|revoke`. A created token is printed once; only its hash is stored. */
 export async function tokensCommand(args: string[], options: { config?: string; email?: string; name?: string }): Promise<number> {
@@ -9,16 +18,16 @@ export async function tokensCommand(args: string[], options: { config?: string; 
   return withAuth(options.config, async (auth, database) => {
     if (action === 'revoke') {
       if (!target) {
-        console.error('frogbot tokens revoke: give the token prefix (fbt_xxxxxx) or id shown by `frogbot tokens list`')
+        console.error('frogbot tokens revoke: give the token, its prefix (fbt_xxxxxx) or its id shown by `frogbot tokens list`')
         return 1
       }
       const matches = await auth.activeTokens(target)
       if (matches.length === 0) {
-        console.log(`No active token matches "${target}". See the prefixes and ids with: ${cliCommand('tokens list --email <email>')}`)
+        console.log(`No active token matches "${shownTarget(target)}". See the prefixes and ids with: ${cliCommand('tokens list --email <email>')}`)
         return 1
       }
       if (matches.length > 1) {
-        console.error(`${matches.length} active tokens start with "${target}"; revoke one by its id (see \`${cliCommand('tokens list --email <email>')}\`).`)
+        console.error(`${matches.length} active tokens start with "${shownTarget(target)}"; revoke one by its id (see \`${cliCommand('tokens list --email <email>')}\`).`)
         return 1
       }
       await auth.revokeToken(matches[0].id)

@@ -110,6 +110,24 @@ describe('frogbot tokens', SLOW, () => {
     expect(again.stdout).toContain(`No active token matches "${prefix}". See the prefixes and ids with`)
   })
 
+  it('revokes a token given whole (matched by its hash) and never prints it', async () => {
+    const { dir, frogbot } = folder()
+    expect((await frogbot('users', 'create', '--email', 'a@b.co')).code).toBe(0)
+    const token = (await frogbot('tokens', 'create', '--email', 'a@b.co', '--name', 'laptop')).stdout.match(TOKEN)![0]
+    const statusOf = await serverOn(dir)
+    expect(await statusOf(token)).toBe(200)
+
+    const revoked = await frogbot('tokens', 'revoke', token)
+    expect(revoked).toMatchObject({ code: 0, stderr: '' })
+    expect(revoked.stdout).toMatch(/^Revoked token "laptop" \(tok_\S+\)\. Every server refuses it from its next request\.\n$/)
+    expect(await statusOf(token)).toBe(401)
+
+    const again = await frogbot('tokens', 'revoke', token)
+    expect(again.code).toBe(1)
+    expect(again.stdout).toContain(`No active token matches "${token.slice(0, 10)}…".`)
+    expect(again.stdout + again.stderr).not.toContain(token)
+  })
+
   it('refuses tokens for an unknown user and a list without --email', async () => {
     const { frogbot } = folder()
     const [unknown, noEmail] = await Promise.all([frogbot('tokens', 'create', '--email', 'nobody@b.co'), frogbot('tokens', 'list')])
