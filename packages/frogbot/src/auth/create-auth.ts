@@ -2,13 +2,15 @@ import type { Kysely } from 'kysely'
 import type { Credential, Caller, User } from '../contract/caller.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
 import type { Database } from '../store/database-schema.ts'
+import type { DatabaseAdapter } from '../store/database-adapter.ts'
 import type { AuthOptions } from './auth-options.ts'
 import { authenticate } from './authenticate.ts'
 import { LOGIN_LIMIT, loginSucceeded, reserveLoginAttempt } from './login-rate-limit.ts'
 import { DEFAULT_SESSION_MAX_AGE, createSession, deleteSession, verifySession } from './sessions.ts'
 import { TOKEN_GUESS_LIMIT, tokenGuessLimiter } from './token-guess-limit.ts'
+import { deleteUserWithChats } from './delete-user.ts'
 import { activeTokensMatching, createApiToken, listApiTokens, revokeApiToken } from './api-tokens.ts'
-import { type UserListing, checkPassword, deleteUserByEmail, ensureUser, findUserByEmail, findUserById, listUsers, setPassword } from './users.ts'
+import { type UserListing, checkPassword, ensureUser, findUserByEmail, findUserById, listUsers, setPassword } from './users.ts'
 
 /**
  * FrogBot's sign-in, as one service over the database (README: "Sign-in limits", "Who can do
@@ -26,10 +28,11 @@ import { type UserListing, checkPassword, deleteUserByEmail, ensureUser, findUse
  * - Managing users and API tokens (the CLI's `frogbot users` and `frogbot tokens`): `listUsers`,
  *   `ensureUser` (the user with `email`, created without a password if new; throws for an email
  *   that is not one), `setPassword` (signs the user out everywhere; throws for a password out of
- *   bounds), `deleteUser` (by email, with their tokens and sessions; whether there was one),
+ *   bounds), `deleteUser` (by email, with their chats, tokens and sessions in one transaction: how many
+ *   chats went, or `null` for no such user; throws `turn-in-progress` while one of their chats runs a turn),
  *   `createToken` (the token itself, shown once; only its hash is stored), `listTokens` (newest
- *   first, never the values), `activeTokens` (not revoked, by id or prefix) and `revokeToken` (by id).
- * `now` is the instance's clock; `newId` makes row ids.
+ *   first, never the values), `activeTokens` (not revoked, by id, prefix or the token's value) and `revokeToken` (by id).
+ * `adapter` is the database's (its write transactions); `now` is the instance's clock; `newId` makes row ids.
  */
 export type Auth = {
   readonly options: AuthOptions
@@ -44,15 +47,15 @@ export type Auth = {
   listUsers: () => Promise<UserListing[]>
   ensureUser: (user: { email: string; name?: string | null }) => Promise<User>
   setPassword: (userId: string, password: string) => Promise<void>
-  deleteUser: (email: string) => Promise<boolean>
+  deleteUser: (email: string) => Promise<{ chats: number } | null>
   createToken: (token: { userId: string; name: string }) => ReturnType<typeof createApiToken>
   listTokens: (userId: string) => ReturnType<typeof listApiTokens>
-  activeTokens: (idOrPrefix: string) => Promise<{ id: string; name: string }[]>
+  activeTokens: (idPrefixOrToken: string) => Promise<{ id: string; name: string }[]>
   revokeToken: (id: string) => Promise<void>
 }
 
 /** The {@link Auth} of one FrogBot instance, over `db`, with the config's `auth` options. */
-export function createAuth({ db, options = {}, now = () => new Date(), newId }: { db: Kysely<Database>; options?: AuthOptions; now?: () => Date; newId: (prefix: string) => string }): Auth {
+export function createAuth({ db, adapter, options = {}, now = () => new Date(), newId }: { db: Kysely<Database>; adapter: DatabaseAdapter; options?: AuthOptions; now?: () => Date; newId: (prefix: string) => string }): Auth {
   const tokenGuesses = tokenGuessLimiter(db, { limit: { ...TOKEN_GUESS_LIMIT, ...options.tokenGuessLimit }, now, newId })
   const loginLimit = { ...LOGIN_LIMIT, ...options.loginRateLimit }
   const sessionMaxAge = options.sessionMaxAge ?? DEFAULT_SESSION_MAX_AGE
@@ -81,10 +84,10 @@ export function createAuth({ db, options = {}, now = () => new Date(), newId }: 
     listUsers: () => listUsers(db),
     ensureUser: (user) => ensureUser(db, user),
     setPassword: (userId, password) => setPassword(db, userId, password),
-    deleteUser: (email) => deleteUserByEmail(db, email),
+    deleteUser: (email) => deleteUserWithChats(db, adapter, email, now().toISOString()),
     createToken: (token) => createApiToken(db, token),
     listTokens: (userId) => listApiTokens(db, userId),
-    activeTokens: (idOrPrefix) => activeTokensMatching(db, idOrPrefix),
+    activeTokens: (given) => activeTokensMatching(db, given),
     revokeToken: (id) => revokeApiToken(db, id, now())
   }
 }

@@ -27,12 +27,6 @@ export async function listUsers(db: Kysely<Database>): Promise<UserListing[]> {
   return rows.map((row) => ({ email: row.email, name: row.name, hasPassword: Boolean(row.password_hash), createdAt: row.created_at }))
 }
 
-/** Deletes the user with this email (compared in lower case), with their tokens and sessions; resolves whether there was one. */
-export async function deleteUserByEmail(db: Kysely<Database>, email: string): Promise<boolean> {
-  const deleted = await db.deleteFrom('frogbot_users').where('email', '=', email.trim().toLowerCase()).executeTakeFirst()
-  return Number(deleted.numDeletedRows) > 0
-}
-
 /**
  * Returns the user with `email`, creating it (without a password) when it does not exist.
  * Throws an `Error` naming the rule when `email` is not an email address.

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely'
 import { type Auth, createAuth } from '../auth/create-auth.ts'
 import { randomId } from '../ids/random-id.ts'
 import type { Database } from '../store/database-schema.ts'
+import type { DatabaseAdapter } from '../store/database-adapter.ts'
 import { migrateToLatest } from '../store/migrate.ts'
 import { sqliteAdapter } from '../store/sqlite-adapter.ts'
 import type { FrogbotConfig } from '../config/build-config.ts'
@@ -11,13 +12,13 @@ import { loadConfig } from './load-config.ts'
  * Opens and migrates the database of the config at `configPath`, runs `work` with it, a one-line
  * description of it (e.g. `SQLite file /app/frogbot.db`) and the config, and closes it.
  */
-export async function withDatabase<T>(configPath: string | undefined, work: (db: Kysely<Database>, database: string, config: FrogbotConfig) => Promise<T>): Promise<T> {
+export async function withDatabase<T>(configPath: string | undefined, work: (db: Kysely<Database>, database: string, config: FrogbotConfig, adapter: DatabaseAdapter) => Promise<T>): Promise<T> {
   const config = await loadConfig(configPath)
   const adapter = config.db ?? sqliteAdapter()
   const db = adapter.connect()
   try {
     await migrateToLatest(db)
-    return await work(db, adapter.describe(), config)
+    return await work(db, adapter.describe(), config, adapter)
   } finally {
     await db.destroy()
   }
@@ -29,5 +30,5 @@ export async function withDatabase<T>(configPath: string | undefined, work: (db:
  * {@link withDatabase}. The CLI's `users` and `tokens` commands work through it, never on the database.
  */
 export function withAuth<T>(configPath: string | undefined, work: (auth: Auth, database: string) => Promise<T>): Promise<T> {
-  return withDatabase(configPath, (db, database, config) => work(createAuth({ db, options: config.auth ?? {}, newId: randomId }), database))
+  return withDatabase(configPath, (db, database, config, adapter) => work(createAuth({ db, adapter, options: config.auth ?? {}, newId: randomId }), database))
 }

@@ -72,8 +72,12 @@ export async function usersCommand(
     }
     if (action === 'delete') {
       const deleted = await auth.deleteUser(email)
-      console.log(deleted ? `Deleted ${email}, their tokens and their sessions.` : `No user ${email}.`)
-      return deleted ? 0 : 1
+      if (!deleted) {
+        console.log(`No user ${email}.`)
+        return 1
+      }
+      console.log(`Deleted ${email} with their ${deleted.chats} chat${deleted.chats === 1 ? '' : 's'}, tokens and sessions.`)
+      return 0
     }
     console.error('frogbot users: use create, password, list or delete')
     return 1

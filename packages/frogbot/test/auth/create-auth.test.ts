@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { createAuth } from '../../src/auth/create-auth.ts'
 import { FrogbotError } from '../../src/errors/frogbot-error.ts'
-import { internalsOf } from '../../src/frogbot-internals.ts'
+import { internalsOf, storeOf } from '../../src/frogbot-internals.ts'
 import { ADA_PASSWORD, ORIGIN, authApp } from './auth-kit.ts'
 
 // Sign-in is one service made once per instance (createAuth), which HTTP and the CLI are handed:
@@ -23,9 +23,9 @@ const refusal = (work: Promise<unknown>) => work.then(() => null, (error: unknow
 
 describe('createAuth', () => {
   it('signs in with a password, finds the session, ends it; a wrong password is invalid-credentials', async () => {
-    const { db, ada } = await app()
+    const { db, ada, frogbot } = await app()
     let clock = new Date('2026-12-01T10:00:00.000Z')
-    const auth = createAuth({ db, options: { sessionMaxAge: 3600 }, now: () => clock, newId: (prefix) => `${prefix}_${Math.random().toString(36).slice(2)}` })
+    const auth = createAuth({ db, adapter: storeOf(frogbot).adapter, options: { sessionMaxAge: 3600 }, now: () => clock, newId: (prefix) => `${prefix}_${Math.random().toString(36).slice(2)}` })
     expect(await refusal(auth.signIn({ email: 'ada@example.com', password: 'wrong', address: '192.0.2.1' }))).toEqual({ code: 'invalid-credentials', data: undefined })
     const session = await auth.signIn({ email: 'ada@example.com', password: ADA_PASSWORD, address: '192.0.2.1' })
     expect(session).toMatchObject({ user: { id: ada.id }, signedInAt: clock, expiresAt: new Date('2026-12-01T11:00:00.000Z') })
@@ -42,8 +42,8 @@ describe('createAuth', () => {
   })
 
   it('holds its own limits: failed sign-ins past options.loginRateLimit are too-many-requests with retryAfter', async () => {
-    const { db } = await app()
-    const auth = createAuth({ db, options: { loginRateLimit: { failures: 2, windowSeconds: 60 } }, newId: (prefix) => `${prefix}_${Math.random().toString(36).slice(2)}` })
+    const { db, frogbot } = await app()
+    const auth = createAuth({ db, adapter: storeOf(frogbot).adapter, options: { loginRateLimit: { failures: 2, windowSeconds: 60 } }, newId: (prefix) => `${prefix}_${Math.random().toString(36).slice(2)}` })
     for (let attempt = 0; attempt < 2; attempt++) expect(await refusal(auth.signIn({ email: 'ada@example.com', password: 'wrong', address: '192.0.2.9' }))).toMatchObject({ code: 'invalid-credentials' })
     expect(await refusal(auth.signIn({ email: 'ada@example.com', password: ADA_PASSWORD, address: '192.0.2.9' }))).toEqual({ code: 'too-many-requests', data: { retryAfter: expect.any(Number) } })
   })
@@ -60,9 +60,9 @@ describe('createAuth', () => {
   })
 
   it('manages users and API tokens for the CLI: list, create, set a password, delete; create, list, match and revoke tokens', async () => {
-    const { db } = await app()
+    const { db, frogbot } = await app()
     const clock = new Date('2026-12-01T10:00:00.000Z')
-    const auth = createAuth({ db, now: () => clock, newId: (prefix) => `${prefix}_${Math.random().toString(36).slice(2)}` })
+    const auth = createAuth({ db, adapter: storeOf(frogbot).adapter, now: () => clock, newId: (prefix) => `${prefix}_${Math.random().toString(36).slice(2)}` })
     const carol = await auth.ensureUser({ email: ' Carol@Example.com ', name: 'Carol' })
     expect(carol).toMatchObject({ email: 'carol@example.com', name: 'Carol' })
     expect(await auth.ensureUser({ email: 'CAROL@example.com' })).toEqual(carol)
@@ -82,14 +82,15 @@ describe('createAuth', () => {
     expect(await auth.callerOf(new Request('http://localhost/api/agents', { headers: { authorization: `Bearer ${laptop.token}` } }), {})).toMatchObject({ user: { id: carol.id } })
     expect(await auth.activeTokens(laptop.prefix)).toEqual([{ id: laptop.id, name: 'laptop' }])
     expect(await auth.activeTokens(laptop.id)).toEqual([{ id: laptop.id, name: 'laptop' }])
+    expect(await auth.activeTokens(laptop.token)).toEqual([{ id: laptop.id, name: 'laptop' }])
     await auth.revokeToken(laptop.id)
     expect(await auth.activeTokens(laptop.id)).toEqual([])
     expect(await auth.listTokens(carol.id)).toMatchObject([{ id: laptop.id, name: 'laptop', prefix: laptop.prefix, revoked_at: clock.toISOString() }])
     expect(JSON.stringify(await auth.listTokens(carol.id))).not.toContain(laptop.token)
     expect(await refusal(auth.callerOf(new Request('http://localhost/api/agents', { headers: { authorization: `Bearer ${laptop.token}` } }), {}))).toMatchObject({ code: 'unauthorized' })
 
-    expect(await auth.deleteUser('CAROL@example.com')).toBe(true)
-    expect(await auth.deleteUser('carol@example.com')).toBe(false)
+    expect(await auth.deleteUser('CAROL@example.com')).toEqual({ chats: 0 })
+    expect(await auth.deleteUser('carol@example.com')).toBeNull()
     expect(await auth.userByEmail('carol@example.com')).toBeNull()
     expect(await auth.listTokens(carol.id)).toEqual([])
   })
