@@ -6,7 +6,9 @@ import { createFrogbot } from '../frogbot.ts'
 import { internalsOf } from '../frogbot-internals.ts'
 import type { PendingCall, SettledBy } from '@frogbotai/protocol'
 import { cliCommand } from './cli-command.ts'
+import { type DatabasePlace, databasePlace, nothingIn } from './database-place.ts'
 import { loadConfig } from './load-config.ts'
+import { sqliteAdapter } from '../store/sqlite-adapter.ts'
 import { describePendingCall, terminalSafe } from './pending-command.ts'
 import { channelLabel } from '../turns/chat-access.ts'
 import type { ChatRecord } from '../store/chat-records.ts'
@@ -99,8 +101,8 @@ export const SETTLED_FIRST: Readonly<Record<string, string>> = {
   expired: 'it expired without an answer'
 }
 
-/** The one-line message of a FrogbotError from a settle. */
-async function errorLine(auth: Auth, error: FrogbotError): Promise<string> {
+/** The message of a FrogbotError from a settle: one line, and for a call not found the database read (see {@link nothingIn}). */
+async function errorLine(auth: Auth, error: FrogbotError, place: DatabasePlace): Promise<string> {
   switch (error.code) {
     case 'already-settled': {
       const settlement = error.data?.settlement as { outcome?: string; by?: SettledBy; at?: string } | null | undefined
@@ -110,8 +112,10 @@ async function errorLine(auth: Auth, error: FrogbotError): Promise<string> {
     case 'invalid-output':
       return `invalid answer: ${error.message}`
     case 'not-found':
-    case 'call-not-found':
-      return `not found: ${error.message}`
+    case 'call-not-found': {
+      const { where, note } = nothingIn(place)
+      return `not found: ${error.message} (looked${where})${note}`
+    }
     case 'tool-unavailable':
       return `tool unavailable: The tool "${String(error.data?.toolName)}" of this call was removed or changed since it was asked; dismiss it with --dismiss.`
     case 'not-awaiting':
@@ -152,6 +156,7 @@ export async function answerCommand(args: string[], options: AnswerOptions): Pro
   }
 
   const config = await loadConfig(options.config)
+  const place = databasePlace(config.db ?? sqliteAdapter())
   const frogbot = await createFrogbot(config, { log: (line) => console.error(line), maintenanceIntervalMs: 0, startQueuedTurns: false })
   const { engine, store, auth } = internalsOf(frogbot)
   try {
@@ -207,7 +212,7 @@ export async function answerCommand(args: string[], options: AnswerOptions): Pro
         return 1
       }
       if (!FrogbotError.isInstance(error)) throw error
-      console.error(`frogbot answer: ${await errorLine(auth, error)}`)
+      console.error(`frogbot answer: ${await errorLine(auth, error, place)}`)
       return 1
     }
   } finally {

@@ -15,7 +15,7 @@ import { postgresAdapter } from '../store/postgres-adapter.ts'
 export async function loadConfig(path = 'frogbot.config.ts', env: NodeJS.ProcessEnv = process.env): Promise<FrogbotConfig> {
   const file = resolve(path)
   if (!existsSync(file)) {
-    throw new Error(`No config at ${file}. Create frogbot.config.ts exporting buildConfig({ agents: [...] }), or pass --config <file>.`)
+    throw new Error(`No config at ${file}. Create frogbot.config.ts exporting buildConfig({ agents: [...] }), or run the command in your config's folder: its database (by default the SQLite file ./frogbot.db) is found from the current folder, so --config <file> from elsewhere opens another one.`)
   }
   const module = (await import(pathToFileURL(file).href)) as { default?: FrogbotConfig }
   const config = module.default

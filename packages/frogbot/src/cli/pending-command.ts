@@ -1,6 +1,7 @@
 import { channelLabelOf, type PendingCall } from '@frogbotai/protocol'
 import { toCallRecord, toPendingCall } from '../store/chat-records.ts'
 import { cliCommand, type CommandPlace } from './cli-command.ts'
+import { nothingIn } from './database-place.ts'
 import { withDatabase } from './open-database.ts'
 import { clipText } from '../text/clip-text.ts'
 
@@ -76,7 +77,7 @@ export function answerHint(calls: { call: Pick<PendingCall, 'toolName' | 'input'
  * Calls past their `client.expiresIn` deadline are left out: the next settle or maintenance closes them.
  */
 export async function pendingCommand(options: { config?: string; agent?: string }): Promise<number> {
-  return withDatabase(options.config, async (db, _database, config) => {
+  return withDatabase(options.config, async (db, _database, config, _adapter, place) => {
     if (options.agent !== undefined && !config.agents.some((agent) => agent.slug === options.agent)) {
       console.error(`frogbot pending: no agent "${options.agent}" in the config; its agents are: ${config.agents.map((agent) => agent.slug).join(', ')}`)
       return 1
@@ -93,7 +94,8 @@ export async function pendingCommand(options: { config?: string; agent?: string 
     if (options.agent) query = query.where('p.agent_slug', '=', options.agent)
     const rows = await query.orderBy('p.created_at', 'desc').orderBy('p.tool_call_id', 'desc').limit(PENDING_LIMIT + 1).execute()
     if (rows.length === 0) {
-      console.log('Nothing is waiting for an answer.')
+      const { where, note } = nothingIn(place)
+      console.log(`Nothing is waiting for an answer${where}${options.agent ? ` for agent ${options.agent}` : ''}.${note}`)
       return 0
     }
     const listed = rows.slice(0, PENDING_LIMIT).map((row) => ({ call: toPendingCall(toCallRecord(row)), row, channelLabel: row.channel ? channelLabelOf(row.channel) : null }))

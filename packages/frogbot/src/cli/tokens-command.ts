@@ -1,13 +1,15 @@
 import { tokenPrefix } from '../auth/api-tokens.ts'
 import { cliCommand } from './cli-command.ts'
+import { nothingIn } from './database-place.ts'
 import { withAuth } from './open-database.ts'
 
 /**
- * How `tokens revoke` may echo what it was given: a token id or a prefix as is, anything longer (it
- * may be the token itself, which is never printed) as its prefix and `…`.
+ * How `tokens revoke` may echo what it was given: a token id, or anything shorter than the shortest
+ * token (16 characters), as is; anything else (it may be the token itself, which is never printed)
+ * as its prefix and `…`.
  */
 export function shownTarget(target: string): string {
-  return target.length <= 10 || /^tok_[\w-]{24}$/.test(target) ? target : `${tokenPrefix(target)}…`
+  return target.length < 16 || /^tok_[\w-]{24}$/.test(target) ? target : `${tokenPrefix(target)}…`
 }
 
 /** `frogbot tokens create|list|revoke`. A created token is printed once; only its hash is stored. */
@@ -15,7 +17,7 @@ export async function tokensCommand(args: string[], options: { config?: string; 
   const [action, given] = args
   // `tokens list` shows a prefix as `fbt_3wBAzL…`: accept it copied with the ellipsis.
   const target = given?.replace(/…$/, '')
-  return withAuth(options.config, async (auth, database) => {
+  return withAuth(options.config, async (auth, database, place) => {
     if (action === 'revoke') {
       if (!target) {
         console.error('frogbot tokens revoke: give the token, its prefix (fbt_xxxxxx) or its id shown by `frogbot tokens list`')
@@ -23,7 +25,8 @@ export async function tokensCommand(args: string[], options: { config?: string; 
       }
       const matches = await auth.activeTokens(target)
       if (matches.length === 0) {
-        console.log(`No active token matches "${shownTarget(target)}". See the prefixes and ids with: ${cliCommand('tokens list --email <email>')}`)
+        const { where, note } = nothingIn(place)
+        console.log(`No active token matches "${shownTarget(target)}"${where}. See the prefixes and ids with: ${cliCommand('tokens list --email <email>')}${note}`)
         return 1
       }
       if (matches.length > 1) {
@@ -55,7 +58,9 @@ export async function tokensCommand(args: string[], options: { config?: string; 
       return 0
     }
     if (action === 'list') {
-      for (const token of await auth.listTokens(user.id)) {
+      const tokens = await auth.listTokens(user.id)
+      if (tokens.length === 0) console.log(`No tokens for ${user.email}${nothingIn(place).where}. Create one: ${cliCommand(`tokens create --email ${user.email}`)}`)
+      for (const token of tokens) {
         const state = token.revoked_at ? `revoked ${token.revoked_at}` : `last used ${token.last_used_at ?? 'never'}`
         console.log(`${token.prefix}…  ${token.name}  id ${token.id}  created ${token.created_at}  ${state}`)
       }

@@ -1,5 +1,6 @@
 import { passwordProblem } from '../auth/password-hash.ts'
 import { cliCommand } from './cli-command.ts'
+import { nothingIn } from './database-place.ts'
 import { withAuth } from './open-database.ts'
 import { passwordFrom } from './prompt-password.ts'
 
@@ -26,10 +27,13 @@ export async function usersCommand(
     console.error(`frogbot users ${action}: ${problem}`)
     return 1
   }
-  return withAuth(options.config, async (auth, database) => {
+  return withAuth(options.config, async (auth, database, place) => {
     if (action === 'list') {
       const users = await auth.listUsers()
-      if (users.length === 0) console.log(`No users yet. Create one: ${cliCommand('users create --email you@example.com')}`)
+      if (users.length === 0) {
+        const { where, note } = nothingIn(place)
+        console.log(`No users yet${where}. Create one: ${cliCommand('users create --email you@example.com')}${note}`)
+      }
       for (const user of users) {
         console.log(`${user.email}${user.name ? ` (${user.name})` : ''}  created ${user.createdAt}  ${user.hasPassword ? 'password set' : 'no password (API tokens only)'}`)
       }

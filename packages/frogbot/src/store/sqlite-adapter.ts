@@ -27,6 +27,7 @@ export function sqliteAdapter({ filename = './frogbot.db', busyTimeoutMs = 5000 
   return {
     kind: 'sqlite',
     describe: () => (path === ':memory:' ? 'SQLite in memory' : `SQLite file ${path}`),
+    ...(path === ':memory:' ? {} : { file: path }),
     connect: () => {
       if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
       const raw = new DatabaseSync(path)

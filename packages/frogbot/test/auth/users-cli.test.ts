@@ -86,7 +86,7 @@ describe('frogbot users with passwords', () => {
     expect(noPassword.stderr).toContain('give the password with --password, FROGBOT_PASSWORD or at the prompt')
 
     const deleted = await run(['users', 'delete', '--email', 'ada@example.com'])
-    expect(deleted).toMatchObject({ code: 0, stdout: 'Deleted ada@example.com, their tokens and their sessions.\n' })
+    expect(deleted).toMatchObject({ code: 0, stdout: 'Deleted ada@example.com with their 0 chats, tokens and sessions.\n' })
     expect((await login('ada@example.com', 'second-password-2')).status).toBe(401)
   })
 })

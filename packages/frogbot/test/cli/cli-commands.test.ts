@@ -61,6 +61,23 @@ describe('frogbot users', SLOW, () => {
   })
 })
 
+describe('read commands that find nothing', SLOW, () => {
+  it('name the database they read, and say when they just created it empty (a --config from another folder)', async () => {
+    const { frogbot } = folder()
+    const created = '\n./frogbot.db did not exist: this command just created it, empty. `frogbot serve` keeps its SQLite file (default ./frogbot.db) in the folder it runs in: run this command in that folder.\n'
+    const first = await frogbot('pending')
+    expect(first).toMatchObject({ code: 0, stderr: '', stdout: `Nothing is waiting for an answer in ./frogbot.db.${created}` })
+    expect((await frogbot('pending')).stdout).toBe('Nothing is waiting for an answer in ./frogbot.db.\n')
+    expect((await frogbot('users', 'list')).stdout).toBe('No users yet in ./frogbot.db. Create one: npx frogbot users create --email you@example.com\n')
+    expect((await frogbot('tokens', 'revoke', 'fbt_AbCdEf')).stdout).toContain('No active token matches "fbt_AbCdEf" in ./frogbot.db.')
+    await frogbot('users', 'create', '--email', 'a@b.co')
+    expect((await frogbot('tokens', 'list', '--email', 'a@b.co')).stdout).toBe('No tokens for a@b.co in ./frogbot.db. Create one: npx frogbot tokens create --email a@b.co\n')
+    const answer = await frogbot('answer', 'chat_nothing', 'call_nothing', '--email', 'a@b.co', '--dismiss')
+    expect(answer.code).toBe(1)
+    expect(answer.stderr).toMatch(/^frogbot answer: not found: .* \(looked in \.\/frogbot\.db\)\n$/)
+  })
+})
+
 describe('frogbot tokens', SLOW, () => {
   it('creates a token shown once, lists it by prefix and name only, and revokes it for a running server', async () => {
     const { dir, frogbot } = folder()
@@ -107,7 +124,7 @@ describe('frogbot tokens', SLOW, () => {
 
     const again = await frogbot('tokens', 'revoke', prefix)
     expect(again.code).toBe(1)
-    expect(again.stdout).toContain(`No active token matches "${prefix}". See the prefixes and ids with`)
+    expect(again.stdout).toContain(`No active token matches "${prefix}" in ./frogbot.db. See the prefixes and ids with`)
   })
 
   it('revokes a token given whole (matched by its hash) and never prints it', async () => {
@@ -124,7 +141,7 @@ describe('frogbot tokens', SLOW, () => {
 
     const again = await frogbot('tokens', 'revoke', token)
     expect(again.code).toBe(1)
-    expect(again.stdout).toContain(`No active token matches "${token.slice(0, 10)}…".`)
+    expect(again.stdout).toContain(`No active token matches "${token.slice(0, 10)}…" in ./frogbot.db.`)
     expect(again.stdout + again.stderr).not.toContain(token)
   })
 
@@ -149,7 +166,7 @@ describe('the commands the CLI suggests', SLOW, () => {
     const frogbot = (...args: string[]) => runCli([...args, '--config', PLANNER_CONFIG], { cwd: app, env: cliEnv({ INIT_CWD: dir }) })
     const there = (args: string) => `(cd examples/planner && npx frogbot ${args})`
 
-    expect((await frogbot('users', 'list')).stdout).toBe(`No users yet. Create one: ${there('users create --email you@example.com')}\n`)
+    expect((await frogbot('users', 'list')).stdout).toMatch(new RegExp(`^No users yet in \\./examples/planner/frogbot\\.db\\. Create one: ${there('users create --email you@example.com').replace(/[()./]/g, '\\$&')}\n\\./examples/planner/frogbot\\.db did not exist: this command just created it, empty\\.`))
     const created = await frogbot('users', 'create', '--email', 'ada@example.com')
     expect(created.stdout).toContain(`Give them an API token: ${there('tokens create --email ada@example.com')}\n`)
     expect(created.stdout).toContain(`set one with: ${there('users password --email ada@example.com')}\n`)
@@ -165,7 +182,7 @@ describe('the commands the CLI suggests', SLOW, () => {
     const id = /Its id is (tok_[\w-]+)/.exec(token.stdout)?.[1]
     expect(token.stdout).toContain(`(to revoke it: ${there(`tokens revoke ${id}`)}).`)
     expect(nobody.stderr).toBe(`No user nobody@example.com. Create one first: ${there('users create --email nobody@example.com')}\n`)
-    expect(unknownPrefix.stdout).toBe(`No active token matches "fbt_nothing". See the prefixes and ids with: ${there('tokens list --email <email>')}\n`)
+    expect(unknownPrefix.stdout).toBe(`No active token matches "fbt_nothing" in ./examples/planner/frogbot.db. See the prefixes and ids with: ${there('tokens list --email <email>')}\n`)
     expect(password.stderr).toBe(`No user nobody@example.com. Create one: ${there('users create --email nobody@example.com')}\n`)
     expect(answer.stderr).toBe(`frogbot answer: no user nobody@example.com. Create one first: ${there('users create --email nobody@example.com')}\n`)
   })
