@@ -4,7 +4,7 @@ import type { Database } from '../store/database-schema.ts'
 import { lockChat } from '../store/chat-lock.ts'
 import { chatTransaction } from '../store/chat-transaction.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
-import { effectiveState } from '../turns/rules/chat-state.ts'
+import { effectiveState } from '../store/effective-state.ts'
 import { findUserByEmail } from './users.ts'
 
 /**

@@ -3,7 +3,7 @@ import { chatNotFound, FrogbotError } from '../errors/frogbot-error.ts'
 import type { ChatTransaction } from '../store/chat-store.ts'
 import { StoreWriteConflict } from '../store/store-errors.ts'
 import { chatFor } from './chat-access.ts'
-import { effectiveState } from './rules/chat-state.ts'
+import { effectiveState } from '../store/effective-state.ts'
 import { isoIn, type TurnServices } from './services.ts'
 import { settledCalls } from './settled-calls.ts'
 

@@ -3,7 +3,7 @@ import { CANCELLED_BY_STOP_TEXT } from '@frogbotai/protocol'
 import type { StoredMessage } from '../store/chat-records.ts'
 import { announceSettled } from './run/turn-events.ts'
 import { chatFor, settledByOf } from './chat-access.ts'
-import { effectiveState } from './rules/chat-state.ts'
+import { effectiveState } from '../store/effective-state.ts'
 import { closeCalls } from './rules/close-calls.ts'
 import { isoIn, type TurnServices } from './services.ts'
 

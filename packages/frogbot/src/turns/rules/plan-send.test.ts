@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { effectiveState } from './chat-state.ts'
+import { effectiveState } from '../../store/effective-state.ts'
 import { planSend } from './plan-send.ts'
 
 describe('planSend (FrogBot’s turn rules)', () => {

@@ -1,7 +1,7 @@
 import type { ChatSummary } from '@frogbotai/protocol'
 import type { ChatRecord } from '../../store/chat-records.ts'
 import { channelLabel } from '../chat-access.ts'
-import { effectiveState } from '../rules/chat-state.ts'
+import { effectiveState } from '../../store/effective-state.ts'
 import { isoIn, type TurnServices } from '../services.ts'
 
 /** The public summary of a chat: its state as a user sees it and, for a channel chat, its label. */

@@ -6,7 +6,7 @@ import { toPendingCall } from '../../store/chat-records.ts'
 import { chatFor, mayUse, usableAgent } from '../chat-access.ts'
 import { chatSummary } from './chat-summary.ts'
 import { toQueuedMessage } from './queued-message.ts'
-import { effectiveState } from '../rules/chat-state.ts'
+import { effectiveState } from '../../store/effective-state.ts'
 import { isoIn, type TurnServices } from '../services.ts'
 
 /** Reads a chat `req` may read: its messages, the calls still waiting and its queue. Throws `not-found`. */

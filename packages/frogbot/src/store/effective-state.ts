@@ -1,5 +1,5 @@
 import type { ChatState } from '@frogbotai/protocol'
-import type { ChatRecord } from '../../store/chat-records.ts'
+import type { ChatRecord } from './chat-records.ts'
 
 /**
  * The state a user sees: a `running` chat whose lease has passed (its process died) is `idle`,
