@@ -17,7 +17,7 @@ export type { ChannelLock, ChannelQueueEntry, ChannelState } from '../contract/c
 export type { EngineEvent } from '../contract/engine-events.ts'
 export type { Participant } from '../contract/participant.ts'
 export { clipText, cutIndex } from '../text/clip-text.ts'
-export type { ChannelPiece, ParticipantIdentity, PieceEngine } from '../contract/piece.ts'
+export type { ChannelPiece, LookupProblem, ParticipantIdentity, PieceEngine } from '../contract/piece.ts'
 export { CLOSE_GRACE_MS, createPiece, type KitPiece, type PieceContext, type PieceSession, type PieceSpec } from './create-piece.ts'
 export type { PieceAction } from './runtime/card-answers.ts'
 export type { PieceRuntime } from './runtime/piece-runtime.ts'

@@ -8,7 +8,8 @@ import type { SettledBy, Settlement } from '@frogbotai/protocol'
  * - `settled`: the call was already answered, dismissed, cancelled or expired (`settlement` says by whom);
  * - `denied`: the agent's `access` refused this participant (`to`: what they tried; `unmatched`:
  *   why no FrogBot user was matched to them, when none was: `no-email`, the platform gave no email;
- *   `no-user`, no FrogBot user has it);
+ *   `no-user`, no FrogBot user has it; `lookup-failed`, the piece could not look them up on the
+ *   platform right now);
  * - `invalid`: the answer broke a rule (`message`; `question`: the index of the question at fault, when known);
  * - `closed`: the question is no longer open here (a stale card, a call that is gone, a chat not waiting);
  * - `changed`: the card changed since the participant saw it (someone else picked meanwhile): a
@@ -18,7 +19,7 @@ import type { SettledBy, Settlement } from '@frogbotai/protocol'
  */
 export type PieceNotice =
   | { kind: 'settled'; settlement: Settlement }
-  | { kind: 'denied'; to: 'answer' | 'write'; unmatched?: 'no-email' | 'no-user' }
+  | { kind: 'denied'; to: 'answer' | 'write'; unmatched?: 'no-email' | 'no-user' | 'lookup-failed' }
   | { kind: 'invalid'; message: string; question?: number }
   | { kind: 'closed' }
   | { kind: 'changed' }
@@ -46,6 +47,10 @@ export function noticeText(notice: PieceNotice, nameOf: NameOf = plainNameOf): s
       return 'This question was cancelled.'
     }
     case 'denied': {
+      if (notice.unmatched === 'lookup-failed') {
+        const lost = notice.to === 'answer' ? 'your answer was not taken' : 'your message was not read'
+        return `FrogBot could not check who you are right now, so ${lost}; try again shortly.`
+      }
       const refused = notice.to === 'answer' ? 'You may not answer this question: this agent does not accept you.' : 'You may not talk to this agent here: it does not accept you.'
       if (notice.unmatched === 'no-user') return `${refused} No FrogBot user has the email of your account here; ask whoever runs this FrogBot to add you.`
       if (notice.unmatched === 'no-email') return `${refused} Your email is not shared with FrogBot, so it cannot tell who you are; ask whoever runs this FrogBot.`

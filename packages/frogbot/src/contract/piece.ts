@@ -16,8 +16,25 @@ import type { ChatRead, SendResult, SettleInput, SettleOutcome } from './turns.t
  *   apart), so the agent's `access` must say whom to accept, or nobody can answer there.
  * `hint`: what lets a refused participant in on this platform, for the log (by email: what the
  * platform needs to share emails; by platform id: how to write `access` for it).
+ * `lookupProblem(participant)`: why the piece's latest lookup of that participant on the platform
+ * failed, or `null` when it did not: then a participant without an email is told FrogBot could
+ * not check who they are right now (not that their email is not shared), and the log says what
+ * failed. `credentials`: what to check when the platform refused the piece's credentials (the
+ * setting that holds them, e.g. `SLACK_BOT_TOKEN`), for that log line.
  */
-export type ParticipantIdentity = { by: 'email' | 'platform-id'; hint?: string }
+export type ParticipantIdentity = {
+  by: 'email' | 'platform-id'
+  hint?: string
+  credentials?: string
+  lookupProblem?: (participant: Participant) => LookupProblem | null
+}
+
+/**
+ * Why a piece could not look a participant up on its platform: `refused`, the platform refused
+ * the piece's credentials (a token revoked or wrong); `unreachable`, the platform did not answer
+ * or failed. `reason`: what the platform said, or what went wrong, for the log.
+ */
+export type LookupProblem = { kind: 'refused' | 'unreachable'; reason: string }
 
 /**
  * What a piece may do, through the guarded engine every door uses (handed to

@@ -123,7 +123,12 @@ export function createSlack(options: SlackOptions = {}): SlackPiece {
     piece: 'slack',
     instance,
     label: options.label ?? 'Slack',
-    identity: { by: 'email', hint: 'the Slack app needs the users:read.email scope (OAuth & Permissions), then Reinstall to Workspace' },
+    identity: {
+      by: 'email',
+      hint: 'the Slack app needs the users:read.email scope (OAuth & Permissions), then Reinstall to Workspace',
+      credentials: "SLACK_BOT_TOKEN (or botToken): the app's Bot User OAuth Token, xoxb-…",
+      lookupProblem: (participant) => adapter?.lookupProblem(participant.userId) ?? null
+    },
     now,
     userName,
     chat: { fallbackStreamingPlaceholderText: null, streamingUpdateIntervalMs: options.updateIntervalMs ?? 1000 },

@@ -88,6 +88,48 @@ describe('who answers a question in Slack', () => {
     expect(model.doStreamCalls).toHaveLength(0)
   })
 
+  it("a bot token Slack refuses when it looks a participant up is logged as the token, naming SLACK_BOT_TOKEN, and they are told to try again, not that their email is not shared", async () => {
+    const slack = await standIn()
+    const model = scriptedModel([textStep('Hello.')])
+    const kit = await slackKit({ model, slack })
+    open.push(slack, kit)
+    slack.failNext('users.info', 'invalid_auth', (args) => args.user === ADA.id)
+    await kit.say({ user: ADA.id, text: `<@${BOT_USER_ID}> hello`, ts: ROOT })
+    expect(slack.ephemerals()).toEqual([{ user: ADA.id, channel: 'CGENERAL', threadTs: ROOT, text: 'FrogBot could not check who you are right now, so your message was not read; try again shortly.' }])
+    // Chat SDK's own warning, then what it means and what to do.
+    expect(kit.logs.splice(0)).toEqual([
+      'frogbot: slack slack: warning: Could not fetch user info {"userId":"UADA","error":"An API error occurred: invalid_auth"}',
+      "frogbot: slack slack: refused UADA (UADA): Slack refused the piece's credentials when FrogBot looked them up (users.info: invalid_auth), so no FrogBot user could be matched; check SLACK_BOT_TOKEN (or botToken): the app's Bot User OAuth Token, xoxb-…"
+    ])
+    expect(model.doStreamCalls).toHaveLength(0)
+
+    // Once Slack answers again, the same participant is matched and answered.
+    await kit.say({ user: ADA.id, text: `<@${BOT_USER_ID}> hello again`, ts: '1800000000.000300' })
+    expect(model.doStreamCalls).toHaveLength(1)
+    expect(slack.ephemerals()).toHaveLength(1)
+  })
+
+  it('Slack out of reach when it looks a participant up is logged as such, and they are told to try again; a missing email scope later is still told as the scope', async () => {
+    const slack = await slackStandIn({ users: [ADA, { id: 'UNOMAIL', name: 'nomail' }] })
+    const model = scriptedModel([textStep('Hello.')])
+    const kit = await slackKit({ model, slack })
+    open.push(slack, kit)
+    // Every try of the lookup fails (the client tries 3 times), the private notice gets through.
+    slack.failNextHttp('users.info', 503, 3)
+    await kit.say({ user: 'UNOMAIL', text: `<@${BOT_USER_ID}> hello`, ts: ROOT })
+    expect(slack.ephemerals()).toEqual([expect.objectContaining({ user: 'UNOMAIL', text: 'FrogBot could not check who you are right now, so your message was not read; try again shortly.' })])
+    expect(kit.logs.splice(0)).toEqual([
+      expect.stringContaining('warning: Could not fetch user info {"userId":"UNOMAIL"'),
+      expect.stringMatching(/^frogbot: slack slack: refused UNOMAIL \(UNOMAIL\): Slack could not be reached to look them up \(users\.info: .*503.*\), so no FrogBot user could be matched; they are told to try again shortly$/)
+    ])
+
+    // Slack answers again, without the email: that is the scope, as before.
+    await kit.say({ user: 'UNOMAIL', text: `<@${BOT_USER_ID}> hello again`, ts: '1800000000.000300' })
+    expect(slack.ephemerals().at(-1)?.text).toBe('You may not talk to this agent here: it does not accept you. Your email is not shared with FrogBot, so it cannot tell who you are; ask whoever runs this FrogBot.')
+    expect(kit.logs.splice(0)).toEqual([expect.stringContaining('refused nomail (UNOMAIL): the platform gave no email for them, so no FrogBot user could be matched; the Slack app needs the users:read.email scope')])
+    expect(model.doStreamCalls).toHaveLength(0)
+  }, 15_000)
+
   it('over HTTP the Slack conversation is read-only: its owner reads it (channelLabel Slack), and writes answer 409 channel-chat with the notice', async () => {
     const { slack, kit } = await start()
     await kit.say({ user: ADA.id, text: `<@${BOT_USER_ID}> paint the shed`, ts: ROOT })
