@@ -4,6 +4,11 @@ const TOKEN_TIMEOUT_MS = 10_000
 /** How long before its expiry a token is asked for again (ms): a call never leaves with one about to lapse. */
 const RENEW_BEFORE_MS = 5 * 60_000
 
+/** The token endpoint refused the app's credentials (it answered 4xx): the message names what to check. */
+export class CredentialsRefused extends Error {
+  override readonly name = 'CredentialsRefused'
+}
+
 /** What the OAuth 2.0 token endpoint answers (RFC 6749 §5.1 and §5.2). */
 type TokenAnswer = { access_token?: unknown; expires_in?: unknown; error?: unknown; error_description?: unknown }
 
@@ -32,7 +37,7 @@ export function clientCredentials({ tokenUrl, appId, appPassword, now }: { token
       const code = typeof answer.error === 'string' ? answer.error : `HTTP ${response.status}`
       const detail = typeof answer.error_description === 'string' ? `: ${answer.error_description.split(/\r?\n/)[0]}` : ''
       if (response.status >= 400 && response.status < 500) {
-        throw new Error(`the token endpoint ${tokenUrl} refused the app's credentials (${code}${detail}); check TEAMS_APP_ID, TEAMS_APP_PASSWORD and TEAMS_APP_TENANT_ID`)
+        throw new CredentialsRefused(`the token endpoint ${tokenUrl} refused the app's credentials (${code}${detail}); check TEAMS_APP_ID, TEAMS_APP_PASSWORD and TEAMS_APP_TENANT_ID`)
       }
       throw new Error(`the token endpoint ${tokenUrl} answered ${response.status} (${code}${detail})`)
     }

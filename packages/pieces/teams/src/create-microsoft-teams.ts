@@ -5,7 +5,7 @@ import { clientCredentials } from './bot-token.ts'
 import { handleTeamsActions } from './teams-actions.ts'
 import { type Activity, type FrogbotTeamsAdapter, quietTeamsAdapter } from './teams-adapter.ts'
 import { teamsDrawing } from './teams-drawing.ts'
-import { teamsPeople } from './teams-people.ts'
+import { type TeamsPeople, teamsPeople } from './teams-people.ts'
 import { type MicrosoftTeamsOptions, teamsSettings } from './teams-settings.ts'
 import { teamsVerifier } from './teams-webhook.ts'
 
@@ -56,13 +56,16 @@ export function createMicrosoftTeams(options: MicrosoftTeamsOptions = {}): Micro
   const bot = isBot(appId)
   const token = clientCredentials({ tokenUrl, appId, appPassword, now })
   let adapter!: FrogbotTeamsAdapter
+  let people: TeamsPeople | undefined
   return createChatSdkPiece({
     piece: 'teams',
     instance,
     label,
     identity: {
       by: 'email',
-      hint: "Teams gives the bot a participant's email (their UPN) from the conversation's roster once the app is installed where they write; a guest without one cannot be matched to a FrogBot user"
+      hint: "Teams gives the bot a participant's email (their UPN) from the conversation's roster once the app is installed where they write; a guest without one cannot be matched to a FrogBot user",
+      credentials: 'TEAMS_APP_ID, TEAMS_APP_PASSWORD and TEAMS_APP_TENANT_ID (or appId, appPassword, appTenantId)',
+      lookupProblem: (participant) => people?.lookupProblem(participant.userId) ?? null
     },
     now,
     userName: options.userName ?? 'frogbot',
@@ -91,12 +94,12 @@ export function createMicrosoftTeams(options: MicrosoftTeamsOptions = {}): Micro
       )),
     verify: teamsVerifier(botFrameworkAuth({ appId, openIdMetadataUrl, now })),
     setup: ({ bot: chat, runtime, state, log, nameOf }) => {
-      const people = teamsPeople({ adapter, state, log })
-      handleTeamsActions({ bot: chat, adapter, runtime, people, nameOf })
+      const roster = (people = teamsPeople({ adapter, state, log }))
+      handleTeamsActions({ bot: chat, adapter, runtime, people: roster, nameOf })
       return {
         drawing: teamsDrawing({ adapter, nameOf, log }),
         mention: (participant) => participant.name ?? participant.userId,
-        participantOf: (author, message) => people(message.threadId, { userId: author.userId, name: author.fullName, email: author.email }),
+        participantOf: (author, message) => roster(message.threadId, { userId: author.userId, name: author.fullName, email: author.email }),
         textOf: (message) => withoutBotMention(message, bot),
         accountOf: (message) => {
           const activity = message.raw as Activity

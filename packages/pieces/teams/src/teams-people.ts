@@ -1,5 +1,6 @@
-import type { ChannelState, Participant } from 'frogbot/channels'
-import type { FrogbotTeamsAdapter, RosterMember } from './teams-adapter.ts'
+import type { ChannelState, LookupProblem, Participant } from 'frogbot/channels'
+import { CredentialsRefused } from './bot-token.ts'
+import { type FrogbotTeamsAdapter, type RosterMember, statusOf } from './teams-adapter.ts'
 
 /** How long a participant's roster entry is kept before Teams is asked again (ms): an hour, as Chat SDK keeps its own. */
 export const MEMBER_KEEP_MS = 60 * 60_000
@@ -7,7 +8,17 @@ export const MEMBER_KEEP_MS = 60 * 60_000
 /** How long a roster lookup that found nobody, or failed, stands before it is tried again (ms). */
 export const MEMBER_MISS_KEEP_MS = 60_000
 
+/** How many participants' failed lookups are kept, at most (the oldest is forgotten first). */
+export const KEPT_LOOKUP_PROBLEMS = 1000
+
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error))
+
+/** A failed roster lookup: `refused` when the token endpoint refused the app's credentials or the Bot Connector answered 401 or 403, else `unreachable`. */
+function problemOf(error: unknown): LookupProblem {
+  const status = statusOf(error)
+  const refused = error instanceof CredentialsRefused || status === 401 || status === 403
+  return { kind: refused ? 'refused' : 'unreachable', reason: `the roster lookup: ${describe(error)}` }
+}
 
 /**
  * Who a Teams participant is, for the agent's `access` (README "Microsoft Teams", who can
@@ -17,7 +28,10 @@ const describe = (error: unknown) => (error instanceof Error ? error.message : S
  * conversation member"), kept in the piece's state for {@link MEMBER_KEEP_MS} so that every server
  * shares it; an email a message already carried (Chat SDK looks messages' authors up itself) is
  * kept the same way. A lookup that failed is logged and leaves the participant without an email:
- * they are refused and told why, and the question stays open.
+ * they are refused, and the question stays open; `lookupProblem(userId)` says why the latest
+ * lookup of that participant failed (the app's credentials refused, or Teams out of reach; kept
+ * in the state with the miss, so every server tells it alike), so that they are told FrogBot
+ * could not check who they are right now, not that their email is not shared.
  */
 export function teamsPeople({ adapter, state, log }: { adapter: FrogbotTeamsAdapter; state: ChannelState; log: (line: string) => void }) {
   const keyOf = (userId: string) => `frogbot:teams:member:${userId}`
@@ -26,25 +40,43 @@ export function teamsPeople({ adapter, state, log }: { adapter: FrogbotTeamsAdap
     return { userId, ...(name ? { name } : {}), ...(member?.email ? { email: member.email } : {}) }
   }
 
-  return async (thread: string, { userId, name, email }: { userId: string; name?: string; email?: string }): Promise<Participant> => {
+  const problems = new Map<string, LookupProblem>()
+  const latest = (userId: string, problem: LookupProblem | undefined) => {
+    problems.delete(userId)
+    if (!problem) return
+    problems.set(userId, problem)
+    if (problems.size > KEPT_LOOKUP_PROBLEMS) problems.delete(problems.keys().next().value!)
+  }
+
+  const people = async (thread: string, { userId, name, email }: { userId: string; name?: string; email?: string }): Promise<Participant> => {
     if (email) {
+      latest(userId, undefined)
       const known = { ...(name ? { name } : {}), email }
       await state.set(keyOf(userId), { member: known }, MEMBER_KEEP_MS)
       return participant(userId, name, known)
     }
-    const cached = await state.get<{ member: RosterMember | null }>(keyOf(userId))
-    if (cached) return participant(userId, name, cached.member)
+    const cached = await state.get<{ member: RosterMember | null; problem?: LookupProblem }>(keyOf(userId))
+    if (cached) {
+      latest(userId, cached.problem)
+      return participant(userId, name, cached.member)
+    }
     let member: RosterMember | null = null
     try {
       member = await adapter.member(thread, userId)
     } catch (error) {
       log(`could not look ${name ?? userId} (${userId}) up in the conversation's roster: ${describe(error)}; tried again within a minute`)
-      await state.set(keyOf(userId), { member: null }, MEMBER_MISS_KEEP_MS)
+      const problem = problemOf(error)
+      latest(userId, problem)
+      await state.set(keyOf(userId), { member: null, problem }, MEMBER_MISS_KEEP_MS)
       return participant(userId, name, null)
     }
+    latest(userId, undefined)
     await state.set(keyOf(userId), { member }, member ? MEMBER_KEEP_MS : MEMBER_MISS_KEEP_MS)
     return participant(userId, name, member)
   }
+  /** Why the latest lookup of Teams user `userId` failed, or `null` when it did not. */
+  const lookupProblem = (userId: string): LookupProblem | null => problems.get(userId) ?? null
+  return Object.assign(people, { lookupProblem })
 }
 
 /** See {@link teamsPeople}. */

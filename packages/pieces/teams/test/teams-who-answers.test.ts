@@ -63,15 +63,33 @@ describe('who can answer in Teams', () => {
     expect(await state()).toBe('awaiting')
   })
 
-  it("logs a roster lookup that failed and refuses the clicker meanwhile; the question stays open", async () => {
+  it("logs a roster lookup that failed and refuses the clicker meanwhile, telling them to try again (not that their email is not shared); the question stays open", async () => {
     const { teams, kit, click, state } = await asked()
     teams.failNext(503, 'ServiceUnavailable', (call) => call.resource === 'members')
     await click(BOB)
+    // Within the minute the miss is kept, a second click is told the same, and not logged again.
+    await click(BOB)
     expect(kit.logs.splice(0)).toEqual([
       expect.stringMatching(new RegExp(`could not look ${BOB.name} \\(${BOB.id}\\) up in the conversation's roster: .*tried again within a minute`)),
-      expect.stringContaining(`refused ${BOB.name}`)
+      expect.stringMatching(new RegExp(`refused ${BOB.name} \\(${BOB.id}\\): Microsoft Teams could not be reached to look them up \\(the roster lookup: .*\\), so no FrogBot user could be matched; they are told to try again shortly$`))
     ])
-    expect(teams.targeted().map((notice) => notice.to)).toEqual([BOB.id])
+    const notice = 'FrogBot could not check who you are right now, so your answer was not taken; try again shortly.'
+    expect(teams.targeted().map((told) => [told.to, told.text])).toEqual([
+      [BOB.id, notice],
+      [BOB.id, notice]
+    ])
+    expect(await state()).toBe('awaiting')
+  })
+
+  it("a roster lookup the Bot Connector refuses (401) is logged as the app's credentials, naming TEAMS_APP_PASSWORD, and the clicker is told to try again", async () => {
+    const { teams, kit, click, state } = await asked()
+    teams.failNext(401, 'Unauthorized', (call) => call.resource === 'members')
+    await click(BOB)
+    expect(kit.logs.splice(0)).toEqual([
+      expect.stringContaining(`could not look ${BOB.name} (${BOB.id}) up in the conversation's roster`),
+      expect.stringMatching(new RegExp(`refused ${BOB.name} \\(${BOB.id}\\): Microsoft Teams refused the piece's credentials when FrogBot looked them up \\(the roster lookup: .*\\), so no FrogBot user could be matched; check TEAMS_APP_ID, TEAMS_APP_PASSWORD and TEAMS_APP_TENANT_ID`))
+    ])
+    expect(teams.targeted().map((told) => told.text)).toEqual(['FrogBot could not check who you are right now, so your answer was not taken; try again shortly.'])
     expect(await state()).toBe('awaiting')
   })
 
