@@ -34,7 +34,7 @@ async function snapshot() {
 }
 
 describe('the GitHub webhook', () => {
-  it('refuses a delivery signed with another secret, an unsigned one, a tampered body and a signature written otherwise with 401, logged once a minute', async () => {
+  it('refuses a delivery signed with another secret, an unsigned one, a tampered body and a signature written otherwise with 401, each reason logged once a minute', async () => {
     const before = await snapshot()
     const forged = await kit.deliver(resigned(mention(1), 'not-the-secret'))
     expect(forged).toMatchObject({ status: 401, text: JSON.stringify({ error: 'Refused: the X-Hub-Signature-256 signature does not match.', code: 'unauthorized' }) })
@@ -46,7 +46,8 @@ describe('the GitHub webhook', () => {
     for (const signature of [`sha256=${hex.toUpperCase()}`, `sha1=${hex}`, hex, `sha256=${hex.slice(2)}`]) expect((await kit.deliver({ ...signed, headers: { ...signed.headers, 'x-hub-signature-256': signature } })).status).toBe(401)
     expect(await snapshot()).toEqual(before)
     expect(kit.takeLogs(/refused a request/)).toEqual([
-      "frogbot: github github: refused a request to /api/webhooks/github: the X-Hub-Signature-256 signature does not match the body; if GitHub sent it, GITHUB_WEBHOOK_SECRET (or webhookSecret) is not the webhook's Secret (Settings → Webhooks → the webhook, or the GitHub App's settings)"
+      "frogbot: github github: refused a request to /api/webhooks/github: the X-Hub-Signature-256 signature does not match the body; if GitHub sent it, GITHUB_WEBHOOK_SECRET (or webhookSecret) is not the webhook's Secret (Settings → Webhooks → the webhook, or the GitHub App's settings)",
+      expect.stringContaining('refused a request to /api/webhooks/github: the delivery has no X-Hub-Signature-256 signature; GitHub signs a delivery only when the webhook has a secret')
     ])
   })
 
@@ -120,7 +121,15 @@ describe('the GitHub webhook', () => {
     delete withoutId.headers['x-github-delivery']
     expect(await kit.deliver(withoutId)).toMatchObject({ status: 400, text: JSON.stringify({ error: 'Refused: the delivery has no X-GitHub-Delivery id (GitHub sends one with every delivery).', code: 'bad-request' }) })
     expect(await snapshot()).toEqual(before)
-    // The refusals of this file were logged once, in the first test: a line a minute at most.
-    expect(kit.takeLogs(/refused a request/)).toEqual([])
+    // Each reason once a minute at most: every signed delivery here was refused for a reason of its own.
+    expect(kit.takeLogs(/refused a request/)).toEqual([
+      expect.stringContaining('a signed delivery could not be read: the body is not JSON; set the webhook\'s Content type to application/json'),
+      expect.stringContaining('a signed delivery could not be read: the body is not a JSON object'),
+      expect.stringContaining('the issue_comment payload is not one GitHub sends (comment.user.id:'),
+      expect.stringContaining('the issue_comment payload is not one GitHub sends (repository.name:'),
+      expect.stringContaining('the issue_comment payload is not one GitHub sends (comment.body:'),
+      expect.stringContaining('the issue_comment payload is not one GitHub sends (comment.created_at:'),
+      expect.stringContaining('the pull_request_review_comment payload is not one GitHub sends (pull_request:')
+    ])
   })
 })

@@ -33,7 +33,7 @@ async function snapshot() {
 }
 
 describe('the Linear webhook', () => {
-  it('refuses a delivery signed with another secret, an unsigned one, a tampered body and a signature written otherwise with 401, logged once a minute', async () => {
+  it('refuses a delivery signed with another secret, an unsigned one, a tampered body and a signature written otherwise with 401, each reason logged once a minute', async () => {
     const before = await snapshot()
     expect(await kit.deliver(resigned(opened('issue-s1'), 'not-the-secret'))).toMatchObject(refusal('Refused: the Linear-Signature does not match.'))
     const signed = opened('issue-s1')
@@ -45,7 +45,8 @@ describe('the Linear webhook', () => {
     }
     expect(await snapshot()).toEqual(before)
     expect(kit.takeLogs(/refused a request/)).toEqual([
-      "frogbot: linear linear: refused a request to /api/webhooks/linear: the Linear-Signature does not match the body; if Linear sent it, LINEAR_WEBHOOK_SECRET (or webhookSecret) is not the webhook's signing secret (the OAuth app's page in Linear's settings)"
+      "frogbot: linear linear: refused a request to /api/webhooks/linear: the Linear-Signature does not match the body; if Linear sent it, LINEAR_WEBHOOK_SECRET (or webhookSecret) is not the webhook's signing secret (the OAuth app's page in Linear's settings)",
+      'frogbot: linear linear: refused a request to /api/webhooks/linear: the delivery has no Linear-Signature header; Linear signs every webhook delivery'
     ])
   })
 

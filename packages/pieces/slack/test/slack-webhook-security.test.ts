@@ -51,11 +51,14 @@ describe('the Slack webhook', () => {
     const tampered = signed(mention('1800000000.000003'), { contentType: JSON_BODY })
     expect((await kit.deliver({ ...tampered, body: tampered.body.replace('paint the shed', 'delete everything') })).status).toBe(401)
     await nothingChanged(calls)
-    // Logged once a minute at most (see below).
-    expect(kit.logs.splice(0)).toEqual([expect.stringContaining('refused a request to /api/webhooks/slack: Slack signature is invalid')])
+    // Each reason logged once a minute at most (see below): the tampered body's is the forged one's.
+    expect(kit.logs.splice(0)).toEqual([
+      expect.stringContaining('refused a request to /api/webhooks/slack: Slack signature is invalid'),
+      expect.stringContaining('refused a request to /api/webhooks/slack: Slack signature headers are required')
+    ])
   })
 
-  it('logs a refused request at most once a minute, with what to do if Slack sent it', async () => {
+  it('logs each reason for refusing a request at most once a minute, with what to do if Slack sent it', async () => {
     let skew = 0
     const own = await slackKit({ model: scriptedModel([]), slack, options: { now: () => Date.now() + skew } })
     try {
@@ -84,6 +87,7 @@ describe('the Slack webhook', () => {
     const garbled = signed(mention('1800000000.000006'), { contentType: JSON_BODY })
     expect((await kit.deliver({ ...garbled, headers: { ...garbled.headers, 'x-slack-request-timestamp': 'yesterday' } })).status).toBe(401)
     await nothingChanged(calls)
+    expect(kit.logs.splice(0)).toEqual([expect.stringContaining('Slack timestamp is too old'), expect.stringContaining('Slack timestamp is invalid')])
   })
 
   it('accepts a fresh signed request once and refuses its replay, for events and for clicks alike', async () => {

@@ -58,8 +58,20 @@ describe('the Teams webhook', () => {
     expect(await kit.deliver(delivery(teams, activity, { claims: { serviceurl: 'https://evil.example/' } }))).toMatchObject(refusal("the token's serviceurl claim is not the activity's serviceUrl"))
     expect(await kit.deliver(delivery(teams, activity, { claims: { serviceurl: undefined } }))).toMatchObject(refusal('the token has no serviceurl claim'))
     await nothingChanged(calls)
-    // Logged once a minute at most.
-    expect(kit.logs.splice(0)).toEqual([expect.stringContaining('frogbot: teams teams: refused a request to /api/webhooks/teams: the Authorization header is missing; the Bot Connector signs every activity')])
+    // Each reason once a minute at most: the widened token's is the foreign key's (signature invalid).
+    expect(kit.logs.splice(0)).toEqual(
+      [
+        'the Authorization header is missing; the Bot Connector signs every activity',
+        'the Authorization header is not a Bearer token',
+        "no key of the Bot Framework's signing keys matches the token",
+        'the token signature is invalid',
+        'the token is malformed',
+        "the token's aud claim is wrong",
+        "the token's iss claim is wrong",
+        "the token's serviceurl claim is not the activity's serviceUrl",
+        'the token has no serviceurl claim'
+      ].map((reason) => expect.stringContaining(`frogbot: teams teams: refused a request to /api/webhooks/teams: ${reason}`))
+    )
   })
 
   it('refuses an expired token or one not valid yet, beyond 5 minutes of clock skew; within them it is accepted', async () => {
