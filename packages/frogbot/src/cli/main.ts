@@ -85,7 +85,7 @@ function argumentProblem(command: string, rest: string[]): string | null {
   const [action, ...more] = rest
   if (!action || !actions.includes(action)) return `${action ? `unknown action "${action}"; ` : ''}use one of: ${actions.join(', ')}`
   const allowed = command === 'tokens' && action === 'revoke' ? 1 : 0
-  if (command === 'tokens' && action === 'revoke' && more.length === 0) return 'give the token, its prefix (fbt_xxxxxx) or its id shown by `frogbot tokens list`'
+  if (command === 'tokens' && action === 'revoke' && more.length === 0) return 'give the token, or its prefix or id as `frogbot tokens list` shows them'
   return more.length > allowed ? `unexpected argument "${more[allowed]}"` : null
 }
 

@@ -20,7 +20,7 @@ export async function tokensCommand(args: string[], options: { config?: string; 
   return withAuth(options.config, async (auth, database, place) => {
     if (action === 'revoke') {
       if (!target) {
-        console.error('frogbot tokens revoke: give the token, its prefix (fbt_xxxxxx) or its id shown by `frogbot tokens list`')
+        console.error('frogbot tokens revoke: give the token, or its prefix or id as `frogbot tokens list` shows them')
         return 1
       }
       const matches = await auth.activeTokens(target)
