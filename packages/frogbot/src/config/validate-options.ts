@@ -3,6 +3,7 @@ import { fileDownloadProblems } from '../models/file-download-problems.ts'
 import { modelTargetProblem, providerSettingProblems } from '../models/providers.ts'
 import type { AnyTool } from '../tools/tool.ts'
 import type { FrogbotOptions } from './options.ts'
+import { APPROVAL_KIND } from '@frogbotai/protocol'
 
 const AGENT_SLUG = /^[a-z0-9][a-z0-9_-]{0,63}$/i
 const TOOL_SLUG = /^[a-zA-Z0-9_-]{1,64}$/
@@ -29,6 +30,7 @@ function checkTool(tool: AnyTool, path: string, problems: string[]) {
     if (tool.execute !== undefined) problems.push(`${path}.execute: not allowed on a client tool; the client supplies the result`)
     if (!isZodSchema(tool.outputSchema)) problems.push(`${path}.outputSchema: required on a client tool (a Zod schema the answer must match)`)
     if (typeof config.kind !== 'string' || config.kind.trim() === '') problems.push(`${path}.client.kind: must be a non-empty string`)
+    else if (config.kind === APPROVAL_KIND) problems.push(`${path}.client.kind: "${APPROVAL_KIND}" is the kind of a server tool's call waiting for approval (needsApproval); pick another kind for a client tool`)
     if (config.access !== undefined && !isFunction(config.access)) problems.push(`${path}.client.access: must be a function`)
     if (config.validate !== undefined && !isFunction(config.validate)) problems.push(`${path}.client.validate: must be a function`)
     if (config.expiresIn !== undefined && !(Number.isFinite(config.expiresIn) && (config.expiresIn as number) > 0)) {
