@@ -6,7 +6,7 @@ import { type FileDownloadOptions, type ModelFileDownload, modelFileDownload } f
 import type { ConfiguredProvider } from '../models/providers.ts'
 import { type ResolvedModel, resolveModel } from '../models/resolve-model.ts'
 import type { AnyTool, ClientTool } from '../tools/tool.ts'
-import { clientToolsOf } from './tool-set.ts'
+import { type ApprovalTool, approvalToolsOf, clientToolsOf } from './tool-set.ts'
 
 /** An agent ready to run: its model resolved and its tool list merged with the root tools. */
 export type ResolvedAgent = {
@@ -17,6 +17,8 @@ export type ResolvedAgent = {
   titleModel: ResolvedModel['model'] | null
   tools: AnyTool[]
   clientTools: Map<string, ClientTool>
+  /** Server tools whose calls may wait for approval (`needsApproval`), by slug. */
+  approvalTools: Map<string, ApprovalTool>
   stopWhen: StopCondition<ToolSet> | StopCondition<ToolSet>[]
   instructions: (req: Caller) => Promise<string | undefined>
   access: (req: Caller) => Promise<boolean>
@@ -61,6 +63,7 @@ export function resolveAgents(
       titleModel: modelOverride || model.demo ? null : model.model,
       tools,
       clientTools: clientToolsOf(tools),
+      approvalTools: approvalToolsOf(tools),
       stopWhen,
       instructions: async (req) => (typeof instructions === 'function' ? instructions({ req }) : instructions),
       files,

@@ -187,6 +187,12 @@ export async function answerCommand(args: string[], options: AnswerOptions): Pro
         console.log(`Dismissed call ${toolCallId} in chat ${chatId}${reason}. The chat is ready for the next message.`)
         return 0
       }
+      if (outcome.kind === 'voted') {
+        const quorum = outcome.pending.find((call) => call.toolCallId === toolCallId)?.quorum
+        const approvals = quorum?.votes.filter((vote) => vote.approved).length ?? 0
+        console.log(`Approved call ${toolCallId}: ${approvals} of ${quorum?.count ?? '?'} approvals so far; it waits for more people.`)
+        return 0
+      }
       if (outcome.kind === 'awaiting-input') {
         console.log(`Answered call ${toolCallId}. Other calls of this step still wait:\n`)
         console.log(outcome.pending.map((call) => describePendingCall(call).join('\n')).join('\n\n'))

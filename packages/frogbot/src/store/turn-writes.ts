@@ -77,6 +77,9 @@ const query = {
   endCalls: precompiled((db, chatId: string, toolCallIds: string[], status: Exclude<CallStatus, 'pending'>, now: string) =>
     db.updateTable('frogbot_pending_calls').set({ status, settled_at: now }).where('chat_id', '=', chatId).where('tool_call_id', 'in', toolCallIds).where('status', '=', 'pending')
   ),
+  recordVotes: precompiled((db, chatId: string, toolCallId: string, votes: string) =>
+    db.updateTable('frogbot_pending_calls').set({ votes }).where('chat_id', '=', chatId).where('tool_call_id', '=', toolCallId).where('status', '=', 'pending')
+  ),
   settleMessage: precompiled((db, chatId: string, id: string, version: number, next: { parts: string; settlements: string; version: number; updated_at: string }) =>
     db.updateTable('frogbot_messages').set(next).where('id', '=', id).where('chat_id', '=', chatId).where('version', '=', version)
   ),
@@ -196,10 +199,13 @@ function sqliteTurnWrites(db: Kysely<Database>, adapter: DatabaseAdapter) {
      * pending, the message and the chat at their versions (the first valid answer wins). False
      * (nothing written) when a guard did not hold: the caller reads again and decides again.
      */
-    async applySettle({ chatId, chatVersion, calls, message, chat }: SettleWrite, now: string): Promise<boolean> {
+    async applySettle({ chatId, chatVersion, calls, votes = [], message, chat }: SettleWrite, now: string): Promise<boolean> {
       return guarded(db, adapter, async (trx) => {
         for (const [status, ids] of groupBy(calls)) {
           if (changed(await query.endCalls(trx, chatId, ids, status, now)) !== ids.length) throw new StoreConflict('a call was settled meanwhile')
+        }
+        for (const vote of votes) {
+          if (changed(await query.recordVotes(trx, chatId, vote.toolCallId, JSON.stringify(vote.votes))) !== 1) throw new StoreConflict('a call was settled meanwhile')
         }
         const next = { parts: JSON.stringify(message.parts), settlements: JSON.stringify(message.settlements), version: message.version + 1, updated_at: now }
         if (changed(await query.settleMessage(trx, chatId, message.id, message.version, next)) !== 1) throw new StoreConflict('the message changed meanwhile')

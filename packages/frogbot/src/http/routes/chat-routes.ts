@@ -1,4 +1,5 @@
 import { type Context, Hono } from 'hono'
+import type { SettleInput } from '../../contract/turns.ts'
 import { FrogbotError } from '../../errors/frogbot-error.ts'
 import { BranchRequest, ChatListQuery, EditRequest, RenameRequest, SettleRequest, StopRequest } from '@frogbotai/protocol'
 import { chatFor, usableAgent } from '../../turns/chat-access.ts'
@@ -82,7 +83,14 @@ export function chatRoutes(context: HttpContext) {
   app.post('/agents/:slug/chats/:chatId/settle', async (c) => {
     const { req, agentSlug, chatId } = await caller(c)
     const body = await readBody(c.req.raw, SettleRequest, context.maxBodyBytes)
-    const input = body.dismissed ? { toolCallId: body.toolCallId, dismissed: true as const, reason: body.reason } : { toolCallId: body.toolCallId, output: body.output }
+    const { toolCallId, reason } = body
+    const input: SettleInput = body.dismissed
+      ? { toolCallId, dismissed: true, reason }
+      : body.approved === true
+        ? { toolCallId, approved: true, input: body.input, reason }
+        : body.approved === false
+          ? { toolCallId, approved: false, reason }
+          : { toolCallId, output: body.output }
     return settleResponse(wantsStream(c.req.raw), await forCaller(req, engine.settle({ chatId, agentSlug, inputs: [input], req })))
   })
 
