@@ -27,7 +27,21 @@ export default defineConfig({
   themeConfig: {
     search: {
       provider: 'local',
-      options: { miniSearch: { searchOptions: { boost: { title: 4, text: 2, titles: 1 } } } }
+      options: {
+        miniSearch: {
+          searchOptions: {
+            fuzzy: 0.2,
+            prefix: true,
+            boost: { title: 4, text: 2, titles: 1 },
+            // Whole words first: "settle" finds where settling is explained before every
+            // "settlement" and "settled" (MiniSearch's default weights are 0.375 and 0.45).
+            weights: { prefix: 0.2, fuzzy: 0.2 },
+            // The generated endpoint reference names `settle`, `pending`, … in every heading; the
+            // guides that explain them come first, the reference after.
+            boostDocument: (id: string) => (id.startsWith('/http/reference') ? 0.3 : 1)
+          }
+        }
+      }
     },
     nav: [
       { text: 'Quickstart', link: '/getting-started' },
