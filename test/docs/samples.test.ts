@@ -3,25 +3,16 @@
 // of its own under test-output/, beside stand-ins for the files samples import from their own app
 // (./frogbot.config.ts, ./providers.tsx), and `tsc` checks them all with the repository's settings.
 import { execFile } from 'node:child_process'
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
-import { DOCS, ROOT } from './site-build.ts'
+import { DOCS, ROOT, docsPages } from './site-build.ts'
 
 const OUT = join(ROOT, 'test-output/docs-samples')
 
 /** A fenced TypeScript block of a page, where it starts, and what the comment before it says. */
 type Sample = { page: string; line: number; lang: 'ts' | 'tsx'; code: string; skip?: string; context?: string }
-
-function pages(folder = DOCS): string[] {
-  return readdirSync(folder).flatMap((name) => {
-    const path = join(folder, name)
-    if (name.startsWith('.') || name === 'node_modules') return []
-    if (statSync(path).isDirectory()) return pages(path)
-    return name.endsWith('.md') ? [relative(DOCS, path)] : []
-  })
-}
 
 /** The ```ts and ```tsx blocks of a Markdown text (the info string's first word is the language). */
 export function samplesOf(page: string, text: string): Sample[] {
@@ -61,7 +52,7 @@ const STAND_INS: Record<string, string> = {
 }
 
 describe('the TypeScript samples of docs/', () => {
-  const all = pages().flatMap((page) => samplesOf(page, readFileSync(join(DOCS, page), 'utf8')))
+  const all = docsPages({ withReadme: true }).flatMap((page) => samplesOf(page, readFileSync(join(DOCS, page), 'utf8')))
 
   it('are found, and the few that are not checked say why', () => {
     expect(all.length).toBeGreaterThan(25)

@@ -1,10 +1,10 @@
 // Builds the documentation site once per test run and serves the build the way a static host with
 // clean URLs does (`/chat/turns` → chat/turns.html, `/chat/turns.md` → the Markdown copy).
 import { execFile } from 'node:child_process'
-import { existsSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { extname, join, normalize, resolve } from 'node:path'
+import { extname, join, normalize, relative, resolve } from 'node:path'
 import { promisify } from 'node:util'
 
 /** The repository's root, `docs/`, and where the tests build the site and keep screenshots. */
@@ -12,6 +12,16 @@ export const ROOT = resolve(import.meta.dirname, '../..')
 export const DOCS = join(ROOT, 'docs')
 export const OUTPUT = join(ROOT, 'test-output/docs')
 export const SITE = join(OUTPUT, 'site')
+
+/** Every Markdown file under docs/ (relative paths), .vitepress/ left out; docs/README.md too unless asked for. */
+export function docsPages({ withReadme = false } = {}, folder = DOCS): string[] {
+  return readdirSync(folder).flatMap((name) => {
+    const path = join(folder, name)
+    if (name.startsWith('.') || name === 'node_modules') return []
+    if (statSync(path).isDirectory()) return docsPages({ withReadme }, path)
+    return name.endsWith('.md') && (withReadme || path !== join(DOCS, 'README.md')) ? [relative(DOCS, path)] : []
+  })
+}
 
 /** Runs `vitepress build docs` into test-output/docs/site (the same command as `npm run docs:build`). */
 export async function buildSite(): Promise<{ seconds: number; log: string }> {

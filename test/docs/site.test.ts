@@ -1,26 +1,16 @@
 // The documentation site (docs/, issue 36): built once for this file, then crawled, read as
 // Markdown, and searched in Chromium.
-import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { mkdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { chromium, type Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pageMarkdown } from '../../docs/.vitepress/markdown-copies.ts'
 import { loadOpenApiDocument } from '../../docs/.vitepress/openapi-page.ts'
 import { SIDEBAR, pageFile } from '../../docs/.vitepress/sidebar.ts'
-import { DOCS, OUTPUT, ROOT, buildSite, builtFile, idsOf, linksOf, serveSite } from './site-build.ts'
+import { DOCS, OUTPUT, ROOT, buildSite, builtFile, docsPages, idsOf, linksOf, serveSite } from './site-build.ts'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const SIDEBAR_FILES = SIDEBAR.flatMap((group) => group.items.map((item) => pageFile(item.link)))
-
-/** Every Markdown page under docs/ (not docs/README.md, not .vitepress/). */
-function sourcePages(folder = DOCS): string[] {
-  return readdirSync(folder).flatMap((name) => {
-    const path = join(folder, name)
-    if (name.startsWith('.') || name === 'node_modules') return []
-    if (statSync(path).isDirectory()) return sourcePages(path)
-    return name.endsWith('.md') && path !== join(DOCS, 'README.md') ? [relative(DOCS, path)] : []
-  })
-}
 
 let site: { baseURL: string; close: () => Promise<void> }
 let buildLog = ''
@@ -44,7 +34,7 @@ describe('the build', () => {
     expect(buildLog).toContain('build complete')
     expect(buildLog).not.toMatch(/dead link/i)
     expect(new Set(SIDEBAR_FILES).size, 'a page listed twice in docs/.vitepress/sidebar.ts').toBe(SIDEBAR_FILES.length)
-    const missing = sourcePages().filter((file) => !SIDEBAR_FILES.includes(file))
+    const missing = docsPages().filter((file) => !SIDEBAR_FILES.includes(file))
     expect(missing, 'pages of docs/ missing from docs/.vitepress/sidebar.ts').toEqual([])
     for (const file of SIDEBAR_FILES) expect(builtFile(`/${file.replace(/\.md$/, '')}`), file).not.toBeNull()
   })
