@@ -1,4 +1,4 @@
-import type { ChatState, ChatSummary, PendingCall, QueuedMessage, SettlementWithPart, StoredMessageSchema, TurnResult } from '@frogbotai/protocol'
+import type { CallDraft, ChatState, ChatSummary, PendingCall, QueuedMessage, SettlementWithPart, StoredMessageSchema, TurnResult } from '@frogbotai/protocol'
 import type { UIMessageChunk } from 'ai'
 import type { z } from 'zod'
 
@@ -32,5 +32,8 @@ export type SettleOutcome =
   | { kind: 'awaiting-input'; chatId: string; settlement: SettlementWithPart; pending: PendingCall[] }
   | { kind: 'dismissed'; chatId: string; messageId: string; settlement: SettlementWithPart; state: ChatState }
 
-/** A chat as `GET …/chats/:chatId` answers it (see `ChatReadSchema`): the chat, its messages, the calls still waiting and its queue. */
-export type ChatRead = { chat: ChatSummary; messages: z.output<typeof StoredMessageSchema>[]; pending: PendingCall[]; queued: QueuedMessage[] }
+/**
+ * A chat as `GET …/chats/:chatId` answers it (see `ChatReadSchema`): the chat, its messages, the
+ * calls still waiting, its queue and the drafts of the waiting calls' cards.
+ */
+export type ChatRead = { chat: ChatSummary; messages: z.output<typeof StoredMessageSchema>[]; pending: PendingCall[]; queued: QueuedMessage[]; drafts: CallDraft[] }

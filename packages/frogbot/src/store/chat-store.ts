@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely'
 import type { DatabaseAdapter } from './database-adapter.ts'
 import type { Database } from './database-schema.ts'
 import { type CallRecord, type ChatRecord, type NewChat, type QueuedRecord, type StoredMessage, messageRow, newChatRow, toCallRecord, toChatRecord } from './chat-records.ts'
+import { callDrafts } from './call-drafts.ts'
 import { chatReads } from './chat-reads.ts'
 import { lockChat, readChat } from './chat-lock.ts'
 import { type ChatTransaction, chatTransaction } from './chat-transaction.ts'
@@ -166,6 +167,8 @@ export function createChatStore({ db, adapter }: { db: Kysely<Database>; adapter
     },
 
     ...turnWrites(db, adapter),
+
+    ...callDrafts(db, adapter),
 
     /** Writes a new chat with its messages in one transaction (a branch); returns it. */
     async createChatWithMessages({ chat, messages, now }: { chat: NewChat; messages: StoredMessage[]; now: string }): Promise<ChatRecord> {
