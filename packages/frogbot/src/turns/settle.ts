@@ -4,7 +4,7 @@ import { systemCaller } from '../auth/callers.ts'
 import type { ResolvedAgent } from '../agents/resolve-agents.ts'
 import { toolFingerprint } from '../agents/tool-set.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
-import type { ChatState } from '@frogbotai/protocol'
+import { ANSWER_TEXT_MAX_LENGTH, type ChatState, formatPath, overlongText, REASON_MAX_LENGTH, tooLongText } from '@frogbotai/protocol'
 import { type CallRecord, type ChatRecord, toPendingCall } from '../store/chat-records.ts'
 import type { ChatPatch } from '../store/chat-store.ts'
 import type { SettleSnapshot, VersionedMessage } from '../store/turn-write-shapes.ts'
@@ -39,7 +39,9 @@ function refusalError(refusal: SettleRefusal, state: ChatState, { calls, message
 
 /**
  * The checks of one action that run user code (the seed's order: tool intact, `client.access`,
- * `outputSchema`, `client.validate`); with `whoOnly` (see {@link mayAnswer}), the first two alone.
+ * `outputSchema`, `client.validate`), then the lengths of typed text (a dismissal's `reason`, every
+ * string of an output: `400 invalid-output` naming the field); with `whoOnly` (see
+ * {@link mayAnswer}), the first two alone.
  */
 async function checkAction(agent: ResolvedAgent, req: Caller, call: CallRecord, action: SettleAction, whoOnly: boolean): Promise<SettleAction> {
   if ('expired' in action) return action
@@ -50,11 +52,16 @@ async function checkAction(agent: ResolvedAgent, req: Caller, call: CallRecord, 
   if (req.entryPoint !== 'system' && tool?.client.access && !(await tool.client.access({ req, call: toPendingCall(call) }))) {
     throw new FrogbotError('forbidden', `You may not settle calls of "${call.toolName}".`)
   }
+  if ('dismissed' in action && (action.reason?.length ?? 0) > REASON_MAX_LENGTH) {
+    throw new FrogbotError('invalid-output', `reason: ${tooLongText(action.reason!.length, REASON_MAX_LENGTH, 'a dismissal reason')}`)
+  }
   if (!isAnswer(action) || whoOnly) return action
   const parsed = tool!.outputSchema.safeParse(action.output)
   if (!parsed.success) throw new FrogbotError('invalid-output', zodMessage(parsed.error))
   const verdict = tool!.client.validate?.({ input: call.input, output: parsed.data })
   if (verdict !== undefined && verdict !== true) throw new FrogbotError('invalid-output', String(verdict))
+  const long = overlongText(parsed.data)
+  if (long) throw new FrogbotError('invalid-output', `${formatPath(['output', ...long.path])}: ${tooLongText(long.length, ANSWER_TEXT_MAX_LENGTH)}`)
   return { ...action, output: parsed.data }
 }
 
