@@ -33,7 +33,9 @@ import { redisLiveStreams } from './turns/live/redis-live-streams.ts'
  *   after a crash the chat is usable again once it passes.
  * - `queueLimit`: most messages one chat's queue holds (default 20); more get `429 queue-full`.
  * - `env`: where provider keys are read from (default `process.env`).
- * - `log`: where start-up facts and unexpected errors go (default `console.error`).
+ * - `log`: where start-up facts and unexpected errors go, one line each (default `console.error`).
+ * - `debug`: where the details of errors go, such as a failed model call's stack and causes
+ *   (default: nowhere; `frogbot serve` sends them to the console with `FROGBOT_DEBUG=1`).
  * - `maintenanceIntervalMs`: how often call expiry and stalled queues are checked (default 5000;
  *   0 turns the timer off, then call `maintain()` yourself).
  * - `listen`: whether this process runs the listeners of the config's pieces (their long-running
@@ -56,6 +58,7 @@ export type CreateFrogbotOptions = {
   queueLimit?: number
   env?: NodeJS.ProcessEnv
   log?: (line: string) => void
+  debug?: (line: string) => void
   maintenanceIntervalMs?: number
   startQueuedTurns?: boolean
   listen?: boolean
@@ -185,7 +188,8 @@ export async function createFrogbot(config: FrogbotConfig, options: CreateFrogbo
     emit: (event) => {
       for (const listener of engineListeners) listener(event)
     },
-    log
+    log,
+    debug: options.debug
   }, { startQueuedTurns: options.startQueuedTurns ?? true })
   try {
     await startPieces(engine, pieces.values())

@@ -22,7 +22,7 @@ export async function channelsRunCommand(options: { config?: string }): Promise<
   }
   // Listened for before the listeners start: a SIGTERM as soon as they run stops them cleanly.
   const stopRequested = stopSignal({ onForce: (signal) => log(`${signal} again: exiting now, without writing out running replies`) })
-  const frogbot = await createFrogbot(config, { log: (line) => console.error(line), leaseMs: leaseFromEnv(process.env.FROGBOT_LEASE_MS), listen: true })
+  const frogbot = await createFrogbot(config, { log: (line) => console.error(line), debug: process.env.FROGBOT_DEBUG ? (line) => console.error(line) : undefined, leaseMs: leaseFromEnv(process.env.FROGBOT_LEASE_MS), listen: true })
   for (const line of frogbot.describe()) log(line)
   log(`running the listeners of ${listening.join(', ')} (one process at a time holds each; stop with Ctrl-C)`)
   // No server holds the process open here: while a listener waits for its lease, this does.
