@@ -27,9 +27,9 @@ export async function channelsRunCommand(options: { config?: string }): Promise<
   log(`running the listeners of ${listening.join(', ')} (one process at a time holds each; stop with Ctrl-C)`)
   // No server holds the process open here: while a listener waits for its lease, this does.
   const alive = setInterval(() => {}, 60_000)
-  await stopRequested
+  const lost = await Promise.race([stopRequested.then(() => null), frogbot.stopped])
   clearInterval(alive)
-  log('shutting down')
+  log(lost ? 'shutting down: the database is gone (see above)' : 'shutting down')
   await frogbot.close()
-  return 0
+  return lost ? 1 : 0
 }

@@ -147,12 +147,12 @@ export async function serveCommand(options: { port?: string; host?: string; conf
   log(`admin chat: open ${base}/admin in a browser`)
   log(`listening on ${base} (agents: ${[...engine.services.agents.keys()].join(', ')}${reach})`)
 
-  await stopRequested
-  log('shutting down')
+  const lost = await Promise.race([stopRequested.then(() => null), frogbot.stopped])
+  log(lost ? 'shutting down: the database is gone (see above)' : 'shutting down')
   await new Promise<void>((resolve) => {
     server.close(() => resolve())
     setTimeout(resolve, 3000).unref()
   })
   await frogbot.close()
-  return 0
+  return lost ? 1 : 0
 }

@@ -91,7 +91,7 @@ describe('titles the offline demo model writes', () => {
     }
     const title = async (chatId: string) => (await frogbot.readChat({ chatId, caller: { user: ada } })).chat.title
     const prompts = ['Plan a team offsite: city or mountains?', 'Ask me a few questions about a team offsite', 'Pick any toppings: cheese, mushrooms, olives or peppers', 'Plan a team offsite: city or mountains?', 'Plan a team offsite: city or mountains?']
-    const chats = []
+    const chats: string[] = []
     for (const prompt of prompts) chats.push(await start(prompt))
     await expect
       .poll(async () => Promise.all(chats.map(title)))
