@@ -57,6 +57,12 @@ export type PendingCallsTable = {
   created_at: string
   expires_at: string | null
   settled_at: string | null
+  /** What answers the call: the client tool's `client.kind`, or `approval`. */
+  kind: string
+  /** For an approval that needs several people: how many distinct approvals settle it. */
+  quorum: number | null
+  /** JSON: `ApprovalVote[]`, the votes so far of an approval with a `quorum`. */
+  votes: string
 }
 
 /** The draft of a waiting call's card (README "Drafts of a card"); it goes when the call settles. */
@@ -161,7 +167,10 @@ export const COLUMNS = {
     tool_fingerprint: true,
     created_at: true,
     expires_at: true,
-    settled_at: true
+    settled_at: true,
+    kind: true,
+    quorum: true,
+    votes: true
   }),
   frogbot_queued_messages: columnsOf<QueuedMessagesTable>({ id: true, chat_id: true, message_id: true, position: true, message: true, sender: true, created_at: true })
 }

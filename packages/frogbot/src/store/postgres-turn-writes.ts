@@ -14,7 +14,7 @@ import type { MessageWrite, SettleSnapshot, SettleWrite } from './turn-write-sha
  * nothing. Same contracts as their SQLite counterparts in `turn-writes.ts`.
  */
 
-const INTEGER_COLUMNS = new Set(['position', 'version'])
+const INTEGER_COLUMNS = new Set(['position', 'version', 'quorum'])
 
 /** Rows of `values` as a select that yields them only when the CTE `guard` has a row. Columns are all text but the integers. */
 function rowsWhen(guard: string, rows: Record<string, unknown>[]): RawBuilder<unknown> {

@@ -67,7 +67,10 @@ const query = {
         'p.tool_fingerprint as p_tool_fingerprint',
         'p.created_at as p_created_at',
         'p.expires_at as p_expires_at',
-        'p.settled_at as p_settled_at'
+        'p.settled_at as p_settled_at',
+        'p.kind as p_kind',
+        'p.quorum as p_quorum',
+        'p.votes as p_votes'
       ])
       .where('c.id', '=', chatId)
   ),
@@ -178,7 +181,10 @@ function sqliteTurnWrites(db: Kysely<Database>, adapter: DatabaseAdapter) {
                 tool_fingerprint: row.p_tool_fingerprint!,
                 created_at: row.p_created_at!,
                 expires_at: row.p_expires_at,
-                settled_at: row.p_settled_at
+                settled_at: row.p_settled_at,
+                kind: row.p_kind!,
+                quorum: row.p_quorum,
+                votes: row.p_votes!
               })
             ]
       )

@@ -15,7 +15,10 @@ const call = (toolCallId: string, status: CallRecord['status'] = 'pending'): Cal
   status,
   toolFingerprint: 'fp',
   expiresAt: null,
-  settledAt: null
+  settledAt: null,
+  kind: 'question',
+  quorum: null,
+  votes: []
 })
 const ada = { userId: 'user_ada' }
 const at = '2026-12-01T10:00:00.000Z'

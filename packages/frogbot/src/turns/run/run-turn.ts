@@ -62,7 +62,7 @@ export function waitingCalls({ message, agent, offers, chatId, createdAt, expire
   for (const part of sealed.parts.filter(isToolUIPart)) {
     if (part.state !== 'input-available') continue
     const tool = agent.clientTools.get(toolNameOf(part))!
-    calls.push({ toolCallId: part.toolCallId, toolName: tool.slug, input: part.input, messageId: message.id, chatId, agentSlug: agent.slug, createdAt, toolFingerprint: toolFingerprint(tool), expiresAt: expiresAt(tool) })
+    calls.push({ toolCallId: part.toolCallId, toolName: tool.slug, input: part.input, messageId: message.id, chatId, agentSlug: agent.slug, createdAt, kind: tool.client.kind, toolFingerprint: toolFingerprint(tool), expiresAt: expiresAt(tool), quorum: null })
   }
   return { sealed, calls }
 }
@@ -144,7 +144,7 @@ async function pauseIfWaiting(context: TurnContext, message: UIMessage): Promise
   })
   if (calls.length === 0) return null
   if (!(await pauseAtCalls(services, turn, sealed, calls))) throw lostHold()
-  const pending = calls.map((call) => toPendingCall({ ...call, status: 'pending', settledAt: null }))
+  const pending = calls.map((call) => toPendingCall({ ...call, votes: [] }))
   announceWaiting(services, chat, pending)
   return { status: 'awaiting-input', chatId: chat.id, pending }
 }
