@@ -65,7 +65,7 @@ export type PendingCallsTable = {
   votes: string
 }
 
-/** The draft of a waiting call's card (README "Drafts of a card"); it goes when the call settles. */
+/** The draft of a waiting call's card (README "The HTTP API": the draft of a card); it goes when the call settles. */
 export type CallDraftsTable = {
   chat_id: string
   tool_call_id: string
