@@ -17,20 +17,25 @@ async function openExample(context: BrowserContext, path = '/example/') {
   return page
 }
 
+/** A new chat of the sample asking the three trip questions: the page, the docked card at "1 of 3", and the chat id the address took. */
+async function startTrip(context: BrowserContext) {
+  const page = await openExample(context)
+  const composer = page.getByRole('textbox', { name: 'Message' })
+  await composer.fill('Plan the team trip')
+  await composer.press('Enter')
+  const card = dock(page).getByRole('region', { name: 'Questions' })
+  await card.getByText('1 of 3').waitFor()
+  await page.waitForURL((url) => url.searchParams.has('chat'))
+  return { page, card, chatId: new URL(page.url()).searchParams.get('chat')! }
+}
+
 /** Waits until the card's draft is saved on the server (a moment after the last change). */
 const draftSaved = (page: Page) => page.waitForResponse((response) => response.url().includes('/draft') && response.request().method() === 'PUT' && response.ok())
 
 describe("the UI README's sample, coming back", () => {
   test('a reload in the middle of a three-question card finds the chat, the question and the picks as they were; the list shows it waiting', async () => {
     const context = await newContext()
-    const page = await openExample(context)
-    const composer = page.getByRole('textbox', { name: 'Message' })
-    await composer.fill('Plan the team trip')
-    await composer.press('Enter')
-    const card = dock(page).getByRole('region', { name: 'Questions' })
-    await card.getByText('1 of 3').waitFor()
-    await page.waitForURL((url) => url.searchParams.has('chat'))
-    const chatId = new URL(page.url()).searchParams.get('chat')!
+    const { page, card, chatId } = await startTrip(context)
 
     await card.getByText('Coast', { exact: true }).click()
     await card.getByRole('button', { name: 'Next' }).click()
@@ -66,14 +71,7 @@ describe("the UI README's sample, coming back", () => {
 
   test('another device opens the same chat and finds the picks and the typed answer; the answer settles once and the draft is gone', async () => {
     const laptop = await newContext()
-    const page = await openExample(laptop)
-    const composer = page.getByRole('textbox', { name: 'Message' })
-    await composer.fill('Plan the team trip')
-    await composer.press('Enter')
-    const card = dock(page).getByRole('region', { name: 'Questions' })
-    await card.getByText('1 of 3').waitFor()
-    await page.waitForURL((url) => url.searchParams.has('chat'))
-    const chatId = new URL(page.url()).searchParams.get('chat')!
+    const { page, card, chatId } = await startTrip(laptop)
     const saved = draftSaved(page)
     await card.getByRole('textbox', { name: 'Other answer for Place' }).fill('By a lake')
     await saved
