@@ -71,7 +71,7 @@ export class ChatSession {
   readonly #onChatChange: () => void
   /** What the composer holds, kept while a docked card hides it. */
   composerText = ''
-  /** Whether the composer had the focus when a docked card hid it: the card then leaves the focus alone. */
+  /** Whether the person was writing in the composer when a docked card hid it: the card then leaves the focus alone. */
   typingWhenHidden = false
 
   /** `isNew`: the id was just made here, so there is nothing to read until the first message; `onChatChange`: called when the chat appears on the server, starts a turn, waits or ends. */

@@ -189,7 +189,7 @@ function ChatView({
           restore={snapshot.unsent}
           initialText={session.composerText}
           onTextChange={(text) => (session.composerText = text)}
-          onHidden={(focused) => (session.typingWhenHidden = focused)}
+          onHidden={(typing) => (session.typingWhenHidden = typing)}
         />
       )}
     </>

@@ -5,8 +5,8 @@ import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 're
  * now waits in the queue); `onStop`; `placeholder` (default "Message"); `restore`: text to put
  * back in the field when it is empty (a message that never reached the server); `initialText`
  * and `onTextChange(text)`: what the field holds, kept elsewhere while the composer is hidden;
- * `onHidden(focused)`: whether the person was in the field when the composer went (a docked card
- * hides it); called with `false` when it shows.
+ * `onHidden(typing)`: whether the person was writing in the field (it had the focus and some text)
+ * when the composer went (a docked card hides it); called with `false` when it shows.
  */
 export type ComposerProps = {
   onSend: (text: string) => void
@@ -16,7 +16,7 @@ export type ComposerProps = {
   restore?: string | null
   initialText?: string
   onTextChange?: (text: string) => void
-  onHidden?: (focused: boolean) => void
+  onHidden?: (typing: boolean) => void
 }
 
 /**
@@ -35,10 +35,12 @@ export function Composer({ onSend, busy, onStop, placeholder = 'Message', restor
   useEffect(() => {
     if (!document.activeElement || document.activeElement === document.body) field.current?.focus()
   }, [])
+  const written = useRef(text)
+  written.current = text
   useLayoutEffect(() => {
     hidden.current?.(false)
     // Runs before the field leaves the page, while it still has the focus it had.
-    return () => hidden.current?.(document.activeElement === field.current)
+    return () => hidden.current?.(document.activeElement === field.current && written.current.trim() !== '')
   }, [])
   useEffect(() => {
     if (restore && !text.trim()) setText(restore)
