@@ -5,7 +5,8 @@ import type { ChatAdapter, ChatRead } from './chat-adapter.ts'
 import { apiCallError, errorMessage } from './chat-api-error.ts'
 import { randomId } from './ids.ts'
 import { acceptedTransport } from './session/accepted-transport.ts'
-import { answerCalls, outputsOf, patchCall, uiMessagesOf } from './session/message-patches.ts'
+import { answerCalls, patchCall, uiMessagesOf } from './session/message-patches.ts'
+import { UnsentAnswers } from './session/unsent-answers.ts'
 import { draftSaves } from './session/draft-saves.ts'
 import { pendingPoll } from './session/pending-poll.ts'
 import { reconnect } from './session/reconnect.ts'
@@ -56,8 +57,7 @@ export class ChatSession {
   readonly #settledHere = new Set<string>()
   /** The text of the message being sent from here, until the server has it. */
   #sending: string | null = null
-  /** Answers given here that never reached the server, by call, to send again once it answers. */
-  readonly #unsent = new Map<string, unknown>()
+  readonly #unsent = new UnsentAnswers()
   readonly #drafts = draftSaves({
     save: async (toolCallId, draft) => {
       await this.#adapter.saveDraft(this.agent, this.id, toolCallId, draft)
@@ -278,16 +278,9 @@ export class ChatSession {
     if (previous.loaded && (!before || before.state !== read.chat.state || before.title !== read.chat.title || previous.pending.length !== read.pending.length)) this.#onChatChange()
   }
 
-  /**
-   * Sends again the answers that never reached the server, once it answers: those whose calls
-   * still wait go back on their cards and resubmit (once: the server settles each call once); the
-   * others were settled meanwhile (this very answer, if it got through after all, or someone
-   * else's) and the read shows them.
-   */
+  /** Sends again, once the server answers, the answers that never reached it and whose calls still wait (see `UnsentAnswers`). */
   #sendUnsent(read: ChatRead) {
-    const waiting = new Set(read.pending.map((call) => call.toolCallId))
-    const resend = new Map([...this.#unsent].filter(([toolCallId]) => waiting.has(toolCallId)))
-    this.#unsent.clear()
+    const resend = this.#unsent.takeWaiting(read)
     this.#set({ unsentAnswers: [] })
     if (resend.size === 0) return
     this.chat.messages = answerCalls(this.chat.messages, resend)
@@ -313,8 +306,7 @@ export class ChatSession {
       // and goes again once the server answers; a message goes back to the composer. Had it
       // reached the server, the reload then shows it settled and nothing is sent twice.
       if (submitting.length > 0) {
-        for (const [toolCallId, output] of outputsOf(this.chat.messages, submitting)) this.#unsent.set(toolCallId, output)
-        this.#set({ submitting: [], unsentAnswers: [...this.#unsent.keys()] })
+        this.#set({ submitting: [], unsentAnswers: this.#unsent.keep(this.chat.messages, submitting) })
       } else if (this.#sending) {
         this.#set({ unsent: this.#sending })
       }
