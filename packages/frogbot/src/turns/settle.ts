@@ -4,7 +4,7 @@ import { systemCaller } from '../auth/callers.ts'
 import type { ResolvedAgent } from '../agents/resolve-agents.ts'
 import { toolFingerprint } from '../agents/tool-set.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
-import { ANSWER_TEXT_MAX_LENGTH, type ChatState, formatPath, overlongText, REASON_MAX_LENGTH, tooLongText } from '@frogbotai/protocol'
+import { ANSWER_TEXT_MAX_LENGTH, type ChatState, formatPath, overlongText, REASON_MAX_LENGTH, stringsIn, tooLongText } from '@frogbotai/protocol'
 import { type CallRecord, type ChatRecord, toPendingCall } from '../store/chat-records.ts'
 import type { ChatPatch } from '../store/chat-store.ts'
 import type { SettleSnapshot, VersionedMessage } from '../store/turn-write-shapes.ts'
@@ -40,7 +40,7 @@ function refusalError(refusal: SettleRefusal, state: ChatState, { calls, message
 /**
  * The checks of one action that run user code (the seed's order: tool intact, `client.access`,
  * `outputSchema`, `client.validate`), then the lengths of typed text (a dismissal's `reason`, every
- * string of an output: `400 invalid-output` naming the field); with `whoOnly` (see
+ * string of an output but the input's own: `400 invalid-output` naming the field); with `whoOnly` (see
  * {@link mayAnswer}), the first two alone.
  */
 async function checkAction(agent: ResolvedAgent, req: Caller, call: CallRecord, action: SettleAction, whoOnly: boolean): Promise<SettleAction> {
@@ -60,7 +60,7 @@ async function checkAction(agent: ResolvedAgent, req: Caller, call: CallRecord, 
   if (!parsed.success) throw new FrogbotError('invalid-output', zodMessage(parsed.error))
   const verdict = tool!.client.validate?.({ input: call.input, output: parsed.data })
   if (verdict !== undefined && verdict !== true) throw new FrogbotError('invalid-output', String(verdict))
-  const long = overlongText(parsed.data)
+  const long = overlongText(parsed.data, { offered: stringsIn(call.input) })
   if (long) throw new FrogbotError('invalid-output', `${formatPath(['output', ...long.path])}: ${tooLongText(long.length, ANSWER_TEXT_MAX_LENGTH)}`)
   return { ...action, output: parsed.data }
 }

@@ -6,8 +6,9 @@ import { storeOf } from '../../src/frogbot-internals.ts'
 import { testFrogbot } from '../helpers/test-frogbot.ts'
 
 // Text a person types into an answer has a documented maximum (README "Guarantees", Limits): a
-// question's `custom` answer and every string of a client tool's output 4,000 characters, a
-// dismissal's reason 1,000. Longer is 400 invalid-output naming the field, and nothing is stored.
+// question's `custom` answer and every string of a client tool's output (but the ones its input
+// offered, which the model wrote) 4,000 characters, a dismissal's reason 1,000. Longer is 400
+// invalid-output naming the field, and nothing is stored.
 
 const noteInput = z.object({ topic: z.string() })
 const noteOutput = z.object({ note: z.string(), tags: z.array(z.string()).optional() })
@@ -55,6 +56,12 @@ describe('the length of typed text in an answer', () => {
     expect(tag).toMatchObject({ status: 400, json: { code: 'invalid-output', error: 'output.tags[1]: is 4,001 characters; typed text in an answer holds at most 4,000' } })
     expect(await stored()).toEqual(before)
     expect(await settle({ toolCallId: 'call_n', output: { note: 'n'.repeat(4000) } })).toMatchObject({ status: 200 })
+  })
+
+  it('an option the model wrote is no typed text: a label of 5,000 characters is picked', async () => {
+    const label = `Long ${'y'.repeat(5000)}`
+    const { settle } = await waitingAt({ toolCallId: 'call_l', toolName: 'question', input: { questions: [{ header: 'Pick', question: 'Which?', options: [{ label }, { label: 'Short' }] }] } })
+    expect(await settle({ toolCallId: 'call_l', output: { answers: [{ header: 'Pick', selected: [label] }] } })).toMatchObject({ status: 200, json: { status: 'complete' } })
   })
 
   it('a dismissal reason of 1,001 characters is 400 invalid-output naming it; 1,000 are kept', async () => {
