@@ -4,7 +4,7 @@ import { hasNul, NUL_RULE } from './text-rules.ts'
 /** Longest password accepted, in characters (README "Users, sign-in and API tokens"). */
 export const PASSWORD_MAX_LENGTH = 1024
 
-/** Longest dismissal `reason`, in characters (README "Your own client tools"). */
+/** Longest dismissal `reason`, in characters (README "Your own client tools"); longer is `400 invalid-output` naming `reason`. */
 export const REASON_MAX_LENGTH = 1000
 
 /** Longest chat title, in characters. */
@@ -44,7 +44,8 @@ export type RunRequest = z.output<typeof RunRequest>
  * `{ toolCallId, output }` or `{ toolCallId, dismissed: true, reason? }` for a client tool's call;
  * `{ toolCallId, approved: true, input?, reason? }` or `{ toolCallId, approved: false, reason? }`
  * for a call waiting for approval (docs/agents/approvals.md; `input` is an edited tool input).
- * `reason`: at most {@link REASON_MAX_LENGTH} characters, without NUL.
+ * `reason`: without NUL; the settle door refuses one over {@link REASON_MAX_LENGTH} characters as
+ * `invalid-output`, as for every door.
  */
 export const SettleRequest = z
   .strictObject({
@@ -53,7 +54,7 @@ export const SettleRequest = z
     dismissed: z.literal(true).optional(),
     approved: z.boolean().optional(),
     input: z.unknown().optional(),
-    reason: z.string().max(REASON_MAX_LENGTH).refine((reason) => !hasNul(reason), NUL_RULE).optional()
+    reason: z.string().refine((reason) => !hasNul(reason), NUL_RULE).optional()
   })
   .refine((body) => [body.output !== undefined, body.dismissed === true, body.approved !== undefined].filter(Boolean).length === 1, {
     message: 'send exactly one of "output", "dismissed": true or "approved"',

@@ -13,7 +13,7 @@ export type ResolvedAgent = {
   slug: string
   profile?: AgentProfile
   model: ResolvedModel
-  /** The model that titles new chats: the agent's own when the app configured one (not the demo model, not a test's override), else `null`. */
+  /** The model that titles new chats: the agent's own (the offline demo model too), else `null` under a test's override. */
   titleModel: ResolvedModel['model'] | null
   tools: AnyTool[]
   clientTools: Map<string, ClientTool>
@@ -60,7 +60,7 @@ export function resolveAgents(
       slug: agent.slug,
       profile: agent.profile,
       model,
-      titleModel: modelOverride || model.demo ? null : model.model,
+      titleModel: modelOverride ? null : model.model,
       tools,
       clientTools: clientToolsOf(tools),
       approvalTools: approvalToolsOf(tools),

@@ -156,7 +156,7 @@ export async function answerCommand(args: string[], options: AnswerOptions): Pro
   }
 
   const config = await loadConfig(options.config)
-  const place = databasePlace(config.db ?? sqliteAdapter())
+  const place = databasePlace(config.db ?? sqliteAdapter(), { configPath: options.config })
   const frogbot = await createFrogbot(config, { log: (line) => console.error(line), maintenanceIntervalMs: 0, startQueuedTurns: false })
   const { engine, store, auth } = internalsOf(frogbot)
   try {

@@ -1,4 +1,4 @@
-import type { ApprovalVote, ChatState, ChatSummary, PendingCall, QueuedMessage, SettlementWithPart, StoredMessageSchema, TurnResult } from '@frogbotai/protocol'
+import type { ApprovalVote, CallDraft, ChatState, ChatSummary, PendingCall, QueuedMessage, SettlementWithPart, StoredMessageSchema, TurnResult } from '@frogbotai/protocol'
 import type { UIMessageChunk } from 'ai'
 import type { z } from 'zod'
 
@@ -44,5 +44,8 @@ export type SettleOutcome =
   | { kind: 'voted'; chatId: string; vote: ApprovalVote & { toolCallId: string }; pending: PendingCall[] }
   | { kind: 'dismissed'; chatId: string; messageId: string; settlement: SettlementWithPart; state: ChatState }
 
-/** A chat as `GET …/chats/:chatId` answers it (see `ChatReadSchema`): the chat, its messages, the calls still waiting and its queue. */
-export type ChatRead = { chat: ChatSummary; messages: z.output<typeof StoredMessageSchema>[]; pending: PendingCall[]; queued: QueuedMessage[] }
+/**
+ * A chat as `GET …/chats/:chatId` answers it (see `ChatReadSchema`): the chat, its messages, the
+ * calls still waiting, its queue and the drafts of the waiting calls' cards.
+ */
+export type ChatRead = { chat: ChatSummary; messages: z.output<typeof StoredMessageSchema>[]; pending: PendingCall[]; queued: QueuedMessage[]; drafts: CallDraft[] }

@@ -65,6 +65,15 @@ export type PendingCallsTable = {
   votes: string
 }
 
+/** The draft of a waiting call's card (README "The HTTP API": the draft of a card); it goes when the call settles. */
+export type CallDraftsTable = {
+  chat_id: string
+  tool_call_id: string
+  /** JSON: the card's own draft, as the last save gave it. */
+  draft: string
+  updated_at: string
+}
+
 /** A user message sent while a turn was running or a question waited; it starts a later turn (README: "How a turn runs"). */
 export type QueuedMessagesTable = {
   id: string
@@ -172,6 +181,7 @@ export type Database = {
   frogbot_messages: MessagesTable
   frogbot_pending_calls: PendingCallsTable
   frogbot_queued_messages: QueuedMessagesTable
+  frogbot_call_drafts: CallDraftsTable
   frogbot_users: UsersTable
   frogbot_api_tokens: ApiTokensTable
   frogbot_sessions: SessionsTable

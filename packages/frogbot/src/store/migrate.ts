@@ -6,6 +6,7 @@ import * as turnControl from './migrations/003-turn-control.ts'
 import * as engine from './migrations/004-engine.ts'
 import * as channelState from './migrations/005-channel-state.ts'
 import * as callKinds from './migrations/006-call-kinds.ts'
+import * as callDrafts from './migrations/007-call-drafts.ts'
 import type { Database } from './database-schema.ts'
 
 const migrations: Record<string, Migration> = {
@@ -14,7 +15,8 @@ const migrations: Record<string, Migration> = {
   '003-turn-control': turnControl,
   '004-engine': engine,
   '005-channel-state': channelState,
-  '006-call-kinds': callKinds
+  '006-call-kinds': callKinds,
+  '007-call-drafts': callDrafts
 }
 
 /**

@@ -4,7 +4,7 @@ import { systemCaller } from '../auth/callers.ts'
 import type { ResolvedAgent } from '../agents/resolve-agents.ts'
 import { toolFingerprint } from '../agents/tool-set.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
-import { APPROVAL_KIND, type ChatState, type SettlementWithPart } from '@frogbotai/protocol'
+import { ANSWER_TEXT_MAX_LENGTH, APPROVAL_KIND, type ChatState, formatPath, overlongText, REASON_MAX_LENGTH, type SettlementWithPart, stringsIn, tooLongText } from '@frogbotai/protocol'
 import { type CallRecord, type ChatRecord, toPendingCall } from '../store/chat-records.ts'
 import type { ChatPatch } from '../store/chat-store.ts'
 import type { SettleSnapshot, VersionedMessage } from '../store/turn-write-shapes.ts'
@@ -41,8 +41,10 @@ function refusalError(refusal: SettleRefusal, state: ChatState, { calls, message
 
 /**
  * The checks of one action on a client tool's call that run user code (the seed's order: tool
- * intact, `client.access`, `outputSchema`, `client.validate`); with `whoOnly` (see
- * {@link mayAnswer}), the first two alone. A decision (`approved`) is for calls waiting for approval.
+ * intact, `client.access`, `outputSchema`, `client.validate`), then the lengths of typed text
+ * (every string of an output but the input's own: `400 invalid-output` naming the field); with
+ * `whoOnly` (see {@link mayAnswer}), the first two alone. A decision (`approved`) is for calls
+ * waiting for approval.
  */
 async function checkAnswer(agent: ResolvedAgent, req: Caller, call: CallRecord, action: SettleAction, whoOnly: boolean): Promise<SettleAction> {
   if (!whoOnly && isDecision(action)) {
@@ -60,6 +62,8 @@ async function checkAnswer(agent: ResolvedAgent, req: Caller, call: CallRecord, 
   if (!parsed.success) throw new FrogbotError('invalid-output', zodMessage(parsed.error))
   const verdict = tool!.client.validate?.({ input: call.input, output: parsed.data })
   if (verdict !== undefined && verdict !== true) throw new FrogbotError('invalid-output', String(verdict))
+  const long = overlongText(parsed.data, { offered: stringsIn(call.input) })
+  if (long) throw new FrogbotError('invalid-output', `${formatPath(['output', ...long.path])}: ${tooLongText(long.length, ANSWER_TEXT_MAX_LENGTH)}`)
   return { ...action, output: parsed.data }
 }
 
@@ -88,9 +92,17 @@ async function checkDecision(agent: ResolvedAgent, req: Caller, call: CallRecord
   return { ...action, input: parsed.data }
 }
 
-/** The checks of one action that run user code: FrogBot's expiry has none; see {@link checkAnswer} and {@link checkDecision}. */
-function checkAction(agent: ResolvedAgent, req: Caller, call: CallRecord, action: SettleAction, whoOnly: boolean): Promise<SettleAction> {
-  if ('expired' in action) return Promise.resolve(action)
+/**
+ * The checks of one action that run user code: FrogBot's expiry has none; a person's `reason` (of
+ * a dismissal or a decision) is at most {@link REASON_MAX_LENGTH} characters (`400 invalid-output`);
+ * see {@link checkAnswer} and {@link checkDecision}.
+ */
+async function checkAction(agent: ResolvedAgent, req: Caller, call: CallRecord, action: SettleAction, whoOnly: boolean): Promise<SettleAction> {
+  if ('expired' in action) return action
+  const reason = 'reason' in action ? action.reason : undefined
+  if (reason && reason.length > REASON_MAX_LENGTH) {
+    throw new FrogbotError('invalid-output', `reason: ${tooLongText(reason.length, REASON_MAX_LENGTH, 'dismissed' in action ? 'a dismissal reason' : 'a reason')}`)
+  }
   return call.kind === APPROVAL_KIND ? checkDecision(agent, req, call, action, whoOnly) : checkAnswer(agent, req, call, action, whoOnly)
 }
 

@@ -13,6 +13,7 @@ import type { ResolvedAgent } from '../../agents/resolve-agents.ts'
 import { buildToolSet, type StepGate, toolFingerprint } from '../../agents/tool-set.ts'
 import { toolInputBounds } from '../../agents/tool-input-depth.ts'
 import { partMiddleware } from '../../models/part-middleware.ts'
+import { logModelError, modelErrorText } from '../../models/model-errors.ts'
 import { FrogbotError } from '../../errors/frogbot-error.ts'
 import { APPROVAL_KIND, APPROVED_NOT_FINISHED_TEXT, STOPPED_BEFORE_APPROVED_RUN_TEXT, STOPPED_WHILE_APPROVED_RUN_TEXT, type TurnResult } from '@frogbotai/protocol'
 import type { ChatRecord, NewCall, StoredMessage } from '../../store/chat-records.ts'
@@ -210,7 +211,7 @@ async function finishTurn(context: TurnContext, lastMessage: UIMessage | null, s
   if (!ended) throw lostHold()
   if (ended.queued) void services.kickQueue(chat.id)
   if (state.modelError) {
-    throw new FrogbotError('model-error', `The model failed: ${state.modelError}. What it generated is kept in the chat; send the message again, or check the model's key and name.`, {
+    throw new FrogbotError('model-error', `${state.modelError} What it generated is kept in the chat.`, {
       chatId: chat.id,
       messageId: message?.id ?? null
     })
@@ -226,8 +227,8 @@ async function finishTurn(context: TurnContext, lastMessage: UIMessage | null, s
   }
 }
 
-/** An error's message, for the stream and the result (the AI SDK masks errors as "An error occurred." by default). */
-const describe = (error: unknown) => (error instanceof Error ? error.message : String(error))
+/** An error for a person, for the stream and the result (the AI SDK masks errors as "An error occurred." by default). */
+const describe = (error: unknown) => modelErrorText(error)
 
 /**
  * Starts the agent's tool loop (`streamText` with its tools and `stopWhen`) on the transcript and
@@ -256,6 +257,8 @@ async function streamModel(
     stopWhen: agent.stopWhen,
     experimental_download: agent.download,
     abortSignal: abort.signal,
+    // One line per failure (the AI SDK's default prints the whole error, its causes and the provider's answer).
+    onError: ({ error }) => logModelError({ error, chatId: chat.id, agentSlug: agent.slug, log: services.log, debug: services.debug }),
     onLanguageModelCallEnd: async (event) => {
       const waits = await Promise.all(
         event.content.map((part) => {
