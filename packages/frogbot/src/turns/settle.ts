@@ -1,3 +1,4 @@
+import { isToolUIPart } from 'ai'
 import type { Caller } from '../contract/caller.ts'
 import type { SettleInput, SettleOutcome } from '../contract/turns.ts'
 import { systemCaller } from '../auth/callers.ts'
@@ -206,7 +207,9 @@ async function apply(
   if (!settlement && voted) return { kind: 'voted', chatId: chat.id, vote: { toolCallId: firstCall, ...voted.votes.at(-1)! }, pending: plan.remaining.map(toPendingCall) }
   if (plan.next === 'continue') {
     const transcript = messages.map(({ version: _version, ...entry }) => (entry.id === settled.id ? settled : entry))
-    const approved = plan.closings.filter((closing) => closing.outcome === 'approved').map((closing) => closing.toolCallId)
+    // Every call of the step a person approved, now or earlier in the step: none has run, and only
+    // this continuation (the step continues once) runs them.
+    const approved = settled.parts.filter((part) => isToolUIPart(part) && part.state === 'approval-responded' && part.approval.approved).map((part) => (part as { toolCallId: string }).toolCallId)
     const run = runTurn(services, { agent, chat: { ...chat, ...patch, version: chat.version + 1 } as ChatRecord, req, messages: transcript, leaseOwner, approved })
     return { kind: 'continued', chatId: chat.id, messageId, settlement: settlement!, run }
   }
