@@ -57,6 +57,8 @@ export type PendingCallsTable = {
   created_at: string
   expires_at: string | null
   settled_at: string | null
+  /** ISO time until which one process's expiry sweeper holds this call past its deadline (see `claimExpiredCalls`). */
+  claimed_until?: string | null
 }
 
 /** A user message sent while a turn was running or a question waited; it starts a later turn (README: "How a turn runs"). */
@@ -152,7 +154,8 @@ export const COLUMNS = {
     tool_fingerprint: true,
     created_at: true,
     expires_at: true,
-    settled_at: true
+    settled_at: true,
+    claimed_until: true
   }),
   frogbot_queued_messages: columnsOf<QueuedMessagesTable>({ id: true, chat_id: true, message_id: true, position: true, message: true, sender: true, created_at: true })
 }
