@@ -156,6 +156,10 @@ export function validateOptions(options: FrogbotOptions): { problems: string[]; 
   }
   problems.push(...providerSettingProblems(options.ai?.providers, {}))
   if (options.onAwaitingInput !== undefined && !isFunction(options.onAwaitingInput)) problems.push('onAwaitingInput: must be a function')
+  for (const key of ['enabled', 'recordContent'] as const) {
+    const value = (options.telemetry as Record<string, unknown> | undefined)?.[key]
+    if (value !== undefined && typeof value !== 'boolean') problems.push(`telemetry.${key}: must be true or false`)
+  }
   const maxBodyBytes = options.http?.maxBodyBytes
   if (maxBodyBytes !== undefined && !(Number.isInteger(maxBodyBytes) && maxBodyBytes > 0)) {
     problems.push('http.maxBodyBytes: must be a positive whole number of bytes')

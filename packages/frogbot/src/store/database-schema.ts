@@ -59,6 +59,8 @@ export type PendingCallsTable = {
   settled_at: string | null
   /** ISO time until which one process's expiry sweeper holds this call past its deadline (see `claimExpiredCalls`). */
   claimed_until?: string | null
+  /** The W3C `traceparent` of the turn that asked, while the app records traces (see `telemetry/`). */
+  trace_parent?: string | null
 }
 
 /** A user message sent while a turn was running or a question waited; it starts a later turn (README: "How a turn runs"). */
@@ -155,7 +157,8 @@ export const COLUMNS = {
     created_at: true,
     expires_at: true,
     settled_at: true,
-    claimed_until: true
+    claimed_until: true,
+    trace_parent: true
   }),
   frogbot_queued_messages: columnsOf<QueuedMessagesTable>({ id: true, chat_id: true, message_id: true, position: true, message: true, sender: true, created_at: true })
 }
