@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import type { DatabaseAdapter } from './database-adapter.ts'
 import { COLUMNS, type Database } from './database-schema.ts'
 import { type CallRecord, toCallRecord } from './chat-records.ts'
@@ -16,7 +16,8 @@ export async function claimExpiredCalls(db: Kysely<Database>, adapter: Pick<Data
   let due = db
     .selectFrom('frogbot_pending_calls')
     .select(['chat_id', 'tool_call_id'])
-    .where('status', '=', 'pending')
+    // A literal, as in the partial index's predicate: a generic plan could not use it for a parameter.
+    .where('status', '=', sql.lit('pending'))
     .where('expires_at', 'is not', null)
     .where('expires_at', '<=', now)
     .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
