@@ -11,7 +11,8 @@ const channels = [
   ...(process.env.SLACK_BOT_TOKEN ? [(await import('@frogbotai/piece-slack')).createSlack()] : []),
   ...(process.env.DISCORD_BOT_TOKEN ? [(await import('@frogbotai/piece-discord')).createDiscord()] : []),
   ...(process.env.TEAMS_APP_ID ? [(await import('@frogbotai/piece-microsoft-teams')).createMicrosoftTeams()] : []),
-  ...(process.env.TELEGRAM_BOT_TOKEN ? [(await import('@frogbotai/piece-telegram-bot')).createTelegramBot()] : []),
+  // TELEGRAM_MODE=polling: the bot asks Telegram for updates itself, so it works from your machine without a public address or a tunnel.
+  ...(process.env.TELEGRAM_BOT_TOKEN ? [(await import('@frogbotai/piece-telegram-bot')).createTelegramBot(process.env.TELEGRAM_MODE ? { mode: process.env.TELEGRAM_MODE as 'webhook' | 'polling' } : {})] : []),
   ...(process.env.GITHUB_WEBHOOK_SECRET ? [(await import('@frogbotai/piece-github')).createGithub()] : []),
   ...(process.env.LINEAR_WEBHOOK_SECRET ? [(await import('@frogbotai/piece-linear')).createLinear()] : [])
 ]

@@ -1,8 +1,6 @@
 import { chromium, type Page } from 'playwright-core'
 import { expect } from 'vitest'
-
-/** Debian's Chromium (`apt-get install chromium`; `.ci/run` installs it). */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+import { requireChromium } from '../../scripts/find-chromium.ts'
 
 const send = async (page: Page, text: string) => {
   const composer = page.getByRole('textbox', { name: 'Message' })
@@ -19,7 +17,7 @@ const send = async (page: Page, text: string) => {
  * and the tab stays alive.
  */
 export async function chatThroughProxy(appURL: string, user: { email: string; password: string }) {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, chromiumSandbox: false, args: ['--disable-gpu', '--disable-background-networking', '--disable-component-update'] })
+  const browser = await chromium.launch({ executablePath: await requireChromium('packed @frogbotai/ui'), headless: true, chromiumSandbox: false, args: ['--disable-gpu', '--disable-background-networking', '--disable-component-update'] })
   try {
     const page = await (await browser.newContext({ viewport: { width: 1040, height: 780 } })).newPage()
     page.setDefaultTimeout(20_000)

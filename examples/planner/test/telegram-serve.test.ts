@@ -41,4 +41,23 @@ describe('frogbot serve with the Telegram piece', () => {
       await telegram.close()
     }
   })
+
+  it('with TELEGRAM_MODE=polling and no webhook secret, reads its updates by long polling: a mention gets the demo question', async () => {
+    const telegram = await standIn()
+    try {
+      const env = { FROGBOT_TOKEN: 'serve-telegram-token-0123456789', TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_MODE: 'polling', TELEGRAM_BOT_USERNAME: BOT.username!, TELEGRAM_API_BASE_URL: telegram.url, TELEGRAM_ALLOWED_USER_IDS: String(ADA.id) }
+      const serve = await startServe({ cwd: folders.folder(), env: cliEnv(env) })
+      expect(frogbotLines(serve.stdout())).toContain('frogbot: channel telegram: Telegram for agent planner as @frogbot_test_bot, by long polling (getUpdates; the webhook is deleted)')
+      telegram.queue(JSON.parse(said({ chat: MAIN, from: ADA, text: 'Plan a team offsite: city or mountains?', mention: BOT.username }).body))
+      const card = await vi.waitFor(() => {
+        const [posted] = questionMessages(telegram)
+        expect(posted).toBeDefined()
+        return posted
+      }, { timeout: 15_000 })
+      expect(card.posted).toMatch(/^Choice\n/)
+      expect((await serve.stop()).code).toBe(0)
+    } finally {
+      await telegram.close()
+    }
+  }, 60_000)
 })

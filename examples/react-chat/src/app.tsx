@@ -1,36 +1,28 @@
-import { Chat, useSignIn } from '@frogbotai/ui/chat'
+import { Chat, ChatList, useChatIdInUrl, useSignIn } from '@frogbotai/ui/chat'
 import { useState } from 'react'
 
-/** The chat id in the address (`?chat=…`), so a reload opens the same chat. */
-function chatIdFromLocation(): string | undefined {
-  return new URLSearchParams(window.location.search).get('chat') ?? undefined
-}
-
-function showChat(chatId: string | undefined) {
-  const url = new URL(window.location.href)
-  if (chatId) url.searchParams.set('chat', chatId)
-  else url.searchParams.delete('chat')
-  window.history.pushState(null, '', url)
-}
-
-// Nobody signed in: `Chat` shows @frogbotai/ui's sign-in form, then the chat.
+// Nobody signed in: `Chat` shows @frogbotai/ui's sign-in form, then the chat. The open chat is kept
+// in the address (`?chat=…`), so a reload comes back to it, with its waiting question and the
+// picks made on its card; the list beside it finds every other chat again.
 export function App() {
   const { user, signOut } = useSignIn()
-  const [chatId, setChatId] = useState(chatIdFromLocation)
-  const [chatKey, setChatKey] = useState(0)
+  const [chatId, setChatId] = useChatIdInUrl()
+  const [listOpen, setListOpen] = useState(false)
   return (
-    <main className="app">
+    <main className={listOpen ? 'app app-list-open' : 'app'}>
       <header className="app-header">
         <strong className="app-title">Planner</strong>
         {user ? (
           <>
+            <button type="button" className="app-button app-list-button" aria-expanded={listOpen} onClick={() => setListOpen((open) => !open)}>
+              Chats
+            </button>
             <button
               type="button"
               className="app-button"
               onClick={() => {
-                showChat(undefined)
                 setChatId(undefined)
-                setChatKey((key) => key + 1)
+                setListOpen(false)
               }}
             >
               New chat
@@ -41,16 +33,22 @@ export function App() {
           </>
         ) : null}
       </header>
-      <div className="app-chat">
-        <Chat
-          key={chatKey}
-          agent="planner"
-          chatId={chatId}
-          onChatIdChange={(id) => {
-            showChat(id)
-            setChatId(id)
-          }}
-        />
+      <div className="app-body">
+        {user ? (
+          <nav className="app-list" aria-label="Chats">
+            <ChatList
+              agent="planner"
+              selectedChatId={chatId}
+              onSelect={(chat) => {
+                setChatId(chat.id)
+                setListOpen(false)
+              }}
+            />
+          </nav>
+        ) : null}
+        <div className="app-chat">
+          <Chat agent="planner" chatId={chatId} onChatIdChange={setChatId} />
+        </div>
       </div>
     </main>
   )

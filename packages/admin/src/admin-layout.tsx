@@ -1,10 +1,7 @@
-import { useChat } from '@ai-sdk/react'
-import { Chat, useChatSession, useSignIn } from '@frogbotai/ui/chat'
+import { Chat, ChatList, useChatList, useSignIn } from '@frogbotai/ui/chat'
 import type { AgentSummary, ChatSummary, Manifest } from '@frogbotai/protocol'
-import { type MouseEvent, useCallback, useEffect, useRef, useState } from 'react'
+import { type MouseEvent, useEffect, useState } from 'react'
 import { AgentPicker } from './agent-picker.tsx'
-import { ChatLinks } from './chat-links.tsx'
-import { useChatList } from './chat-list.ts'
 import { ChatTitleBar } from './chat-title-bar.tsx'
 import { navigate, pathOf, type Route, useRoute } from './routes.ts'
 
@@ -12,7 +9,8 @@ import { navigate, pathOf, type Route, useRoute } from './routes.ts'
 export function AdminLayout({ manifest, onSignedOut }: { manifest: Manifest; onSignedOut: () => Promise<void> }) {
   const { signOut } = useSignIn()
   const route = useRoute()
-  const { chats, error, unreachable, refresh } = useChatList(useCallback(() => void onSignedOut(), [onSignedOut]))
+  // The same list as @frogbotai/ui's ChatList below: read again whenever a chat starts, waits or ends.
+  const { chats, error, unreachable, signedOut, refresh } = useChatList()
   const [menuOpen, setMenuOpen] = useState(false)
   const [newChatKey, setNewChatKey] = useState(0)
   const [problem, setProblem] = useState<string | null>(null)
@@ -22,17 +20,21 @@ export function AdminLayout({ manifest, onSignedOut }: { manifest: Manifest; onS
     document.title = waiting > 0 ? `(${waiting}) FrogBot` : 'FrogBot'
   }, [waiting])
   useEffect(() => {
+    if (signedOut) void onSignedOut()
+  }, [signedOut, onSignedOut])
+  useEffect(() => {
     setMenuOpen(false)
     setProblem(null)
     refresh()
   }, [route.page, route.page === 'chat' ? route.chatId : null, refresh])
 
-  const go = (next: Route) => (event: MouseEvent<HTMLAnchorElement>) => {
+  const go = (next: Route) => (event: MouseEvent<HTMLElement>) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return
     event.preventDefault()
     if (next.page === 'new') setNewChatKey((key) => key + 1)
     navigate(next)
   }
+  const chatRoute = (chat: ChatSummary): Route => ({ page: 'chat', agent: chat.agentSlug, chatId: chat.id })
   const agentName = (slug: string) => profileName(manifest.agents.find((agent) => agent.slug === slug), slug)
   const openChat = route.page === 'chat' ? chats?.find((chat) => chat.id === route.chatId) : undefined
 
@@ -49,18 +51,12 @@ export function AdminLayout({ manifest, onSignedOut }: { manifest: Manifest; onS
           </a>
         </div>
         {/* The open chat tells of a lost server itself: one error at a time. */}
-        {error && unreachable ? (
-          route.page === 'chat' ? null : (
-            <p role="status" className="admin-muted admin-pad">
-              {error}
-            </p>
-          )
-        ) : error ? (
-          <p role="alert" className="admin-error">
-            {error}
-          </p>
-        ) : null}
-        <ChatLinks chats={chats} current={route.page === 'chat' ? route.chatId : null} agentName={agentName} go={go} />
+        <ChatList
+          className={error && unreachable && route.page === 'chat' ? 'admin-chat-list admin-quiet-errors' : 'admin-chat-list'}
+          selectedChatId={route.page === 'chat' ? route.chatId : null}
+          hrefFor={(chat) => pathOf(chatRoute(chat))}
+          onSelect={(chat, event) => go(chatRoute(chat))(event)}
+        />
         <div className="admin-sidebar-foot">
           <span className="admin-user" title={manifest.user?.email}>
             {manifest.user?.name ?? manifest.user?.email}
@@ -108,7 +104,6 @@ export function AdminLayout({ manifest, onSignedOut }: { manifest: Manifest; onS
             </button>
           </p>
         ) : null}
-        {route.page === 'chat' ? <ChatStateWatcher key={`${route.agent}\n${route.chatId}`} agent={route.agent} chatId={route.chatId} onChange={refresh} /> : null}
         <div className="admin-chat">
           {route.page === 'home' || (route.page === 'new' && !route.agent) ? (
             <AgentPicker agents={manifest.agents} onPick={(agent) => navigate({ page: 'new', agent })} />
@@ -117,35 +112,13 @@ export function AdminLayout({ manifest, onSignedOut }: { manifest: Manifest; onS
               key={`${route.agent}:${newChatKey}`}
               agent={route.agent!}
               chatId={route.page === 'chat' ? route.chatId : undefined}
-              onChatIdChange={(chatId) => {
-                navigate({ page: 'chat', agent: route.agent!, chatId }, { replace: route.page === 'new' })
-                refresh()
-              }}
+              onChatIdChange={(chatId) => navigate({ page: 'chat', agent: route.agent!, chatId }, { replace: route.page === 'new' })}
             />
           )}
         </div>
       </main>
     </div>
   )
-}
-
-/**
- * Reads the list of chats again whenever the open chat's turn starts, waits or ends, so its badge
- * and the tab title follow at once (the list is otherwise read every few seconds); a new chat
- * joins it once stored. An existing chat's first read is no change: the list was read with the page.
- */
-function ChatStateWatcher({ agent, chatId, onChange }: { agent: string; chatId: string; onChange: () => void }) {
-  const { session, snapshot } = useChatSession(agent, chatId)
-  const { status } = useChat({ chat: session.chat })
-  // `null` until an existing chat's first read; a chat that is new here is `new` until stored.
-  const state = snapshot.summary ? `${snapshot.summary.state}|${snapshot.pending.length}|${status}` : snapshot.loaded ? 'new' : null
-  const previous = useRef(state)
-  useEffect(() => {
-    const before = previous.current
-    previous.current = state
-    if (before !== null && state !== before) onChange()
-  }, [state, onChange])
-  return null
 }
 
 /** An agent's name as its profile gives it, else its slug. */

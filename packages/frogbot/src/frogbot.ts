@@ -23,6 +23,7 @@ import { migrateToLatest } from './store/migrate.ts'
 import { sqliteAdapter } from './store/sqlite-adapter.ts'
 import { createEngine } from './turns/engine.ts'
 import { memoryLiveStreams } from './turns/live/memory-live-streams.ts'
+import { watchSqliteFile } from './store/sqlite-file-watch.ts'
 import { redisLiveStreams } from './turns/live/redis-live-streams.ts'
 import { loadTelemetry } from './telemetry/load-telemetry.ts'
 
@@ -34,7 +35,9 @@ import { loadTelemetry } from './telemetry/load-telemetry.ts'
  *   after a crash the chat is usable again once it passes.
  * - `queueLimit`: most messages one chat's queue holds (default 20); more get `429 queue-full`.
  * - `env`: where provider keys are read from (default `process.env`).
- * - `log`: where start-up facts and unexpected errors go (default `console.error`).
+ * - `log`: where start-up facts and unexpected errors go, one line each (default `console.error`).
+ * - `debug`: where the details of errors go, such as a failed model call's stack and causes
+ *   (default: nowhere; `frogbot serve` sends them to the console with `FROGBOT_DEBUG=1`).
  * - `maintenanceIntervalMs`: how often call expiry and stalled queues are checked (default 5000;
  *   0 turns the timer off, then call `maintain()` yourself).
  * - `listen`: whether this process runs the listeners of the config's pieces (their long-running
@@ -57,6 +60,7 @@ export type CreateFrogbotOptions = {
   queueLimit?: number
   env?: NodeJS.ProcessEnv
   log?: (line: string) => void
+  debug?: (line: string) => void
   maintenanceIntervalMs?: number
   startQueuedTurns?: boolean
   listen?: boolean
@@ -90,6 +94,9 @@ export type StartedTurn = Extract<SendResult, { status: 'started' }>
  * - A blank message or edit (no file, no text but blanks) is refused as over HTTP:
  *   `FrogbotError('bad-request')`, `text: must not be empty or blank` (`prompt: …` for `generate`).
  * - `pending`, `readChat`, `listChats`: reads.
+ * - `stopped`: resolves when FrogBot stopped by itself, with why: its SQLite file was deleted or
+ *   replaced while it ran (README "Guarantees"); from then on every call is refused as after
+ *   `close()` (`closed`, 503). Call `close()` then; `frogbot serve` does and exits with code 1.
  * - `describe()`: one line per start-up fact; `maintain()`: expiry and stalled queues now;
  *   `close()`: stops taking work (later calls throw `FrogbotError('closed')`), stops the turns
  *   this process runs as Stop does (what they generated is kept, the chat is usable at once; a
@@ -113,6 +120,7 @@ export type Frogbot = {
   pending: (options: { chatId: string; caller?: CallAs }) => Promise<{ chatId: string; state: ChatSummary['state']; pending: PendingCall[] }>
   readChat: (options: { chatId: string; caller?: CallAs }) => Promise<ChatRead>
   listChats: (options: { caller: CallAs; agent?: string; limit?: number; cursor?: string }) => Promise<{ chats: ChatSummary[]; nextCursor: string | null }>
+  stopped: Promise<Error>
   describe: () => string[]
   maintain: () => Promise<{ expired: number; resumed: number }>
   close: () => Promise<void>
@@ -187,7 +195,8 @@ export async function createFrogbot(config: FrogbotConfig, options: CreateFrogbo
     emit: (event) => {
       for (const listener of engineListeners) listener(event)
     },
-    log
+    log,
+    debug: options.debug
   }, { startQueuedTurns: options.startQueuedTurns ?? true })
   if (telemetry) engine.settle = telemetry.traceSettle(engine.settle)
   try {
@@ -208,6 +217,19 @@ export async function createFrogbot(config: FrogbotConfig, options: CreateFrogbo
   const auth = createAuth({ db: store.db, adapter: store.adapter, options: config.auth ?? {}, now: engine.services.now, newId: engine.services.newId })
   const fetch = createHttpHandler({ engine, admin, auth, serverURL: config.serverURL, maxBodyBytes: config.http?.maxBodyBytes ?? 1024 * 1024, log })
   let closed: Promise<void> | undefined
+  let stop!: (reason: Error) => void
+  const stopped = new Promise<Error>((resolve) => (stop = resolve))
+  // SQLite keeps writing into a file deleted under it, and loses all of it at the next start.
+  const stopWatching = adapter.file
+    ? watchSqliteFile({
+        file: adapter.file,
+        onLost: (message) => {
+          engine.services.closing = true
+          log(`frogbot: ${message}`)
+          stop(new Error(message))
+        }
+      })
+    : () => {}
   const frogbot: Frogbot = {
     config,
     fetch,
@@ -240,10 +262,12 @@ export async function createFrogbot(config: FrogbotConfig, options: CreateFrogbo
       ...pieceLines(pieces.values()),
       ...config.warnings.map((warning) => `warning: ${warning}`)
     ],
+    stopped,
     maintain,
     close: async () => {
       if (closed) return closed
       clearInterval(timer)
+      stopWatching()
       closed = (async () => {
         listening.abort()
         await pieceListeners

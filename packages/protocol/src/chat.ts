@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { CallDraftSchema } from './call-drafts.ts'
 import { ChannelIdentitySchema } from './channels.ts'
 import { PendingCallSchema } from './pending-call.ts'
 import { SettlementSchema } from './settlement.ts'
@@ -56,12 +57,16 @@ export const QueuedMessageSchema = z.object({
 /** See {@link QueuedMessageSchema}. */
 export type QueuedMessage = z.output<typeof QueuedMessageSchema>
 
-/** `GET /api/agents/:slug/chats/:chatId`: the chat, its messages, the calls still waiting and the queue (oldest first). */
+/**
+ * `GET /api/agents/:slug/chats/:chatId`: the chat, its messages, the calls still waiting, the queue
+ * (oldest first) and the drafts of the waiting calls' cards (see `CallDraftSchema`).
+ */
 export const ChatReadSchema = z.object({
   chat: ChatSummarySchema,
   messages: z.array(StoredMessageSchema),
   pending: z.array(PendingCallSchema),
-  queued: z.array(QueuedMessageSchema)
+  queued: z.array(QueuedMessageSchema),
+  drafts: z.array(CallDraftSchema)
 })
 
 /** A page of chats, newest first; pass `nextCursor` as `cursor` for the next page (`null`: last page). */

@@ -1,8 +1,21 @@
 import { z } from 'zod'
+import { ApprovalVoteSchema } from './settlement.ts'
 
 /**
- * A client tool call that waits for an answer (seed: "Answer over HTTP", the `pending` entries;
- * also `call` in `client.access({ req, call })`). `createdAt` is ISO 8601.
+ * What pending calls wait for, besides a client tool's own `client.kind`: a server tool's call
+ * waiting for a person's approval before it runs (README "Approvals").
+ */
+export const APPROVAL_KIND = 'approval'
+
+/**
+ * A call that waits for a person (seed: "Answer over HTTP", the `pending` entries; also `call` in
+ * `client.access({ req, call })` and `approval.access({ req, call })`). `createdAt` is ISO 8601.
+ * Beyond the seed's fields:
+ * - `kind`: what answers it: the client tool's `client.kind` (`question`, `pick-file`, …), or
+ *   `approval` for a server tool waiting for a person's yes or no before it runs;
+ * - `expiresAt`: when the call expires (ISO 8601), present only for a tool with `expiresIn`;
+ * - `quorum`: for an approval that needs several people (`approval.quorum`), how many distinct
+ *   approvals settle it (`count`) and the votes so far.
  */
 export const PendingCallSchema = z.object({
   toolCallId: z.string(),
@@ -11,7 +24,10 @@ export const PendingCallSchema = z.object({
   messageId: z.string(),
   chatId: z.string(),
   agentSlug: z.string(),
-  createdAt: z.string().describe('ISO 8601')
+  createdAt: z.string().describe('ISO 8601'),
+  kind: z.string().describe("the client tool's client.kind, or \"approval\""),
+  expiresAt: z.string().optional().describe('ISO 8601; only for a call that expires'),
+  quorum: z.object({ count: z.number().int(), votes: z.array(ApprovalVoteSchema) }).optional().describe('only for an approval that needs several people')
 })
 
 /** See {@link PendingCallSchema}. */

@@ -4,7 +4,7 @@ import { hasNul, NUL_RULE } from './text-rules.ts'
 /** Longest password accepted, in characters (README "Users, sign-in and API tokens"). */
 export const PASSWORD_MAX_LENGTH = 1024
 
-/** Longest dismissal `reason`, in characters (README "Your own client tools"). */
+/** Longest dismissal `reason`, in characters (README "Your own client tools"); longer is `400 invalid-output` naming `reason`. */
 export const REASON_MAX_LENGTH = 1000
 
 /** Longest chat title, in characters. */
@@ -41,21 +41,30 @@ export type RunRequest = z.output<typeof RunRequest>
 
 /**
  * Body of `POST /api/agents/:slug/chats/:chatId/settle` (seed: "Answer over HTTP"):
- * `{ toolCallId, output }` or `{ toolCallId, dismissed: true, reason? }` (`reason`: at most
- * {@link REASON_MAX_LENGTH} characters, without NUL).
+ * `{ toolCallId, output }` or `{ toolCallId, dismissed: true, reason? }` for a client tool's call;
+ * `{ toolCallId, approved: true, input?, reason? }` or `{ toolCallId, approved: false, reason? }`
+ * for a call waiting for approval (docs/agents/approvals.md; `input` is an edited tool input).
+ * `reason`: without NUL; the settle door refuses one over {@link REASON_MAX_LENGTH} characters as
+ * `invalid-output`, as for every door.
  */
 export const SettleRequest = z
   .strictObject({
     toolCallId: z.string().min(1, 'must not be empty'),
     output: z.unknown().optional(),
     dismissed: z.literal(true).optional(),
-    reason: z.string().max(REASON_MAX_LENGTH).refine((reason) => !hasNul(reason), NUL_RULE).optional()
+    approved: z.boolean().optional(),
+    input: z.unknown().optional(),
+    reason: z.string().refine((reason) => !hasNul(reason), NUL_RULE).optional()
   })
-  .refine((body) => ('output' in body && body.output !== undefined) !== (body.dismissed === true), {
-    message: 'send exactly one of "output" or "dismissed": true',
+  .refine((body) => [body.output !== undefined, body.dismissed === true, body.approved !== undefined].filter(Boolean).length === 1, {
+    message: 'send exactly one of "output", "dismissed": true or "approved"',
     path: ['output']
   })
-  .refine((body) => body.reason === undefined || body.dismissed === true, { message: 'only allowed with "dismissed": true', path: ['reason'] })
+  .refine((body) => body.reason === undefined || body.dismissed === true || body.approved !== undefined, {
+    message: 'only allowed with "dismissed": true or "approved"',
+    path: ['reason']
+  })
+  .refine((body) => body.input === undefined || body.approved === true, { message: 'only allowed with "approved": true (an edited tool input)', path: ['input'] })
 export type SettleRequest = z.output<typeof SettleRequest>
 
 /** Body of `POST …/chats/:chatId/branch`: copy up to this assistant message, or the whole chat. */

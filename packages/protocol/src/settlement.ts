@@ -22,22 +22,43 @@ export const SettledBySchema = z.union([
 /** See {@link SettledBySchema}. */
 export type SettledBy = z.output<typeof SettledBySchema>
 
-/** How a call ended (README "How a turn runs"): answered, dismissed by a person, cancelled with its step, or expired. */
-export const SettlementOutcomeSchema = z.enum(['answered', 'dismissed', 'cancelled', 'expired'])
+/**
+ * One vote on a call that needs several approvals (`approval.quorum`): who voted, when (ISO 8601),
+ * yes or no, and the optional reason (README "Approvals").
+ */
+export const ApprovalVoteSchema = z.object({
+  by: SettledBySchema,
+  at: z.string().describe('ISO 8601'),
+  approved: z.boolean(),
+  reason: z.string().optional()
+})
+
+/** See {@link ApprovalVoteSchema}. */
+export type ApprovalVote = z.output<typeof ApprovalVoteSchema>
+
+/**
+ * How a call ended (README "How a turn runs"): answered, dismissed by a person, cancelled with its
+ * step, or expired; an approval (README "Approvals") ends `approved` (its tool then runs) or `denied`.
+ */
+export const SettlementOutcomeSchema = z.enum(['answered', 'dismissed', 'cancelled', 'expired', 'approved', 'denied'])
 
 /** See {@link SettlementOutcomeSchema}. */
 export type SettlementOutcome = z.output<typeof SettlementOutcomeSchema>
 
 /**
  * The record of one settled call, kept on its message in `settlements` (seed: "Who can answer").
- * `at` is ISO 8601; `reason` is the optional dismissal reason (at most 1000 characters).
+ * `at` is ISO 8601; `reason` is the optional reason of a dismissal, an approval or a denial (at
+ * most 1000 characters). An approval records `input` when the approver edited the tool's input
+ * (the stored call keeps the model's), and `votes` when it needed several people.
  */
 export const SettlementSchema = z.object({
   toolCallId: z.string(),
   outcome: SettlementOutcomeSchema,
   by: SettledBySchema,
   at: z.string().describe('ISO 8601'),
-  reason: z.string().optional()
+  reason: z.string().optional(),
+  input: z.unknown().optional().describe('approved with an edited input: the input the tool ran with'),
+  votes: z.array(ApprovalVoteSchema).optional().describe('an approval that needed several people: every vote, in order')
 })
 
 /** See {@link SettlementSchema}. */

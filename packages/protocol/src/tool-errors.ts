@@ -28,3 +28,29 @@ export const EXPIRED_TEXT = 'Expired without an answer.'
  * (seed: "Channel conversations"), or one left open by a turn whose process died.
  */
 export const CLOSED_TEXT = 'Closed without an answer.'
+
+/** A call a person denied approval (docs/agents/approvals.md): its tool did not run. */
+export const DENIED_TEXT = 'Denied by the user.'
+
+/** {@link DENIED_TEXT}, with the optional reason appended, as the model reads a denial. */
+export function deniedText(reason?: string): string {
+  return reason ? `${DENIED_TEXT} Reason: ${reason}` : DENIED_TEXT
+}
+
+/**
+ * A call that needs approval where nobody can approve it (the app's own code, a channel whose
+ * piece draws no approvals): its tool did not run, and the turn goes on.
+ */
+export const NO_APPROVER_TEXT = "This call needs a person's approval, and nobody can approve it here. It was not run."
+
+/**
+ * An approved call whose tool did not finish because the server stopped (a crash, a kill) while
+ * the turn its approval started ran: it is never run a second time (docs/agents/approvals.md).
+ */
+export const APPROVED_NOT_FINISHED_TEXT = 'The server stopped while the approved tool ran; it was not run again.'
+
+/** An approved call whose turn was stopped before its tool started: it did not run. */
+export const STOPPED_BEFORE_APPROVED_RUN_TEXT = 'Stopped before the approved tool ran; it was not run.'
+
+/** An approved call whose turn was stopped while its tool ran: its result is unknown, and it is not run again. */
+export const STOPPED_WHILE_APPROVED_RUN_TEXT = 'Stopped while the approved tool ran; its result is unknown and it was not run again.'

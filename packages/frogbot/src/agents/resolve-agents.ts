@@ -6,17 +6,19 @@ import { type FileDownloadOptions, type ModelFileDownload, modelFileDownload } f
 import type { ConfiguredProvider } from '../models/providers.ts'
 import { type ResolvedModel, resolveModel } from '../models/resolve-model.ts'
 import type { AnyTool, ClientTool } from '../tools/tool.ts'
-import { clientToolsOf } from './tool-set.ts'
+import { type ApprovalTool, approvalToolsOf, clientToolsOf } from './tool-set.ts'
 
 /** An agent ready to run: its model resolved and its tool list merged with the root tools. */
 export type ResolvedAgent = {
   slug: string
   profile?: AgentProfile
   model: ResolvedModel
-  /** The model that titles new chats: the agent's own when the app configured one (not the demo model, not a test's override), else `null`. */
+  /** The model that titles new chats: the agent's own (the offline demo model too), else `null` under a test's override. */
   titleModel: ResolvedModel['model'] | null
   tools: AnyTool[]
   clientTools: Map<string, ClientTool>
+  /** Server tools whose calls may wait for approval (`needsApproval`), by slug. */
+  approvalTools: Map<string, ApprovalTool>
   stopWhen: StopCondition<ToolSet> | StopCondition<ToolSet>[]
   instructions: (req: Caller) => Promise<string | undefined>
   access: (req: Caller) => Promise<boolean>
@@ -58,9 +60,10 @@ export function resolveAgents(
       slug: agent.slug,
       profile: agent.profile,
       model,
-      titleModel: modelOverride || model.demo ? null : model.model,
+      titleModel: modelOverride ? null : model.model,
       tools,
       clientTools: clientToolsOf(tools),
+      approvalTools: approvalToolsOf(tools),
       stopWhen,
       instructions: async (req) => (typeof instructions === 'function' ? instructions({ req }) : instructions),
       files,

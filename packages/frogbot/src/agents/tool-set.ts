@@ -1,16 +1,24 @@
 import { createHash } from 'node:crypto'
 import { tool as aiTool, type Schema, type ToolSet, zodSchema } from 'ai'
 import { z } from 'zod'
-import type { AnyTool, ClientTool, ToolContext } from '../tools/tool.ts'
-import { isClientTool } from '../tools/tool.ts'
+import type { AnyTool, ClientTool, NeedsApproval, Tool, ToolContext } from '../tools/tool.ts'
+import { isClientTool, mayNeedApproval } from '../tools/tool.ts'
 import { boundedInputSchema } from './tool-input-depth.ts'
 
+/** A server tool whose calls may wait for approval. */
+export type ApprovalTool = Tool<any, any> & { needsApproval: NeedsApproval<any> }
+
 /**
- * Per-turn switch set after each model call (through `onLanguageModelCallEnd`, which the AI SDK
- * awaits before it runs the step's tools): true when the step contains a client tool call, so
- * server tools of that same step are skipped (seed: "Build a client tool", last paragraph).
+ * Per-turn state the server tools' `execute` reads:
+ * - `clientCallPending`: set after each model call (through `onLanguageModelCallEnd`, which the
+ *   AI SDK awaits before it runs the step's tools): true when the step contains a client tool call
+ *   or a call waiting for approval, so server tools of that same step are skipped (seed: "Build a
+ *   client tool", last paragraph);
+ * - `approvalIds`: the approval id of each approved call this turn runs, by tool call id (given to
+ *   `execute` as `approvalId`);
+ * - `started`: the approved calls whose `execute` started, so a stopped turn can say whether it ran.
  */
-export type StepGate = { clientCallPending: boolean }
+export type StepGate = { clientCallPending: boolean; approvalIds: ReadonlyMap<string, string>; started: Set<string> }
 
 /** The result a skipped server tool returns to the model. */
 export function skippedResult(toolName: string) {
@@ -75,21 +83,22 @@ function computeFingerprint(tool: AnyTool): string {
 
 /**
  * The AI SDK tools a model is offered in one turn.
- * - Server tools run `execute` with `context`, unless `gate` says the step holds a client call.
+ * - Server tools run `execute` with `context`, unless `gate` says the step holds a client call
+ *   or a call waiting for approval; an approved call's `execute` gets its `approvalId`.
  * - Client tools are offered without `execute` (the AI SDK then ends the step at the call) when
- *   `offers(tool)` says someone can answer them here; otherwise they are withheld (seed: "Where
- *   questions are offered").
+ *   `offers(kind)` says someone can answer their kind here; otherwise they are withheld (seed:
+ *   "Where questions are offered").
  */
 export function buildToolSet({ tools, offers, gate, context }: {
   tools: AnyTool[]
-  offers: (tool: ClientTool) => boolean
+  offers: (kind: string) => boolean
   gate: StepGate
   context: ToolContext
 }): ToolSet {
   const set: ToolSet = {}
   for (const tool of tools) {
     if (isClientTool(tool)) {
-      if (!offers(tool)) continue
+      if (!offers(tool.client.kind)) continue
       set[tool.slug] = aiTool({ description: tool.description, inputSchema: aiInputSchemaOf(tool.inputSchema), outputSchema: aiSchemaOf(tool.outputSchema) })
       continue
     }
@@ -97,8 +106,13 @@ export function buildToolSet({ tools, offers, gate, context }: {
     set[tool.slug] = aiTool({
       description: tool.description,
       inputSchema: aiInputSchemaOf(tool.inputSchema),
-      execute: async (input: unknown, { abortSignal }: { abortSignal?: AbortSignal }) =>
-        gate.clientCallPending ? skippedResult(serverTool.slug) : serverTool.execute(input, { ...context, abortSignal })
+      execute: async (input: unknown, { abortSignal, toolCallId }: { abortSignal?: AbortSignal; toolCallId: string }) => {
+        if (gate.clientCallPending) return skippedResult(serverTool.slug)
+        const approvalId = gate.approvalIds.get(toolCallId)
+        if (approvalId === undefined) return serverTool.execute(input, { ...context, abortSignal })
+        gate.started.add(toolCallId)
+        return serverTool.execute(input, { ...context, abortSignal, approvalId })
+      }
     })
   }
   return set
@@ -107,4 +121,9 @@ export function buildToolSet({ tools, offers, gate, context }: {
 /** Client tools of a list, by slug. */
 export function clientToolsOf(tools: AnyTool[]): Map<string, ClientTool> {
   return new Map(tools.filter(isClientTool).map((tool) => [tool.slug, tool]))
+}
+
+/** Server tools of a list whose calls may wait for approval (`needsApproval`), by slug. */
+export function approvalToolsOf(tools: AnyTool[]): Map<string, ApprovalTool> {
+  return new Map(tools.filter(mayNeedApproval).map((tool) => [tool.slug, tool]))
 }

@@ -156,7 +156,7 @@ export async function answerCommand(args: string[], options: AnswerOptions): Pro
   }
 
   const config = await loadConfig(options.config)
-  const place = databasePlace(config.db ?? sqliteAdapter())
+  const place = databasePlace(config.db ?? sqliteAdapter(), { configPath: options.config })
   const frogbot = await createFrogbot(config, { log: (line) => console.error(line), maintenanceIntervalMs: 0, startQueuedTurns: false })
   const { engine, store, auth } = internalsOf(frogbot)
   try {
@@ -185,6 +185,12 @@ export async function answerCommand(args: string[], options: AnswerOptions): Pro
       if (outcome.kind === 'dismissed') {
         const reason = outcome.settlement.reason ? ` (reason: ${outcome.settlement.reason})` : ''
         console.log(`Dismissed call ${toolCallId} in chat ${chatId}${reason}. The chat is ready for the next message.`)
+        return 0
+      }
+      if (outcome.kind === 'voted') {
+        const quorum = outcome.pending.find((call) => call.toolCallId === toolCallId)?.quorum
+        const approvals = quorum?.votes.filter((vote) => vote.approved).length ?? 0
+        console.log(`Approved call ${toolCallId}: ${approvals} of ${quorum?.count ?? '?'} approvals so far; it waits for more people.`)
         return 0
       }
       if (outcome.kind === 'awaiting-input') {

@@ -22,14 +22,14 @@ export async function channelsRunCommand(options: { config?: string }): Promise<
   }
   // Listened for before the listeners start: a SIGTERM as soon as they run stops them cleanly.
   const stopRequested = stopSignal({ onForce: (signal) => log(`${signal} again: exiting now, without writing out running replies`) })
-  const frogbot = await createFrogbot(config, { log: (line) => console.error(line), leaseMs: leaseFromEnv(process.env.FROGBOT_LEASE_MS), listen: true })
+  const frogbot = await createFrogbot(config, { log: (line) => console.error(line), debug: process.env.FROGBOT_DEBUG ? (line) => console.error(line) : undefined, leaseMs: leaseFromEnv(process.env.FROGBOT_LEASE_MS), listen: true })
   for (const line of frogbot.describe()) log(line)
   log(`running the listeners of ${listening.join(', ')} (one process at a time holds each; stop with Ctrl-C)`)
   // No server holds the process open here: while a listener waits for its lease, this does.
   const alive = setInterval(() => {}, 60_000)
-  await stopRequested
+  const lost = await Promise.race([stopRequested.then(() => null), frogbot.stopped])
   clearInterval(alive)
-  log('shutting down')
+  log(lost ? 'shutting down: the database is gone (see above)' : 'shutting down')
   await frogbot.close()
-  return 0
+  return lost ? 1 : 0
 }

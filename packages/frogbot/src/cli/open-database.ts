@@ -20,7 +20,7 @@ export async function withDatabase<T>(
 ): Promise<T> {
   const config = await loadConfig(configPath)
   const adapter = config.db ?? sqliteAdapter()
-  const place = databasePlace(adapter)
+  const place = databasePlace(adapter, { configPath })
   const db = adapter.connect()
   try {
     await migrateToLatest(db)

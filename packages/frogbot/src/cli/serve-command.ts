@@ -90,7 +90,7 @@ export async function serveCommand(options: { port?: string; host?: string; conf
   const config = await loadConfig(options.config)
   // Component paths start at the config's folder; outside production a stale bundle is rebuilt on the fly.
   const admin = { root: dirname(resolve(options.config ?? 'frogbot.config.ts')), buildComponents: process.env.NODE_ENV !== 'production' }
-  const frogbot = await createFrogbot(config, { log: (line) => console.error(line), leaseMs: leaseFromEnv(process.env.FROGBOT_LEASE_MS), admin, listen: true })
+  const frogbot = await createFrogbot(config, { log: (line) => console.error(line), debug: process.env.FROGBOT_DEBUG ? (line) => console.error(line) : undefined, leaseMs: leaseFromEnv(process.env.FROGBOT_LEASE_MS), admin, listen: true })
   const { engine, store } = internalsOf(frogbot)
   // Like the database, live streams must work from the first request, not log errors on each.
   await engine.services.live.check?.().catch(async (error) => {
@@ -147,12 +147,12 @@ export async function serveCommand(options: { port?: string; host?: string; conf
   log(`admin chat: open ${base}/admin in a browser`)
   log(`listening on ${base} (agents: ${[...engine.services.agents.keys()].join(', ')}${reach})`)
 
-  await stopRequested
-  log('shutting down')
+  const lost = await Promise.race([stopRequested.then(() => null), frogbot.stopped])
+  log(lost ? 'shutting down: the database is gone (see above)' : 'shutting down')
   await new Promise<void>((resolve) => {
     server.close(() => resolve())
     setTimeout(resolve, 3000).unref()
   })
   await frogbot.close()
-  return 0
+  return lost ? 1 : 0
 }

@@ -3,6 +3,8 @@ import { fileDownloadProblems } from '../models/file-download-problems.ts'
 import { modelTargetProblem, providerSettingProblems } from '../models/providers.ts'
 import type { AnyTool } from '../tools/tool.ts'
 import type { FrogbotOptions } from './options.ts'
+import { APPROVAL_KIND } from '@frogbotai/protocol'
+import { KNOWN_KEYS, unknownKeyProblems } from './known-keys.ts'
 
 const AGENT_SLUG = /^[a-z0-9][a-z0-9_-]{0,63}$/i
 const TOOL_SLUG = /^[a-zA-Z0-9_-]{1,64}$/
@@ -24,11 +26,17 @@ function checkTool(tool: AnyTool, path: string, problems: string[]) {
     problems.push(`${path}.component: ${JSON.stringify(tool.component)} must look like "/components/File#ExportName"`)
   }
   const client = (tool as { client?: unknown }).client
+  problems.push(...unknownKeyProblems(tool, client !== undefined ? KNOWN_KEYS.clientTool : KNOWN_KEYS.serverTool, path))
   if (client !== undefined) {
+    problems.push(...unknownKeyProblems(client, KNOWN_KEYS.client, `${path}.client`))
     const config = client as { kind?: unknown; access?: unknown; validate?: unknown; expiresIn?: unknown }
     if (tool.execute !== undefined) problems.push(`${path}.execute: not allowed on a client tool; the client supplies the result`)
+    for (const key of ['needsApproval', 'approval'] as const) {
+      if ((tool as Record<string, unknown>)[key] !== undefined) problems.push(`${path}.${key}: only for a server tool (with execute); a client tool's call already waits for a person`)
+    }
     if (!isZodSchema(tool.outputSchema)) problems.push(`${path}.outputSchema: required on a client tool (a Zod schema the answer must match)`)
     if (typeof config.kind !== 'string' || config.kind.trim() === '') problems.push(`${path}.client.kind: must be a non-empty string`)
+    else if (config.kind === APPROVAL_KIND) problems.push(`${path}.client.kind: "${APPROVAL_KIND}" is the kind of a server tool's call waiting for approval (needsApproval); pick another kind for a client tool`)
     if (config.access !== undefined && !isFunction(config.access)) problems.push(`${path}.client.access: must be a function`)
     if (config.validate !== undefined && !isFunction(config.validate)) problems.push(`${path}.client.validate: must be a function`)
     if (config.expiresIn !== undefined && !(Number.isFinite(config.expiresIn) && (config.expiresIn as number) > 0)) {
@@ -36,8 +44,42 @@ function checkTool(tool: AnyTool, path: string, problems: string[]) {
     }
   } else if (!isFunction(tool.execute)) {
     problems.push(`${path}: needs execute (a server tool) or client and outputSchema (a client tool)`)
-  } else if (tool.outputSchema !== undefined && !isZodSchema(tool.outputSchema)) {
-    problems.push(`${path}.outputSchema: must be a Zod schema`)
+  } else {
+    if (tool.outputSchema !== undefined && !isZodSchema(tool.outputSchema)) problems.push(`${path}.outputSchema: must be a Zod schema`)
+    checkApproval(tool as { needsApproval?: unknown; approval?: unknown }, path, problems)
+  }
+}
+
+/**
+ * Checks a server tool's `needsApproval` (true, false or a function) and `approval` options
+ * (docs/agents/approvals.md). `approval` without `needsApproval` would be ignored, so it is a problem.
+ */
+function checkApproval(tool: { needsApproval?: unknown; approval?: unknown }, path: string, problems: string[]) {
+  const { needsApproval, approval } = tool
+  if (needsApproval !== undefined && typeof needsApproval !== 'boolean' && !isFunction(needsApproval)) {
+    problems.push(`${path}.needsApproval: must be true, false or a function ({ input, req, chat }) => boolean`)
+  }
+  if (approval === undefined) return
+  if (!approval || typeof approval !== 'object' || Array.isArray(approval)) {
+    problems.push(`${path}.approval: must be an object { access?, expiresIn?, quorum? }`)
+    return
+  }
+  if (needsApproval === undefined || needsApproval === false) {
+    problems.push(`${path}.approval: takes effect only on a tool that needs approval; add needsApproval: true (or a function)`)
+  }
+  problems.push(...unknownKeyProblems(approval, KNOWN_KEYS.approval, `${path}.approval`))
+  const { access, expiresIn, quorum } = approval as { access?: unknown; expiresIn?: unknown; quorum?: unknown }
+  if (access !== undefined && !isFunction(access)) problems.push(`${path}.approval.access: must be a function ({ req, call }) => boolean`)
+  if (expiresIn !== undefined && !(Number.isFinite(expiresIn) && (expiresIn as number) > 0)) problems.push(`${path}.approval.expiresIn: must be a positive number of milliseconds`)
+  if (quorum === undefined) return
+  if (!quorum || typeof quorum !== 'object' || Array.isArray(quorum)) {
+    problems.push(`${path}.approval.quorum: must be an object { count }`)
+    return
+  }
+  problems.push(...unknownKeyProblems(quorum, KNOWN_KEYS.quorum, `${path}.approval.quorum`))
+  const { count } = quorum as { count?: unknown }
+  if (!(Number.isInteger(count) && (count as number) >= 1 && (count as number) <= 100)) {
+    problems.push(`${path}.approval.quorum.count: must be a whole number of people from 1 to 100`)
   }
 }
 
@@ -92,6 +134,24 @@ function checkToolList(tools: unknown, path: string, problems: string[]) {
   })
 }
 
+/** Unknown keys at the root and in the plain option objects below it (`ai`, `auth`, `http`, `files`). */
+function rootKeyProblems(options: FrogbotOptions): string[] {
+  const { ai, auth, http, files } = options as Record<string, any>
+  const providers = ai?.providers
+  return [
+    ...unknownKeyProblems(options, KNOWN_KEYS.root, ''),
+    ...unknownKeyProblems(ai, KNOWN_KEYS.ai, 'ai'),
+    ...unknownKeyProblems(providers, KNOWN_KEYS.providers, 'ai.providers'),
+    ...KNOWN_KEYS.providers.flatMap((name) => unknownKeyProblems(providers?.[name], KNOWN_KEYS.provider, `ai.providers.${name}`)),
+    ...unknownKeyProblems(auth, KNOWN_KEYS.auth, 'auth'),
+    ...unknownKeyProblems(auth?.loginRateLimit, KNOWN_KEYS.limit, 'auth.loginRateLimit'),
+    ...unknownKeyProblems(auth?.tokenGuessLimit, KNOWN_KEYS.limit, 'auth.tokenGuessLimit'),
+    ...unknownKeyProblems(http, KNOWN_KEYS.http, 'http'),
+    ...unknownKeyProblems(files, KNOWN_KEYS.files, 'files'),
+    ...unknownKeyProblems(files?.download, KNOWN_KEYS.download, 'files.download')
+  ]
+}
+
 /**
  * Checks `buildConfig` options in one pass and returns every problem as `path: reason`
  * (README: "Configure agents"), plus warnings that do not stop start-up (an agent tool replacing a root tool).
@@ -100,6 +160,7 @@ export function validateOptions(options: FrogbotOptions): { problems: string[]; 
   const problems: string[] = []
   const warnings: string[] = []
   if (!options || typeof options !== 'object') return { problems: ['config: buildConfig needs an options object'], warnings }
+  problems.push(...rootKeyProblems(options))
   checkToolList(options.tools, 'tools', problems)
   const rootSlugs = new Set((options.tools ?? []).map((tool) => tool?.slug))
 
@@ -114,6 +175,8 @@ export function validateOptions(options: FrogbotOptions): { problems: string[]; 
         problems.push(`${path}: must be an agent object`)
         return
       }
+      problems.push(...unknownKeyProblems(agent, KNOWN_KEYS.agent, path))
+      problems.push(...unknownKeyProblems(agent.profile, KNOWN_KEYS.profile, `${path}.profile`))
       if (typeof agent.slug !== 'string' || !AGENT_SLUG.test(agent.slug)) {
         problems.push(`${path}.slug: ${JSON.stringify(agent.slug)} must be URL-safe: letters, digits, "-" or "_", at most 64`)
       } else if (slugs.has(agent.slug)) {

@@ -5,6 +5,7 @@ import type { ErrorCode } from '@frogbotai/protocol'
 const STATUS: Record<ErrorCode, number> = {
   'bad-request': 400,
   'invalid-output': 400,
+  'invalid-input': 400,
   unauthorized: 401,
   'invalid-credentials': 401,
   forbidden: 403,
@@ -13,6 +14,7 @@ const STATUS: Record<ErrorCode, number> = {
   'call-not-found': 404,
   'method-not-allowed': 405,
   'already-settled': 409,
+  'already-voted': 409,
   'channel-chat': 409,
   'not-awaiting': 409,
   'not-queued': 409,

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { AgentListSchema, BranchRequest, BranchResultSchema, ChatListQuery, ChatListSchema, ChatReadSchema, ChatResultSchema, EditRequest, ErrorBodySchema as ErrorSchema, LoginRequest, LoginResultSchema, ManifestSchema, MeSchema, PendingListSchema, QueuedMessageSchema, QueuedTurnSchema as QueuedSchema, RenameRequest, RunRequest, SettleRequest, SettleResultSchema, StopRequest, StopResultSchema, TurnResultSchema } from '@frogbotai/protocol'
+import { AgentListSchema, BranchRequest, CallDraftReadSchema, CallDraftSchema, DraftRequest, BranchResultSchema, ChatListQuery, ChatListSchema, ChatReadSchema, ChatResultSchema, EditRequest, ErrorBodySchema as ErrorSchema, LoginRequest, LoginResultSchema, ManifestSchema, MeSchema, PendingListSchema, QueuedMessageSchema, QueuedTurnSchema as QueuedSchema, RenameRequest, RunRequest, SettleRequest, SettleResultSchema, StopRequest, StopResultSchema, TurnResultSchema } from '@frogbotai/protocol'
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete'
 
@@ -69,6 +69,25 @@ export const ENDPOINTS: Endpoint[] = [
     responses: { 204: { description: 'Deleted' }, ...errors(401, 403, 404, 409) }
   },
   { method: 'get', path: `${chat}/pending`, summary: 'The calls still waiting and the turn state', responses: { 200: { description: 'Pending calls', schema: PendingListSchema }, ...errors(401, 403, 404) } },
+  {
+    method: 'get',
+    path: `${chat}/pending/{toolCallId}/draft`,
+    summary: "The draft of a waiting call's card (what a person has put on it so far; never an answer): `draft: null` while it has none",
+    responses: { 200: { description: 'The draft', schema: CallDraftReadSchema }, ...errors(401, 403, 404, 409) }
+  },
+  {
+    method: 'put',
+    path: `${chat}/pending/{toolCallId}/draft`,
+    summary: "Keep the draft of a waiting call's card: `{ draft }`, any JSON but `null`, at most 16 KiB. Deleted when the call settles; never sent to the model",
+    body: DraftRequest,
+    responses: { 200: { description: 'The draft as kept', schema: CallDraftSchema }, ...errors(400, 401, 403, 404, 409, 413) }
+  },
+  {
+    method: 'delete',
+    path: `${chat}/pending/{toolCallId}/draft`,
+    summary: "Delete the draft of a waiting call's card",
+    responses: { 204: { description: 'Deleted (or there was none)' }, ...errors(401, 403, 404, 409) }
+  },
   {
     method: 'post',
     path: `${chat}/settle`,

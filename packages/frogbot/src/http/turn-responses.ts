@@ -32,25 +32,33 @@ export function queuedResponse(stream: boolean, chatId: string, messageId: strin
   return uiMessageStreamResponse(parts, { status: 202, headers: { 'X-Frogbot-Chat-Id': chatId } })
 }
 
+/** A UI message stream of `messageId` that ends without new parts, so `useChat` settles down. */
+function endedStream(chatId: string, messageId: string): Response {
+  const ended = createUIMessageStream({
+    execute: ({ writer }) => {
+      writer.write({ type: 'start', messageId })
+      writer.write({ type: 'finish', finishReason: 'stop' })
+    }
+  })
+  return uiMessageStreamResponse(ended, { headers: { 'X-Frogbot-Chat-Id': chatId } })
+}
+
 /**
  * Answers an accepted settle: the continuation (streamed or JSON, plus `settlement`), the calls
- * still waiting, or — after a dismissal — `status: "dismissed"` with the chat's state (as a stream:
- * a message that ends without new parts, so `useChat` settles down).
+ * still waiting (`awaiting-input` with `settlement`, or with `vote` after a vote on an approval
+ * that needs more people), or — after a dismissal — `status: "dismissed"` with the chat's state.
+ * As a stream, an answer that continues nothing is a message that ends without new parts.
  */
 export async function settleResponse(stream: boolean, outcome: SettleOutcome): Promise<Response> {
   if (outcome.kind === 'continued') return turnResponse(stream, outcome.chatId, outcome.run, { settlement: outcome.settlement })
   if (outcome.kind === 'awaiting-input') {
     return Response.json({ status: 'awaiting-input', chatId: outcome.chatId, pending: outcome.pending, settlement: outcome.settlement })
   }
-  if (stream) {
-    const messageId = outcome.messageId
-    const ended = createUIMessageStream({
-      execute: ({ writer }) => {
-        writer.write({ type: 'start', messageId })
-        writer.write({ type: 'finish', finishReason: 'stop' })
-      }
-    })
-    return uiMessageStreamResponse(ended, { headers: { 'X-Frogbot-Chat-Id': outcome.chatId } })
+  if (outcome.kind === 'voted') {
+    const messageId = outcome.pending.find((call) => call.toolCallId === outcome.vote.toolCallId)?.messageId ?? ''
+    if (stream) return endedStream(outcome.chatId, messageId)
+    return Response.json({ status: 'awaiting-input', chatId: outcome.chatId, pending: outcome.pending, vote: outcome.vote })
   }
+  if (stream) return endedStream(outcome.chatId, outcome.messageId)
   return Response.json({ status: 'dismissed', chatId: outcome.chatId, messageId: outcome.messageId, state: outcome.state, settlement: outcome.settlement })
 }

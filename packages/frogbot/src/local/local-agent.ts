@@ -7,6 +7,7 @@ import type { Engine } from '../turns/engine.ts'
 import type { ResolvedAgent } from '../agents/resolve-agents.ts'
 import { buildToolSet } from '../agents/tool-set.ts'
 import { boundedToolInputs } from '../agents/tool-input-depth.ts'
+import { approvalGate } from '../turns/run/approval-gate.ts'
 
 /**
  * Input of a local call: a `prompt` or model `messages`, optionally the `user` it runs for, and
@@ -18,6 +19,8 @@ export type LocalCallOptions = ({ prompt: string } | { messages: ModelMessage[] 
  * An agent called from the app's own code: `frogbot.agents[slug].generate()` / `.stream()`.
  * Nobody can answer a client tool here, so client tools are withheld (seed: "Where questions are
  * offered"); a call the model makes to one anyway becomes a tool error and the loop keeps running.
+ * Nobody can approve either: a call that needs approval is denied (its tool does not run) and the
+ * model reads why (docs/agents/approvals.md).
  * - Without `chatId` nothing is stored; both return the AI SDK's own result
  *   (`GenerateTextResult`, `StreamTextResult`).
  * - `generate({ prompt, chatId })` runs a stored turn of that chat (created, owned by `user`, when
@@ -30,8 +33,19 @@ export type LocalAgent = ReturnType<typeof localAgent>
 export function localAgent(engine: Engine, agent: ResolvedAgent) {
   const prepare = async ({ user = null, chatId: _chatId, ...call }: LocalCallOptions) => {
     const req = localCaller(user)
-    const tools = buildToolSet({ tools: agent.tools, offers: () => false, gate: { clientCallPending: false }, context: { req, agent: { slug: agent.slug, runId: engine.services.newId('run') }, chatId: null } })
-    const loop = new ToolLoopAgent({ model: wrapLanguageModel({ model: agent.model.model as Parameters<typeof wrapLanguageModel>[0]['model'], middleware: boundedToolInputs() }), instructions: await agent.instructions(req), tools, stopWhen: agent.stopWhen, experimental_download: agent.download })
+    const offers = () => false
+    const gate = { clientCallPending: false, approvalIds: new Map<string, string>(), started: new Set<string>() }
+    const tools = buildToolSet({ tools: agent.tools, offers, gate, context: { req, agent: { slug: agent.slug, runId: engine.services.newId('run') }, chatId: null } })
+    // Nobody can approve here: a call that needs approval is denied, never run (docs/agents/approvals.md).
+    const { toolApproval } = approvalGate({ agent, req, chat: null, offers, approved: new Set(), log: engine.services.log })
+    const loop = new ToolLoopAgent({
+      model: wrapLanguageModel({ model: agent.model.model as Parameters<typeof wrapLanguageModel>[0]['model'], middleware: boundedToolInputs() }),
+      instructions: await agent.instructions(req),
+      tools,
+      toolApproval: toolApproval as never,
+      stopWhen: agent.stopWhen,
+      experimental_download: agent.download
+    })
     return { loop, call }
   }
   async function storedTurn({ chatId, user = null, ...call }: LocalCallOptions & { chatId: string }): Promise<CompleteTurn> {

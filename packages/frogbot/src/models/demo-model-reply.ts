@@ -11,6 +11,8 @@ import { type DemoAnswer, planReply } from './demo-model-plan.ts'
 import { describeTopic } from './demo-model-question.ts'
 import { demoAsk } from './demo-model-questions.ts'
 import { hashText, truncate } from './demo-model-text.ts'
+import { demoTitle } from './demo-model-title.ts'
+import { TITLE_INSTRUCTIONS } from './chat-title-instructions.ts'
 import { namedTool, offeredValues, sampleInput } from './demo-model-tool-call.ts'
 import { cutIndex } from '../text/clip-text.ts'
 
@@ -130,7 +132,8 @@ function echo(userText: string): string {
  * offered tool once per user message when that message names it (input sampled from the tool's
  * schema, see `demo-model-tool-call.ts`); shows its Markdown sample when asked for "Markdown";
  * asks `question` once per user message when it is offered (see `demoAsk` for the shapes);
- * otherwise echoes the latest user message.
+ * otherwise echoes the latest user message. FrogBot's request for a chat's title (its
+ * `TITLE_INSTRUCTIONS`) is answered with a title of the message (see `demoTitle`).
  */
 export function planDemoReply(options: Pick<LanguageModelV4CallOptions, 'prompt' | 'tools' | 'toolChoice'>): DemoReply {
   const { prompt, tools = [], toolChoice } = options
@@ -140,6 +143,7 @@ export function planDemoReply(options: Pick<LanguageModelV4CallOptions, 'prompt'
   const fullText = userIndex >= 0 ? messageText(prompt[userIndex]) : ''
   const userText = fullText.slice(0, cutIndex(fullText, READ_CHARACTERS))
   const last = prompt[prompt.length - 1]
+  if (prompt[0]?.role === 'system' && prompt[0].content === TITLE_INSTRUCTIONS) return { text: demoTitle(userText), toolCalls: [], finishReason: 'stop', fingerprint }
 
   const results = last?.role === 'tool'
     ? last.content.filter((part): part is LanguageModelV4ToolResultPart => part.type === 'tool-result')

@@ -1,5 +1,5 @@
 import type { UIMessage } from 'ai'
-import type { ChannelIdentity, ChatState, PendingCall, Settlement } from '@frogbotai/protocol'
+import type { ApprovalVote, ChannelIdentity, ChatState, PendingCall, Settlement } from '@frogbotai/protocol'
 import type { CallStatus, ChatsTable, MessagesTable, PendingCallsTable, QueuedMessagesTable } from './database-schema.ts'
 
 /** A chat as stored. Times are ISO 8601; `channel` is set for a channel conversation. */
@@ -24,16 +24,22 @@ export type NewChat = { id: string; agentSlug: string; ownerId: string | null; t
 /** A stored message: an AI SDK `UIMessage` plus the `settlements` of its client tool calls. */
 export type StoredMessage = UIMessage & { settlements: Settlement[] }
 
-/** A pending call row: the public shape, how it ended (`status`) and its tool's fingerprint. */
-export type CallRecord = PendingCall & {
+/**
+ * A pending call row: the public shape's fields, how it ended (`status`), its tool's fingerprint,
+ * its deadline (`null`: none), and for an approval that needs several people its `quorum` count
+ * and `votes` so far (`null` and `[]` otherwise).
+ */
+export type CallRecord = Omit<PendingCall, 'expiresAt' | 'quorum'> & {
   status: CallStatus
   toolFingerprint: string
   expiresAt: string | null
   settledAt: string | null
+  quorum: number | null
+  votes: ApprovalVote[]
 }
 
 /** A new call to keep as pending. */
-export type NewCall = PendingCall & { toolFingerprint: string; expiresAt: string | null }
+export type NewCall = Omit<CallRecord, 'status' | 'settledAt' | 'votes'>
 
 /** A queued user message; `sender` is the JSON the engine stored with it (who sent it, how). */
 export type QueuedRecord = { id: string; chatId: string; messageId: string; message: UIMessage; sender: unknown; createdAt: string }
@@ -81,7 +87,10 @@ export function toCallRecord(row: PendingCallsTable): CallRecord {
     status: row.status,
     toolFingerprint: row.tool_fingerprint,
     expiresAt: row.expires_at,
-    settledAt: row.settled_at
+    settledAt: row.settled_at,
+    kind: row.kind || row.tool_name,
+    quorum: row.quorum === null || row.quorum === undefined ? null : Number(row.quorum),
+    votes: typeof row.votes === 'string' ? JSON.parse(row.votes) : (row.votes ?? [])
   }
 }
 
@@ -90,10 +99,21 @@ export function toQueuedRecord(row: QueuedMessagesTable): QueuedRecord {
   return { id: row.id, chatId: row.chat_id, messageId: row.message_id ?? message.id, message, sender: JSON.parse(row.sender), createdAt: row.created_at }
 }
 
-/** The public `PendingCall` shape of a record (seed: "Answer over HTTP"). */
-export function toPendingCall(call: CallRecord): PendingCall {
-  const { toolCallId, toolName, input, messageId, chatId, agentSlug, createdAt } = call
-  return { toolCallId, toolName, input, messageId, chatId, agentSlug, createdAt }
+/** The public `PendingCall` shape of a record (seed: "Answer over HTTP"; `expiresAt` and `quorum` only where they apply). */
+export function toPendingCall(call: Omit<CallRecord, 'status' | 'settledAt'>): PendingCall {
+  const { toolCallId, toolName, input, messageId, chatId, agentSlug, createdAt, kind, expiresAt, quorum, votes } = call
+  return {
+    toolCallId,
+    toolName,
+    input,
+    messageId,
+    chatId,
+    agentSlug,
+    createdAt,
+    kind,
+    ...(expiresAt === null ? {} : { expiresAt }),
+    ...(quorum === null ? {} : { quorum: { count: quorum, votes } })
+  }
 }
 
 /** The row of a new `idle` chat. */
@@ -130,7 +150,10 @@ export function callRow(chatId: string, call: NewCall): PendingCallsTable {
     tool_fingerprint: call.toolFingerprint,
     created_at: call.createdAt,
     expires_at: call.expiresAt,
-    settled_at: null
+    settled_at: null,
+    kind: call.kind,
+    quorum: call.quorum,
+    votes: '[]'
   }
 }
 

@@ -1,7 +1,8 @@
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import type { DatabaseAdapter } from './database-adapter.ts'
 import type { Database } from './database-schema.ts'
 import { type CallRecord, type ChatRecord, type NewChat, type QueuedRecord, type StoredMessage, messageRow, newChatRow, toCallRecord, toChatRecord } from './chat-records.ts'
+import { callDrafts } from './call-drafts.ts'
 import { chatReads } from './chat-reads.ts'
 import { lockChat, readChat } from './chat-lock.ts'
 import { type ChatTransaction, chatTransaction } from './chat-transaction.ts'
@@ -125,6 +126,24 @@ export function createChatStore({ db, adapter }: { db: Kysely<Database>; adapter
       return Number(updated.numUpdatedRows) === 1
     },
 
+    /**
+     * `title`, or `title (n)` with the next number free when another chat of `ownerId` is titled
+     * so already, so that a person's chats are told apart in their list.
+     */
+    async distinctTitle({ ownerId, chatId, title }: { ownerId: string; chatId: string; title: string }): Promise<string> {
+      const pattern = `${title.replace(/[\\%_]/g, (character) => `\\${character}`)} (%)`
+      const rows = await db
+        .selectFrom('frogbot_chats')
+        .select('title')
+        .where('owner_id', '=', ownerId)
+        .where('id', '!=', chatId)
+        .where((eb) => eb.or([eb('title', '=', title), sql<boolean>`${sql.ref('title')} like ${pattern} escape '\\'`]))
+        .execute()
+      if (!rows.some((row) => row.title === title)) return title
+      const numbers = rows.map((row) => Number(/ \((\d+)\)$/.exec(row.title ?? '')?.[1] ?? 1))
+      return `${title} (${Math.max(1, ...numbers) + 1})`
+    },
+
     /** Extends the lease of a running turn held by `leaseOwner`. False once the lease is lost. */
     async renewLease({ chatId, leaseOwner, leaseUntil }: { chatId: string; leaseOwner: string; leaseUntil: string }): Promise<boolean> {
       const renewed = await db
@@ -155,6 +174,8 @@ export function createChatStore({ db, adapter }: { db: Kysely<Database>; adapter
     },
 
     ...turnWrites(db, adapter),
+
+    ...callDrafts(db, adapter),
 
     /** Writes a new chat with its messages in one transaction (a branch); returns it. */
     async createChatWithMessages({ chat, messages, now }: { chat: NewChat; messages: StoredMessage[]; now: string }): Promise<ChatRecord> {

@@ -57,10 +57,25 @@ export type PendingCallsTable = {
   created_at: string
   expires_at: string | null
   settled_at: string | null
+  /** What answers the call: the client tool's `client.kind`, or `approval`. */
+  kind: string
+  /** For an approval that needs several people: how many distinct approvals settle it. */
+  quorum: number | null
+  /** JSON: `ApprovalVote[]`, the votes so far of an approval with a `quorum`. */
+  votes: string
   /** ISO time until which one process's expiry sweeper holds this call past its deadline (see `claimExpiredCalls`). */
   claimed_until?: string | null
   /** The W3C `traceparent` of the turn that asked, while the app records traces (see `telemetry/`). */
   trace_parent?: string | null
+}
+
+/** The draft of a waiting call's card (README "The HTTP API": the draft of a card); it goes when the call settles. */
+export type CallDraftsTable = {
+  chat_id: string
+  tool_call_id: string
+  /** JSON: the card's own draft, as the last save gave it. */
+  draft: string
+  updated_at: string
 }
 
 /** A user message sent while a turn was running or a question waited; it starts a later turn (README: "How a turn runs"). */
@@ -157,6 +172,9 @@ export const COLUMNS = {
     created_at: true,
     expires_at: true,
     settled_at: true,
+    kind: true,
+    quorum: true,
+    votes: true,
     claimed_until: true,
     trace_parent: true
   }),
@@ -169,6 +187,7 @@ export type Database = {
   frogbot_messages: MessagesTable
   frogbot_pending_calls: PendingCallsTable
   frogbot_queued_messages: QueuedMessagesTable
+  frogbot_call_drafts: CallDraftsTable
   frogbot_users: UsersTable
   frogbot_api_tokens: ApiTokensTable
   frogbot_sessions: SessionsTable

@@ -5,6 +5,8 @@ import * as auth from './migrations/002-auth.ts'
 import * as turnControl from './migrations/003-turn-control.ts'
 import * as engine from './migrations/004-engine.ts'
 import * as channelState from './migrations/005-channel-state.ts'
+import * as callKinds from './migrations/006-call-kinds.ts'
+import * as callDrafts from './migrations/007-call-drafts.ts'
 import * as scale from './migrations/009-scale.ts'
 import type { Database } from './database-schema.ts'
 
@@ -14,6 +16,8 @@ const migrations: Record<string, Migration> = {
   '003-turn-control': turnControl,
   '004-engine': engine,
   '005-channel-state': channelState,
+  '006-call-kinds': callKinds,
+  '007-call-drafts': callDrafts,
   '009-scale': scale
 }
 

@@ -14,7 +14,7 @@ import type { MessageWrite, SettleSnapshot, SettleWrite } from './turn-write-sha
  * nothing. Same contracts as their SQLite counterparts in `turn-writes.ts`.
  */
 
-const INTEGER_COLUMNS = new Set(['position', 'version'])
+const INTEGER_COLUMNS = new Set(['position', 'version', 'quorum'])
 
 /** Rows of `values` as a select that yields them only when the CTE `guard` has a row. Columns are all text but the integers. */
 function rowsWhen(guard: string, rows: Record<string, unknown>[]): RawBuilder<unknown> {
@@ -92,7 +92,7 @@ const query = {
         (select coalesce(json_agg(m order by m.position), '[]'::json) from frogbot_messages m where m.chat_id = c.id) as messages
       from frogbot_chats c where c.id = ${chatId}`.compile(db)
   }),
-  applySettle: precompiled((db, chatId: string, chatVersion: number, next: Partial<ChatsTable>, ids: string[], statuses: string[], now: string, message: { id: string; version: number }, saved: { parts: string; settlements: string; version: number; updated_at: string }) =>
+  applySettle: precompiled((db, chatId: string, chatVersion: number, next: Partial<ChatsTable>, ids: string[], statuses: string[], voteIds: string[], votes: string[], now: string, message: { id: string; version: number }, saved: { parts: string; settlements: string; version: number; updated_at: string }) =>
     (db as Kysely<any>)
       .with('moved', (qb) =>
         qb
@@ -112,6 +112,17 @@ const query = {
           .where((eb: any) => eb.exists(eb.selectFrom('moved').select('id')))
           .returning('frogbot_pending_calls.tool_call_id')
       )
+      .with('voted', (qb) =>
+        qb
+          .updateTable('frogbot_pending_calls')
+          .from(sql`(select unnest(${voteIds}::text[]) as id, unnest(${votes}::text[]) as votes)`.as('v'))
+          .set({ votes: sql.ref('v.votes') })
+          .whereRef('frogbot_pending_calls.tool_call_id', '=', 'v.id')
+          .where('frogbot_pending_calls.chat_id', '=', chatId)
+          .where('frogbot_pending_calls.status', '=', 'pending')
+          .where((eb: any) => eb.exists(eb.selectFrom('moved').select('id')))
+          .returning('frogbot_pending_calls.tool_call_id')
+      )
       .with('saved', (qb) =>
         qb
           .updateTable('frogbot_messages')
@@ -122,7 +133,7 @@ const query = {
           .where((eb: any) => eb.exists(eb.selectFrom('moved').select('id')))
           .returning('id')
       )
-      .selectNoFrom([count('moved').as('moved'), count('ended').as('ended'), count('saved').as('saved')])
+      .selectNoFrom([count('moved').as('moved'), count('ended').as('ended'), count('voted').as('voted'), count('saved').as('saved')])
   )
 }
 
@@ -171,17 +182,19 @@ export function postgresTurnWrites(db: Kysely<Database>) {
      * One round trip: the chat moves at its version (a chat row another settle holds is skipped,
      * not waited for), and only then are the calls ended and the message rewritten.
      */
-    async applySettle({ chatId, chatVersion, calls, message, chat }: SettleWrite, now: string): Promise<boolean> {
+    async applySettle({ chatId, chatVersion, calls, votes = [], message, chat }: SettleWrite, now: string): Promise<boolean> {
       const next = { ...chatPatchRow(chat), updated_at: now, version: chatVersion + 1 }
       const saved = { parts: JSON.stringify(message.parts), settlements: JSON.stringify(message.settlements), version: message.version + 1, updated_at: now }
       const ids = calls.map((call) => call.toolCallId)
       const statuses = calls.map((call) => call.status)
-      const [result] = (await query.applySettle(db, chatId, chatVersion, next, ids, statuses, now, { id: message.id, version: message.version }, saved)).rows
+      const voteIds = votes.map((vote) => vote.toolCallId)
+      const voteLists = votes.map((vote) => JSON.stringify(vote.votes))
+      const [result] = (await query.applySettle(db, chatId, chatVersion, next, ids, statuses, voteIds, voteLists, now, { id: message.id, version: message.version }, saved)).rows
       if (Number(result?.moved) !== 1) return false
-      // Every write that ends a call also moves the chat's version, so the chat's guard holding
-      // means the calls and the message are as the snapshot saw them.
-      if (Number(result?.ended) !== calls.length || Number(result?.saved) !== 1) {
-        throw new Error(`applySettle: chat ${chatId} moved but ${result?.ended} calls and ${result?.saved} messages changed`)
+      // Every write that ends a call or records a vote also moves the chat's version, so the
+      // chat's guard holding means the calls and the message are as the snapshot saw them.
+      if (Number(result?.ended) !== calls.length || Number(result?.voted) !== votes.length || Number(result?.saved) !== 1) {
+        throw new Error(`applySettle: chat ${chatId} moved but ${result?.ended} calls, ${result?.voted} votes and ${result?.saved} messages changed`)
       }
       return true
     }

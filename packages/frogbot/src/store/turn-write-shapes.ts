@@ -1,5 +1,5 @@
 import type { UIMessage } from 'ai'
-import type { Settlement } from '@frogbotai/protocol'
+import type { ApprovalVote, Settlement } from '@frogbotai/protocol'
 import type { CallRecord, ChatRecord, StoredMessage } from './chat-records.ts'
 import type { ChatPatch } from './chat-transaction.ts'
 import type { CallStatus } from './database-schema.ts'
@@ -13,5 +13,16 @@ export type VersionedMessage = StoredMessage & { version: number }
 /** What a settle decides from: the chat, the calls named and every pending call, and the transcript. */
 export type SettleSnapshot = { chat: ChatRecord; calls: CallRecord[]; messages: VersionedMessage[] }
 
-/** A settle to apply: the calls ended (each still pending), the message rewritten (at its version), the chat's new state (at its version). */
-export type SettleWrite = { chatId: string; chatVersion: number; calls: { toolCallId: string; status: Exclude<CallStatus, 'pending'> }[]; message: { id: string; version: number; parts: UIMessage['parts']; settlements: Settlement[] }; chat: ChatPatch }
+/**
+ * A settle to apply: the calls ended (each still pending), the votes recorded on calls that still
+ * wait for more approvals (each still pending; `votes` replaces the call's votes), the message
+ * rewritten (at its version), the chat's new state (at its version).
+ */
+export type SettleWrite = {
+  chatId: string
+  chatVersion: number
+  calls: { toolCallId: string; status: Exclude<CallStatus, 'pending'> }[]
+  votes?: { toolCallId: string; votes: ApprovalVote[] }[]
+  message: { id: string; version: number; parts: UIMessage['parts']; settlements: Settlement[] }
+  chat: ChatPatch
+}

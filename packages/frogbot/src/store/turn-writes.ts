@@ -67,12 +67,18 @@ const query = {
         'p.tool_fingerprint as p_tool_fingerprint',
         'p.created_at as p_created_at',
         'p.expires_at as p_expires_at',
-        'p.settled_at as p_settled_at'
+        'p.settled_at as p_settled_at',
+        'p.kind as p_kind',
+        'p.quorum as p_quorum',
+        'p.votes as p_votes'
       ])
       .where('c.id', '=', chatId)
   ),
   endCalls: precompiled((db, chatId: string, toolCallIds: string[], status: Exclude<CallStatus, 'pending'>, now: string) =>
     db.updateTable('frogbot_pending_calls').set({ status, settled_at: now }).where('chat_id', '=', chatId).where('tool_call_id', 'in', toolCallIds).where('status', '=', 'pending')
+  ),
+  recordVotes: precompiled((db, chatId: string, toolCallId: string, votes: string) =>
+    db.updateTable('frogbot_pending_calls').set({ votes }).where('chat_id', '=', chatId).where('tool_call_id', '=', toolCallId).where('status', '=', 'pending')
   ),
   settleMessage: precompiled((db, chatId: string, id: string, version: number, next: { parts: string; settlements: string; version: number; updated_at: string }) =>
     db.updateTable('frogbot_messages').set(next).where('id', '=', id).where('chat_id', '=', chatId).where('version', '=', version)
@@ -178,7 +184,10 @@ function sqliteTurnWrites(db: Kysely<Database>, adapter: DatabaseAdapter) {
                 tool_fingerprint: row.p_tool_fingerprint!,
                 created_at: row.p_created_at!,
                 expires_at: row.p_expires_at,
-                settled_at: row.p_settled_at
+                settled_at: row.p_settled_at,
+                kind: row.p_kind!,
+                quorum: row.p_quorum,
+                votes: row.p_votes!
               })
             ]
       )
@@ -190,10 +199,13 @@ function sqliteTurnWrites(db: Kysely<Database>, adapter: DatabaseAdapter) {
      * pending, the message and the chat at their versions (the first valid answer wins). False
      * (nothing written) when a guard did not hold: the caller reads again and decides again.
      */
-    async applySettle({ chatId, chatVersion, calls, message, chat }: SettleWrite, now: string): Promise<boolean> {
+    async applySettle({ chatId, chatVersion, calls, votes = [], message, chat }: SettleWrite, now: string): Promise<boolean> {
       return guarded(db, adapter, async (trx) => {
         for (const [status, ids] of groupBy(calls)) {
           if (changed(await query.endCalls(trx, chatId, ids, status, now)) !== ids.length) throw new StoreConflict('a call was settled meanwhile')
+        }
+        for (const vote of votes) {
+          if (changed(await query.recordVotes(trx, chatId, vote.toolCallId, JSON.stringify(vote.votes))) !== 1) throw new StoreConflict('a call was settled meanwhile')
         }
         const next = { parts: JSON.stringify(message.parts), settlements: JSON.stringify(message.settlements), version: message.version + 1, updated_at: now }
         if (changed(await query.settleMessage(trx, chatId, message.id, message.version, next)) !== 1) throw new StoreConflict('the message changed meanwhile')

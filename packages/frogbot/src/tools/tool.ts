@@ -1,19 +1,47 @@
 import type { z } from 'zod'
 import type { Caller } from '../contract/caller.ts'
-import type { PendingCall } from '@frogbotai/protocol'
+import type { ChannelIdentity, PendingCall } from '@frogbotai/protocol'
 
 /**
  * What a server tool's `execute` receives besides its input.
- * - `req`: who is calling (see {@link Caller}).
+ * - `req`: who is calling (see {@link Caller}); after an approval, whose answer continued the turn.
  * - `agent`: the agent's `slug` and the id of the current run.
  * - `chatId`: the chat the turn belongs to, or `null` for a local `generate()` without a chat.
  * - `abortSignal`: aborted when the turn is stopped.
+ * - `approvalId`: for a call that needed approval, the approval's stable id (the same in every
+ *   process and after a restart), so the tool can make its side effect idempotent.
  */
 export type ToolContext = {
   req: Caller
   agent: { slug: string; runId: string }
   chatId: string | null
   abortSignal?: AbortSignal
+  approvalId?: string
+}
+
+/** The chat a tool call is made in, as `needsApproval` sees it: its id, agent, owner (`null`: none) and channel (`null`: a web chat). */
+export type ToolChat = { id: string; agentSlug: string; ownerId: string | null; channel: ChannelIdentity | null }
+
+/**
+ * Whether a server tool's call waits for a person's approval before `execute` runs (the AI SDK's
+ * `needsApproval`, docs/agents/approvals.md): `true`, or a function of the parsed input, the
+ * caller and the chat (`null` for a local `generate()` without a chat), evaluated for each call.
+ */
+export type NeedsApproval<I> = boolean | ((args: { input: I; req: Caller; chat: ToolChat | null }) => boolean | Promise<boolean>)
+
+/**
+ * How a server tool's call is approved (docs/agents/approvals.md). Takes effect with `needsApproval`.
+ * - `access`: extra check for who may approve or deny, after "can this caller continue the chat".
+ *   Return `false` to refuse with `403 forbidden`. Default: anyone who can continue the chat.
+ * - `expiresIn`: milliseconds after which a waiting approval closes with outcome `expired` (the
+ *   tool does not run). Off by default.
+ * - `quorum.count`: how many distinct people must approve (default 1). The first denial decides;
+ *   each person votes once (`409 already-voted`).
+ */
+export type ApprovalConfig = {
+  access?: (args: { req: Caller; call: PendingCall }) => boolean | Promise<boolean>
+  expiresIn?: number
+  quorum?: { count: number }
 }
 
 /**
@@ -23,6 +51,10 @@ export type ToolContext = {
  * - `inputSchema`: Zod schema of the arguments; the model's input is parsed with it before `execute`.
  * - `outputSchema`: optional Zod schema of the result.
  * - `component`: optional `'/path/from/app/root#ExportName'` the admin chat renders for the call.
+ * - `needsApproval`: the call waits for a person's yes, no or edited input before `execute` runs
+ *   (see {@link NeedsApproval}); `approval` says who approves and how (see {@link ApprovalConfig}).
+ *   After a yes `execute` runs once with the approved input; after a no it does not run and the
+ *   model reads the tool error `Denied by the user.`.
  */
 export type Tool<I extends z.ZodType = z.ZodType, O = unknown> = {
   slug: string
@@ -31,6 +63,8 @@ export type Tool<I extends z.ZodType = z.ZodType, O = unknown> = {
   outputSchema?: z.ZodType
   component?: string
   execute: (input: z.output<I>, context: ToolContext) => O | Promise<O>
+  needsApproval?: NeedsApproval<z.output<I>>
+  approval?: ApprovalConfig
   client?: never
 }
 
@@ -73,4 +107,9 @@ export type AnyTool = Tool<any, any> | ClientTool<any, any>
 /** True for a tool that is answered by the client (it has a `client` configuration). */
 export function isClientTool(tool: AnyTool): tool is ClientTool<any, any> {
   return (tool as ClientTool).client !== undefined
+}
+
+/** True for a server tool whose calls may wait for approval (`needsApproval` is `true` or a function). */
+export function mayNeedApproval(tool: AnyTool): tool is Tool<any, any> & { needsApproval: NeedsApproval<any> } {
+  return !isClientTool(tool) && tool.needsApproval !== undefined && tool.needsApproval !== false
 }

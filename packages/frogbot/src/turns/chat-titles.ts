@@ -4,6 +4,7 @@ import type { ResolvedAgent } from '../agents/resolve-agents.ts'
 import type { TurnServices } from './services.ts'
 import { textOf } from './transcript.ts'
 import { cutIndex } from '../text/clip-text.ts'
+import { TITLE_INSTRUCTIONS } from '../models/chat-title-instructions.ts'
 
 /** Most words of a title made from the first message. */
 const TITLE_WORDS = 6
@@ -13,8 +14,6 @@ const TITLE_TIMEOUT_MS = 15_000
 
 const BRANCH_PREFIX = 'Branch · '
 
-const TITLE_INSTRUCTIONS =
-  'Write a title of at most six words for a chat that starts with the message below. Answer with the title alone: no quotes, no period at the end, no Markdown.'
 
 /** `text` cut to `max` characters at a word boundary, ending in `…` when it was cut, never inside a character (an emoji stays whole). */
 function shorten(text: string, max: number): string {
@@ -74,9 +73,10 @@ export function cleanTitle(raw: string): string | null {
 
 /**
  * Asks the agent's model for a short title of a new chat, without holding up its turn: once it
- * answers, the chat is renamed, unless its title changed meanwhile (a rename wins). Only agents
- * whose model the app configured do (`agent.titleModel`); the offline demo model and a model that
- * fails, times out or answers nothing leave the first words ({@link firstWordsTitle}).
+ * answers, the chat is renamed, unless its title changed meanwhile (a rename wins); a title another
+ * chat of the owner has already gets the next number (`Team offsite (2)`). Agents with a model do
+ * (`agent.titleModel`: the offline demo model writes one too); a test's model override, and a model
+ * that fails, times out or answers nothing, leave the first words ({@link firstWordsTitle}).
  */
 export function generateTitle(services: Pick<TurnServices, 'store' | 'log' | 'closing'>, { agent, chatId, message, placeholder }: { agent: ResolvedAgent; chatId: string; message: UIMessage; placeholder: string | null }): void {
   const model = agent.titleModel
@@ -86,7 +86,10 @@ export function generateTitle(services: Pick<TurnServices, 'store' | 'log' | 'cl
     try {
       const answer = await generateText({ model, instructions: TITLE_INSTRUCTIONS, prompt: text.slice(0, cutIndex(text, 2000)), maxOutputTokens: 60, maxRetries: 0, abortSignal: AbortSignal.timeout(TITLE_TIMEOUT_MS) })
       const title = cleanTitle(answer.text)
-      if (title && !services.closing) await services.store.setTitle(chatId, title, { ifTitle: placeholder })
+      if (!title || services.closing) return
+      const ownerId = (await services.store.getChat(chatId))?.ownerId
+      const distinct = ownerId ? await services.store.distinctTitle({ ownerId, chatId, title }) : title
+      await services.store.setTitle(chatId, shorten(distinct, TITLE_MAX_LENGTH), { ifTitle: placeholder })
     } catch (error) {
       if (!services.closing) services.log(`frogbot: chat ${chatId} keeps its first words as its title; the model gave none: ${error instanceof Error ? error.message : String(error)}`)
     }

@@ -3,6 +3,7 @@ import type { Caller } from '../contract/caller.ts'
 import type { SettleInput } from '../contract/turns.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
 import { branchChat } from './branch-chat.ts'
+import { deleteDraft, readDraft, saveDraft } from './call-drafts.ts'
 import { deleteChat } from './delete-chat.ts'
 import { renameChat } from './rename-chat.ts'
 import { editMessage } from './edit-message.ts'
@@ -118,9 +119,13 @@ function messageMethods(services: TurnServices, guard: Guard) {
   }
 }
 
-/** The engine's methods on a chat as a whole: read, list, rename, delete. */
+/** The engine's methods on a chat as a whole: read, list, rename, delete; and the drafts of its cards. */
 function chatMethods(services: TurnServices, guard: Guard) {
   return {
+    /** The draft of a waiting call's card (see `readDraft`, `saveDraft`, `deleteDraft`): never an answer. */
+    readDraft: guard((options: Parameters<typeof readDraft>[1]) => readDraft(services, options)),
+    saveDraft: guard((options: Parameters<typeof saveDraft>[1]) => saveDraft(services, options)),
+    deleteDraft: guard((options: Parameters<typeof deleteDraft>[1]) => deleteDraft(services, options)),
     readChat: guard((options: { chatId: string; agentSlug?: string; req: Caller }) => readChat(services, options)),
     pending: guard((options: { chatId: string; agentSlug?: string; req: Caller }) => pendingOf(services, options)),
     listChats: guard((options: Parameters<typeof listChats>[1]) => listChats(services, options)),

@@ -17,7 +17,8 @@ import type { EngineEvent } from '../contract/engine-events.ts'
  *   turns that start anyway end at once as stopped.
  * - `live`: where running turns publish their chunks for clients that join late.
  * - `emit`: where the engine tells its listeners what happened (see {@link EngineEvent}: the
- *   config's `onAwaitingInput`, the channel pieces); `log`: where unexpected errors go.
+ *   config's `onAwaitingInput`, the channel pieces); `log`: where unexpected errors go, one line
+ *   each; `debug`: where their details go (a model error's stack), when someone asked for them.
  * - `kickQueue`: starts a chat's next queued message when the chat is free; resolves whether one
  *   started (set up by `createEngine`).
  */
@@ -36,6 +37,7 @@ export type TurnServices = {
   live: LiveStreams
   emit: (event: EngineEvent) => void
   log: (line: string) => void
+  debug?: (line: string) => void
   kickQueue: (chatId: string) => Promise<boolean>
 }
 

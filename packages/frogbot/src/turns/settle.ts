@@ -4,7 +4,7 @@ import { systemCaller } from '../auth/callers.ts'
 import type { ResolvedAgent } from '../agents/resolve-agents.ts'
 import { toolFingerprint } from '../agents/tool-set.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
-import type { ChatState } from '@frogbotai/protocol'
+import { ANSWER_TEXT_MAX_LENGTH, APPROVAL_KIND, type ChatState, formatPath, overlongText, REASON_MAX_LENGTH, type SettlementWithPart, stringsIn, tooLongText } from '@frogbotai/protocol'
 import { type CallRecord, type ChatRecord, toPendingCall } from '../store/chat-records.ts'
 import type { ChatPatch } from '../store/chat-store.ts'
 import type { SettleSnapshot, VersionedMessage } from '../store/turn-write-shapes.ts'
@@ -12,16 +12,16 @@ import { announceSettled } from './run/turn-events.ts'
 import { checkChat, settledByOf } from './chat-access.ts'
 import { effectiveState } from '../store/effective-state.ts'
 import { answeredOutputs, closeCalls, settlementOf } from './rules/close-calls.ts'
-import { type SettleAction, type SettlePlan, type SettleRefusal, isAnswer, planSettle, withoutRepeats } from './rules/plan-settle.ts'
+import { type SettleAction, type SettlePlan, type SettleRefusal, isAnswer, isDecision, planSettle, withoutRepeats } from './rules/plan-settle.ts'
 import { runTurn } from './run/run-turn.ts'
 import { settledCalls } from './settled-calls.ts'
 import { isoIn, newLeaseOwner, type TurnServices } from './services.ts'
 
-function zodMessage(error: { issues: { path: PropertyKey[]; message: string }[] }): string {
-  return error.issues.map((issue) => `${['output', ...issue.path.map(String)].join('.')}: ${issue.message}`).join('; ')
+function zodMessage(error: { issues: { path: PropertyKey[]; message: string }[] }, field = 'output'): string {
+  return error.issues.map((issue) => `${[field, ...issue.path.map(String)].join('.')}: ${issue.message}`).join('; ')
 }
 
-function refusalError(refusal: SettleRefusal, state: ChatState, { calls, messages }: SettleSnapshot, settled?: SettleOutcome['settlement'] | null): FrogbotError {
+function refusalError(refusal: SettleRefusal, state: ChatState, { calls, messages }: SettleSnapshot, settled?: SettlementWithPart | null): FrogbotError {
   switch (refusal.refused) {
     case 'call-not-found':
       return new FrogbotError('call-not-found', `No pending call "${refusal.toolCallId}" in this chat.`, { resource: 'call' })
@@ -30,6 +30,8 @@ function refusalError(refusal: SettleRefusal, state: ChatState, { calls, message
       const settlement = (settled?.toolCallId === refusal.toolCallId ? settled : null) ?? settlementOf(messages.find((message) => message.id === messageId) ?? null, refusal.toolCallId)
       return new FrogbotError('already-settled', 'This call was already settled; the first answer wins.', { settlement })
     }
+    case 'already-voted':
+      return new FrogbotError('already-voted', 'You already voted on this call; each person votes once.', { vote: refusal.vote })
     case 'not-awaiting':
       return new FrogbotError('not-awaiting', `The chat is ${state}, not waiting for input.`)
     case 'pending-calls':
@@ -38,11 +40,16 @@ function refusalError(refusal: SettleRefusal, state: ChatState, { calls, message
 }
 
 /**
- * The checks of one action that run user code (the seed's order: tool intact, `client.access`,
- * `outputSchema`, `client.validate`); with `whoOnly` (see {@link mayAnswer}), the first two alone.
+ * The checks of one action on a client tool's call that run user code (the seed's order: tool
+ * intact, `client.access`, `outputSchema`, `client.validate`), then the lengths of typed text
+ * (every string of an output but the input's own: `400 invalid-output` naming the field); with
+ * `whoOnly` (see {@link mayAnswer}), the first two alone. A decision (`approved`) is for calls
+ * waiting for approval.
  */
-async function checkAction(agent: ResolvedAgent, req: Caller, call: CallRecord, action: SettleAction, whoOnly: boolean): Promise<SettleAction> {
-  if ('expired' in action) return action
+async function checkAnswer(agent: ResolvedAgent, req: Caller, call: CallRecord, action: SettleAction, whoOnly: boolean): Promise<SettleAction> {
+  if (!whoOnly && isDecision(action)) {
+    throw new FrogbotError('bad-request', `approved: "${call.toolName}" is a client tool's call (kind "${call.kind}"); settle it with "output", or "dismissed": true`)
+  }
   const tool = agent.clientTools.get(call.toolName)
   if (isAnswer(action) && (!tool || toolFingerprint(tool) !== call.toolFingerprint)) {
     throw new FrogbotError('tool-unavailable', `The tool "${call.toolName}" of this call was removed or changed since it was asked; dismiss the call instead.`, { toolName: call.toolName })
@@ -55,7 +62,48 @@ async function checkAction(agent: ResolvedAgent, req: Caller, call: CallRecord, 
   if (!parsed.success) throw new FrogbotError('invalid-output', zodMessage(parsed.error))
   const verdict = tool!.client.validate?.({ input: call.input, output: parsed.data })
   if (verdict !== undefined && verdict !== true) throw new FrogbotError('invalid-output', String(verdict))
+  const long = overlongText(parsed.data, { offered: stringsIn(call.input) })
+  if (long) throw new FrogbotError('invalid-output', `${formatPath(['output', ...long.path])}: ${tooLongText(long.length, ANSWER_TEXT_MAX_LENGTH)}`)
   return { ...action, output: parsed.data }
+}
+
+/**
+ * The checks of one decision on a call waiting for approval (docs/agents/approvals.md), in the
+ * settle door's order: a yes needs the tool intact (`409 tool-unavailable`; a no is always
+ * possible), then `approval.access` (`403 forbidden`), then an edited `input` must match the
+ * tool's `inputSchema` (`400 invalid-input` naming the field; the parsed input is kept). An
+ * `output` or `dismissed` is for client tools' calls. With `whoOnly` (see {@link mayAnswer}),
+ * `approval.access` alone.
+ */
+async function checkDecision(agent: ResolvedAgent, req: Caller, call: CallRecord, action: SettleAction, whoOnly: boolean): Promise<SettleAction> {
+  if (!whoOnly && !isDecision(action)) {
+    throw new FrogbotError('bad-request', `${isAnswer(action) ? 'output' : 'dismissed'}: "${call.toolName}" waits for approval; settle it with "approved": true or false`)
+  }
+  const tool = agent.approvalTools.get(call.toolName)
+  if (!whoOnly && isDecision(action) && action.approved && (!tool || toolFingerprint(tool) !== call.toolFingerprint)) {
+    throw new FrogbotError('tool-unavailable', `The tool "${call.toolName}" of this call was removed or changed since it was asked; deny the call instead.`, { toolName: call.toolName })
+  }
+  if (req.entryPoint !== 'system' && tool?.approval?.access && !(await tool.approval.access({ req, call: toPendingCall(call) }))) {
+    throw new FrogbotError('forbidden', `You may not approve or deny calls of "${call.toolName}".`)
+  }
+  if (whoOnly || !isDecision(action) || !action.approved || action.input === undefined) return action
+  const parsed = tool!.inputSchema.safeParse(action.input)
+  if (!parsed.success) throw new FrogbotError('invalid-input', zodMessage(parsed.error, 'input'))
+  return { ...action, input: parsed.data }
+}
+
+/**
+ * The checks of one action that run user code: FrogBot's expiry has none; a person's `reason` (of
+ * a dismissal or a decision) is at most {@link REASON_MAX_LENGTH} characters (`400 invalid-output`);
+ * see {@link checkAnswer} and {@link checkDecision}.
+ */
+async function checkAction(agent: ResolvedAgent, req: Caller, call: CallRecord, action: SettleAction, whoOnly: boolean): Promise<SettleAction> {
+  if ('expired' in action) return action
+  const reason = 'reason' in action ? action.reason : undefined
+  if (reason && reason.length > REASON_MAX_LENGTH) {
+    throw new FrogbotError('invalid-output', `reason: ${tooLongText(reason.length, REASON_MAX_LENGTH, 'dismissed' in action ? 'a dismissal reason' : 'a reason')}`)
+  }
+  return call.kind === APPROVAL_KIND ? checkDecision(agent, req, call, action, whoOnly) : checkAnswer(agent, req, call, action, whoOnly)
 }
 
 /** Closes a call past its `client.expiresIn` through the door, as FrogBot (README: `client.expiresIn`); whether it closed it. */
@@ -176,9 +224,10 @@ async function throughDoor(
     const agent = await checkChat(services, { chat: snapshot?.chat ?? null, chatId, agentSlug, req, write: true })
     const { plan, reported } = await decide(services, { snapshot: snapshot!, agent, req, actions, wholeStep, whoOnly, checked })
     if (whoOnly && !plan.refusal) return null
-    const messageId = snapshot!.calls.find((call) => call.toolCallId === plan.closings[0].toolCallId)!.messageId
+    const first = plan.closings[0]?.toolCallId ?? plan.votes[0].toolCallId
+    const messageId = snapshot!.calls.find((call) => call.toolCallId === first)!.messageId
     const outcome = await apply(services, { chat: snapshot!.chat, agent, req, messages: snapshot!.messages, plan, messageId, firstCall: reported })
-    if (outcome && plan.refusal) throw refusalError(plan.refusal, 'idle', snapshot!, outcome.settlement)
+    if (outcome && plan.refusal) throw refusalError(plan.refusal, 'idle', snapshot!, 'settlement' in outcome ? outcome.settlement : null)
     if (outcome) return outcome
     if (attempt >= 5) throw new FrogbotError('write-conflict', 'The message kept changing while FrogBot tried to save the answer; retry.')
     await new Promise((resolve) => setTimeout(resolve, Math.random() * 2 * attempt))
@@ -187,8 +236,9 @@ async function throughDoor(
 
 /**
  * Applies a decided settle as one compare-and-set against the snapshot it was decided from, then
- * starts the continuation, or the chat's next queued message. `null` when the chat changed since
- * (another answer won, or another call of the step was settled): the caller decides again.
+ * starts the continuation (which runs the tools of the calls it approved), or the chat's next
+ * queued message. `null` when the chat changed since (another answer won, or another call of the
+ * step was settled or voted on): the caller decides again.
  */
 async function apply(
   services: TurnServices,
@@ -209,6 +259,7 @@ async function apply(
       chatId: chat.id,
       chatVersion: chat.version,
       calls: plan.closings.map((closing) => ({ toolCallId: closing.toolCallId, status: closing.outcome })),
+      votes: plan.votes,
       message: { id: message.id, version, parts: settled.parts, settlements: settled.settlements },
       chat: patch
     },
@@ -217,21 +268,31 @@ async function apply(
   if (!applied) return null
   settledCalls.remember(services, chat, plan.closings.map((closing) => settlementOf(settled, closing.toolCallId)!))
   const stateAfter = plan.next === 'continue' ? 'running' : plan.next === 'idle' ? 'idle' : 'awaiting'
-  announceSettled(services, chat, stateAfter, settled, plan.closings.map((closing) => closing.toolCallId))
-  const settlement = settlementOf(settled, firstCall)!
+  if (plan.closings.length > 0) announceSettled(services, chat, stateAfter, settled, plan.closings.map((closing) => closing.toolCallId))
+  const settlement = settlementOf(settled, firstCall)
+  const voted = plan.votes.find((entry) => entry.toolCallId === firstCall)
+  if (!settlement && voted) return { kind: 'voted', chatId: chat.id, vote: { toolCallId: firstCall, ...voted.votes.at(-1)! }, pending: plan.remaining.map(toPendingCall) }
   if (plan.next === 'continue') {
     const transcript = messages.map(({ version: _version, ...entry }) => (entry.id === settled.id ? settled : entry))
-    const run = runTurn(services, { agent, chat: { ...chat, ...patch, version: chat.version + 1 } as ChatRecord, req, messages: transcript, leaseOwner })
-    return { kind: 'continued', chatId: chat.id, messageId, settlement, run }
+    const approved = plan.closings.filter((closing) => closing.outcome === 'approved').map((closing) => closing.toolCallId)
+    const run = runTurn(services, { agent, chat: { ...chat, ...patch, version: chat.version + 1 } as ChatRecord, req, messages: transcript, leaseOwner, approved })
+    return { kind: 'continued', chatId: chat.id, messageId, settlement: settlement!, run }
   }
-  if (plan.next === 'awaiting') return { kind: 'awaiting-input', chatId: chat.id, settlement, pending: plan.remaining.map(toPendingCall) }
+  if (plan.next === 'awaiting') return { kind: 'awaiting-input', chatId: chat.id, settlement: settlement!, pending: plan.remaining.map(toPendingCall) }
   const started = await services.kickQueue(chat.id)
-  return { kind: 'dismissed', chatId: chat.id, messageId, settlement, state: started ? 'running' : 'idle' }
+  return { kind: 'dismissed', chatId: chat.id, messageId, settlement: settlement!, state: started ? 'running' : 'idle' }
 }
 
-/** `input` with its own fields only: a dismissal when it says `dismissed` (its `reason` kept), else an answer with its `output`. */
+/**
+ * `input` with its own fields only: a dismissal when it says `dismissed` (its `reason` kept), a
+ * decision when it says `approved` (a yes keeps its edited `input`; both their `reason`), else an
+ * answer with its `output`.
+ */
 function exactInput(input: SettleInput): SettleInput {
-  return 'dismissed' in input ? { toolCallId: input.toolCallId, dismissed: true, reason: input.reason } : { toolCallId: input.toolCallId, output: input.output }
+  const { toolCallId } = input
+  if ('dismissed' in input) return { toolCallId, dismissed: true, reason: input.reason }
+  if ('approved' in input) return input.approved ? { toolCallId, approved: true, input: input.input, reason: input.reason } : { toolCallId, approved: false, reason: input.reason }
+  return { toolCallId, output: input.output }
 }
 
 /** The settles of each engine of this process under way, by chat: each settles once the one before it decided. */

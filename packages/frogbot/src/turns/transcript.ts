@@ -1,5 +1,5 @@
 import { getToolName, isToolUIPart, type UIMessage } from 'ai'
-import { CLOSED_TEXT } from '@frogbotai/protocol'
+import { APPROVED_NOT_FINISHED_TEXT, CLOSED_TEXT, deniedText } from '@frogbotai/protocol'
 import type { StoredMessage } from '../store/chat-records.ts'
 import { clipText } from '../text/clip-text.ts'
 
@@ -38,33 +38,69 @@ export function objectInput(input: unknown): Record<string, unknown> {
   return {}
 }
 
-/** Ids of the tool parts of a message that still wait for a result. */
+/** Tool part states without a result: a call still streaming or waiting, an approval asked, an approved call whose tool has not run. */
+const OPEN_STATES = new Set(['input-streaming', 'input-available', 'approval-requested', 'approval-responded'])
+
+/** Ids of the tool parts of a message that still wait for a result (an approved call whose tool is about to run aside). */
 export function openToolCallIds(message: UIMessage): Set<string> {
-  return new Set(message.parts.filter(isToolUIPart).filter((part) => part.state === 'input-streaming' || part.state === 'input-available').map((part) => part.toolCallId))
+  return new Set(
+    message.parts
+      .filter(isToolUIPart)
+      .filter((part) => OPEN_STATES.has(part.state) && part.state !== 'approval-responded')
+      .map((part) => part.toolCallId)
+  )
 }
 
 /**
  * Makes a message safe to keep and to send to a model again:
  * - every tool part's `input` is an object ({@link objectInput}); a call whose input had to be
  *   replaced while it still waited gets a tool error instead;
- * - every open tool part except those in `keepOpen` gets the tool error `Closed without an
- *   answer.`, so no tool call is left without a result (a turn whose process died, a branch).
+ * - every open tool part except those in `keepOpen` gets a tool error, so no tool call is left
+ *   without a result (a turn whose process died, a branch): `Closed without an answer.`, or for an
+ *   approved call whose tool never finished `notFinished` (default: the server stopped while it
+ *   ran; an approved tool is never run a second time, docs/agents/approvals.md).
  */
-export function sealToolParts(message: UIMessage, keepOpen: ReadonlySet<string> = new Set()): UIMessage {
+export function sealToolParts(message: UIMessage, keepOpen: ReadonlySet<string> = new Set(), notFinished: (toolCallId: string) => string = () => APPROVED_NOT_FINISHED_TEXT): UIMessage {
   let changed = false
   const parts = message.parts.map((part) => {
     if (!isToolUIPart(part)) return part
-    const open = part.state === 'input-streaming' || part.state === 'input-available'
+    const open = OPEN_STATES.has(part.state)
     const input = objectInput(part.input)
     const inputReplaced = input !== part.input
     if (!inputReplaced && (!open || keepOpen.has(part.toolCallId))) return part
     changed = true
     if (!open || (keepOpen.has(part.toolCallId) && !inputReplaced)) return { ...part, input } as typeof part
     const { output: _output, ...rest } = part as typeof part & { output?: unknown }
-    const errorText = inputReplaced ? `The tool input was not a JSON object (${clipText(JSON.stringify(part.input ?? null), 120, '')}).` : CLOSED_TEXT
+    const errorText = inputReplaced
+      ? `The tool input was not a JSON object (${clipText(JSON.stringify(part.input ?? null), 120, '')}).`
+      : part.state === 'approval-responded'
+        ? notFinished(part.toolCallId)
+        : CLOSED_TEXT
     return { ...rest, input, state: 'output-error', errorText } as unknown as typeof part
   })
   return changed ? { ...message, parts } : message
+}
+
+/**
+ * The transcript as the model reads it (docs/agents/approvals.md), beside the one clients see: a
+ * call a person denied has the tool error `Denied by the user.` (with ` Reason: …`), and a call
+ * approved with an edited input shows the model the input its tool ran with (the stored part
+ * keeps the model's own, the settlement the edit). `messages` are the stored messages of
+ * `uiMessages`, in the same order, for their settlements. Pure.
+ */
+export function modelView(uiMessages: UIMessage[], messages: StoredMessage[]): UIMessage[] {
+  return uiMessages.map((message, index) => {
+    const edits = new Map(messages[index].settlements.filter((entry) => entry.input !== undefined).map((entry) => [entry.toolCallId, entry.input]))
+    if (edits.size === 0 && !message.parts.some((part) => isToolUIPart(part) && part.state === 'output-denied')) return message
+    const parts = message.parts.map((part) => {
+      if (!isToolUIPart(part)) return part
+      const edited = edits.has(part.toolCallId) ? { input: edits.get(part.toolCallId) } : {}
+      // FrogBot's own denial (nobody could approve here) already says why, as the AI SDK wrote it.
+      if (part.state === 'output-denied' && !part.approval.isAutomatic) return { ...part, ...edited, approval: { ...part.approval, reason: deniedText(part.approval.reason) } }
+      return edits.has(part.toolCallId) ? ({ ...part, ...edited } as typeof part) : part
+    })
+    return { ...message, parts }
+  })
 }
 
 /**

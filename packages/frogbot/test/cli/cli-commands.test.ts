@@ -1,5 +1,5 @@
-import { existsSync, mkdirSync } from 'node:fs'
-import { join } from 'node:path'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { buildConfig, createFrogbot, sqliteAdapter, type Frogbot } from '../../src/index.ts'
 import { question } from '../../src/tools/index.ts'
@@ -19,7 +19,8 @@ function folder() {
   const temp = tempCwd()
   temps.push(temp)
   const dir = temp.dir
-  return { dir, frogbot: (...args: string[]) => runCli([...args, '--config', PLANNER_CONFIG], { cwd: dir }) }
+  // Typed in that folder, as a person would (INIT_CWD is where npm or npx was typed).
+  return { dir, frogbot: (...args: string[]) => runCli([...args, '--config', PLANNER_CONFIG], { cwd: dir, env: cliEnv({ INIT_CWD: dir }) }) }
 }
 
 // Each command starts Node and loads the library (about 1–2 s on a busy machine): room for a dozen.
@@ -64,7 +65,8 @@ describe('frogbot users', SLOW, () => {
 describe('read commands that find nothing', SLOW, () => {
   it('name the database they read, and say when they just created it empty (a --config from another folder)', async () => {
     const { frogbot } = folder()
-    const created = '\n./frogbot.db did not exist: this command just created it, empty. `frogbot serve` keeps its SQLite file (default ./frogbot.db) in the folder it runs in: run this command in that folder.\n'
+    const planner = dirname(PLANNER_CONFIG)
+    const created = `\n./frogbot.db did not exist: this command just created it, empty. A server started beside its config keeps it at ${join(planner, 'frogbot.db')}: run this command in ${planner}.\n`
     const first = await frogbot('pending')
     expect(first).toMatchObject({ code: 0, stderr: '', stdout: `Nothing is waiting for an answer in ./frogbot.db.${created}` })
     expect((await frogbot('pending')).stdout).toBe('Nothing is waiting for an answer in ./frogbot.db.\n')
@@ -75,6 +77,17 @@ describe('read commands that find nothing', SLOW, () => {
     const answer = await frogbot('answer', 'chat_nothing', 'call_nothing', '--email', 'a@b.co', '--dismiss')
     expect(answer.code).toBe(1)
     expect(answer.stderr).toMatch(/^frogbot answer: not found: .* \(looked in \.\/frogbot\.db\)\n$/)
+  })
+
+  it("in the config's own folder, a file just created says no server wrote there yet or its file was deleted", async () => {
+    const { dir } = folder()
+    const frogbotSource = join(dirname(PLANNER_CONFIG), '../../packages/frogbot/src/index.ts')
+    writeFileSync(join(dir, 'frogbot.config.ts'), `import { buildConfig } from '${frogbotSource}'\nexport default buildConfig({ agents: [{ slug: 'planner', model: 'fast' }] })\n`)
+    const pending = await runCli(['pending'], { cwd: dir, env: cliEnv({ INIT_CWD: dir }) })
+    expect(pending).toMatchObject({ code: 0, stderr: '' })
+    expect(pending.stdout).toBe(
+      'Nothing is waiting for an answer in ./frogbot.db.\n./frogbot.db did not exist: this command just created it, empty. A server started beside this config keeps it here: none has written to it yet, or its file was deleted (a running server stops when that happens; start it again).\n'
+    )
   })
 })
 

@@ -12,15 +12,16 @@ describe('frogbot pending output', () => {
       messageId: 'm',
       chatId: 'c',
       agentSlug: 'planner',
-      createdAt: new Date().toISOString()
+      createdAt: new Date().toISOString(),
+      kind: 'question'
     })
     expect(lines.join('\n')).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/)
   })
 
   it('suggests the flag each listed call takes, and leaves channel conversations to their channel', () => {
-    const single = { toolName: 'question', input: { questions: [{ header: 'Place', question: 'Where?', options: [{ label: 'City' }] }] } }
-    const several = { toolName: 'question', input: { questions: [{ header: 'A' }, { header: 'B' }] } }
-    const pickFile = { toolName: 'pick_file', input: { files: ['plan.md'] } }
+    const single = { toolName: 'question', kind: 'question', input: { questions: [{ header: 'Place', question: 'Where?', options: [{ label: 'City' }] }] } }
+    const several = { toolName: 'question', kind: 'question', input: { questions: [{ header: 'A' }, { header: 'B' }] } }
+    const pickFile = { toolName: 'pick_file', kind: 'pick-file', input: { files: ['plan.md'] } }
     const prefix = 'Answer one: npx frogbot answer <chatId> <callId> --email <email> with '
     expect(answerHint([{ call: single }])).toBe(`${prefix}--pick <number or label> for a question  (or --dismiss)`)
     expect(answerHint([{ call: pickFile }])).toBe(`${prefix}--json '<output JSON>' for pick_file  (or --dismiss)`)

@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { MockLanguageModelV4 } from 'ai/test'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { colorQuestion, heldStep, scripted, scriptedModel, streamingModel, textStep, toolStep } from '../../src/testing/scripted-model.ts'
 import { crash, testFrogbot } from '../helpers/test-frogbot.ts'
 import { tempDir } from '../../src/testing/temp-dir.ts'
@@ -67,15 +67,13 @@ describe('requests a newcomer sent', () => {
         return { stream: scripted(textStep('Working now.'))() as never }
       }
     })
-    const { call } = await app(model)
-    // The AI SDK logs a failed model call to the console; the test expects it rather than printing it.
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
-    cleanups.push(() => logged.mockRestore())
+    const logged: string[] = []
+    const { call } = await app(model, { options: { log: (line) => logged.push(line) } })
     const failed = await call('POST', '/api/agents/planner', { prompt: 'Hello' })
-    expect(logged).toHaveBeenCalledWith(expect.objectContaining({ message: '401 Incorrect API key provided' }))
     expect(failed.status).toBe(502)
-    expect(failed.json.error).toContain('401 Incorrect API key provided')
+    expect(failed.json.error).toBe("The model failed: 401 Incorrect API key provided. Retry, or check the model's key and name. What it generated is kept in the chat.")
     expect(failed.json.chatId).toMatch(/^chat_/)
+    expect(logged).toEqual([`frogbot: the model of agent "planner" failed in chat ${failed.json.chatId}: The model failed: 401 Incorrect API key provided. Retry, or check the model's key and name.`])
     const chat = (await call('GET', `/api/agents/planner/chats/${failed.json.chatId}`)).json
     expect(chat.chat.state).toBe('idle')
     expect(chat.messages[0].parts[0].text).toBe('Hello')

@@ -122,7 +122,7 @@ describe('client.validate, client.access and outputSchema', () => {
       ...pickFile,
       slug: 'approve_budget',
       client: {
-        kind: 'approval',
+        kind: 'pick-file',
         access: ({ req, call }) => {
           seen.push({ userEmail: req.user?.email, call })
           return req.user?.email === 'boss@example.com'
@@ -146,7 +146,8 @@ describe('client.validate, client.access and outputSchema', () => {
     expect(before.chat.state).toBe('awaiting')
     expect(model.doStreamCalls).toHaveLength(1)
     expect(seen[0]).toEqual({ userEmail: 'ada@example.com', call: first.json.pending[0] })
-    expect(Object.keys(seen[0].call).sort()).toEqual(['agentSlug', 'chatId', 'createdAt', 'input', 'messageId', 'toolCallId', 'toolName'])
+    expect(Object.keys(seen[0].call).sort()).toEqual(['agentSlug', 'chatId', 'createdAt', 'input', 'kind', 'messageId', 'toolCallId', 'toolName'])
+    expect(seen[0].call.kind).toBe('pick-file')
   })
 
   it('client.validate checks against the input stored with the call: an offered file is accepted', async () => {

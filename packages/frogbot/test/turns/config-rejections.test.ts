@@ -161,3 +161,63 @@ describe('a provider base URL that is not an http(s) URL is a config problem, no
     ])
   })
 })
+
+describe('buildConfig: no option is silently ignored', () => {
+  const sendInvoice = { slug: 'send_invoice', description: 'Send an invoice.', inputSchema: z.object({ to: z.string() }), execute: async () => ({ sent: true }) }
+
+  it('an unknown key anywhere is a problem naming its path and the nearest known key', async () => {
+    const error = await configErrorOf(() =>
+      buildConfig({
+        colour: 'green',
+        ai: { modles: {} },
+        auth: { sessionMaxAgee: 60 },
+        agents: [{ slug: 'planner', model: 'fast', acess: () => true, profile: { nmae: 'Planner' }, tools: [{ ...sendInvoice, neddsApproval: true }, { ...pickFile, client: { ...pickFile.client, vaildate: () => true } }] }]
+      } as never)
+    )
+    expect(error.problems).toEqual(
+      expect.arrayContaining([
+        'colour: unknown option; the options here are agents, tools, ai, db, secret, serverURL, auth, http, files, onAwaitingInput, liveStreams',
+        'ai.modles: unknown option; did you mean models?',
+        'auth.sessionMaxAgee: unknown option; did you mean sessionMaxAge?',
+        'agents[0].acess: unknown option; did you mean access?',
+        'agents[0].profile.nmae: unknown option; did you mean name?',
+        'agents[0].tools[0].neddsApproval: unknown option; did you mean needsApproval?',
+        'agents[0].tools[1].client.vaildate: unknown option; did you mean validate?'
+      ])
+    )
+    expect(error.problems).toHaveLength(7)
+  })
+
+  it('needsApproval and approval are checked: their types, approval without needsApproval, and neither on a client tool', async () => {
+    const error = await configErrorOf(() =>
+      buildConfig({
+        agents: [
+          {
+            slug: 'planner',
+            model: 'fast',
+            tools: [
+              { ...sendInvoice, slug: 'a', needsApproval: 'yes' },
+              { ...sendInvoice, slug: 'b', approval: { expiresIn: 1000 } },
+              { ...sendInvoice, slug: 'c', needsApproval: true, approval: { quorum: { count: 0 }, expiresIn: -1, access: 'boss', escalate: true } },
+              { ...pickFile, needsApproval: true }
+            ]
+          }
+        ]
+      } as never)
+    )
+    expect(error.problems).toEqual([
+      'agents[0].tools[0].needsApproval: must be true, false or a function ({ input, req, chat }) => boolean',
+      'agents[0].tools[1].approval: takes effect only on a tool that needs approval; add needsApproval: true (or a function)',
+      'agents[0].tools[2].approval.escalate: unknown option; the options here are access, expiresIn, quorum',
+      'agents[0].tools[2].approval.access: must be a function ({ req, call }) => boolean',
+      'agents[0].tools[2].approval.expiresIn: must be a positive number of milliseconds',
+      'agents[0].tools[2].approval.quorum.count: must be a whole number of people from 1 to 100',
+      "agents[0].tools[3].needsApproval: only for a server tool (with execute); a client tool's call already waits for a person"
+    ])
+  })
+
+  it('a client tool may not take the kind "approval", which names a server tool waiting for approval', async () => {
+    const error = await configErrorOf(() => buildConfig({ agents: [{ slug: 'planner', model: 'fast', tools: [{ ...pickFile, client: { kind: 'approval' } }] }] }))
+    expect(error.problems).toEqual([expect.stringMatching(/^agents\[0\]\.tools\[0\]\.client\.kind: "approval" is the kind of a server tool's call waiting for approval/)])
+  })
+})

@@ -1,3 +1,4 @@
+import type { SettlementOutcome } from 'frogbot/protocol'
 import { answerText, type ChannelQuestion, type QuestionSelection } from 'frogbot/channels'
 import type { QuestionOutput } from 'frogbot/tools'
 import { type Block, choiceElement, clip, escapeMrkdwn, LIMITS, MENU_MAX_OPTIONS, mrkdwn, packedSections, pickedLabels, plain, questionSection } from './block-kit.ts'
@@ -156,7 +157,7 @@ export function readClick(
 }
 
 /** The mention of whoever settled a call, or what ended it. */
-export type Actor = { outcome: 'answered' | 'dismissed' | 'cancelled' | 'expired'; who: string | null; reason?: string; errorText?: string }
+export type Actor = { outcome: SettlementOutcome; who: string | null; reason?: string; errorText?: string }
 
 /**
  * The card of a call that ended, replacing its controls: each question with its answer (✅), or

@@ -2,13 +2,12 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 
-// The app manifest the README tells people to paste must give the piece what it uses, and the
-// README must say the same scopes and events.
+// The app manifest the documentation's Slack page (docs/pieces/slack.md) tells people to paste
+// must give the piece what it uses, and the page must say the same scopes and events.
 
 const here = import.meta.dirname
 const manifest = JSON.parse(readFileSync(join(here, '../slack-app-manifest.json'), 'utf8'))
-const readme = readFileSync(join(here, '../../../../README.md'), 'utf8')
-const slackSection = readme.slice(readme.indexOf('## Slack'), readme.indexOf('## Mount the API'))
+const slackSection = readFileSync(join(here, '../../../../docs/pieces/slack.md'), 'utf8')
 
 describe('the Slack app manifest', () => {
   it('points Events and Interactivity at the webhook FrogBot serves', () => {
@@ -17,7 +16,7 @@ describe('the Slack app manifest', () => {
     expect(manifest.settings.socket_mode_enabled).toBe(false)
   })
 
-  it('asks for the scopes and events the README lists, and ships in the package', () => {
+  it('asks for the scopes and events the Slack page lists, and ships in the package', () => {
     const scopes: string[] = manifest.oauth_config.scopes.bot
     const table = slackSection.slice(slackSection.indexOf('| Bot scope |'))
     const listed = [...table.slice(0, table.indexOf('\n\n')).matchAll(/`([a-z_:.]+)`/g)].map((match) => match[1])

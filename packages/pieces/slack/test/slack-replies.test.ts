@@ -58,6 +58,7 @@ describe('Slack replies and cards', () => {
     const { slack, kit } = await start(model)
     await kit.say({ user: ADA.id, text: `<@${BOT_USER_ID}> paint the shed`, ts: ROOT })
     expect(slack.replies().map((reply) => reply.text)).toEqual([expect.stringMatching(/^Sorry, this reply failed\. The model failed: the provider is overloaded\./)])
+    expect(kit.logs.splice(0)).toEqual([expect.stringMatching(/^frogbot: the model of agent "planner" failed in chat \S+: The model failed: the provider is overloaded\./)])
     await kit.say({ user: ADA.id, text: 'try again', ts: '1800000000.000200', threadTs: ROOT })
     expect(slack.replies().at(-1)?.text).toBe('Back again.')
   })

@@ -19,7 +19,8 @@ let model: ReturnType<typeof scriptedModel>
 
 beforeAll(async () => {
   slack = await standIn()
-  model = scriptedModel([toolStep([{ toolCallId: 'call_q', toolName: 'question', input: colorQuestion }]), textStep('Blue it is.')])
+  // The third step answers the mention of the letter-case test (a model failure is logged, and the kit allows no unexpected log line).
+  model = scriptedModel([toolStep([{ toolCallId: 'call_q', toolName: 'question', input: colorQuestion }]), textStep('Blue it is.'), textStep('Noted.')])
   kit = await slackKit({ model, slack })
   // The piece asks Slack who it is at start-up; every test counts Slack calls from a quiet start.
   await kit.piece.idle()

@@ -1,9 +1,10 @@
+import type { SettlementOutcome } from 'frogbot/protocol'
 import { answerText, type ChannelQuestion } from 'frogbot/channels'
 import type { QuestionOutput } from 'frogbot/tools'
 import { adaptiveCard, CARD_BUDGET_BYTES, clip, type Element, messageBytes, packedLines, richText } from './adaptive-card.ts'
 
 /** What ended a call: its outcome, who settled it (their name, `null` for FrogBot), the dismissal's reason, a cancellation's text. */
-export type Ending = { outcome: 'answered' | 'dismissed' | 'cancelled' | 'expired'; who: string | null; reason?: string; errorText?: string }
+export type Ending = { outcome: SettlementOutcome; who: string | null; reason?: string; errorText?: string }
 
 /** The line under a settled card: who answered or dismissed it, or that it was cancelled or expired. */
 export function endingLine({ outcome, who, reason, errorText }: Ending): string {

@@ -1,5 +1,7 @@
 import type { ChatTransport } from 'ai'
 import type {
+  CallDraft,
+  ChatListSchema,
   ChatReadSchema,
   ChatSummary,
   FrogbotUIMessage,
@@ -17,6 +19,9 @@ export type ChatRead = z.output<typeof ChatReadSchema>
 
 /** `GET …/chats/:chatId/pending`: the turn state and the calls still waiting. */
 export type PendingList = z.output<typeof PendingListSchema>
+
+/** A page of the caller's chats, newest first (`GET /api/chats`, `GET /api/agents/:slug/chats`). */
+export type ChatPage = z.output<typeof ChatListSchema>
 
 /**
  * How the chat components reach a FrogBot server: every request they make goes through it, so an
@@ -38,6 +43,11 @@ export type ChatAdapter = {
   login(credentials: { email: string; password: string }): Promise<void>
   /** `POST {apiBase}/auth/logout`. */
   logout(): Promise<void>
+  /**
+   * `GET {apiBase}/chats` (every agent the caller may use) or `GET {apiBase}/agents/:slug/chats`
+   * (with `agent`): the caller's chats, newest first, `limit` (1 to 100, default 50) at a time.
+   */
+  listChats(options?: { agent?: string; limit?: number; cursor?: string }): Promise<ChatPage>
   readChat(agent: string, chatId: string): Promise<ChatRead | null>
   pending(agent: string, chatId: string): Promise<PendingList>
   /**
@@ -46,6 +56,13 @@ export type ChatAdapter = {
    */
   send(agent: string, chatId: string, message: { id: string; text: string }): Promise<QueuedTurn | TurnResult>
   settle(agent: string, chatId: string, body: SettleRequest): Promise<SettleResult>
+  /**
+   * `PUT {apiBase}/agents/:slug/chats/:chatId/pending/:toolCallId/draft`: keeps what the person has
+   * put on a waiting call's card so far (any JSON of the card's own; never an answer).
+   */
+  saveDraft(agent: string, chatId: string, toolCallId: string, draft: unknown): Promise<CallDraft>
+  /** `DELETE …/pending/:toolCallId/draft`. */
+  deleteDraft(agent: string, chatId: string, toolCallId: string): Promise<void>
   stop(agent: string, chatId: string): Promise<{ chatId: string; stopped: boolean }>
   branch(agent: string, chatId: string, messageId?: string): Promise<{ chat: ChatSummary }>
   /** `PATCH {apiBase}/agents/:slug/chats/:chatId`: a new title (1 to 80 characters); resolves the chat. */

@@ -1,8 +1,13 @@
-/** An error for a person, above the composer; `onClose` adds a button that dismisses it. */
-export function ChatAlert({ message, onClose }: { message: string; onClose?: () => void }) {
+/** An error for a person, above the composer; `onRetry` adds a Retry button, `onClose` one that dismisses it. */
+export function ChatAlert({ message, onRetry, onClose }: { message: string; onRetry?: () => void; onClose?: () => void }) {
   return (
     <div className="fb-alert" role="alert">
       <span>{message}</span>
+      {onRetry ? (
+        <button type="button" className="fb-button fb-button-small" onClick={onRetry}>
+          Retry
+        </button>
+      ) : null}
       {onClose ? (
         <button type="button" className="fb-button fb-button-link" aria-label="Close message" onClick={onClose}>
           ×

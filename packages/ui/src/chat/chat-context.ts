@@ -2,6 +2,7 @@ import type { Manifest } from '@frogbotai/protocol'
 import { createContext, useContext, useSyncExternalStore } from 'react'
 import type { ChatAdapter } from './chat-adapter.ts'
 import type { ChatSession, ChatSessionSnapshot } from './chat-session.ts'
+import type { ChatListSnapshot, ChatListStore } from './chat-list-store.ts'
 import type { ToolRenderer } from './tool-renderers.ts'
 
 /** The manifest as `ChatProvider` loads it: loading, loaded, or the error to show. */
@@ -18,6 +19,8 @@ export type ChatContextValue = {
    * when the caller just made the id up (nothing to read yet).
    */
   session: (agent: string, chatId: string, isNew?: boolean) => ChatSession
+  /** The list of the caller's chats (of `agent`, or of every agent), created on first use and kept for the life of the provider. */
+  chatList: (agent?: string) => ChatListStore
 }
 
 export const ChatContext = createContext<ChatContextValue | null>(null)
@@ -43,4 +46,15 @@ export function useChatSession(agent: string, chatId: string, isNew = false): { 
   const session = useChatContext().session(agent, chatId, isNew)
   const snapshot = useSyncExternalStore(session.subscribe, session.getSnapshot, session.getSnapshot)
   return { session, snapshot }
+}
+
+/**
+ * The caller's chats (of `agent`, or of every agent they may use), newest first, as the server last
+ * listed them (see `ChatListStore`), and `refresh()`. Re-renders on every change; while any
+ * component uses it the list is read again every few seconds.
+ */
+export function useChatList({ agent }: { agent?: string } = {}): ChatListSnapshot & { refresh: () => void } {
+  const list = useChatContext().chatList(agent)
+  const snapshot = useSyncExternalStore(list.subscribe, list.getSnapshot, list.getSnapshot)
+  return { ...snapshot, refresh: list.refresh }
 }

@@ -2,10 +2,12 @@ import { Chat } from '@ai-sdk/react'
 import { lastAssistantMessageIsCompleteWithToolCalls } from 'ai'
 import type { FrogbotUIMessage } from '@frogbotai/protocol'
 import type { ChatAdapter, ChatRead } from './chat-adapter.ts'
-import { errorMessage } from './chat-api-error.ts'
+import { apiCallError, errorMessage } from './chat-api-error.ts'
 import { randomId } from './ids.ts'
 import { acceptedTransport } from './session/accepted-transport.ts'
-import { patchCall, reopenCalls, uiMessagesOf } from './session/message-patches.ts'
+import { answerCalls, patchCall, uiMessagesOf } from './session/message-patches.ts'
+import { UnsentAnswers } from './session/unsent-answers.ts'
+import { draftSaves } from './session/draft-saves.ts'
 import { pendingPoll } from './session/pending-poll.ts'
 import { reconnect } from './session/reconnect.ts'
 import { refusalOf, settlementOf } from './session/refusals.ts'
@@ -28,7 +30,11 @@ export const POLL_INTERVAL_MS = 1000
  * visible, it polls `GET …/pending` every {@link POLL_INTERVAL_MS} and reloads the chat when the
  * server's state or waiting calls changed: that is how a card learns that another tab or person
  * answered first. When the server cannot be reached, it asks again (after 1 s, then waits that
- * double up to 8 s) and reloads the chat once it answers.
+ * double up to 8 s) and reloads the chat once it answers; an answer that did not get through
+ * stays on its card ("Not sent") and is sent again then, once.
+ *
+ * What a person puts on a waiting card (a draft) is kept on the server with the call (`saveDraft`,
+ * a moment after the last change), so a reload, another tab or another device finds it.
  */
 export class ChatSession {
   readonly agent: string
@@ -51,9 +57,26 @@ export class ChatSession {
   readonly #settledHere = new Set<string>()
   /** The text of the message being sent from here, until the server has it. */
   #sending: string | null = null
+  readonly #unsent = new UnsentAnswers()
+  readonly #drafts = draftSaves({
+    save: async (toolCallId, draft) => {
+      await this.#adapter.saveDraft(this.agent, this.id, toolCallId, draft)
+    },
+    failed: (error) => {
+      if (refusalOf(error) !== 'unreachable') return 'refused'
+      this.#lostServer()
+      return 'unreachable'
+    }
+  })
+  readonly #onChatChange: () => void
+  /** What the composer holds, kept while a docked card hides it. */
+  composerText = ''
+  /** Whether the person was writing in the composer when a docked card hid it: the card then leaves the focus alone. */
+  typingWhenHidden = false
 
-  /** `isNew`: the id was just made here, so there is nothing to read until the first message. */
-  constructor({ adapter, agent, chatId, isNew = false }: { adapter: ChatAdapter; agent: string; chatId: string; isNew?: boolean }) {
+  /** `isNew`: the id was just made here, so there is nothing to read until the first message; `onChatChange`: called when the chat appears on the server, starts a turn, waits or ends. */
+  constructor({ adapter, agent, chatId, isNew = false, onChatChange = () => {} }: { adapter: ChatAdapter; agent: string; chatId: string; isNew?: boolean; onChatChange?: () => void }) {
+    this.#onChatChange = onChatChange
     this.agent = agent
     this.id = chatId
     this.#adapter = adapter
@@ -108,7 +131,7 @@ export class ChatSession {
   async send(text: string): Promise<void> {
     const trimmed = text.trim()
     if (!trimmed) return
-    this.#set({ notice: null, unsent: null })
+    this.#set({ notice: null, unsent: null, failedReply: null })
     const summary = this.#snapshot.summary
     if (this.#requestUnderway() || (summary && summary.state !== 'idle')) {
       try {
@@ -128,7 +151,8 @@ export class ChatSession {
   async answer(part: AnyToolPart, output: unknown): Promise<void> {
     const { toolCallId } = part
     this.#settledHere.add(toolCallId)
-    this.#set({ callErrors: without(this.#snapshot.callErrors, toolCallId), submitting: [...this.#snapshot.submitting, toolCallId], notice: null })
+    this.#drafts.forget(toolCallId)
+    this.#set({ callErrors: without(this.#snapshot.callErrors, toolCallId), submitting: [...this.#snapshot.submitting, toolCallId], notice: null, failedReply: null })
     await this.chat.addToolOutput({ tool: toolNameOf(part) as never, toolCallId, output: output as never })
   }
 
@@ -140,6 +164,7 @@ export class ChatSession {
   async dismiss(part: AnyToolPart, reason?: string): Promise<void> {
     const { toolCallId } = part
     this.#settledHere.add(toolCallId)
+    this.#drafts.forget(toolCallId)
     this.#set({ callErrors: without(this.#snapshot.callErrors, toolCallId), notice: null })
     const why = reason?.trim()
     try {
@@ -154,6 +179,22 @@ export class ChatSession {
     await this.refresh()
   }
 
+  /**
+   * Keeps what the person has put on the card of call `toolCallId` so far (a draft: the card's own
+   * JSON, never an answer): at once here, and on the server a moment after the last change.
+   */
+  saveDraft(toolCallId: string, draft: unknown): void {
+    this.#set({ drafts: { ...this.#snapshot.drafts, [toolCallId]: draft } })
+    this.#drafts.change(toolCallId, draft)
+  }
+
+  /** Runs the reply that failed again, from the last message the person sent (the server's regenerate). */
+  async retryReply(): Promise<void> {
+    this.#set({ failedReply: null, notice: null })
+    if (this.chat.status === 'error') this.chat.clearError()
+    await this.chat.regenerate()
+  }
+
   /** Stops the running turn: here (the stream) and on the server, which keeps what was generated. */
   async stop(): Promise<void> {
     const results = await Promise.allSettled([this.chat.stop(), this.#adapter.stop(this.agent, this.id)])
@@ -166,7 +207,7 @@ export class ChatSession {
   async edit(messageId: string, text: string): Promise<void> {
     const trimmed = text.trim()
     if (!trimmed) return
-    this.#set({ notice: null })
+    this.#set({ notice: null, failedReply: null })
     await this.chat.sendMessage({ text: trimmed, messageId })
   }
 
@@ -191,9 +232,9 @@ export class ChatSession {
     await this.#queueChange(() => this.#adapter.deleteQueued(this.agent, this.id, messageId))
   }
 
-  /** Forgets the chat-level error, and the text that was given back. */
+  /** Forgets the chat-level error (a failed reply's too), and the text that was given back. */
   clearNotice(): void {
-    this.#set({ notice: null, unsent: null })
+    this.#set({ notice: null, unsent: null, failedReply: null })
   }
 
   /** Asks the server again now, after it could not be reached. */
@@ -227,10 +268,24 @@ export class ChatSession {
       return
     }
     this.#behindTries = 0
+    const previous = this.#snapshot
     if (idle) this.chat.messages = uiMessagesOf(read)
-    const { change, join } = readChange({ read, previous: this.#snapshot, idle, settledHere: this.#settledHere })
+    const { change, join } = readChange({ read, previous, idle, settledHere: this.#settledHere, unsavedDrafts: this.#drafts.pending() })
     this.#set(change)
-    if (join) void this.chat.resumeStream()
+    if (idle && this.#unsent.size > 0) this.#sendUnsent(read)
+    else if (join) void this.chat.resumeStream()
+    const before = previous.summary
+    if (previous.loaded && (!before || before.state !== read.chat.state || before.title !== read.chat.title || previous.pending.length !== read.pending.length)) this.#onChatChange()
+  }
+
+  /** Sends again, once the server answers, the answers that never reached it and whose calls still wait (see `UnsentAnswers`). */
+  #sendUnsent(read: ChatRead) {
+    const resend = this.#unsent.takeWaiting(read)
+    this.#set({ unsentAnswers: [] })
+    if (resend.size === 0) return
+    this.chat.messages = answerCalls(this.chat.messages, resend)
+    this.#set({ submitting: [...resend.keys()] })
+    void this.chat.sendMessage()
   }
 
   #onRequestError(error: Error) {
@@ -247,13 +302,11 @@ export class ChatSession {
       return
     }
     if (refusal === 'unreachable') {
-      // The answer (or the message) never got an answer: the calls wait again here, and a message
-      // goes back to the composer, so either can be sent again. Had it reached the server, sending
-      // again is a quiet 409 already-settled and a reload.
+      // The answer (or the message) never got an answer: an answer stays on its card as not sent
+      // and goes again once the server answers; a message goes back to the composer. Had it
+      // reached the server, the reload then shows it settled and nothing is sent twice.
       if (submitting.length > 0) {
-        this.chat.messages = reopenCalls(this.chat.messages, submitting)
-        for (const toolCallId of submitting) this.#settledHere.delete(toolCallId)
-        this.#set({ submitting: [] })
+        this.#set({ submitting: [], unsentAnswers: this.#unsent.keep(this.chat.messages, submitting) })
       } else if (this.#sending) {
         this.#set({ unsent: this.#sending })
       }
@@ -261,7 +314,9 @@ export class ChatSession {
       this.#lostServer()
       return
     }
-    this.#set({ notice: errorMessage(error) })
+    // An error inside the reply's stream (not a refusal of the request) is the model's or its provider's.
+    if (!apiCallError(error)) this.#set({ failedReply: errorMessage(error) })
+    else this.#set({ notice: errorMessage(error) })
   }
 
   #lostServer() {
@@ -273,6 +328,7 @@ export class ChatSession {
   #backOnline() {
     this.#stopRetrying()
     this.#set({ unreachable: false })
+    this.#drafts.flush()
   }
 
   #stopRetrying() {
@@ -284,6 +340,8 @@ export class ChatSession {
   #accepted() {
     this.#sending = null
     if (this.#snapshot.submitting.length > 0) this.#set({ submitting: [] })
+    // A new chat exists on the server from now on.
+    if (!this.#snapshot.summary) this.#onChatChange()
   }
 
   #patchPart(part: unknown) {

@@ -18,7 +18,9 @@ import { TypingIndicator } from './typing-indicator.tsx'
 /**
  * Props of {@link Chat}:
  * - `agent`: the agent's slug;
- * - `chatId`: the chat to show (controlled); without it the component starts a new chat of its own;
+ * - `chatId`: the chat to show (controlled); without it the component starts a new chat of its own,
+ *   as it does when `chatId` goes back to `undefined` (keep it in the address with `useChatIdInUrl`,
+ *   so that a reload comes back to the same chat);
  * - `onChatIdChange(chatId)`: called when a new chat receives its first message and when Branch
  *   opens a copy (update `chatId` then, if you control it);
  * - `placeholder`: the composer's placeholder;
@@ -45,12 +47,24 @@ export type ChatProps = {
  * A whole chat with one agent (seed: "Answer in the chat UI"): history, streaming replies in
  * Markdown, composer with Stop, queued messages, and tool cards from the provider's renderers.
  * While a client tool call waits, its card is docked above the composer and the composer is
- * hidden; once settled the card shows in the conversation. A channel conversation is read-only,
+ * hidden (what it held comes back with it; a card that appears while the person was typing leaves
+ * the focus alone); once settled the card shows in the conversation. A reply that failed says why
+ * in one sentence, with Retry. A channel conversation is read-only,
  * with the channel notice instead of the composer. Nobody signed in: the sign-in form.
  */
 export function Chat(props: ChatProps) {
-  const [freshId] = useState(() => randomId('chat_'))
+  const [freshId, setFreshId] = useState(() => randomId('chat_'))
   const [ownId, setOwnId] = useState(freshId)
+  // A `chatId` taken away (a "New chat" button of the app) starts a new chat here.
+  const [lastChatId, setLastChatId] = useState(props.chatId)
+  if (lastChatId !== props.chatId) {
+    setLastChatId(props.chatId)
+    if (props.chatId === undefined) {
+      const id = randomId('chat_')
+      setFreshId(id)
+      setOwnId(id)
+    }
+  }
   const chatId = props.chatId ?? ownId
   const { manifest } = useChatContext()
   if (manifest.status === 'loading') return <ChatShell className={props.className}>{props.loading ?? <TypingIndicator label="Loading" />}</ChatShell>
@@ -94,12 +108,14 @@ function ChatView({
     if (readonly) return []
     const waiting = waitingToolParts(messages)
     const last = messages.at(-1)
+    // An answer on its way, or one that did not get through, keeps its card docked until the server has it.
+    const answered = [...snapshot.submitting, ...snapshot.unsentAnswers]
     const sending =
       !last || last.role !== 'assistant'
         ? []
-        : (last.parts as readonly { type: string }[]).filter(isToolPart).filter((part) => snapshot.submitting.includes(part.toolCallId) && !waiting.some((w) => w.toolCallId === part.toolCallId))
+        : (last.parts as readonly { type: string }[]).filter(isToolPart).filter((part) => answered.includes(part.toolCallId) && !waiting.some((w) => w.toolCallId === part.toolCallId))
     return [...waiting, ...sending]
-  }, [messages, status, snapshot.submitting, readonly])
+  }, [messages, status, snapshot.submitting, snapshot.unsentAnswers, readonly])
   const dockedIds = useMemo(() => new Set(docked.map((part) => part.toolCallId)), [docked])
 
   const actions = useMemo<ToolActions>(
@@ -112,9 +128,14 @@ function ChatView({
       errorFor: (toolCallId) => snapshot.callErrors[toolCallId],
       clientTool: (name) => summary.clientTools?.find((tool) => tool.name === name),
       isSending: (toolCallId) => snapshot.submitting.includes(toolCallId),
-      settledElsewhere: (toolCallId) => snapshot.settledElsewhere[toolCallId]
+      settledElsewhere: (toolCallId) => snapshot.settledElsewhere[toolCallId],
+      draftFor: (toolCallId) => snapshot.drafts[toolCallId],
+      saveDraft: (part, draft) => session.saveDraft(part.toolCallId, draft),
+      isUnsent: (toolCallId) => snapshot.unsentAnswers.includes(toolCallId),
+      retry: () => session.retryNow(),
+      mayTakeFocus: () => !session.typingWhenHidden
     }),
-    [session, readonly, streaming, channelLabel, snapshot.callErrors, snapshot.submitting, snapshot.settledElsewhere, summary]
+    [session, readonly, streaming, channelLabel, snapshot.callErrors, snapshot.submitting, snapshot.settledElsewhere, snapshot.drafts, snapshot.unsentAnswers, summary]
   )
   const lastUserId = messages.findLast((message) => message.role === 'user')?.id
 
@@ -138,7 +159,13 @@ function ChatView({
 
   const bottom = (
     <>
-      {snapshot.unreachable ? <ConnectionAlert onRetry={() => session.retryNow()} /> : snapshot.notice ? <ChatAlert message={snapshot.notice} onClose={() => session.clearNotice()} /> : null}
+      {snapshot.unreachable ? (
+        <ConnectionAlert onRetry={() => session.retryNow()} />
+      ) : snapshot.failedReply ? (
+        <ChatAlert message={snapshot.failedReply} onRetry={busy ? undefined : () => void session.retryReply()} onClose={() => session.clearNotice()} />
+      ) : snapshot.notice ? (
+        <ChatAlert message={snapshot.notice} onClose={() => session.clearNotice()} />
+      ) : null}
       {docked.length > 0 ? (
         <div className="fb-dock" aria-label="Waiting for your answer" role="region">
           {docked.map((part) => (
@@ -154,7 +181,16 @@ function ChatView({
       {readonly ? (
         <ChannelConversationNotice channelLabel={channelLabel ?? 'its channel'} onBranch={() => void branch()} />
       ) : docked.length > 0 ? null : (
-        <Composer onSend={send} busy={busy} onStop={() => void session.stop()} placeholder={placeholder ?? `Message ${assistantName}`} restore={snapshot.unsent} />
+        <Composer
+          onSend={send}
+          busy={busy}
+          onStop={() => void session.stop()}
+          placeholder={placeholder ?? `Message ${assistantName}`}
+          restore={snapshot.unsent}
+          initialText={session.composerText}
+          onTextChange={(text) => (session.composerText = text)}
+          onHidden={(typing) => (session.typingWhenHidden = typing)}
+        />
       )}
     </>
   )

@@ -1,24 +1,49 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 'react'
 
 /**
  * Props of {@link Composer}: `onSend(text)`; `busy` (a turn runs: Stop shows, and a message sent
  * now waits in the queue); `onStop`; `placeholder` (default "Message"); `restore`: text to put
- * back in the field when it is empty (a message that never reached the server).
+ * back in the field when it is empty (a message that never reached the server); `initialText`
+ * and `onTextChange(text)`: what the field holds, kept elsewhere while the composer is hidden;
+ * `onHidden(typing)`: whether the person was writing in the field (it had the focus and some text)
+ * when the composer went (a docked card hides it); called with `false` when it shows.
  */
-export type ComposerProps = { onSend: (text: string) => void; busy?: boolean; onStop?: () => void; placeholder?: string; restore?: string | null }
+export type ComposerProps = {
+  onSend: (text: string) => void
+  busy?: boolean
+  onStop?: () => void
+  placeholder?: string
+  restore?: string | null
+  initialText?: string
+  onTextChange?: (text: string) => void
+  onHidden?: (typing: boolean) => void
+}
 
 /**
  * Where a person writes: Enter sends, Shift+Enter adds a line; Stop while a reply runs. It takes
  * the focus when it appears and nothing else has it (after a docked card was answered, say).
  */
-export function Composer({ onSend, busy, onStop, placeholder = 'Message', restore }: ComposerProps) {
-  const [text, setText] = useState('')
+export function Composer({ onSend, busy, onStop, placeholder = 'Message', restore, initialText = '', onTextChange, onHidden }: ComposerProps) {
+  const [text, setTextState] = useState(initialText)
   const field = useRef<HTMLTextAreaElement>(null)
+  const hidden = useRef(onHidden)
+  hidden.current = onHidden
+  const setText = (value: string) => {
+    setTextState(value)
+    onTextChange?.(value)
+  }
   useEffect(() => {
     if (!document.activeElement || document.activeElement === document.body) field.current?.focus()
   }, [])
+  const written = useRef(text)
+  written.current = text
+  useLayoutEffect(() => {
+    hidden.current?.(false)
+    // Runs before the field leaves the page, while it still has the focus it had.
+    return () => hidden.current?.(document.activeElement === field.current && written.current.trim() !== '')
+  }, [])
   useEffect(() => {
-    if (restore) setText((current) => (current.trim() ? current : restore))
+    if (restore && !text.trim()) setText(restore)
   }, [restore])
   const send = (event?: FormEvent) => {
     event?.preventDefault()

@@ -24,7 +24,7 @@ function wasStopped(message: UIMessage): boolean {
  * One message of the conversation: a user's text as written, an assistant's text as Markdown (while
  * `replying`, with "Replying…" until its text starts), its reasoning folded away, its tool cards
  * (except `hiddenToolCallIds`, shown docked), a "Stopped" mark when Stop ended it, and Copy, Edit
- * (user) and Branch (assistant).
+ * (user) and Branch (assistant), shown while the message is pointed at, tapped or holds the focus.
  */
 export function MessageItem({
   message,
@@ -53,7 +53,8 @@ export function MessageItem({
   if (message.role === 'system' || (parts.length === 0 && !streaming)) return null
   const stopped = assistant && !streaming && wasStopped(message)
   return (
-    <li className={`fb-message fb-message-${message.role}`} aria-labelledby={`${id}-author`} aria-busy={streaming || undefined}>
+    // Focusable by a tap (not by Tab), so that its actions show on a touch screen too.
+    <li className={`fb-message fb-message-${message.role}`} aria-labelledby={`${id}-author`} aria-busy={streaming || undefined} tabIndex={-1}>
       <span id={`${id}-author`} className="fb-message-author">
         {author}
       </span>

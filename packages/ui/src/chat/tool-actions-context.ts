@@ -14,7 +14,13 @@ import type { AnyToolPart } from './tool-parts.ts'
  * - `clientTool(name)`: the client tool of that name as the server publishes it;
  * - `isSending(toolCallId)`: the answer given here is on its way to the server (optional);
  * - `settledElsewhere(toolCallId)`: the settlement of a call someone else answered or dismissed
- *   first while it waited here (another tab, another person, a channel), to say so (optional).
+ *   first while it waited here (another tab, another person, a channel), to say so (optional);
+ * - `draftFor(toolCallId)`, `saveDraft(part, draft)`: what the person has put on a waiting card so
+ *   far, kept on the server with the call (optional; README "Drafts of a card");
+ * - `isUnsent(toolCallId)`, `retry()`: an answer given here that did not reach the server, and
+ *   asking the server again now (it is sent again once the server answers; optional);
+ * - `mayTakeFocus()`: whether a card that appears may move the focus into itself (not while the
+ *   person was typing in the composer the card hides; optional, default yes).
  */
 export type ToolActions = {
   canAnswer: (part: AnyToolPart) => boolean
@@ -26,6 +32,11 @@ export type ToolActions = {
   clientTool: (name: string) => ClientToolSummary | undefined
   isSending?: (toolCallId: string) => boolean
   settledElsewhere?: (toolCallId: string) => Settlement | undefined
+  draftFor?: (toolCallId: string) => unknown
+  saveDraft?: (part: AnyToolPart, draft: unknown) => void
+  isUnsent?: (toolCallId: string) => boolean
+  retry?: () => void
+  mayTakeFocus?: () => boolean
 }
 
 /** See {@link ToolActions}. Without a provider, tool parts render read-only. */

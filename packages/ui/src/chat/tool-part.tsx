@@ -1,6 +1,7 @@
 import { useContext } from 'react'
 import { useChatContext } from './chat-context.ts'
 import { settledElsewhereText } from './settled-elsewhere.ts'
+import { NotSentNote } from './not-sent-note.tsx'
 import { ToolActionsContext } from './tool-actions-context.ts'
 import { type AnyToolPart, toolNameOf } from './tool-parts.ts'
 import { findToolRenderer, type ToolRenderProps } from './tool-renderers.ts'
@@ -13,8 +14,8 @@ const SHOW_SENDING = new Set<unknown>([GenericToolRender, QuestionToolRender])
 /**
  * Renders one tool part with the renderer registered for it (`client.kind`, then the tool name),
  * else the generic renderer, and hands it the actions of the nearest `ToolActionsContext`. Under
- * the card it says when an answer is on its way, and who settled the call first when someone
- * else did while it waited here.
+ * the card it says when an answer is on its way, when it did not get through ("Not sent —
+ * Retry"), and who settled the call first when someone else did while it waited here.
  */
 export function ToolPart({ part }: { part: AnyToolPart }) {
   const actions = useContext(ToolActionsContext)
@@ -31,10 +32,20 @@ export function ToolPart({ part }: { part: AnyToolPart }) {
   } else if (actions?.canAnswer(part)) {
     props.addToolOutput = (output) => actions.addToolOutput(part, output)
     props.dismiss = (reason) => actions.dismiss(part, reason)
+    const draft = actions.draftFor?.(part.toolCallId)
+    if (draft !== undefined) props.draft = draft
+    if (actions.saveDraft) props.onDraftChange = (next) => actions.saveDraft!(part, next)
+    if (actions.mayTakeFocus) props.mayTakeFocus = actions.mayTakeFocus
+  }
+  const unsent = actions?.isUnsent?.(part.toolCallId) ?? false
+  if (unsent) {
+    props.unsent = true
+    if (actions?.retry) props.onRetry = actions.retry
   }
   const sending = !SHOW_SENDING.has(Render) && actions?.isSending?.(part.toolCallId)
+  const notSent = !SHOW_SENDING.has(Render) && unsent
   const elsewhere = actions?.settledElsewhere?.(part.toolCallId)
-  if (!sending && !elsewhere) return <Render {...props} />
+  if (!sending && !notSent && !elsewhere) return <Render {...props} />
   return (
     <div className="fb-tool-part">
       <Render {...props} />
@@ -43,6 +54,7 @@ export function ToolPart({ part }: { part: AnyToolPart }) {
           <span className="fb-spinner" aria-hidden="true" /> Sending your answer…
         </p>
       ) : null}
+      {notSent ? <NotSentNote onRetry={actions?.retry} /> : null}
       {elsewhere ? (
         <p className="fb-tool-note" role="status">
           {settledElsewhereText(elsewhere, { userId: manifest.status === 'ready' ? manifest.manifest.user?.id : null })}

@@ -15,7 +15,7 @@ describe('tool renderer matching (README: "Chat UI (`@frogbotai/ui`)")', () => {
   })
 
   test('finds nothing for a tool no renderer names', () => {
-    expect(findToolRenderer([question, pickFile], { name: 'confirm_budget', kind: 'approval' })).toBeUndefined()
+    expect(findToolRenderer([question, pickFile], { name: 'confirm_budget', kind: 'budget' })).toBeUndefined()
     expect(findToolRenderer([], { name: 'question', kind: 'question' })).toBeUndefined()
   })
 })

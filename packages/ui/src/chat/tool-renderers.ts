@@ -11,7 +11,15 @@ import type { AnyToolPart } from './tool-parts.ts'
  *   answered only in its channel;
  * - `error`: why the server refused the last answer (e.g. `400 invalid-output`), for the card to
  *   show while it stays usable;
- * - `clientTool`: the client tool as the server publishes it (`kind`, `outputSchema`), when it is one.
+ * - `clientTool`: the client tool as the server publishes it (`kind`, `outputSchema`), when it is one;
+ * - `draft` and `onDraftChange(draft)`: with the actions, what the person put on the card before (a
+ *   reload, another tab or device), and where to keep each change (any JSON of the card's own; the
+ *   server keeps it with the call and deletes it when the call settles; never an answer);
+ * - `mayTakeFocus()`: with the actions, whether the card may move the focus into itself as it
+ *   appears (ask in an effect, once it is on the page: `false` while the person was typing in the
+ *   composer the card hides);
+ * - `unsent: true` and `onRetry()`: the answer given here did not reach the server; it is sent
+ *   again once the server answers, and `onRetry` asks the server now.
  */
 export type ToolRenderProps<PART = AnyToolPart> = {
   part: PART
@@ -21,6 +29,11 @@ export type ToolRenderProps<PART = AnyToolPart> = {
   channelLabel?: string
   error?: string
   clientTool?: ClientToolSummary
+  draft?: unknown
+  onDraftChange?: (draft: unknown) => void
+  mayTakeFocus?: () => boolean
+  unsent?: boolean
+  onRetry?: () => void
 }
 
 /**

@@ -37,33 +37,6 @@ describe('the question card', () => {
     expect(assistant.parts.filter((p) => p.type === 'text').map((p) => p.text)).toEqual(['Let me ask first.', 'Got it: Color → Blue. Planning with that.'])
   })
 
-  test('an answer that cannot reach the server: one error, the question waits again, and the error clears by itself when the server is back', async () => {
-    const context = await newContext()
-    const page = await openChat(context)
-    await sendMessage(page, 'Which color for the invitations?')
-    const card = dock(page).getByRole('region', { name: 'Color' })
-    await card.getByRole('radio', { name: 'Blue' }).waitFor()
-
-    // The server is down: every request fails, the answer, the reload after it and the retries.
-    const offline = (route: import('playwright-core').Route) => route.abort('connectionrefused')
-    await page.route('**/api/**', offline)
-    await card.getByText('Blue', { exact: true }).click()
-    const alert = page.getByRole('alert')
-    await alert.filter({ hasText: "Can't reach the server. Trying again…" }).waitFor()
-    await dock(page).getByRole('region', { name: 'Color' }).getByRole('radio', { name: 'Blue' }).waitFor({ timeout: 5000 })
-    await page.waitForTimeout(1500) // a retry or two fail meanwhile
-    expect((await alert.allTextContents()).map((text) => text.trim())).toEqual(["Can't reach the server. Trying again…Retry now"])
-    expect(await page.getByRole('region', { name: 'Answered' }).count()).toBe(0)
-    await screenshot(page, 'answer-unreachable')
-
-    await page.unroute('**/api/**', offline)
-    await alert.waitFor({ state: 'detached', timeout: 10_000 })
-    await dock(page).getByRole('region', { name: 'Color' }).getByText('Blue', { exact: true }).click()
-    await page.getByText('Got it: Color → Blue. Planning with that.').waitFor()
-    const { part } = await storedQuestion(page)
-    expect(part).toMatchObject({ state: 'output-available', output: { answers: [{ header: 'Color', selected: ['Blue'] }] } })
-  })
-
   test('a message sent while the server is down comes back to the composer, with one error that clears by itself', async () => {
     const context = await newContext()
     const page = await openChat(context)

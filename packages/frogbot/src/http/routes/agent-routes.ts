@@ -34,11 +34,11 @@ export function agentRoutes(context: HttpContext) {
     // useChat resubmits after addToolOutput: the last message is the assistant message with outputs.
     if (last?.role === 'assistant') {
       if (!chatId) throw new FrogbotError('bad-request', 'id: the chat id is required to settle tool outputs')
-      const inputs = resubmissionInputs(last as unknown as UIMessage, new Set(agent.clientTools.keys()))
+      const inputs = resubmissionInputs(last as unknown as UIMessage, new Set(agent.clientTools.keys()), new Set(agent.approvalTools.keys()))
       if (inputs.length === 0) {
         const { state } = await forCaller(req, engine.pending({ chatId, agentSlug: agent.slug, req }))
         if (state === 'running') throw new FrogbotError('turn-in-progress', 'Another request already continued this turn; join it with GET .../chats/:chatId/stream, or reload the chat.')
-        throw new FrogbotError('bad-request', `messages.${lastIndex}: the last assistant message carries no client tool output to settle`)
+        throw new FrogbotError('bad-request', `messages.${lastIndex}: the last assistant message carries no client tool output or approval response to settle`)
       }
       return settleResponse(stream, await forCaller(req, engine.settle({ chatId, agentSlug: agent.slug, inputs, req, wholeStep: true })))
     }

@@ -1,6 +1,7 @@
 import { type Context, Hono } from 'hono'
+import type { SettleInput } from '../../contract/turns.ts'
 import { FrogbotError } from '../../errors/frogbot-error.ts'
-import { BranchRequest, ChatListQuery, EditRequest, RenameRequest, SettleRequest, StopRequest } from '@frogbotai/protocol'
+import { BranchRequest, ChatListQuery, DraftRequest, EditRequest, RenameRequest, SettleRequest, StopRequest } from '@frogbotai/protocol'
 import { chatFor, usableAgent } from '../../turns/chat-access.ts'
 import { forCaller, type HttpContext, type HttpEnv } from '../http-context.ts'
 import { readBody } from '../read-body.ts'
@@ -68,6 +69,23 @@ export function chatRoutes(context: HttpContext) {
     return c.json(await forCaller(req, engine.pending({ chatId, agentSlug, req })))
   })
 
+  // The draft of a waiting call's card: kept with the call, never an answer (README "The HTTP API": the draft of a card).
+  const draftTarget = async (c: Context<HttpEnv>) => ({ ...(await caller(c)), toolCallId: c.req.param('toolCallId')! })
+  app.get('/agents/:slug/chats/:chatId/pending/:toolCallId/draft', async (c) => {
+    const target = await draftTarget(c)
+    return c.json(await forCaller(target.req, engine.readDraft(target)))
+  })
+  app.put('/agents/:slug/chats/:chatId/pending/:toolCallId/draft', async (c) => {
+    const target = await draftTarget(c)
+    const body = await readBody(c.req.raw, DraftRequest, context.maxBodyBytes)
+    return c.json(await forCaller(target.req, engine.saveDraft({ ...target, draft: body.draft })))
+  })
+  app.delete('/agents/:slug/chats/:chatId/pending/:toolCallId/draft', async (c) => {
+    const target = await draftTarget(c)
+    await forCaller(target.req, engine.deleteDraft(target))
+    return new Response(null, { status: 204 })
+  })
+
   const join = async (c: Context<HttpEnv>) => {
     const { req, agentSlug, chatId } = await caller(c)
     const { chat } = await forCaller(req, chatFor(services, { chatId, agentSlug, req, write: false }))
@@ -82,7 +100,14 @@ export function chatRoutes(context: HttpContext) {
   app.post('/agents/:slug/chats/:chatId/settle', async (c) => {
     const { req, agentSlug, chatId } = await caller(c)
     const body = await readBody(c.req.raw, SettleRequest, context.maxBodyBytes)
-    const input = body.dismissed ? { toolCallId: body.toolCallId, dismissed: true as const, reason: body.reason } : { toolCallId: body.toolCallId, output: body.output }
+    const { toolCallId, reason } = body
+    const input: SettleInput = body.dismissed
+      ? { toolCallId, dismissed: true, reason }
+      : body.approved === true
+        ? { toolCallId, approved: true, input: body.input, reason }
+        : body.approved === false
+          ? { toolCallId, approved: false, reason }
+          : { toolCallId, output: body.output }
     return settleResponse(wantsStream(c.req.raw), await forCaller(req, engine.settle({ chatId, agentSlug, inputs: [input], req })))
   })
 

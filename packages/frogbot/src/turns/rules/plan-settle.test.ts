@@ -15,7 +15,10 @@ const call = (toolCallId: string, status: CallRecord['status'] = 'pending'): Cal
   status,
   toolFingerprint: 'fp',
   expiresAt: null,
-  settledAt: null
+  settledAt: null,
+  kind: 'question',
+  quorum: null,
+  votes: []
 })
 const ada = { userId: 'user_ada' }
 const at = '2026-12-01T10:00:00.000Z'
@@ -25,6 +28,7 @@ describe('planSettle', () => {
   it('answering the only waiting call continues the turn', () => {
     expect(planSettle({ state: 'awaiting', calls: [call('a')], actions: [{ toolCallId: 'a', output: blue }], by: ada, at })).toEqual({
       closings: [{ toolCallId: 'a', outcome: 'answered', by: ada, at, output: blue }],
+      votes: [],
       next: 'continue',
       remaining: []
     })
@@ -42,6 +46,7 @@ describe('planSettle', () => {
         { toolCallId: 'a', outcome: 'dismissed', by: ada, at, reason: 'not now', errorText: 'Dismissed by the user. Reason: not now' },
         { toolCallId: 'b', outcome: 'cancelled', by: { system: true }, at, errorText: 'Cancelled because the user dismissed a related request.' }
       ],
+      votes: [],
       next: 'idle',
       remaining: []
     })
@@ -128,5 +133,36 @@ describe('withoutRepeats', () => {
     const actions = [{ toolCallId: 'call_b', output: red }]
     expect(withoutRepeats(actions, calls, stored)).toEqual(actions)
     expect(planSettle({ state: 'awaiting', calls, actions, by: ada, at, wholeStep: true })).toEqual({ refused: 'already-settled', toolCallId: 'call_b' })
+  })
+})
+
+describe('planSettle: approvals', () => {
+  const approval = (toolCallId: string, quorum: number | null = null, votes: CallRecord['votes'] = []): CallRecord => ({ ...call(toolCallId), toolName: 'send_invoice', kind: 'approval', quorum, votes })
+  const bob = { userId: 'user_bob' }
+
+  it('a yes closes the call approved and continues; a no closes it denied and continues too', () => {
+    for (const approved of [true, false]) {
+      const plan = planSettle({ state: 'awaiting', calls: [approval('a')], actions: [{ toolCallId: 'a', approved }], by: ada, at })
+      expect(plan).toMatchObject({ closings: [{ toolCallId: 'a', outcome: approved ? 'approved' : 'denied', approval: { approved } }], votes: [], next: 'continue' })
+    }
+  })
+
+  it('with a quorum, a yes short of it is a vote, the count-th yes closes the call with every vote, a second vote by one person is refused', () => {
+    const first = planSettle({ state: 'awaiting', calls: [approval('a', 2)], actions: [{ toolCallId: 'a', approved: true }], by: ada, at })
+    expect(first).toMatchObject({ closings: [], votes: [{ toolCallId: 'a', votes: [{ by: ada, approved: true }] }], next: 'awaiting', remaining: [{ toolCallId: 'a' }] })
+    const votes = [{ by: ada, at, approved: true }]
+    expect(planSettle({ state: 'awaiting', calls: [approval('a', 2, votes)], actions: [{ toolCallId: 'a', approved: true }], by: ada, at })).toEqual({ refused: 'already-voted', toolCallId: 'a', vote: votes[0] })
+    // The same person through a channel, matched to their FrogBot user, is the same voter.
+    const viaSlack = { channel: { piece: 'slack', userId: 'U1' }, userId: 'user_ada' }
+    expect(planSettle({ state: 'awaiting', calls: [approval('a', 2, votes)], actions: [{ toolCallId: 'a', approved: true }], by: viaSlack, at })).toMatchObject({ refused: 'already-voted' })
+    const second = planSettle({ state: 'awaiting', calls: [approval('a', 2, votes)], actions: [{ toolCallId: 'a', approved: true }], by: bob, at })
+    expect(second).toMatchObject({ closings: [{ outcome: 'approved', votes: [{ by: ada }, { by: bob }] }], votes: [], next: 'continue' })
+    const no = planSettle({ state: 'awaiting', calls: [approval('a', 3, votes)], actions: [{ toolCallId: 'a', approved: false, reason: 'too much' }], by: bob, at })
+    expect(no).toMatchObject({ closings: [{ outcome: 'denied', reason: 'too much', votes: [{ by: ada, approved: true }, { by: bob, approved: false }] }], next: 'continue' })
+  })
+
+  it('a resubmission repeating a stored decision is passed over', () => {
+    const decided = { ...approval('a'), status: 'approved' as const }
+    expect(withoutRepeats([{ toolCallId: 'a', approved: true }, { toolCallId: 'b', output: 1 }], [decided, call('b')], new Map())).toEqual([{ toolCallId: 'b', output: 1 }])
   })
 })

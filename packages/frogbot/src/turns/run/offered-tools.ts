@@ -1,18 +1,20 @@
 import type { Caller } from '../../contract/caller.ts'
 import type { ChatRecord } from '../../store/chat-records.ts'
-import type { ClientTool } from '../../tools/tool.ts'
 import type { TurnServices } from '../services.ts'
 
 /**
- * Which client tools a turn of `chat` offers the model, as a test of one tool (seed: "Where
- * questions are offered"): none for the app's own code (`local`: nobody is there to answer); in a
- * channel conversation, the kinds its piece can draw; in a web chat, every kind.
+ * Which kinds of pending call a turn of `chat` may wait for, as a test of one kind: a client
+ * tool's `client.kind`, or `approval` for a server tool's call waiting for approval (seed: "Where
+ * questions are offered"; docs/agents/approvals.md). None for the app's own code (`local`: nobody
+ * is there to answer); in a channel conversation, the kinds its piece can draw; in a web chat,
+ * every kind. A client tool of a kind not offered is withheld from the model; a call needing
+ * approval where approvals are not offered is denied (`NO_APPROVER_TEXT`) and the turn goes on.
  */
-export function offeredClientTools(services: Pick<TurnServices, 'pieces'>, { chat, req }: { chat: ChatRecord; req: Caller }): (tool: ClientTool) => boolean {
+export function offeredKinds(services: Pick<TurnServices, 'pieces'>, { chat, req }: { chat: ChatRecord; req: Caller }): (kind: string) => boolean {
   if (req.entryPoint === 'local' || req.entryPoint === 'system') return () => false
   if (chat.channel) {
     const attached = services.pieces.get(chat.channel.instance)
-    return (tool) => attached?.piece.supportsKind(tool.client.kind) ?? false
+    return (kind) => attached?.piece.supportsKind(kind) ?? false
   }
   return () => true
 }

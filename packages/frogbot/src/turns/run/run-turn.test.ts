@@ -7,7 +7,7 @@ import { turnStart, waitingCalls, waitingParts } from './run-turn.ts'
 
 // The parts of a turn that decide from messages alone: where it starts, what its last step waits for.
 
-const agent = { slug: 'planner', clientTools: new Map<string, ClientTool>([['question', question as ClientTool]]) }
+const agent = { slug: 'planner', clientTools: new Map<string, ClientTool>([['question', question as ClientTool]]), approvalTools: new Map() }
 const offersAll = () => true
 const part = (toolCallId: string, state: string, toolName = 'question') => ({ type: `tool-${toolName}`, toolCallId, state, input: { questions: [] }, ...(state === 'output-available' ? { output: {} } : {}) }) as unknown as UIMessage['parts'][number]
 const assistant = (parts: UIMessage['parts']): UIMessage => ({ id: 'msg_a', role: 'assistant', parts })
@@ -23,7 +23,7 @@ describe('waitingParts', () => {
 describe('waitingCalls', () => {
   it('makes a pending call of each waiting part and closes every other open call', () => {
     const message = assistant([{ type: 'step-start' }, part('q1', 'input-available'), part('s1', 'input-available', 'search')])
-    const { sealed, calls } = waitingCalls({ message, agent, offers: offersAll, chatId: 'chat_1', createdAt: '2026-12-01T10:00:00.000Z', expiresAt: () => null })
+    const { sealed, calls } = waitingCalls({ message, agent, offers: offersAll, chatId: 'chat_1', createdAt: '2026-12-01T10:00:00.000Z', expiresAt: () => 'never' })
     expect(calls).toMatchObject([{ toolCallId: 'q1', toolName: 'question', messageId: 'msg_a', chatId: 'chat_1', agentSlug: 'planner', expiresAt: null }])
     expect(sealed.parts.filter((entry) => entry.type.startsWith('tool-')).map((entry) => (entry as { state: string }).state)).toEqual(['input-available', 'output-error'])
   })

@@ -13,16 +13,17 @@ import type { ResolvedAgent } from '../../agents/resolve-agents.ts'
 import { buildToolSet, type StepGate, toolFingerprint } from '../../agents/tool-set.ts'
 import { toolInputBounds } from '../../agents/tool-input-depth.ts'
 import { partMiddleware } from '../../models/part-middleware.ts'
+import { logModelError, modelErrorText } from '../../models/model-errors.ts'
 import { FrogbotError } from '../../errors/frogbot-error.ts'
-import type { TurnResult } from '@frogbotai/protocol'
+import { APPROVAL_KIND, APPROVED_NOT_FINISHED_TEXT, STOPPED_BEFORE_APPROVED_RUN_TEXT, STOPPED_WHILE_APPROVED_RUN_TEXT, type TurnResult } from '@frogbotai/protocol'
 import type { ChatRecord, NewCall, StoredMessage } from '../../store/chat-records.ts'
 import { toPendingCall } from '../../store/chat-records.ts'
-import type { ClientTool } from '../../tools/tool.ts'
 import { pumpTurn } from './turn-stream.ts'
-import { offeredClientTools } from './offered-tools.ts'
+import { offeredKinds } from './offered-tools.ts'
+import { approvalGate } from './approval-gate.ts'
 import { replayChunks } from '../live/replay-chunks.ts'
 import { isoIn, type TurnServices } from '../services.ts'
-import { endStreamingParts, markStopped, openToolCallIds, sealToolParts, textOf, toolNameOf, toUIMessage } from '../transcript.ts'
+import { endStreamingParts, markStopped, modelView, openToolCallIds, sealToolParts, textOf, toolNameOf, toUIMessage } from '../transcript.ts'
 import { announceTurn, announceWaiting } from './turn-events.ts'
 import { keepLease } from './turn-lease.ts'
 import { endTurn, pauseAtCalls, saveStep } from './turn-saves.ts'
@@ -31,37 +32,64 @@ import type { TurnRun } from '../../contract/turns.ts'
 
 const EMPTY_USAGE = { inputTokens: undefined, outputTokens: undefined, totalTokens: undefined } as LanguageModelUsage
 
+/** A tool whose calls wait for a person: a client tool, or a server tool waiting for approval. */
+type WaitingTool = { kind: string; slug: string; expiresIn?: number; quorum: number | null; fingerprint: string }
+
+/** The tool a waiting part of `toolName` waits through, with what its pending call keeps, or `undefined`. */
+function waitingToolOf(agent: Pick<ResolvedAgent, 'clientTools' | 'approvalTools'>, toolName: string, state: string): WaitingTool | undefined {
+  const client = state === 'input-available' ? agent.clientTools.get(toolName) : undefined
+  if (client) return { kind: client.client.kind, slug: client.slug, expiresIn: client.client.expiresIn, quorum: null, fingerprint: toolFingerprint(client) }
+  const server = state === 'approval-requested' ? agent.approvalTools.get(toolName) : undefined
+  if (!server) return undefined
+  const count = server.approval?.quorum?.count ?? 1
+  return { kind: APPROVAL_KIND, slug: server.slug, expiresIn: server.approval?.expiresIn, quorum: count > 1 ? count : null, fingerprint: toolFingerprint(server) }
+}
+
 /**
- * The client tool calls the last step of `message` waits for: parts the model sent well-formed
- * (`input-available`) of client tools offered here. Pure.
+ * The calls the last step of `message` waits for: parts the model sent well-formed
+ * (`input-available`) of client tools whose kind is offered here, and calls of server tools
+ * waiting for approval (`approval-requested`; docs/agents/approvals.md). Pure.
  */
-export function waitingParts(message: UIMessage, agent: Pick<ResolvedAgent, 'clientTools'>, offers: (tool: ClientTool) => boolean) {
+export function waitingParts(message: UIMessage, agent: Pick<ResolvedAgent, 'clientTools' | 'approvalTools'>, offers: (kind: string) => boolean) {
   const stepStart = message.parts.findLastIndex((part) => part.type === 'step-start')
   return message.parts.slice(stepStart + 1).filter(isToolUIPart).filter((part) => {
-    const tool = agent.clientTools.get(toolNameOf(part))
-    return part.state === 'input-available' && tool !== undefined && offers(tool)
+    const tool = waitingToolOf(agent, toolNameOf(part), part.state)
+    return tool !== undefined && offers(tool.kind)
   })
 }
 
 /**
- * The calls a step ends at: client tool calls of its last step that the model sent well-formed and
- * that are offered here, as pending calls; and the message sealed around them (every other open
- * call closed, every input an object). Pure.
+ * The calls a step ends at (see {@link waitingParts}) as pending calls (with their kind, deadline
+ * and quorum); and the message sealed around them (every other open call closed, every input an
+ * object). Pure.
  */
 export function waitingCalls({ message, agent, offers, chatId, createdAt, expiresAt }: {
   message: UIMessage
-  agent: Pick<ResolvedAgent, 'clientTools' | 'slug'>
-  offers: (tool: ClientTool) => boolean
+  agent: Pick<ResolvedAgent, 'clientTools' | 'approvalTools' | 'slug'>
+  offers: (kind: string) => boolean
   chatId: string
   createdAt: string
-  expiresAt: (tool: ClientTool) => string | null
+  expiresAt: (expiresIn: number) => string
 }): { sealed: UIMessage; calls: NewCall[] } {
-  const sealed = sealToolParts(message, new Set(waitingParts(message, agent, offers).map((part) => part.toolCallId)))
+  const waiting = new Set(waitingParts(message, agent, offers).map((part) => part.toolCallId))
+  const sealed = sealToolParts(message, waiting)
   const calls: NewCall[] = []
   for (const part of sealed.parts.filter(isToolUIPart)) {
-    if (part.state !== 'input-available') continue
-    const tool = agent.clientTools.get(toolNameOf(part))!
-    calls.push({ toolCallId: part.toolCallId, toolName: tool.slug, input: part.input, messageId: message.id, chatId, agentSlug: agent.slug, createdAt, toolFingerprint: toolFingerprint(tool), expiresAt: expiresAt(tool) })
+    if (!waiting.has(part.toolCallId)) continue
+    const tool = waitingToolOf(agent, toolNameOf(part), part.state)!
+    calls.push({
+      toolCallId: part.toolCallId,
+      toolName: tool.slug,
+      input: part.input,
+      messageId: message.id,
+      chatId,
+      agentSlug: agent.slug,
+      createdAt,
+      kind: tool.kind,
+      toolFingerprint: tool.fingerprint,
+      expiresAt: tool.expiresIn ? expiresAt(tool.expiresIn) : null,
+      quorum: tool.quorum
+    })
   }
   return { sealed, calls }
 }
@@ -72,26 +100,47 @@ function toolCallIdsOf(messages: UIMessage[]): Set<string> {
 }
 
 /**
- * Where a turn starts from the stored transcript: the messages for the model (calls left open by a
- * turn whose process died get a tool error, so the model never sees a call without a result), the
- * assistant message it continues (its id and settlements kept) or `null`, and how many parts that
- * message held before. Pure.
+ * Where a turn starts from the stored transcript: the messages as clients see them (calls left
+ * open by a turn whose process died get a tool error, so the model never sees a call without a
+ * result; an approved call whose tool never finished is not run again), the same transcript as the
+ * model reads it (`modelMessages`, see `modelView`), the assistant message it continues (its id
+ * and settlements kept) or `null`, and how many parts that message held before. `approved` are the
+ * calls a person approved whose tools this turn runs (a continuation its approval started). Pure.
  */
-export function turnStart(messages: StoredMessage[]) {
-  const uiMessages = messages.map((message) => sealToolParts(toUIMessage(message)))
+export function turnStart(messages: StoredMessage[], approved: ReadonlySet<string> = new Set()) {
+  const uiMessages = messages.map((message) => sealToolParts(toUIMessage(message), approved))
   const continued = uiMessages.at(-1)?.role === 'assistant' ? uiMessages.at(-1)! : null
-  return { uiMessages, continued, partsBefore: continued?.parts.length ?? 0, settlements: continued ? messages.at(-1)!.settlements : [] }
+  return {
+    uiMessages,
+    modelMessages: modelView(uiMessages, messages),
+    continued,
+    partsBefore: continued?.parts.length ?? 0,
+    settlements: continued ? messages.at(-1)!.settlements : []
+  }
+}
+
+/** The approval id of each call of `approved`, from its part in the continued message. */
+function approvalIdsOf(message: UIMessage | null, approved: ReadonlySet<string>): Map<string, string> {
+  const ids = new Map<string, string>()
+  for (const part of message?.parts.filter(isToolUIPart) ?? []) {
+    if (approved.has(part.toolCallId) && part.approval) ids.set(part.toolCallId, part.approval.id)
+  }
+  return ids
 }
 
 /** What a turn learns while it runs: a model error, a lost chat, the finish reason and usage of a tool loop that ended. */
 type TurnState = { modelError?: string; lostChat: boolean; finishReason?: FinishReason; usage?: LanguageModelUsage }
 
-/** What the parts of one turn share: the chat, the agent, the tools offered here, the lease and the stop signal. */
+/**
+ * What the parts of one turn share: the chat, the agent, the kinds of call it may wait for, the
+ * step gate (with the approved calls it runs), the lease and the stop signal.
+ */
 type TurnContext = {
   services: TurnServices
   agent: ResolvedAgent
   chat: ChatRecord
-  offers: (tool: ClientTool) => boolean
+  offers: (kind: string) => boolean
+  gate: StepGate
   turn: TurnSave
   abort: AbortController
   state: TurnState
@@ -133,17 +182,10 @@ async function saveGoneOnStep({ services, agent, offers, turn, abort, state }: T
 /** Pauses the turn at the client calls its last step waits for, if any: saved with the message, the chat `awaiting`. */
 async function pauseIfWaiting(context: TurnContext, message: UIMessage): Promise<TurnResult | null> {
   const { services, agent, offers, chat, turn } = context
-  const { sealed, calls } = waitingCalls({
-    message,
-    agent,
-    offers,
-    chatId: chat.id,
-    createdAt: isoIn(services),
-    expiresAt: (tool) => (tool.client.expiresIn ? isoIn(services, tool.client.expiresIn) : null)
-  })
+  const { sealed, calls } = waitingCalls({ message, agent, offers, chatId: chat.id, createdAt: isoIn(services), expiresAt: (expiresIn) => isoIn(services, expiresIn) })
   if (calls.length === 0) return null
   if (!(await pauseAtCalls(services, turn, sealed, calls))) throw lostHold()
-  const pending = calls.map((call) => toPendingCall({ ...call, status: 'pending', settledAt: null }))
+  const pending = calls.map((call) => toPendingCall({ ...call, votes: [] }))
   announceWaiting(services, chat, pending)
   return { status: 'awaiting-input', chatId: chat.id, pending }
 }
@@ -154,19 +196,22 @@ async function pauseIfWaiting(context: TurnContext, message: UIMessage): Promise
  * Throws `model-error` after storing what the model generated, `write-conflict` for a lost chat.
  */
 async function finishTurn(context: TurnContext, lastMessage: UIMessage | null, start: { continued: UIMessage | null; partsBefore: number }): Promise<TurnResult> {
-  const { services, chat, turn, abort, state } = context
+  const { services, chat, turn, abort, state, gate } = context
   // A stopped or failed step leaves its last text or reasoning part unended.
   const responseMessage = lastMessage ? endStreamingParts(lastMessage) : null
   if (responseMessage && !state.lostChat && !abort.signal.aborted) {
     const paused = await pauseIfWaiting(context, responseMessage)
     if (paused) return paused
   }
-  const message = responseMessage ? markStopped(sealToolParts(responseMessage), abort.signal.aborted) : null
+  // An approved call whose tool did not finish here is never run again (docs/agents/approvals.md).
+  const notFinished = (toolCallId: string) =>
+    !abort.signal.aborted ? APPROVED_NOT_FINISHED_TEXT : gate.started.has(toolCallId) ? STOPPED_WHILE_APPROVED_RUN_TEXT : STOPPED_BEFORE_APPROVED_RUN_TEXT
+  const message = responseMessage ? markStopped(sealToolParts(responseMessage, new Set(), notFinished), abort.signal.aborted) : null
   const ended = state.lostChat ? null : await endTurn(services, turn, message)
   if (!ended) throw lostHold()
   if (ended.queued) void services.kickQueue(chat.id)
   if (state.modelError) {
-    throw new FrogbotError('model-error', `The model failed: ${state.modelError}. What it generated is kept in the chat; send the message again, or check the model's key and name.`, {
+    throw new FrogbotError('model-error', `${state.modelError} What it generated is kept in the chat.`, {
       chatId: chat.id,
       messageId: message?.id ?? null
     })
@@ -182,8 +227,8 @@ async function finishTurn(context: TurnContext, lastMessage: UIMessage | null, s
   }
 }
 
-/** An error's message, for the stream and the result (the AI SDK masks errors as "An error occurred." by default). */
-const describe = (error: unknown) => (error instanceof Error ? error.message : String(error))
+/** An error for a person, for the stream and the result (the AI SDK masks errors as "An error occurred." by default). */
+const describe = (error: unknown) => modelErrorText(error)
 
 /**
  * Starts the agent's tool loop (`streamText` with its tools and `stopWhen`) on the transcript and
@@ -193,29 +238,36 @@ const describe = (error: unknown) => (error instanceof Error ? error.message : S
  */
 async function streamModel(
   context: TurnContext,
-  { req, uiMessages, runId, onStep, onEnd }: { req: Caller; uiMessages: UIMessage[]; runId: string; onStep: (message: UIMessage) => Promise<void>; onEnd: (message: UIMessage) => Promise<void> }
+  { req, uiMessages, modelMessages, runId, onStep, onEnd }: { req: Caller; uiMessages: UIMessage[]; modelMessages: UIMessage[]; runId: string; onStep: (message: UIMessage) => Promise<void>; onEnd: (message: UIMessage) => Promise<void> }
 ) {
-  const { services, agent, chat, offers, abort, state } = context
-  const gate: StepGate = { clientCallPending: false }
+  const { services, agent, chat, offers, gate, abort, state } = context
   const toolSet = buildToolSet({ tools: agent.tools, offers, gate, context: { req, agent: { slug: agent.slug, runId }, chatId: chat.id } })
+  const approvals = approvalGate({ agent, req, chat, offers, approved: new Set(gate.approvalIds.keys()), log: services.log })
   const model = wrapLanguageModel({ model: agent.model.model as Parameters<typeof wrapLanguageModel>[0]['model'], middleware: partMiddleware(toolInputBounds, uniqueToolCallIds(toolCallIdsOf(uiMessages))) })
-  const modelMessages = await convertToModelMessages(uiMessages, { tools: toolSet, ignoreIncompleteToolCalls: true })
+  const converted = await convertToModelMessages(modelMessages, { tools: toolSet, ignoreIncompleteToolCalls: true })
   // The single-consumer `streamText`: the UI message stream below is its one reader, so it keeps
   // no replay of the stream (no tee) and lets go of its steps' records when the loop ends. The
   // finish reason and usage come from its end: `finishReason` / `totalUsage` would need a second reader.
   const streamed = streamTextOnce({
     model,
     instructions: await agent.instructions(req),
-    messages: modelMessages,
+    messages: converted,
     tools: toolSet,
+    toolApproval: approvals.toolApproval,
     stopWhen: agent.stopWhen,
     experimental_download: agent.download,
     abortSignal: abort.signal,
-    onLanguageModelCallEnd: (event) => {
-      gate.clientCallPending = event.content.some((part) => {
-        const tool = part.type === 'tool-call' ? agent.clientTools.get(part.toolName) : undefined
-        return tool !== undefined && offers(tool)
-      })
+    // One line per failure (the AI SDK's default prints the whole error, its causes and the provider's answer).
+    onError: ({ error }) => logModelError({ error, chatId: chat.id, agentSlug: agent.slug, log: services.log, debug: services.debug }),
+    onLanguageModelCallEnd: async (event) => {
+      const waits = await Promise.all(
+        event.content.map((part) => {
+          if (part.type !== 'tool-call') return false
+          const tool = agent.clientTools.get(part.toolName)
+          return tool ? offers(tool.client.kind) : approvals.waits(part)
+        })
+      )
+      gate.clientCallPending = waits.some(Boolean)
     },
     onEnd: ({ finishReason, totalUsage }) => {
       state.finishReason = finishReason
@@ -255,15 +307,16 @@ function trackInFlight(services: TurnServices, result: Promise<TurnResult>): voi
  */
 export function runTurn(
   services: TurnServices,
-  { agent, chat, req, messages, leaseOwner }: { agent: ResolvedAgent; chat: ChatRecord; req: Caller; messages: StoredMessage[]; leaseOwner: string }
+  { agent, chat, req, messages, leaseOwner, approved = [] }: { agent: ResolvedAgent; chat: ChatRecord; req: Caller; messages: StoredMessage[]; leaseOwner: string; approved?: string[] }
 ): TurnRun {
-  const start = turnStart(messages)
+  const start = turnStart(messages, new Set(approved))
   const { abort, release } = holdChat(services, { chatId: chat.id, leaseOwner })
   const context: TurnContext = {
     services,
     agent,
     chat,
-    offers: offeredClientTools(services, { chat, req }),
+    offers: offeredKinds(services, { chat, req }),
+    gate: { clientCallPending: false, approvalIds: approvalIdsOf(start.continued, new Set(approved)), started: new Set() },
     turn: { chatId: chat.id, leaseOwner, position: messages.length, settlements: start.settlements },
     abort,
     state: { lostChat: false }
@@ -281,7 +334,7 @@ export function runTurn(
     await finishTurn(context, responseMessage, start).then(settle.resolve, settle.reject)
     release()
   }
-  const source = streamModel(context, { req, uiMessages: start.uiMessages, runId, onStep: (message) => saveGoneOnStep(context, message), onEnd: settleWith })
+  const source = streamModel(context, { req, uiMessages: start.uiMessages, modelMessages: start.modelMessages, runId, onStep: (message) => saveGoneOnStep(context, message), onEnd: settleWith })
   const { stream, drained } = pumpTurn(source, {
     onChunk: (chunk) => {
       recorder.push(chunk)

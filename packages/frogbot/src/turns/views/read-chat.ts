@@ -9,11 +9,15 @@ import { toQueuedMessage } from './queued-message.ts'
 import { effectiveState } from '../../store/effective-state.ts'
 import { isoIn, type TurnServices } from '../services.ts'
 
-/** Reads a chat `req` may read: its messages, the calls still waiting and its queue. Throws `not-found`. */
+/**
+ * Reads a chat `req` may read: its messages, the calls still waiting, its queue and the drafts of
+ * the waiting calls' cards (read only while calls wait). Throws `not-found`.
+ */
 export async function readChat(services: TurnServices, { chatId, agentSlug, req }: { chatId: string; agentSlug?: string; req: Caller }): Promise<ChatRead> {
   const { chat } = await chatFor(services, { chatId, agentSlug, req, write: false })
   const [messages, pending, queued] = await Promise.all([services.store.getMessages(chat.id), services.store.getPendingCalls(chat.id), services.store.getQueued(chat.id)])
-  return { chat: chatSummary(services, chat), messages, pending: pending.map(toPendingCall), queued: queued.map(toQueuedMessage) }
+  const drafts = pending.length > 0 ? await services.store.getDrafts(chat.id) : []
+  return { chat: chatSummary(services, chat), messages, pending: pending.map(toPendingCall), queued: queued.map(toQueuedMessage), drafts }
 }
 
 /** The calls still waiting in a chat and its turn state (seed: "Answer over HTTP", `GET …/pending`). */

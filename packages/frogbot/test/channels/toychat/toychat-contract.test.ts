@@ -40,11 +40,11 @@ pieceContract<ToychatStandIn>({
   failNextCard: (standIn) => standIn.failNext(isCard)
 })
 
-describe('the README\'s piece', () => {
+describe('the piece of the documentation\'s "Writing a piece" page', () => {
   it('is this very file, under a hundred lines', () => {
     const piece = readFileSync(join(import.meta.dirname, 'toychat-piece.ts'), 'utf8')
-    const readme = readFileSync(join(import.meta.dirname, '../../../../../README.md'), 'utf8')
+    const page = readFileSync(join(import.meta.dirname, '../../../../../docs/pieces/writing-a-piece.md'), 'utf8')
     expect(piece.split('\n').length).toBeLessThan(100)
-    expect(readme).toContain(`\`\`\`ts\n${piece.trimEnd()}\n\`\`\``)
+    expect(page).toContain(`\`\`\`ts\n${piece.trimEnd()}\n\`\`\``)
   })
 })

@@ -5,4 +5,4 @@
 export { createRestChatAdapter, type RestChatAdapterOptions, type HeadersOption } from './rest-chat-adapter.ts'
 export { cookieFetch, bearerFetch, type FetchFunction } from './auth-fetch.ts'
 export { ChatApiError } from '../chat-api-error.ts'
-export type { ChatAdapter, ChatRead, PendingList } from '../chat-adapter.ts'
+export type { ChatAdapter, ChatPage, ChatRead, PendingList } from '../chat-adapter.ts'

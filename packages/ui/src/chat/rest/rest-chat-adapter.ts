@@ -1,6 +1,6 @@
 import { DefaultChatTransport } from 'ai'
-import type { FrogbotUIMessage, Manifest, QueuedTurn, SettleRequest, SettleResult, TurnResult } from '@frogbotai/protocol'
-import type { ChatAdapter, ChatRead, PendingList } from '../chat-adapter.ts'
+import type { CallDraft, FrogbotUIMessage, Manifest, QueuedTurn, SettleRequest, SettleResult, TurnResult } from '@frogbotai/protocol'
+import type { ChatAdapter, ChatPage, ChatRead, PendingList } from '../chat-adapter.ts'
 import { ChatApiError } from '../chat-api-error.ts'
 import type { FetchFunction } from './auth-fetch.ts'
 
@@ -63,6 +63,10 @@ export function createRestChatAdapter({ fetch, apiBase = '/api', headers }: Rest
     logout: async () => {
       await request('POST', '/auth/logout')
     },
+    listChats: ({ agent, limit = 50, cursor } = {}) => {
+      const query = new URLSearchParams({ limit: String(limit), ...(cursor ? { cursor } : {}) })
+      return request<ChatPage>('GET', `${agent ? `/agents/${encodeURIComponent(agent)}/chats` : '/chats'}?${query}`)
+    },
     readChat: async (agent, chatId) => {
       try {
         return await request<ChatRead>('GET', chatPath(agent, chatId))
@@ -78,6 +82,10 @@ export function createRestChatAdapter({ fetch, apiBase = '/api', headers }: Rest
         messages: [{ id: message.id, role: 'user', parts: [{ type: 'text', text: message.text }] }]
       }),
     settle: (agent, chatId, body: SettleRequest) => request<SettleResult>('POST', `${chatPath(agent, chatId)}/settle`, body),
+    saveDraft: (agent, chatId, toolCallId, draft) => request<CallDraft>('PUT', `${chatPath(agent, chatId)}/pending/${encodeURIComponent(toolCallId)}/draft`, { draft }),
+    deleteDraft: async (agent, chatId, toolCallId) => {
+      await request('DELETE', `${chatPath(agent, chatId)}/pending/${encodeURIComponent(toolCallId)}/draft`)
+    },
     stop: (agent, chatId) => request('POST', `${chatPath(agent, chatId)}/stop`, {}),
     branch: (agent, chatId, messageId) => request('POST', `${chatPath(agent, chatId)}/branch`, messageId ? { messageId } : {}),
     renameChat: (agent, chatId, title) => request('PATCH', chatPath(agent, chatId), { title }),

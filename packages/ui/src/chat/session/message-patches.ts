@@ -1,6 +1,6 @@
 import type { FrogbotUIMessage } from '@frogbotai/protocol'
 import type { ChatRead } from '../chat-adapter.ts'
-import type { AnyToolPart } from '../tool-parts.ts'
+import { type AnyToolPart, isToolPart } from '../tool-parts.ts'
 
 type Part = FrogbotUIMessage['parts'][number]
 
@@ -13,13 +13,24 @@ function mapCalls(messages: FrogbotUIMessage[], toolCallIds: ReadonlySet<string>
   )
 }
 
-/** `messages` with the answered-here parts of `toolCallIds` waiting again (`input-available`, no output). */
-export function reopenCalls(messages: FrogbotUIMessage[], toolCallIds: readonly string[]): FrogbotUIMessage[] {
-  return mapCalls(messages, new Set(toolCallIds), (part) => {
-    if ((part as AnyToolPart).state !== 'output-available') return part
-    const { output: _output, ...waiting } = part as Part & { output?: unknown }
-    return { ...waiting, state: 'input-available' } as unknown as Part
+/** `messages` with the waiting parts of the calls of `outputs` answered with them (`output-available`), as `addToolOutput` leaves them. */
+export function answerCalls(messages: FrogbotUIMessage[], outputs: ReadonlyMap<string, unknown>): FrogbotUIMessage[] {
+  return mapCalls(messages, new Set(outputs.keys()), (part) => {
+    if ((part as AnyToolPart).state !== 'input-available') return part
+    return { ...part, state: 'output-available', output: outputs.get((part as AnyToolPart).toolCallId) } as unknown as Part
   })
+}
+
+/** The outputs of the calls `toolCallIds` answered in `messages` (`output-available` parts), by call. */
+export function outputsOf(messages: readonly FrogbotUIMessage[], toolCallIds: readonly string[]): Map<string, unknown> {
+  const outputs = new Map<string, unknown>()
+  for (const message of messages) {
+    for (const part of message.parts as readonly { type: string }[]) {
+      const tool = part as AnyToolPart
+      if (isToolPart(part) && toolCallIds.includes(tool.toolCallId) && tool.state === 'output-available') outputs.set(tool.toolCallId, tool.output)
+    }
+  }
+  return outputs
 }
 
 /** `messages` with the tool part of `patch`'s call replaced by `patch` (the server's copy of it). */

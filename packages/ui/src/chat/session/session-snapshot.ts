@@ -15,6 +15,11 @@ import type { ChatRead } from '../chat-adapter.ts'
  * - `unreachable`: the server could not be reached; the session asks again until it answers,
  *   then reloads the chat (one error at a time: this one replaces `notice` while it lasts);
  * - `unsent`: the text of a message that never reached the server, for the composer to give back;
+ * - `unsentAnswers`: calls answered here whose answer never reached the server: the card keeps the
+ *   answer ("Not sent") and the session sends it again once the server answers;
+ * - `failedReply`: the reply failed (the model or its provider): the sentence to show with Retry;
+ * - `drafts`: what the person has put on each waiting card so far, by `toolCallId` (the server's
+ *   copy, with changes not saved yet on top);
  * - `joining`: the server runs a turn this tab is not streaming (it checks back every second).
  */
 export type ChatSessionSnapshot = {
@@ -30,6 +35,9 @@ export type ChatSessionSnapshot = {
   notice: string | null
   unreachable: boolean
   unsent: string | null
+  unsentAnswers: readonly string[]
+  failedReply: string | null
+  drafts: Readonly<Record<string, unknown>>
   joining: boolean
 }
 
@@ -47,6 +55,9 @@ export const initialSnapshot: ChatSessionSnapshot = {
   notice: null,
   unreachable: false,
   unsent: null,
+  unsentAnswers: [],
+  failedReply: null,
+  drafts: {},
   joining: false
 }
 
@@ -69,7 +80,7 @@ export function settledElsewhereOf({ waiting, settlements, settledHere }: { wait
  * which replays the whole message; a continuation's stream holds only the new parts, so it is
  * shown when stored instead (`joining`, checked every second).
  */
-export function readChange({ read, previous, idle, settledHere }: { read: ChatRead; previous: ChatSessionSnapshot; idle: boolean; settledHere: ReadonlySet<string> }): { change: Partial<ChatSessionSnapshot>; join: boolean } {
+export function readChange({ read, previous, idle, settledHere, unsavedDrafts = {} }: { read: ChatRead; previous: ChatSessionSnapshot; idle: boolean; settledHere: ReadonlySet<string>; unsavedDrafts?: Record<string, unknown> }): { change: Partial<ChatSessionSnapshot>; join: boolean } {
   const running = read.chat.state === 'running'
   const join = running && idle && read.messages.at(-1)?.role === 'user'
   const settlements = Object.fromEntries(read.messages.flatMap((message) => message.settlements).map((settlement) => [settlement.toolCallId, settlement]))
@@ -82,7 +93,17 @@ export function readChange({ read, previous, idle, settledHere }: { read: ChatRe
     settlements,
     settledElsewhere: { ...previous.settledElsewhere, ...settledElsewhereOf({ waiting: previous.pending, settlements, settledHere }) },
     submitting: idle ? [] : previous.submitting,
+    drafts: draftsOf(read, unsavedDrafts),
     joining: running && idle && !join
   }
   return { change, join }
+}
+
+/** The drafts of the calls `read` says still wait: the server's, with the ones not saved yet from here on top. */
+function draftsOf(read: ChatRead, unsaved: Record<string, unknown>): Record<string, unknown> {
+  const waiting = new Set(read.pending.map((call) => call.toolCallId))
+  const drafts: Record<string, unknown> = {}
+  for (const { toolCallId, draft } of read.drafts ?? []) if (waiting.has(toolCallId)) drafts[toolCallId] = draft
+  for (const [toolCallId, draft] of Object.entries(unsaved)) if (waiting.has(toolCallId)) drafts[toolCallId] = draft
+  return drafts
 }

@@ -18,7 +18,7 @@ export const confirmBudget: ClientTool<typeof budgetInput, typeof budgetOutput> 
   inputSchema: budgetInput,
   outputSchema: budgetOutput,
   client: {
-    kind: 'approval',
+    kind: 'budget',
     validate: ({ output }) => (output as z.output<typeof budgetOutput>).amount <= 1000 || 'Amounts over 1000 need a manager: approve at most 1000.'
   }
 }

@@ -1,4 +1,4 @@
-import { simulateReadableStream } from 'ai'
+import { APICallError, simulateReadableStream } from 'ai'
 import { MockLanguageModelV4, convertArrayToReadableStream } from 'ai/test'
 import { textStep, toolStep } from '../../../../frogbot/src/testing/scripted-model.ts'
 
@@ -112,9 +112,14 @@ function streamedText(text: string, size: number) {
  * - "file": the seed's `pick_file`; "together": `pick_file` and the color question in one step; "budget": `confirm_budget` (no renderer of its own);
  * - "slow": text streamed over about three seconds; "markdown": {@link MARKDOWN_REPLY}, streamed in
  *   small pieces; "deep": a question nested 5,000 levels deep (which the server refuses);
- * - "patiently" with a question: its continuation starts after 2.5 s; anything else: a short greeting.
+ * - "patiently" with a question: its continuation starts after 2.5 s;
+ * - "later" with a question: the question comes after 1.5 s (time to type in the composer);
+ * - "refused key": the first call for that message fails as a provider refusing its key (401),
+ *   the next one (Retry) answers;
+ * - anything else: a short greeting.
  */
 export function scenarioModel() {
+  const failedOnce = new Set<string>()
   let calls = 0
   const call = () => `call_${++calls}`
   return new MockLanguageModelV4({
@@ -129,6 +134,13 @@ export function scenarioModel() {
         // "patiently": the continuation takes a while to start, as a real model's may.
         if (/patiently/i.test(text)) return { stream: afterAPause(reply, 2500) }
         return { stream: convertArrayToReadableStream(reply as never[]) }
+      }
+      if (/refused key/i.test(text) && !failedOnce.has(text)) {
+        failedOnce.add(text)
+        throw new APICallError({ message: 'Incorrect API key provided: sk-proj-***', url: 'https://api.openai.com/v1/responses', requestBodyValues: {}, statusCode: 401, isRetryable: false })
+      }
+      if (/later/i.test(text) && /colou?r/i.test(text)) {
+        return { stream: simulateReadableStream({ chunks: toolStep([{ toolCallId: call(), toolName: 'question', input: colorQuestion }], 'Let me think, then ask.') as never[], initialDelayInMs: 1500, chunkDelayInMs: 0 }) }
       }
       if (/markdown/i.test(text)) return { stream: simulateReadableStream({ chunks: streamedText(MARKDOWN_REPLY, 7) as never[], chunkDelayInMs: 12, initialDelayInMs: 50 }) }
       if (/slow/i.test(text)) {

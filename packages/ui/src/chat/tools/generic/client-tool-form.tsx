@@ -1,3 +1,4 @@
+import { ANSWER_TEXT_MAX_LENGTH } from '@frogbotai/protocol'
 import { type FormEvent, useId, useRef, useState } from 'react'
 import { DismissPanel } from '../dismiss-panel.tsx'
 import { type FieldValue, type SchemaField, fieldsOutput, humanize, initialValues, schemaFields } from './schema-fields.ts'
@@ -147,14 +148,14 @@ function FieldControl({ id, field, value, onChange }: { id: string; field: Schem
       </label>
       {description}
       {multiline ? (
-        <textarea id={id} className="fb-textarea" rows={3} value={text} aria-describedby={describedBy} placeholder={field.kind === 'list' ? 'One per line' : undefined} onChange={(event) => onChange(event.target.value)} />
+        <textarea id={id} className="fb-textarea" rows={3} maxLength={field.kind === 'list' ? ANSWER_TEXT_MAX_LENGTH : undefined} value={text} aria-describedby={describedBy} placeholder={field.kind === 'list' ? 'One per line' : undefined} onChange={(event) => onChange(event.target.value)} />
       ) : (
         <input
           id={id}
           className="fb-input"
           type="text"
           inputMode={field.kind === 'number' ? 'decimal' : field.kind === 'integer' ? 'numeric' : undefined}
-          maxLength={field.maxLength}
+          maxLength={field.maxLength ?? (field.kind === 'text' ? ANSWER_TEXT_MAX_LENGTH : undefined)}
           value={text}
           aria-describedby={describedBy}
           required={field.required}

@@ -1,5 +1,6 @@
 import { useContext, useId, useState } from 'react'
 import { ToolActionsContext } from '../../tool-actions-context.ts'
+import { NotSentNote } from '../../not-sent-note.tsx'
 import type { ToolRenderProps } from '../../tool-renderers.ts'
 import { toolNameOf } from '../../tool-parts.ts'
 import { PreparingCard } from '../question/question-cards.tsx'
@@ -9,11 +10,12 @@ import { ValueList } from './value-list.tsx'
 
 /**
  * The renderer of a tool without one of its own (README: "Chat UI (`@frogbotai/ui`)"). A waiting client tool call gets a form
- * built from its output JSON Schema (`ClientToolForm`), so any client tool can be answered; other
- * states show what the tool was asked and what it returned, or its error.
+ * built from its output JSON Schema (`ClientToolForm`), so any client tool can be answered, and
+ * what is typed in it is kept as the card's draft; other states show what the tool was asked and
+ * what it returned, or its error ("Not sent — Retry" for an answer that did not reach the server).
  */
-export function GenericToolRender({ part, addToolOutput, dismiss, isReadonly, channelLabel, error, clientTool }: ToolRenderProps) {
-  const [values, setValues] = useState<Record<string, FieldValue>>()
+export function GenericToolRender({ part, addToolOutput, dismiss, isReadonly, channelLabel, error, clientTool, draft, onDraftChange, unsent, onRetry }: ToolRenderProps) {
+  const [values, setValues] = useState<Record<string, FieldValue> | undefined>(() => (draft && typeof draft === 'object' && !Array.isArray(draft) ? (draft as Record<string, FieldValue>) : undefined))
   const sending = useContext(ToolActionsContext)?.isSending?.(part.toolCallId) ?? false
   const id = useId()
   const name = toolNameOf(part)
@@ -26,7 +28,10 @@ export function GenericToolRender({ part, addToolOutput, dismiss, isReadonly, ch
         outputSchema={clientTool?.outputSchema}
         error={error}
         values={values}
-        onValuesChange={setValues}
+        onValuesChange={(next) => {
+          setValues(next)
+          onDraftChange?.(next)
+        }}
         onSubmit={addToolOutput}
         onDismiss={dismiss}
       />
@@ -41,9 +46,11 @@ export function GenericToolRender({ part, addToolOutput, dismiss, isReadonly, ch
         : 'Running'
     : part.state === 'output-available'
       ? clientTool
-        ? sending
-          ? 'Sending your answer…'
-          : 'Answered'
+        ? unsent
+          ? 'Not sent'
+          : sending
+            ? 'Sending your answer…'
+            : 'Answered'
         : 'Done'
       : part.state === 'output-error'
         ? clientTool
@@ -63,6 +70,7 @@ export function GenericToolRender({ part, addToolOutput, dismiss, isReadonly, ch
         {part.state === 'output-available' ? <ValueList value={part.output} label="Result" /> : null}
         {part.state === 'output-error' ? <p className="fb-card-text">{part.errorText}</p> : null}
       </details>
+      {unsent ? <NotSentNote onRetry={onRetry} /> : null}
     </section>
   )
 }

@@ -1,4 +1,4 @@
-import { type ReactNode, useId } from 'react'
+import { type ReactNode, useId, useState } from 'react'
 import { InlineMarkdown } from '../../markdown/markdown-text.tsx'
 import { type CardQuestion, describeAnswer } from './question-draft.ts'
 
@@ -52,23 +52,38 @@ export function WaitingQuestionCard({ questions, title }: { questions: CardQuest
 
 type Answer = { header: string; selected: string[]; custom?: string }
 
+/** How many characters of answers a settled card shows before it folds the rest away ("Show all"). */
+export const ANSWERS_FOLD_AT = 600
+
 /**
  * A settled call with an answer: "Answered", each header with what was chosen and typed; while
- * the answer given here is on its way, "Sending your answer…" with a spinner.
+ * the answer given here is on its way, "Sending your answer…" with a spinner; when it did not
+ * reach the server, "Not sent — Retry" (it is sent again once the server answers). Answers longer
+ * than {@link ANSWERS_FOLD_AT} characters are folded, with "Show all" and "Show less".
  */
-export function AnsweredCard({ output, sending = false }: { output: unknown; sending?: boolean }) {
+export function AnsweredCard({ output, sending = false, unsent = false, onRetry }: { output: unknown; sending?: boolean; unsent?: boolean; onRetry?: () => void }) {
   const answers = (output as { answers?: Answer[] } | undefined)?.answers
+  const described = Array.isArray(answers) ? answers.map((answer) => ({ header: answer.header, text: describeAnswer({ selected: Array.isArray(answer.selected) ? answer.selected : [], custom: answer.custom }) })) : []
+  const long = described.reduce((sum, answer) => sum + answer.text.length, 0) > ANSWERS_FOLD_AT
+  const [open, setOpen] = useState(false)
+  const id = useId()
+  const outcome = unsent ? 'unsent' : sending ? 'sending' : 'answered'
   return (
-    <SettledCard outcome={sending ? 'sending' : 'answered'} title={sending ? 'Sending your answer…' : 'Answered'}>
-      {Array.isArray(answers) ? (
-        <dl className="fb-answers">
-          {answers.map((answer) => (
+    <SettledCard outcome={outcome} title={unsent ? 'Not sent' : sending ? 'Sending your answer…' : 'Answered'} action={unsent && onRetry ? { label: 'Retry', onClick: onRetry } : undefined}>
+      {described.length > 0 ? (
+        <dl id={`${id}-answers`} className="fb-answers" data-folded={(long && !open) || undefined}>
+          {described.map((answer) => (
             <div key={answer.header} className="fb-answer-row">
               <dt>{answer.header}</dt>
-              <dd>{describeAnswer({ selected: Array.isArray(answer.selected) ? answer.selected : [], custom: answer.custom })}</dd>
+              <dd>{answer.text}</dd>
             </div>
           ))}
         </dl>
+      ) : null}
+      {long ? (
+        <button type="button" className="fb-button fb-button-link fb-fold" aria-expanded={open} aria-controls={`${id}-answers`} onClick={() => setOpen((value) => !value)}>
+          {open ? 'Show less' : 'Show all'}
+        </button>
       ) : null}
     </SettledCard>
   )
@@ -95,22 +110,34 @@ export function NotAnsweredCard({ errorText, questions }: { errorText: string; q
   )
 }
 
-/** The frame of a settled card: a check, a cross or a spinner (sending), the title, then the details. */
-function SettledCard({ outcome, title, children }: { outcome: 'answered' | 'sending' | 'closed'; title: string; children?: ReactNode }) {
+/**
+ * The frame of a settled card: a check, a cross, a spinner (sending) or an alert (not sent), the
+ * title and its `action` (Retry), then the details.
+ */
+function SettledCard({ outcome, title, action, children }: { outcome: 'answered' | 'sending' | 'unsent' | 'closed'; title: string; action?: { label: string; onClick: () => void }; children?: ReactNode }) {
   const id = useId()
+  const frame = outcome === 'closed' ? 'fb-card-closed' : outcome === 'unsent' ? 'fb-card-unsent' : 'fb-card-done'
   return (
-    <section className={`fb-card fb-question ${outcome === 'closed' ? 'fb-card-closed' : 'fb-card-done'}`} aria-labelledby={id} aria-busy={outcome === 'sending' || undefined}>
+    <section className={`fb-card fb-question ${frame}`} aria-labelledby={id} aria-busy={outcome === 'sending' || undefined}>
       <header className="fb-card-header">
         {outcome === 'sending' ? (
           <span className="fb-spinner" aria-hidden="true" />
         ) : (
           <span className="fb-status-icon" aria-hidden="true">
-            {outcome === 'answered' ? '✓' : '×'}
+            {outcome === 'answered' ? '✓' : outcome === 'unsent' ? '!' : '×'}
           </span>
         )}
-        <h3 id={id} className="fb-card-title">
+        <h3 id={id} className={action ? 'fb-card-title fb-card-title-with-action' : 'fb-card-title'} role={outcome === 'unsent' ? 'status' : undefined}>
           {title}
         </h3>
+        {action ? (
+          <span className="fb-card-action">
+            <span aria-hidden="true">—</span>
+            <button type="button" className="fb-button fb-button-link" onClick={action.onClick}>
+              {action.label}
+            </button>
+          </span>
+        ) : null}
       </header>
       {children}
     </section>

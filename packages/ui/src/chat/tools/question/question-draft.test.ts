@@ -1,6 +1,6 @@
 import { checkQuestionAnswer, QuestionInput } from '@frogbotai/protocol'
 import { describe, expect, test } from 'vitest'
-import { cardQuestions, describeAnswer, draftReducer, emptyDraft, isAnswered, questionOutput, type DraftAction } from './question-draft.ts'
+import { cardQuestions, describeAnswer, draftReducer, emptyDraft, isAnswered, questionOutput, restoreDraft, type DraftAction } from './question-draft.ts'
 
 const input = {
   questions: [
@@ -70,5 +70,14 @@ describe('the question card draft', () => {
   test('describes an answer in words', () => {
     expect(describeAnswer({ selected: ['Spa', 'Tour'], custom: ' Late checkout ' })).toBe('Spa, Tour, “Late checkout”')
     expect(describeAnswer({ selected: [] })).toBe('Not answered yet')
+  })
+
+  test('a draft kept on the server comes back as it was left, keeping only what the questions still offer', () => {
+    const left = run({ type: 'pick', question: questions[0], index: 0, label: 'Coast' }, { type: 'go', step: 1 }, { type: 'pick', question: questions[1], index: 1, label: 'A week' })
+    expect(restoreDraft(questions, JSON.parse(JSON.stringify(left)))).toEqual({ step: 1, reviewing: false, answers: [{ selected: ['Coast'], custom: '' }, { selected: ['A week'], custom: '' }, { selected: [], custom: '' }] })
+    const odd = { step: 9, reviewing: true, answers: [{ selected: ['Coast', 'City', 'Moon'], custom: 'lake' }, { selected: [], custom: 'typed where none is allowed' }, { selected: ['Spa', 'Spa', 7] }] }
+    expect(restoreDraft(questions, odd)).toEqual({ step: 2, reviewing: true, answers: [{ selected: ['Coast'], custom: 'lake' }, { selected: [], custom: '' }, { selected: ['Spa'], custom: '' }] })
+    expect(restoreDraft(questions, null)).toEqual(emptyDraft)
+    expect(restoreDraft(questions, { values: { note: 'x' } })).toEqual(emptyDraft)
   })
 })

@@ -45,6 +45,25 @@ export function cardQuestions(input: unknown): CardQuestion[] {
   }))
 }
 
+/**
+ * A draft kept on the server (README "Drafts of a card") as the card can use it: the step and the
+ * review as they were, each answer with the labels this question still offers and its typed text.
+ * Anything else (nothing saved, another card's JSON) is the empty draft.
+ */
+export function restoreDraft(questions: CardQuestion[], saved: unknown): QuestionDraft {
+  const value = saved as Partial<QuestionDraft> | null | undefined
+  if (!value || typeof value !== 'object' || !Array.isArray(value.answers)) return emptyDraft
+  const answers = questions.map((question, index) => {
+    const answer = (value.answers as unknown[])[index] as Partial<AnswerDraft> | undefined
+    const offered = new Set(question.options.map((option) => option.label))
+    const selected = Array.isArray(answer?.selected) ? answer.selected.filter((label): label is string => typeof label === 'string' && offered.has(label)) : []
+    const custom = question.custom && typeof answer?.custom === 'string' ? answer.custom : ''
+    return { selected: question.multiple ? [...new Set(selected)] : selected.slice(0, 1), custom }
+  })
+  const step = Number.isInteger(value.step) ? Math.min(Math.max(value.step as number, 0), Math.max(questions.length - 1, 0)) : 0
+  return { step, reviewing: value.reviewing === true && questions.length > 1, answers }
+}
+
 /** The draft answer of question `index`. */
 export function answerAt(draft: QuestionDraft, index: number): AnswerDraft {
   return draft.answers[index] ?? blank

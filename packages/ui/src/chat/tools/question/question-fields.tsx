@@ -1,11 +1,13 @@
 import { useId, useRef } from 'react'
+import { ANSWER_TEXT_MAX_LENGTH } from '@frogbotai/protocol'
 import { InlineMarkdown } from '../../markdown/markdown-text.tsx'
 import type { AnswerDraft, CardQuestion } from './question-draft.ts'
 
 /**
  * One question's controls: radios for single choice, checkboxes for multi-select ("Select all that
  * apply."), each option with its number key and description, and the custom answer field where the
- * question allows one (placeholder "Type your own answer", named "Other answer for {header}").
+ * question allows one (placeholder "Type your own answer", named "Other answer for {header}"; at
+ * most 4,000 characters, counted near the end).
  * `onPick(label, { pointer })` reports whether a pointer made the choice, so a one-click card
  * submits on a click but not while arrow keys move through the radios.
  */
@@ -85,6 +87,8 @@ export function QuestionFields({
           value={answer.custom}
           placeholder="Type your own answer"
           aria-label={`Other answer for ${question.header}`}
+          aria-describedby={answer.custom.length > ANSWER_TEXT_MAX_LENGTH * 0.9 ? `${id}-count` : undefined}
+          maxLength={ANSWER_TEXT_MAX_LENGTH}
           data-custom-answer=""
           onChange={(event) => onCustom(event.target.value)}
           onKeyDown={(event) => {
@@ -95,6 +99,11 @@ export function QuestionFields({
             }
           }}
         />
+      ) : null}
+      {question.custom && answer.custom.length > ANSWER_TEXT_MAX_LENGTH * 0.9 ? (
+        <p id={`${id}-count`} className="fb-hint" aria-live="polite">
+          {`${answer.custom.length.toLocaleString('en-US')} of ${ANSWER_TEXT_MAX_LENGTH.toLocaleString('en-US')} characters`}
+        </p>
       ) : null}
     </fieldset>
   )

@@ -11,6 +11,7 @@ import { type CardQuestion, type DraftAction, type QuestionDraft, answerAt, desc
  *   3", Back and Next, then a review of every answer with Submit (enabled once each question has a
  *   selection or typed text);
  * - number keys pick an option, Enter goes on (Shift+Enter adds a line to typed text);
+ * - the focus moves into the card as it appears, unless `mayTakeFocus()` says no (the person was typing);
  * - Dismiss asks for an optional reason; a guard keeps a double press from answering twice.
  */
 export function QuestionForm({
@@ -19,6 +20,7 @@ export function QuestionForm({
   draft,
   dispatch,
   error,
+  mayTakeFocus,
   onSubmit,
   onDismiss
 }: {
@@ -27,11 +29,14 @@ export function QuestionForm({
   draft: QuestionDraft
   dispatch: Dispatch<DraftAction>
   error?: string
+  mayTakeFocus?: () => boolean
   onSubmit: (output: QuestionOutput) => void
   onDismiss: (reason: string) => void | Promise<void>
 }) {
   const id = useId()
   const card = useRef<HTMLElement>(null)
+  // Not as it appears while the person was typing: a key meant for the composer must never answer.
+  const shown = useRef({ step: draft.step, reviewing: draft.reviewing, focus: undefined as boolean | undefined })
   const sent = useRef(false)
   const [dismissing, setDismissing] = useState(false)
   const [hint, setHint] = useState<string | null>(null)
@@ -48,6 +53,10 @@ export function QuestionForm({
   }, [step, reviewing])
   useEffect(() => {
     if (dismissing) return
+    // Asked once the card is on the page: the composer it hides has gone by then.
+    const first = shown.current
+    first.focus ??= mayTakeFocus?.() ?? true
+    if (!first.focus && step === first.step && reviewing === first.reviewing) return
     const root = card.current
     const focused = document.activeElement
     if (!root || (focused && focused !== document.body && !root.contains(focused))) return

@@ -1,0 +1,190 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import type { PendingCall, Tool, ToolContext } from '../../src/index.ts'
+import { colorQuestion, scriptedModel, textStep, toolStep } from '../../src/testing/scripted-model.ts'
+import { testFrogbot } from '../helpers/test-frogbot.ts'
+import { lookupTool, toolResultsIn } from './turn-test-kit.ts'
+
+// A server tool with needsApproval waits for a person's yes, no or edit before it runs
+// (docs/agents/approvals.md), through the one settle door.
+
+let cleanup: (() => Promise<void>) | undefined
+afterEach(async () => {
+  await cleanup?.()
+  cleanup = undefined
+})
+
+const invoiceInput = z.object({ to: z.string().min(1), amount: z.number().positive() })
+
+/** `send_invoice`, which needs approval; every `execute` is recorded with its context's `approvalId`. */
+function invoiceTool(options: Partial<Tool<typeof invoiceInput>> = {}) {
+  const runs: { input: z.output<typeof invoiceInput>; approvalId?: string }[] = []
+  const tool: Tool<typeof invoiceInput> = {
+    slug: 'send_invoice',
+    description: 'Send an invoice to a customer.',
+    inputSchema: invoiceInput,
+    needsApproval: true,
+    execute: async (input, context: ToolContext) => {
+      runs.push({ input, approvalId: context.approvalId })
+      return { sent: true, to: input.to, amount: input.amount }
+    },
+    ...options
+  }
+  return { tool, runs }
+}
+
+const invoiceCall = { toolCallId: 'call_inv', toolName: 'send_invoice', input: { to: 'ACME', amount: 500 } }
+
+async function askingApproval(options: Partial<Tool<typeof invoiceInput>> = {}, steps = [toolStep([invoiceCall], 'Sending it.'), textStep('Invoice sent.')]) {
+  const invoice = invoiceTool(options)
+  const model = scriptedModel(steps)
+  const app = await testFrogbot({ model, tools: [invoice.tool] })
+  cleanup = app.close
+  const first = await app.call('POST', '/api/agents/planner', { prompt: 'Send the invoice to ACME' })
+  const chatId = first.json.chatId as string
+  const snapshot = async () => app.call('GET', `/api/agents/planner/chats/${chatId}`).then((response) => response.json)
+  return { ...app, model, invoice, first, chatId, snapshot, settleURL: `/api/agents/planner/chats/${chatId}/settle` }
+}
+
+describe('a tool with needsApproval', () => {
+  it('pauses the turn at the call: awaiting, a pending call of kind "approval", and the tool has not run', async () => {
+    const { first, chatId, invoice, snapshot, call } = await askingApproval()
+    expect(first.json).toMatchObject({ status: 'awaiting-input', chatId })
+    expect(first.json.pending).toEqual([
+      expect.objectContaining({ toolCallId: 'call_inv', toolName: 'send_invoice', kind: 'approval', input: { to: 'ACME', amount: 500 }, agentSlug: 'planner' })
+    ])
+    expect(invoice.runs).toEqual([])
+    const chat = await snapshot()
+    expect(chat.chat.state).toBe('awaiting')
+    const part = chat.messages.at(-1).parts.find((entry: { type: string }) => entry.type === 'tool-send_invoice')
+    expect(part).toMatchObject({ state: 'approval-requested', approval: { id: expect.any(String) } })
+    const listed = await call('GET', `/api/agents/planner/chats/${chatId}/pending`)
+    expect(listed.json).toMatchObject({ state: 'awaiting', pending: [{ toolCallId: 'call_inv', kind: 'approval' }] })
+  })
+
+  it('after a yes, execute runs once with the approval id and the model continues in the same message', async () => {
+    const { first, settleURL, call, invoice, model, snapshot } = await askingApproval()
+    const approvalId = (await snapshot()).messages.at(-1).parts.find((entry: { type: string }) => entry.type === 'tool-send_invoice').approval.id
+    const done = await call('POST', settleURL, { toolCallId: 'call_inv', approved: true })
+    expect(done.status).toBe(200)
+    expect(done.json).toMatchObject({
+      status: 'complete',
+      messageId: first.json.pending[0].messageId,
+      text: 'Invoice sent.',
+      settlement: { toolCallId: 'call_inv', outcome: 'approved', by: { userId: expect.any(String) } }
+    })
+    expect(invoice.runs).toEqual([{ input: { to: 'ACME', amount: 500 }, approvalId }])
+    expect(toolResultsIn(model.doStreamCalls[1].prompt).get('call_inv')).toEqual({ type: 'json', value: { sent: true, to: 'ACME', amount: 500 } })
+    const chat = await snapshot()
+    expect(chat.chat.state).toBe('idle')
+    expect(chat.messages).toHaveLength(2)
+    const part = chat.messages[1].parts.find((entry: { type: string }) => entry.type === 'tool-send_invoice')
+    expect(part).toMatchObject({ state: 'output-available', output: { sent: true }, approval: { id: approvalId, approved: true } })
+    expect(chat.messages[1].settlements).toEqual([expect.objectContaining({ toolCallId: 'call_inv', outcome: 'approved' })])
+
+    const again = await call('POST', settleURL, { toolCallId: 'call_inv', approved: true })
+    expect(again.status).toBe(409)
+    expect(again.json).toMatchObject({ code: 'already-settled', settlement: { outcome: 'approved' } })
+    expect(invoice.runs).toHaveLength(1)
+  })
+
+  it('after a no, the tool does not run and the model reads "Denied by the user. Reason: …" and goes on', async () => {
+    const { settleURL, call, invoice, model, snapshot } = await askingApproval({}, [toolStep([invoiceCall]), textStep('I will not send it.')])
+    const done = await call('POST', settleURL, { toolCallId: 'call_inv', approved: false, reason: 'wrong amount' })
+    expect(done.status).toBe(200)
+    expect(done.json).toMatchObject({ status: 'complete', text: 'I will not send it.', settlement: { outcome: 'denied', reason: 'wrong amount' } })
+    expect(invoice.runs).toEqual([])
+    expect(toolResultsIn(model.doStreamCalls[1].prompt).get('call_inv')).toEqual({ type: 'error-text', value: 'Denied by the user. Reason: wrong amount' })
+    const part = (await snapshot()).messages[1].parts.find((entry: { type: string }) => entry.type === 'tool-send_invoice')
+    expect(part).toMatchObject({ state: 'output-denied', approval: { approved: false, reason: 'wrong amount' } })
+  })
+
+  it('an edited input is checked with the inputSchema (400 invalid-input naming the field), runs, and is recorded; the stored call keeps the model input', async () => {
+    const { settleURL, call, invoice, model, snapshot } = await askingApproval()
+    const before = await snapshot()
+    const bad = await call('POST', settleURL, { toolCallId: 'call_inv', approved: true, input: { to: 'ACME', amount: -5 } })
+    expect(bad.status).toBe(400)
+    expect(bad.json.code).toBe('invalid-input')
+    expect(bad.json.error).toMatch(/^input\.amount: /)
+    expect(await snapshot()).toEqual(before)
+
+    const done = await call('POST', settleURL, { toolCallId: 'call_inv', approved: true, input: { to: 'ACME Corp', amount: 400 } })
+    expect(done.json).toMatchObject({ status: 'complete', settlement: { outcome: 'approved', input: { to: 'ACME Corp', amount: 400 } } })
+    expect(invoice.runs.map((run) => run.input)).toEqual([{ to: 'ACME Corp', amount: 400 }])
+    const chat = await snapshot()
+    const part = chat.messages[1].parts.find((entry: { type: string }) => entry.type === 'tool-send_invoice')
+    expect(part.input).toEqual({ to: 'ACME', amount: 500 })
+    expect(chat.messages[1].settlements[0].input).toEqual({ to: 'ACME Corp', amount: 400 })
+    // The model reads the call as it ran.
+    const prompt = model.doStreamCalls[1].prompt as { role: string; content: { type: string; toolCallId?: string; input?: unknown }[] }[]
+    const toolCall = prompt.flatMap((message) => (Array.isArray(message.content) ? message.content : [])).find((entry) => entry.type === 'tool-call' && entry.toolCallId === 'call_inv')
+    expect(toolCall?.input).toEqual({ to: 'ACME Corp', amount: 400 })
+  })
+
+  it('output or dismissed on an approval, and approved on a question, are 400 without a code; nothing changes', async () => {
+    const { settleURL, call, snapshot } = await askingApproval()
+    const before = await snapshot()
+    for (const body of [{ toolCallId: 'call_inv', output: { ok: true } }, { toolCallId: 'call_inv', dismissed: true }]) {
+      const answer = await call('POST', settleURL, body)
+      expect(answer.status).toBe(400)
+      expect(answer.json.code).toBeUndefined()
+      expect(answer.json.error).toMatch(/waits for approval/)
+    }
+    expect(await snapshot()).toEqual(before)
+
+    const questioning = await askingApproval({}, [toolStep([{ toolCallId: 'call_q', toolName: 'question', input: colorQuestion }])])
+    const wrong = await questioning.call('POST', questioning.settleURL, { toolCallId: 'call_q', approved: true })
+    expect(wrong.status).toBe(400)
+    expect(wrong.json.code).toBeUndefined()
+    expect(wrong.json.error).toMatch(/^approved: /)
+  })
+
+  it('approval.access refusing the caller is 403 forbidden, for a yes and a no, and changes nothing', async () => {
+    const seen: PendingCall[] = []
+    const { settleURL, call, snapshot, invoice } = await askingApproval({ approval: { access: ({ call: pending }) => (seen.push(pending), false) } })
+    const before = await snapshot()
+    for (const body of [{ toolCallId: 'call_inv', approved: true }, { toolCallId: 'call_inv', approved: false }]) {
+      const answer = await call('POST', settleURL, body)
+      expect(answer.status).toBe(403)
+      expect(answer.json.code).toBe('forbidden')
+    }
+    expect(await snapshot()).toEqual(before)
+    expect(invoice.runs).toEqual([])
+    expect(seen[0]).toMatchObject({ toolCallId: 'call_inv', kind: 'approval', toolName: 'send_invoice' })
+  })
+
+  it('needsApproval as a function decides per call from the input; a call it lets through runs at once', async () => {
+    const small = { toolCallId: 'call_small', toolName: 'send_invoice', input: { to: 'ACME', amount: 50 } }
+    const { first, invoice } = await askingApproval({ needsApproval: ({ input }) => input.amount > 100 }, [toolStep([small]), textStep('Sent the small one.')])
+    expect(first.json).toMatchObject({ status: 'complete', text: 'Sent the small one.' })
+    expect(invoice.runs.map((run) => run.input)).toEqual([{ to: 'ACME', amount: 50 }])
+  })
+
+  it('server tools in the same step are skipped; they and the approved tool run after the answer as the model calls them', async () => {
+    const lookup = lookupTool()
+    const invoice = invoiceTool()
+    const model = scriptedModel([toolStep([{ toolCallId: 'call_look', toolName: 'lookup', input: { q: 'ACME' } }, invoiceCall]), textStep('Done.')])
+    const app = await testFrogbot({ model, tools: [invoice.tool, lookup.tool] })
+    cleanup = app.close
+    const first = await app.call('POST', '/api/agents/planner', { prompt: 'Look up ACME and bill them' })
+    expect(first.json.pending.map((entry: PendingCall) => entry.toolCallId)).toEqual(['call_inv'])
+    expect(lookup.calls).toEqual([])
+    const chat = await app.call('GET', `/api/agents/planner/chats/${first.json.chatId}`)
+    const looked = chat.json.messages[1].parts.find((entry: { type: string }) => entry.type === 'tool-lookup')
+    expect(looked).toMatchObject({ state: 'output-available', output: { skipped: true } })
+  })
+
+  it('quorum: a call settles approved once count distinct people approved; a second vote by the same person is 409 already-voted', async () => {
+    const { settleURL, call, invoice, snapshot, chatId } = await askingApproval({ approval: { quorum: { count: 2 }, access: () => true } })
+    const pending = (await call('GET', `/api/agents/planner/chats/${chatId}/pending`)).json.pending[0]
+    expect(pending.quorum).toEqual({ count: 2, votes: [] })
+    const firstVote = await call('POST', settleURL, { toolCallId: 'call_inv', approved: true })
+    expect(firstVote.status).toBe(200)
+    expect(firstVote.json).toMatchObject({ status: 'awaiting-input', vote: { toolCallId: 'call_inv', approved: true }, pending: [{ toolCallId: 'call_inv', quorum: { count: 2, votes: [{ approved: true }] } }] })
+    expect(invoice.runs).toEqual([])
+    const twice = await call('POST', settleURL, { toolCallId: 'call_inv', approved: true })
+    expect(twice.status).toBe(409)
+    expect(twice.json).toMatchObject({ code: 'already-voted', vote: { approved: true } })
+    expect((await snapshot()).chat.state).toBe('awaiting')
+  })
+})
