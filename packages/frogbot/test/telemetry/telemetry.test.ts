@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
-import { TELEMETRY_NAMES } from '../../src/index.ts'
+import { buildConfig, TELEMETRY_NAMES } from '../../src/index.ts'
 import { colorQuestion } from '../../src/testing/scripted-model.ts'
 import { NODE } from '../helpers/spawn-serve.ts'
 
@@ -75,5 +75,13 @@ describe('OpenTelemetry, with an SDK registered before FrogBot starts', () => {
     const wait = spans.find((span) => span.name === TELEMETRY_NAMES.wait)!
     expect(JSON.parse(String(wait.attributes['frogbot.question']))).toMatchObject(colorQuestion)
     expect(JSON.parse(String(wait.attributes['frogbot.answer']))).toMatchObject(answer)
+  })
+})
+
+describe("the config's telemetry options", () => {
+  it('a value that is not true or false, and an unknown key, are config errors naming them', () => {
+    expect(() => buildConfig({ agents: [{ slug: 'planner', model: 'fast' }], telemetry: { enabled: 'yes' as never, recordContnt: true } as never })).toThrow(
+      expect.objectContaining({ problems: expect.arrayContaining(['telemetry.enabled: must be true or false', expect.stringMatching(/^telemetry\.recordContnt: unknown option; did you mean recordContent\?/)]) })
+    )
   })
 })
