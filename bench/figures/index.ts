@@ -8,7 +8,8 @@ import { postgresRace, sqliteRace } from './race.ts'
 import { coldStart } from './cold-start.ts'
 import { postgresFootprint, sqliteFootprint } from './footprint.ts'
 import { langgraphPostgres, langgraphSqlite } from './langgraph.ts'
+import { approvalSqlite } from './approval.ts'
 import { postgresScale } from './scale.ts'
 
 /** The suite's figures. */
-export const FIGURES: Figure[] = [sqliteLatency, postgresLatency, httpLatency, throughput, sqliteStatements, postgresStatements, sqliteRace, postgresRace, coldStart, sqliteFootprint, postgresFootprint, langgraphSqlite, langgraphPostgres, postgresScale]
+export const FIGURES: Figure[] = [sqliteLatency, postgresLatency, httpLatency, throughput, sqliteStatements, postgresStatements, sqliteRace, postgresRace, coldStart, sqliteFootprint, postgresFootprint, approvalSqlite, langgraphSqlite, langgraphPostgres, postgresScale]
