@@ -28,6 +28,8 @@ export type BenchFrogbot = {
   ask: () => Promise<WaitingChat>
   /** The answer over the HTTP handler, asking for the continuation as a stream. */
   answer: (chat: WaitingChat) => Promise<Response>
+  /** A GET over the HTTP handler with the token (e.g. a chat's pending list). */
+  get: (path: string) => Promise<Response>
   close: () => Promise<void>
 }
 
@@ -79,6 +81,7 @@ export async function startFrogbot(kind: StoreKind, { poolSize = 10 } = {}): Pro
       return { chatId: asked.chatId, toolCallId: asked.pending[0].toolCallId }
     },
     answer: (chat) => post(`/api/agents/planner/chats/${chat.chatId}/settle`, { toolCallId: chat.toolCallId, output: ANSWER }, true),
+    get: (path) => instance.fetch(new Request(`http://localhost${path}`, { headers: { authorization: `Bearer ${token}` } })),
     close: async () => {
       await instance.close()
       await cleanup()

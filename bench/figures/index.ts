@@ -9,6 +9,7 @@ import { coldStart } from './cold-start.ts'
 import { postgresFootprint, sqliteFootprint } from './footprint.ts'
 import { langgraphPostgres, langgraphSqlite } from './langgraph.ts'
 import { approvalSqlite } from './approval.ts'
+import { postgresScale } from './scale.ts'
 
 /** The suite's figures. */
-export const FIGURES: Figure[] = [sqliteLatency, postgresLatency, httpLatency, throughput, sqliteStatements, postgresStatements, sqliteRace, postgresRace, coldStart, sqliteFootprint, postgresFootprint, approvalSqlite, langgraphSqlite, langgraphPostgres]
+export const FIGURES: Figure[] = [sqliteLatency, postgresLatency, httpLatency, throughput, sqliteStatements, postgresStatements, sqliteRace, postgresRace, coldStart, sqliteFootprint, postgresFootprint, approvalSqlite, langgraphSqlite, langgraphPostgres, postgresScale]

@@ -25,6 +25,7 @@ import { createEngine } from './turns/engine.ts'
 import { memoryLiveStreams } from './turns/live/memory-live-streams.ts'
 import { watchSqliteFile } from './store/sqlite-file-watch.ts'
 import { redisLiveStreams } from './turns/live/redis-live-streams.ts'
+import { loadTelemetry } from './telemetry/load-telemetry.ts'
 
 /**
  * Options of {@link createFrogbot} for apps, tests and benchmarks.
@@ -177,7 +178,8 @@ export async function createFrogbot(config: FrogbotConfig, options: CreateFrogbo
   const store = createChatStore({ db, adapter })
   const live = config.liveStreams ?? (env.REDIS_URL ? redisLiveStreams({ url: env.REDIS_URL }) : memoryLiveStreams())
   const pieces = new Map(piecesOf(config).map((attached) => [attached.piece.instance, attached]))
-  const engineListeners = [awaitingInputListener(config.onAwaitingInput, log), dispatchToPieces(pieces, log)]
+  const telemetry = await loadTelemetry({ options: config.telemetry, db, log })
+  const engineListeners = [awaitingInputListener(config.onAwaitingInput, log), dispatchToPieces(pieces, log), ...(telemetry ? [telemetry.listener] : [])]
   const engine = createEngine({
     store,
     now,
@@ -197,6 +199,7 @@ export async function createFrogbot(config: FrogbotConfig, options: CreateFrogbo
     log,
     debug: options.debug
   }, { startQueuedTurns: options.startQueuedTurns ?? true })
+  if (telemetry) engine.settle = telemetry.traceSettle(engine.settle)
   try {
     await startPieces(engine, pieces.values())
   } catch (error) {

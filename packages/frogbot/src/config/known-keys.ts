@@ -5,7 +5,7 @@
  * rule, and an AI SDK option FrogBot does not take would look like a guarantee it does not give.
  */
 export const KNOWN_KEYS = {
-  root: ['agents', 'tools', 'ai', 'db', 'secret', 'serverURL', 'auth', 'http', 'files', 'onAwaitingInput', 'liveStreams'],
+  root: ['agents', 'tools', 'ai', 'db', 'secret', 'serverURL', 'auth', 'http', 'files', 'onAwaitingInput', 'liveStreams', 'telemetry'],
   agent: ['slug', 'model', 'instructions', 'tools', 'inheritTools', 'stopWhen', 'access', 'profile', 'channels'],
   profile: ['name', 'avatar', 'description'],
   serverTool: ['slug', 'description', 'inputSchema', 'outputSchema', 'component', 'execute', 'needsApproval', 'approval'],
@@ -22,7 +22,8 @@ export const KNOWN_KEYS = {
   limit: ['failures', 'windowSeconds'],
   http: ['maxBodyBytes'],
   files: ['download'],
-  download: ['hosts', 'allowPrivateAddresses', 'maxBytes', 'timeoutMs']
+  download: ['hosts', 'allowPrivateAddresses', 'maxBytes', 'timeoutMs'],
+  telemetry: ['enabled', 'recordContent']
 } as const satisfies Record<string, readonly string[]>
 
 /** Edits (insert, delete, replace, swap two neighbours) that turn `a` into `b`, ignoring case. */

@@ -5,6 +5,7 @@ import type { LiveStreams } from '../contract/live-streams.ts'
 import type { FileDownloadOptions } from '../models/file-downloads.ts'
 import type { AiOptions } from '../models/model-options.ts'
 import type { DatabaseAdapter } from '../store/database-adapter.ts'
+import type { TelemetryOptions } from '../telemetry/load-telemetry.ts'
 import type { AnyTool } from '../tools/tool.ts'
 
 /**
@@ -39,4 +40,6 @@ export type FrogbotOptions = {
   onAwaitingInput?: (event: AwaitingInputEvent) => void | Promise<void>
   /** Where running turns publish their streams for clients that join late. Default: Redis when `REDIS_URL` is set, else this process's memory. */
   liveStreams?: LiveStreams
+  /** Traces and metrics through OpenTelemetry: see {@link TelemetryOptions}. */
+  telemetry?: TelemetryOptions
 }

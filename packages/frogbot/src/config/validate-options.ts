@@ -136,7 +136,7 @@ function checkToolList(tools: unknown, path: string, problems: string[]) {
 
 /** Unknown keys at the root and in the plain option objects below it (`ai`, `auth`, `http`, `files`). */
 function rootKeyProblems(options: FrogbotOptions): string[] {
-  const { ai, auth, http, files } = options as Record<string, any>
+  const { ai, auth, http, files, telemetry } = options as Record<string, any>
   const providers = ai?.providers
   return [
     ...unknownKeyProblems(options, KNOWN_KEYS.root, ''),
@@ -148,7 +148,8 @@ function rootKeyProblems(options: FrogbotOptions): string[] {
     ...unknownKeyProblems(auth?.tokenGuessLimit, KNOWN_KEYS.limit, 'auth.tokenGuessLimit'),
     ...unknownKeyProblems(http, KNOWN_KEYS.http, 'http'),
     ...unknownKeyProblems(files, KNOWN_KEYS.files, 'files'),
-    ...unknownKeyProblems(files?.download, KNOWN_KEYS.download, 'files.download')
+    ...unknownKeyProblems(files?.download, KNOWN_KEYS.download, 'files.download'),
+    ...unknownKeyProblems(telemetry, KNOWN_KEYS.telemetry, 'telemetry')
   ]
 }
 
@@ -219,6 +220,10 @@ export function validateOptions(options: FrogbotOptions): { problems: string[]; 
   }
   problems.push(...providerSettingProblems(options.ai?.providers, {}))
   if (options.onAwaitingInput !== undefined && !isFunction(options.onAwaitingInput)) problems.push('onAwaitingInput: must be a function')
+  for (const key of ['enabled', 'recordContent'] as const) {
+    const value = (options.telemetry as Record<string, unknown> | undefined)?.[key]
+    if (value !== undefined && typeof value !== 'boolean') problems.push(`telemetry.${key}: must be true or false`)
+  }
   const maxBodyBytes = options.http?.maxBodyBytes
   if (maxBodyBytes !== undefined && !(Number.isInteger(maxBodyBytes) && maxBodyBytes > 0)) {
     problems.push('http.maxBodyBytes: must be a positive whole number of bytes')

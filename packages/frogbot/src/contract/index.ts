@@ -9,7 +9,7 @@
  *  2. `store/` (the chat store, migrations, dialects, the channel state), `tools/` (tools and the
  *     question tool), `models/` (providers, the demo model)
  *  3. `auth/` (users, passwords, sessions, API tokens), `agents/` (agent options, resolved agents
- *     and their tool sets)
+ *     and their tool sets), `telemetry/` (traces and metrics made of the engine's events)
  *  4. `config/` (buildConfig and FrogbotOptions), `turns/` (the turn engine)
  *  5. `channels/` (the piece kit, and how pieces reach the engine), `local/` (agents from the app's
  *     code), `admin/` (the admin chat's files)

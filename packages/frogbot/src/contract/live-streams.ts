@@ -23,4 +23,6 @@ export type LiveStreams = {
   close: () => Promise<void>
   /** Reaches the backend once, if there is one; rejects with a message naming what is wrong (for start-up). */
   check?: () => Promise<void>
+  /** Asks the backend, if there is one, over the connection in use; rejects when it does not answer (for `GET /api/ready`). */
+  ping?: () => Promise<void>
 }

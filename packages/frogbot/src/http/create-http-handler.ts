@@ -5,6 +5,7 @@ import { authenticated, noStore } from './http-caller.ts'
 import type { HttpContext, HttpEnv } from './http-context.ts'
 import type { Engine } from '../turns/engine.ts'
 import { openApiDocument } from './openapi.ts'
+import { readiness } from '../turns/readiness.ts'
 import { agentRoutes } from './routes/agent-routes.ts'
 import { authRoutes } from './routes/auth-routes.ts'
 import { chatRoutes } from './routes/chat-routes.ts'
@@ -41,6 +42,10 @@ export function createHttpHandler(options: Omit<HttpContext, 'services'> & { eng
   app.route('/api/agents', agentRoutes(context))
   app.route('/api/webhooks', webhookRoutes(context))
   app.get('/api/health', (c) => c.json({ ok: true }))
+  app.get('/api/ready', async (c) => {
+    const ready = await readiness(services)
+    return c.json(ready, ready.ok ? 200 : 503)
+  })
   app.route('/admin', adminRoutes({ components: options.admin }))
   // Built on the first request, not at start-up: converting every schema takes a tenth of a second.
   let openapi: ReturnType<typeof openApiDocument> | undefined

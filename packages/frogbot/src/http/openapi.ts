@@ -33,6 +33,10 @@ const ERROR_TEXT: Record<number, string> = {
 
 const chat = '/api/agents/{slug}/chats/{chatId}'
 
+/** The body of `GET /api/ready`. */
+const checkState = z.enum(['ok', 'failing', 'local'])
+const ReadySchema = z.object({ ok: z.boolean(), checks: z.object({ database: checkState, liveStreams: checkState }) })
+
 /** Every endpoint of the FrogBot HTTP API (README: "The HTTP API"). */
 export const ENDPOINTS: Endpoint[] = [
   { method: 'get', path: '/api/agents', summary: 'Agents the caller may use', responses: { 200: { description: 'The agents', schema: AgentListSchema }, ...errors(401) } },
@@ -157,7 +161,17 @@ export const ENDPOINTS: Endpoint[] = [
       ...errors(404, 413, 503)
     }
   },
-  { method: 'get', path: '/api/health', summary: 'Liveness', public: true, responses: { 200: { description: 'OK', schema: z.object({ ok: z.literal(true) }) } } },
+  { method: 'get', path: '/api/health', summary: 'Liveness: the process answers (reaches nothing else)', public: true, responses: { 200: { description: 'OK', schema: z.object({ ok: z.literal(true) }) } } },
+  {
+    method: 'get',
+    path: '/api/ready',
+    summary: 'Readiness: the database answers `select 1` and the live streams\' Redis answers `PING` (each within 2 s)',
+    public: true,
+    responses: {
+      200: { description: 'Ready', schema: ReadySchema },
+      503: { description: 'A dependency failed (`checks` says which), or the process is shutting down (`closed`)', schema: z.union([ReadySchema, ErrorSchema]) }
+    }
+  },
   { method: 'get', path: '/api/openapi.json', summary: 'This document', public: true, responses: { 200: { description: 'OpenAPI 3.1' } } }
 ]
 

@@ -9,6 +9,7 @@ import { type ChatTransaction, chatTransaction } from './chat-transaction.ts'
 import { StoreConflict, StoreWriteConflict } from './store-errors.ts'
 import { turnWrites } from './turn-writes.ts'
 import { isTransientError } from './transient-errors.ts'
+import { claimExpiredCalls, stalledQueues } from './sweeper-queries.ts'
 
 export type { ChatPatch, ChatTransaction, NewQueued } from './chat-transaction.ts'
 
@@ -75,23 +76,11 @@ export function createChatStore({ db, adapter }: { db: Kysely<Database>; adapter
       return { chats, nextCursor: rows.length > limit && last ? `${last.updatedAt}|${last.id}` : null }
     },
 
-    /** Pending calls whose `expires_at` is at or before `now`, across all chats. */
-    async getExpiredCalls(now: string, limit = 100): Promise<CallRecord[]> {
-      const rows = await db.selectFrom('frogbot_pending_calls').selectAll().where('status', '=', 'pending').where('expires_at', '<=', now).limit(limit).execute()
-      return rows.map(toCallRecord)
-    },
+    /** Claims calls past their deadline for this process's expiry sweeper (see `claimExpiredCalls`). */
+    claimExpiredCalls: (options: { now: string; claimUntil: string; limit?: number }): Promise<CallRecord[]> => claimExpiredCalls(db, adapter, options),
 
-    /** Chats with queued messages whose turn is not live (idle, or `running` past its lease). */
-    async getStalledQueues(now: string, limit = 100): Promise<string[]> {
-      const rows = await db
-        .selectFrom('frogbot_chats as c')
-        .select('c.id')
-        .where((eb) => eb.or([eb('c.state', '=', 'idle'), eb.and([eb('c.state', '=', 'running'), eb('c.lease_until', '<', now)])]))
-        .where((eb) => eb.exists(eb.selectFrom('frogbot_queued_messages as q').select('q.id').whereRef('q.chat_id', '=', 'c.id')))
-        .limit(limit)
-        .execute()
-      return rows.map((row) => row.id)
-    },
+    /** Chats with queued messages whose turn is not live (idle, or `running` past its lease), at most `limit`. */
+    getStalledQueues: (now: string, limit = 100): Promise<string[]> => stalledQueues(db, { now, limit }),
 
     /**
      * Runs `work` in one write transaction that holds chat `chatId` (see `lockChat`), creating the

@@ -63,6 +63,10 @@ export type PendingCallsTable = {
   quorum: number | null
   /** JSON: `ApprovalVote[]`, the votes so far of an approval with a `quorum`. */
   votes: string
+  /** ISO time until which one process's expiry sweeper holds this call past its deadline (see `claimExpiredCalls`). */
+  claimed_until?: string | null
+  /** The W3C `traceparent` of the turn that asked, while the app records traces (see `telemetry/`). */
+  trace_parent?: string | null
 }
 
 /** The draft of a waiting call's card (README "The HTTP API": the draft of a card); it goes when the call settles. */
@@ -170,7 +174,9 @@ export const COLUMNS = {
     settled_at: true,
     kind: true,
     quorum: true,
-    votes: true
+    votes: true,
+    claimed_until: true,
+    trace_parent: true
   }),
   frogbot_queued_messages: columnsOf<QueuedMessagesTable>({ id: true, chat_id: true, message_id: true, position: true, message: true, sender: true, created_at: true })
 }

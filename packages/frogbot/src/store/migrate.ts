@@ -7,6 +7,7 @@ import * as engine from './migrations/004-engine.ts'
 import * as channelState from './migrations/005-channel-state.ts'
 import * as callKinds from './migrations/006-call-kinds.ts'
 import * as callDrafts from './migrations/007-call-drafts.ts'
+import * as scale from './migrations/009-scale.ts'
 import type { Database } from './database-schema.ts'
 
 const migrations: Record<string, Migration> = {
@@ -16,15 +17,21 @@ const migrations: Record<string, Migration> = {
   '004-engine': engine,
   '005-channel-state': channelState,
   '006-call-kinds': callKinds,
-  '007-call-drafts': callDrafts
+  '007-call-drafts': callDrafts,
+  '009-scale': scale
 }
+
+/** The key of the transaction-level advisory lock that serializes migrations on PostgreSQL. */
+const MIGRATION_LOCK = 4_212_207_301
 
 /**
  * Brings the database schema up to date. Safe to call from several processes at once: on
- * PostgreSQL Kysely's migrator holds a lock; on SQLite, whose migrator takes none, the whole run
- * holds the file's write lock (`BEGIN IMMEDIATE`), so a second process waits and then finds the
- * schema current. Throws the migration's error when one fails.
- * Returns the names of the migrations applied by this call.
+ * PostgreSQL the whole run is one transaction that first takes a transaction-level advisory lock
+ * (`pg_advisory_xact_lock`), so it also holds behind PgBouncer in transaction mode, where a
+ * session-level lock (Kysely's own, taken outside a transaction) could be left on a pooled server
+ * connection; on SQLite, whose migrator takes none, the whole run holds the file's write lock
+ * (`BEGIN IMMEDIATE`). A second process waits and then finds the schema current. Throws the
+ * migration's error when one fails. Returns the names of the migrations applied by this call.
  */
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
   const run = async (executor: Kysely<Database>) => {
@@ -38,7 +45,12 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
     if (error) throw error
     return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName)
   }
-  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return run(db)
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) {
+    return db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(${sql.lit(MIGRATION_LOCK)})`.execute(trx)
+      return run(trx)
+    })
+  }
   return db.connection().execute(async (connection) => {
     await sql`begin immediate`.execute(connection)
     try {

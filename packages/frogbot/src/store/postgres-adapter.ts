@@ -12,8 +12,10 @@ import { preparedName } from './precompiled.ts'
  *   default `max` 10, `connectionTimeoutMillis` 10 000) or a `pg.Pool` you own: FrogBot then
  *   borrows its connections and never ends it.
  * - `preparedStatements`: whether the queries of an answer's and a turn's hot path run as named
- *   prepared statements, parsed and planned once per connection. Default `true`; set `false`
- *   behind a connection pooler that cannot keep them (PgBouncer before 1.21 in transaction mode).
+ *   prepared statements, parsed and planned once per connection. Default `true`, or what
+ *   `FROGBOT_PREPARED_STATEMENTS` says (`true`/`false`) when no `preparedStatements` is given; set
+ *   `false` behind a connection pooler that cannot keep them (PgBouncer before 1.21 in transaction
+ *   mode, whose server connections change between transactions).
  */
 export type PostgresAdapterOptions = { url?: string; pool?: pg.Pool | pg.PoolConfig; preparedStatements?: boolean }
 
@@ -26,7 +28,7 @@ export type PostgresAdapterOptions = { url?: string; pool?: pg.Pool | pg.PoolCon
  * PostgreSQL `text` cannot hold the NUL character: in values sent to the database it is replaced
  * by U+FFFD, so a NUL in a looked-up id finds nothing instead of failing the query.
  */
-export function postgresAdapter({ url: given, pool, preparedStatements = true }: PostgresAdapterOptions = {}): DatabaseAdapter {
+export function postgresAdapter({ url: given, pool, preparedStatements = preparedStatementsFromEnv() }: PostgresAdapterOptions = {}): DatabaseAdapter {
   const url = given ?? (pool ? undefined : process.env.DATABASE_URL)
   if (!url && !pool) {
     throw new Error('postgresAdapter: set DATABASE_URL (postgres://user:password@host:5432/database) or pass { url } or { pool }')
@@ -40,7 +42,7 @@ export function postgresAdapter({ url: given, pool, preparedStatements = true }:
   const settings = borrowed ? undefined : (pool as pg.PoolConfig | undefined)
   return {
     kind: 'postgres',
-    describe: () => `PostgreSQL ${borrowed ? 'through the given pg.Pool' : describeTarget(url, settings)}`,
+    describe: () => `PostgreSQL ${borrowed ? 'through the given pg.Pool' : describeTarget(url, settings)}${preparedStatements ? '' : ' without prepared statements'}`,
     connect: () => {
       // `pg` is loaded on the first query, so apps on SQLite never load it.
       const dialectPool = async () =>
@@ -51,6 +53,14 @@ export function postgresAdapter({ url: given, pool, preparedStatements = true }:
     },
     transaction: (db, work) => db.transaction().execute(work)
   }
+}
+
+/** `FROGBOT_PREPARED_STATEMENTS` as a boolean (default `true`); throws naming it when it is neither `true` nor `false`. */
+function preparedStatementsFromEnv(value = process.env.FROGBOT_PREPARED_STATEMENTS): boolean {
+  if (value === undefined || value === '') return true
+  if (/^(true|1|on|yes)$/i.test(value)) return true
+  if (/^(false|0|off|no)$/i.test(value)) return false
+  throw new Error(`postgresAdapter: FROGBOT_PREPARED_STATEMENTS must be true or false, not ${JSON.stringify(value)}`)
 }
 
 async function newPool(config: pg.PoolConfig): Promise<pg.Pool> {

@@ -9,22 +9,33 @@ import { describe, it } from 'vitest'
  */
 export const POSTGRES_ADMIN_URL = process.env.FROGBOT_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 
-async function probe(): Promise<string | null> {
+/** Why the server cannot be reached (`problem`), and whether a connection pooler stands in front of it (`pooled`). */
+async function probe(): Promise<{ problem: string | null; pooled: boolean }> {
   const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 3000 })
   client.on('error', () => {})
   try {
     await client.connect()
-    await client.query('select 1')
-    return null
+    const { rows } = await client.query('select inet_server_port() as port')
+    // Behind PgBouncer the server listens on another port than the one the URL names.
+    const named = Number(new URL(POSTGRES_ADMIN_URL).port || 5432)
+    return { problem: null, pooled: rows[0].port !== null && Number(rows[0].port) !== named }
   } catch (error) {
-    return error instanceof Error ? error.message || error.name : String(error)
+    return { problem: error instanceof Error ? error.message || error.name : String(error), pooled: false }
   } finally {
     await client.end().catch(() => {})
   }
 }
 
+const probed = await probe()
+
 /** Why PostgreSQL cannot be reached (`null` when it can), checked once per test file. */
-export const postgresProblem: string | null = await probe()
+export const postgresProblem: string | null = probed.problem
+
+/**
+ * Whether the tests reach PostgreSQL through a connection pooler (PgBouncer): the server's port
+ * differs from the URL's. Its server connections stay open after a test's pools closed.
+ */
+export const postgresPooled: boolean = probed.pooled
 
 /** Whether the PostgreSQL suites run: the server answers. */
 export const postgresAvailable = postgresProblem === null
@@ -67,6 +78,8 @@ async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
  * Creates an empty database `frogbot_test_<random>` on the test server. `drop()` removes it once
  * the connections to it are gone, waiting up to 5 s for pools that are still closing; only then
  * are the rest (processes a test killed) cut off, which their pools would log as lost connections.
+ * Behind a pooler the connections PostgreSQL sees are the pooler's, which clients never notice
+ * losing between transactions: they are cut off at once.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const name = `frogbot_test_${randomBytes(6).toString('hex')}`
@@ -78,7 +91,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     url: url.toString(),
     drop: () =>
       admin(async (client) => {
-        const deadline = Date.now() + 5000
+        const deadline = postgresPooled ? 0 : Date.now() + 5000
         while (Date.now() < deadline) {
           const { rows } = await client.query('select count(*)::int as open from pg_stat_activity where datname = $1', [name])
           if (rows[0].open === 0) break

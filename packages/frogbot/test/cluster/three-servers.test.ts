@@ -2,17 +2,35 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, describePostgres, type TestDatabase } from '../../src/testing/postgres.ts'
 import { callJson, cliEnv, runCli, type ServeProcess, startServe, stopAllServes, tempCwd, WAIT_MS } from '../helpers/spawn-serve.ts'
+import { type Balancer, haproxyProblem, PGBOUNCER_URL, pgbouncerProblem, startHaproxy, throughPgbouncer } from '../helpers/balancer.ts'
+import { REDIS_URL, redisReachable } from '../helpers/redis.ts'
+import { decodeChunks } from '../helpers/ui-stream.ts'
 
-// Three real `frogbot serve` processes behind no load balancer but one PostgreSQL database,
-// driven over HTTP on 127.0.0.1. The model script and its call log: fixtures/cluster.config.ts.
+// Three real `frogbot serve` processes behind HAProxy (round-robin), on one PostgreSQL database
+// reached through PgBouncer in transaction mode (no prepared statements), sharing live streams
+// through Redis, driven over HTTP on 127.0.0.1. The model script and its call log:
+// fixtures/cluster.config.ts.
 
 const CONFIG = fileURLToPath(new URL('./fixtures/cluster.config.ts', import.meta.url))
 const LEASE_MS = 1500
 
-type LogEntry = { pid: number; kind: 'ask' | 'continuation' | 'reply'; first: string; answer?: string; prompt?: string }
+type LogEntry = { pid: number; kind: 'ask' | 'continuation' | 'reply' | 'claimed'; first: string; answer?: string; prompt?: string; toolCallId?: string }
+
+/** Why the balanced setup cannot run here (PgBouncer, HAProxy or Redis missing), or `null`. */
+const missing = pgbouncerProblem ? `PgBouncer is not reachable at ${PGBOUNCER_URL} (${pgbouncerProblem}); .ci/start-pgbouncer starts it` : (haproxyProblem ?? (redisReachable ? null : `Redis is not reachable at ${REDIS_URL}`))
+
+/** `describePostgres`, which also needs PgBouncer, HAProxy and Redis: skipped with a notice without them, a failure in CI. */
+function describeBalanced(name: string, suite: () => void) {
+  if (!missing) return describePostgres(name, suite)
+  if (process.env.CI && !/^(false|0)$/i.test(process.env.CI)) {
+    return describe(name, () => it('needs PgBouncer, HAProxy and Redis', () => expect.fail(missing)))
+  }
+  console.warn(`notice: skipping "${name}": ${missing}`)
+  describe.skip(name, suite)
+}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -27,8 +45,9 @@ async function until<T>(what: string, check: () => Promise<T | undefined> | T | 
   }
 }
 
-describePostgres('several frogbot serve processes on one PostgreSQL', () => {
+describeBalanced('three frogbot serve processes behind HAProxy, on PostgreSQL through PgBouncer, with Redis', () => {
   let database: TestDatabase
+  let balancer: Balancer
   let cwd: { dir: string; remove: () => void }
   let logFile: string
   let env: NodeJS.ProcessEnv
@@ -38,11 +57,18 @@ describePostgres('several frogbot serve processes on one PostgreSQL', () => {
   const log = (): LogEntry[] =>
     existsSync(logFile) ? readFileSync(logFile, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line)) : []
   const start = () => startServe({ cwd: cwd.dir, env, config: CONFIG })
-  const call = (server: ServeProcess, method: string, path: string, body?: unknown) => callJson(server.base, token, method, path, body)
+  const call = (server: { base: string }, method: string, path: string, body?: unknown) => callJson(server.base, token, method, path, body)
+  const stream = (method: string, path: string, body?: unknown) =>
+    fetch(balancer.base + path, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'text/event-stream' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(WAIT_MS * 2)
+    })
 
-  /** A new chat on `server` whose question waits; `first` is its prompt. */
-  async function ask(server: ServeProcess, first: string) {
-    const asked = await call(server, 'POST', '/api/agents/planner', { prompt: first })
+  /** A new chat on `server` (the balancer by default) whose question waits; `first` is its prompt. */
+  async function ask(server: { base: string }, first: string, agent = 'planner') {
+    const asked = await call(server, 'POST', `/api/agents/${agent}`, { prompt: first })
     expect(asked.status, JSON.stringify(asked.json)).toBe(200)
     expect(asked.json.status).toBe('awaiting-input')
     return { chatId: asked.json.chatId as string, call: asked.json.pending[0] as { toolCallId: string; messageId: string } }
@@ -52,20 +78,30 @@ describePostgres('several frogbot serve processes on one PostgreSQL', () => {
     database = await createTestDatabase()
     cwd = tempCwd()
     logFile = join(cwd.dir, 'model-calls.jsonl')
-    env = cliEnv({ FROGBOT_TOKEN: token, DATABASE_URL: database.url, FROGBOT_CLUSTER_LOG: logFile, FROGBOT_LEASE_MS: String(LEASE_MS) })
+    env = cliEnv({
+      FROGBOT_TOKEN: token,
+      DATABASE_URL: throughPgbouncer(database.url),
+      FROGBOT_PREPARED_STATEMENTS: 'false',
+      REDIS_URL,
+      FROGBOT_CLUSTER_LOG: logFile,
+      FROGBOT_LEASE_MS: String(LEASE_MS)
+    })
     // All three start at once on an empty database: the migrations run once, nobody fails.
     servers = await Promise.all([start(), start(), start()])
+    balancer = await startHaproxy(servers.map((server) => server.port))
   })
 
   afterAll(async () => {
+    await balancer?.stop()
     await stopAllServes()
     await database?.drop()
     cwd?.remove()
   })
 
-  it('start together on an empty database, each on PostgreSQL without printing the password', async () => {
+  it('start together on an empty database, each on PostgreSQL through PgBouncer without printing the password', async () => {
+    const pooler = new URL(PGBOUNCER_URL)
     for (const server of servers) {
-      expect(server.stdout()).toContain(`frogbot: database: PostgreSQL 127.0.0.1:5432/${database.name}`)
+      expect(server.stdout()).toContain(`frogbot: database: PostgreSQL ${pooler.host}/${database.name} (user postgres) without prepared statements`)
       expect(server.stdout()).not.toContain(token)
     }
     const migrated = await runCli(['migrate', '--config', CONFIG], { cwd: cwd.dir, env })
@@ -73,14 +109,36 @@ describePostgres('several frogbot serve processes on one PostgreSQL', () => {
     // PostgreSQL text cannot hold NUL: an id with one is simply not found, never a 500.
     const nul = await call(servers[0], 'GET', '/api/agents/planner/chats/chat_%00_nul')
     expect(nul.status).toBe(404)
+    // Each is ready (database through PgBouncer, Redis), and so the balancer sends to all three.
+    for (const server of servers) expect(await call(server, 'GET', '/api/ready')).toEqual({ status: 200, json: { ok: true, checks: { database: 'ok', liveStreams: 'ok' } } })
   })
 
-  it('100 concurrent answers over three processes: one 200 and one continuation, 99 × 409 already-settled with the winning answer', async () => {
-    const { chatId, call: pending } = await ask(servers[0], 'Paint the shed: ask me which color')
+  it("the seed's walkthrough through the balancer, each request to the next server: ask, list, a wrong answer refused, the answer streamed, a second answer refused", async () => {
+    const { chatId, call: pending } = await ask(balancer, 'Paint the shed: ask me which color')
+    const listed = await call(balancer, 'GET', `/api/agents/planner/chats/${chatId}/pending`)
+    expect(listed.json).toMatchObject({ state: 'awaiting', pending: [{ toolCallId: pending.toolCallId, messageId: pending.messageId, toolName: 'question' }] })
+    const wrong = await call(balancer, 'POST', `/api/agents/planner/chats/${chatId}/settle`, { toolCallId: pending.toolCallId, output: { answers: [{ header: 'Color', selected: ['Purple'] }] } })
+    expect(wrong.status).toBe(400)
+    expect(wrong.json.code).toBe('invalid-output')
+    const answered = await stream('POST', `/api/agents/planner/chats/${chatId}/settle`, { toolCallId: pending.toolCallId, output: { answers: [{ header: 'Color', selected: ['Blue'] }] } })
+    expect(answered.status).toBe(200)
+    const chunks = await decodeChunks(answered)
+    expect(chunks[0]).toMatchObject({ type: 'start', messageId: pending.messageId })
+    expect(chunks.filter((chunk) => chunk.type === 'text-delta').map((chunk) => (chunk as { delta: string }).delta).join('')).toBe('You answered Blue.')
+    const again = await call(balancer, 'POST', `/api/agents/planner/chats/${chatId}/settle`, { toolCallId: pending.toolCallId, output: { answers: [{ header: 'Color', selected: ['Red'] }] } })
+    expect(again.status).toBe(409)
+    expect(again.json.code).toBe('already-settled')
+    const read = await call(balancer, 'GET', `/api/agents/planner/chats/${chatId}`)
+    expect(read.json.chat.state).toBe('idle')
+    expect(read.json.messages.map((message: any) => message.role)).toEqual(['user', 'assistant'])
+  }, 60_000)
+
+  it('100 concurrent answers through the balancer: one 200 and one continuation, 99 × 409 already-settled with the winning answer', async () => {
+    const { chatId, call: pending } = await ask(balancer, 'Paint the shed: ask me which color, for the race')
     const settleURL = `/api/agents/planner/chats/${chatId}/settle`
     const responses = await Promise.all(
       Array.from({ length: 100 }, (_, index) =>
-        call(servers[index % 3], 'POST', settleURL, { toolCallId: pending.toolCallId, output: { answers: [{ header: 'Color', selected: [], custom: `answer ${index}` }] } })
+        call(balancer, 'POST', settleURL, { toolCallId: pending.toolCallId, output: { answers: [{ header: 'Color', selected: [], custom: `answer ${index}` }] } })
       )
     )
 
@@ -96,7 +154,7 @@ describePostgres('several frogbot serve processes on one PostgreSQL', () => {
       expect(loser.json.settlement.part.output).toEqual(winning)
     }
 
-    const continuations = log().filter((entry) => entry.kind === 'continuation' && entry.first.includes('which color'))
+    const continuations = log().filter((entry) => entry.kind === 'continuation' && entry.first.includes('for the race'))
     expect(continuations).toHaveLength(1)
     expect(continuations[0].answer).toBe(answer)
 
@@ -126,36 +184,71 @@ describePostgres('several frogbot serve processes on one PostgreSQL', () => {
     for (const server of servers) expect((await call(server, 'GET', '/api/agents')).status).toBe(200)
   }, 60_000)
 
-  it('kill -9 of the process running a continuation: after the lease another process continues the chat, the answer kept', async () => {
-    const { chatId, call: pending } = await ask(servers[0], 'Paint the shed: ask me, then hang while continuing')
-    const victim = servers[1]
+  it('kill -9 of the process streaming a continuation: a tab joined from another process gets what was sent and an end; the balancer routes around the dead process; after the lease the chat goes on with the answer kept', async () => {
+    const { chatId, call: pending } = await ask(balancer, 'Paint the shed: ask me, then hang while continuing')
     const output = { answers: [{ header: 'Color', selected: ['Blue'], custom: 'navy, please' }] }
-    const settling = call(victim, 'POST', `/api/agents/planner/chats/${chatId}/settle`, { toolCallId: pending.toolCallId, output }).catch((error: Error) => error)
-    await until('the continuation to start', () => log().find((entry) => entry.kind === 'continuation' && entry.first.includes('then hang')))
-    const running = await call(servers[2], 'GET', `/api/agents/planner/chats/${chatId}/pending`)
-    expect(running.json.state).toBe('running')
+    const settling = stream('POST', `/api/agents/planner/chats/${chatId}/settle`, { toolCallId: pending.toolCallId, output }).then((response) => decodeChunks(response)).catch((error: Error) => error)
+    const started = await until('the continuation to start', () => log().find((entry) => entry.kind === 'continuation' && entry.first.includes('then hang')))
+    const victim = servers.find((server) => server.child.pid === started.pid)!
+    expect(victim).toBeDefined()
+    const survivors = servers.filter((server) => server !== victim)
+    // A second tab, on another process: it joins the continuation through Redis from its start.
+    let joined: Response | undefined
+    await until('the run to be listed', async () => {
+      const response = await fetch(`${survivors[0].base}/api/agents/planner/${chatId}/stream`, { headers: { authorization: `Bearer ${token}` } })
+      if (response.status === 200) return (joined = response)
+      await response.body?.cancel()
+      return undefined
+    })
+    const tab = decodeChunks(joined!)
+    expect((await call(survivors[1], 'GET', `/api/agents/planner/chats/${chatId}/pending`)).json.state).toBe('running')
 
     victim.child.kill('SIGKILL')
     await until('the process to die', () => (victim.child.signalCode === 'SIGKILL' ? true : undefined))
+    servers = survivors
+    const chunks = await tab
+    expect(chunks[0]).toMatchObject({ type: 'start', messageId: pending.messageId })
+    expect(chunks.filter((chunk) => chunk.type === 'text-delta').map((chunk) => (chunk as { delta: string }).delta).join('')).toContain('Thinking it over')
     expect(await settling).toBeInstanceOf(Error)
-    const survivor = servers[2]
-    const waitedFrom = Date.now()
-    await until('the lease to pass', async () => ((await call(survivor, 'GET', `/api/agents/planner/chats/${chatId}/pending`)).json.state === 'idle' ? true : undefined), LEASE_MS + 10_000)
-    expect(Date.now() - waitedFrom).toBeLessThan(LEASE_MS + 10_000)
 
-    const again = await call(survivor, 'POST', '/api/agents/planner', { chatId, prompt: 'Still there?' })
+    const waitedFrom = Date.now()
+    await until('the lease to pass', async () => ((await call(balancer, 'GET', `/api/agents/planner/chats/${chatId}/pending`)).json.state === 'idle' ? true : undefined), LEASE_MS + 10_000)
+    expect(Date.now() - waitedFrom).toBeLessThan(LEASE_MS + 10_000)
+    // Every request through the balancer now reaches a live process.
+    const again = await call(balancer, 'POST', '/api/agents/planner', { chatId, prompt: 'Still there?' })
     expect(again.status, JSON.stringify(again.json)).toBe(200)
     expect(again.json).toMatchObject({ status: 'complete', chatId, text: 'Reply to: Still there?' })
     const reply = log().find((entry) => entry.kind === 'reply' && entry.first.includes('then hang'))!
     expect(reply.prompt).toContain('navy, please')
+    for (let index = 0; index < 6; index++) expect((await call(balancer, 'GET', '/api/agents')).status).toBe(200)
 
-    const chat = await call(servers[0], 'GET', `/api/agents/planner/chats/${chatId}`)
+    const chat = await call(balancer, 'GET', `/api/agents/planner/chats/${chatId}`)
     expect(chat.json.chat.state).toBe('idle')
     const asked = chat.json.messages.find((message: any) => message.id === pending.messageId)
     expect(asked.parts.find((part: any) => part.toolCallId === pending.toolCallId)).toMatchObject({ state: 'output-available', output })
     expect(asked.settlements).toMatchObject([{ toolCallId: pending.toolCallId, outcome: 'answered' }])
     expect(chat.json.messages.map((message: any) => message.role)).toEqual(['user', 'assistant', 'user', 'assistant'])
-    servers = servers.filter((server) => server !== victim)
+  }, 60_000)
+
+  it("questions past their deadline are each claimed by one process's sweeper and expired once", async () => {
+    const asked = await Promise.all(Array.from({ length: 12 }, (_, index) => ask(balancer, `Quick: ask me, number ${index}`, 'sweeper')))
+    const ids = asked.map((chat) => chat.call.toolCallId)
+    // The sweepers run every 5 s in each process; each call expires after 1 s.
+    await until(
+      'every call to expire',
+      async () => {
+        const states = await Promise.all(asked.map(({ chatId }) => call(balancer, 'GET', `/api/agents/sweeper/chats/${chatId}/pending`)))
+        return states.every((state) => state.json.state === 'idle') ? true : undefined
+      },
+      15_000
+    )
+    const claims = log().filter((entry) => entry.kind === 'claimed' && ids.includes(entry.toolCallId!))
+    expect(claims.map((entry) => entry.toolCallId).sort()).toEqual([...ids].sort())
+    for (const { chatId, call: pending } of asked) {
+      const chat = await call(balancer, 'GET', `/api/agents/sweeper/chats/${chatId}`)
+      const message = chat.json.messages.find((entry: any) => entry.id === pending.messageId)
+      expect(message.settlements).toMatchObject([{ toolCallId: pending.toolCallId, outcome: 'expired' }])
+    }
   }, 60_000)
 
   it('stopping every process while a question waits, then starting one: the question is answerable', async () => {

@@ -240,9 +240,14 @@ for (const backend of backends) {
     it('lists pending and expired calls; calls keep their input and fingerprint exactly', async () => {
       const due = await waiting(['call_due'], iso(Date.now() - 1000))
       const later = await waiting(['call_later'], iso(Date.now() + 3_600_000))
-      const expired = await store.getExpiredCalls(now(), 1000)
-      expect(expired.map((call) => call.toolCallId)).toContain('call_due')
-      expect(expired.some((call) => call.chatId === later.chatId)).toBe(false)
+      const claimUntil = iso(Date.now() + 60_000)
+      const [expired, other] = await Promise.all([store.claimExpiredCalls({ now: now(), claimUntil, limit: 1000 }), stores[1].claimExpiredCalls({ now: now(), claimUntil, limit: 1000 })])
+      // Claimed by one sweeper: the other, claiming at the same moment, passes it over.
+      expect([...expired, ...other].filter((call) => call.chatId === due.chatId).map((call) => call.toolCallId)).toEqual(['call_due'])
+      expect([...expired, ...other].some((call) => call.chatId === later.chatId)).toBe(false)
+      expect((await store.claimExpiredCalls({ now: now(), claimUntil, limit: 1000 })).some((call) => call.chatId === due.chatId)).toBe(false)
+      // A claim whose process died lapses at its time.
+      expect((await store.claimExpiredCalls({ now: iso(Date.now() + 61_000), claimUntil: iso(Date.now() + 120_000), limit: 1000 })).map((call) => call.toolCallId)).toContain('call_due')
       expect((await store.getPendingCalls(due.chatId))[0]).toMatchObject({ toolCallId: 'call_due', toolName: 'question', input: colorQuestion, toolFingerprint: 'fp', status: 'pending', messageId: due.messageId })
     })
 

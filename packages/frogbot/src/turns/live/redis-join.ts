@@ -68,21 +68,22 @@ export function followRun(reader: RedisClient, { stream, stillListed, blockMs }:
  * when none is listed or Redis cannot be reached (the problem reported to `connection`).
  * Waits for the connection's first attempt first.
  */
-export async function joinRun(connection: Pick<RedisConnection, 'firstConnection' | 'ready' | 'report'>, { keyPrefix, chatId, aliveSeconds }: { keyPrefix: string; chatId: string; aliveSeconds: number }) {
+export async function joinRun(connection: Pick<RedisConnection, 'firstConnection' | 'ready' | 'reader' | 'report'>, { keyPrefix, chatId, aliveSeconds }: { keyPrefix: string; chatId: string; aliveSeconds: number }) {
   await connection.firstConnection
   const client = connection.ready()
   if (!client) return null
   const active = activeKey(keyPrefix, chatId)
   const runId = await client.get(active).catch((error) => (connection.report(error), null))
   if (!runId) return null
-  const reader = client.duplicate()
-  reader.on('error', () => {})
+  const stream = streamKey(keyPrefix, chatId, runId)
+  let reader: RedisClient
   try {
-    await reader.connect()
+    // A blocking read holds its connection: it gets one of its own, on the shard of the chat's keys.
+    reader = await connection.reader(stream)
   } catch (error) {
     connection.report(error)
     return null
   }
   const stillListed = async () => (await client.get(active)) === runId
-  return followRun(reader, { stream: streamKey(keyPrefix, chatId, runId), stillListed, blockMs: Math.min(5000, (aliveSeconds * 1000) / 2) })
+  return followRun(reader, { stream, stillListed, blockMs: Math.min(5000, (aliveSeconds * 1000) / 2) })
 }

@@ -12,9 +12,9 @@ afterEach(async () => {
 })
 
 describe('activeKey and streamKey', () => {
-  it('put the chat, then the run, after the prefix', () => {
-    expect(activeKey('frogbot:live:', 'chat_1')).toBe('frogbot:live:chat_1:active')
-    expect(streamKey('frogbot:live:', 'chat_1', 'run_1')).toBe('frogbot:live:chat_1:run_1')
+  it('put the chat as a cluster hash tag, then the run, after the prefix', () => {
+    expect(activeKey('frogbot:live:', 'chat_1')).toBe('frogbot:live:{chat_1}:active')
+    expect(streamKey('frogbot:live:', 'chat_1', 'run_1')).toBe('frogbot:live:{chat_1}:run_1')
   })
 })
 

@@ -1,14 +1,18 @@
 import type { LiveRecorder } from '../../contract/live-streams.ts'
 import type { RedisClient, RedisConnection } from './redis-connection.ts'
 
-/** The Redis key holding the id of the run of `chatId` that is streaming: `<keyPrefix><chatId>:active`. */
+/**
+ * The Redis key holding the id of the run of `chatId` that is streaming: `<keyPrefix>{<chatId>}:active`.
+ * The braces are a Redis Cluster hash tag: every key of a chat hashes to one slot, so a chat's
+ * keys live on one shard and a transaction (`MULTI`) may touch several of them.
+ */
 export function activeKey(keyPrefix: string, chatId: string): string {
-  return `${keyPrefix}${chatId}:active`
+  return `${keyPrefix}{${chatId}}:active`
 }
 
-/** The Redis stream holding the chunks of run `runId` of `chatId`: `<keyPrefix><chatId>:<runId>`. */
+/** The Redis stream holding the chunks of run `runId` of `chatId`: `<keyPrefix>{<chatId>}:<runId>` (hash-tagged as {@link activeKey}). */
 export function streamKey(keyPrefix: string, chatId: string, runId: string): string {
-  return `${keyPrefix}${chatId}:${runId}`
+  return `${keyPrefix}{${chatId}}:${runId}`
 }
 
 /**
