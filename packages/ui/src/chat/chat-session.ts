@@ -1,11 +1,11 @@
 import { Chat } from '@ai-sdk/react'
-import { lastAssistantMessageIsCompleteWithToolCalls } from 'ai'
-import type { FrogbotUIMessage } from '@frogbotai/protocol'
+import { isToolUIPart, lastAssistantMessageIsCompleteWithApprovalResponses, lastAssistantMessageIsCompleteWithToolCalls, type UIMessage } from 'ai'
+import type { FrogbotUIMessage, SettleRequest } from '@frogbotai/protocol'
 import type { ChatAdapter, ChatRead } from './chat-adapter.ts'
 import { apiCallError, errorMessage } from './chat-api-error.ts'
 import { randomId } from './ids.ts'
 import { acceptedTransport } from './session/accepted-transport.ts'
-import { answerCalls, patchCall, uiMessagesOf } from './session/message-patches.ts'
+import { answerCalls, type GivenAnswer, patchCall, uiMessagesOf } from './session/message-patches.ts'
 import { UnsentAnswers } from './session/unsent-answers.ts'
 import { draftSaves } from './session/draft-saves.ts'
 import { pendingPoll } from './session/pending-poll.ts'
@@ -14,6 +14,7 @@ import { refusalOf, settlementOf } from './session/refusals.ts'
 import { type ChatSessionSnapshot, initialSnapshot, readChange } from './session/session-snapshot.ts'
 import { SnapshotStore } from './session/snapshot-store.ts'
 import { type AnyToolPart, toolNameOf } from './tool-parts.ts'
+import type { ApprovalResponse } from './tool-renderers.ts'
 
 export type { ChatSessionSnapshot } from './session/session-snapshot.ts'
 
@@ -35,6 +36,10 @@ export const POLL_INTERVAL_MS = 1000
  *
  * What a person puts on a waiting card (a draft) is kept on the server with the call (`saveDraft`,
  * a moment after the last change), so a reload, another tab or another device finds it.
+ *
+ * A call waiting for approval is decided with `respond`: a yes or a no as the AI SDK's
+ * `addToolApprovalResponse` (the chat resubmits and the continuation streams here, as after
+ * `addToolOutput`), a yes with an edited input through the settle endpoint.
  */
 export class ChatSession {
   readonly agent: string
@@ -58,6 +63,8 @@ export class ChatSession {
   /** The text of the message being sent from here, until the server has it. */
   #sending: string | null = null
   readonly #unsent = new UnsentAnswers()
+  /** Approval responses given here that the chat has not resubmitted yet (see `#sendsApprovals`). */
+  readonly #freshApprovals = new Set<string>()
   readonly #drafts = draftSaves({
     save: async (toolCallId, draft) => {
       await this.#adapter.saveDraft(this.agent, this.id, toolCallId, draft)
@@ -87,7 +94,7 @@ export class ChatSession {
       id: chatId,
       transport: acceptedTransport(adapter.transport(agent), () => this.#accepted()),
       generateId: () => randomId('msg_'),
-      sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithToolCalls,
+      sendAutomaticallyWhen: ({ messages }) => lastAssistantMessageIsCompleteWithToolCalls({ messages }) || this.#sendsApprovals(messages),
       onError: (error) => this.#onRequestError(error),
       onFinish: () => void this.refresh(),
       onData: (part) => {
@@ -180,6 +187,27 @@ export class ChatSession {
   }
 
   /**
+   * Decides on a call waiting for approval (docs/agents/approvals.md). A yes or a no is the AI
+   * SDK's `addToolApprovalResponse`: the chat resubmits once every call of the step is decided or
+   * answered, and the continuation streams into the same message (a vote short of a quorum ends
+   * the request with nothing new, and the reload shows the votes). A yes with an edited `input`
+   * goes to the settle endpoint (`{ approved: true, input }`): a refusal such as `400
+   * invalid-input` shows on the card; once accepted, the chat shows the continuation as it is stored.
+   */
+  async respond(part: AnyToolPart, response: ApprovalResponse): Promise<void> {
+    const { toolCallId } = part
+    const approvalId = (part as { approval?: { id?: string } }).approval?.id
+    this.#settledHere.add(toolCallId)
+    this.#set({ callErrors: without(this.#snapshot.callErrors, toolCallId), notice: null, failedReply: null })
+    if ((response.approved && response.input !== undefined) || !approvalId) return this.#settleDecision(toolCallId, response)
+    this.#drafts.forget(toolCallId)
+    this.#freshApprovals.add(toolCallId)
+    this.#set({ submitting: [...this.#snapshot.submitting, toolCallId] })
+    const reason = response.reason?.trim()
+    await this.chat.addToolApprovalResponse({ id: approvalId, approved: response.approved, ...(reason ? { reason } : {}) })
+  }
+
+  /**
    * Keeps what the person has put on the card of call `toolCallId` so far (a draft: the card's own
    * JSON, never an answer): at once here, and on the server a moment after the last change.
    */
@@ -242,6 +270,41 @@ export class ChatSession {
     this.#retry?.retryNow()
   }
 
+  /** Sends a decision on an approval to the settle endpoint (see `respond`); kept as not sent when the server cannot be reached. */
+  async #settleDecision(toolCallId: string, decision: ApprovalResponse): Promise<void> {
+    const reason = decision.reason?.trim()
+    const body: SettleRequest = decision.approved
+      ? { toolCallId, approved: true, ...(decision.input !== undefined ? { input: decision.input } : {}), ...(reason ? { reason } : {}) }
+      : { toolCallId, approved: false, ...(reason ? { reason } : {}) }
+    try {
+      await this.#adapter.settle(this.agent, this.id, body)
+      this.#drafts.forget(toolCallId)
+    } catch (error) {
+      const refusal = refusalOf(error)
+      if (refusal === 'unreachable') {
+        this.#set({ unsentAnswers: this.#unsent.keepDecision(toolCallId, decision) })
+        this.#lostServer()
+        return
+      }
+      if (settlementOf(error) || refusal === 'answer' || refusal === 'other') this.#settledHere.delete(toolCallId)
+      if (refusal === 'answer' || refusal === 'other') this.#set({ callErrors: { ...this.#snapshot.callErrors, [toolCallId]: errorMessage(error) } })
+    }
+    await this.refresh()
+  }
+
+  /**
+   * Whether the chat should resubmit for approval responses: the step is complete with them (the
+   * AI SDK's rule) and one of them was given here since the last request. A vote short of a quorum
+   * leaves its part decided here until the reload, and must not be sent again.
+   */
+  #sendsApprovals(messages: UIMessage[]): boolean {
+    if (this.#freshApprovals.size === 0 || !lastAssistantMessageIsCompleteWithApprovalResponses({ messages })) return false
+    const parts = messages.at(-1)!.parts.filter(isToolUIPart)
+    if (!parts.some((part) => part.state === 'approval-responded' && this.#freshApprovals.has(part.toolCallId))) return false
+    this.#freshApprovals.clear()
+    return true
+  }
+
   async #queueChange(change: () => Promise<void>) {
     try {
       await change()
@@ -282,9 +345,14 @@ export class ChatSession {
   #sendUnsent(read: ChatRead) {
     const resend = this.#unsent.takeWaiting(read)
     this.#set({ unsentAnswers: [] })
-    if (resend.size === 0) return
-    this.chat.messages = answerCalls(this.chat.messages, resend)
-    this.#set({ submitting: [...resend.keys()] })
+    const answers = new Map<string, GivenAnswer>()
+    for (const [toolCallId, answer] of resend) {
+      if ('decision' in answer) void this.#settleDecision(toolCallId, answer.decision)
+      else answers.set(toolCallId, answer)
+    }
+    if (answers.size === 0) return
+    this.chat.messages = answerCalls(this.chat.messages, answers)
+    this.#set({ submitting: [...answers.keys()] })
     void this.chat.sendMessage()
   }
 
