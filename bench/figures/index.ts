@@ -8,6 +8,7 @@ import { postgresRace, sqliteRace } from './race.ts'
 import { coldStart } from './cold-start.ts'
 import { postgresFootprint, sqliteFootprint } from './footprint.ts'
 import { langgraphPostgres, langgraphSqlite } from './langgraph.ts'
+import { approvalSqlite } from './approval.ts'
 
 /** The suite's figures. */
-export const FIGURES: Figure[] = [sqliteLatency, postgresLatency, httpLatency, throughput, sqliteStatements, postgresStatements, sqliteRace, postgresRace, coldStart, sqliteFootprint, postgresFootprint, langgraphSqlite, langgraphPostgres]
+export const FIGURES: Figure[] = [sqliteLatency, postgresLatency, httpLatency, throughput, sqliteStatements, postgresStatements, sqliteRace, postgresRace, coldStart, sqliteFootprint, postgresFootprint, approvalSqlite, langgraphSqlite, langgraphPostgres]

@@ -1,6 +1,7 @@
 import { buildConfig } from 'frogbot'
 import { question } from 'frogbot/tools'
 import { pickFile } from './tools/pick-file.ts'
+import { sendInvoice } from './tools/send-invoice.ts'
 
 // Slack, Discord, Microsoft Teams, Telegram, GitHub and Linear conversations once their credentials
 // are set (README "Slack", "Discord", "Microsoft Teams", "Telegram", "GitHub", "Linear"); imported
@@ -44,10 +45,10 @@ export default buildConfig({
       slug: 'planner',
       model: 'fast',
       instructions: 'Ask before choosing between materially different plans.',
-      tools: [question, pickFile],
+      tools: [question, pickFile, sendInvoice],
       profile: {
         name: 'Planner',
-        description: 'Plans with you, asks before choosing between materially different plans, and asks which file to use. Try "Ask me a few questions about a team offsite" or "Pick a file: plan.md, budget.csv or notes.txt".'
+        description: 'Plans with you, asks before choosing between materially different plans, and asks which file to use. Try "Ask me a few questions about a team offsite", "Pick a file: plan.md, budget.csv or notes.txt" or "Send the invoice to ACME".'
       },
       channels,
       access: ({ req }) => {

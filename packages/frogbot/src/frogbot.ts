@@ -87,7 +87,8 @@ export type StartedTurn = Extract<SendResult, { status: 'started' }>
  * - `sendMessage`: a user message to a new or existing chat: `started` (with `run.stream` and
  *   `run.result`) or `queued` behind a running turn or a waiting question.
  * - `settle`: answers (`output`) or dismisses (`dismissed: true`, `reason?`) one pending call
- *   (seed: "Answer over HTTP").
+ *   (seed: "Answer over HTTP"); approves (`approved: true`, `input?`, `reason?`) or denies
+ *   (`approved: false`, `reason?`) a call waiting for approval (docs/agents/approvals.md).
  * - `stop`, `editMessage`, `editQueued`, `deleteQueued`, `branch`, `renameChat` (a title of 1 to 80
  *   characters), `deleteChat` (not while a turn runs: `turn-in-progress`): as over HTTP.
  * - A blank message or edit (no file, no text but blanks) is refused as over HTTP:

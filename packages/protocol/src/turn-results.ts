@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { ChatStateSchema } from './chat.ts'
 import { PendingCallSchema } from './pending-call.ts'
-import { SettlementWithPartSchema } from './settlement.ts'
+import { ApprovalVoteSchema, SettlementWithPartSchema } from './settlement.ts'
 
 const UsageSchema = z.object({ inputTokens: z.number().optional(), outputTokens: z.number().optional(), totalTokens: z.number().optional() }).loose()
 
@@ -52,6 +52,7 @@ export const DismissedSchema = z.object({
 export const SettleResultSchema = z.union([
   CompleteTurnSchema.extend({ settlement: SettlementWithPartSchema }),
   AwaitingInputSchema.extend({ settlement: SettlementWithPartSchema }),
+  AwaitingInputSchema.extend({ vote: ApprovalVoteSchema.extend({ toolCallId: z.string() }).describe('a vote on an approval that needs more people (approval.quorum)') }),
   DismissedSchema
 ])
 

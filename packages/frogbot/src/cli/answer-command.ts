@@ -4,7 +4,7 @@ import type { Auth } from '../auth/create-auth.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
 import { createFrogbot } from '../frogbot.ts'
 import { internalsOf } from '../frogbot-internals.ts'
-import type { PendingCall, SettledBy } from '@frogbotai/protocol'
+import { type PendingCall, REASON_MAX_LENGTH, type SettledBy } from '@frogbotai/protocol'
 import { cliCommand } from './cli-command.ts'
 import { type DatabasePlace, databasePlace, nothingIn } from './database-place.ts'
 import { loadConfig } from './load-config.ts'
@@ -14,20 +14,52 @@ import { channelLabel } from '../turns/chat-access.ts'
 import type { ChatRecord } from '../store/chat-records.ts'
 import type { TurnServices } from '../turns/services.ts'
 
-export type AnswerOptions = { config?: string; email?: string; json?: string; pick?: string; custom?: string; dismiss?: boolean; reason?: string }
+export type AnswerOptions = { config?: string; email?: string; json?: string; pick?: string; custom?: string; dismiss?: boolean; approve?: boolean; deny?: boolean; input?: string; reason?: string }
 
 /** A mistake in the command line itself (printed as is, exit code 1). */
 class UsageProblem extends Error {}
 
-/** Checks the flags: `--email`, and exactly one way to answer: `--json`, `--pick`/`--custom`, or `--dismiss` (with optional `--reason`). */
+/**
+ * Checks the flags: `--email`, and exactly one way to answer: `--json`, `--pick`/`--custom`,
+ * `--dismiss` (with optional `--reason`), or for a call waiting for approval `--approve` (with
+ * optional `--input` and `--reason`) or `--deny` (with optional `--reason`).
+ */
 function checkFlags(options: AnswerOptions): void {
   if (!options.email) throw new UsageProblem('--email <email> is required: the user who answers (the chat must be theirs or have no owner)')
-  const ways = [options.json !== undefined && '--json', (options.pick !== undefined || options.custom !== undefined) && '--pick/--custom', options.dismiss && '--dismiss'].filter(Boolean)
+  const ways = [
+    options.json !== undefined && '--json',
+    (options.pick !== undefined || options.custom !== undefined) && '--pick/--custom',
+    options.dismiss && '--dismiss',
+    options.approve && '--approve',
+    options.deny && '--deny'
+  ].filter(Boolean)
   if (ways.length !== 1) {
-    throw new UsageProblem(`give exactly one of --json '<output JSON>', --pick <number>[,<number>…] (and/or --custom <text>) or --dismiss${ways.length > 1 ? ` (got ${ways.join(' and ')})` : ''}`)
+    throw new UsageProblem(
+      `give exactly one of --json '<output JSON>', --pick <number>[,<number>…] (and/or --custom <text>), --dismiss, or for an approval --approve or --deny${ways.length > 1 ? ` (got ${ways.join(' and ')})` : ''}`
+    )
   }
-  if (options.reason !== undefined && !options.dismiss) throw new UsageProblem('--reason goes with --dismiss')
-  if (options.reason !== undefined && options.reason.length > 1000) throw new UsageProblem('--reason is at most 1000 characters, as over HTTP')
+  if (options.reason !== undefined && !options.dismiss && !options.approve && !options.deny) throw new UsageProblem('--reason goes with --dismiss, --approve or --deny')
+  if (options.input !== undefined && !options.approve) throw new UsageProblem("--input goes with --approve: the edited tool input the call runs with, as JSON")
+  if (options.reason !== undefined && options.reason.length > REASON_MAX_LENGTH) throw new UsageProblem(`--reason is at most ${REASON_MAX_LENGTH} characters, as over HTTP`)
+}
+
+/** The JSON of flag `name`, or a usage problem naming it. */
+function parsedJson(name: string, text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch (error) {
+    throw new UsageProblem(`${name} is not valid JSON: ${(error as Error).message}`)
+  }
+}
+
+/** The settle input the flags give for `toolCallId` (the output of `--json`, a dismissal, a decision), or `null` for `--pick`/`--custom`, which need the call. */
+function flagInput(toolCallId: string, options: AnswerOptions): SettleInput | null {
+  const reason = options.reason !== undefined ? { reason: options.reason } : {}
+  if (options.dismiss) return { toolCallId, dismissed: true, ...reason }
+  if (options.deny) return { toolCallId, approved: false, ...reason }
+  if (options.approve) return { toolCallId, approved: true, ...(options.input !== undefined ? { input: parsedJson('--input', options.input) } : {}), ...reason }
+  if (options.json !== undefined) return { toolCallId, output: parsedJson('--json', options.json) }
+  return null
 }
 
 /**
@@ -98,7 +130,9 @@ export const SETTLED_FIRST: Readonly<Record<string, string>> = {
   answered: 'someone answered first',
   dismissed: 'it was dismissed',
   cancelled: 'it was cancelled',
-  expired: 'it expired without an answer'
+  expired: 'it expired without an answer',
+  approved: 'someone approved it first',
+  denied: 'someone denied it first'
 }
 
 /** The message of a FrogbotError from a settle: one line, and for a call not found the database read (see {@link nothingIn}). */
@@ -111,6 +145,10 @@ async function errorLine(auth: Auth, error: FrogbotError, place: DatabasePlace):
     }
     case 'invalid-output':
       return `invalid answer: ${error.message}`
+    case 'invalid-input':
+      return `invalid input: ${error.message}`
+    case 'bad-request':
+      return `wrong kind of answer: ${error.message}`
     case 'not-found':
     case 'call-not-found': {
       const { where, note } = nothingIn(place)
@@ -128,7 +166,7 @@ async function errorLine(auth: Auth, error: FrogbotError, place: DatabasePlace):
 }
 
 /**
- * `frogbot answer <chatId> <toolCallId> --email <email> (--json '<output>' | --pick <n>[,…] [--custom <text>] | --custom <text> | --dismiss [--reason <text>])`:
+ * `frogbot answer <chatId> <toolCallId> --email <email> (--json '<output>' | --pick <n>[,…] [--custom <text>] | --custom <text> | --dismiss [--reason <text>] | --approve [--input '<JSON>'] [--reason <text>] | --deny [--reason <text>])`:
  * settles one pending call as the user with that email through the engine's settle door (the
  * `cli` door), with every check of HTTP: the agent's `access`, the chat's owner and home,
  * `client.access`, the output rules. When the answer continues the turn it waits for the
@@ -139,20 +177,13 @@ async function errorLine(auth: Auth, error: FrogbotError, place: DatabasePlace):
  */
 export async function answerCommand(args: string[], options: AnswerOptions): Promise<number> {
   const [chatId, toolCallId] = args
+  let given: SettleInput | null
   try {
     checkFlags(options)
+    given = flagInput(toolCallId, options)
   } catch (error) {
     console.error(`frogbot answer: ${(error as Error).message}`)
     return 1
-  }
-  let output: unknown
-  if (options.json !== undefined) {
-    try {
-      output = JSON.parse(options.json)
-    } catch (error) {
-      console.error(`frogbot answer: --json is not valid JSON: ${(error as Error).message}`)
-      return 1
-    }
   }
 
   const config = await loadConfig(options.config)
@@ -173,13 +204,12 @@ export async function answerCommand(args: string[], options: AnswerOptions): Pro
     }
     const req: Caller = { user, credential: { type: 'custom' }, entryPoint: 'cli', headers: new Headers() }
     try {
-      let input: SettleInput
-      if (options.dismiss) input = { toolCallId, dismissed: true, ...(options.reason !== undefined ? { reason: options.reason } : {}) }
-      else if (options.json === undefined) {
+      let input = given
+      if (!input) {
         const call = (await engine.pending({ chatId, req })).pending.find((entry) => entry.toolCallId === toolCallId)
         // A call that no longer waits gets its refusal from the settle door (already settled, not found).
         input = { toolCallId, output: call ? pickOutput(call, options.pick, options.custom) : {} }
-      } else input = { toolCallId, output }
+      }
 
       const outcome = await engine.settle({ chatId, inputs: [input], req })
       if (outcome.kind === 'dismissed') {
@@ -199,7 +229,8 @@ export async function answerCommand(args: string[], options: AnswerOptions): Pro
         return 0
       }
       const agent = engine.services.agents.get((await store.getChat(chatId))?.agentSlug ?? '')
-      console.error(`Answered call ${toolCallId}; the ${agent?.slug ?? ''} agent continues${agent ? ` (model ${agent.model.label})` : ''}…`)
+      const done = outcome.settlement.outcome === 'approved' ? 'Approved' : outcome.settlement.outcome === 'denied' ? 'Denied' : 'Answered'
+      console.error(`${done} call ${toolCallId}; the ${agent?.slug ?? ''} agent continues${agent ? ` (model ${agent.model.label})` : ''}…`)
       void outcome.run.stream.cancel().catch(() => {})
       const result = await outcome.run.result
       if (result.status === 'complete') {

@@ -22,13 +22,15 @@ const COMMANDS: Record<string, { usage: string; help: string }> = {
     help: 'Prints each call with its chat id, call id and, for a question, its options numbered 1, 2, … as `answer --pick` takes them.'
   },
   answer: {
-    usage: "answer <chatId> <callId> --email <email> (--pick <n>[,<n>…] [--custom <text>] | --custom <text> | --json '<output>' | --dismiss [--reason <text>])",
+    usage: "answer <chatId> <callId> --email <email> (--pick <n>[,<n>…] [--custom <text>] | --custom <text> | --json '<output>' | --dismiss [--reason <text>] | --approve [--input '<JSON>'] | --deny [--reason <text>])",
     help: [
       'Settles a waiting call as that user, with the same checks as HTTP (the chat must be theirs or have no owner).',
       '  --pick 2        the second option of a single question, as `frogbot pending` numbers them (labels work too); --pick 1,3 for several',
       '  --custom <text> a typed answer (alone, or beside --pick)',
       "  --json '<output>' the whole output, e.g. for several questions or another client tool",
       '  --dismiss [--reason <text>]  decline the call; the model is not called',
+      "  --approve [--input '<JSON>'] [--reason <text>]  approve a call waiting for approval (kind approval); --input runs it with an edited input",
+      '  --deny [--reason <text>]  deny it: the tool does not run, and the model reads why',
       'When the answer completes the step, the agent continues here and the reply is printed: that calls the model,',
       'so the model key (OPENAI_API_KEY, …) must be set in this shell too (the offline demo model needs none).'
     ].join('\n')
@@ -109,6 +111,9 @@ export async function main(argv: string[]): Promise<number> {
       pick: { type: 'string' },
       custom: { type: 'string' },
       dismiss: { type: 'boolean' },
+      approve: { type: 'boolean' },
+      deny: { type: 'boolean' },
+      input: { type: 'string' },
       reason: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean', short: 'v' }

@@ -36,7 +36,8 @@ export function terminalSafe(text: unknown, max = 200): string {
 export function describePendingCall(call: PendingCall, { owner, now = new Date(), channelLabel }: { owner?: string; now?: Date; channelLabel?: string | null } = {}): string[] {
   // A channel conversation's calls are answered in the channel only (`answer` refuses them).
   const where = channelLabel ? `  answered in ${channelLabel} only` : ''
-  const lines = [`${call.chatId}  agent ${call.agentSlug}  tool ${terminalSafe(call.toolName, 64)}  call ${terminalSafe(call.toolCallId, 100)}  waiting ${ageOf(call.createdAt, now)}${owner ? `  ${owner}` : ''}${where}`]
+  const approval = call.kind === 'approval' ? '  needs approval' : ''
+  const lines = [`${call.chatId}  agent ${call.agentSlug}  tool ${terminalSafe(call.toolName, 64)}${approval}  call ${terminalSafe(call.toolCallId, 100)}  waiting ${ageOf(call.createdAt, now)}${owner ? `  ${owner}` : ''}${where}`]
   const questions = (call.input as { questions?: unknown } | null)?.questions
   if (call.toolName === 'question' && Array.isArray(questions)) {
     for (const entry of questions as QuestionShape[]) {
@@ -59,16 +60,19 @@ export function describePendingCall(call: PendingCall, { owner, now = new Date()
  * with one question, `--json` for several questions or another client tool (named). The command
  * is written to work from where the user typed it (see {@link cliCommand}; `place` for tests).
  */
-export function answerHint(calls: { call: Pick<PendingCall, 'toolName' | 'input'>; channelLabel?: string | null }[], place?: CommandPlace): string {
+export function answerHint(calls: { call: Pick<PendingCall, 'toolName' | 'input'> & { kind?: string }; channelLabel?: string | null }[], place?: CommandPlace): string {
   const answerable = calls.filter((entry) => !entry.channelLabel).map((entry) => entry.call)
   if (answerable.length === 0) return 'Answer each in its channel: `frogbot answer` settles web chats only.'
   const single = (call: Pick<PendingCall, 'toolName' | 'input'>) => call.toolName === 'question' && ((call.input as { questions?: unknown[] } | null)?.questions?.length ?? 0) === 1
-  const others = [...new Set(answerable.filter((call) => call.toolName !== 'question').map((call) => terminalSafe(call.toolName, 64)))]
+  const approvals = answerable.filter((call) => (call as { kind?: string }).kind === 'approval')
+  const others = [...new Set(answerable.filter((call) => call.toolName !== 'question' && !approvals.includes(call)).map((call) => terminalSafe(call.toolName, 64)))]
   const ways: string[] = []
+  if (approvals.length > 0) ways.push("--approve [--input '<JSON>'] or --deny [--reason <text>] for an approval")
   if (answerable.some(single)) ways.push('--pick <number or label> for a question')
   if (answerable.some((call) => call.toolName === 'question' && !single(call))) ways.push('--json \'{ "answers": [...] }\' for several questions')
   if (others.length > 0) ways.push(`--json '<output JSON>' for ${others.join(', ')}`)
-  return `Answer one: ${cliCommand('answer <chatId> <callId> --email <email>', place)} with ${ways.join(', ')}  (or --dismiss)`
+  const dismiss = approvals.length < answerable.length ? '  (or --dismiss)' : ''
+  return `Answer one: ${cliCommand('answer <chatId> <callId> --email <email>', place)} with ${ways.join(', ')}${dismiss}`
 }
 
 /**

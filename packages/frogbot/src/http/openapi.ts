@@ -20,11 +20,11 @@ export type Endpoint = {
 const errors = (...statuses: number[]) =>
   Object.fromEntries((statuses.includes(401) ? [...statuses, 429] : statuses).map((status) => [status, { description: ERROR_TEXT[status], schema: ErrorSchema }]))
 const ERROR_TEXT: Record<number, string> = {
-  400: 'Malformed body (no `code`), or `invalid-output`',
+  400: 'Malformed body (no `code`), `invalid-output`, or `invalid-input` (an edited input of an approval)',
   401: 'Not signed in (`unauthorized`)',
   403: '`forbidden`: the agent or the tool refused the caller',
   404: '`not-found`, `agent-not-found` or `call-not-found`',
-  409: '`already-settled`, `not-awaiting`, `not-queued`, `write-conflict`, `tool-unavailable`, `channel-chat`, `pending-calls`, `turn-in-progress`',
+  409: '`already-settled`, `already-voted`, `not-awaiting`, `not-queued`, `write-conflict`, `tool-unavailable`, `channel-chat`, `pending-calls`, `turn-in-progress`',
   413: '`payload-too-large`',
   429: '`queue-full`: the chat already holds as many queued messages as it may; `too-many-requests`: too many wrong API tokens from this address, wait `Retry-After` seconds',
   502: '`model-error`: the model failed; what it generated is kept',
@@ -87,10 +87,10 @@ export const ENDPOINTS: Endpoint[] = [
   {
     method: 'post',
     path: `${chat}/settle`,
-    summary: 'Settle a pending call: `{ toolCallId, output }` or `{ toolCallId, dismissed: true, reason? }`',
+    summary: 'Settle a pending call: `{ toolCallId, output }` or `{ toolCallId, dismissed: true, reason? }`; a call waiting for approval: `{ toolCallId, approved: true, input?, reason? }` or `{ toolCallId, approved: false, reason? }`',
     body: SettleRequest,
     streams: true,
-    responses: { 200: { description: 'The continuation, the calls still waiting, or the dismissal', schema: SettleResultSchema }, ...errors(400, 401, 403, 404, 409, 413, 502) }
+    responses: { 200: { description: 'The continuation, the calls still waiting (with `vote` after a vote on an approval that needs more people), or the dismissal', schema: SettleResultSchema }, ...errors(400, 401, 403, 404, 409, 413, 502) }
   },
   {
     method: 'post',

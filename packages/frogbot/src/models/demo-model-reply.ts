@@ -15,6 +15,7 @@ import { demoTitle } from './demo-model-title.ts'
 import { TITLE_INSTRUCTIONS } from './chat-title-instructions.ts'
 import { namedTool, offeredValues, sampleInput } from './demo-model-tool-call.ts'
 import { cutIndex } from '../text/clip-text.ts'
+import { DENIED_TEXT } from '@frogbotai/protocol'
 
 /** The name of the tool the demo model asks with (seed: "Ask the user questions"). */
 export const QUESTION_TOOL_NAME = 'question'
@@ -112,6 +113,8 @@ function replyToQuestionResult(result: LanguageModelV4ToolResultPart, topic: str
 function replyToOtherResults(results: LanguageModelV4ToolResultPart[]): string {
   const sentences = results.slice(0, 3).map((result) => {
     const { failed, text } = describeOutput(result.output)
+    // A person's no (docs/agents/approvals.md) is not a failure of the tool.
+    if (failed && text.startsWith(DENIED_TEXT)) return `You denied ${result.toolName}, so I did not run it (${truncate(text, 160)}).`
     return failed
       ? `The ${result.toolName} tool failed: ${truncate(text, 160)}.`
       : `The ${result.toolName} tool returned ${truncate(text, 160)}.`

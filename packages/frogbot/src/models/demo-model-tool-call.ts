@@ -36,7 +36,8 @@ const FILE_NAME = /^[\w-]+(?:\/[\w-]+)*\.[a-z0-9]{1,8}$/i
 /**
  * Values the message offers for string fields, in the order they appear and without repeats: its
  * file names (`plan.md`) if it has any, else its quoted phrases, else the items listed after a colon
- * up to the end of that sentence. Linear in the length of `userText`.
+ * up to the end of that sentence, else the name after a last "to", capitalised ("Send the invoice
+ * to ACME": `ACME`). Linear in the length of `userText`.
  */
 export function offeredValues(userText: string): string[] {
   const text = userText
@@ -46,7 +47,10 @@ export function offeredValues(userText: string): string[] {
   const quoted = [...text.matchAll(/"([^"]{1,80})"/g)].map((match) => match[1].trim())
   if (quoted.length > 0) return unique(quoted)
   const colon = text.indexOf(':')
-  if (colon < 0) return []
+  if (colon < 0) {
+    const addressee = /\b[Tt]o\s+([A-Z0-9][^.,;!?]{0,60}?)\s*[.!?]?$/.exec(text.trim())
+    return addressee ? [addressee[1].trim()] : []
+  }
   const sentence = text.slice(colon + 1).split(/[.?!](?:\s|$)/)[0]
   return unique(sentence.split(/,|\bor\b|\band\b/).map((item) => item.trim()))
 }
@@ -71,6 +75,7 @@ function sample(definition: JSONSchema7Definition, name: string, state: SampleSt
   if (typeof definition === 'boolean' || depth > MAX_DEPTH) return null
   const schema = definition
   if (schema.const !== undefined) return schema.const
+  if (schema.default !== undefined) return schema.default
   if (schema.enum?.length) return schema.enum[0]
   const choice = schema.anyOf?.[0] ?? schema.oneOf?.[0]
   if (choice !== undefined) return sample(choice, name, state, depth + 1)

@@ -231,6 +231,8 @@ describe('createDemoModel', () => {
     expect(offeredValues('Pick a file: the "draft plan" or the "final plan"')).toEqual(['draft plan', 'final plan'])
     expect(offeredValues('Pick one: red, green or blue. Then plan.')).toEqual(['red', 'green', 'blue'])
     expect(offeredValues('Nothing to offer here')).toEqual([])
+    expect(offeredValues('Send the invoice to ACME')).toEqual(['ACME'])
+    expect(offeredValues('Send the invoice to Blue Harbor Ltd.')).toEqual(['Blue Harbor Ltd'])
   })
 
   it('echoes the request as plain text when no question tool is offered', async () => {

@@ -166,6 +166,53 @@ for (const backend of backends) {
           await expectValidTranscript(kit, chatId)
         })
 
+        it('an approval: a yes runs the tool once and continues; a second decision is 409 already-settled; output on it is 400', async () => {
+          const { chatId, pending } = await door.ask(kit, prompt('approve then yes'))
+          const [call] = pending
+          expect(call).toMatchObject({ kind: 'approval', toolName: 'send_invoice', input: { to: 'ACME', amount: 500 } })
+          const runsBefore = kit.invoiceRuns.length
+          expect(await door.settle(kit, chatId, { toolCallId: call.toolCallId, output: { sent: true } })).toMatchObject({ refused: 'bad-request' })
+          expect(kit.invoiceRuns.length).toBe(runsBefore)
+          expect(await door.settle(kit, chatId, { toolCallId: call.toolCallId, approved: true })).toEqual({ kind: 'continued' })
+          expect(kit.invoiceRuns.length).toBe(runsBefore + 1)
+          const { chat, messages } = await kit.readChat(chatId)
+          expect(chat.state).toBe('idle')
+          const part = partOf(messages, call.toolCallId)
+          expect(part).toMatchObject({ state: 'output-available', output: { sent: true, to: 'ACME', amount: 500 }, approval: { approved: true } })
+          expect(kit.invoiceRuns.at(-1)).toEqual({ input: { to: 'ACME', amount: 500 }, approvalId: part.approval.id })
+          expect(messages[1].settlements).toEqual([{ toolCallId: call.toolCallId, outcome: 'approved', by: door.by(kit), at: expect.any(String) }])
+          expect(kit.callsFor(prompt('approve then yes'))).toBe(2)
+          expect(await door.settle(kit, chatId, { toolCallId: call.toolCallId, approved: false })).toMatchObject({ refused: 'already-settled' })
+          expect(kit.invoiceRuns.length).toBe(runsBefore + 1)
+          await expectValidTranscript(kit, chatId)
+        })
+
+        it('an approval: a no with a reason does not run the tool, and the model reads why', async () => {
+          const { chatId, pending } = await door.ask(kit, prompt('approve then no'))
+          const runsBefore = kit.invoiceRuns.length
+          expect(await door.settle(kit, chatId, { toolCallId: pending[0].toolCallId, approved: false, reason: 'too much' })).toEqual({ kind: 'continued' })
+          expect(kit.invoiceRuns.length).toBe(runsBefore)
+          const { messages } = await kit.readChat(chatId)
+          expect(partOf(messages, pending[0].toolCallId)).toMatchObject({ state: 'output-denied', approval: { approved: false, reason: 'too much' } })
+          expect(messages[1].settlements).toEqual([{ toolCallId: pending[0].toolCallId, outcome: 'denied', by: door.by(kit), at: expect.any(String), reason: 'too much' }])
+          await expectValidTranscript(kit, chatId)
+        })
+
+        if (door.name !== 'useChat resubmission') {
+          it('an approval with an edited input: a wrong one is 400 invalid-input and changes nothing; a right one runs with the edit', async () => {
+            const { chatId, pending } = await door.ask(kit, prompt('approve with edit'))
+            const before = await kit.readChat(chatId)
+            const runsBefore = kit.invoiceRuns.length
+            expect(await door.settle(kit, chatId, { toolCallId: pending[0].toolCallId, approved: true, input: { to: '', amount: 500 } })).toMatchObject({ refused: 'invalid-input', message: expect.stringContaining('input.to') })
+            expect(await kit.readChat(chatId)).toEqual(before)
+            expect(await door.settle(kit, chatId, { toolCallId: pending[0].toolCallId, approved: true, input: { to: 'ACME Corp', amount: 450 } })).toEqual({ kind: 'continued' })
+            expect(kit.invoiceRuns.slice(runsBefore).map((run) => run.input)).toEqual([{ to: 'ACME Corp', amount: 450 }])
+            const { messages } = await kit.readChat(chatId)
+            expect(partOf(messages, pending[0].toolCallId).input).toEqual({ to: 'ACME', amount: 500 })
+            expect(messages[1].settlements[0]).toMatchObject({ outcome: 'approved', input: { to: 'ACME Corp', amount: 450 } })
+          })
+        }
+
         if (door.stop) {
           it('Stop on a waiting chat cancels its calls, so a chat is never stuck behind a call nobody may answer', async () => {
             const { chatId, pending } = await door.ask(kit, prompt('stop'))

@@ -13,6 +13,7 @@ function lastText(prompt: PromptMessage[]): string {
  * A deterministic model driven by the prompt, so every door (and a second process) can share it
  * without a per-test script:
  * - a user message starting `ask two` asks two client calls in one step (`question` and `pick_file`);
+ * - one with the word `approve` calls `send_invoice`, which needs approval;
  * - one starting `ask` asks the `question` (the seed's color question);
  * - any other user message gets the text `Reply to: <text>`;
  * - after tool results it continues with `Continued after <n> results.`
@@ -31,7 +32,8 @@ export function doorModel() {
       if (last.role === 'tool') step = textStep(`Continued after ${(last.content as unknown[]).length} results.`)
       else {
         const text = lastText(messages)
-        if (text.startsWith('ask two')) {
+        if (/\bapprove\b/.test(text)) step = toolStep([{ toolCallId: `i_${++next}`, toolName: 'send_invoice', input: { to: 'ACME', amount: 500 } }], 'Sending it.')
+        else if (text.startsWith('ask two')) {
           step = toolStep(
             [
               { toolCallId: `q_${++next}`, toolName: 'question', input: colorQuestion },

@@ -7,7 +7,8 @@ import { ensureUser } from '../../src/auth/users.ts'
 import { answerCommand } from '../../src/cli/answer-command.ts'
 import { FrogbotError } from '../../src/errors/frogbot-error.ts'
 import { internalsOf } from '../../src/frogbot-internals.ts'
-import { buildConfig, createFrogbot, type DatabaseAdapter, type Frogbot, type PendingCall, type SettleInput } from '../../src/index.ts'
+import { z } from 'zod'
+import { buildConfig, createFrogbot, type DatabaseAdapter, type Frogbot, type PendingCall, type SettleInput, type Tool } from '../../src/index.ts'
 import { question } from '../../src/tools/index.ts'
 import { pickFile } from '../seed/pick-file.seed.ts'
 import { decodeChunks } from '../helpers/ui-stream.ts'
@@ -27,7 +28,7 @@ function testChannel() {
     instance: 'testchat',
     label: 'Test chat',
     identity: { by: 'email' },
-    supportsKind: (kind) => kind === 'question' || kind === 'pick-file',
+    supportsKind: (kind) => kind === 'question' || kind === 'pick-file' || kind === 'approval',
     // `frogbot answer` (the CLI door) starts the config's pieces too, in a FrogBot of its own that it closes.
     start: (given) => void (engine ??= given)
   }
@@ -35,8 +36,9 @@ function testChannel() {
 }
 
 /**
- * A FrogBot with the `planner` agent (`question`, `pick_file`), the test channel, and users Ada
- * (may use the agent) and Mallory (the agent's `access` refuses her, on the web and in the channel);
+ * A FrogBot with the `planner` agent (`question`, `pick_file`, and `send_invoice`, which needs
+ * approval and records each run in `invoiceRuns`), the test channel, and users Ada (may use the
+ * agent) and Mallory (the agent's `access` refuses her, on the web and in the channel);
  * `accessRuns.count` counts the runs of that `access`.
  */
 export async function openDoorKit(adapter: () => DatabaseAdapter, dir: string) {
@@ -44,13 +46,24 @@ export async function openDoorKit(adapter: () => DatabaseAdapter, dir: string) {
   const channel = testChannel()
   /** How many times the agent's `access` ran. */
   const accessRuns = { count: 0 }
+  const invoiceRuns: { input: unknown; approvalId?: string }[] = []
+  const sendInvoice: Tool<z.ZodObject<{ to: z.ZodString; amount: z.ZodNumber }>> = {
+    slug: 'send_invoice',
+    description: 'Send an invoice.',
+    inputSchema: z.object({ to: z.string().min(1), amount: z.number().positive() }),
+    needsApproval: true,
+    execute: async (input, { approvalId }) => {
+      invoiceRuns.push({ input, approvalId })
+      return { sent: true, ...input }
+    }
+  }
   const config = buildConfig({
     agents: [
       {
         slug: 'planner',
         model,
         instructions: 'Ask before choosing.',
-        tools: [question, pickFile],
+        tools: [question, pickFile, sendInvoice],
         access: ({ req }) => {
           accessRuns.count++
           return req.channel ? req.channel.userId !== 'U_MALLORY' : req.user !== null && req.user.email !== 'mallory@example.com'
@@ -77,7 +90,7 @@ export async function openDoorKit(adapter: () => DatabaseAdapter, dir: string) {
   }
   const participants: Record<'ada' | 'mallory', Participant> = { ada: { userId: 'U_ADA', name: 'Ada', email: 'ada@example.com' }, mallory: { userId: 'U_MALLORY', name: 'Mallory', email: 'mallory@example.com' } }
   const readChat = async (chatId: string) => engine.readChat({ chatId, req: { user: null, credential: { type: 'system' }, entryPoint: 'system', headers: new Headers() } })
-  return { frogbot, store, engine, pieceEngine: channel.engine, accessRuns, config, ada, mallory, tokens, http, participants, readChat, callsFor, configFile: join(dir, 'door.config.ts') }
+  return { frogbot, store, engine, pieceEngine: channel.engine, accessRuns, invoiceRuns, config, ada, mallory, tokens, http, participants, readChat, callsFor, configFile: join(dir, 'door.config.ts') }
 }
 
 export type DoorKit = Awaited<ReturnType<typeof openDoorKit>>
@@ -150,6 +163,8 @@ async function resubmitted(kit: DoorKit, chatId: string, input: SettleInput): Pr
   if (at < 0) parts.push({ type: 'tool-question', toolCallId: input.toolCallId, state: 'input-available', input: {} } as UIMessage['parts'][number])
   last.parts = parts.map((part) => {
     if (!isToolUIPart(part) || part.toolCallId !== input.toolCallId) return part
+    // `addToolApprovalResponse` leaves an approval's part `approval-responded`, with the person's reason.
+    if ('approved' in input) return { ...part, state: 'approval-responded', approval: { id: part.approval?.id ?? 'forged', approved: input.approved, ...(input.reason ? { reason: input.reason } : {}) } } as typeof part
     return ('output' in input
       ? { ...part, state: 'output-available', output: input.output }
       : { ...part, state: 'output-error', errorText: input.reason ? `Dismissed by the user. Reason: ${input.reason}` : 'Dismissed by the user.' }) as typeof part
@@ -193,17 +208,25 @@ const cliDoor: Door = {
     console.error = (...args: unknown[]) => err.push(args.join(' '))
     let code: number
     try {
-      const how = 'output' in input ? { json: JSON.stringify(input.output) } : { dismiss: true, ...(input.reason ? { reason: input.reason } : {}) }
+      const reason = 'reason' in input && input.reason ? { reason: input.reason } : {}
+      const how =
+        'output' in input
+          ? { json: JSON.stringify(input.output) }
+          : 'approved' in input
+            ? input.approved
+              ? { approve: true, ...('input' in input && input.input !== undefined ? { input: JSON.stringify(input.input) } : {}), ...reason }
+              : { deny: true, ...reason }
+            : { dismiss: true, ...reason }
       code = await answerCommand([chatId, input.toolCallId], { config: join(import.meta.dirname, 'fixtures/door.config.ts'), email: `${as}@example.com`, ...how })
     } finally {
       console.log = log
       console.error = error
     }
     const stdout = out.join('\n')
-    if (code === 0) return { kind: stdout.startsWith('Dismissed call') ? 'dismissed' : stdout.includes('still wait') ? 'awaiting-input' : 'continued' }
+    if (code === 0) return { kind: stdout.startsWith('Dismissed call') ? 'dismissed' : stdout.includes('still wait') ? 'awaiting-input' : stdout.includes('waits for more people') ? 'voted' : 'continued' }
     const line = err.find((entry) => entry.startsWith('frogbot answer: ')) ?? ''
     const [, label] = /^frogbot answer: ([a-z ]+):/.exec(line) ?? []
-    const codes: Record<string, string> = { 'already settled': 'already-settled', 'invalid answer': 'invalid-output', 'not waiting': 'not-awaiting', 'channel chat': 'channel-chat', forbidden: 'forbidden', unauthorized: 'unauthorized' }
+    const codes: Record<string, string> = { 'already settled': 'already-settled', 'invalid answer': 'invalid-output', 'invalid input': 'invalid-input', 'wrong kind of answer': 'bad-request', 'not waiting': 'not-awaiting', 'channel chat': 'channel-chat', forbidden: 'forbidden', unauthorized: 'unauthorized' }
     const refused = label === 'not found' ? (/No pending call/.test(line) ? 'call-not-found' : 'not-found') : (codes[label] ?? line)
     return { refused, message: line }
   },

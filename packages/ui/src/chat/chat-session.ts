@@ -176,7 +176,7 @@ export class ChatSession {
     const why = reason?.trim()
     try {
       const result = await this.#adapter.settle(this.agent, this.id, { toolCallId, dismissed: true, ...(why ? { reason: why } : {}) })
-      this.#patchPart(result.settlement.part)
+      if ('settlement' in result) this.#patchPart(result.settlement.part)
     } catch (error) {
       if (settlementOf(error)) this.#settledHere.delete(toolCallId)
       const refusal = refusalOf(error)

@@ -8,6 +8,19 @@ import { chatSummary } from './chat-summary.ts'
 import { toQueuedMessage } from './queued-message.ts'
 import { effectiveState } from '../../store/effective-state.ts'
 import { isoIn, type TurnServices } from '../services.ts'
+import { sealToolParts } from '../transcript.ts'
+import type { StoredMessage } from '../../store/chat-records.ts'
+
+/**
+ * The messages of a chat as they are once no turn runs on it (`state` not `running`): a call a
+ * turn whose process died left open, and an approved call whose tool never finished there, read
+ * closed with the tool error the next turn stores for them (docs/agents/approvals.md: never run
+ * again), so no client shows such a call as still running. Calls still waiting stay as they are.
+ */
+function restingView(messages: StoredMessage[], state: ChatState, waiting: ReadonlySet<string>): StoredMessage[] {
+  if (state === 'running') return messages
+  return messages.map((message) => sealToolParts(message, waiting) as StoredMessage)
+}
 
 /**
  * Reads a chat `req` may read: its messages, the calls still waiting, its queue and the drafts of
@@ -17,7 +30,9 @@ export async function readChat(services: TurnServices, { chatId, agentSlug, req 
   const { chat } = await chatFor(services, { chatId, agentSlug, req, write: false })
   const [messages, pending, queued] = await Promise.all([services.store.getMessages(chat.id), services.store.getPendingCalls(chat.id), services.store.getQueued(chat.id)])
   const drafts = pending.length > 0 ? await services.store.getDrafts(chat.id) : []
-  return { chat: chatSummary(services, chat), messages, pending: pending.map(toPendingCall), queued: queued.map(toQueuedMessage), drafts }
+  const summary = chatSummary(services, chat)
+  const shown = restingView(messages, summary.state, new Set(pending.map((call) => call.toolCallId)))
+  return { chat: summary, messages: shown, pending: pending.map(toPendingCall), queued: queued.map(toQueuedMessage), drafts }
 }
 
 /** The calls still waiting in a chat and its turn state (seed: "Answer over HTTP", `GET …/pending`). */
