@@ -47,26 +47,21 @@ const draftSaved = (page: Page) => page.waitForResponse((response) => response.u
 
 const offline = (route: Route) => route.abort('connectionrefused')
 
-const APPROVED_REPLY = 'Got it: sent → true; to → ACME; amount → 500; currency → EUR. Planning with that.'
+/** The reply after `send_invoice` ran with `customer` and `amount` (its result names a new invoice). */
+const ranWith = (customer: string, amount: number) => new RegExp(`^Got it: sent → true; invoice → INV-\\w+; customer → ${customer}; amount → ${amount}; memo → Team offsite planning\\. Planning with that\\.$`)
+const APPROVED_REPLY = ranWith('ACME', 1200)
 
 describe('the approval card', () => {
-  test('a call waiting for approval is docked with the tool, its input and Approve; a yes runs it and the reply goes on in the same message', async () => {
+  test('a call waiting for approval is docked with the tool, its description, its input and Approve; a yes runs it and the reply goes on in the same message', async () => {
     const context = await newContext()
     const page = await openChat(context)
     const card = await askInvoice(page)
     expect(await page.getByRole('textbox', { name: 'Message' }).count()).toBe(0)
     expect(await card.getByText('send_invoice', { exact: true }).isVisible()).toBe(true)
-    expect(await card.getByText('Send an invoice to a customer by email.').isVisible()).toBe(true)
+    expect(await card.getByText('Send an invoice to a customer. A person approves (or edits, or denies) it first.').isVisible()).toBe(true)
     expect(await card.getByText('Needs your approval', { exact: true }).isVisible()).toBe(true)
-    const input = card.getByRole('group', { name: 'Input' })
-    expect(await input.textContent()).toContain('ACME')
-    expect(await input.textContent()).toContain('Design work')
-    // The long note is folded until "Show all".
-    expect(await input.textContent()).not.toContain('signed in March')
+    expect(await card.getByRole('group', { name: 'Input' }).innerText()).toMatch(/Customer\s+ACME\s+Amount\s+1200\s+Memo\s+Team offsite planning/)
     await screenshot(page, 'approval-waiting')
-    await input.getByRole('button', { name: /^Show all/ }).click()
-    expect(await input.textContent()).toContain('signed in March')
-    expect(await seriousViolations(page)).toEqual([])
 
     await card.getByRole('button', { name: 'Approve', exact: true }).click()
     await page.getByText(APPROVED_REPLY).waitFor()
@@ -75,13 +70,36 @@ describe('the approval card', () => {
     expect(await dock(page).count()).toBe(0)
     await page.getByRole('textbox', { name: 'Message' }).waitFor()
     await settled.getByText('Input and result').click()
-    expect(await settled.getByRole('group', { name: 'Result' }).textContent()).toContain('Sent')
+    expect(await settled.getByRole('group', { name: 'Result' }).innerText()).toMatch(/Invoice\s+INV-/)
     await screenshot(page, 'approval-approved')
 
     const { part, settlements, texts } = await storedApproval(page)
-    expect(part).toMatchObject({ state: 'output-available', output: { sent: true, amount: 500 }, approval: { approved: true } })
+    expect(part).toMatchObject({ state: 'output-available', output: { sent: true, customer: 'ACME', amount: 1200 }, approval: { approved: true } })
     expect(settlements).toMatchObject([{ outcome: 'approved' }])
-    expect(texts).toEqual(['I will send it once you approve.', APPROVED_REPLY])
+    expect(texts[0]).toBe('I will send it once you approve.')
+    expect(texts[1]).toMatch(APPROVED_REPLY)
+  })
+
+  test('the input is drawn for people: keys as labels, nested objects and lists, a long text folded until "Show all"', async () => {
+    const context = await newContext()
+    const page = await openChat(context)
+    await sendMessage(page, 'Publish the release notes')
+    const card = dock(page).getByRole('region', { name: 'Publish notes' })
+    const input = card.getByRole('group', { name: 'Input' })
+    await input.waitFor()
+    expect(await input.innerText()).toMatch(/Title\s+Release 2\.4\s+Audience\s+Channel\s+#announcements\s+Notify\s+true\s+Sections\s+Heading\s+New\s+Items\s+Approvals in the chat\s+Quorums of approvers/)
+    expect(await input.textContent()).not.toContain('recorded with who made it and when')
+    await screenshot(page, 'approval-nested-input')
+    await input.getByRole('button', { name: /^Show all \(\d+ characters\)$/ }).click()
+    expect(await input.textContent()).toContain('recorded with who made it and when')
+    expect(await seriousViolations(page)).toEqual([])
+    // Edit offers the fields the schema can: the nested ones as JSON.
+    await card.getByRole('button', { name: 'Edit' }).click()
+    expect(JSON.parse(await card.getByRole('textbox', { name: 'Audience' }).inputValue())).toEqual({ channel: '#announcements', notify: true })
+    expect(await seriousViolations(page)).toEqual([])
+    await card.getByRole('button', { name: 'Cancel' }).click()
+    await card.getByRole('button', { name: 'Approve', exact: true }).click()
+    await page.getByText('Got it: published → true; title → Release 2.4. Planning with that.').waitFor()
   })
 
   test('by keyboard alone: the card takes the focus, Tab reaches Deny, the reason is typed and Enter denies; the model reads why', async () => {
@@ -116,10 +134,10 @@ describe('the approval card', () => {
     await card.getByRole('button', { name: 'Edit' }).click()
     const form = card.getByRole('form', { name: 'Edit the input of send_invoice' })
     const amount = form.getByRole('textbox', { name: 'Amount' })
-    expect(await amount.inputValue()).toBe('500')
-    expect(await form.getByRole('radio', { name: 'EUR' }).isChecked()).toBe(true)
+    expect(await amount.inputValue()).toBe('1200')
+    expect(await form.getByRole('textbox', { name: 'Memo' }).inputValue()).toBe('Team offsite planning')
     expect(await amount.evaluate((field) => field === document.activeElement)).toBe(false)
-    expect(await form.getByRole('textbox', { name: 'To', exact: true }).evaluate((field) => field === document.activeElement)).toBe(true)
+    expect(await form.getByRole('textbox', { name: 'Customer' }).evaluate((field) => field === document.activeElement)).toBe(true)
 
     let settles = 0
     page.on('request', (request) => {
@@ -143,20 +161,20 @@ describe('the approval card', () => {
     expect(waiting.chat.state).toBe('awaiting')
     expect(waiting.settlements).toEqual([])
 
-    await form.getByRole('textbox', { name: 'To', exact: true }).fill('ACME Corp')
-    await amount.fill('400')
+    await form.getByRole('textbox', { name: 'Customer' }).fill('ACME Corp')
+    await amount.fill('900')
     await form.getByRole('button', { name: 'Approve with changes' }).click()
-    await page.getByText('Got it: sent → true; to → ACME Corp; amount → 400; currency → EUR. Planning with that.').waitFor({ timeout: 15_000 })
+    await page.getByText(ranWith('ACME Corp', 900)).waitFor({ timeout: 15_000 })
     const settled = page.getByRole('region', { name: 'Approved by you' })
     const changes = settled.getByRole('group', { name: 'Changed before it ran' })
     await changes.waitFor()
-    expect(await changes.innerText()).toMatch(/To\s*ACME\s*→\s*changed to\s*ACME Corp\s*Amount\s*500\s*→\s*changed to\s*400/)
+    expect(await changes.innerText()).toMatch(/Customer\s*ACME\s*→\s*changed to\s*ACME Corp\s*Amount\s*1200\s*→\s*changed to\s*900/)
     await page.getByRole('textbox', { name: 'Message' }).waitFor()
     await screenshot(page, 'approval-edited')
 
     const { part, settlements } = await storedApproval(page)
-    expect(part).toMatchObject({ state: 'output-available', input: { to: 'ACME', amount: 500 }, output: { to: 'ACME Corp', amount: 400 } })
-    expect(settlements).toMatchObject([{ outcome: 'approved', input: { to: 'ACME Corp', amount: 400, currency: 'EUR' } }])
+    expect(part).toMatchObject({ state: 'output-available', input: { customer: 'ACME', amount: 1200 }, output: { customer: 'ACME Corp', amount: 900 } })
+    expect(settlements).toMatchObject([{ outcome: 'approved', input: { customer: 'ACME Corp', amount: 900, memo: 'Team offsite planning' } }])
     expect(settles).toBe(2)
   })
 
@@ -219,7 +237,7 @@ describe('the approval card', () => {
     expect(await second.getByRole('textbox', { name: 'Amount' }).inputValue()).toBe('300')
     await page.unroute('**/api/**', offline)
     await second.getByRole('button', { name: 'Retry' }).click()
-    await page.getByText('Got it: sent → true; to → ACME; amount → 300; currency → EUR. Planning with that.').waitFor({ timeout: 15_000 })
+    await page.getByText(ranWith('ACME', 300)).waitFor({ timeout: 15_000 })
     const edited = await storedApproval(page)
     expect(edited.settlements).toMatchObject([{ outcome: 'approved', input: { amount: 300 } }])
   })
@@ -268,7 +286,7 @@ describe('the approval card', () => {
     const page = await openChat(context, { chatId })
     const waiting = page.getByRole('region', { name: 'Send invoice' })
     await waiting.getByText('Waiting for an approval in Slack').waitFor()
-    expect(await waiting.getByRole('group', { name: 'Input' }).textContent()).toContain('ACME')
+    expect(await waiting.getByRole('group', { name: 'Input' }).innerText()).toMatch(/Customer\s+ACME/)
     for (const name of ['Approve', 'Deny', 'Edit']) expect(await waiting.getByRole('button', { name, exact: true }).count()).toBe(0)
     expect(await dock(page).count()).toBe(0)
     await screenshot(page, 'approval-channel')
@@ -277,8 +295,18 @@ describe('the approval card', () => {
   test('at phone width the card, its Edit form and the settled card fit the screen', async () => {
     const context = await newContext({ viewport: { width: 390, height: 844 } })
     const page = await openChat(context)
-    const card = await askInvoice(page)
+    await sendMessage(page, 'Publish the release notes')
+    await dock(page).getByRole('region', { name: 'Publish notes' }).getByRole('button', { name: 'Approve', exact: true }).waitFor()
     const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth && [...document.querySelectorAll('.fb-approval')].every((card) => card.scrollWidth <= card.clientWidth + 1))
+    expect(await fits()).toBe(true)
+    await screenshot(page, 'approval-phone-nested-input')
+    await dock(page).getByRole('button', { name: 'Deny' }).click()
+    await dock(page).getByRole('textbox', { name: 'Why deny? (optional)' }).fill('Not before the release')
+    await dock(page).getByRole('button', { name: 'Deny', exact: true }).click()
+    await page.getByRole('region', { name: 'Denied by you: Not before the release' }).waitFor()
+    expect(await fits()).toBe(true)
+
+    const card = await askInvoice(page)
     expect(await fits()).toBe(true)
     await screenshot(page, 'approval-phone-waiting')
     await card.getByRole('button', { name: 'Edit' }).click()
@@ -289,6 +317,21 @@ describe('the approval card', () => {
     await page.getByRole('region', { name: 'Approved by you' }).getByRole('group', { name: 'Changed before it ran' }).waitFor({ timeout: 15_000 })
     expect(await fits()).toBe(true)
     await screenshot(page, 'approval-phone-settled')
+  })
+})
+
+describe('an app of its own', () => {
+  test('a renderer of kind "approval" replaces the built-in card and decides with addToolApprovalResponse', async () => {
+    const context = await newContext()
+    const page = await context.newPage()
+    await page.goto('/?agent=planner&approval=custom')
+    await sendMessage(page, 'Send the invoice to ACME')
+    const custom = dock(page).getByRole('region', { name: 'Custom approval of send_invoice' })
+    await custom.getByText('approval-requested').waitFor()
+    expect(await page.locator('.fb-approval').count()).toBe(0)
+    await custom.getByRole('button', { name: 'Yes, go' }).click()
+    await page.getByText(APPROVED_REPLY).waitFor()
+    await page.getByRole('region', { name: 'Custom approval of send_invoice' }).getByText('output-available').waitFor()
   })
 })
 

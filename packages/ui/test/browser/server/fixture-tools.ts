@@ -23,25 +23,23 @@ export const confirmBudget: ClientTool<typeof budgetInput, typeof budgetOutput> 
   }
 }
 
-const invoiceInput = z.object({
-  to: z.string().min(1).describe('Who gets the invoice'),
-  amount: z.number().positive().describe('The total, in the currency below'),
-  currency: z.enum(['EUR', 'USD']),
-  lines: z.array(z.object({ item: z.string(), amount: z.number() })).optional(),
-  note: z.string().optional()
+const notesInput = z.object({
+  title: z.string().min(1),
+  audience: z.object({ channel: z.string(), notify: z.boolean() }),
+  sections: z.array(z.object({ heading: z.string(), items: z.array(z.string()) })),
+  body: z.string().describe('What the announcement says')
 })
 
 /**
- * A server tool that needs approval (docs/agents/approvals.md): the approval card draws its input
- * (nested lines, a long note), and its Edit form comes from this schema (an amount must be over 0).
- * Its result repeats what it ran with.
+ * A server tool that needs approval, with an input worth drawing: a nested object, a list of
+ * objects with lists, and a text long enough to fold.
  */
-export const sendInvoice: Tool<typeof invoiceInput> = {
-  slug: 'send_invoice',
-  description: 'Send an invoice to a customer by email.',
-  inputSchema: invoiceInput,
+export const publishNotes: Tool<typeof notesInput> = {
+  slug: 'publish_notes',
+  description: 'Publish release notes to a channel.',
+  inputSchema: notesInput,
   needsApproval: true,
-  execute: async (input) => ({ sent: true, to: input.to, amount: input.amount, currency: input.currency })
+  execute: async (input) => ({ published: true, title: input.title })
 }
 
 const paymentInput = z.object({ supplier: z.string().min(1), amount: z.number().positive() })

@@ -68,16 +68,18 @@ export const toppingsQuestion = {
   ]
 }
 
-/** The call of `send_invoice` for "Send the invoice to ACME": nested lines and a note long enough to fold. */
-export const invoiceInput = {
-  to: 'ACME',
-  amount: 500,
-  currency: 'EUR',
-  lines: [
-    { item: 'Design work', amount: 350 },
-    { item: 'Hosting', amount: 150 }
+/** The call of the planner example's `send_invoice` for "Send the invoice to ACME" (what its offline demo model sends too). */
+export const invoiceInput = { customer: 'ACME', amount: 1200, memo: 'Team offsite planning' }
+
+/** The call of `publish_notes` for "Publish the release notes": nested values and a text long enough to fold. */
+export const notesInput = {
+  title: 'Release 2.4',
+  audience: { channel: '#announcements', notify: true },
+  sections: [
+    { heading: 'New', items: ['Approvals in the chat', 'Quorums of approvers'] },
+    { heading: 'Fixed', items: ['Drafts after a reload'] }
   ],
-  note: 'Thank you for your business. Payment is due within 30 days of the invoice date; please quote the invoice number with your transfer. Late payments may incur a fee of 2% per month, as agreed in the contract signed in March.'
+  body: 'This release brings approvals to every door: a tool that needs a person waits for a yes, a no or an edited input before it runs. Quorums let two or more people decide together, and every decision is recorded with who made it and when.'
 }
 
 const SLOW_TEXT = 'Thinking it over carefully. '.repeat(3) + 'Here is a long plan that takes a while to write out, step by step, so there is time to send another message. Done.'
@@ -121,8 +123,9 @@ function streamedText(text: string, size: number) {
  * The fixture's model: the newest user message picks a scripted step, and a tool result gets a
  * reply that repeats the answer. Prompts containing:
  * - "color": one single-choice question; "trip": three questions; "toppings": one multi-select;
- * - "invoice": `send_invoice` (needs approval; {@link invoiceInput}); "supplier": `pay_supplier`
- *   (two approvals, expires in 2 h); a denial gets "Understood, I did not do it. (…)";
+ * - "invoice": the planner example's `send_invoice` (needs approval; {@link invoiceInput});
+ *   "release notes": `publish_notes` ({@link notesInput}); "supplier": `pay_supplier` (two
+ *   approvals, expires in 2 h); a denial gets "Understood, I did not do it. (…)";
  * - "file": the seed's `pick_file`; "together": `pick_file` and the color question in one step; "budget": `confirm_budget` (no renderer of its own);
  * - "slow": text streamed over about three seconds; "markdown": {@link MARKDOWN_REPLY}, streamed in
  *   small pieces; "deep": a question nested 5,000 levels deep (which the server refuses);
@@ -180,6 +183,8 @@ export function scenarioModel() {
       }
       const step = /invoice/i.test(text)
         ? toolStep([{ toolCallId: call(), toolName: 'send_invoice', input: invoiceInput }], 'I will send it once you approve.')
+        : /release notes/i.test(text)
+        ? toolStep([{ toolCallId: call(), toolName: 'publish_notes', input: notesInput }], 'Here is what I would publish.')
         : /supplier/i.test(text)
         ? toolStep([{ toolCallId: call(), toolName: 'pay_supplier', input: { supplier: 'Paper & Co', amount: 1200 } }], 'This payment needs two approvals.')
         : /unbroken/i.test(text)
