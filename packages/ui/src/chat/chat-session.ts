@@ -63,8 +63,8 @@ export class ChatSession {
   /** The text of the message being sent from here, until the server has it. */
   #sending: string | null = null
   readonly #unsent = new UnsentAnswers()
-  /** Approval responses given here that the chat has not resubmitted yet (see `#sendsApprovals`). */
-  readonly #freshApprovals = new Set<string>()
+  /** Calls answered or decided here since the chat last resubmitted (see `#shouldResubmit`). */
+  readonly #fresh = new Set<string>()
   readonly #drafts = draftSaves({
     save: async (toolCallId, draft) => {
       await this.#adapter.saveDraft(this.agent, this.id, toolCallId, draft)
@@ -94,7 +94,7 @@ export class ChatSession {
       id: chatId,
       transport: acceptedTransport(adapter.transport(agent), () => this.#accepted()),
       generateId: () => randomId('msg_'),
-      sendAutomaticallyWhen: ({ messages }) => lastAssistantMessageIsCompleteWithToolCalls({ messages }) || this.#sendsApprovals(messages),
+      sendAutomaticallyWhen: ({ messages }) => this.#shouldResubmit(messages),
       onError: (error) => this.#onRequestError(error),
       onFinish: () => void this.refresh(),
       onData: (part) => {
@@ -159,6 +159,7 @@ export class ChatSession {
     const { toolCallId } = part
     this.#settledHere.add(toolCallId)
     this.#drafts.forget(toolCallId)
+    this.#fresh.add(toolCallId)
     this.#set({ callErrors: without(this.#snapshot.callErrors, toolCallId), submitting: [...this.#snapshot.submitting, toolCallId], notice: null, failedReply: null })
     await this.chat.addToolOutput({ tool: toolNameOf(part) as never, toolCallId, output: output as never })
   }
@@ -201,8 +202,8 @@ export class ChatSession {
     this.#set({ callErrors: without(this.#snapshot.callErrors, toolCallId), notice: null, failedReply: null })
     if ((response.approved && response.input !== undefined) || !approvalId) return this.#settleDecision(toolCallId, response)
     this.#drafts.forget(toolCallId)
-    this.#freshApprovals.add(toolCallId)
-    this.#set({ submitting: [...this.#snapshot.submitting, toolCallId] })
+    // On its way once the step is complete (`#shouldResubmit`); until then the card shows the decision.
+    this.#fresh.add(toolCallId)
     const reason = response.reason?.trim()
     await this.chat.addToolApprovalResponse({ id: approvalId, approved: response.approved, ...(reason ? { reason } : {}) })
   }
@@ -293,16 +294,25 @@ export class ChatSession {
   }
 
   /**
-   * Whether the chat should resubmit for approval responses: the step is complete with them (the
-   * AI SDK's rule) and one of them was given here since the last request. A vote short of a quorum
-   * leaves its part decided here until the reload, and must not be sent again.
+   * Whether the chat resubmits the newest assistant message: every call of its last step has an
+   * output (the AI SDK's rule for client tools), or every call of it is answered or decided with
+   * an approval response among them and one was given here since the last request (the AI SDK's
+   * rule for approvals, plus that: a vote short of a quorum leaves its part decided here until the
+   * reload and must not go twice, and a call decided through the settle endpoint is decided on the
+   * server already). The decisions that go are then on their way (`submitting`).
    */
-  #sendsApprovals(messages: UIMessage[]): boolean {
-    if (this.#freshApprovals.size === 0 || !lastAssistantMessageIsCompleteWithApprovalResponses({ messages })) return false
-    const parts = messages.at(-1)!.parts.filter(isToolUIPart)
-    if (!parts.some((part) => part.state === 'approval-responded' && this.#freshApprovals.has(part.toolCallId))) return false
-    this.#freshApprovals.clear()
-    return true
+  #shouldResubmit(messages: UIMessage[]): boolean {
+    const last = messages.at(-1)
+    const step = last ? last.parts.slice(last.parts.findLastIndex((part) => part.type === 'step-start') + 1).filter(isToolUIPart) : []
+    const send =
+      lastAssistantMessageIsCompleteWithToolCalls({ messages }) ||
+      (step.some((part) => this.#fresh.has(part.toolCallId)) && lastAssistantMessageIsCompleteWithApprovalResponses({ messages }))
+    if (send) {
+      const going = step.filter((part) => this.#fresh.has(part.toolCallId) && !this.#snapshot.submitting.includes(part.toolCallId)).map((part) => part.toolCallId)
+      if (going.length > 0) this.#set({ submitting: [...this.#snapshot.submitting, ...going] })
+      this.#fresh.clear()
+    }
+    return send
   }
 
   async #queueChange(change: () => Promise<void>) {

@@ -242,6 +242,30 @@ describe('the approval card', () => {
     expect(edited.settlements).toMatchObject([{ outcome: 'approved', input: { amount: 300 } }])
   })
 
+  test('a question and an approval in one step: Approve waits for the question, and its answer sends both, once', async () => {
+    const context = await newContext()
+    const page = await openChat(context)
+    await sendMessage(page, 'Pick a color and send the invoice')
+    const invoice = dock(page).getByRole('region', { name: 'Send invoice' })
+    const question = dock(page).getByRole('region', { name: 'Color' })
+    let resubmissions = 0
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/agents/planner' && /"role":"assistant"/.test(request.postData() ?? '')) resubmissions++
+    })
+    await invoice.getByRole('button', { name: 'Approve', exact: true }).click()
+    await page.getByRole('region', { name: 'Approved' }).getByText('Sent together with the other answers this reply still waits for.').waitFor()
+    expect(resubmissions).toBe(0)
+    await screenshot(page, 'approval-beside-question')
+
+    await question.getByText('Blue', { exact: true }).click()
+    await page.getByText(/^Got it: Color → Blue; sent → true; invoice → INV-\w+; customer → ACME; amount → 1200; memo → Team offsite planning\. Planning with that\.$/).waitFor()
+    await page.getByRole('region', { name: 'Approved by you' }).waitFor()
+    expect(resubmissions).toBe(1)
+    const { part, settlements } = await storedApproval(page)
+    expect(part).toMatchObject({ state: 'output-available', output: { customer: 'ACME' } })
+    expect(settlements.map((settlement) => settlement.outcome).sort()).toEqual(['answered', 'approved'])
+  })
+
   test('approved first in another tab: the late Approve gets 409 and the chat reloads quietly, saying so', async () => {
     const context = await newContext()
     const first = await openChat(context)

@@ -124,6 +124,7 @@ function streamedText(text: string, size: number) {
  * reply that repeats the answer. Prompts containing:
  * - "color": one single-choice question; "trip": three questions; "toppings": one multi-select;
  * - "invoice": the planner example's `send_invoice` (needs approval; {@link invoiceInput});
+ *   with "color", the color question too, in the same step;
  *   "release notes": `publish_notes` ({@link notesInput}); "supplier": `pay_supplier` (two
  *   approvals, expires in 2 h); a denial gets "Understood, I did not do it. (…)";
  * - "file": the seed's `pick_file`; "together": `pick_file` and the color question in one step; "budget": `confirm_budget` (no renderer of its own);
@@ -181,7 +182,9 @@ export function scenarioModel() {
         ]
         return { stream: convertArrayToReadableStream(toolStep(calls, 'Two things first.') as never[]) }
       }
-      const step = /invoice/i.test(text)
+      const step = /invoice/i.test(text) && /colou?r/i.test(text)
+        ? toolStep([{ toolCallId: call(), toolName: 'question', input: colorQuestion }, { toolCallId: call(), toolName: 'send_invoice', input: invoiceInput }], 'Two things first.')
+        : /invoice/i.test(text)
         ? toolStep([{ toolCallId: call(), toolName: 'send_invoice', input: invoiceInput }], 'I will send it once you approve.')
         : /release notes/i.test(text)
         ? toolStep([{ toolCallId: call(), toolName: 'publish_notes', input: notesInput }], 'Here is what I would publish.')

@@ -25,7 +25,7 @@ export function approversText(votes: readonly ApprovalVote[], { userId }: { user
     if (who === 'someone else') others++
     else if (!names.includes(who)) names.push(who)
   }
-  if (others > 0) names.push(others === 1 ? (names.length > 0 ? 'someone else' : 'someone') : `${others} other people`)
+  if (others > 0) names.push(others === 1 ? 'someone else' : `${others} ${names.length > 0 ? 'other ' : ''}people`)
   if (names.length <= 1) return names[0] ?? 'someone'
   return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`
 }

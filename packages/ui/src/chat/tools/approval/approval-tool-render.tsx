@@ -92,8 +92,8 @@ export function ApprovalToolRender({ part, addToolApprovalResponse, isReadonly, 
           note={
             unsent
               ? `You ${approved ? 'approved' : 'denied'} it; this goes to the server once it answers again.`
-              : part.state === 'approval-responded' && !sending && approved
-                ? `${name} runs now.`
+              : part.state === 'approval-responded' && call && !sending && !settlement
+                ? 'Sent together with the other answers this reply still waits for.'
                 : undefined
           }
           onRetry={unsent ? onRetry : undefined}
