@@ -2,6 +2,7 @@ import type { ApprovalToolSummary, PendingCall, Settlement } from '@frogbotai/pr
 import { type ReactNode, useEffect, useId, useState } from 'react'
 import { humanize } from '../generic/schema-fields.ts'
 import { ValueList } from '../generic/value-list.tsx'
+import { SettledCard } from '../settled-card.tsx'
 import { type QuorumState, decisionText, expiresText, inputChanges, quorumProgressText, remainingText } from './approval-text.ts'
 
 /** What every approval card shows of the call: the tool's name (and description), and its input drawn readably. */
@@ -111,31 +112,10 @@ export function SettledApprovalCard({
   note?: string
   onRetry?: () => void
 }) {
-  const id = useId()
   const changes = edited === undefined ? [] : inputChanges(input, edited)
-  const frame = outcome === 'denied' || outcome === 'closed' ? 'fb-card-closed' : outcome === 'unsent' ? 'fb-card-unsent' : 'fb-card-done'
+  const frame = outcome === 'denied' ? 'closed' : outcome === 'approved' ? 'done' : outcome
   return (
-    <section className={`fb-card fb-approval ${frame}`} aria-labelledby={id} aria-busy={outcome === 'sending' || undefined}>
-      <header className="fb-card-header">
-        {outcome === 'sending' ? (
-          <span className="fb-spinner" aria-hidden="true" />
-        ) : (
-          <span className="fb-status-icon" aria-hidden="true">
-            {outcome === 'approved' ? '✓' : outcome === 'unsent' ? '!' : '×'}
-          </span>
-        )}
-        <h3 id={id} className={onRetry ? 'fb-card-title fb-card-title-with-action' : 'fb-card-title'} role={outcome === 'unsent' ? 'status' : undefined}>
-          {title}
-        </h3>
-        {onRetry ? (
-          <span className="fb-card-action">
-            <span aria-hidden="true">—</span>
-            <button type="button" className="fb-button fb-button-link" onClick={onRetry}>
-              Retry
-            </button>
-          </span>
-        ) : null}
-      </header>
+    <SettledCard outcome={frame} title={title} kind="fb-approval" action={onRetry ? { label: 'Retry', onClick: onRetry } : undefined}>
       <p className="fb-approval-tool">
         <code className="fb-approval-name">{name}</code>
         {approvalTool?.description ? <span className="fb-approval-description">{approvalTool.description}</span> : null}
@@ -152,7 +132,7 @@ export function SettledApprovalCard({
           </>
         ) : null}
       </Details>
-    </section>
+    </SettledCard>
   )
 }
 
