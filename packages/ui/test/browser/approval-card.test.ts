@@ -266,6 +266,24 @@ describe('the approval card', () => {
     expect(settlements.map((settlement) => settlement.outcome).sort()).toEqual(['answered', 'approved'])
   })
 
+  test('a decision the server refuses (approval.access: 403 forbidden) shows on the card, which stays usable; nothing is settled', async () => {
+    const context = await newContext()
+    const page = await openChat(context)
+    await sendMessage(page, 'Archive the project')
+    const card = dock(page).getByRole('region', { name: 'Archive project' })
+    await card.getByRole('button', { name: 'Approve', exact: true }).click()
+    await card.getByRole('alert').getByText('You may not approve or deny calls of "archive_project".').waitFor()
+    await card.getByRole('button', { name: 'Deny' }).click()
+    await card.getByRole('button', { name: 'Deny', exact: true }).click()
+    await card.getByRole('alert').getByText('You may not approve or deny calls of "archive_project".').waitFor()
+    await screenshot(page, 'approval-forbidden')
+    await card.getByRole('button', { name: 'Cancel' }).click()
+    await card.getByRole('button', { name: 'Approve', exact: true }).waitFor()
+    const { chat, settlements } = await storedApproval(page, { tool: 'archive_project' })
+    expect(chat.state).toBe('awaiting')
+    expect(settlements).toEqual([])
+  })
+
   test('approved first in another tab: the late Approve gets 409 and the chat reloads quietly, saying so', async () => {
     const context = await newContext()
     const first = await openChat(context)

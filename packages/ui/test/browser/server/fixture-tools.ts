@@ -53,3 +53,13 @@ export const paySupplier: Tool<typeof paymentInput> = {
   approval: { quorum: { count: 2 }, expiresIn: 2 * 60 * 60 * 1000 },
   execute: async (input) => ({ paid: true, ...input })
 }
+
+/** A server tool that needs approval and that Ada may not approve (`approval.access`): her decisions are `403 forbidden`. */
+export const archiveProject: Tool<z.ZodObject<{ project: z.ZodString }>> = {
+  slug: 'archive_project',
+  description: 'Archive a project and everything in it.',
+  inputSchema: z.object({ project: z.string() }),
+  needsApproval: true,
+  approval: { access: ({ req }) => req.user?.email !== 'ada@example.com' },
+  execute: async ({ project }) => ({ archived: project })
+}

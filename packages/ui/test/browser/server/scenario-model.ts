@@ -125,7 +125,7 @@ function streamedText(text: string, size: number) {
  * - "color": one single-choice question; "trip": three questions; "toppings": one multi-select;
  * - "invoice": the planner example's `send_invoice` (needs approval; {@link invoiceInput});
  *   with "color", the color question too, in the same step;
- *   "release notes": `publish_notes` ({@link notesInput}); "supplier": `pay_supplier` (two
+ *   "archive": `archive_project` (Ada may not approve it); "release notes": `publish_notes` ({@link notesInput}); "supplier": `pay_supplier` (two
  *   approvals, expires in 2 h); a denial gets "Understood, I did not do it. (…)";
  * - "file": the seed's `pick_file`; "together": `pick_file` and the color question in one step; "budget": `confirm_budget` (no renderer of its own);
  * - "slow": text streamed over about three seconds; "markdown": {@link MARKDOWN_REPLY}, streamed in
@@ -186,6 +186,8 @@ export function scenarioModel() {
         ? toolStep([{ toolCallId: call(), toolName: 'question', input: colorQuestion }, { toolCallId: call(), toolName: 'send_invoice', input: invoiceInput }], 'Two things first.')
         : /invoice/i.test(text)
         ? toolStep([{ toolCallId: call(), toolName: 'send_invoice', input: invoiceInput }], 'I will send it once you approve.')
+        : /archive/i.test(text)
+        ? toolStep([{ toolCallId: call(), toolName: 'archive_project', input: { project: 'Apollo' } }])
         : /release notes/i.test(text)
         ? toolStep([{ toolCallId: call(), toolName: 'publish_notes', input: notesInput }], 'Here is what I would publish.')
         : /supplier/i.test(text)

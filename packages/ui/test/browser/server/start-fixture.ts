@@ -14,7 +14,7 @@ import { ensureUser, setPassword } from '../../../../frogbot/src/auth/users.ts'
 import { storeOf } from '../../../../frogbot/src/frogbot-internals.ts'
 import { pickFile } from '../../../../frogbot/test/seed/pick-file.seed.ts'
 import { sendInvoice } from '../../../../../examples/planner/tools/send-invoice.ts'
-import { confirmBudget, paySupplier, publishNotes } from './fixture-tools.ts'
+import { archiveProject, confirmBudget, paySupplier, publishNotes } from './fixture-tools.ts'
 import { storeDeepChat } from './deep-chat.ts'
 import { scenarioModel } from './scenario-model.ts'
 
@@ -30,8 +30,9 @@ export const SECOND_USER = { email: 'grace@example.com', password: 'another hors
 /**
  * Builds the fixture app (`/`) and the `examples/react-chat` app (`/example/`) with Vite, and
  * serves them with a real FrogBot (SQLite file, scripted model, agents `planner` with `question`,
- * the seed's `pick_file`, the planner example's `send_invoice` and `publish_notes` (both need
- * approval), `ops` with `confirm_budget`, and
+ * the seed's `pick_file`, the planner example's `send_invoice`, `publish_notes` and
+ * `archive_project` (all three need approval; Ada may not approve the last), `ops` with
+ * `confirm_budget`, and
  * `team`, open to anyone, with `pay_supplier` (two approvals)) on one origin. Users: Ada
  * ({@link FIXTURE_USER}) and Grace ({@link SECOND_USER}).
  * `POST /__fixture/channel-chat` makes a channel conversation with a waiting question (or what
@@ -53,7 +54,7 @@ export async function startFixture() {
 
   const config = buildConfig({
     agents: [
-      { slug: 'planner', model: 'fast', instructions: 'Ask before choosing.', tools: [question, pickFile, sendInvoice, publishNotes], profile: { name: 'Planner', description: 'Plans with you and asks before it chooses.' } },
+      { slug: 'planner', model: 'fast', instructions: 'Ask before choosing.', tools: [question, pickFile, sendInvoice, publishNotes, archiveProject], profile: { name: 'Planner', description: 'Plans with you and asks before it chooses.' } },
       { slug: 'ops', model: 'fast', instructions: 'Ask before spending.', tools: [confirmBudget], profile: { name: 'Ops' } },
       // Anyone may use it, so a chat started without signing in has no owner and two people can approve in it.
       { slug: 'team', model: 'fast', instructions: 'Pay suppliers once two people approve.', tools: [paySupplier], profile: { name: 'Team' }, access: () => true }
