@@ -129,7 +129,11 @@ function ChatView({
   const actions = useMemo<ToolActions>(
     () => ({
       canAnswer: (part) =>
-        !readonly && !streaming && (part.state === 'input-available' || part.state === 'approval-requested') && waitingToolParts(session.chat.messages).some((waiting) => waiting.toolCallId === part.toolCallId),
+        !readonly &&
+        !streaming &&
+        (part.state === 'input-available' || part.state === 'approval-requested') &&
+        !votedHere(part) &&
+        waitingToolParts(session.chat.messages).some((waiting) => waiting.toolCallId === part.toolCallId),
       addToolOutput: (part, output) => session.answer(part, output),
       dismiss: (part, reason) => session.dismiss(part, reason),
       isReadonly: readonly,
@@ -148,7 +152,7 @@ function ChatView({
       pendingCall: (toolCallId) => snapshot.pending.find((call) => call.toolCallId === toolCallId),
       settlementFor: (toolCallId) => snapshot.settlements[toolCallId]
     }),
-    [session, readonly, streaming, channelLabel, snapshot.callErrors, snapshot.submitting, snapshot.settledElsewhere, snapshot.drafts, snapshot.unsentAnswers, snapshot.pending, snapshot.settlements, summary]
+    [session, readonly, streaming, channelLabel, snapshot.callErrors, snapshot.submitting, snapshot.settledElsewhere, snapshot.drafts, snapshot.unsentAnswers, snapshot.pending, snapshot.settlements, summary, userId]
   )
   const lastUserId = messages.findLast((message) => message.role === 'user')?.id
 
