@@ -2,9 +2,8 @@ import type { Caller } from '../contract/caller.ts'
 import type { SettleInput, SettleOutcome } from '../contract/turns.ts'
 import { systemCaller } from '../auth/callers.ts'
 import type { ResolvedAgent } from '../agents/resolve-agents.ts'
-import { toolFingerprint } from '../agents/tool-set.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
-import { ANSWER_TEXT_MAX_LENGTH, APPROVAL_KIND, type ChatState, formatPath, overlongText, REASON_MAX_LENGTH, type SettlementWithPart, stringsIn, tooLongText } from '@frogbotai/protocol'
+import type { ChatState, SettlementWithPart } from '@frogbotai/protocol'
 import { type CallRecord, type ChatRecord, toPendingCall } from '../store/chat-records.ts'
 import type { ChatPatch } from '../store/chat-store.ts'
 import type { SettleSnapshot, VersionedMessage } from '../store/turn-write-shapes.ts'
@@ -12,14 +11,11 @@ import { announceSettled } from './run/turn-events.ts'
 import { checkChat, settledByOf } from './chat-access.ts'
 import { effectiveState } from '../store/effective-state.ts'
 import { answeredOutputs, closeCalls, settlementOf } from './rules/close-calls.ts'
-import { type SettleAction, type SettlePlan, type SettleRefusal, isAnswer, isDecision, planSettle, withoutRepeats } from './rules/plan-settle.ts'
+import { type SettleAction, type SettlePlan, type SettleRefusal, planSettle, withoutRepeats } from './rules/plan-settle.ts'
 import { runTurn } from './run/run-turn.ts'
+import { checkAction } from './settle-checks.ts'
 import { settledCalls } from './settled-calls.ts'
 import { isoIn, newLeaseOwner, type TurnServices } from './services.ts'
-
-function zodMessage(error: { issues: { path: PropertyKey[]; message: string }[] }, field = 'output'): string {
-  return error.issues.map((issue) => `${[field, ...issue.path.map(String)].join('.')}: ${issue.message}`).join('; ')
-}
 
 function refusalError(refusal: SettleRefusal, state: ChatState, { calls, messages }: SettleSnapshot, settled?: SettlementWithPart | null): FrogbotError {
   switch (refusal.refused) {
@@ -37,73 +33,6 @@ function refusalError(refusal: SettleRefusal, state: ChatState, { calls, message
     case 'pending-calls':
       return new FrogbotError('pending-calls', 'Other calls of this step still need an answer.', { pending: refusal.missing.map(toPendingCall) })
   }
-}
-
-/**
- * The checks of one action on a client tool's call that run user code (the seed's order: tool
- * intact, `client.access`, `outputSchema`, `client.validate`), then the lengths of typed text
- * (every string of an output but the input's own: `400 invalid-output` naming the field); with
- * `whoOnly` (see {@link mayAnswer}), the first two alone. A decision (`approved`) is for calls
- * waiting for approval.
- */
-async function checkAnswer(agent: ResolvedAgent, req: Caller, call: CallRecord, action: SettleAction, whoOnly: boolean): Promise<SettleAction> {
-  if (!whoOnly && isDecision(action)) {
-    throw new FrogbotError('bad-request', `approved: "${call.toolName}" is a client tool's call (kind "${call.kind}"); settle it with "output", or "dismissed": true`)
-  }
-  const tool = agent.clientTools.get(call.toolName)
-  if (isAnswer(action) && (!tool || toolFingerprint(tool) !== call.toolFingerprint)) {
-    throw new FrogbotError('tool-unavailable', `The tool "${call.toolName}" of this call was removed or changed since it was asked; dismiss the call instead.`, { toolName: call.toolName })
-  }
-  if (req.entryPoint !== 'system' && tool?.client.access && !(await tool.client.access({ req, call: toPendingCall(call) }))) {
-    throw new FrogbotError('forbidden', `You may not settle calls of "${call.toolName}".`)
-  }
-  if (!isAnswer(action) || whoOnly) return action
-  const parsed = tool!.outputSchema.safeParse(action.output)
-  if (!parsed.success) throw new FrogbotError('invalid-output', zodMessage(parsed.error))
-  const verdict = tool!.client.validate?.({ input: call.input, output: parsed.data })
-  if (verdict !== undefined && verdict !== true) throw new FrogbotError('invalid-output', String(verdict))
-  const long = overlongText(parsed.data, { offered: stringsIn(call.input) })
-  if (long) throw new FrogbotError('invalid-output', `${formatPath(['output', ...long.path])}: ${tooLongText(long.length, ANSWER_TEXT_MAX_LENGTH)}`)
-  return { ...action, output: parsed.data }
-}
-
-/**
- * The checks of one decision on a call waiting for approval (docs/agents/approvals.md), in the
- * settle door's order: a yes needs the tool intact (`409 tool-unavailable`; a no is always
- * possible), then `approval.access` (`403 forbidden`), then an edited `input` must match the
- * tool's `inputSchema` (`400 invalid-input` naming the field; the parsed input is kept). An
- * `output` or `dismissed` is for client tools' calls. With `whoOnly` (see {@link mayAnswer}),
- * `approval.access` alone.
- */
-async function checkDecision(agent: ResolvedAgent, req: Caller, call: CallRecord, action: SettleAction, whoOnly: boolean): Promise<SettleAction> {
-  if (!whoOnly && !isDecision(action)) {
-    throw new FrogbotError('bad-request', `${isAnswer(action) ? 'output' : 'dismissed'}: "${call.toolName}" waits for approval; settle it with "approved": true or false`)
-  }
-  const tool = agent.approvalTools.get(call.toolName)
-  if (!whoOnly && isDecision(action) && action.approved && (!tool || toolFingerprint(tool) !== call.toolFingerprint)) {
-    throw new FrogbotError('tool-unavailable', `The tool "${call.toolName}" of this call was removed or changed since it was asked; deny the call instead.`, { toolName: call.toolName })
-  }
-  if (req.entryPoint !== 'system' && tool?.approval?.access && !(await tool.approval.access({ req, call: toPendingCall(call) }))) {
-    throw new FrogbotError('forbidden', `You may not approve or deny calls of "${call.toolName}".`)
-  }
-  if (whoOnly || !isDecision(action) || !action.approved || action.input === undefined) return action
-  const parsed = tool!.inputSchema.safeParse(action.input)
-  if (!parsed.success) throw new FrogbotError('invalid-input', zodMessage(parsed.error, 'input'))
-  return { ...action, input: parsed.data }
-}
-
-/**
- * The checks of one action that run user code: FrogBot's expiry has none; a person's `reason` (of
- * a dismissal or a decision) is at most {@link REASON_MAX_LENGTH} characters (`400 invalid-output`);
- * see {@link checkAnswer} and {@link checkDecision}.
- */
-async function checkAction(agent: ResolvedAgent, req: Caller, call: CallRecord, action: SettleAction, whoOnly: boolean): Promise<SettleAction> {
-  if ('expired' in action) return action
-  const reason = 'reason' in action ? action.reason : undefined
-  if (reason && reason.length > REASON_MAX_LENGTH) {
-    throw new FrogbotError('invalid-output', `reason: ${tooLongText(reason.length, REASON_MAX_LENGTH, 'dismissed' in action ? 'a dismissal reason' : 'a reason')}`)
-  }
-  return call.kind === APPROVAL_KIND ? checkDecision(agent, req, call, action, whoOnly) : checkAnswer(agent, req, call, action, whoOnly)
 }
 
 /** Closes a call past its `client.expiresIn` through the door, as FrogBot (README: `client.expiresIn`); whether it closed it. */
@@ -172,6 +101,9 @@ function refusedCall(refusal: SettleRefusal): string | null {
  *    expired by FrogBot in the same compare-and-set, and the caller then gets `already-settled`;
  * 3. each answer: the tool still exists unchanged (`409 tool-unavailable`), `client.access`
  *    (`403 forbidden`, dismissals too), `outputSchema` and `client.validate` (`400 invalid-output`);
+ *    each decision on a call waiting for approval (docs/agents/approvals.md): the tool intact for a
+ *    yes, `approval.access` (`403`), an edited input against `inputSchema` (`400 invalid-input`),
+ *    one vote a person on a quorum (`409 already-voted`); see `settle-checks.ts`;
  * 4. with `wholeStep` (the chat UI's resubmission), no call of the step may be left waiting
  *    (`409 pending-calls`); an answer it repeats unchanged for a call already answered is passed
  *    over (see `withoutRepeats`), so the browser's copy of the step can answer its last call.

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest'
 import type { ClientTool } from '../../tools/tool.ts'
 import { question } from '../../tools/index.ts'
 import type { StoredMessage } from '../../store/chat-records.ts'
-import { turnStart, waitingCalls, waitingParts } from './run-turn.ts'
+import { turnStart } from './run-turn.ts'
+import { waitingCalls, waitingParts } from './waiting-calls.ts'
 
 // The parts of a turn that decide from messages alone: where it starts, what its last step waits for.
 

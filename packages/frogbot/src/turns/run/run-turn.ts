@@ -10,20 +10,21 @@ import {
 } from 'ai'
 import type { Caller } from '../../contract/caller.ts'
 import type { ResolvedAgent } from '../../agents/resolve-agents.ts'
-import { buildToolSet, type StepGate, toolFingerprint } from '../../agents/tool-set.ts'
+import { buildToolSet, type StepGate } from '../../agents/tool-set.ts'
 import { toolInputBounds } from '../../agents/tool-input-depth.ts'
 import { partMiddleware } from '../../models/part-middleware.ts'
 import { logModelError, modelErrorText } from '../../models/model-errors.ts'
 import { FrogbotError } from '../../errors/frogbot-error.ts'
-import { APPROVAL_KIND, APPROVED_NOT_FINISHED_TEXT, STOPPED_BEFORE_APPROVED_RUN_TEXT, STOPPED_WHILE_APPROVED_RUN_TEXT, type TurnResult } from '@frogbotai/protocol'
-import type { ChatRecord, NewCall, StoredMessage } from '../../store/chat-records.ts'
+import { APPROVED_NOT_FINISHED_TEXT, STOPPED_BEFORE_APPROVED_RUN_TEXT, STOPPED_WHILE_APPROVED_RUN_TEXT, type TurnResult } from '@frogbotai/protocol'
+import type { ChatRecord, StoredMessage } from '../../store/chat-records.ts'
 import { toPendingCall } from '../../store/chat-records.ts'
 import { pumpTurn } from './turn-stream.ts'
 import { offeredKinds } from './offered-tools.ts'
 import { approvalGate } from './approval-gate.ts'
 import { replayChunks } from '../live/replay-chunks.ts'
 import { isoIn, type TurnServices } from '../services.ts'
-import { endStreamingParts, markStopped, modelView, openToolCallIds, sealToolParts, textOf, toolNameOf, toUIMessage } from '../transcript.ts'
+import { endStreamingParts, markStopped, modelView, openToolCallIds, sealToolParts, textOf, toUIMessage } from '../transcript.ts'
+import { waitingCalls, waitingParts } from './waiting-calls.ts'
 import { announceTurn, announceWaiting } from './turn-events.ts'
 import { keepLease } from './turn-lease.ts'
 import { endTurn, pauseAtCalls, saveStep } from './turn-saves.ts'
@@ -31,68 +32,6 @@ import { uniqueToolCallIds } from './unique-tool-call-ids.ts'
 import type { TurnRun } from '../../contract/turns.ts'
 
 const EMPTY_USAGE = { inputTokens: undefined, outputTokens: undefined, totalTokens: undefined } as LanguageModelUsage
-
-/** A tool whose calls wait for a person: a client tool, or a server tool waiting for approval. */
-type WaitingTool = { kind: string; slug: string; expiresIn?: number; quorum: number | null; fingerprint: string }
-
-/** The tool a waiting part of `toolName` waits through, with what its pending call keeps, or `undefined`. */
-function waitingToolOf(agent: Pick<ResolvedAgent, 'clientTools' | 'approvalTools'>, toolName: string, state: string): WaitingTool | undefined {
-  const client = state === 'input-available' ? agent.clientTools.get(toolName) : undefined
-  if (client) return { kind: client.client.kind, slug: client.slug, expiresIn: client.client.expiresIn, quorum: null, fingerprint: toolFingerprint(client) }
-  const server = state === 'approval-requested' ? agent.approvalTools.get(toolName) : undefined
-  if (!server) return undefined
-  const count = server.approval?.quorum?.count ?? 1
-  return { kind: APPROVAL_KIND, slug: server.slug, expiresIn: server.approval?.expiresIn, quorum: count > 1 ? count : null, fingerprint: toolFingerprint(server) }
-}
-
-/**
- * The calls the last step of `message` waits for: parts the model sent well-formed
- * (`input-available`) of client tools whose kind is offered here, and calls of server tools
- * waiting for approval (`approval-requested`; docs/agents/approvals.md). Pure.
- */
-export function waitingParts(message: UIMessage, agent: Pick<ResolvedAgent, 'clientTools' | 'approvalTools'>, offers: (kind: string) => boolean) {
-  const stepStart = message.parts.findLastIndex((part) => part.type === 'step-start')
-  return message.parts.slice(stepStart + 1).filter(isToolUIPart).filter((part) => {
-    const tool = waitingToolOf(agent, toolNameOf(part), part.state)
-    return tool !== undefined && offers(tool.kind)
-  })
-}
-
-/**
- * The calls a step ends at (see {@link waitingParts}) as pending calls (with their kind, deadline
- * and quorum); and the message sealed around them (every other open call closed, every input an
- * object). Pure.
- */
-export function waitingCalls({ message, agent, offers, chatId, createdAt, expiresAt }: {
-  message: UIMessage
-  agent: Pick<ResolvedAgent, 'clientTools' | 'approvalTools' | 'slug'>
-  offers: (kind: string) => boolean
-  chatId: string
-  createdAt: string
-  expiresAt: (expiresIn: number) => string
-}): { sealed: UIMessage; calls: NewCall[] } {
-  const waiting = new Set(waitingParts(message, agent, offers).map((part) => part.toolCallId))
-  const sealed = sealToolParts(message, waiting)
-  const calls: NewCall[] = []
-  for (const part of sealed.parts.filter(isToolUIPart)) {
-    if (!waiting.has(part.toolCallId)) continue
-    const tool = waitingToolOf(agent, toolNameOf(part), part.state)!
-    calls.push({
-      toolCallId: part.toolCallId,
-      toolName: tool.slug,
-      input: part.input,
-      messageId: message.id,
-      chatId,
-      agentSlug: agent.slug,
-      createdAt,
-      kind: tool.kind,
-      toolFingerprint: tool.fingerprint,
-      expiresAt: tool.expiresIn ? expiresAt(tool.expiresIn) : null,
-      quorum: tool.quorum
-    })
-  }
-  return { sealed, calls }
-}
 
 /** Every tool call id of a transcript. */
 function toolCallIdsOf(messages: UIMessage[]): Set<string> {
