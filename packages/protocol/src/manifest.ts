@@ -16,11 +16,27 @@ export const ClientToolSummarySchema = z.object({
   outputSchema: z.record(z.string(), z.unknown()).describe('JSON Schema (draft 2020-12) of the output')
 })
 
-/** An agent the caller may use. */
+/**
+ * A server tool whose calls may wait for a person's approval (`needsApproval`, docs/agents/approvals.md),
+ * as chat UIs need it to draw the approval card: the tool `name` (the `tool-<name>` part type), its
+ * `description`, and the JSON Schema of its input exactly as the model is given it (for the card's
+ * Edit form; the settle door checks an edited input against the tool's own schema).
+ */
+export const ApprovalToolSummarySchema = z.object({
+  name: z.string(),
+  description: z.string(),
+  inputSchema: z.record(z.string(), z.unknown()).describe('JSON Schema of the input, as the model is given it')
+})
+
+/**
+ * An agent the caller may use: its profile, its client tools, and its server tools that may need
+ * approval (`approvalTools`, present only when it has some).
+ */
 export const AgentSummarySchema = z.object({
   slug: z.string(),
   profile: AgentProfileSchema.optional(),
-  clientTools: z.array(ClientToolSummarySchema)
+  clientTools: z.array(ClientToolSummarySchema),
+  approvalTools: z.array(ApprovalToolSummarySchema).optional().describe('present only when the agent has tools with needsApproval')
 })
 
 /** `GET /api/agents`. */
@@ -54,4 +70,5 @@ export const ChatResultSchema = z.object({ chat: ChatSummarySchema })
 
 export type AgentSummary = z.output<typeof AgentSummarySchema>
 export type ClientToolSummary = z.output<typeof ClientToolSummarySchema>
+export type ApprovalToolSummary = z.output<typeof ApprovalToolSummarySchema>
 export type Manifest = z.output<typeof ManifestSchema>

@@ -1,11 +1,11 @@
 import { Chat } from '@ai-sdk/react'
-import { lastAssistantMessageIsCompleteWithToolCalls } from 'ai'
-import type { FrogbotUIMessage } from '@frogbotai/protocol'
+import { isToolUIPart, lastAssistantMessageIsCompleteWithApprovalResponses, lastAssistantMessageIsCompleteWithToolCalls, type UIMessage } from 'ai'
+import type { FrogbotUIMessage, SettleRequest } from '@frogbotai/protocol'
 import type { ChatAdapter, ChatRead } from './chat-adapter.ts'
 import { apiCallError, errorMessage } from './chat-api-error.ts'
 import { randomId } from './ids.ts'
 import { acceptedTransport } from './session/accepted-transport.ts'
-import { answerCalls, patchCall, uiMessagesOf } from './session/message-patches.ts'
+import { answerCalls, type GivenAnswer, patchCall, uiMessagesOf } from './session/message-patches.ts'
 import { UnsentAnswers } from './session/unsent-answers.ts'
 import { draftSaves } from './session/draft-saves.ts'
 import { pendingPoll } from './session/pending-poll.ts'
@@ -14,6 +14,7 @@ import { refusalOf, settlementOf } from './session/refusals.ts'
 import { type ChatSessionSnapshot, initialSnapshot, readChange } from './session/session-snapshot.ts'
 import { SnapshotStore } from './session/snapshot-store.ts'
 import { type AnyToolPart, toolNameOf } from './tool-parts.ts'
+import type { ApprovalResponse } from './tool-renderers.ts'
 
 export type { ChatSessionSnapshot } from './session/session-snapshot.ts'
 
@@ -35,6 +36,10 @@ export const POLL_INTERVAL_MS = 1000
  *
  * What a person puts on a waiting card (a draft) is kept on the server with the call (`saveDraft`,
  * a moment after the last change), so a reload, another tab or another device finds it.
+ *
+ * A call waiting for approval is decided with `respond`: a yes or a no as the AI SDK's
+ * `addToolApprovalResponse` (the chat resubmits and the continuation streams here, as after
+ * `addToolOutput`), a yes with an edited input through the settle endpoint.
  */
 export class ChatSession {
   readonly agent: string
@@ -58,6 +63,8 @@ export class ChatSession {
   /** The text of the message being sent from here, until the server has it. */
   #sending: string | null = null
   readonly #unsent = new UnsentAnswers()
+  /** Calls answered or decided here since the chat last resubmitted (see `#shouldResubmit`). */
+  readonly #fresh = new Set<string>()
   readonly #drafts = draftSaves({
     save: async (toolCallId, draft) => {
       await this.#adapter.saveDraft(this.agent, this.id, toolCallId, draft)
@@ -87,7 +94,7 @@ export class ChatSession {
       id: chatId,
       transport: acceptedTransport(adapter.transport(agent), () => this.#accepted()),
       generateId: () => randomId('msg_'),
-      sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithToolCalls,
+      sendAutomaticallyWhen: ({ messages }) => this.#shouldResubmit(messages),
       onError: (error) => this.#onRequestError(error),
       onFinish: () => void this.refresh(),
       onData: (part) => {
@@ -152,6 +159,7 @@ export class ChatSession {
     const { toolCallId } = part
     this.#settledHere.add(toolCallId)
     this.#drafts.forget(toolCallId)
+    this.#fresh.add(toolCallId)
     this.#set({ callErrors: without(this.#snapshot.callErrors, toolCallId), submitting: [...this.#snapshot.submitting, toolCallId], notice: null, failedReply: null })
     await this.chat.addToolOutput({ tool: toolNameOf(part) as never, toolCallId, output: output as never })
   }
@@ -177,6 +185,27 @@ export class ChatSession {
       else this.#failed(error)
     }
     await this.refresh()
+  }
+
+  /**
+   * Decides on a call waiting for approval (docs/agents/approvals.md). A yes or a no is the AI
+   * SDK's `addToolApprovalResponse`: the chat resubmits once every call of the step is decided or
+   * answered, and the continuation streams into the same message (a vote short of a quorum ends
+   * the request with nothing new, and the reload shows the votes). A yes with an edited `input`
+   * goes to the settle endpoint (`{ approved: true, input }`): a refusal such as `400
+   * invalid-input` shows on the card; once accepted, the chat shows the continuation as it is stored.
+   */
+  async respond(part: AnyToolPart, response: ApprovalResponse): Promise<void> {
+    const { toolCallId } = part
+    const approvalId = (part as { approval?: { id?: string } }).approval?.id
+    this.#settledHere.add(toolCallId)
+    this.#set({ callErrors: without(this.#snapshot.callErrors, toolCallId), notice: null, failedReply: null })
+    if ((response.approved && response.input !== undefined) || !approvalId) return this.#settleDecision(toolCallId, response)
+    this.#drafts.forget(toolCallId)
+    // On its way once the step is complete (`#shouldResubmit`); until then the card shows the decision.
+    this.#fresh.add(toolCallId)
+    const reason = response.reason?.trim()
+    await this.chat.addToolApprovalResponse({ id: approvalId, approved: response.approved, ...(reason ? { reason } : {}) })
   }
 
   /**
@@ -242,6 +271,50 @@ export class ChatSession {
     this.#retry?.retryNow()
   }
 
+  /** Sends a decision on an approval to the settle endpoint (see `respond`); kept as not sent when the server cannot be reached. */
+  async #settleDecision(toolCallId: string, decision: ApprovalResponse): Promise<void> {
+    const reason = decision.reason?.trim()
+    const body: SettleRequest = decision.approved
+      ? { toolCallId, approved: true, ...(decision.input !== undefined ? { input: decision.input } : {}), ...(reason ? { reason } : {}) }
+      : { toolCallId, approved: false, ...(reason ? { reason } : {}) }
+    try {
+      await this.#adapter.settle(this.agent, this.id, body)
+      this.#drafts.forget(toolCallId)
+    } catch (error) {
+      const refusal = refusalOf(error)
+      if (refusal === 'unreachable') {
+        this.#set({ unsentAnswers: this.#unsent.keepDecision(toolCallId, decision) })
+        this.#lostServer()
+        return
+      }
+      if (settlementOf(error) || refusal === 'answer' || refusal === 'other') this.#settledHere.delete(toolCallId)
+      if (refusal === 'answer' || refusal === 'other') this.#set({ callErrors: { ...this.#snapshot.callErrors, [toolCallId]: errorMessage(error) } })
+    }
+    await this.refresh()
+  }
+
+  /**
+   * Whether the chat resubmits the newest assistant message: every call of its last step has an
+   * output (the AI SDK's rule for client tools), or every call of it is answered or decided with
+   * an approval response among them and one was given here since the last request (the AI SDK's
+   * rule for approvals, plus that: a vote short of a quorum leaves its part decided here until the
+   * reload and must not go twice, and a call decided through the settle endpoint is decided on the
+   * server already). The decisions that go are then on their way (`submitting`).
+   */
+  #shouldResubmit(messages: UIMessage[]): boolean {
+    const last = messages.at(-1)
+    const step = last ? last.parts.slice(last.parts.findLastIndex((part) => part.type === 'step-start') + 1).filter(isToolUIPart) : []
+    const send =
+      lastAssistantMessageIsCompleteWithToolCalls({ messages }) ||
+      (step.some((part) => this.#fresh.has(part.toolCallId)) && lastAssistantMessageIsCompleteWithApprovalResponses({ messages }))
+    if (send) {
+      const going = step.filter((part) => this.#fresh.has(part.toolCallId) && !this.#snapshot.submitting.includes(part.toolCallId)).map((part) => part.toolCallId)
+      if (going.length > 0) this.#set({ submitting: [...this.#snapshot.submitting, ...going] })
+      this.#fresh.clear()
+    }
+    return send
+  }
+
   async #queueChange(change: () => Promise<void>) {
     try {
       await change()
@@ -282,9 +355,14 @@ export class ChatSession {
   #sendUnsent(read: ChatRead) {
     const resend = this.#unsent.takeWaiting(read)
     this.#set({ unsentAnswers: [] })
-    if (resend.size === 0) return
-    this.chat.messages = answerCalls(this.chat.messages, resend)
-    this.#set({ submitting: [...resend.keys()] })
+    const answers = new Map<string, GivenAnswer>()
+    for (const [toolCallId, answer] of resend) {
+      if ('decision' in answer) void this.#settleDecision(toolCallId, answer.decision)
+      else answers.set(toolCallId, answer)
+    }
+    if (answers.size === 0) return
+    this.chat.messages = answerCalls(this.chat.messages, answers)
+    this.#set({ submitting: [...answers.keys()] })
     void this.chat.sendMessage()
   }
 

@@ -12,7 +12,7 @@ import { QueuedStrip } from './queued-strip.tsx'
 import { SignIn } from './sign-in.tsx'
 import { type ToolActions, ToolActionsContext } from './tool-actions-context.ts'
 import { ToolPart } from './tool-part.tsx'
-import { isToolPart, waitingToolParts } from './tool-parts.ts'
+import { type AnyToolPart, isApprovalPart, isToolPart, waitingToolParts } from './tool-parts.ts'
 import { TypingIndicator } from './typing-indicator.tsx'
 
 /**
@@ -46,9 +46,11 @@ export type ChatProps = {
 /**
  * A whole chat with one agent (seed: "Answer in the chat UI"): history, streaming replies in
  * Markdown, composer with Stop, queued messages, and tool cards from the provider's renderers.
- * While a client tool call waits, its card is docked above the composer and the composer is
- * hidden (what it held comes back with it; a card that appears while the person was typing leaves
- * the focus alone); once settled the card shows in the conversation. A reply that failed says why
+ * While a client tool call or a server tool's call waiting for approval waits, its card is docked
+ * above the composer and the composer is hidden (what it held comes back with it; a card that
+ * appears while the person was typing leaves the focus alone); once settled the card shows in the
+ * conversation. An approval that needs several people, on which this person already voted, waits
+ * in the conversation instead, and the composer stays. A reply that failed says why
  * in one sentence, with Retry. A channel conversation is read-only,
  * with the channel notice instead of the composer. Nobody signed in: the sign-in form.
  */
@@ -104,9 +106,15 @@ function ChatView({
   const streaming = status === 'streaming' || status === 'submitted'
   const busy = streaming || snapshot.joining || snapshot.summary?.state === 'running'
 
+  const { manifest } = useChatContext()
+  const userId = manifest.status === 'ready' ? manifest.manifest.user?.id : undefined
+  // This person's vote is in: the call waits for others, not for them.
+  const votedHere = (part: AnyToolPart) =>
+    Boolean(userId) && isApprovalPart(part) && Boolean(snapshot.pending.find((call) => call.toolCallId === part.toolCallId)?.quorum?.votes.some((vote) => 'userId' in vote.by && vote.by.userId === userId))
+
   const docked = useMemo(() => {
     if (readonly) return []
-    const waiting = waitingToolParts(messages)
+    const waiting = waitingToolParts(messages).filter((part) => !votedHere(part))
     const last = messages.at(-1)
     // An answer on its way, or one that did not get through, keeps its card docked until the server has it.
     const answered = [...snapshot.submitting, ...snapshot.unsentAnswers]
@@ -115,12 +123,17 @@ function ChatView({
         ? []
         : (last.parts as readonly { type: string }[]).filter(isToolPart).filter((part) => answered.includes(part.toolCallId) && !waiting.some((w) => w.toolCallId === part.toolCallId))
     return [...waiting, ...sending]
-  }, [messages, status, snapshot.submitting, snapshot.unsentAnswers, readonly])
+  }, [messages, status, snapshot.submitting, snapshot.unsentAnswers, snapshot.pending, userId, readonly])
   const dockedIds = useMemo(() => new Set(docked.map((part) => part.toolCallId)), [docked])
 
   const actions = useMemo<ToolActions>(
     () => ({
-      canAnswer: (part) => !readonly && !streaming && part.state === 'input-available' && waitingToolParts(session.chat.messages).some((waiting) => waiting.toolCallId === part.toolCallId),
+      canAnswer: (part) =>
+        !readonly &&
+        !streaming &&
+        (part.state === 'input-available' || part.state === 'approval-requested') &&
+        !votedHere(part) &&
+        waitingToolParts(session.chat.messages).some((waiting) => waiting.toolCallId === part.toolCallId),
       addToolOutput: (part, output) => session.answer(part, output),
       dismiss: (part, reason) => session.dismiss(part, reason),
       isReadonly: readonly,
@@ -133,9 +146,13 @@ function ChatView({
       saveDraft: (part, draft) => session.saveDraft(part.toolCallId, draft),
       isUnsent: (toolCallId) => snapshot.unsentAnswers.includes(toolCallId),
       retry: () => session.retryNow(),
-      mayTakeFocus: () => !session.typingWhenHidden
+      mayTakeFocus: () => !session.typingWhenHidden,
+      addToolApprovalResponse: (part, response) => session.respond(part, response),
+      approvalTool: (name) => summary.approvalTools?.find((tool) => tool.name === name),
+      pendingCall: (toolCallId) => snapshot.pending.find((call) => call.toolCallId === toolCallId),
+      settlementFor: (toolCallId) => snapshot.settlements[toolCallId]
     }),
-    [session, readonly, streaming, channelLabel, snapshot.callErrors, snapshot.submitting, snapshot.settledElsewhere, snapshot.drafts, snapshot.unsentAnswers, summary]
+    [session, readonly, streaming, channelLabel, snapshot.callErrors, snapshot.submitting, snapshot.settledElsewhere, snapshot.drafts, snapshot.unsentAnswers, snapshot.pending, snapshot.settlements, summary, userId]
   )
   const lastUserId = messages.findLast((message) => message.role === 'user')?.id
 

@@ -1,5 +1,6 @@
-import type { ClientToolSummary, Settlement } from '@frogbotai/protocol'
+import type { ApprovalToolSummary, ClientToolSummary, PendingCall, Settlement } from '@frogbotai/protocol'
 import { createContext } from 'react'
+import type { ApprovalResponse } from './tool-renderers.ts'
 import type { AnyToolPart } from './tool-parts.ts'
 
 /**
@@ -20,7 +21,12 @@ import type { AnyToolPart } from './tool-parts.ts'
  * - `isUnsent(toolCallId)`, `retry()`: an answer given here that did not reach the server, and
  *   asking the server again now (it is sent again once the server answers; optional);
  * - `mayTakeFocus()`: whether a card that appears may move the focus into itself (not while the
- *   person was typing in the composer the card hides; optional, default yes).
+ *   person was typing in the composer the card hides; optional, default yes);
+ * - `addToolApprovalResponse(part, response)`: decide on a call waiting for approval (optional;
+ *   without it approval cards are read-only);
+ * - `approvalTool(name)`, `pendingCall(toolCallId)`, `settlementFor(toolCallId)`: the server tool
+ *   that may need approval, the stored waiting call (expiry, quorum votes), and the stored
+ *   settlement of a settled call (optional).
  */
 export type ToolActions = {
   canAnswer: (part: AnyToolPart) => boolean
@@ -37,6 +43,10 @@ export type ToolActions = {
   isUnsent?: (toolCallId: string) => boolean
   retry?: () => void
   mayTakeFocus?: () => boolean
+  addToolApprovalResponse?: (part: AnyToolPart, response: ApprovalResponse) => void | Promise<void>
+  approvalTool?: (name: string) => ApprovalToolSummary | undefined
+  pendingCall?: (toolCallId: string) => PendingCall | undefined
+  settlementFor?: (toolCallId: string) => Settlement | undefined
 }
 
 /** See {@link ToolActions}. Without a provider, tool parts render read-only. */

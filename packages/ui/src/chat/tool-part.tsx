@@ -3,17 +3,21 @@ import { useChatContext } from './chat-context.ts'
 import { settledElsewhereText } from './settled-elsewhere.ts'
 import { NotSentNote } from './not-sent-note.tsx'
 import { ToolActionsContext } from './tool-actions-context.ts'
-import { type AnyToolPart, toolNameOf } from './tool-parts.ts'
+import { APPROVAL_KIND } from '@frogbotai/protocol'
+import { type AnyToolPart, isApprovalPart, toolNameOf } from './tool-parts.ts'
 import { findToolRenderer, type ToolRenderProps } from './tool-renderers.ts'
+import { ApprovalToolRender } from './tools/approval/approval-tool-render.tsx'
 import { GenericToolRender } from './tools/generic/generic-tool-render.tsx'
 import { QuestionToolRender } from './tools/question/question-tool-render.tsx'
 
 // Renderers that show an answer on its way themselves; others get a line under their card.
-const SHOW_SENDING = new Set<unknown>([GenericToolRender, QuestionToolRender])
+const SHOW_SENDING = new Set<unknown>([GenericToolRender, QuestionToolRender, ApprovalToolRender])
 
 /**
- * Renders one tool part with the renderer registered for it (`client.kind`, then the tool name),
- * else the generic renderer, and hands it the actions of the nearest `ToolActionsContext`. Under
+ * Renders one tool part with the renderer registered for it (`client.kind`, or `approval` for a
+ * server tool's call that needed approval; then the tool name), else the built-in one
+ * (`ApprovalToolRender` for approvals, the generic renderer otherwise), and hands it the actions
+ * of the nearest `ToolActionsContext`. Under
  * the card it says when an answer is on its way, when it did not get through ("Not sent —
  * Retry"), and who settled the call first when someone else did while it waited here.
  */
@@ -21,17 +25,31 @@ export function ToolPart({ part }: { part: AnyToolPart }) {
   const actions = useContext(ToolActionsContext)
   const { toolRenderers, manifest } = useChatContext()
   const name = toolNameOf(part)
-  const clientTool = actions?.clientTool(name)
-  const Render = findToolRenderer(toolRenderers, { name, kind: clientTool?.kind })?.render ?? GenericToolRender
+  const approval = isApprovalPart(part)
+  const clientTool = approval ? undefined : actions?.clientTool(name)
+  const kind = approval ? APPROVAL_KIND : clientTool?.kind
+  const Render = findToolRenderer(toolRenderers, { name, kind })?.render ?? (approval ? ApprovalToolRender : GenericToolRender)
   const props: ToolRenderProps = { part, ...(clientTool ? { clientTool } : {}) }
+  if (approval) {
+    const approvalTool = actions?.approvalTool?.(name)
+    const call = actions?.pendingCall?.(part.toolCallId)
+    const settlement = actions?.settlementFor?.(part.toolCallId)
+    if (approvalTool) props.approvalTool = approvalTool
+    if (call) props.call = call
+    if (settlement) props.settlement = settlement
+  }
   const error = actions?.errorFor(part.toolCallId)
   if (error) props.error = error
   if (actions?.isReadonly) {
     props.isReadonly = true
     if (actions.channelLabel) props.channelLabel = actions.channelLabel
   } else if (actions?.canAnswer(part)) {
-    props.addToolOutput = (output) => actions.addToolOutput(part, output)
-    props.dismiss = (reason) => actions.dismiss(part, reason)
+    if (approval) {
+      if (actions.addToolApprovalResponse) props.addToolApprovalResponse = (response) => actions.addToolApprovalResponse!(part, response)
+    } else {
+      props.addToolOutput = (output) => actions.addToolOutput(part, output)
+      props.dismiss = (reason) => actions.dismiss(part, reason)
+    }
     const draft = actions.draftFor?.(part.toolCallId)
     if (draft !== undefined) props.draft = draft
     if (actions.saveDraft) props.onDraftChange = (next) => actions.saveDraft!(part, next)

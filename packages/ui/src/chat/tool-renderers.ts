@@ -1,4 +1,4 @@
-import type { ClientToolSummary } from '@frogbotai/protocol'
+import type { ApprovalToolSummary, ClientToolSummary, PendingCall, Settlement } from '@frogbotai/protocol'
 import type { ComponentType } from 'react'
 import type { AnyToolPart } from './tool-parts.ts'
 
@@ -20,6 +20,15 @@ import type { AnyToolPart } from './tool-parts.ts'
  *   composer the card hides);
  * - `unsent: true` and `onRetry()`: the answer given here did not reach the server; it is sent
  *   again once the server answers, and `onRetry` asks the server now.
+ *
+ * For a server tool's call that waits for approval (kind `approval`, docs/agents/approvals.md):
+ * - `addToolApprovalResponse({ approved, reason?, input? })`: instead of `addToolOutput` and
+ *   `dismiss`, while the call waits here (never after this person's own vote on a call that needs
+ *   several): a yes, a yes with an edited `input` (checked against the tool's input schema: a
+ *   refusal comes back as `error`, `input.<field>: …`), or a no with an optional `reason`;
+ * - `approvalTool`: the tool as the server publishes it (`name`, `description`, `inputSchema`);
+ * - `call`: the stored pending call while it waits (`expiresAt`, `quorum` with the votes so far);
+ * - `settlement`: once settled, who decided, when, the `reason`, the edited `input` and the `votes`.
  */
 export type ToolRenderProps<PART = AnyToolPart> = {
   part: PART
@@ -34,7 +43,17 @@ export type ToolRenderProps<PART = AnyToolPart> = {
   mayTakeFocus?: () => boolean
   unsent?: boolean
   onRetry?: () => void
+  addToolApprovalResponse?: (response: ApprovalResponse) => void | Promise<void>
+  approvalTool?: ApprovalToolSummary
+  call?: PendingCall
+  settlement?: Settlement
 }
+
+/**
+ * A person's decision on a call waiting for approval: a yes (`approved: true`, with `input` when
+ * they edited the tool's input) or a no (`approved: false`, with an optional `reason` the model reads).
+ */
+export type ApprovalResponse = { approved: true; input?: unknown; reason?: string } | { approved: false; reason?: string }
 
 /**
  * A tool renderer: `kind` matches a client tool's `client.kind` first, then a tool's name

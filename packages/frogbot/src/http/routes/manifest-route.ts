@@ -10,8 +10,9 @@ import type { HttpContext, HttpEnv } from '../http-context.ts'
  * (`Cache-Control: private, no-store`):
  * - `user`: the signed-in user, or `null`;
  * - `agents`: the agents this caller may use, with their profiles and client tools (kind, admin
- *   chat component, output JSON Schema); an anonymous caller sees only agents whose `access`
- *   allows anonymous callers;
+ *   chat component, output JSON Schema) and, when they have any, the server tools that may wait
+ *   for approval (`approvalTools`: description and input JSON Schema); an anonymous caller sees
+ *   only agents whose `access` allows anonymous callers;
  * - `chatStorage`: whether chats are stored (always, in the configured database);
  * - `auth`: the sign-in endpoints.
  * A stale session cookie is cleared and the caller treated as anonymous; a bad bearer token is 401.

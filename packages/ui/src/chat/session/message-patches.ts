@@ -13,24 +13,41 @@ function mapCalls(messages: FrogbotUIMessage[], toolCallIds: ReadonlySet<string>
   )
 }
 
-/** `messages` with the waiting parts of the calls of `outputs` answered with them (`output-available`), as `addToolOutput` leaves them. */
-export function answerCalls(messages: FrogbotUIMessage[], outputs: ReadonlyMap<string, unknown>): FrogbotUIMessage[] {
-  return mapCalls(messages, new Set(outputs.keys()), (part) => {
-    if ((part as AnyToolPart).state !== 'input-available') return part
-    return { ...part, state: 'output-available', output: outputs.get((part as AnyToolPart).toolCallId) } as unknown as Part
+/**
+ * An answer given in this tab, as it changes its call's part: a client tool's `output`
+ * (`output-available`), or a decision on a call waiting for approval (`approval-responded`, as the
+ * AI SDK's `addToolApprovalResponse` leaves it).
+ */
+export type GivenAnswer = { output: unknown } | { approval: { approved: boolean; reason?: string } }
+
+/** `messages` with the waiting parts of the calls of `answers` answered with them, as `addToolOutput` and `addToolApprovalResponse` leave them. */
+export function answerCalls(messages: FrogbotUIMessage[], answers: ReadonlyMap<string, GivenAnswer>): FrogbotUIMessage[] {
+  return mapCalls(messages, new Set(answers.keys()), (part) => {
+    const tool = part as AnyToolPart & { approval?: { id: string } }
+    const answer = answers.get(tool.toolCallId)!
+    if (tool.state === 'input-available' && 'output' in answer) return { ...part, state: 'output-available', output: answer.output } as unknown as Part
+    if (tool.state === 'approval-requested' && 'approval' in answer) {
+      const { approved, reason } = answer.approval
+      return { ...part, state: 'approval-responded', approval: { ...tool.approval, approved, ...(reason ? { reason } : {}) } } as unknown as Part
+    }
+    return part
   })
 }
 
-/** The outputs of the calls `toolCallIds` answered in `messages` (`output-available` parts), by call. */
-export function outputsOf(messages: readonly FrogbotUIMessage[], toolCallIds: readonly string[]): Map<string, unknown> {
-  const outputs = new Map<string, unknown>()
+/** The answers given to the calls `toolCallIds` in `messages` (`output-available` and `approval-responded` parts), by call. */
+export function answersOf(messages: readonly FrogbotUIMessage[], toolCallIds: readonly string[]): Map<string, GivenAnswer> {
+  const answers = new Map<string, GivenAnswer>()
   for (const message of messages) {
     for (const part of message.parts as readonly { type: string }[]) {
-      const tool = part as AnyToolPart
-      if (isToolPart(part) && toolCallIds.includes(tool.toolCallId) && tool.state === 'output-available') outputs.set(tool.toolCallId, tool.output)
+      const tool = part as AnyToolPart & { approval?: { approved?: boolean; reason?: string } }
+      if (!isToolPart(part) || !toolCallIds.includes(tool.toolCallId)) continue
+      if (tool.state === 'output-available') answers.set(tool.toolCallId, { output: tool.output })
+      if (tool.state === 'approval-responded' && typeof tool.approval?.approved === 'boolean') {
+        answers.set(tool.toolCallId, { approval: { approved: tool.approval.approved, ...(tool.approval.reason ? { reason: tool.approval.reason } : {}) } })
+      }
     }
   }
-  return outputs
+  return answers
 }
 
 /** `messages` with the tool part of `patch`'s call replaced by `patch` (the server's copy of it). */

@@ -1,17 +1,18 @@
 import type { PendingCall } from '@frogbotai/protocol'
 import type { PendingList } from '../chat-adapter.ts'
 
+// A call's votes count too: another person's vote on an approval that needs several changes its card.
 const idsOf = (calls: readonly PendingCall[]) =>
   calls
-    .map((call) => call.toolCallId)
+    .map((call) => `${call.toolCallId} ${call.quorum?.votes.length ?? 0}`)
     .sort()
     .join('\n')
 
 /**
  * While `watching()` gives the chat as this tab last read it (`null`: nothing to watch now) and
  * the page is visible, asks `pending()` every `intervalMs` (and when the page shows again; never
- * two at once) and calls `changed()` when the server's turn state or waiting calls differ, or
- * messages are queued. A failed check is `failed(error)`, and asked again on the next tick.
+ * two at once) and calls `changed()` when the server's turn state or waiting calls (or their
+ * votes) differ, or messages are queued. A failed check is `failed(error)`, and asked again on the next tick.
  */
 export function pendingPoll({ intervalMs, watching, pending, changed, failed }: {
   intervalMs: number

@@ -6,10 +6,10 @@ import { apiCallError } from '../chat-api-error.ts'
  * channel conversation): the chat reloads quietly instead of showing an error (FrogBot's UI
  * registries page: "a `409` reloads the chat quietly").
  */
-const BEHIND_CODES = new Set(['already-settled', 'not-awaiting', 'channel-chat', 'turn-in-progress', 'pending-calls', 'not-queued', 'call-not-found'])
+const BEHIND_CODES = new Set(['already-settled', 'already-voted', 'not-awaiting', 'channel-chat', 'turn-in-progress', 'pending-calls', 'not-queued', 'call-not-found'])
 
 /** Refusals of an answer itself: shown on the card, which stays usable. */
-const ANSWER_CODES = new Set(['invalid-output', 'forbidden', 'tool-unavailable', 'write-conflict'])
+const ANSWER_CODES = new Set(['invalid-output', 'invalid-input', 'forbidden', 'tool-unavailable', 'write-conflict'])
 
 /**
  * What a failed request means for the chat:

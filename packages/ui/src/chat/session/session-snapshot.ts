@@ -61,15 +61,18 @@ export const initialSnapshot: ChatSessionSnapshot = {
   joining: false
 }
 
+/** The outcomes a person gives (not FrogBot's cancellations and expiries). */
+const BY_A_PERSON = new Set(['answered', 'dismissed', 'approved', 'denied'])
+
 /**
  * The settlements of `settlements` that are news here: calls this tab showed `waiting` that it
- * did not settle itself (`settledHere`), answered or dismissed by someone else.
+ * did not settle itself (`settledHere`), answered, dismissed, approved or denied by someone else.
  */
 export function settledElsewhereOf({ waiting, settlements, settledHere }: { waiting: readonly PendingCall[]; settlements: Record<string, Settlement>; settledHere: ReadonlySet<string> }): Record<string, Settlement> {
   const waited = new Set(waiting.map((call) => call.toolCallId))
   return Object.fromEntries(
     Object.values(settlements)
-      .filter((settlement) => waited.has(settlement.toolCallId) && !settledHere.has(settlement.toolCallId) && (settlement.outcome === 'answered' || settlement.outcome === 'dismissed'))
+      .filter((settlement) => waited.has(settlement.toolCallId) && !settledHere.has(settlement.toolCallId) && BY_A_PERSON.has(settlement.outcome))
       .map((settlement) => [settlement.toolCallId, settlement])
   )
 }

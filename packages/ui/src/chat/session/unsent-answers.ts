@@ -1,6 +1,14 @@
 import type { FrogbotUIMessage } from '@frogbotai/protocol'
 import type { ChatRead } from '../chat-adapter.ts'
-import { outputsOf } from './message-patches.ts'
+import type { ApprovalResponse } from '../tool-renderers.ts'
+import { answersOf, type GivenAnswer } from './message-patches.ts'
+
+/**
+ * An answer given here that never reached the server: one the chat resubmits (a client tool's
+ * output, a plain yes or no on an approval), or a `decision` on an approval that goes through the
+ * settle endpoint (a yes with an edited input).
+ */
+export type UnsentAnswer = GivenAnswer | { decision: ApprovalResponse }
 
 /**
  * Answers given here that never reached the server, by call (packages/ui README "How a chat
@@ -9,23 +17,29 @@ import { outputsOf } from './message-patches.ts'
  * through after all, or someone else's, shows in the chat read instead).
  */
 export class UnsentAnswers {
-  readonly #outputs = new Map<string, unknown>()
+  readonly #answers = new Map<string, UnsentAnswer>()
 
   /** Keeps the answers of the calls `toolCallIds` as `messages` hold them; returns every call kept. */
   keep(messages: readonly FrogbotUIMessage[], toolCallIds: readonly string[]): string[] {
-    for (const [toolCallId, output] of outputsOf(messages, toolCallIds)) this.#outputs.set(toolCallId, output)
-    return [...this.#outputs.keys()]
+    for (const [toolCallId, answer] of answersOf(messages, toolCallIds)) this.#answers.set(toolCallId, answer)
+    return [...this.#answers.keys()]
+  }
+
+  /** Keeps a decision on call `toolCallId` sent to the settle endpoint; returns every call kept. */
+  keepDecision(toolCallId: string, decision: ApprovalResponse): string[] {
+    this.#answers.set(toolCallId, { decision })
+    return [...this.#answers.keys()]
   }
 
   get size(): number {
-    return this.#outputs.size
+    return this.#answers.size
   }
 
   /** The answers to send again: those whose calls `read` says still wait. Forgets every one. */
-  takeWaiting(read: ChatRead): Map<string, unknown> {
+  takeWaiting(read: ChatRead): Map<string, UnsentAnswer> {
     const waiting = new Set(read.pending.map((call) => call.toolCallId))
-    const resend = new Map([...this.#outputs].filter(([toolCallId]) => waiting.has(toolCallId)))
-    this.#outputs.clear()
+    const resend = new Map([...this.#answers].filter(([toolCallId]) => waiting.has(toolCallId)))
+    this.#answers.clear()
     return resend
   }
 }

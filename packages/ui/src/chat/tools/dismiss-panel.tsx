@@ -3,17 +3,45 @@ import { useEffect, useId, useRef, useState } from 'react'
 /**
  * Asks for an optional reason before dismissing a waiting call (README: "Your own client tools": the reason is stored and
  * the model reads `Dismissed by the user. Reason: …`). Enter confirms, Shift+Enter adds a line,
- * Escape goes back to the card.
+ * Escape goes back to the card. The approval card asks the same before a denial: `question`,
+ * `confirm` and `placeholder` name it; `reason` and `onReasonChange` keep the text with the
+ * card's draft; `autoFocus: false` leaves the focus where it is (a card restored while the person
+ * types elsewhere).
  */
-export function DismissPanel({ onDismiss, onCancel }: { onDismiss: (reason: string) => void; onCancel: () => void }) {
-  const [reason, setReason] = useState('')
+export function DismissPanel({
+  onDismiss,
+  onCancel,
+  question = 'Why dismiss?',
+  confirm = 'Dismiss',
+  placeholder = 'Tell the agent why, if you like',
+  reason: kept,
+  onReasonChange,
+  autoFocus = true
+}: {
+  onDismiss: (reason: string) => void
+  onCancel: () => void
+  question?: string
+  confirm?: string
+  placeholder?: string
+  reason?: string
+  onReasonChange?: (reason: string) => void
+  autoFocus?: boolean
+}) {
+  const [own, setOwn] = useState(kept ?? '')
+  const reason = kept ?? own
+  const setReason = (text: string) => {
+    setOwn(text)
+    onReasonChange?.(text)
+  }
   const id = useId()
   const field = useRef<HTMLTextAreaElement>(null)
-  useEffect(() => field.current?.focus(), [])
+  useEffect(() => {
+    if (autoFocus) field.current?.focus()
+  }, [])
   return (
     <div className="fb-dismiss" role="group" aria-labelledby={`${id}-label`}>
       <label id={`${id}-label`} htmlFor={`${id}-reason`} className="fb-dismiss-label">
-        Why dismiss? <span className="fb-muted">(optional)</span>
+        {question} <span className="fb-muted">(optional)</span>
       </label>
       <textarea
         id={`${id}-reason`}
@@ -22,7 +50,7 @@ export function DismissPanel({ onDismiss, onCancel }: { onDismiss: (reason: stri
         rows={2}
         maxLength={1000}
         value={reason}
-        placeholder="Tell the agent why, if you like"
+        placeholder={placeholder}
         onChange={(event) => setReason(event.target.value)}
         onKeyDown={(event) => {
           event.stopPropagation()
@@ -38,7 +66,7 @@ export function DismissPanel({ onDismiss, onCancel }: { onDismiss: (reason: stri
           Cancel
         </button>
         <button type="button" className="fb-button fb-button-danger" onClick={() => onDismiss(reason)}>
-          Dismiss
+          {confirm}
         </button>
       </div>
     </div>

@@ -68,6 +68,20 @@ export const toppingsQuestion = {
   ]
 }
 
+/** The call of the planner example's `send_invoice` for "Send the invoice to ACME" (what its offline demo model sends too). */
+export const invoiceInput = { customer: 'ACME', amount: 1200, memo: 'Team offsite planning' }
+
+/** The call of `publish_notes` for "Publish the release notes": nested values and a text long enough to fold. */
+export const notesInput = {
+  title: 'Release 2.4',
+  audience: { channel: '#announcements', notify: true },
+  sections: [
+    { heading: 'New', items: ['Approvals in the chat', 'Quorums of approvers'] },
+    { heading: 'Fixed', items: ['Drafts after a reload'] }
+  ],
+  body: 'This release brings approvals to every door: a tool that needs a person waits for a yes, a no or an edited input before it runs. Quorums let two or more people decide together, and every decision is recorded with who made it and when.'
+}
+
 const SLOW_TEXT = 'Thinking it over carefully. '.repeat(3) + 'Here is a long plan that takes a while to write out, step by step, so there is time to send another message. Done.'
 
 /** A reply with every kind of Markdown a model writes, and what must never run or load. */
@@ -109,11 +123,15 @@ function streamedText(text: string, size: number) {
  * The fixture's model: the newest user message picks a scripted step, and a tool result gets a
  * reply that repeats the answer. Prompts containing:
  * - "color": one single-choice question; "trip": three questions; "toppings": one multi-select;
+ * - "invoice": the planner example's `send_invoice` (needs approval; {@link invoiceInput});
+ *   with "color", the color question too, in the same step;
+ *   "archive": `archive_project` (Ada may not approve it); "release notes": `publish_notes` ({@link notesInput}); "supplier": `pay_supplier` (two
+ *   approvals, expires in 2 h); a denial gets "Understood, I did not do it. (…)";
  * - "file": the seed's `pick_file`; "together": `pick_file` and the color question in one step; "budget": `confirm_budget` (no renderer of its own);
  * - "slow": text streamed over about three seconds; "markdown": {@link MARKDOWN_REPLY}, streamed in
  *   small pieces; "deep": a question nested 5,000 levels deep (which the server refuses);
  * - "patiently" with a question: its continuation starts after 2.5 s;
- * - "later" with a question: the question comes after 1.5 s (time to type in the composer);
+ * - "later" with a question (or "invoice"): the call comes after 1.5 s (time to type in the composer);
  * - "refused key": the first call for that message fails as a provider refusing its key (401),
  *   the next one (Retry) answers;
  * - anything else: a short greeting.
@@ -128,6 +146,8 @@ export function scenarioModel() {
       const last = messages.at(-1)
       const text = lastUserText(messages)
       if (last?.role === 'tool' && Array.isArray(last.content)) {
+        const denied = last.content.find((part) => typeof part.output?.value === 'string' && part.output.value.startsWith('Denied by the user.'))
+        if (denied) return { stream: convertArrayToReadableStream(textStep(`Understood, I did not do it. (${denied.output!.value as string})`) as never[]) }
         if (last.content.some((part) => part.output?.type?.startsWith('error'))) return { stream: convertArrayToReadableStream(textStep('That did not go through; I will ask more simply.') as never[]) }
         const results = last.content.map((part) => describeOutput(part.output?.value)).join('; ')
         const reply = textStep(`Got it: ${results}. Planning with that.`)
@@ -138,6 +158,9 @@ export function scenarioModel() {
       if (/refused key/i.test(text) && !failedOnce.has(text)) {
         failedOnce.add(text)
         throw new APICallError({ message: 'Incorrect API key provided: sk-proj-***', url: 'https://api.openai.com/v1/responses', requestBodyValues: {}, statusCode: 401, isRetryable: false })
+      }
+      if (/later/i.test(text) && /invoice/i.test(text)) {
+        return { stream: simulateReadableStream({ chunks: toolStep([{ toolCallId: call(), toolName: 'send_invoice', input: invoiceInput }], 'Let me prepare it.') as never[], initialDelayInMs: 1500, chunkDelayInMs: 0 }) }
       }
       if (/later/i.test(text) && /colou?r/i.test(text)) {
         return { stream: simulateReadableStream({ chunks: toolStep([{ toolCallId: call(), toolName: 'question', input: colorQuestion }], 'Let me think, then ask.') as never[], initialDelayInMs: 1500, chunkDelayInMs: 0 }) }
@@ -159,7 +182,17 @@ export function scenarioModel() {
         ]
         return { stream: convertArrayToReadableStream(toolStep(calls, 'Two things first.') as never[]) }
       }
-      const step = /unbroken/i.test(text)
+      const step = /invoice/i.test(text) && /colou?r/i.test(text)
+        ? toolStep([{ toolCallId: call(), toolName: 'question', input: colorQuestion }, { toolCallId: call(), toolName: 'send_invoice', input: invoiceInput }], 'Two things first.')
+        : /invoice/i.test(text)
+        ? toolStep([{ toolCallId: call(), toolName: 'send_invoice', input: invoiceInput }], 'I will send it once you approve.')
+        : /archive/i.test(text)
+        ? toolStep([{ toolCallId: call(), toolName: 'archive_project', input: { project: 'Apollo' } }])
+        : /release notes/i.test(text)
+        ? toolStep([{ toolCallId: call(), toolName: 'publish_notes', input: notesInput }], 'Here is what I would publish.')
+        : /supplier/i.test(text)
+        ? toolStep([{ toolCallId: call(), toolName: 'pay_supplier', input: { supplier: 'Paper & Co', amount: 1200 } }], 'This payment needs two approvals.')
+        : /unbroken/i.test(text)
         ? toolStep([{ toolCallId: call(), toolName: 'question', input: unbrokenQuestion }], 'One link to check.')
         : /trip/i.test(text)
         ? toolStep([{ toolCallId: call(), toolName: 'question', input: tripQuestions }], 'A few questions first.')

@@ -13,7 +13,8 @@ import { question } from '../../../../frogbot/src/tools/index.ts'
 import { ensureUser, setPassword } from '../../../../frogbot/src/auth/users.ts'
 import { storeOf } from '../../../../frogbot/src/frogbot-internals.ts'
 import { pickFile } from '../../../../frogbot/test/seed/pick-file.seed.ts'
-import { confirmBudget } from './fixture-tools.ts'
+import { sendInvoice } from '../../../../../examples/planner/tools/send-invoice.ts'
+import { archiveProject, confirmBudget, paySupplier, publishNotes } from './fixture-tools.ts'
 import { storeDeepChat } from './deep-chat.ts'
 import { scenarioModel } from './scenario-model.ts'
 
@@ -23,11 +24,19 @@ const repository = resolve(here, '../../../../..')
 /** The fixture user's sign-in. */
 export const FIXTURE_USER = { email: 'ada@example.com', password: 'correct horse battery' }
 
+/** A second person, for approvals that need two. */
+export const SECOND_USER = { email: 'grace@example.com', password: 'another horse battery' }
+
 /**
  * Builds the fixture app (`/`) and the `examples/react-chat` app (`/example/`) with Vite, and
- * serves them with a real FrogBot (SQLite file, scripted model, agents `planner` with `question`
- * and the seed's `pick_file`, and `ops` with `confirm_budget`) on one origin.
- * `POST /__fixture/channel-chat` makes a channel conversation with a waiting question;
+ * serves them with a real FrogBot (SQLite file, scripted model, agents `planner` with `question`,
+ * the seed's `pick_file`, the planner example's `send_invoice`, `publish_notes` and
+ * `archive_project` (all three need approval; Ada may not approve the last), `ops` with
+ * `confirm_budget`, and
+ * `team`, open to anyone, with `pay_supplier` (two approvals)) on one origin. Users: Ada
+ * ({@link FIXTURE_USER}) and Grace ({@link SECOND_USER}).
+ * `POST /__fixture/channel-chat` makes a channel conversation with a waiting question (or what
+ * `{ prompt }` asks for);
  * `POST /__fixture/deep-chat` a chat whose stored tool input and result nest 1,500 levels deep.
  */
 export async function startFixture() {
@@ -45,8 +54,10 @@ export async function startFixture() {
 
   const config = buildConfig({
     agents: [
-      { slug: 'planner', model: 'fast', instructions: 'Ask before choosing.', tools: [question, pickFile], profile: { name: 'Planner', description: 'Plans with you and asks before it chooses.' } },
-      { slug: 'ops', model: 'fast', instructions: 'Ask before spending.', tools: [confirmBudget], profile: { name: 'Ops' } }
+      { slug: 'planner', model: 'fast', instructions: 'Ask before choosing.', tools: [question, pickFile, sendInvoice, publishNotes, archiveProject], profile: { name: 'Planner', description: 'Plans with you and asks before it chooses.' } },
+      { slug: 'ops', model: 'fast', instructions: 'Ask before spending.', tools: [confirmBudget], profile: { name: 'Ops' } },
+      // Anyone may use it, so a chat started without signing in has no owner and two people can approve in it.
+      { slug: 'team', model: 'fast', instructions: 'Pay suppliers once two people approve.', tools: [paySupplier], profile: { name: 'Team' }, access: () => true }
     ],
     db: sqliteAdapter({ filename: join(dir, 'frogbot.db') })
   })
@@ -54,16 +65,19 @@ export async function startFixture() {
   const { db } = storeOf(frogbot)
   const user = await ensureUser(db, { email: FIXTURE_USER.email, name: 'Ada' })
   await setPassword(db, user.id, FIXTURE_USER.password)
+  const second = await ensureUser(db, { email: SECOND_USER.email, name: 'Grace' })
+  await setPassword(db, second.id, SECOND_USER.password)
 
   const app = new Hono()
   app.all('/api/*', (c) => frogbot.fetch(c.req.raw, c.env))
   app.post('/__fixture/channel-chat', async (c) => {
     const cookie = c.req.header('cookie') ?? ''
+    const { prompt = 'Which color for the Slack thread?' } = ((await c.req.json().catch(() => ({}))) ?? {}) as { prompt?: string }
     const started = await frogbot.fetch(
       new Request(new URL('/api/agents/planner', c.req.url), {
         method: 'POST',
         headers: { cookie, origin: new URL(c.req.url).origin, 'content-type': 'application/json' },
-        body: JSON.stringify({ prompt: 'Which color for the Slack thread?' })
+        body: JSON.stringify({ prompt })
       })
     )
     const { chatId } = (await started.json()) as { chatId: string }

@@ -1,7 +1,7 @@
-import { ANSWER_TEXT_MAX_LENGTH } from '@frogbotai/protocol'
 import { type FormEvent, useId, useRef, useState } from 'react'
 import { DismissPanel } from '../dismiss-panel.tsx'
-import { type FieldValue, type SchemaField, fieldsOutput, humanize, initialValues, schemaFields } from './schema-fields.ts'
+import { FieldControl } from './field-control.tsx'
+import { type FieldValue, fieldsOutput, humanize, initialValues, schemaFields } from './schema-fields.ts'
 import { ValueList } from './value-list.tsx'
 
 /**
@@ -85,83 +85,5 @@ export function ClientToolForm({
       </form>
       {dismissing ? <DismissPanel onCancel={() => setDismissing(false)} onDismiss={(reason) => void onDismiss(reason)} /> : null}
     </section>
-  )
-}
-
-function FieldControl({ id, field, value, onChange }: { id: string; field: SchemaField; value: FieldValue; onChange: (value: FieldValue) => void }) {
-  const describedBy = field.description ? `${id}-description` : undefined
-  const label = (
-    <>
-      {field.label}
-      {field.required ? null : <span className="fb-muted"> (optional)</span>}
-    </>
-  )
-  const description = field.description ? (
-    <span id={describedBy} className="fb-option-description">
-      {field.description}
-    </span>
-  ) : null
-
-  if (field.kind === 'boolean') {
-    return (
-      <label className="fb-option">
-        <input type="checkbox" className="fb-option-input" checked={value === true} aria-describedby={describedBy} onChange={(event) => onChange(event.target.checked)} />
-        <span className="fb-option-text">
-          <span className="fb-option-label">{label}</span>
-          {description}
-        </span>
-      </label>
-    )
-  }
-  if (field.kind === 'choice' || field.kind === 'choices') {
-    const many = field.kind === 'choices'
-    const chosen = Array.isArray(value) ? value : typeof value === 'string' && value ? [value] : []
-    return (
-      <fieldset className="fb-question-fieldset" aria-describedby={describedBy}>
-        <legend className="fb-field-label">{label}</legend>
-        {description}
-        <div className="fb-options">
-          {(field.options ?? []).map((option) => (
-            <label key={option} className="fb-option">
-              <input
-                type={many ? 'checkbox' : 'radio'}
-                className="fb-option-input"
-                name={id}
-                checked={chosen.includes(option)}
-                onChange={() => onChange(many ? (chosen.includes(option) ? chosen.filter((o) => o !== option) : [...chosen, option]) : option)}
-              />
-              <span className="fb-option-text">
-                <span className="fb-option-label">{option}</span>
-              </span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
-    )
-  }
-  const text = typeof value === 'string' ? value : ''
-  const multiline = field.kind === 'list' || field.kind === 'json'
-  return (
-    <div className="fb-field">
-      <label htmlFor={id} className="fb-field-label">
-        {label}
-      </label>
-      {description}
-      {multiline ? (
-        <textarea id={id} className="fb-textarea" rows={3} maxLength={field.kind === 'list' ? ANSWER_TEXT_MAX_LENGTH : undefined} value={text} aria-describedby={describedBy} placeholder={field.kind === 'list' ? 'One per line' : undefined} onChange={(event) => onChange(event.target.value)} />
-      ) : (
-        <input
-          id={id}
-          className="fb-input"
-          type="text"
-          inputMode={field.kind === 'number' ? 'decimal' : field.kind === 'integer' ? 'numeric' : undefined}
-          maxLength={field.maxLength ?? (field.kind === 'text' ? ANSWER_TEXT_MAX_LENGTH : undefined)}
-          value={text}
-          aria-describedby={describedBy}
-          required={field.required}
-          onChange={(event) => onChange(event.target.value)}
-        />
-      )}
-    </div>
   )
 }

@@ -44,11 +44,11 @@ describe('the generic client tool form', () => {
   test('names the field and the rule when a value cannot be sent', () => {
     const fields = schemaFields(schema)!
     const base = { ...initialValues(fields), amount: '5', level: 'low', tags: ['travel'] }
-    expect(fieldsOutput(fields, { ...base, amount: '' })).toEqual({ error: 'Amount: required.' })
-    expect(fieldsOutput(fields, { ...base, amount: 'lots' })).toEqual({ error: 'Amount: enter a number.' })
-    expect(fieldsOutput(fields, { ...base, people: '2.5' })).toEqual({ error: 'People: enter a whole number.' })
-    expect(fieldsOutput(fields, { ...base, tags: [] })).toEqual({ error: 'Tags: choose at least one.' })
-    expect(fieldsOutput(fields, { ...base, extra: '{ nope' })).toEqual({ error: 'Extra: not valid JSON.' })
+    expect(fieldsOutput(fields, { ...base, amount: '' })).toEqual({ error: 'Amount: required.', field: 'amount' })
+    expect(fieldsOutput(fields, { ...base, amount: 'lots' })).toEqual({ error: 'Amount: enter a number.', field: 'amount' })
+    expect(fieldsOutput(fields, { ...base, people: '2.5' })).toEqual({ error: 'People: enter a whole number.', field: 'people' })
+    expect(fieldsOutput(fields, { ...base, tags: [] })).toEqual({ error: 'Tags: choose at least one.', field: 'tags' })
+    expect(fieldsOutput(fields, { ...base, extra: '{ nope' })).toEqual({ error: 'Extra: not valid JSON.', field: 'extra' })
   })
 
   test('humanizes property names', () => {

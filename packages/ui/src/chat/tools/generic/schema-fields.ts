@@ -77,10 +77,30 @@ export function initialValues(fields: SchemaField[]): Record<string, FieldValue>
 }
 
 /**
- * The tool output from the form's values: empty optional fields are left out; a number or JSON
- * field that does not parse, or an empty required field, is reported by its label.
+ * The values of the fields for an existing object (an approval's tool input, to edit): numbers as
+ * text, a list one item per line, anything the fields cannot show as JSON; missing keys start empty.
  */
-export function fieldsOutput(fields: SchemaField[], values: Record<string, FieldValue>): { output: Record<string, unknown> } | { error: string } {
+export function valuesOf(fields: SchemaField[], value: unknown): Record<string, FieldValue> {
+  const record = value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {}
+  const values = initialValues(fields)
+  for (const f of fields) {
+    const item = record[f.key]
+    if (item === undefined || item === null) continue
+    if (f.kind === 'boolean') values[f.key] = item === true
+    else if (f.kind === 'choices') values[f.key] = Array.isArray(item) ? item.filter((entry): entry is string => typeof entry === 'string') : []
+    else if (f.kind === 'list' && Array.isArray(item) && item.every((entry) => typeof entry === 'string')) values[f.key] = item.join('\n')
+    else if (f.kind === 'json' || f.kind === 'list' || typeof item === 'object') values[f.key] = JSON.stringify(item, null, 2)
+    else values[f.key] = String(item)
+  }
+  return values
+}
+
+/**
+ * The tool output from the form's values: empty optional fields are left out; a number or JSON
+ * field that does not parse, or an empty required field, is reported by its label (`error`) and its
+ * key (`field`).
+ */
+export function fieldsOutput(fields: SchemaField[], values: Record<string, FieldValue>): { output: Record<string, unknown> } | { error: string; field: string } {
   const output: Record<string, unknown> = {}
   for (const f of fields) {
     const value = values[f.key]
@@ -90,18 +110,18 @@ export function fieldsOutput(fields: SchemaField[], values: Record<string, Field
     }
     if (f.kind === 'choices') {
       const chosen = Array.isArray(value) ? value : []
-      if (chosen.length === 0 && f.required) return { error: `${f.label}: choose at least one.` }
+      if (chosen.length === 0 && f.required) return { error: `${f.label}: choose at least one.`, field: f.key }
       if (chosen.length > 0 || f.required) output[f.key] = chosen
       continue
     }
     const text = typeof value === 'string' ? value.trim() : ''
     if (text === '') {
-      if (f.required) return { error: `${f.label}: required.` }
+      if (f.required) return { error: `${f.label}: required.`, field: f.key }
       continue
     }
     if (f.kind === 'number' || f.kind === 'integer') {
       const number = Number(text)
-      if (!Number.isFinite(number) || (f.kind === 'integer' && !Number.isInteger(number))) return { error: `${f.label}: enter a ${f.kind === 'integer' ? 'whole ' : ''}number.` }
+      if (!Number.isFinite(number) || (f.kind === 'integer' && !Number.isInteger(number))) return { error: `${f.label}: enter a ${f.kind === 'integer' ? 'whole ' : ''}number.`, field: f.key }
       output[f.key] = number
     } else if (f.kind === 'list') {
       output[f.key] = text.split('\n').map((line) => line.trim()).filter(Boolean)
@@ -109,7 +129,7 @@ export function fieldsOutput(fields: SchemaField[], values: Record<string, Field
       try {
         output[f.key] = JSON.parse(text)
       } catch {
-        return { error: `${f.label}: not valid JSON.` }
+        return { error: `${f.label}: not valid JSON.`, field: f.key }
       }
     } else {
       output[f.key] = text

@@ -1,14 +1,20 @@
+import { useId, useState } from 'react'
 import { humanize } from './schema-fields.ts'
 
 /** How deep a value is drawn, and how many entries of one object or array, before `…` stands for the rest. */
 export const VALUE_MAX_DEPTH = 6
 export const VALUE_MAX_ENTRIES = 50
 
+/** How many characters (or lines) of a text value show before the rest is folded away ("Show all"). */
+export const VALUE_FOLD_AT = 200
+const VALUE_FOLD_LINES = 4
+
 /**
  * A JSON value for people: an object as labelled rows, an array as a list, text as text; `label`
  * names the whole for assistive technology. Whatever nests deeper than {@link VALUE_MAX_DEPTH}
  * levels, or passes {@link VALUE_MAX_ENTRIES} entries, shows as `…`: a tool input or result can be
- * nested thousands of levels deep, and drawing all of it would crash the tab.
+ * nested thousands of levels deep, and drawing all of it would crash the tab. A text longer than
+ * {@link VALUE_FOLD_AT} characters or a few lines shows its beginning, with "Show all".
  */
 export function ValueList({ value, label }: { value: unknown; label: string }) {
   if (value === undefined || value === null || (typeof value === 'object' && Object.keys(value).length === 0)) return null
@@ -68,5 +74,25 @@ function Value({ value, depth }: { value: unknown; depth: number }) {
       </dl>
     )
   }
-  return <>{typeof value === 'string' ? value : String(value)}</>
+  if (typeof value === 'string') return <Text text={value} />
+  return <>{String(value)}</>
+}
+
+function Text({ text }: { text: string }) {
+  const [open, setOpen] = useState(false)
+  const id = useId()
+  const lines = text.split('\n')
+  const long = text.length > VALUE_FOLD_AT || lines.length > VALUE_FOLD_LINES
+  if (!long) return <span className="fb-value-text">{text}</span>
+  const start = lines.slice(0, VALUE_FOLD_LINES).join('\n').slice(0, VALUE_FOLD_AT).trimEnd()
+  return (
+    <>
+      <span id={id} className="fb-value-text">
+        {open ? text : `${start}…`}
+      </span>{' '}
+      <button type="button" className="fb-button fb-button-link fb-fold-inline" aria-expanded={open} aria-controls={id} onClick={() => setOpen((value) => !value)}>
+        {open ? 'Show less' : `Show all (${text.length.toLocaleString('en-US')} characters)`}
+      </button>
+    </>
+  )
 }

@@ -1,5 +1,6 @@
-import { type ReactNode, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import { InlineMarkdown } from '../../markdown/markdown-text.tsx'
+import { SettledCard } from '../settled-card.tsx'
 import { type CardQuestion, describeAnswer } from './question-draft.ts'
 
 /** The streaming state: the model is still writing the question. */
@@ -67,7 +68,7 @@ export function AnsweredCard({ output, sending = false, unsent = false, onRetry 
   const long = described.reduce((sum, answer) => sum + answer.text.length, 0) > ANSWERS_FOLD_AT
   const [open, setOpen] = useState(false)
   const id = useId()
-  const outcome = unsent ? 'unsent' : sending ? 'sending' : 'answered'
+  const outcome = unsent ? 'unsent' : sending ? 'sending' : 'done'
   return (
     <SettledCard outcome={outcome} title={unsent ? 'Not sent' : sending ? 'Sending your answer…' : 'Answered'} action={unsent && onRetry ? { label: 'Retry', onClick: onRetry } : undefined}>
       {described.length > 0 ? (
@@ -107,39 +108,5 @@ export function NotAnsweredCard({ errorText, questions }: { errorText: string; q
         </ul>
       ) : null}
     </SettledCard>
-  )
-}
-
-/**
- * The frame of a settled card: a check, a cross, a spinner (sending) or an alert (not sent), the
- * title and its `action` (Retry), then the details.
- */
-function SettledCard({ outcome, title, action, children }: { outcome: 'answered' | 'sending' | 'unsent' | 'closed'; title: string; action?: { label: string; onClick: () => void }; children?: ReactNode }) {
-  const id = useId()
-  const frame = outcome === 'closed' ? 'fb-card-closed' : outcome === 'unsent' ? 'fb-card-unsent' : 'fb-card-done'
-  return (
-    <section className={`fb-card fb-question ${frame}`} aria-labelledby={id} aria-busy={outcome === 'sending' || undefined}>
-      <header className="fb-card-header">
-        {outcome === 'sending' ? (
-          <span className="fb-spinner" aria-hidden="true" />
-        ) : (
-          <span className="fb-status-icon" aria-hidden="true">
-            {outcome === 'answered' ? '✓' : outcome === 'unsent' ? '!' : '×'}
-          </span>
-        )}
-        <h3 id={id} className={action ? 'fb-card-title fb-card-title-with-action' : 'fb-card-title'} role={outcome === 'unsent' ? 'status' : undefined}>
-          {title}
-        </h3>
-        {action ? (
-          <span className="fb-card-action">
-            <span aria-hidden="true">—</span>
-            <button type="button" className="fb-button fb-button-link" onClick={action.onClick}>
-              {action.label}
-            </button>
-          </span>
-        ) : null}
-      </header>
-      {children}
-    </section>
   )
 }
