@@ -216,7 +216,7 @@ export async function createFrogbot(config: FrogbotConfig, options: CreateFrogbo
   timer?.unref()
   const admin = adminComponents({ root: options.admin?.root ?? process.cwd(), tools: componentToolsOf(config), build: options.admin?.buildComponents ?? false, log })
   const auth = createAuth({ db: store.db, adapter: store.adapter, options: config.auth ?? {}, now: engine.services.now, newId: engine.services.newId })
-  const fetch = createHttpHandler({ engine, admin, auth, serverURL: config.serverURL, maxBodyBytes: config.http?.maxBodyBytes ?? 1024 * 1024, log })
+  const fetch = createHttpHandler({ engine, admin, auth, serverURL: config.serverURL, maxBodyBytes: config.http?.maxBodyBytes ?? 1024 * 1024, log, mcp: config.mcp })
   let closed: Promise<void> | undefined
   let stop!: (reason: Error) => void
   const stopped = new Promise<Error>((resolve) => (stop = resolve))

@@ -6,6 +6,7 @@ import type { FileDownloadOptions } from '../models/file-downloads.ts'
 import type { AiOptions } from '../models/model-options.ts'
 import type { DatabaseAdapter } from '../store/database-adapter.ts'
 import type { TelemetryOptions } from '../telemetry/load-telemetry.ts'
+import type { McpServerOptions } from '../protocols/mcp/mcp-options.ts'
 import type { AnyTool } from '../tools/tool.ts'
 
 /**
@@ -42,4 +43,6 @@ export type FrogbotOptions = {
   liveStreams?: LiveStreams
   /** Traces and metrics through OpenTelemetry: see {@link TelemetryOptions}. */
   telemetry?: TelemetryOptions
+  /** The MCP server door at `/mcp`: see {@link McpServerOptions} (docs/protocols/mcp.md). Off by default. */
+  mcp?: McpServerOptions
 }

@@ -1,3 +1,4 @@
+import { mcpOptionsProblems } from '../protocols/mcp/mcp-options.ts'
 import { authOptionsProblems } from '../auth/auth-options-problems.ts'
 import { fileDownloadProblems } from '../models/file-download-problems.ts'
 import { modelTargetProblem, providerSettingProblems } from '../models/providers.ts'
@@ -149,7 +150,8 @@ function rootKeyProblems(options: FrogbotOptions): string[] {
     ...unknownKeyProblems(http, KNOWN_KEYS.http, 'http'),
     ...unknownKeyProblems(files, KNOWN_KEYS.files, 'files'),
     ...unknownKeyProblems(files?.download, KNOWN_KEYS.download, 'files.download'),
-    ...unknownKeyProblems(telemetry, KNOWN_KEYS.telemetry, 'telemetry')
+    ...unknownKeyProblems(telemetry, KNOWN_KEYS.telemetry, 'telemetry'),
+    ...unknownKeyProblems((options as Record<string, unknown>).mcp, KNOWN_KEYS.mcp, 'mcp')
   ]
 }
 
@@ -230,5 +232,6 @@ export function validateOptions(options: FrogbotOptions): { problems: string[]; 
   }
   problems.push(...authOptionsProblems(options))
   problems.push(...fileDownloadProblems(options))
+  problems.push(...mcpOptionsProblems(options.mcp, Array.isArray(options.agents) ? options.agents.map((agent) => agent?.slug) : []))
   return { problems, warnings }
 }

@@ -15,6 +15,8 @@ import { manifestRoute } from './routes/manifest-route.ts'
 import { webhookRoutes } from './routes/webhook-routes.ts'
 import { adminRoutes } from './routes/admin-routes.ts'
 import type { AdminComponents } from '../admin/admin-components.ts'
+import type { McpServerOptions } from '../protocols/mcp/mcp-options.ts'
+import { mcpDoor } from '../protocols/mcp/mcp-door.ts'
 
 /**
  * The FrogBot HTTP API as a web-standard handler `(request: Request) => Promise<Response>`:
@@ -22,7 +24,7 @@ import type { AdminComponents } from '../admin/admin-components.ts'
  * (Next.js route handlers, Hono, Bun, Deno). The API is under `/api`, the admin chat under `/admin`. Errors are FrogBot's flat
  * JSON `{ error: "<message>", code }` with the seed's statuses; input never causes a 500.
  */
-export function createHttpHandler(options: Omit<HttpContext, 'services'> & { engine: Engine; admin: AdminComponents }): HttpHandler {
+export function createHttpHandler(options: Omit<HttpContext, 'services'> & { engine: Engine; admin: AdminComponents; mcp?: McpServerOptions }): HttpHandler {
   const services = options.engine.services
   const context: HttpContext = { ...options, services }
   const app = new Hono<HttpEnv>()
@@ -47,6 +49,10 @@ export function createHttpHandler(options: Omit<HttpContext, 'services'> & { eng
     return c.json(ready, ready.ok ? 200 : 503)
   })
   app.route('/admin', adminRoutes({ components: options.admin }))
+  if (options.mcp?.enabled) {
+    const door = mcpDoor(context, options.mcp)
+    app.on(['GET', 'POST', 'DELETE'], '/mcp', (c) => (services.closing ? errorResponse(new FrogbotError('closed', 'FrogBot is shutting down; retry on another server or once it is back.')) : door(c.req.raw)))
+  }
   // Built on the first request, not at start-up: converting every schema takes a tenth of a second.
   let openapi: ReturnType<typeof openApiDocument> | undefined
   app.get('/api/openapi.json', (c) => c.json((openapi ??= openApiDocument())))
