@@ -6,7 +6,7 @@ import type { FileDownloadOptions } from '../models/file-downloads.ts'
 import type { AiOptions } from '../models/model-options.ts'
 import type { DatabaseAdapter } from '../store/database-adapter.ts'
 import type { TelemetryOptions } from '../telemetry/load-telemetry.ts'
-import type { McpServerOptions } from '../protocols/mcp/mcp-options.ts'
+import type { McpServerOptions } from '../http/mcp/mcp-options.ts'
 import type { AnyTool } from '../tools/tool.ts'
 
 /**

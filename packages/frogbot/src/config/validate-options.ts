@@ -1,4 +1,4 @@
-import { mcpOptionsProblems } from '../protocols/mcp/mcp-options.ts'
+import { mcpOptionsProblems } from '../http/mcp/mcp-options.ts'
 import { authOptionsProblems } from '../auth/auth-options-problems.ts'
 import { fileDownloadProblems } from '../models/file-download-problems.ts'
 import { modelTargetProblem, providerSettingProblems } from '../models/providers.ts'

@@ -15,8 +15,9 @@ import { manifestRoute } from './routes/manifest-route.ts'
 import { webhookRoutes } from './routes/webhook-routes.ts'
 import { adminRoutes } from './routes/admin-routes.ts'
 import type { AdminComponents } from '../admin/admin-components.ts'
-import type { McpServerOptions } from '../protocols/mcp/mcp-options.ts'
-import { mcpDoor } from '../protocols/mcp/mcp-door.ts'
+import type { McpServerOptions } from './mcp/mcp-options.ts'
+import { mcpDoor } from './mcp/mcp-door.ts'
+import { agUiRoutes } from './ag-ui/ag-ui-routes.ts'
 
 /**
  * The FrogBot HTTP API as a web-standard handler `(request: Request) => Promise<Response>`:
@@ -42,6 +43,7 @@ export function createHttpHandler(options: Omit<HttpContext, 'services'> & { eng
   app.route('/api/frogbot', manifestRoute(context))
   app.route('/api', chatRoutes(context))
   app.route('/api/agents', agentRoutes(context))
+  app.route('/api/agents', agUiRoutes(context))
   app.route('/api/webhooks', webhookRoutes(context))
   app.get('/api/health', (c) => c.json({ ok: true }))
   app.get('/api/ready', async (c) => {
@@ -49,10 +51,12 @@ export function createHttpHandler(options: Omit<HttpContext, 'services'> & { eng
     return c.json(ready, ready.ok ? 200 : 503)
   })
   app.route('/admin', adminRoutes({ components: options.admin }))
-  if (options.mcp?.enabled) {
-    const door = mcpDoor(context, options.mcp)
-    app.on(['GET', 'POST', 'DELETE'], '/mcp', (c) => (services.closing ? errorResponse(new FrogbotError('closed', 'FrogBot is shutting down; retry on another server or once it is back.')) : door(c.req.raw)))
-  }
+  const door = options.mcp?.enabled ? mcpDoor(context, options.mcp) : null
+  app.post('/mcp', (c) => {
+    if (services.closing) return errorResponse(new FrogbotError('closed', 'FrogBot is shutting down; retry on another server or once it is back.'))
+    if (!door) return errorResponse(new FrogbotError('not-found', 'The MCP server door is off; turn it on with mcp: { enabled: true } (docs/protocols/mcp.md).'))
+    return door(c.req.raw)
+  })
   // Built on the first request, not at start-up: converting every schema takes a tenth of a second.
   let openapi: ReturnType<typeof openApiDocument> | undefined
   app.get('/api/openapi.json', (c) => c.json((openapi ??= openApiDocument())))
