@@ -58,5 +58,7 @@ export default buildConfig({
         return req.user !== null || req.entryPoint === 'local'
       }
     }
-  ]
+  ],
+  // The MCP server door at /mcp (docs/protocols/mcp.md): any MCP client with an API token can ask_human.
+  mcp: { enabled: true }
 })
