@@ -1,3 +1,4 @@
+import { connectAgentMcpServers } from './tools/agent-mcp-servers.ts'
 import { randomBytes } from 'node:crypto'
 import type { LanguageModel, UIMessage } from 'ai'
 import { adminComponents } from './admin/admin-components.ts'
@@ -162,7 +163,8 @@ function awaitingInputListener(hook: ((event: AwaitingInputEvent) => void | Prom
 export async function createFrogbot(config: FrogbotConfig, options: CreateFrogbotOptions = {}): Promise<Frogbot> {
   const { now = () => new Date(), newId = randomId, leaseMs = 30_000, queueLimit = 20, env = process.env, log = console.error, maintenanceIntervalMs = 5000 } = options
   const providers = await configuredProviders(config.ai?.providers, env)
-  const resolved = resolveAgents(config, { providers, modelOverride: options.model })
+  const mcp = await connectAgentMcpServers(config.agents)
+  const resolved = resolveAgents({ ...config, agents: mcp.agents }, { providers, modelOverride: options.model })
   const problems = [...providerSettingProblems(config.ai?.providers, env), ...resolved.problems]
   if (problems.length > 0) throw new ConfigError(problems)
   const { agents } = resolved
@@ -275,6 +277,7 @@ export async function createFrogbot(config: FrogbotConfig, options: CreateFrogbo
         await engine.close()
         await closePieces(pieces.values(), log)
         await live.close()
+        await mcp.close()
         await store.close()
       })()
       return closed

@@ -6,7 +6,7 @@
  */
 export const KNOWN_KEYS = {
   root: ['agents', 'tools', 'ai', 'db', 'secret', 'serverURL', 'auth', 'http', 'files', 'onAwaitingInput', 'liveStreams', 'telemetry', 'mcp'],
-  agent: ['slug', 'model', 'instructions', 'tools', 'inheritTools', 'stopWhen', 'access', 'profile', 'channels'],
+  agent: ['slug', 'model', 'instructions', 'tools', 'inheritTools', 'stopWhen', 'access', 'profile', 'channels', 'mcp'],
   profile: ['name', 'avatar', 'description'],
   serverTool: ['slug', 'description', 'inputSchema', 'outputSchema', 'component', 'execute', 'needsApproval', 'approval'],
   // `execute`, `needsApproval` and `approval` are known on a client tool so that its own check, not
@@ -24,7 +24,8 @@ export const KNOWN_KEYS = {
   files: ['download'],
   download: ['hosts', 'allowPrivateAddresses', 'maxBytes', 'timeoutMs'],
   telemetry: ['enabled', 'recordContent'],
-  mcp: ['enabled', 'agent', 'waitSeconds', 'stateSeconds']
+  mcp: ['enabled', 'agent', 'waitSeconds', 'stateSeconds'],
+  mcpServer: ['url', 'headers', 'needsApproval']
 } as const satisfies Record<string, readonly string[]>
 
 /** Edits (insert, delete, replace, swap two neighbours) that turn `a` into `b`, ignoring case. */

@@ -1,4 +1,5 @@
 import { mcpOptionsProblems } from '../http/mcp/mcp-options.ts'
+import { mcpServerProblems } from '../tools/mcp-server-problems.ts'
 import { authOptionsProblems } from '../auth/auth-options-problems.ts'
 import { fileDownloadProblems } from '../models/file-download-problems.ts'
 import { modelTargetProblem, providerSettingProblems } from '../models/providers.ts'
@@ -204,6 +205,7 @@ export function validateOptions(options: FrogbotOptions): { problems: string[]; 
       }
       checkToolList(agent.tools, `${path}.tools`, problems)
       checkChannels(agent.channels, `${path}.channels`, instances, problems)
+      problems.push(...mcpServerProblems(agent.mcp, `${path}.mcp`))
       if (agent.inheritTools !== false) {
         for (const tool of agent.tools ?? []) {
           if (tool && rootSlugs.has(tool.slug)) warnings.push(`${path}.tools: "${tool.slug}" replaces the root tool with the same slug`)
