@@ -145,6 +145,37 @@ describe('the MCP server door: agent tools', () => {
     expect(next.structuredContent, JSON.stringify(next)).toMatchObject({ status: 'complete', chatId, text: 'You are welcome.' })
   })
 
+  it('a client that answers forms gets the question as an elicitation; its answer settles the call and the turn continues', async () => {
+    const model = scriptedModel([toolStep([{ toolCallId: 'call_1', toolName: 'question', input: colorQuestion }], 'Let me ask.'), textStep('Blue it is.')])
+    const app = await served(model)
+    const forms: any[] = []
+    const client = await mcpClient({
+      fetch: app.frogbot.fetch,
+      token: app.token,
+      elicit: async (params) => {
+        forms.push(params)
+        return { action: 'accept', content: { q0: 'Blue' } }
+      }
+    })
+    const result = await client.callTool({ name: 'agent_planner', arguments: { prompt: 'Paint the shed' } })
+    expect(forms[0].requestedSchema.properties.q0).toMatchObject({ type: 'string', title: 'Color', enum: ['Red', 'Blue'] })
+    expect(result.structuredContent, JSON.stringify(result)).toMatchObject({ status: 'complete', text: 'Blue it is.' })
+    const chat = await app.call('GET', `/api/agents/planner/chats/${(result.structuredContent as any).chatId}`)
+    expect(chat.json.messages.at(-1).settlements).toMatchObject([{ toolCallId: 'call_1', outcome: 'answered' }])
+    await client.close()
+  })
+
+  it('a declined form dismisses the question', async () => {
+    const model = scriptedModel([toolStep([{ toolCallId: 'call_1', toolName: 'question', input: colorQuestion }], 'Let me ask.'), textStep('Never said.')])
+    const app = await served(model)
+    const client = await mcpClient({ fetch: app.frogbot.fetch, token: app.token, elicit: async () => ({ action: 'decline' }) })
+    const result = await client.callTool({ name: 'agent_planner', arguments: { prompt: 'Paint the shed' } })
+    expect(result.structuredContent).toMatchObject({ status: 'dismissed' })
+    const chat = await app.call('GET', `/api/agents/planner/chats/${(result.structuredContent as any).chatId}`)
+    expect(chat.json.messages.at(-1).settlements).toMatchObject([{ toolCallId: 'call_1', outcome: 'dismissed' }])
+    await client.close()
+  })
+
   it('is off unless mcp.enabled', async () => {
     const app = await testFrogbot({ model: scriptedModel([textStep('Hi.')]) })
     cleanup = app.close

@@ -3,8 +3,8 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../../store/database-schema.ts'
 import { protocolKey, useNonce } from '../../store/protocol-keys.ts'
 
-/** What a signed MCP request state holds: the chat and call it waits for, and a nonce that makes it single-use. */
-export type WaitState = { chatId: string; toolCallId: string; nonce: string }
+/** What a signed MCP request state holds: the chat and call it waits for (`calls`: the question calls handed to the client as forms), and a nonce that makes it single-use. */
+export type WaitState = { chatId: string; toolCallId: string; nonce: string; calls?: string[] }
 
 /** The FrogBot user id the MCP door put in the request's `authInfo` (the bind of every state). */
 const callerOf = (ctx: ServerContext) => String(ctx.http?.authInfo?.clientId ?? '')
