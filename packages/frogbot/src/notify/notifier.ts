@@ -1,0 +1,179 @@
+import { createHash } from 'node:crypto'
+import type { ChatSummary, PendingCall, SettlementWithPart } from '@frogbotai/protocol'
+import type { EngineEvent } from '../contract/engine-events.ts'
+import { findUserById } from '../auth/users.ts'
+import type { ChatStore } from '../store/chat-store.ts'
+import { toPendingCall } from '../store/chat-records.ts'
+import type { DueNotice } from '../store/notice-queries.ts'
+import { type AnswerLink, mintLinks } from './answer-links.ts'
+import { type LinkDoorDeps, showLink, useLink } from './answer-link-door.ts'
+import { emailSender } from './email-sender.ts'
+import { agentNameOf, chatURLOf, type NoticeCall, noticeEmail, type NoticeType } from './notice-text.ts'
+import { noticePlan, type NotifyOptions } from './notify-options.ts'
+import { recipientsOf } from './recipients.ts'
+import { webhookSender } from './webhook-sender.ts'
+
+/** What the notifier runs on: the options, the store, the agents (for their names), the settle door, the clock, the log, the environment. */
+export type NotifierDeps = {
+  options: NotifyOptions
+  store: ChatStore
+  agents: Map<string, { profile?: { name?: string } }>
+  settle: LinkDoorDeps['settle']
+  now: () => Date
+  log: (line: string) => void
+  /** Where links point: `FROGBOT_PUBLIC_URL`, without a trailing slash. */
+  publicURL: string
+  /** `SMTP_URL`, when set. */
+  smtpUrl?: string
+  /** The webhook's waits between attempts (tests shorten them). */
+  retryDelaysMs?: number[]
+}
+
+/** A chat as a notice needs it. */
+type NoticeChat = Pick<ChatSummary, 'id' | 'agentSlug' | 'title'> & { ownerId: string | null }
+
+/** A stable event id: the same notice of the same calls has the same id, across retries and processes. */
+function eventId(type: string, chatId: string, toolCallIds: string[], step: number): string {
+  return `evt_${createHash('sha256').update(`${type}:${chatId}:${toolCallIds.join(',')}:${step}`).digest('hex').slice(0, 24)}`
+}
+
+/** `4 h`, `15 min`, `90 s`, `2 d`: a duration for people. */
+export function durationText(ms: number): string {
+  const units: [number, string][] = [
+    [86_400_000, 'd'],
+    [3_600_000, 'h'],
+    [60_000, 'min'],
+    [1000, 's']
+  ]
+  const [size, name] = units.find(([unit]) => ms >= unit && ms % unit === 0) ?? units.find(([unit]) => ms >= unit) ?? [1, 'ms']
+  return `${Math.round((ms / size) * 10) / 10} ${name}`
+}
+
+/**
+ * Notices of waiting calls (docs/chat/reach-people.md): `listener` sends the first notice when a
+ * turn starts waiting (once per call across processes: `startNotices`) and the webhook's
+ * `call.settled`; `sweep` sends the reminders and the escalation that are due, each claimed in the
+ * database by one process (`claimNotice`), none for a settled call; `pages` is the answer-link
+ * door. `idle()` resolves once every notice under way went out; `close()` lets go of the SMTP connection.
+ */
+export function createNotifier(deps: NotifierDeps) {
+  const { options, store, now, log, publicURL } = deps
+  const plan = noticePlan(options)
+  const mail = options.email ? emailSender({ from: options.email.from, smtpUrl: deps.smtpUrl, log }) : null
+  const hook = options.webhook ? webhookSender({ ...options.webhook, log, now, retryDelaysMs: deps.retryDelaysMs }) : null
+  const underWay = new Set<Promise<unknown>>()
+  const track = (work: Promise<unknown>, what: string) => {
+    const tracked = work.catch((error) => log(`frogbot: ${what} failed: ${error instanceof Error ? error.message : String(error)}`))
+    underWay.add(tracked)
+    void tracked.then(() => underWay.delete(tracked))
+  }
+  const iso = (ms = 0) => new Date(now().getTime() + ms).toISOString()
+  const agentName = (slug: string) => agentNameOf(deps.agents, slug)
+
+  /** The next due time after the first notice at `noticeAt`, given reminders sent and whether it escalated. */
+  const nextDue = (noticeAt: string, remindersSent: number, escalated: boolean): string | null => {
+    const offset = Math.min(plan.remindMs[remindersSent] ?? Infinity, escalated || plan.escalateMs === null ? Infinity : plan.escalateMs)
+    return Number.isFinite(offset) ? new Date(new Date(noticeAt).getTime() + offset).toISOString() : null
+  }
+
+  /** An address for a recipient: an email as it is, a user id as its user's email (nobody when unknown). */
+  const addressOf = async (recipient: string): Promise<string | null> => (recipient.includes('@') ? recipient : ((await findUserById(store.db, recipient))?.email ?? null))
+
+  /** Sends one notice of `calls` to each of `audience` (by call), and the webhook event with every link. */
+  async function deliver(type: NoticeType | 'call.waiting', chat: NoticeChat, calls: PendingCall[], audience: (call: PendingCall) => string[], step: number, escalatedAfter?: string) {
+    const owner = chat.ownerId ? await findUserById(store.db, chat.ownerId) : null
+    const byRecipient = new Map<string, PendingCall[]>()
+    for (const call of calls) {
+      for (const entry of audience(call)) {
+        const address = await addressOf(entry)
+        if (address) byRecipient.set(address.toLowerCase(), [...(byRecipient.get(address.toLowerCase()) ?? []), call])
+      }
+    }
+    const chatURL = chatURLOf(publicURL, chat.agentSlug, chat.id)
+    const links: { recipient: string; toolCallId: string; label: string; url: string }[] = []
+    const at = iso()
+    const expiresAt = iso(plan.linkTtlMs)
+    for (const [recipient, theirs] of byRecipient) {
+      const entries: NoticeCall[] = []
+      for (const call of theirs) {
+        const minted = mintLinks({ call, recipient, publicURL, now: at, expiresAt })
+        await store.saveLinks(minted.rows)
+        entries.push({ call, links: minted.links })
+        links.push(...minted.links.map((link: AnswerLink) => ({ recipient, toolCallId: call.toolCallId, ...link })))
+      }
+      if (mail) {
+        const content = { type, agentName: agentName(chat.agentSlug), askedBy: owner?.name ?? owner?.email ?? null, chatTitle: chat.title, chatURL, calls: entries, escalatedAfter }
+        track(mail.send({ to: recipient, ...noticeEmail(content) }), `email to ${recipient}`)
+      }
+    }
+    const ids = calls.map((call) => call.toolCallId)
+    if (hook) track(hook({ type, id: eventId(type, chat.id, ids, step), chatId: chat.id, agentSlug: chat.agentSlug, chatURL, pending: calls, links }), `webhook ${type}`)
+  }
+
+  /** The first notice of calls that started waiting, for those this process marked first. */
+  async function firstNotice(chat: ChatSummary, ownerId: string | null, pending: PendingCall[]) {
+    const noticeAt = iso()
+    const marked = await store.startNotices({ chatId: chat.id, toolCallIds: pending.map((call) => call.toolCallId), now: noticeAt, dueAt: nextDue(noticeAt, 0, false) })
+    const calls = pending.filter((call) => marked.includes(call.toolCallId))
+    if (calls.length === 0) return
+    const ownerEmail = ownerId ? ((await findUserById(store.db, ownerId))?.email ?? null) : null
+    await deliver('call.waiting', { ...chat, ownerId }, calls, (call) => recipientsOf({ call, ownerEmail }), 0)
+  }
+
+  /** Claims and sends the next notice of one due call, if this process wins it. */
+  async function sendDue(due: DueNotice): Promise<boolean> {
+    const reminderMs = plan.remindMs[due.remindersSent] ?? Infinity
+    const escalationMs = due.escalated || plan.escalateMs === null ? Infinity : plan.escalateMs
+    const escalating = escalationMs < reminderMs
+    const offset = Math.min(reminderMs, escalationMs)
+    const start = new Date(due.noticeAt).getTime()
+    if (!Number.isFinite(offset) || start + offset > now().getTime()) {
+      // The options changed since it was planned: plan again, send nothing.
+      const next = nextDue(due.noticeAt, due.remindersSent, due.escalated)
+      await store.claimNotice(due, { remindersSent: due.remindersSent, nextDueAt: next === due.dueAt ? null : next })
+      return false
+    }
+    const remindersSent = due.remindersSent + (escalating ? 0 : 1)
+    const escalation = escalating ? { at: iso(), to: plan.escalateTo } : undefined
+    const claimed = await store.claimNotice(due, { remindersSent, escalation, nextDueAt: nextDue(due.noticeAt, remindersSent, due.escalated || escalating) })
+    if (!claimed) return false
+    const chat = await store.getChat(due.call.chatId)
+    if (!chat) return false
+    const ownerEmail = chat.ownerId ? ((await findUserById(store.db, chat.ownerId))?.email ?? null) : null
+    const call = toPendingCall(escalation ? { ...due.call, escalatedAt: escalation.at, escalatedTo: escalation.to } : due.call)
+    if (escalating) {
+      await deliver('call.escalated', chat, [call], () => plan.escalateTo, 0, durationText(escalationMs))
+    } else {
+      const audience = [...recipientsOf({ call, ownerEmail }), ...(call.escalatedTo ?? [])]
+      await deliver('call.reminder', chat, [call], () => [...new Set(audience)], remindersSent)
+    }
+    return true
+  }
+
+  const pageDeps: LinkDoorDeps = { store, settle: deps.settle, agentName, now, publicURL }
+  return {
+    /** The engine listener: first notices, and the webhook's `call.settled`. */
+    listener: (event: EngineEvent) => {
+      if (event.type === 'calls-waiting') track(firstNotice(event.chat, event.ownerId, event.pending), `the notice of chat ${event.chat.id}`)
+      if (event.type === 'calls-settled' && hook) {
+        const settlements: SettlementWithPart[] = event.settlements
+        const ids = settlements.map((settlement) => settlement.toolCallId)
+        track(hook({ type: 'call.settled', id: eventId('call.settled', event.chat.id, ids, 0), chatId: event.chat.id, agentSlug: event.chat.agentSlug, settlements }), 'webhook call.settled')
+      }
+    },
+    /** Sends every reminder and escalation due now that this process claims; returns how many. */
+    sweep: async (): Promise<number> => {
+      let sent = 0
+      for (const due of await store.dueNotices({ now: iso() })) if (await sendDue(due)) sent++
+      return sent
+    },
+    pages: { show: (token: string) => showLink(pageDeps, token), use: (token: string, form: URLSearchParams) => useLink(pageDeps, token, form) },
+    idle: async () => {
+      while (underWay.size > 0) await Promise.allSettled([...underWay])
+    },
+    close: () => mail?.close()
+  }
+}
+
+/** A running notifier (see {@link createNotifier}). */
+export type Notifier = ReturnType<typeof createNotifier>
