@@ -75,7 +75,7 @@ export async function noticeFrogbot({ adapter, notify, env = {}, log = () => {} 
     if (asked.json.status !== 'awaiting-input') throw new Error(JSON.stringify(asked.json))
     return { chatId: asked.json.chatId as string, toolCallId: asked.json.pending[0].toolCallId as string }
   }
-  return { frogbot, ada, api, page, ask, advance: (ms: number) => void (offsetMs += ms) }
+  return { frogbot, ada, api, page, ask, now: () => new Date(Date.now() + offsetMs), advance: (ms: number) => void (offsetMs += ms) }
 }
 
 /** The answer links in log lines or a text: `{ label: url }`. */
