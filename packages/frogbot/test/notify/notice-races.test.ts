@@ -16,7 +16,7 @@ describeEachDatabase('notice sweeps racing', (fresh) => {
     const database = await fresh()
     const logs: string[] = []
     const notify = { email: { from: 'frogbot@example.com' }, remind: ['1h', '2h'], escalate: { after: '3h', to: ['lead@example.com'] } }
-    const servers = []
+    const servers: Awaited<ReturnType<typeof noticeFrogbot>>[] = []
     for (let index = 0; index < 3; index++) servers.push(await noticeFrogbot({ adapter: database.adapter(), notify, log: (line) => logs.push(line) }))
     cleanups.push(async () => {
       for (const server of servers) await server.frogbot.close()
