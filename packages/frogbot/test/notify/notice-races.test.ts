@@ -1,4 +1,5 @@
 import { afterEach, expect, it } from 'vitest'
+import type { NotifyOptions } from '../../src/index.ts'
 import { describeEachDatabase } from '../../src/testing/test-databases.ts'
 import { noticeFrogbot } from './notify-kit.ts'
 
@@ -15,7 +16,7 @@ describeEachDatabase('notice sweeps racing', (fresh) => {
   it('ten sweeps on each of three servers at once send each notice once', async () => {
     const database = await fresh()
     const logs: string[] = []
-    const notify = { email: { from: 'frogbot@example.com' }, remind: ['1h', '2h'], escalate: { after: '3h', to: ['lead@example.com'] } }
+    const notify: NotifyOptions = { email: { from: 'frogbot@example.com' }, remind: ['1h', '2h'], escalate: { after: '3h', to: ['lead@example.com'] } }
     const servers: Awaited<ReturnType<typeof noticeFrogbot>>[] = []
     for (let index = 0; index < 3; index++) servers.push(await noticeFrogbot({ adapter: database.adapter(), notify, log: (line) => logs.push(line) }))
     cleanups.push(async () => {
