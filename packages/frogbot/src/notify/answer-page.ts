@@ -19,6 +19,7 @@ p{margin:.5rem 0}
 fieldset{border:1px solid var(--line);border-radius:8px;margin:1rem 0;padding:.75rem 1rem}
 legend{font-weight:600;padding:0 .25rem}
 label{display:block;padding:.25rem 0}
+input[type=radio],input[type=checkbox]{width:1.1rem;height:1.1rem;margin:0 .35rem 0 0;vertical-align:-.15rem;accent-color:var(--accent)}
 input[type=text]{width:100%;padding:.5rem;border:1px solid var(--line);border-radius:6px;background:var(--bg);color:var(--text);font:inherit}
 button{margin-top:1rem;padding:.65rem 1.2rem;border:0;border-radius:8px;background:var(--accent);color:var(--accent-text);font:inherit;font-weight:600;cursor:pointer}
 button:focus-visible,a:focus-visible,input:focus-visible{outline:3px solid var(--accent);outline-offset:2px}

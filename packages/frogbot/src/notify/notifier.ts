@@ -30,7 +30,7 @@ export type NotifierDeps = {
 }
 
 /** A chat as a notice needs it. */
-type NoticeChat = Pick<ChatSummary, 'id' | 'agentSlug' | 'title'> & { ownerId: string | null }
+type NoticeChat = Pick<ChatSummary, 'id' | 'agentSlug' | 'title'> & { ownerId: string | null; channel: unknown }
 
 /** A stable event id: the same notice of the same calls has the same id, across retries and processes. */
 function eventId(type: string, chatId: string, toolCallIds: string[], step: number): string {
@@ -96,7 +96,8 @@ export function createNotifier(deps: NotifierDeps) {
     for (const [recipient, theirs] of byRecipient) {
       const entries: NoticeCall[] = []
       for (const call of theirs) {
-        const minted = mintLinks({ call, recipient, publicURL, now: at, expiresAt })
+        // A channel conversation is answered only in its channel: its notices carry no answer link.
+        const minted = chat.channel ? { links: [], rows: [] } : mintLinks({ call, recipient, publicURL, now: at, expiresAt })
         await store.saveLinks(minted.rows)
         entries.push({ call, links: minted.links })
         links.push(...minted.links.map((link: AnswerLink) => ({ recipient, toolCallId: call.toolCallId, ...link })))
@@ -117,7 +118,7 @@ export function createNotifier(deps: NotifierDeps) {
     const calls = pending.filter((call) => marked.includes(call.toolCallId))
     if (calls.length === 0) return
     const ownerEmail = ownerId ? ((await findUserById(store.db, ownerId))?.email ?? null) : null
-    await deliver('call.waiting', { ...chat, ownerId }, calls, (call) => recipientsOf({ call, ownerEmail }), 0)
+    await deliver('call.waiting', { ...chat, ownerId }, calls, (call) => recipientsOf({ call, ownerEmail, channel: chat.channel !== null }), 0)
   }
 
   /** Claims and sends the next notice of one due call, if this process wins it. */
@@ -144,7 +145,7 @@ export function createNotifier(deps: NotifierDeps) {
     if (escalating) {
       await deliver('call.escalated', chat, [call], () => plan.escalateTo, 0, durationText(escalationMs))
     } else {
-      const audience = [...recipientsOf({ call, ownerEmail }), ...(call.escalatedTo ?? [])]
+      const audience = [...recipientsOf({ call, ownerEmail, channel: chat.channel !== null }), ...(call.escalatedTo ?? [])]
       await deliver('call.reminder', chat, [call], () => [...new Set(audience)], remindersSent)
     }
     return true

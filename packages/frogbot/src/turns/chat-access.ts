@@ -14,8 +14,9 @@ const WEB_DOORS = new Set<Caller['entryPoint']>(['http', 'cli', 'local'])
  * answer"). An owner-less channel conversation is read only in its channel.
  */
 export function canReadChat(req: Caller, chat: ChatRecord): boolean {
+  if (req.entryPoint === 'system') return true
   // An answer link's caller exists only once its token, bound to this chat's call, was checked.
-  if (req.entryPoint === 'system' || req.entryPoint === 'link') return true
+  if (req.entryPoint === 'link') return chat.channel === null
   if (req.entryPoint === 'channel') return chat.channel !== null && chat.channel.instance === req.channel?.instance
   if (chat.ownerId !== null) return chat.ownerId === req.user?.id
   return chat.channel === null
@@ -28,11 +29,12 @@ export function canReadChat(req: Caller, chat: ChatRecord): boolean {
  *   through the web doors (HTTP and the chat UI, the CLI, the app's own code);
  * - a channel conversation is written only from its channel, by any participant (the piece hands
  *   them to the agent's `access`);
- * - FrogBot itself (`system`) writes any chat, and so does an answer link (`link`) for its own
+ * - FrogBot itself (`system`) writes any chat, and an answer link (`link`) a web chat, for its own
  *   call: the app's `notify` sent it to its recipient (docs/chat/reach-people.md "Answer links").
  */
 export function canWriteChat({ req, chat }: { req: Caller; chat: ChatRecord }): boolean {
-  if (req.entryPoint === 'system' || req.entryPoint === 'link') return true
+  if (req.entryPoint === 'system') return true
+  if (req.entryPoint === 'link') return chat.channel === null
   if (chat.channel !== null) return req.entryPoint === 'channel' && req.channel?.instance === chat.channel.instance
   return WEB_DOORS.has(req.entryPoint) && canReadChat(req, chat)
 }
