@@ -162,10 +162,14 @@ export function createNotifier(deps: NotifierDeps) {
         track(hook({ type: 'call.settled', id: eventId('call.settled', event.chat.id, ids, 0), chatId: event.chat.id, agentSlug: event.chat.agentSlug, settlements }), 'webhook call.settled')
       }
     },
-    /** Sends every reminder and escalation due now that this process claims; returns how many. */
+    /**
+     * Sends every reminder and escalation due now that this process claims; returns how many. Also
+     * deletes links that expired a day ago (their refusal page says "expired" for a day, then "does not work").
+     */
     sweep: async (): Promise<number> => {
       let sent = 0
       for (const due of await store.dueNotices({ now: iso() })) if (await sendDue(due)) sent++
+      await store.deleteExpiredLinks({ before: iso(-86_400_000) })
       return sent
     },
     pages: { show: (token: string) => showLink(pageDeps, token), use: (token: string, form: URLSearchParams) => useLink(pageDeps, token, form) },

@@ -91,6 +91,13 @@ export function noticeQueries(db: Kysely<Database>) {
       return Number(updated.numUpdatedRows) === 1
     },
 
+    /** Deletes up to `limit` links that expired before `before`; returns how many. */
+    async deleteExpiredLinks({ before, limit = 500 }: { before: string; limit?: number }): Promise<number> {
+      const expired = db.selectFrom('frogbot_answer_links').select('token_hash').where('expires_at', '<', before).limit(limit)
+      const deleted = await db.deleteFrom('frogbot_answer_links').where('token_hash', 'in', expired).executeTakeFirst()
+      return Number(deleted.numDeletedRows)
+    },
+
     /** Gives a claimed link back (its answer was refused as invalid, so the person may correct it). */
     async releaseLink(tokenHash: string): Promise<void> {
       await db.updateTable('frogbot_answer_links').set({ used_at: null }).where('token_hash', '=', tokenHash).execute()

@@ -103,6 +103,10 @@ describeEachDatabase('answer links', (fresh) => {
       expect(refused.html).toContain('This link expired')
     }
     expect((await app.frogbot.pending({ chatId, caller: { user: app.ada } })).pending.map((call) => call.toolCallId)).toEqual([toolCallId])
+    // A day later the sweeper deleted it: now it is a link FrogBot does not know.
+    app.advance(24 * 3_600_000)
+    await app.frogbot.maintain()
+    expect((await app.page(links.Red)).status).toBe(404)
   })
 
   it('several questions: one link to the answer page; a wrong answer shows the form again and keeps the link', async () => {

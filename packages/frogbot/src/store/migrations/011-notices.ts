@@ -10,7 +10,8 @@ import { type Kysely, sql } from 'kysely'
  * - `frogbot_pending_calls_notices_due`: the calls that still wait with a notice due, by due time;
  * - `frogbot_answer_links`: one row per answer link, keyed by the SHA-256 of its token (the token
  *   itself is never stored), bound to one call and one recipient; `choice` is the JSON of the
- *   answer it gives (`null` for a link to the answer page); `used_at` once it was used.
+ *   answer it gives (`null` for a link to the answer page); `used_at` once it was used; by
+ *   `expires_at` too, so the sweeper deletes links past their time.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('frogbot_pending_calls').addColumn('notice_at', 'text').execute()
@@ -32,6 +33,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (column) => column.notNull())
     .execute()
   await db.schema.createIndex('frogbot_answer_links_call').on('frogbot_answer_links').columns(['chat_id', 'tool_call_id']).execute()
+  await db.schema.createIndex('frogbot_answer_links_expiry').on('frogbot_answer_links').column('expires_at').execute()
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
