@@ -108,7 +108,7 @@ export async function useLink(deps: LinkDoorDeps, token: string, form: URLSearch
     if (['already-settled', 'not-awaiting', 'call-not-found', 'pending-calls'].includes(error.code)) return refused('settled', chatURL)
     if (['forbidden', 'unauthorized', 'already-voted'].includes(error.code)) return refused('forbidden', chatURL)
     await deps.store.releaseLink(link.token_hash)
-    return refused('unavailable', chatURL)
+    return refused(['closed', 'write-conflict'].includes(error.code) ? 'busy' : 'unavailable', chatURL)
   }
   return { status: 200, html: donePage({ summary: summaryOf(choice, link.label), chatURL }) }
 }

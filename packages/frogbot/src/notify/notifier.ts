@@ -80,7 +80,8 @@ export function createNotifier(deps: NotifierDeps) {
   const addressOf = async (recipient: string): Promise<string | null> => (recipient.includes('@') ? recipient : ((await findUserById(store.db, recipient))?.email ?? null))
 
   /** Sends one notice of `calls` to each of `audience` (by call), and the webhook event with every link. */
-  async function deliver(type: NoticeType | 'call.waiting', chat: NoticeChat, calls: PendingCall[], audience: (call: PendingCall) => string[], step: number, escalatedAfter?: string) {
+  async function deliver(type: NoticeType, chat: NoticeChat, calls: PendingCall[], audience: (call: PendingCall) => string[], step: number, escalatedAfter?: string) {
+    if (!mail && !hook) return
     const owner = chat.ownerId ? await findUserById(store.db, chat.ownerId) : null
     const byRecipient = new Map<string, PendingCall[]>()
     for (const call of calls) {

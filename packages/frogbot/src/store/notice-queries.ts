@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import { type AnswerLinksTable, COLUMNS, type Database } from './database-schema.ts'
 import { type CallRecord, toCallRecord } from './chat-records.ts'
 
@@ -43,7 +43,8 @@ export function noticeQueries(db: Kysely<Database>) {
       const rows = await db
         .selectFrom('frogbot_pending_calls')
         .select(COLUMNS.frogbot_pending_calls)
-        .where('status', '=', 'pending')
+        // A literal, as in the partial index's predicate: a generic plan could not use it for a parameter.
+        .where('status', '=', sql.lit('pending'))
         .where('notice_due_at', 'is not', null)
         .where('notice_due_at', '<=', now)
         .orderBy('notice_due_at')
