@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import type { ChatSummary, PendingCall, SettlementWithPart } from '@frogbotai/protocol'
+import { type ChatSummary, durationText, type PendingCall, type SettlementWithPart } from '@frogbotai/protocol'
 import type { EngineEvent } from '../contract/engine-events.ts'
 import { findUserById } from '../auth/users.ts'
 import type { ChatStore } from '../store/chat-store.ts'
@@ -35,18 +35,6 @@ type NoticeChat = Pick<ChatSummary, 'id' | 'agentSlug' | 'title'> & { ownerId: s
 /** A stable event id: the same notice of the same calls has the same id, across retries and processes. */
 function eventId(type: string, chatId: string, toolCallIds: string[], step: number): string {
   return `evt_${createHash('sha256').update(`${type}:${chatId}:${toolCallIds.join(',')}:${step}`).digest('hex').slice(0, 24)}`
-}
-
-/** `4 h`, `15 min`, `90 s`, `2 d`: a duration for people. */
-export function durationText(ms: number): string {
-  const units: [number, string][] = [
-    [86_400_000, 'd'],
-    [3_600_000, 'h'],
-    [60_000, 'min'],
-    [1000, 's']
-  ]
-  const [size, name] = units.find(([unit]) => ms >= unit && ms % unit === 0) ?? units.find(([unit]) => ms >= unit) ?? [1, 'ms']
-  return `${Math.round((ms / size) * 10) / 10} ${name}`
 }
 
 /**
