@@ -110,34 +110,36 @@ export function createNotifier(deps: NotifierDeps) {
     await deliver('call.waiting', { ...chat, ownerId }, calls, (call) => recipientsOf({ call, ownerEmail, channel: chat.channel !== null }), 0)
   }
 
-  /** Claims and sends the next notice of one due call, if this process wins it. */
-  async function sendDue(due: DueNotice): Promise<boolean> {
-    const reminderMs = plan.remindMs[due.remindersSent] ?? Infinity
-    const escalationMs = due.escalated || plan.escalateMs === null ? Infinity : plan.escalateMs
-    const escalating = escalationMs < reminderMs
-    const offset = Math.min(reminderMs, escalationMs)
-    const start = new Date(due.noticeAt).getTime()
-    if (!Number.isFinite(offset) || start + offset > now().getTime()) {
+  /**
+   * Claims what is due of one call and sends it, if this process wins the claim; returns how many
+   * notices it sent. Reminders a sleeping sweeper missed are sent as one (the latest); an
+   * escalation due is sent besides, to its own audience.
+   */
+  async function sendDue(due: DueNotice): Promise<number> {
+    const elapsed = now().getTime() - new Date(due.noticeAt).getTime()
+    let remindersSent = due.remindersSent
+    while (plan.remindMs[remindersSent] !== undefined && plan.remindMs[remindersSent] <= elapsed) remindersSent++
+    const reminding = remindersSent > due.remindersSent
+    const escalating = !due.escalated && plan.escalateMs !== null && plan.escalateMs <= elapsed
+    if (!reminding && !escalating) {
       // The options changed since it was planned: plan again, send nothing.
       const next = nextDue(due.noticeAt, due.remindersSent, due.escalated)
-      await store.claimNotice(due, { remindersSent: due.remindersSent, nextDueAt: next === due.dueAt ? null : next })
-      return false
+      await store.claimNotice(due, { remindersSent, nextDueAt: next === due.dueAt ? null : next })
+      return 0
     }
-    const remindersSent = due.remindersSent + (escalating ? 0 : 1)
     const escalation = escalating ? { at: iso(), to: plan.escalateTo } : undefined
-    const claimed = await store.claimNotice(due, { remindersSent, escalation, nextDueAt: nextDue(due.noticeAt, remindersSent, due.escalated || escalating) })
-    if (!claimed) return false
+    if (!(await store.claimNotice(due, { remindersSent, escalation, nextDueAt: nextDue(due.noticeAt, remindersSent, due.escalated || escalating) }))) return 0
     const chat = await store.getChat(due.call.chatId)
-    if (!chat) return false
+    if (!chat) return 0
     const ownerEmail = chat.ownerId ? ((await findUserById(store.db, chat.ownerId))?.email ?? null) : null
     const call = toPendingCall(escalation ? { ...due.call, escalatedAt: escalation.at, escalatedTo: escalation.to } : due.call)
-    if (escalating) {
-      await deliver('call.escalated', chat, [call], () => plan.escalateTo, 0, durationText(escalationMs))
-    } else {
-      const audience = [...recipientsOf({ call, ownerEmail, channel: chat.channel !== null }), ...(call.escalatedTo ?? [])]
+    if (reminding) {
+      // Those an earlier escalation told are reminded too; those told just now get the escalation alone.
+      const audience = [...recipientsOf({ call, ownerEmail, channel: chat.channel !== null }), ...(due.escalated ? (call.escalatedTo ?? []) : [])]
       await deliver('call.reminder', chat, [call], () => [...new Set(audience)], remindersSent)
     }
-    return true
+    if (escalating) await deliver('call.escalated', chat, [call], () => plan.escalateTo, 0, durationText(plan.escalateMs!))
+    return Number(reminding) + Number(escalating)
   }
 
   const pageDeps: LinkDoorDeps = { store, settle: deps.settle, agentName, now, publicURL }
@@ -157,7 +159,7 @@ export function createNotifier(deps: NotifierDeps) {
      */
     sweep: async (): Promise<number> => {
       let sent = 0
-      for (const due of await store.dueNotices({ now: iso() })) if (await sendDue(due)) sent++
+      for (const due of await store.dueNotices({ now: iso() })) sent += await sendDue(due)
       await store.deleteExpiredLinks({ before: iso(-86_400_000) })
       return sent
     },
