@@ -49,7 +49,7 @@ export function createHttpHandler(options: Omit<HttpContext, 'services'> & { eng
     return c.json(ready, ready.ok ? 200 : 503)
   })
   app.route('/admin', adminRoutes({ components: options.admin }))
-  if (options.answerLinks) app.route('/answer', answerRoutes(options.answerLinks))
+  if (options.answerLinks) app.route('/answer', answerRoutes(options.answerLinks, () => services.closing))
   // Built on the first request, not at start-up: converting every schema takes a tenth of a second.
   let openapi: ReturnType<typeof openApiDocument> | undefined
   app.get('/api/openapi.json', (c) => c.json((openapi ??= openApiDocument())))

@@ -109,6 +109,18 @@ describeEachDatabase('answer links', (fresh) => {
     expect((await app.page(links.Red)).status).toBe(404)
   })
 
+  it('while the server shuts down, a link says to try again, and nothing changes', async () => {
+    const app = await start()
+    const { chatId } = await app.ask('Pick a color')
+    const { links } = await app.linksOf(chatId)
+    await app.frogbot.close()
+    for (const form of [undefined, {}]) {
+      const busy = await app.page(links.Red, form)
+      expect(busy.status).toBe(503)
+      expect(busy.html).toContain('Please try again in a moment')
+    }
+  })
+
   it('several questions: one link to the answer page; a wrong answer shows the form again and keeps the link', async () => {
     const app = await start()
     const { chatId, toolCallId } = await app.ask('Plan a trip')
