@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { approvalAnswer, approvalCard, editedInput, invalidField, readApprovalCommand, settledApproval, settledApprovalText } from './approval-cards.ts'
-import { noticeText } from './piece-notices.ts'
+import { noticeText, plainNameOf } from './piece-notices.ts'
 
 const call = { toolName: 'send_invoice', input: { customer: 'ACME', amount: 1200, lines: [{ item: 'Widgets' }] } }
 const ada = { channel: { piece: 'slack', instance: 'slack', userId: 'U1', name: 'Ada' } }
 const bob = { channel: { piece: 'slack', instance: 'slack', userId: 'U2', name: 'Bob' } }
-const nameOf = (by: { channel?: { name?: string } }) => by.channel?.name ?? 'FrogBot'
+const nameOf = plainNameOf
 
 describe('the approval card', () => {
   it('draws the tool, the input readably, the status and the expiry', () => {
@@ -85,7 +85,7 @@ describe('the settled view', () => {
   })
 
   it('tells a late press who decided, and a voter where the quorum stands', () => {
-    expect(noticeText({ kind: 'settled', settlement: { toolCallId: 'c', outcome: 'approved', by: ada, at } }, nameOf as never)).toBe('This call was already approved by Ada.')
+    expect(noticeText({ kind: 'settled', settlement: { toolCallId: 'c', outcome: 'approved', by: ada, at } }, nameOf)).toBe('This call was already approved by Ada.')
     expect(noticeText({ kind: 'voted', approvals: 1, count: 2 })).toBe('Your approval is counted: 1 of 2 approvals. It runs once 2 people approved.')
   })
 })
