@@ -162,14 +162,20 @@ export function readApprovalCommand(text: string): ApprovalReading {
  *   without a decision.", "🚫 Cancelled." (`errorText`: why, for a cancelled call, when known);
  * - `edits`: the fields an approver changed, with their new values (sanitized and clipped);
  * - `votes`: with a quorum, "2 of 2 approvals".
- * `nameOf` names who decided (a platform mention); every approver of a quorum is named.
+ * `nameOf` names who decided (a platform mention, kept as it is); every approver of a quorum is
+ * named. `escape` makes the reason and `errorText` inert in the platform's markup (default: as they are).
  */
-export function settledApproval(settlement: Pick<Settlement, 'outcome' | 'by' | 'reason' | 'input' | 'votes'>, original: unknown, nameOf: (by: SettledBy) => string, errorText?: string) {
+export function settledApproval(
+  settlement: Pick<Settlement, 'outcome' | 'by' | 'reason' | 'input' | 'votes'>,
+  original: unknown,
+  nameOf: (by: SettledBy) => string,
+  { errorText, escape = (text) => text }: { errorText?: string; escape?: (text: string) => string } = {}
+) {
   const approvers = (settlement.votes?.length ? settlement.votes.filter((vote) => vote.approved).map((vote) => vote.by) : [settlement.by]).map(nameOf)
   const names = [...new Set(approvers)]
   const together = names.length <= 1 ? (names[0] ?? 'someone') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`
   const denial = settlement.votes?.findLast((vote) => !vote.approved)
-  const reason = settlement.reason ? `: ${sanitizedText(settlement.reason)}` : ''
+  const reason = settlement.reason ? `: ${escape(sanitizedText(settlement.reason))}` : ''
   const { mark, summary } =
     settlement.outcome === 'approved'
       ? { mark: '✅', summary: `Approved by ${together}` }
@@ -177,7 +183,7 @@ export function settledApproval(settlement: Pick<Settlement, 'outcome' | 'by' | 
         ? { mark: '✖️', summary: `Denied by ${nameOf(denial?.by ?? settlement.by)}${reason}` }
         : settlement.outcome === 'expired'
           ? { mark: '⌛', summary: 'Expired without a decision.' }
-          : { mark: '🚫', summary: sanitizedText(errorText ?? 'Cancelled.') }
+          : { mark: '🚫', summary: escape(sanitizedText(errorText ?? 'Cancelled.')) }
   const before = new Map(inputFields(original).map((field) => [field.name, field.value]))
   const edits = settlement.input === undefined ? [] : inputFields(settlement.input).filter((field) => before.get(field.name) !== field.value).map((field) => ({ ...field, value: sanitizedText(field.value) }))
   const count = settlement.votes?.length ? settlement.votes.filter((vote) => vote.approved).length : null
@@ -192,5 +198,39 @@ export function settledApprovalText(toolName: string, view: ReturnType<typeof se
   return [
     `${view.mark} ${sanitizedText(toolName, 80)}: ${view.summary}${view.votes ? ` (${view.votes})` : ''}`,
     ...(view.edits.length > 0 ? [`Changed before it ran: ${view.edits.map((field) => `${field.name}: ${field.value}`).join('; ')}`] : [])
+  ].join('\n')
+}
+
+/**
+ * An approval card as Markdown, for pieces that draw it as a comment or message (GitHub, Linear):
+ * the title in bold, the fields as a list, the status and expiry, and how to decide by typing.
+ * `escape` makes the model's text inert in the platform's Markdown (no mentions, links or markup).
+ */
+export function approvalMarkdown(call: Pick<PendingCall, 'toolName' | 'input' | 'quorum' | 'expiresAt'>, escape: (text: string) => string): string {
+  const model = approvalCard(call)
+  return [
+    // A tool's name is a slug (letters, digits, "_", "-"): safe in code, and drawn as it is.
+    `**Approve \`${sanitizedText(call.toolName, 80).replace(/`/g, '')}\`?** ${model.status}.`,
+    '',
+    ...markdownFields(model.fields, escape),
+    ...(model.more > 0 ? [`- _… and ${model.more} more_`] : []),
+    '',
+    ...(model.expires ? [`_${model.expires}._`] : []),
+    'Reply `/approve`, `/deny` with an optional reason, or `/approve {…}` with the edited input as JSON.'
+  ].join('\n')
+}
+
+const markdownFields = (fields: ApprovalField[], escape: (text: string) => string) => fields.map((field) => `- **${escape(field.name)}**: ${escape(field.value)}`)
+
+/** A settled approval as Markdown (see {@link approvalMarkdown}): the title, the input, what was changed, and the decision line (`view` made with the same `escape`). */
+export function settledApprovalMarkdown(toolName: string, input: unknown, view: ReturnType<typeof settledApproval>, escape: (text: string) => string): string {
+  const model = approvalCard({ toolName, input })
+  return [
+    `**\`${sanitizedText(toolName, 80).replace(/`/g, '')}\`**`,
+    '',
+    ...markdownFields(model.fields, escape),
+    ...(view.edits.length > 0 ? ['', '**Changed before it ran**', ...markdownFields(view.edits, escape)] : []),
+    '',
+    `${view.mark} ${view.summary}${view.votes ? ` (${view.votes})` : ''}`
   ].join('\n')
 }

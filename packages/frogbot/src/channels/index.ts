@@ -43,6 +43,7 @@ export {
   approvalAnswer,
   approvalCard,
   type ApprovalCardModel,
+  approvalMarkdown,
   type ApprovalField,
   type ApprovalPress,
   type ApprovalReading,
@@ -55,5 +56,6 @@ export {
   readApprovalCommand,
   sanitizedText,
   settledApproval,
+  settledApprovalMarkdown,
   settledApprovalText
 } from './approval-cards.ts'

@@ -129,13 +129,13 @@ export function slackApprovalDrawing({ adapter, nameOf }: { adapter: SlackAdapte
       return [messageRef(posted.channel ?? channel, posted.ts)]
     },
     drawSettled: async ({ card, settlement }) => {
-      const view = settledApproval(settlement, card.input, nameOf, settledAnswer(settlement).errorText)
+      const view = settledApproval(settlement, card.input, nameOf, { errorText: settledAnswer(settlement).errorText, escape: escapeMrkdwn })
       const model = approvalCard({ toolName: card.toolName, input: card.input })
       const summary = `${view.mark} ${view.summary}${view.votes ? ` (${view.votes})` : ''}`
       const edits = view.edits.length > 0 ? [{ type: 'section', text: mrkdwn(`*Changed before it ran*\n${view.edits.map((field) => `*${escapeMrkdwn(field.name)}*: ${escapeMrkdwn(field.value)}`).join('\n')}`) }] : []
       await update(card, {
         text: clip(settledApprovalText(card.toolName, view), LIMITS.fallbackText),
-        blocks: [{ type: 'section', text: mrkdwn(`*${escapeMrkdwn(card.toolName)}*`) }, { type: 'section', text: mrkdwn(fieldLines(model).join('\n')) }, ...edits, { type: 'context', elements: [mrkdwn(escapeMrkdwn(summary))] }]
+        blocks: [{ type: 'section', text: mrkdwn(`*${escapeMrkdwn(card.toolName)}*`) }, { type: 'section', text: mrkdwn(fieldLines(model).join('\n')) }, ...edits, { type: 'context', elements: [mrkdwn(summary)] }]
       })
     },
     drawVotes: ({ card, call }) => update(card, approvalBlocks(call))
