@@ -5,7 +5,7 @@
  * rule, and an AI SDK option FrogBot does not take would look like a guarantee it does not give.
  */
 export const KNOWN_KEYS = {
-  root: ['agents', 'tools', 'ai', 'db', 'secret', 'serverURL', 'auth', 'http', 'files', 'onAwaitingInput', 'liveStreams', 'telemetry', 'mcp'],
+  root: ['agents', 'tools', 'ai', 'db', 'secret', 'serverURL', 'auth', 'http', 'files', 'onAwaitingInput', 'liveStreams', 'telemetry', 'notify', 'mcp'],
   agent: ['slug', 'model', 'instructions', 'tools', 'inheritTools', 'stopWhen', 'access', 'profile', 'channels', 'mcp'],
   profile: ['name', 'avatar', 'description'],
   serverTool: ['slug', 'description', 'inputSchema', 'outputSchema', 'component', 'execute', 'needsApproval', 'approval'],
@@ -24,6 +24,10 @@ export const KNOWN_KEYS = {
   files: ['download'],
   download: ['hosts', 'allowPrivateAddresses', 'maxBytes', 'timeoutMs'],
   telemetry: ['enabled', 'recordContent'],
+  notify: ['email', 'webhook', 'remind', 'escalate', 'linkTtl'],
+  notifyEmail: ['from'],
+  notifyWebhook: ['url', 'secret'],
+  notifyEscalate: ['after', 'to'],
   mcp: ['enabled', 'agent', 'waitSeconds', 'stateSeconds'],
   mcpServer: ['url', 'headers', 'needsApproval']
 } as const satisfies Record<string, readonly string[]>
