@@ -10,9 +10,20 @@ export const LONG_CHAT_MESSAGES = 16
 /** How many parsed messages this process keeps at most, least recently read first out. */
 export const PARSED_MESSAGES_KEPT = 4096
 
+/** How much stored text (UTF-16 code units of parts, metadata and settlements) the kept messages hold at most, least recently read first out; a longer message is never kept (a file inlined as a data URL). */
+export const PARSED_TEXT_KEPT = 8 * 1024 * 1024
+
 type Entry = { role: string; parts: string; metadata: string | null; settlements: string; message: StoredMessage }
 
 const kept = new Map<string, Entry>()
+let keptText = 0
+
+const textOf = (entry: Pick<Entry, 'parts' | 'metadata' | 'settlements'>) => entry.parts.length + (entry.metadata?.length ?? 0) + entry.settlements.length
+
+function forget(id: string, entry: Entry) {
+  kept.delete(id)
+  keptText -= textOf(entry)
+}
 
 /** In tests, a kept message is frozen, so that code changing a message it read fails loudly instead of changing what later reads get. */
 const freezeKept = Boolean(process.env.VITEST)
@@ -31,7 +42,8 @@ function deepFreeze<T>(value: T): T {
  * settlements) is exactly the text parsed at an earlier read is not parsed again: the earlier
  * message is returned, the same object, which nobody may change (frozen in tests). The text is
  * compared, not a version, so a message rewritten by another process, or deleted and stored again
- * under the same id, is parsed anew. At most {@link PARSED_MESSAGES_KEPT} messages are kept.
+ * under the same id, is parsed anew. At most {@link PARSED_MESSAGES_KEPT} messages and
+ * {@link PARSED_TEXT_KEPT} of their text are kept; a message of more than 1/64 of it is never kept.
  */
 export function parsedMessages(rows: readonly MessageText[]): StoredMessage[] {
   if (rows.length < LONG_CHAT_MESSAGES) return rows.map(toStoredMessage)
@@ -43,9 +55,15 @@ export function parsedMessages(rows: readonly MessageText[]): StoredMessage[] {
       return entry.message
     }
     const message = toStoredMessage(row)
-    if (entry) kept.delete(row.id)
-    else if (kept.size >= PARSED_MESSAGES_KEPT) kept.delete(kept.keys().next().value!)
+    if (entry) forget(row.id, entry)
+    const text = textOf(row)
+    if (text > PARSED_TEXT_KEPT / 64) return message
+    for (const [id, oldest] of kept) {
+      if (kept.size < PARSED_MESSAGES_KEPT && keptText + text <= PARSED_TEXT_KEPT) break
+      forget(id, oldest)
+    }
     kept.set(row.id, { role: row.role, parts: row.parts, metadata: row.metadata, settlements: row.settlements, message: freezeKept ? deepFreeze(message) : message })
+    keptText += text
     return message
   })
 }
@@ -53,4 +71,5 @@ export function parsedMessages(rows: readonly MessageText[]): StoredMessage[] {
 /** Forgets every parsed message this process keeps (benchmarks: a process that never read the chat). */
 export function forgetParsedMessages(): void {
   kept.clear()
+  keptText = 0
 }

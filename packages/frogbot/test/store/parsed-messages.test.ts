@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sqliteAdapter } from '../../src/index.ts'
 import { type ChatStore, createChatStore } from '../../src/store/chat-store.ts'
 import { migrateToLatest } from '../../src/store/migrate.ts'
-import { LONG_CHAT_MESSAGES } from '../../src/store/parsed-messages.ts'
+import { LONG_CHAT_MESSAGES, PARSED_TEXT_KEPT } from '../../src/store/parsed-messages.ts'
 import { tempDir } from '../../src/testing/temp-dir.ts'
 
 // A long chat's messages are parsed once per stored text: a later read of the same text gets the
@@ -70,6 +70,16 @@ describe('parsed messages of a long chat', () => {
     }, { now: at() })
     const after = await store.getMessages('chat_again')
     expect(after.at(-1)).toMatchObject({ id: lastId, parts: [{ type: 'text', text: 'stored again' }] })
+  })
+
+  it('never keeps a message whose text is more than 1/64 of what may be kept (a file inlined as a data URL)', async () => {
+    await chatOf('chat_big', LONG_CHAT_MESSAGES)
+    await store.withChat('chat_big', (tx) => tx.saveMessage({ ...text('chat_big_m1', 'x'.repeat(PARSED_TEXT_KEPT / 64 + 1), 'assistant'), settlements: [] }, () => 'unused'), { now: at() })
+    const first = await store.getMessages('chat_big')
+    const second = await store.getMessages('chat_big')
+    expect(second[1]).toEqual(first[1])
+    expect(second[1]).not.toBe(first[1])
+    expect(second[0]).toBe(first[0])
   })
 
   it('keeps nothing of a short chat: each read parses again', async () => {
