@@ -288,6 +288,7 @@ export async function createFrogbot(config: FrogbotConfig, options: CreateFrogbo
       `live streams: ${config.liveStreams ? 'from the config' : env.REDIS_URL ? `Redis ${env.REDIS_URL.replace(/\/\/[^@/]*@/, '//')}` : 'in this process (set REDIS_URL to share them between processes)'}`,
       ...agents.map((agent: ResolvedAgent) => `agent ${agent.slug}: model ${agent.model.label}`),
       ...pieceLines(pieces.values()),
+      ...(notifier ? [notifier.describe()] : []),
       ...config.warnings.map((warning) => `warning: ${warning}`)
     ],
     stopped,

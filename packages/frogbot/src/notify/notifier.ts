@@ -164,6 +164,12 @@ export function createNotifier(deps: NotifierDeps) {
       return sent
     },
     pages: { show: (token: string) => showLink(pageDeps, token), use: (token: string, form: URLSearchParams) => useLink(pageDeps, token, form) },
+    /** One start-up line: where notices go and where their links point (no credentials). */
+    describe: (): string => {
+      const email = options.email ? (deps.smtpUrl ? `email through ${deps.smtpUrl.replace(/\/\/[^@/]*@/, '//')}` : 'email logged with its links (SMTP_URL is unset)') : null
+      const webhook = options.webhook ? `webhook to ${new URL(options.webhook.url).origin}` : null
+      return `notices: ${[email, webhook].filter(Boolean).join(', ') || 'none (no email or webhook)'}; answer links on ${publicURL}`
+    },
     idle: async () => {
       while (underWay.size > 0) await Promise.allSettled([...underWay])
     },

@@ -59,6 +59,7 @@ describeEachDatabase('notices', (fresh) => {
   it('the first notice: an email with each option’s link on its line, and a signed webhook with a stable id', async () => {
     const app = await start({ failFirst: 1 })
     const { chatId, toolCallId } = await app.ask('Pick a color')
+    expect(app.frogbot.describe()).toContain(`notices: email through ${smtp.url}, webhook to ${new URL(app.hooks.url).origin}; answer links on http://frogbot.test`)
     const [mail] = await until(() => (app.mailsOf(chatId).length === 1 ? app.mailsOf(chatId) : undefined))
     expect(mail).toMatchObject({ from: 'frogbot@example.com', to: ['ada@example.com'], subject: 'Planner asks: Which color?' })
     expect(mail.text).toMatch(/^Planner is waiting for an answer in “Pick a color” \(Ada’s chat\)\.$/m)
