@@ -159,7 +159,7 @@ export type LoginAttemptsTable = {
   attempted_at: string
 }
 
-/** A signing key of the protocol doors (migration `010-protocol-keys`): random, base64url. */
+/** A signing key of the protocol doors (migration `012-protocol-keys`): random, base64url. */
 export type ProtocolKeysTable = {
   name: string
   secret: string

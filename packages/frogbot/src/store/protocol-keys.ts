@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from './database-schema.ts'
 
 /**
- * The signing key named `name` (migration `010-protocol-keys`): made at random (32 bytes,
+ * The signing key named `name` (migration `012-protocol-keys`): made at random (32 bytes,
  * base64url) by the first process that asks, then the same for every process of the database,
  * so that a state one signs another verifies.
  */
