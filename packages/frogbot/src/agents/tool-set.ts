@@ -4,6 +4,7 @@ import { z } from 'zod'
 import type { AnyTool, ClientTool, NeedsApproval, Tool, ToolContext } from '../tools/tool.ts'
 import { isClientTool, mayNeedApproval } from '../tools/tool.ts'
 import { boundedInputSchema } from './tool-input-depth.ts'
+import type { McpResume } from '../tools/mcp-elicitation.ts'
 
 /** A server tool whose calls may wait for approval. */
 export type ApprovalTool = Tool<any, any> & { needsApproval: NeedsApproval<any> }
@@ -16,9 +17,11 @@ export type ApprovalTool = Tool<any, any> & { needsApproval: NeedsApproval<any> 
  *   client tool", last paragraph);
  * - `approvalIds`: the approval id of each approved call this turn runs, by tool call id (given to
  *   `execute` as `approvalId`);
- * - `started`: the approved calls whose `execute` started, so a stopped turn can say whether it ran.
+ * - `started`: the approved calls whose `execute` started, so a stopped turn can say whether it ran;
+ * - `mcpResumes`: for the MCP tools' calls a person answered (kind `mcp-elicitation`), what each
+ *   sends back to its server, by tool call id (given to `execute` as `mcpResume`).
  */
-export type StepGate = { clientCallPending: boolean; approvalIds: ReadonlyMap<string, string>; started: Set<string> }
+export type StepGate = { clientCallPending: boolean; approvalIds: ReadonlyMap<string, string>; started: Set<string>; mcpResumes?: ReadonlyMap<string, McpResume> }
 
 /** The result a skipped server tool returns to the model. */
 export function skippedResult(toolName: string) {
@@ -111,7 +114,8 @@ export function buildToolSet({ tools, offers, gate, context }: {
         const approvalId = gate.approvalIds.get(toolCallId)
         if (approvalId === undefined) return serverTool.execute(input, { ...context, abortSignal })
         gate.started.add(toolCallId)
-        return serverTool.execute(input, { ...context, abortSignal, approvalId })
+        const mcpResume = gate.mcpResumes?.get(toolCallId)
+        return serverTool.execute(input, { ...context, abortSignal, approvalId, ...(mcpResume ? { mcpResume } : {}) })
       }
     })
   }

@@ -109,7 +109,8 @@ export function toPendingCall(call: Omit<CallRecord, 'status' | 'settledAt'>): P
   return {
     toolCallId,
     toolName,
-    input,
+    // An MCP server's request state stays on the server (docs/protocols/mcp.md#when-an-mcp-tool-asks-for-input).
+    input: kind === 'mcp-elicitation' && input && typeof input === 'object' ? Object.fromEntries(Object.entries(input).filter(([key]) => key !== 'requestState' && key !== 'key')) : input,
     messageId,
     chatId,
     agentSlug,

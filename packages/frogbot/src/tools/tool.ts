@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import type { Caller } from '../contract/caller.ts'
 import type { ChannelIdentity, PendingCall } from '@frogbotai/protocol'
+import type { McpResume } from './mcp-elicitation.ts'
 
 /**
  * What a server tool's `execute` receives besides its input.
@@ -10,6 +11,8 @@ import type { ChannelIdentity, PendingCall } from '@frogbotai/protocol'
  * - `abortSignal`: aborted when the turn is stopped.
  * - `approvalId`: for a call that needed approval, the approval's stable id (the same in every
  *   process and after a restart), so the tool can make its side effect idempotent.
+ * - `mcpResume`: for an MCP tool's call that asked for input, the person's response and the
+ *   server's request state, which the tool sends back (docs/protocols/mcp.md#when-an-mcp-tool-asks-for-input).
  */
 export type ToolContext = {
   req: Caller
@@ -17,6 +20,7 @@ export type ToolContext = {
   chatId: string | null
   abortSignal?: AbortSignal
   approvalId?: string
+  mcpResume?: McpResume
 }
 
 /** The chat a tool call is made in, as `needsApproval` sees it: its id, agent, owner (`null`: none) and channel (`null`: a web chat). */

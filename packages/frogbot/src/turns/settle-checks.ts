@@ -5,6 +5,7 @@ import { FrogbotError } from '../errors/frogbot-error.ts'
 import { ANSWER_TEXT_MAX_LENGTH, APPROVAL_KIND, formatPath, overlongText, REASON_MAX_LENGTH, stringsIn, tooLongText } from '@frogbotai/protocol'
 import { type CallRecord, toPendingCall } from '../store/chat-records.ts'
 import { type SettleAction, isAnswer, isDecision } from './rules/plan-settle.ts'
+import { elicitationResponse, MCP_ELICITATION_KIND, type McpElicitation } from '../tools/mcp-elicitation.ts'
 
 // The settle door's checks of one action that run user code (see `settleActions` in settle.ts).
 
@@ -66,6 +67,24 @@ async function checkDecision(agent: ResolvedAgent, req: Caller, call: CallRecord
 }
 
 /**
+ * The checks of one action on an MCP server's request for input (kind `mcp-elicitation`,
+ * docs/protocols/mcp.md#when-an-mcp-tool-asks-for-input): an answer needs the MCP tool intact
+ * (`409 tool-unavailable`) and must match the requested schema (`400 invalid-output` naming the
+ * field); a decision is refused (`400 bad-request`). Both an answer and a dismissal become an
+ * answer whose output is the response sent back to the server (`accept` with the content, or
+ * `decline`), so the MCP tool's call completes with the server's result.
+ */
+function checkElicitation(agent: ResolvedAgent, call: CallRecord, action: SettleAction, whoOnly: boolean): SettleAction {
+  if (isDecision(action)) throw new FrogbotError('bad-request', `approved: "${call.toolName}" asks for input (kind "${call.kind}"); settle it with "output", or "dismissed": true`)
+  const tool = agent.tools.find((entry) => entry.slug === call.toolName)
+  if (isAnswer(action) && (!tool || toolFingerprint(tool) !== call.toolFingerprint)) {
+    throw new FrogbotError('tool-unavailable', `The tool "${call.toolName}" of this call was removed or changed since it was asked; dismiss the call instead.`, { toolName: call.toolName })
+  }
+  if (whoOnly) return action
+  return { toolCallId: action.toolCallId, output: elicitationResponse(call.input as McpElicitation, isAnswer(action) ? action : { dismissed: true }) }
+}
+
+/**
  * The checks of one action that run user code: FrogBot's expiry has none; a person's `reason` (of
  * a dismissal or a decision) is at most {@link REASON_MAX_LENGTH} characters (`400 invalid-output`);
  * see {@link checkAnswer} and {@link checkDecision}.
@@ -76,5 +95,6 @@ export async function checkAction(agent: ResolvedAgent, req: Caller, call: CallR
   if (reason && reason.length > REASON_MAX_LENGTH) {
     throw new FrogbotError('invalid-output', `reason: ${tooLongText(reason.length, REASON_MAX_LENGTH, 'dismissed' in action ? 'a dismissal reason' : 'a reason')}`)
   }
+  if (call.kind === MCP_ELICITATION_KIND) return checkElicitation(agent, call, action, whoOnly)
   return call.kind === APPROVAL_KIND ? checkDecision(agent, req, call, action, whoOnly) : checkAnswer(agent, req, call, action, whoOnly)
 }

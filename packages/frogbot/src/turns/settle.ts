@@ -17,6 +17,7 @@ import { runTurn } from './run/run-turn.ts'
 import { checkAction } from './settle-checks.ts'
 import { settledCalls } from './settled-calls.ts'
 import { isoIn, newLeaseOwner, type TurnServices } from './services.ts'
+import type { McpResume } from '../tools/mcp-elicitation.ts'
 
 function refusalError(refusal: SettleRefusal, state: ChatState, { calls, messages }: SettleSnapshot, settled?: SettlementWithPart | null): FrogbotError {
   switch (refusal.refused) {
@@ -159,7 +160,7 @@ async function throughDoor(
     if (whoOnly && !plan.refusal) return null
     const first = plan.closings[0]?.toolCallId ?? plan.votes[0].toolCallId
     const messageId = snapshot!.calls.find((call) => call.toolCallId === first)!.messageId
-    const outcome = await apply(services, { chat: snapshot!.chat, agent, req, messages: snapshot!.messages, plan, messageId, firstCall: reported })
+    const outcome = await apply(services, { chat: snapshot!.chat, agent, req, messages: snapshot!.messages, calls: snapshot!.calls, plan, messageId, firstCall: reported })
     if (outcome && plan.refusal) throw refusalError(plan.refusal, 'idle', snapshot!, 'settlement' in outcome ? outcome.settlement : null)
     if (outcome) return outcome
     if (attempt >= 5) throw new FrogbotError('write-conflict', 'The message kept changing while FrogBot tried to save the answer; retry.')
@@ -175,7 +176,7 @@ async function throughDoor(
  */
 async function apply(
   services: TurnServices,
-  { chat, agent, req, messages, plan, messageId, firstCall }: { chat: ChatRecord; agent: ResolvedAgent; req: Caller; messages: VersionedMessage[]; plan: SettlePlan; messageId: string; firstCall: string }
+  { chat, agent, req, messages, calls, plan, messageId, firstCall }: { chat: ChatRecord; agent: ResolvedAgent; req: Caller; messages: VersionedMessage[]; calls: CallRecord[]; plan: SettlePlan; messageId: string; firstCall: string }
 ): Promise<SettleOutcome | null> {
   const message = messages.find((entry) => entry.id === messageId)!
   const { version, ...stored } = message
@@ -210,12 +211,23 @@ async function apply(
     // Every call of the step a person approved, now or earlier in the step: none has run, and only
     // this continuation (the step continues once) runs them.
     const approved = settled.parts.filter((part) => isToolUIPart(part) && part.state === 'approval-responded' && part.approval.approved).map((part) => (part as { toolCallId: string }).toolCallId)
-    const run = runTurn(services, { agent, chat: { ...chat, ...patch, version: chat.version + 1 } as ChatRecord, req, messages: transcript, leaseOwner, approved })
+    const run = runTurn(services, { agent, chat: { ...chat, ...patch, version: chat.version + 1 } as ChatRecord, req, messages: transcript, leaseOwner, approved, mcpResumes: mcpResumesOf(plan, calls) })
     return { kind: 'continued', chatId: chat.id, messageId, settlement: settlement!, run }
   }
   if (plan.next === 'awaiting') return { kind: 'awaiting-input', chatId: chat.id, settlement: settlement!, pending: plan.remaining.map(toPendingCall) }
   const started = await services.kickQueue(chat.id)
   return { kind: 'dismissed', chatId: chat.id, messageId, settlement: settlement!, state: started ? 'running' : 'idle' }
+}
+
+/** What the MCP tools of the calls this settle answered (kind `mcp-elicitation`) send back to their servers, by tool call id. */
+function mcpResumesOf(plan: SettlePlan, calls: CallRecord[]): Map<string, McpResume> {
+  const resumes = new Map<string, McpResume>()
+  for (const closing of plan.closings) {
+    if (!('mcpResponse' in closing) || closing.mcpResponse === undefined) continue
+    const { key, requestState } = calls.find((call) => call.toolCallId === closing.toolCallId)!.input as { key: string; requestState?: string }
+    resumes.set(closing.toolCallId, { key, response: closing.mcpResponse as McpResume['response'], ...(requestState === undefined ? {} : { requestState }) })
+  }
+  return resumes
 }
 
 /**

@@ -6,12 +6,14 @@ import type { StoredMessage } from '../../store/chat-records.ts'
  * How one call ends: its outcome, who settled it and when, and what its tool part becomes: the
  * `output` of an answer, the tool error `errorText` of a dismissal, a cancellation or an expiry,
  * or an approval's decision (`approval`: the tool then runs, or its call is denied). An approval
- * records the edited `input` it ran with and the `votes` of a quorum.
+ * records the edited `input` it ran with and the `votes` of a quorum. An MCP server's request for
+ * input closes as an approval (its tool runs again) carrying `mcpResponse`, the response sent back
+ * (not stored: the server's result is).
  */
 export type CallClosing = { toolCallId: string; outcome: SettlementOutcome; by: SettledBy; at: string; reason?: string; input?: unknown; votes?: ApprovalVote[] } & (
   | { output: unknown }
   | { errorText: string }
-  | { approval: { approved: boolean } }
+  | { approval: { approved: boolean }; mcpResponse?: unknown }
 )
 
 /** The tool part of a call after `closing` (see {@link closeCalls}). */

@@ -3,6 +3,7 @@ import { type ApprovalVote, CANCELLED_BY_DISMISSAL_TEXT, CANCELLED_BY_EXPIRY_TEX
 import type { SettleInput } from '../../contract/turns.ts'
 import type { CallRecord } from '../../store/chat-records.ts'
 import type { CallClosing } from './close-calls.ts'
+import { MCP_ELICITATION_KIND, type McpResume } from '../../tools/mcp-elicitation.ts'
 
 /**
  * What a settle does to one call: the settle door's input as every door gives it (answer it with
@@ -149,6 +150,14 @@ export function planSettle(input: PlanInput): SettleRefusal | SettlePlan {
   const closings: CallClosing[] = []
   const votes: CallVotes[] = []
   for (const action of actions) {
+    const elicited = byId.get(action.toolCallId)?.kind === MCP_ELICITATION_KIND
+    if (elicited && isAnswer(action) && !('dismissed' in action)) {
+      // An MCP server's request for input, checked into the response it gets back: the MCP tool
+      // runs again with it in the continuation (docs/protocols/mcp.md#when-an-mcp-tool-asks-for-input).
+      const response = action.output as McpResume['response']
+      closings.push({ toolCallId: action.toolCallId, outcome: response.action === 'decline' ? 'dismissed' : 'answered', by, at, approval: { approved: true }, mcpResponse: response })
+      continue
+    }
     if (!isDecision(action)) {
       closings.push(closingOf(action, by, at))
       continue

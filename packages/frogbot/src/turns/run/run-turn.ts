@@ -30,6 +30,7 @@ import { keepLease } from './turn-lease.ts'
 import { endTurn, pauseAtCalls, saveStep } from './turn-saves.ts'
 import { uniqueToolCallIds } from './unique-tool-call-ids.ts'
 import type { TurnRun } from '../../contract/turns.ts'
+import { isMcpInputRequired, type McpResume, withoutMcpInputRequests } from '../../tools/mcp-elicitation.ts'
 
 const EMPTY_USAGE = { inputTokens: undefined, outputTokens: undefined, totalTokens: undefined } as LanguageModelUsage
 
@@ -204,7 +205,8 @@ async function streamModel(
     messages: converted,
     tools: toolSet,
     toolApproval: approvals.toolApproval,
-    stopWhen: agent.stopWhen,
+    // A step whose MCP tool asks for input ends the loop there: the call waits for a person.
+    stopWhen: [agent.stopWhen, ({ steps }: { steps: { toolResults: { output: unknown }[] }[] }) => steps.at(-1)?.toolResults.some((result) => isMcpInputRequired(result.output)) ?? false].flat(),
     experimental_download: agent.download,
     abortSignal: abort.signal,
     // One line per failure (the AI SDK's default prints the whole error, its causes and the provider's answer).
@@ -251,13 +253,15 @@ function trackInFlight(services: TurnServices, result: Promise<TurnResult>): voi
  * - a step that ends at client tool calls saves its parts and its pending calls together and the
  *   chat becomes `awaiting` (result `awaiting-input`; listeners hear `calls-waiting`);
  * - otherwise the chat is `idle` again, and a queued message starts (`kickQueue`).
+ * `mcpResumes` are the answers to MCP tools' requests for input that this continuation sends back
+ * (their calls are among `approved`: their tools run again, once).
  * The turn runs to its end even if nobody reads `stream`. `result` rejects with
  * `FrogbotError('model-error')` when the model fails (what it generated is kept) and
  * `FrogbotError('write-conflict')` when the turn lost the chat to another process.
  */
 export function runTurn(
   services: TurnServices,
-  { agent, chat, req, messages, leaseOwner, approved = [] }: { agent: ResolvedAgent; chat: ChatRecord; req: Caller; messages: StoredMessage[]; leaseOwner: string; approved?: string[] }
+  { agent, chat, req, messages, leaseOwner, approved = [], mcpResumes }: { agent: ResolvedAgent; chat: ChatRecord; req: Caller; messages: StoredMessage[]; leaseOwner: string; approved?: string[]; mcpResumes?: ReadonlyMap<string, McpResume> }
 ): TurnRun {
   const start = turnStart(messages, new Set(approved))
   const { abort, release } = holdChat(services, { chatId: chat.id, leaseOwner })
@@ -266,7 +270,7 @@ export function runTurn(
     agent,
     chat,
     offers: offeredKinds(services, { chat, req }),
-    gate: { clientCallPending: false, approvalIds: approvalIdsOf(start.continued, new Set(approved)), started: new Set() },
+    gate: { clientCallPending: false, approvalIds: approvalIdsOf(start.continued, new Set(approved)), started: new Set(), ...(mcpResumes ? { mcpResumes } : {}) },
     turn: { chatId: chat.id, leaseOwner, position: messages.length, settlements: start.settlements },
     abort,
     state: { lostChat: false }
@@ -285,7 +289,7 @@ export function runTurn(
     release()
   }
   const source = streamModel(context, { req, uiMessages: start.uiMessages, modelMessages: start.modelMessages, runId, onStep: (message) => saveGoneOnStep(context, message), onEnd: settleWith })
-  const { stream, drained } = pumpTurn(source, {
+  const { stream, drained } = pumpTurn(source.then(withoutMcpInputRequests), {
     onChunk: (chunk) => {
       recorder.push(chunk)
       if (chunk.type === 'error' && !abort.signal.aborted) context.state.modelError ??= chunk.errorText
