@@ -69,6 +69,8 @@ export async function connectMcpServer(connection: McpServerConnection, { fetch 
           throw new McpToolError(`The MCP tool ${tool.name} failed: ${error instanceof Error ? error.message : String(error)}`)
         }
         if (result.resultType === 'input_required') {
+          // One round: the continuation that answered it never waits again (docs/protocols/mcp.md).
+          if (resume) throw new McpToolError(`The MCP tool ${tool.name} asked for input again after an answer; FrogBot answers one round of input per call.`)
           const asked = elicitationOf(result.inputRequests)
           if ('problem' in asked) throw new McpToolError(`The MCP tool ${tool.name} ${asked.problem}.`)
           return { mcpInputRequired: { ...asked, ...(result.requestState === undefined ? {} : { requestState: result.requestState }) } } satisfies McpInputRequired

@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { scriptedModel, textStep, toolStep } from '../../src/testing/scripted-model.ts'
 import { testFrogbot } from '../helpers/test-frogbot.ts'
+import { interruptsOf } from '../../src/http/ag-ui/ag-ui-interrupts.ts'
 
 // A local MCP server on the official SDK whose tools ask for input (MCP 2026-07-28 multi round-trip
 // requests), and a page the URL-mode elicitation links to, which must never be fetched.
@@ -36,6 +37,9 @@ beforeAll(async () => {
       const accepted = acceptedContent(ctx.mcpReq.inputResponses, 'confirm') as z.infer<typeof confirmation>
       return { content: [{ type: 'text', text: accepted.confirm ? `deployed to ${env}` : 'not confirmed' }] }
     })
+    mcp.registerTool('survey', { description: 'Ask twice.', inputSchema: z.object({}) }, async () =>
+      inputRequired({ inputRequests: { again: inputRequired.elicit({ message: 'Once more?', requestedSchema: z.object({ ok: z.boolean() }) }) }, requestState: 'state-again' })
+    )
     mcp.registerTool('connect', { description: 'Connect an account.', inputSchema: z.object({}) }, async (_input, ctx) => {
       rounds.push({ inputResponses: ctx.mcpReq.inputResponses, requestState: ctx.mcpReq.requestState() })
       if (!ctx.mcpReq.inputResponses) return inputRequired({ inputRequests: { login: inputRequired.elicitUrl({ message: 'Sign in to the billing system.', url: linkUrl }) }, requestState: 'state-login' })
@@ -110,6 +114,23 @@ describe("an MCP tool's request for input (form elicitation)", () => {
     expect(rounds).toHaveLength(1)
     const { part } = await partOf(app, asked.json.chatId)
     expect(part).toMatchObject({ state: 'input-available' })
+  })
+
+  it('a tool that asks again after an answer fails as a tool error naming the one-round rule', async () => {
+    const app = await deployer([toolStep([{ toolCallId: 'call_1', toolName: 'survey', input: {} }]), textStep('It failed.')])
+    const asked = await app.call('POST', '/api/agents/planner', { prompt: 'Survey' })
+    const done = await app.call('POST', `/api/agents/planner/chats/${asked.json.chatId}/settle`, { toolCallId: 'call_1', output: { ok: true } })
+    expect(done.json).toMatchObject({ status: 'complete', text: 'It failed.' })
+    const { part, chat } = await partOf(app, asked.json.chatId)
+    expect(part).toMatchObject({ state: 'output-error', errorText: expect.stringContaining('asked for input again') })
+    expect(JSON.stringify(chat)).not.toContain('state-again')
+  })
+
+  it("an AG-UI interrupt for it carries the server's message and requested schema", () => {
+    const [interrupt] = interruptsOf({ clientTools: new Map() } as never, [
+      { toolCallId: 'call_1', toolName: 'deploy', kind: 'mcp-elicitation', input: { mode: 'form', message: 'Deploy?', requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean' } } } }, messageId: 'm', chatId: 'c', agentSlug: 'planner', createdAt: '' }
+    ])
+    expect(interrupt).toMatchObject({ id: 'call_1', reason: 'mcp-elicitation', message: 'Deploy?', responseSchema: { type: 'object', properties: { confirm: { type: 'boolean' } } } })
   })
 
   it("the streamed turn shows the call waiting, never the server's request state", async () => {

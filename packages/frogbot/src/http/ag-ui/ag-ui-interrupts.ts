@@ -4,6 +4,7 @@ import type { Interrupt, ResumeEntry } from '@ag-ui/core'
 import { z } from 'zod'
 import type { ResolvedAgent } from '../../agents/resolve-agents.ts'
 import type { SettleInput } from '../../contract/turns.ts'
+import { MCP_ELICITATION_KIND, type McpElicitation } from '../../tools/mcp-elicitation.ts'
 
 /** The answer an approval's interrupt takes (docs/agents/approvals.md): approve or deny, with an optional reason and edited input. */
 const APPROVAL_RESPONSE = {
@@ -17,10 +18,16 @@ const APPROVAL_RESPONSE = {
  * One AG-UI interrupt per pending call (docs/protocols/ag-ui.md): `id` and `toolCallId` are the tool
  * call id, `reason` the call's kind (`question`, `approval`, …), `responseSchema` the client tool's
  * output schema as JSON Schema (for an approval, `{ approved, reason?, input? }`), `expiresAt` its
- * deadline, and `metadata` the tool's name and input.
+ * deadline, and `metadata` the tool's name and input. An MCP server's request for input (kind
+ * `mcp-elicitation`) gives its `message` and, for a form, its `requestedSchema`.
  */
 export function interruptsOf(agent: ResolvedAgent, pending: PendingCall[]): Interrupt[] {
   return pending.map((call) => {
+    if (call.kind === MCP_ELICITATION_KIND) {
+      const asked = call.input as McpElicitation
+      const responseSchema = asked.mode === 'form' ? asked.requestedSchema : { type: 'object' }
+      return { id: call.toolCallId, toolCallId: call.toolCallId, reason: call.kind, message: asked.message, responseSchema, metadata: { toolName: call.toolName, input: call.input } } as Interrupt
+    }
     const tool = agent.clientTools.get(call.toolName)
     const responseSchema = call.kind === APPROVAL_KIND ? APPROVAL_RESPONSE : tool ? (z.toJSONSchema(tool.outputSchema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>) : undefined
     return {
