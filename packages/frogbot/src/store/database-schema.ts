@@ -67,6 +67,16 @@ export type PendingCallsTable = {
   claimed_until?: string | null
   /** The W3C `traceparent` of the turn that asked, while the app records traces (see `telemetry/`). */
   trace_parent?: string | null
+  /** JSON: who is asked (`string[]`: user ids and lower-cased emails), or `null` when nobody was named. */
+  assignees?: string | null
+}
+
+/** One assignee of a waiting call, kept to find the calls waiting for a person (the inbox, who may read a chat). */
+export type CallAssigneesTable = {
+  chat_id: string
+  tool_call_id: string
+  /** A user id or a lower-cased email. */
+  assignee: string
 }
 
 /** The draft of a waiting call's card (README "The HTTP API": the draft of a card); it goes when the call settles. */
@@ -176,7 +186,8 @@ export const COLUMNS = {
     quorum: true,
     votes: true,
     claimed_until: true,
-    trace_parent: true
+    trace_parent: true,
+    assignees: true
   }),
   frogbot_queued_messages: columnsOf<QueuedMessagesTable>({ id: true, chat_id: true, message_id: true, position: true, message: true, sender: true, created_at: true })
 }
@@ -188,6 +199,7 @@ export type Database = {
   frogbot_pending_calls: PendingCallsTable
   frogbot_queued_messages: QueuedMessagesTable
   frogbot_call_drafts: CallDraftsTable
+  frogbot_call_assignees: CallAssigneesTable
   frogbot_users: UsersTable
   frogbot_api_tokens: ApiTokensTable
   frogbot_sessions: SessionsTable

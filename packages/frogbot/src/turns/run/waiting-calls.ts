@@ -34,7 +34,7 @@ export function waitingParts(message: UIMessage, agent: Pick<ResolvedAgent, 'cli
 /**
  * The calls a step ends at (see {@link waitingParts}) as pending calls (with their kind, deadline
  * and quorum); and the message sealed around them (every other open call closed, every input an
- * object). Pure.
+ * object). Pure; their `assignees` are resolved after (see `withAssignees`).
  */
 export function waitingCalls({ message, agent, offers, chatId, createdAt, expiresAt }: {
   message: UIMessage
@@ -61,7 +61,8 @@ export function waitingCalls({ message, agent, offers, chatId, createdAt, expire
       kind: tool.kind,
       toolFingerprint: tool.fingerprint,
       expiresAt: tool.expiresIn ? expiresAt(tool.expiresIn) : null,
-      quorum: tool.quorum
+      quorum: tool.quorum,
+      assignees: null
     })
   }
   return { sealed, calls }

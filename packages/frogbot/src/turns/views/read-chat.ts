@@ -23,11 +23,11 @@ function restingView(messages: StoredMessage[], state: ChatState, waiting: Reado
 }
 
 /**
- * Reads a chat `req` may read: its messages, the calls still waiting, its queue and the drafts of
+ * Reads a chat `req` may read (an assignee of one of its calls too): its messages, the calls still waiting, its queue and the drafts of
  * the waiting calls' cards (read only while calls wait). Throws `not-found`.
  */
 export async function readChat(services: TurnServices, { chatId, agentSlug, req }: { chatId: string; agentSlug?: string; req: Caller }): Promise<ChatRead> {
-  const { chat } = await chatFor(services, { chatId, agentSlug, req, write: false })
+  const { chat } = await chatFor(services, { chatId, agentSlug, req, write: false, assignee: 'read' })
   const [messages, pending, queued] = await Promise.all([services.store.getMessages(chat.id), services.store.getPendingCalls(chat.id), services.store.getQueued(chat.id)])
   const drafts = pending.length > 0 ? await services.store.getDrafts(chat.id) : []
   const summary = chatSummary(services, chat)
@@ -37,7 +37,7 @@ export async function readChat(services: TurnServices, { chatId, agentSlug, req 
 
 /** The calls still waiting in a chat and its turn state (seed: "Answer over HTTP", `GET …/pending`). */
 export async function pendingOf(services: TurnServices, { chatId, agentSlug, req }: { chatId: string; agentSlug?: string; req: Caller }): Promise<{ chatId: string; state: ChatState; pending: PendingCall[] }> {
-  const { chat } = await chatFor(services, { chatId, agentSlug, req, write: false })
+  const { chat } = await chatFor(services, { chatId, agentSlug, req, write: false, assignee: 'read' })
   const pending = await services.store.getPendingCalls(chat.id)
   return { chatId: chat.id, state: effectiveState(chat, isoIn(services)), pending: pending.map(toPendingCall) }
 }
