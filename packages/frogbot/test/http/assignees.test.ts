@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { convertArrayToReadableStream } from 'ai/test'
 import { z } from 'zod'
 import { buildConfig, ConfigError, createFrogbot, type AnyTool, type ClientTool, type Frogbot, type Tool } from '../../src/index.ts'
 import { question } from '../../src/tools/index.ts'
 import { createApiToken } from '../../src/auth/api-tokens.ts'
 import { ensureUser } from '../../src/auth/users.ts'
 import { storeOf } from '../../src/frogbot-internals.ts'
-import { colorQuestion, mockModel, textStep, toolStep } from '../../src/testing/scripted-model.ts'
+import { colorQuestion } from '../../src/testing/scripted-model.ts'
+import { keywordModel } from '../helpers/keyword-model.ts'
 import { readAnswer } from '../../src/testing/read-answer.ts'
 import { BACKENDS } from '../helpers/databases.ts'
 
@@ -14,20 +14,11 @@ import { BACKENDS } from '../helpers/databases.ts'
 // may answer it besides whoever may continue the chat, and may read the chat they are asked in;
 // a stranger is refused as before. Through the app's HTTP handler, on a SQLite file and PostgreSQL.
 
-let calls = 0
-/** Plays by the last message: `invoice` asks for an approval, `pick` a client tool, `ask` a question; a tool result is noted. */
-const model = mockModel({
-  doStream: async ({ prompt }) => {
-    const last = prompt.at(-1)!
-    const stream = (parts: unknown[]) => ({ stream: convertArrayToReadableStream(parts as never[]) })
-    if (last.role === 'tool') return stream(textStep('Noted.'))
-    const text = (last.content as { type: string; text?: string }[]).map((part) => part.text ?? '').join(' ')
-    const toolCallId = `call_${++calls}`
-    if (text.includes('invoice')) return stream(toolStep([{ toolCallId, toolName: 'send_invoice', input: { customer: 'ACME', amount: 900 } }]))
-    if (text.includes('pick')) return stream(toolStep([{ toolCallId, toolName: 'pick_file', input: { files: ['a.txt', 'b.txt'] } }]))
-    if (text.includes('ask')) return stream(toolStep([{ toolCallId, toolName: 'question', input: colorQuestion }]))
-    return stream(textStep('Hello.'))
-  }
+/** `invoice` asks for an approval, `pick` a client tool, `ask` a question; a tool result is noted. */
+const model = keywordModel({
+  invoice: { toolName: 'send_invoice', input: { customer: 'ACME', amount: 900 } },
+  pick: { toolName: 'pick_file', input: { files: ['a.txt', 'b.txt'] } },
+  ask: { toolName: 'question', input: colorQuestion }
 })
 
 const seen: { chatId: string; toolName: string; user: string | null }[] = []
