@@ -1,6 +1,6 @@
 import { Chat, ChatList, useChatList, useSignIn } from '@frogbotai/ui/chat'
 import type { AgentSummary, ChatSummary, Manifest } from '@frogbotai/protocol'
-import { type MouseEvent, useEffect, useState } from 'react'
+import { type MouseEvent, useEffect, useRef, useState } from 'react'
 import { AgentPicker } from './agent-picker.tsx'
 import { ChatTitleBar } from './chat-title-bar.tsx'
 import { navigate, pathOf, type Route, useRoute } from './routes.ts'
@@ -44,8 +44,11 @@ export function AdminLayout({ manifest, onSignedOut }: { manifest: Manifest; onS
   const chatRoute = (chat: ChatSummary): Route => ({ page: 'chat', agent: chat.agentSlug, chatId: chat.id })
   const agentName = (slug: string) => profileName(manifest.agents.find((agent) => agent.slug === slug), slug)
   const openChat = route.page === 'chat' ? chats?.find((chat) => chat.id === route.chatId) : undefined
-  // A chat someone else owns, opened because a call in it asks this person: they answer, nothing more.
-  const askedIn = route.page === 'chat' && !openChat ? inbox.calls?.find((call) => call.chatId === route.chatId) : undefined
+  // Chats of someone else's that a call asked this person in, with their titles: kept after the
+  // call is answered, for the chat stays open. There they answer, nothing more.
+  const askedTitles = useRef(new Map<string, string | null>())
+  for (const call of inbox.calls ?? []) askedTitles.current.set(call.chatId, call.title)
+  const askedIn = route.page === 'chat' && !openChat && askedTitles.current.has(route.chatId) ? { title: askedTitles.current.get(route.chatId) ?? null } : undefined
 
   return (
     <div className={menuOpen ? 'admin admin-menu-open' : 'admin'}>

@@ -57,6 +57,12 @@ describe('the admin chat: waiting for you', () => {
     await screenshot(page, 'waiting-card')
     await card.getByText('Blue', { exact: true }).click()
     await page.getByText('Got it: Color → Blue. Planning with that.').waitFor()
+    // Answered: no composer in a chat she does not own, and still nothing but reading.
+    await page.getByRole('note').getByText('You were asked in this chat.').waitFor()
+    expect(await page.getByRole('textbox', { name: 'Message' }).count()).toBe(0)
+    expect(await page.getByRole('heading', { name: 'Paint the fence', level: 1 }).count()).toBe(1)
+    expect(await page.getByRole('button', { name: 'Branch chat' }).count()).toBe(0)
+    await screenshot(page, 'waiting-answered')
 
     await page.getByRole('link', { name: /^Waiting for you/ }).click()
     await row(page, 'Invoice for ACME').waitFor()

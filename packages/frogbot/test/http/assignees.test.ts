@@ -99,6 +99,8 @@ for (const backend of BACKENDS) {
       expect(read.status).toBe(200)
       expect(read.json.pending.map((entry: { toolCallId: string }) => entry.toolCallId)).toEqual([pending.toolCallId])
       expect(read.json.messages.length).toBeGreaterThan(0)
+      expect(read.json.assigneeOnly).toBe(true)
+      expect((await call('ada', 'GET', chatPath(chatId))).json.assigneeOnly).toBeUndefined()
 
       const answered = await call('dana', 'POST', `${chatPath(chatId)}/settle`, { toolCallId: pending.toolCallId, output: blue })
       expect(answered.status).toBe(200)
