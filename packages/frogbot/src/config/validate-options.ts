@@ -6,6 +6,7 @@ import type { FrogbotOptions } from './options.ts'
 import { APPROVAL_KIND } from '@frogbotai/protocol'
 import { KNOWN_KEYS, unknownKeyProblems } from './known-keys.ts'
 import { assigneesProblems, questionsProblems } from './assignees-problems.ts'
+import { notifyProblems } from './notify-problems.ts'
 
 const AGENT_SLUG = /^[a-z0-9][a-z0-9_-]{0,63}$/i
 const TOOL_SLUG = /^[a-zA-Z0-9_-]{1,64}$/
@@ -234,5 +235,6 @@ export function validateOptions(options: FrogbotOptions): { problems: string[]; 
   }
   problems.push(...authOptionsProblems(options))
   problems.push(...fileDownloadProblems(options))
+  problems.push(...notifyProblems(options.notify))
   return { problems, warnings }
 }

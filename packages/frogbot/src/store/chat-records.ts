@@ -29,7 +29,7 @@ export type StoredMessage = UIMessage & { settlements: Settlement[] }
  * its deadline (`null`: none), and for an approval that needs several people its `quorum` count
  * and `votes` so far (`null` and `[]` otherwise), and who is asked (`assignees`, `null`: nobody named).
  */
-export type CallRecord = Omit<PendingCall, 'expiresAt' | 'quorum' | 'assignees'> & {
+export type CallRecord = Omit<PendingCall, 'expiresAt' | 'quorum' | 'assignees' | 'escalatedTo' | 'escalatedAt'> & {
   status: CallStatus
   toolFingerprint: string
   expiresAt: string | null
@@ -38,6 +38,9 @@ export type CallRecord = Omit<PendingCall, 'expiresAt' | 'quorum' | 'assignees'>
   votes: ApprovalVote[]
   /** Who is asked (user ids and lower-cased emails), resolved when the call started waiting; `null`: none named. */
   assignees: string[] | null
+  /** Who an escalation told, and when (`notify.escalate`); absent until then. */
+  escalatedTo?: string[]
+  escalatedAt?: string
 }
 
 /** A new call to keep as pending. */
@@ -93,7 +96,8 @@ export function toCallRecord(row: PendingCallsTable): CallRecord {
     kind: row.kind || row.tool_name,
     quorum: row.quorum === null || row.quorum === undefined ? null : Number(row.quorum),
     votes: typeof row.votes === 'string' ? JSON.parse(row.votes) : (row.votes ?? []),
-    assignees: row.assignees === null || row.assignees === undefined ? null : typeof row.assignees === 'string' ? JSON.parse(row.assignees) : row.assignees
+    assignees: row.assignees === null || row.assignees === undefined ? null : typeof row.assignees === 'string' ? JSON.parse(row.assignees) : row.assignees,
+    ...(row.escalated_at ? { escalatedAt: row.escalated_at, escalatedTo: JSON.parse(row.escalated_to ?? '[]') } : {})
   }
 }
 
@@ -104,7 +108,7 @@ export function toQueuedRecord(row: QueuedMessagesTable): QueuedRecord {
 
 /** The public `PendingCall` shape of a record (seed: "Answer over HTTP"; `expiresAt`, `quorum` and `assignees` only where they apply). */
 export function toPendingCall(call: Omit<CallRecord, 'status' | 'settledAt'>): PendingCall {
-  const { toolCallId, toolName, input, messageId, chatId, agentSlug, createdAt, kind, expiresAt, quorum, votes, assignees } = call
+  const { toolCallId, toolName, input, messageId, chatId, agentSlug, createdAt, kind, expiresAt, quorum, votes, assignees, escalatedTo, escalatedAt } = call
   return {
     toolCallId,
     toolName,
@@ -116,7 +120,8 @@ export function toPendingCall(call: Omit<CallRecord, 'status' | 'settledAt'>): P
     kind,
     ...(expiresAt === null ? {} : { expiresAt }),
     ...(quorum === null ? {} : { quorum: { count: quorum, votes } }),
-    ...(assignees ? { assignees } : {})
+    ...(assignees ? { assignees } : {}),
+    ...(escalatedAt ? { escalatedTo, escalatedAt } : {})
   }
 }
 

@@ -69,6 +69,16 @@ export type PendingCallsTable = {
   trace_parent?: string | null
   /** JSON: who is asked (`string[]`: user ids and lower-cased emails), or `null` when nobody was named. */
   assignees?: string | null
+  /** ISO time of the call's first notice (`notify`, see `store/notice-queries.ts`). */
+  notice_at?: string | null
+  /** ISO time the call's next reminder or escalation is due. */
+  notice_due_at?: string | null
+  /** How many reminders went out. */
+  reminders_sent?: number
+  /** ISO time the call was escalated. */
+  escalated_at?: string | null
+  /** JSON `string[]`: who the escalation told. */
+  escalated_to?: string | null
 }
 
 /** One assignee of a waiting call, kept to find the calls waiting for a person (the inbox, who may read a chat). */
@@ -77,6 +87,22 @@ export type CallAssigneesTable = {
   tool_call_id: string
   /** A user id or a lower-cased email. */
   assignee: string
+}
+
+/** One answer link of a notice (docs/chat/reach-people.md "Answer links"), keyed by the SHA-256 of its token. */
+export type AnswerLinksTable = {
+  token_hash: string
+  chat_id: string
+  tool_call_id: string
+  /** The address the link was sent to. */
+  recipient: string
+  /** What the link says it does: an option's label, `Approve`, `Deny`, or `Answer`. */
+  label: string
+  /** JSON of the answer the link gives; `null` for a link to the answer page. */
+  choice: string | null
+  expires_at: string
+  used_at: string | null
+  created_at: string
 }
 
 /** The draft of a waiting call's card (docs/http/overview.md: the draft of a card); it goes when the call settles. */
@@ -187,7 +213,12 @@ export const COLUMNS = {
     votes: true,
     claimed_until: true,
     trace_parent: true,
-    assignees: true
+    assignees: true,
+    notice_at: true,
+    notice_due_at: true,
+    reminders_sent: true,
+    escalated_at: true,
+    escalated_to: true
   }),
   frogbot_queued_messages: columnsOf<QueuedMessagesTable>({ id: true, chat_id: true, message_id: true, position: true, message: true, sender: true, created_at: true })
 }
@@ -200,6 +231,7 @@ export type Database = {
   frogbot_queued_messages: QueuedMessagesTable
   frogbot_call_drafts: CallDraftsTable
   frogbot_call_assignees: CallAssigneesTable
+  frogbot_answer_links: AnswerLinksTable
   frogbot_users: UsersTable
   frogbot_api_tokens: ApiTokensTable
   frogbot_sessions: SessionsTable

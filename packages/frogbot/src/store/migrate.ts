@@ -9,6 +9,7 @@ import * as callKinds from './migrations/006-call-kinds.ts'
 import * as callDrafts from './migrations/007-call-drafts.ts'
 import * as scale from './migrations/009-scale.ts'
 import * as assignees from './migrations/008-assignees.ts'
+import * as notices from './migrations/011-notices.ts'
 import type { Database } from './database-schema.ts'
 
 const migrations: Record<string, Migration> = {
@@ -20,7 +21,8 @@ const migrations: Record<string, Migration> = {
   '006-call-kinds': callKinds,
   '007-call-drafts': callDrafts,
   '009-scale': scale,
-  '008-assignees': assignees
+  '008-assignees': assignees,
+  '011-notices': notices
 }
 
 /** The key of the transaction-level advisory lock that serializes migrations on PostgreSQL. */
