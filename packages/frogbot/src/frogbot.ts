@@ -26,6 +26,7 @@ import { memoryLiveStreams } from './turns/live/memory-live-streams.ts'
 import { watchSqliteFile } from './store/sqlite-file-watch.ts'
 import { redisLiveStreams } from './turns/live/redis-live-streams.ts'
 import { loadTelemetry } from './telemetry/load-telemetry.ts'
+import { createNotifier } from './notify/notifier.ts'
 
 /**
  * Options of {@link createFrogbot} for apps, tests and benchmarks.
@@ -46,7 +47,7 @@ import { loadTelemetry } from './telemetry/load-telemetry.ts'
  * - `startQueuedTurns`: whether this instance starts queued messages (default true). A short-lived
  *   process (`frogbot answer`) turns it off and leaves them to the servers' maintenance, so a turn
  *   never dies with a process that was about to exit.
- * - `admin`: the admin chat's client tool components (README "Client tool components"): `root`,
+ * - `admin`: the admin chat's client tool components (docs/chat/ui-registries.md): `root`,
  *   the app's folder where component paths start (default the current folder), and
  *   `buildComponents`, whether to bundle them with Vite on the fly when the bundle is missing or
  *   stale (default false: serve what `frogbot build` wrote; `frogbot serve` turns it on outside
@@ -96,9 +97,10 @@ export type StartedTurn = Extract<SendResult, { status: 'started' }>
  *   `FrogbotError('bad-request')`, `text: must not be empty or blank` (`prompt: …` for `generate`).
  * - `pending`, `readChat`, `listChats`: reads.
  * - `stopped`: resolves when FrogBot stopped by itself, with why: its SQLite file was deleted or
- *   replaced while it ran (README "Guarantees"); from then on every call is refused as after
+ *   replaced while it ran (docs/project/guarantees.md); from then on every call is refused as after
  *   `close()` (`closed`, 503). Call `close()` then; `frogbot serve` does and exits with code 1.
- * - `describe()`: one line per start-up fact; `maintain()`: expiry and stalled queues now;
+ * - `describe()`: one line per start-up fact; `maintain()`: expiry and stalled queues now, and
+ *   with `notify`, the reminders and escalations due (`notices`: how many this process sent);
  *   `close()`: stops taking work (later calls throw `FrogbotError('closed')`), stops the turns
  *   this process runs as Stop does (what they generated is kept, the chat is usable at once; a
  *   turn that does not end within a few seconds is left to its lease, as after a crash), then
@@ -123,7 +125,7 @@ export type Frogbot = {
   listChats: (options: { caller: CallAs; agent?: string; limit?: number; cursor?: string }) => Promise<{ chats: ChatSummary[]; nextCursor: string | null }>
   stopped: Promise<Error>
   describe: () => string[]
-  maintain: () => Promise<{ expired: number; resumed: number }>
+  maintain: () => Promise<{ expired: number; resumed: number; notices?: number }>
   close: () => Promise<void>
 }
 
@@ -139,7 +141,7 @@ function piecesOf(config: FrogbotConfig): AttachedPiece[] {
 }
 
 /**
- * The engine's listener for the config's `onAwaitingInput` (README "How a turn runs"): run once
+ * The engine's listener for the config's `onAwaitingInput` (docs/chat/turns.md): run once
  * each time a turn starts waiting, without holding up the turn; an error it throws is logged.
  */
 function awaitingInputListener(hook: ((event: AwaitingInputEvent) => void | Promise<void>) | undefined, log: (line: string) => void) {
@@ -150,6 +152,14 @@ function awaitingInputListener(hook: ((event: AwaitingInputEvent) => void | Prom
       .then(() => hook({ chatId: chat.id, agentSlug: chat.agentSlug, ownerId, pending }))
       .catch((error) => log(`frogbot: onAwaitingInput failed for chat ${chat.id}: ${error instanceof Error ? error.message : String(error)}`))
   }
+}
+
+/**
+ * Where links in notices point (docs/chat/reach-people.md): `FROGBOT_PUBLIC_URL`, else the
+ * config's `serverURL`, else `http://localhost:$PORT` (3000 when `PORT` is unset); no trailing slash.
+ */
+function publicURLOf(config: FrogbotConfig, env: NodeJS.ProcessEnv): string {
+  return (env.FROGBOT_PUBLIC_URL || config.serverURL || `http://localhost:${env.PORT || 3000}`).replace(/\/+$/, '')
 }
 
 /**
@@ -179,7 +189,19 @@ export async function createFrogbot(config: FrogbotConfig, options: CreateFrogbo
   const live = config.liveStreams ?? (env.REDIS_URL ? redisLiveStreams({ url: env.REDIS_URL }) : memoryLiveStreams())
   const pieces = new Map(piecesOf(config).map((attached) => [attached.piece.instance, attached]))
   const telemetry = await loadTelemetry({ options: config.telemetry, db, log })
-  const engineListeners = [awaitingInputListener(config.onAwaitingInput, log), dispatchToPieces(pieces, log), ...(telemetry ? [telemetry.listener] : [])]
+  const notifier = config.notify
+    ? createNotifier({
+        options: config.notify,
+        store,
+        agents: new Map(agents.map((agent) => [agent.slug, agent])),
+        settle: (settleOptions) => engine.settle(settleOptions),
+        now,
+        log,
+        publicURL: publicURLOf(config, env),
+        smtpUrl: env.SMTP_URL || undefined
+      })
+    : null
+  const engineListeners = [awaitingInputListener(config.onAwaitingInput, log), dispatchToPieces(pieces, log), ...(telemetry ? [telemetry.listener] : []), ...(notifier ? [notifier.listener] : [])]
   const engine = createEngine({
     store,
     now,
@@ -208,7 +230,10 @@ export async function createFrogbot(config: FrogbotConfig, options: CreateFrogbo
   }
   const listening = new AbortController()
   const pieceListeners = options.listen ? runListeners(engine, pieces.values(), { signal: listening.signal }) : Promise.resolve()
-  const maintain = () => engine.maintain()
+  const maintain = async () => {
+    const done = await engine.maintain()
+    return notifier ? { ...done, notices: await notifier.sweep() } : done
+  }
   const timer =
     maintenanceIntervalMs > 0
       ? setInterval(() => maintain().catch((error) => log(`frogbot: maintenance failed: ${String(error)}`)), maintenanceIntervalMs)
@@ -216,7 +241,7 @@ export async function createFrogbot(config: FrogbotConfig, options: CreateFrogbo
   timer?.unref()
   const admin = adminComponents({ root: options.admin?.root ?? process.cwd(), tools: componentToolsOf(config), build: options.admin?.buildComponents ?? false, log })
   const auth = createAuth({ db: store.db, adapter: store.adapter, options: config.auth ?? {}, now: engine.services.now, newId: engine.services.newId })
-  const fetch = createHttpHandler({ engine, admin, auth, serverURL: config.serverURL, maxBodyBytes: config.http?.maxBodyBytes ?? 1024 * 1024, log })
+  const fetch = createHttpHandler({ engine, admin, auth, serverURL: config.serverURL, maxBodyBytes: config.http?.maxBodyBytes ?? 1024 * 1024, log, answerLinks: notifier?.pages })
   let closed: Promise<void> | undefined
   let stop!: (reason: Error) => void
   const stopped = new Promise<Error>((resolve) => (stop = resolve))
@@ -261,6 +286,7 @@ export async function createFrogbot(config: FrogbotConfig, options: CreateFrogbo
       `live streams: ${config.liveStreams ? 'from the config' : env.REDIS_URL ? `Redis ${env.REDIS_URL.replace(/\/\/[^@/]*@/, '//')}` : 'in this process (set REDIS_URL to share them between processes)'}`,
       ...agents.map((agent: ResolvedAgent) => `agent ${agent.slug}: model ${agent.model.label}`),
       ...pieceLines(pieces.values()),
+      ...(notifier ? [notifier.describe()] : []),
       ...config.warnings.map((warning) => `warning: ${warning}`)
     ],
     stopped,
@@ -273,6 +299,8 @@ export async function createFrogbot(config: FrogbotConfig, options: CreateFrogbo
         listening.abort()
         await pieceListeners
         await engine.close()
+        if (notifier) await Promise.race([notifier.idle(), new Promise((resolve) => setTimeout(resolve, 5000).unref())])
+        notifier?.close()
         await closePieces(pieces.values(), log)
         await live.close()
         await store.close()

@@ -1,15 +1,19 @@
 import { z } from 'zod'
 
 /**
- * Who settled a call (README "How a turn runs"), exactly one of:
+ * Who settled a call (docs/chat/turns.md), exactly one of:
  * - a user: `{ userId }`, plus `token: { name, prefix }` when an API token was used;
  * - `{ anonymous: true }`: a caller without an account, on an owner-less chat;
  * - a channel participant: `{ channel: { piece, instance?, userId, name?, email? }, userId? }`
  *   (`instance` is the piece's instance, absent in settlements recorded before it was kept; `email`
  *   where the platform shares one; `userId` is the FrogBot user the piece matched, when it could);
- * - `{ system: true }`: FrogBot itself (expiry, cancelling the siblings of a dismissed call).
+ * - `{ system: true }`: FrogBot itself (expiry, cancelling the siblings of a dismissed call);
+ * - an answer link from a notice (docs/chat/reach-people.md "Answer links"): `{ link: { recipient } }`,
+ *   the address the link was sent to, plus `userId` when a FrogBot user has that email.
  */
 export const SettledBySchema = z.union([
+  // Before `{ userId }`, which would match a link's settlement and drop its `link`.
+  z.object({ link: z.object({ recipient: z.string() }), userId: z.string().optional() }),
   z.object({ userId: z.string(), token: z.object({ name: z.string(), prefix: z.string() }).optional() }),
   z.object({ anonymous: z.literal(true) }),
   z.object({
@@ -24,7 +28,7 @@ export type SettledBy = z.output<typeof SettledBySchema>
 
 /**
  * One vote on a call that needs several approvals (`approval.quorum`): who voted, when (ISO 8601),
- * yes or no, and the optional reason (README "Approvals").
+ * yes or no, and the optional reason (docs/agents/approvals.md).
  */
 export const ApprovalVoteSchema = z.object({
   by: SettledBySchema,
@@ -37,8 +41,8 @@ export const ApprovalVoteSchema = z.object({
 export type ApprovalVote = z.output<typeof ApprovalVoteSchema>
 
 /**
- * How a call ended (README "How a turn runs"): answered, dismissed by a person, cancelled with its
- * step, or expired; an approval (README "Approvals") ends `approved` (its tool then runs) or `denied`.
+ * How a call ended (docs/chat/turns.md): answered, dismissed by a person, cancelled with its
+ * step, or expired; an approval (docs/agents/approvals.md) ends `approved` (its tool then runs) or `denied`.
  */
 export const SettlementOutcomeSchema = z.enum(['answered', 'dismissed', 'cancelled', 'expired', 'approved', 'denied'])
 

@@ -106,6 +106,7 @@ async function describeBy(auth: Auth, by: SettledBy | undefined): Promise<string
   if ('system' in by) return 'FrogBot'
   if ('anonymous' in by) return 'an anonymous caller'
   if ('channel' in by) return `${by.channel.name ?? by.channel.userId} in ${by.channel.piece}`
+  if ('link' in by) return `${by.link.recipient} (answer link)`
   const user = await auth.userById(by.userId).catch(() => null)
   return `${user?.email ?? by.userId}${by.token ? ` (token ${by.token.name})` : ''}`
 }
@@ -113,7 +114,7 @@ async function describeBy(auth: Auth, by: SettledBy | undefined): Promise<string
 /**
  * Why `answer` leaves a channel conversation's calls alone, as `channel chat: …` (the label of
  * `409 channel-chat`, as every refusal line starts with its label): they are answered only in its
- * thread (README "Who can do what"). The CLI runs on the server, so the line names the platform, the
+ * thread (docs/auth/access.md). The CLI runs on the server, so the line names the platform, the
  * piece, its instance (and whether this config has it) and the thread, whoever owns the chat,
  * where HTTP answers another user's chat `404` so as not to reveal it. `null` for a web chat.
  */

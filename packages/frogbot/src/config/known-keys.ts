@@ -5,7 +5,7 @@
  * rule, and an AI SDK option FrogBot does not take would look like a guarantee it does not give.
  */
 export const KNOWN_KEYS = {
-  root: ['agents', 'tools', 'ai', 'db', 'secret', 'serverURL', 'auth', 'http', 'files', 'onAwaitingInput', 'liveStreams', 'telemetry'],
+  root: ['agents', 'tools', 'ai', 'db', 'secret', 'serverURL', 'auth', 'http', 'files', 'onAwaitingInput', 'liveStreams', 'telemetry', 'notify'],
   agent: ['slug', 'model', 'instructions', 'tools', 'inheritTools', 'stopWhen', 'access', 'profile', 'channels'],
   profile: ['name', 'avatar', 'description'],
   serverTool: ['slug', 'description', 'inputSchema', 'outputSchema', 'component', 'execute', 'needsApproval', 'approval'],
@@ -23,7 +23,11 @@ export const KNOWN_KEYS = {
   http: ['maxBodyBytes'],
   files: ['download'],
   download: ['hosts', 'allowPrivateAddresses', 'maxBytes', 'timeoutMs'],
-  telemetry: ['enabled', 'recordContent']
+  telemetry: ['enabled', 'recordContent'],
+  notify: ['email', 'webhook', 'remind', 'escalate', 'linkTtl'],
+  notifyEmail: ['from'],
+  notifyWebhook: ['url', 'secret'],
+  notifyEscalate: ['after', 'to']
 } as const satisfies Record<string, readonly string[]>
 
 /** Edits (insert, delete, replace, swap two neighbours) that turn `a` into `b`, ignoring case. */

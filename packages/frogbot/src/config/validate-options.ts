@@ -5,6 +5,7 @@ import type { AnyTool } from '../tools/tool.ts'
 import type { FrogbotOptions } from './options.ts'
 import { APPROVAL_KIND } from '@frogbotai/protocol'
 import { KNOWN_KEYS, unknownKeyProblems } from './known-keys.ts'
+import { notifyProblems } from './notify-problems.ts'
 
 const AGENT_SLUG = /^[a-z0-9][a-z0-9_-]{0,63}$/i
 const TOOL_SLUG = /^[a-zA-Z0-9_-]{1,64}$/
@@ -155,7 +156,7 @@ function rootKeyProblems(options: FrogbotOptions): string[] {
 
 /**
  * Checks `buildConfig` options in one pass and returns every problem as `path: reason`
- * (README: "Configure agents"), plus warnings that do not stop start-up (an agent tool replacing a root tool).
+ * (docs/configuration.md), plus warnings that do not stop start-up (an agent tool replacing a root tool).
  */
 export function validateOptions(options: FrogbotOptions): { problems: string[]; warnings: string[] } {
   const problems: string[] = []
@@ -230,5 +231,6 @@ export function validateOptions(options: FrogbotOptions): { problems: string[]; 
   }
   problems.push(...authOptionsProblems(options))
   problems.push(...fileDownloadProblems(options))
+  problems.push(...notifyProblems(options.notify))
   return { problems, warnings }
 }

@@ -67,9 +67,35 @@ export type PendingCallsTable = {
   claimed_until?: string | null
   /** The W3C `traceparent` of the turn that asked, while the app records traces (see `telemetry/`). */
   trace_parent?: string | null
+  /** ISO time of the call's first notice (`notify`, see `store/notice-queries.ts`). */
+  notice_at?: string | null
+  /** ISO time the call's next reminder or escalation is due. */
+  notice_due_at?: string | null
+  /** How many reminders went out. */
+  reminders_sent?: number
+  /** ISO time the call was escalated. */
+  escalated_at?: string | null
+  /** JSON `string[]`: who the escalation told. */
+  escalated_to?: string | null
 }
 
-/** The draft of a waiting call's card (README "The HTTP API": the draft of a card); it goes when the call settles. */
+/** One answer link of a notice (docs/chat/reach-people.md "Answer links"), keyed by the SHA-256 of its token. */
+export type AnswerLinksTable = {
+  token_hash: string
+  chat_id: string
+  tool_call_id: string
+  /** The address the link was sent to. */
+  recipient: string
+  /** What the link says it does: an option's label, `Approve`, `Deny`, or `Answer`. */
+  label: string
+  /** JSON of the answer the link gives; `null` for a link to the answer page. */
+  choice: string | null
+  expires_at: string
+  used_at: string | null
+  created_at: string
+}
+
+/** The draft of a waiting call's card (docs/http/overview.md: the draft of a card); it goes when the call settles. */
 export type CallDraftsTable = {
   chat_id: string
   tool_call_id: string
@@ -78,7 +104,7 @@ export type CallDraftsTable = {
   updated_at: string
 }
 
-/** A user message sent while a turn was running or a question waited; it starts a later turn (README: "How a turn runs"). */
+/** A user message sent while a turn was running or a question waited; it starts a later turn (docs/chat/turns.md). */
 export type QueuedMessagesTable = {
   id: string
   chat_id: string
@@ -176,7 +202,12 @@ export const COLUMNS = {
     quorum: true,
     votes: true,
     claimed_until: true,
-    trace_parent: true
+    trace_parent: true,
+    notice_at: true,
+    notice_due_at: true,
+    reminders_sent: true,
+    escalated_at: true,
+    escalated_to: true
   }),
   frogbot_queued_messages: columnsOf<QueuedMessagesTable>({ id: true, chat_id: true, message_id: true, position: true, message: true, sender: true, created_at: true })
 }
@@ -188,6 +219,7 @@ export type Database = {
   frogbot_pending_calls: PendingCallsTable
   frogbot_queued_messages: QueuedMessagesTable
   frogbot_call_drafts: CallDraftsTable
+  frogbot_answer_links: AnswerLinksTable
   frogbot_users: UsersTable
   frogbot_api_tokens: ApiTokensTable
   frogbot_sessions: SessionsTable

@@ -8,6 +8,7 @@ import * as channelState from './migrations/005-channel-state.ts'
 import * as callKinds from './migrations/006-call-kinds.ts'
 import * as callDrafts from './migrations/007-call-drafts.ts'
 import * as scale from './migrations/009-scale.ts'
+import * as notices from './migrations/011-notices.ts'
 import type { Database } from './database-schema.ts'
 
 const migrations: Record<string, Migration> = {
@@ -18,7 +19,8 @@ const migrations: Record<string, Migration> = {
   '005-channel-state': channelState,
   '006-call-kinds': callKinds,
   '007-call-drafts': callDrafts,
-  '009-scale': scale
+  '009-scale': scale,
+  '011-notices': notices
 }
 
 /** The key of the transaction-level advisory lock that serializes migrations on PostgreSQL. */
