@@ -65,5 +65,7 @@ export default buildConfig({
   notify: {
     email: { from: 'Planner <planner@frogbot.localhost>' },
     remind: ['15m', '2h']
-  }
+  },
+  // The MCP server door at /mcp (docs/protocols/mcp.md): any MCP client with an API token can ask_human.
+  mcp: { enabled: true }
 })

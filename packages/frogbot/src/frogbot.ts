@@ -1,3 +1,4 @@
+import { connectAgentMcpServers } from './tools/agent-mcp-servers.ts'
 import { randomBytes } from 'node:crypto'
 import type { LanguageModel, UIMessage } from 'ai'
 import { adminComponents } from './admin/admin-components.ts'
@@ -172,7 +173,8 @@ function publicURLOf(config: FrogbotConfig, env: NodeJS.ProcessEnv): string {
 export async function createFrogbot(config: FrogbotConfig, options: CreateFrogbotOptions = {}): Promise<Frogbot> {
   const { now = () => new Date(), newId = randomId, leaseMs = 30_000, queueLimit = 20, env = process.env, log = console.error, maintenanceIntervalMs = 5000 } = options
   const providers = await configuredProviders(config.ai?.providers, env)
-  const resolved = resolveAgents(config, { providers, modelOverride: options.model })
+  const mcp = await connectAgentMcpServers(config.agents)
+  const resolved = resolveAgents({ ...config, agents: mcp.agents }, { providers, modelOverride: options.model })
   const problems = [...providerSettingProblems(config.ai?.providers, env), ...resolved.problems]
   if (problems.length > 0) throw new ConfigError(problems)
   const { agents } = resolved
@@ -241,7 +243,7 @@ export async function createFrogbot(config: FrogbotConfig, options: CreateFrogbo
   timer?.unref()
   const admin = adminComponents({ root: options.admin?.root ?? process.cwd(), tools: componentToolsOf(config), build: options.admin?.buildComponents ?? false, log })
   const auth = createAuth({ db: store.db, adapter: store.adapter, options: config.auth ?? {}, now: engine.services.now, newId: engine.services.newId })
-  const fetch = createHttpHandler({ engine, admin, auth, serverURL: config.serverURL, maxBodyBytes: config.http?.maxBodyBytes ?? 1024 * 1024, log, answerLinks: notifier?.pages })
+  const fetch = createHttpHandler({ engine, admin, auth, serverURL: config.serverURL, maxBodyBytes: config.http?.maxBodyBytes ?? 1024 * 1024, log, answerLinks: notifier?.pages, mcp: config.mcp })
   let closed: Promise<void> | undefined
   let stop!: (reason: Error) => void
   const stopped = new Promise<Error>((resolve) => (stop = resolve))
@@ -303,6 +305,7 @@ export async function createFrogbot(config: FrogbotConfig, options: CreateFrogbo
         notifier?.close()
         await closePieces(pieces.values(), log)
         await live.close()
+        await mcp.close()
         await store.close()
       })()
       return closed

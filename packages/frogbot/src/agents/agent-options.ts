@@ -1,3 +1,4 @@
+import type { McpServerConnection } from '../tools/mcp-tools.ts'
 import type { StopCondition, ToolSet } from 'ai'
 import type { Caller } from '../contract/caller.ts'
 import type { ChannelPiece } from '../contract/piece.ts'
@@ -34,4 +35,6 @@ export type AgentConfig = {
   profile?: AgentProfile
   channels?: ChannelPiece[]
   questions?: { assignees?: Assignees }
+  /** MCP servers whose tools become this agent's server tools (see `McpServerConnection`, docs/protocols/mcp.md). */
+  mcp?: McpServerConnection[]
 }

@@ -7,6 +7,7 @@ import type { AiOptions } from '../models/model-options.ts'
 import type { DatabaseAdapter } from '../store/database-adapter.ts'
 import type { NotifyOptions } from '../notify/notify-options.ts'
 import type { TelemetryOptions } from '../telemetry/load-telemetry.ts'
+import type { McpServerOptions } from '../http/mcp/mcp-options.ts'
 import type { AnyTool } from '../tools/tool.ts'
 
 /**
@@ -45,4 +46,6 @@ export type FrogbotOptions = {
   telemetry?: TelemetryOptions
   /** Notices, reminders, escalation and answer links for every call that waits (docs/chat/reach-people.md): see {@link NotifyOptions}. */
   notify?: NotifyOptions
+  /** The MCP server door at `/mcp`: see {@link McpServerOptions} (docs/protocols/mcp.md). Off by default. */
+  mcp?: McpServerOptions
 }

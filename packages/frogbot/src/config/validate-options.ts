@@ -1,3 +1,5 @@
+import { mcpOptionsProblems } from '../http/mcp/mcp-options.ts'
+import { mcpServerProblems } from '../tools/mcp-server-problems.ts'
 import { authOptionsProblems } from '../auth/auth-options-problems.ts'
 import { fileDownloadProblems } from '../models/file-download-problems.ts'
 import { modelTargetProblem, providerSettingProblems } from '../models/providers.ts'
@@ -153,7 +155,8 @@ function rootKeyProblems(options: FrogbotOptions): string[] {
     ...unknownKeyProblems(http, KNOWN_KEYS.http, 'http'),
     ...unknownKeyProblems(files, KNOWN_KEYS.files, 'files'),
     ...unknownKeyProblems(files?.download, KNOWN_KEYS.download, 'files.download'),
-    ...unknownKeyProblems(telemetry, KNOWN_KEYS.telemetry, 'telemetry')
+    ...unknownKeyProblems(telemetry, KNOWN_KEYS.telemetry, 'telemetry'),
+    ...unknownKeyProblems((options as Record<string, unknown>).mcp, KNOWN_KEYS.mcp, 'mcp')
   ]
 }
 
@@ -207,6 +210,7 @@ export function validateOptions(options: FrogbotOptions): { problems: string[]; 
       checkToolList(agent.tools, `${path}.tools`, problems)
       checkChannels(agent.channels, `${path}.channels`, instances, problems)
       problems.push(...questionsProblems(agent, options.tools, `${path}.questions`))
+      problems.push(...mcpServerProblems(agent.mcp, `${path}.mcp`))
       if (agent.inheritTools !== false) {
         for (const tool of agent.tools ?? []) {
           if (tool && rootSlugs.has(tool.slug)) warnings.push(`${path}.tools: "${tool.slug}" replaces the root tool with the same slug`)
@@ -236,5 +240,6 @@ export function validateOptions(options: FrogbotOptions): { problems: string[]; 
   problems.push(...authOptionsProblems(options))
   problems.push(...fileDownloadProblems(options))
   problems.push(...notifyProblems(options.notify))
+  problems.push(...mcpOptionsProblems(options.mcp, Array.isArray(options.agents) ? options.agents.map((agent) => agent?.slug) : []))
   return { problems, warnings }
 }

@@ -69,7 +69,7 @@ export function toChatRecord(row: ChatsTable): ChatRecord {
   }
 }
 
-export function toStoredMessage(row: MessagesTable): StoredMessage {
+export function toStoredMessage(row: Pick<MessagesTable, 'id' | 'role' | 'parts' | 'metadata' | 'settlements'>): StoredMessage {
   const metadata = row.metadata === null ? undefined : JSON.parse(row.metadata)
   return {
     id: row.id,

@@ -169,6 +169,19 @@ export type LoginAttemptsTable = {
   attempted_at: string
 }
 
+/** A signing key of the protocol doors (migration `012-protocol-keys`): random, base64url. */
+export type ProtocolKeysTable = {
+  name: string
+  secret: string
+  created_at: string
+}
+
+/** A used nonce of a signed protocol state, kept until the state expires (a replay is refused). */
+export type ProtocolNoncesTable = {
+  nonce: string
+  expires_at: string
+}
+
 /** Every column of a table `T`, from a record that must name each one. */
 const columnsOf = <T>(names: Record<keyof T & string, true>) => Object.keys(names) as (keyof T & string)[]
 
@@ -236,4 +249,6 @@ export type Database = {
   frogbot_api_tokens: ApiTokensTable
   frogbot_sessions: SessionsTable
   frogbot_login_attempts: LoginAttemptsTable
+  frogbot_protocol_keys: ProtocolKeysTable
+  frogbot_protocol_nonces: ProtocolNoncesTable
 }

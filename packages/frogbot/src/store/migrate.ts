@@ -10,6 +10,7 @@ import * as callDrafts from './migrations/007-call-drafts.ts'
 import * as scale from './migrations/009-scale.ts'
 import * as assignees from './migrations/008-assignees.ts'
 import * as notices from './migrations/011-notices.ts'
+import * as protocolKeys from './migrations/012-protocol-keys.ts'
 import type { Database } from './database-schema.ts'
 
 const migrations: Record<string, Migration> = {
@@ -22,7 +23,8 @@ const migrations: Record<string, Migration> = {
   '007-call-drafts': callDrafts,
   '009-scale': scale,
   '008-assignees': assignees,
-  '011-notices': notices
+  '011-notices': notices,
+  '012-protocol-keys': protocolKeys
 }
 
 /** The key of the transaction-level advisory lock that serializes migrations on PostgreSQL. */
