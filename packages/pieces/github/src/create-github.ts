@@ -1,4 +1,4 @@
-import { createChatSdkPiece, type KitPiece, type PieceContext } from 'frogbot/channels'
+import { createChatSdkPiece, errorText, type KitPiece, type PieceContext } from 'frogbot/channels'
 import { type BotAccount, FrogbotGithubAdapter } from './github-adapter.ts'
 import { githubReply } from './github-commands.ts'
 import { githubDrawing } from './github-drawing.ts'
@@ -13,7 +13,6 @@ export type GithubPiece = KitPiece
 const ACK_DEADLINE_MS = 10_000
 
 const statusOf = (error: unknown) => (error as { status?: unknown })?.status
-const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
 /**
  * The bot's account, asked of GitHub once in the background and again on rescans until it is
@@ -34,7 +33,7 @@ function botLookup(adapter: FrogbotGithubAdapter, settings: GithubSettings, log:
       if (told) return
       told = true
       const status = statusOf(error)
-      log(status === 401 || status === 403 ? `GitHub did not accept ${credentials} (${status}: ${reasonOf(error)}); replies and questions cannot be posted until it does` : `could not reach GitHub's REST API to learn the bot's account (${reasonOf(error)}); asked again within a minute`)
+      log(status === 401 || status === 403 ? `GitHub did not accept ${credentials} (${status}: ${errorText(error)}); replies and questions cannot be posted until it does` : `could not reach GitHub's REST API to learn the bot's account (${errorText(error)}); asked again within a minute`)
     } finally {
       asking = null
     }

@@ -92,7 +92,7 @@ export function createMicrosoftTeams(options: MicrosoftTeamsOptions = {}): Micro
         },
         log
       )),
-    verify: teamsVerifier(botFrameworkAuth({ appId, openIdMetadataUrl, now })),
+    verify: teamsVerifier(botFrameworkAuth({ appId, openIdMetadataUrl, now }), appId),
     setup: ({ bot: chat, runtime, state, log, nameOf }) => {
       const roster = (people = teamsPeople({ adapter, state, log }))
       handleTeamsActions({ bot: chat, adapter, runtime, people: roster, nameOf })

@@ -1,5 +1,5 @@
 import type { Message } from 'chat'
-import { answerFrom, type ChannelQuestion, firstUnanswered, type NameOf, noticeText, type PartialAnswer, type Participant, type PieceNotice, type PieceRuntime, type QuestionCard, type QuestionSelection, questionsOf } from 'frogbot/channels'
+import { answerFrom, type ChannelQuestion, drawnText, firstUnanswered, type NameOf, noticeText, type PartialAnswer, type Participant, type PieceNotice, type PieceRuntime, type QuestionCard, type QuestionSelection, questionsOf } from 'frogbot/channels'
 import type { CardViews } from './card-views.ts'
 import { cardTag, pagesOf, type PressAction, readPressData } from './question-keyboard.ts'
 import type { Press } from './telegram-adapter.ts'
@@ -12,7 +12,7 @@ const CLOSED: PieceNotice = { kind: 'closed' }
 /** The longest prompt placeholder Telegram shows in the reply field (Bot API `ForceReply.input_field_placeholder`: 1–64 characters). */
 const PLACEHOLDER_MAX = 64
 
-const clip = (text: string, max: number) => clipText(text, max)
+const clip = (text: string, max: number) => clipText(drawnText(text), max)
 
 /** One selection per question of `partial`, empty where nothing was picked yet. */
 const selectionsOf = (questions: ChannelQuestion[], partial: PartialAnswer): QuestionSelection[] => questions.map((_, index) => partial.selections[index] ?? { selected: [] })
