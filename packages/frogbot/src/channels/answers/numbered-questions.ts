@@ -65,6 +65,7 @@ export function numberedQuestions(questions: ChannelQuestion[], { escape: escape
  * or expired. For platforms whose cards are text (and a fallback for the others).
  */
 export function settledText({ questions, settlement, nameOf = plainNameOf, escape: escapeFor = asIs }: { questions: ChannelQuestion[]; settlement: SettlementWithPart; nameOf?: NameOf } & PresentOptions): string {
+  const escape = (text: string) => escapeFor(drawnText(text))
   const part = (settlement.part ?? {}) as { output?: unknown; errorText?: string }
   const output = settlement.outcome === 'answered' ? (QuestionOutput.safeParse(part.output).data ?? null) : null
   const lines = questions.map((question, index) => {
