@@ -4,7 +4,7 @@ import { pickFile } from './tools/pick-file.ts'
 import { sendInvoice } from './tools/send-invoice.ts'
 
 // Slack, Discord, Microsoft Teams, Telegram, GitHub and Linear conversations once their credentials
-// are set (README "Slack", "Discord", "Microsoft Teams", "Telegram", "GitHub", "Linear"); imported
+// are set (docs/pieces/*.md); imported
 // only then, so that every other `frogbot` command starts without loading Chat SDK. Linear's
 // teammates are FrogBot users by their email, so the default access below lets them in as it does
 // on Slack.
@@ -22,18 +22,18 @@ const idsOf = (list: string | undefined) => (list ?? '').split(',').map((id) => 
 
 // GitHub commenters have no FrogBot user: the planner talks there with the repository's owner,
 // members and collaborators, and with the numeric GitHub user ids listed in
-// GITHUB_ALLOWED_USER_IDS (README "GitHub", "Who can answer").
+// GITHUB_ALLOWED_USER_IDS (docs/pieces/github.md, "Who can answer").
 const githubUsers = idsOf(process.env.GITHUB_ALLOWED_USER_IDS)
 const githubInsiders = ['owner', 'member', 'collaborator']
 const githubAccess = (channel: { userId: string; association?: unknown }) => githubInsiders.includes(String(channel.association)) || githubUsers.includes(channel.userId)
 
 // Telegram users have no FrogBot user either: the planner talks there with the numeric Telegram
-// user ids listed in TELEGRAM_ALLOWED_USER_IDS (README "Telegram", "Who can answer").
+// user ids listed in TELEGRAM_ALLOWED_USER_IDS (docs/pieces/telegram.md, "Who can answer").
 const telegramUsers = idsOf(process.env.TELEGRAM_ALLOWED_USER_IDS)
 
 // Discord participants have no FrogBot user either: the planner talks there with the Discord user
 // ids in DISCORD_ALLOWED_USER_IDS and the members of a server role in DISCORD_ALLOWED_ROLE_IDS
-// (README "Discord", "Who can answer").
+// (docs/pieces/discord.md, "Who can answer").
 const discordUsers = idsOf(process.env.DISCORD_ALLOWED_USER_IDS)
 const discordRoles = idsOf(process.env.DISCORD_ALLOWED_ROLE_IDS)
 const discordAllowed = (channel: { userId: string; roles?: string | string[] }) =>

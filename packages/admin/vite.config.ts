@@ -8,7 +8,7 @@ const require = createRequire(import.meta.url)
 const PREFIX = '\0frogbot-shared:'
 
 /**
- * One entry per shared module (README "The admin chat"), so the app's components, bundled apart by
+ * One entry per shared module (docs/chat/admin.md), so the app's components, bundled apart by
  * `frogbot build`, import the very React and `@frogbotai/ui/chat` the admin runs on. React is
  * CommonJS: its entry re-exports each property by name. Writes `shared-modules.json`, the import
  * map the server puts in the admin page.

@@ -9,7 +9,7 @@ const adapter = createRestChatAdapter({ fetch: cookieFetch() })
 const question: ToolRenderer = { kind: 'question', render: QuestionToolRender }
 
 /**
- * The admin chat (README "The admin chat"): sign in, the user's chats, new chats with an agent,
+ * The admin chat (docs/chat/admin.md): sign in, the user's chats, new chats with an agent,
  * and every chat of `@frogbotai/ui` with the question card and the app's client tool components.
  */
 export function AdminApp() {

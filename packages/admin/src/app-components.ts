@@ -1,8 +1,7 @@
 import type { ToolRenderer, ToolRenderProps } from '@frogbotai/ui/chat'
 import { type ComponentType, createElement } from 'react'
 
-// Mapped by the admin page's import map to the app's components bundle (README "Client tool
-// components"): built by `frogbot build`, or on the fly by `frogbot serve` in development.
+// Mapped by the admin page's import map to the app's components bundle (docs/chat/ui-registries.md): built by `frogbot build`, or on the fly by `frogbot serve` in development.
 const COMPONENTS_SPECIFIER = 'frogbot:components'
 
 /**

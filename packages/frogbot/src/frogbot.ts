@@ -46,7 +46,7 @@ import { loadTelemetry } from './telemetry/load-telemetry.ts'
  * - `startQueuedTurns`: whether this instance starts queued messages (default true). A short-lived
  *   process (`frogbot answer`) turns it off and leaves them to the servers' maintenance, so a turn
  *   never dies with a process that was about to exit.
- * - `admin`: the admin chat's client tool components (README "Client tool components"): `root`,
+ * - `admin`: the admin chat's client tool components (docs/chat/ui-registries.md): `root`,
  *   the app's folder where component paths start (default the current folder), and
  *   `buildComponents`, whether to bundle them with Vite on the fly when the bundle is missing or
  *   stale (default false: serve what `frogbot build` wrote; `frogbot serve` turns it on outside
@@ -96,7 +96,7 @@ export type StartedTurn = Extract<SendResult, { status: 'started' }>
  *   `FrogbotError('bad-request')`, `text: must not be empty or blank` (`prompt: …` for `generate`).
  * - `pending`, `readChat`, `listChats`: reads.
  * - `stopped`: resolves when FrogBot stopped by itself, with why: its SQLite file was deleted or
- *   replaced while it ran (README "Guarantees"); from then on every call is refused as after
+ *   replaced while it ran (docs/project/guarantees.md); from then on every call is refused as after
  *   `close()` (`closed`, 503). Call `close()` then; `frogbot serve` does and exits with code 1.
  * - `describe()`: one line per start-up fact; `maintain()`: expiry and stalled queues now;
  *   `close()`: stops taking work (later calls throw `FrogbotError('closed')`), stops the turns
@@ -139,7 +139,7 @@ function piecesOf(config: FrogbotConfig): AttachedPiece[] {
 }
 
 /**
- * The engine's listener for the config's `onAwaitingInput` (README "How a turn runs"): run once
+ * The engine's listener for the config's `onAwaitingInput` (docs/chat/turns.md): run once
  * each time a turn starts waiting, without holding up the turn; an error it throws is logged.
  */
 function awaitingInputListener(hook: ((event: AwaitingInputEvent) => void | Promise<void>) | undefined, log: (line: string) => void) {

@@ -2,7 +2,7 @@
  * Longest text a person types into an answer, in characters (UTF-16 code units, as a browser's
  * `maxLength` counts them): a question's `custom` answer and every string of a client tool's output
  * but the ones its call's input offered (an option's label, a file's name: the model wrote those)
- * (README "Guarantees", Limits). Longer is refused with `400 invalid-output` naming the field; the
+ * (docs/project/guarantees.md, Limits). Longer is refused with `400 invalid-output` naming the field; the
  * chat UI's fields stop there.
  */
 export const ANSWER_TEXT_MAX_LENGTH = 4000

@@ -4,8 +4,7 @@ import { z } from 'zod'
 export const DRAFT_MAX_BYTES = 16_384
 
 /**
- * What a person has put on a card so far, kept with the pending call it answers (README "The HTTP
- * API": the draft of a card): the card's own JSON (the question card keeps its step, picks and typed text; another
+ * What a person has put on a card so far, kept with the pending call it answers (docs/http/overview.md: the draft of a card): the card's own JSON (the question card keeps its step, picks and typed text; another
  * kind of card, an approval's reason or edited input). FrogBot stores it as given and deletes it
  * when the call settles, however it settles. It is never sent to the model and never counts as an
  * answer: only a settle answers. `updatedAt` is ISO 8601.

@@ -5,7 +5,7 @@ import { PendingCallSchema } from './pending-call.ts'
 import { SettlementSchema } from './settlement.ts'
 
 /**
- * A chat's turn state (README "How a turn runs"): `idle`, `running` (a turn streams), or
+ * A chat's turn state (docs/chat/turns.md): `idle`, `running` (a turn streams), or
  * `awaiting` (paused at client tool calls). `awaiting-input` is only the `status` of a turn result.
  */
 export const ChatStateSchema = z.enum(['idle', 'running', 'awaiting'])

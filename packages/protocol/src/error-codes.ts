@@ -1,6 +1,6 @@
 /**
  * Every stable error `code` FrogBot answers with (the seed's "Answer over HTTP" table names most of
- * them; README "Status codes" lists each with its status). Safe to branch on in clients.
+ * them; docs/http/errors.md lists each with its status). Safe to branch on in clients.
  */
 export const ERROR_CODES = [
   'bad-request',

@@ -3,7 +3,7 @@ import { ApprovalVoteSchema } from './settlement.ts'
 
 /**
  * What pending calls wait for, besides a client tool's own `client.kind`: a server tool's call
- * waiting for a person's approval before it runs (README "Approvals").
+ * waiting for a person's approval before it runs (docs/agents/approvals.md).
  */
 export const APPROVAL_KIND = 'approval'
 

@@ -1,17 +1,17 @@
 import { z } from 'zod'
 import { hasNul, NUL_RULE } from './text-rules.ts'
 
-/** Longest password accepted, in characters (README "Users, sign-in and API tokens"). */
+/** Longest password accepted, in characters (docs/auth/overview.md). */
 export const PASSWORD_MAX_LENGTH = 1024
 
-/** Longest dismissal `reason`, in characters (README "Your own client tools"); longer is `400 invalid-output` naming `reason`. */
+/** Longest dismissal `reason`, in characters (docs/chat/client-tools.md); longer is `400 invalid-output` naming `reason`. */
 export const REASON_MAX_LENGTH = 1000
 
 /** Longest chat title, in characters. */
 export const TITLE_MAX_LENGTH = 80
 
 /**
- * Body of `POST /api/agents/:slug` (README "The HTTP API"): `{ prompt }` or `{ messages }` (AI SDK UI messages),
+ * Body of `POST /api/agents/:slug` (docs/http/overview.md): `{ prompt }` or `{ messages }` (AI SDK UI messages),
  * optional `chatId`. The fields `useChat`'s default transport adds (`id`, `trigger`, `messageId`)
  * are accepted; `id` is taken as the chat id when `chatId` is absent.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /**
- * Who settled a call (README "How a turn runs"), exactly one of:
+ * Who settled a call (docs/chat/turns.md), exactly one of:
  * - a user: `{ userId }`, plus `token: { name, prefix }` when an API token was used;
  * - `{ anonymous: true }`: a caller without an account, on an owner-less chat;
  * - a channel participant: `{ channel: { piece, instance?, userId, name?, email? }, userId? }`
@@ -24,7 +24,7 @@ export type SettledBy = z.output<typeof SettledBySchema>
 
 /**
  * One vote on a call that needs several approvals (`approval.quorum`): who voted, when (ISO 8601),
- * yes or no, and the optional reason (README "Approvals").
+ * yes or no, and the optional reason (docs/agents/approvals.md).
  */
 export const ApprovalVoteSchema = z.object({
   by: SettledBySchema,
@@ -37,8 +37,8 @@ export const ApprovalVoteSchema = z.object({
 export type ApprovalVote = z.output<typeof ApprovalVoteSchema>
 
 /**
- * How a call ended (README "How a turn runs"): answered, dismissed by a person, cancelled with its
- * step, or expired; an approval (README "Approvals") ends `approved` (its tool then runs) or `denied`.
+ * How a call ended (docs/chat/turns.md): answered, dismissed by a person, cancelled with its
+ * step, or expired; an approval (docs/agents/approvals.md) ends `approved` (its tool then runs) or `denied`.
  */
 export const SettlementOutcomeSchema = z.enum(['answered', 'dismissed', 'cancelled', 'expired', 'approved', 'denied'])
 

@@ -1,6 +1,6 @@
 /**
  * The rule for text a person types (a message, an edit, a typed answer, a dismissal's reason;
- * README "Guarantees", Limits): it never holds NUL (U+0000). Nobody types it on purpose (a paste or
+ * docs/project/guarantees.md, Limits): it never holds NUL (U+0000). Nobody types it on purpose (a paste or
  * a broken client sends it), no terminal or chat UI shows it, and PostgreSQL's text types cannot
  * hold it; such text is refused with this rule, never changed, so what is stored is what was sent,
  * the same on SQLite and PostgreSQL.

@@ -6,21 +6,21 @@
 /** A call dismissed by a person (seed: "Dismiss"). */
 export const DISMISSED_TEXT = 'Dismissed by the user.'
 
-/** {@link DISMISSED_TEXT}, with the optional reason appended (README "Your own client tools"). */
+/** {@link DISMISSED_TEXT}, with the optional reason appended (docs/chat/client-tools.md). */
 export function dismissedText(reason?: string): string {
   return reason ? `${DISMISSED_TEXT} Reason: ${reason}` : DISMISSED_TEXT
 }
 
-/** A still-waiting call of a step in which another call was dismissed (README "How a turn runs"). */
+/** A still-waiting call of a step in which another call was dismissed (docs/chat/turns.md). */
 export const CANCELLED_BY_DISMISSAL_TEXT = 'Cancelled because the user dismissed a related request.'
 
 /** A still-waiting call of a step in which another call expired. */
 export const CANCELLED_BY_EXPIRY_TEXT = 'Cancelled because a related request expired.'
 
-/** A waiting call cancelled by Stop (README "How a turn runs": a chat is never stuck behind a call nobody may answer). */
+/** A waiting call cancelled by Stop (docs/chat/turns.md: a chat is never stuck behind a call nobody may answer). */
 export const CANCELLED_BY_STOP_TEXT = 'Cancelled because the user stopped the turn.'
 
-/** A call past its `client.expiresIn` (README "Your own client tools"). */
+/** A call past its `client.expiresIn` (docs/chat/client-tools.md). */
 export const EXPIRED_TEXT = 'Expired without an answer.'
 
 /**

@@ -6,7 +6,7 @@ import { buildComponents, type ComponentTool, componentsBundleFiles, staleReason
 export type ComponentsModule = { code: string; version: string }
 
 /**
- * The app's client tool components for the admin chat (README "Client tool components").
+ * The app's client tool components for the admin chat (docs/chat/ui-registries.md).
  * `current()` gives the bundle to serve at `/admin/components.js`: `.frogbot/admin/components.js`
  * of the app's folder, built first when `build` is on and it is missing or older than its
  * sources (on the first request after a change, logged; one build at a time). A bundle that cannot

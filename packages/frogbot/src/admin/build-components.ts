@@ -63,7 +63,7 @@ export function staleReason(root: string, tools: readonly ComponentTool[]): stri
 export const VITE_MISSING = 'the admin chat bundles client tool components with Vite: install it (npm install --save-dev vite), then run npx frogbot build'
 
 /**
- * Bundles the app's client tool components for the admin chat (README "Client tool components")
+ * Bundles the app's client tool components for the admin chat (docs/chat/ui-registries.md)
  * with Vite, into `.frogbot/admin/components.js` under `root`: an ES module exporting `components`
  * (component path → the named export), `tools` (name, kind, path of each) and `problems` (a
  * component whose file is missing is left out and named there). React, `react-dom` and

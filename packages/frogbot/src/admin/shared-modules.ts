@@ -1,6 +1,5 @@
 /**
- * The modules the admin chat shares with an app's client tool components (README "The admin
- * chat"): the admin build ships each as an ES module of its own, the admin page's import map points
+ * The modules the admin chat shares with an app's client tool components (docs/chat/admin.md): the admin build ships each as an ES module of its own, the admin page's import map points
  * these bare specifiers at them, and `frogbot build` leaves them out of the components bundle, so a
  * component runs on the admin chat's own React and `@frogbotai/ui/chat`.
  */

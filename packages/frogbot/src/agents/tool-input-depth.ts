@@ -3,7 +3,7 @@ import { type ModelPart, type PartRule, partMiddleware } from '../models/part-mi
 
 /**
  * The deepest nesting of objects and arrays a tool input from a model may have: 64 levels, the
- * same limit as a request body (README "Limits"). A model writes tool inputs, so a prompt
+ * same limit as a request body (docs/http/overview.md). A model writes tool inputs, so a prompt
  * injection can make one nested thousands of levels deep, which no JSON serializer (the stream,
  * the stored chat) or browser (the card that draws it) survives.
  */

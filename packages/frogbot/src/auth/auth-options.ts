@@ -11,7 +11,7 @@ import type { User } from '../contract/caller.ts'
  * - `loginRateLimit`: failed sign-ins allowed per address, and per account from addresses that
  *   have not signed in to it lately, within a window (default 10 per 900 seconds); more answer
  *   429 with `Retry-After`. An address that signed in to the account within 30 days is not held
- *   by the account's limit, so guesses from elsewhere cannot lock the owner out (README "Sign-in limits").
+ *   by the account's limit, so guesses from elsewhere cannot lock the owner out (docs/auth/overview.md).
  * - `tokenGuessLimit`: wrong bearer tokens allowed per address within a window (default 20 per
  *   60 seconds); more answer 429 with `Retry-After`.
  */

@@ -5,7 +5,7 @@ export function localCaller(user: User | null = null): Caller {
   return { user, credential: user ? { type: 'custom' } : { type: 'system' }, entryPoint: 'local', headers: new Headers() }
 }
 
-/** FrogBot itself, for what it settles on its own (expiry, README "Your own client tools": `client.expiresIn`). */
+/** FrogBot itself, for what it settles on its own (expiry, docs/chat/client-tools.md: `client.expiresIn`). */
 export function systemCaller(): Caller {
   return { user: null, credential: { type: 'system' }, entryPoint: 'system', headers: new Headers() }
 }

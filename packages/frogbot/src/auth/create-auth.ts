@@ -13,7 +13,7 @@ import { activeTokensMatching, createApiToken, listApiTokens, revokeApiToken } f
 import { type UserListing, checkPassword, ensureUser, findUserByEmail, findUserById, listUsers, setPassword } from './users.ts'
 
 /**
- * FrogBot's sign-in, as one service over the database (README: "Sign-in limits", "Who can do
+ * FrogBot's sign-in, as one service over the database (docs/auth/overview.md, "Who can do
  * what"): made once per instance by `createFrogbot` and handed to HTTP and the CLI, which never
  * see the database themselves.
  * - `callerOf(request, { serverURL, address })`: who sent an HTTP request (see `authenticate`;

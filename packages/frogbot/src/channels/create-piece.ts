@@ -67,6 +67,12 @@ type Running = { runtime: PieceRuntime; session: PieceSession; stop: () => Promi
 
 const within = (work: Promise<unknown>, ms: number) => Promise.race([work, new Promise((resolve) => setTimeout(resolve, ms).unref())])
 
+/** A drawing's approval cards; a piece without them never gets approval calls (its `supportsKind` leaves them out). */
+const approvalsOf = (drawing: PieceDrawing) => {
+  if (!drawing.approvals) throw new Error('the piece draws no approvals')
+  return drawing.approvals
+}
+
 /** A session's drawing, for a runtime made before the session (it draws only once the session is there). */
 function laterDrawing(session: () => PieceSession | null): PieceDrawing {
   const drawing = () => {
@@ -79,7 +85,12 @@ function laterDrawing(session: () => PieceSession | null): PieceDrawing {
     drawCall: (options) => drawing().drawCall(options),
     drawSettled: (options) => drawing().drawSettled(options),
     notify: (options) => drawing().notify(options),
-    drawPartial: async (options) => drawing().drawPartial?.(options)
+    drawPartial: async (options) => drawing().drawPartial?.(options),
+    approvals: {
+      draw: (options) => approvalsOf(drawing()).draw(options),
+      drawSettled: (options) => approvalsOf(drawing()).drawSettled(options),
+      drawVotes: async (options) => approvalsOf(drawing()).drawVotes?.(options)
+    }
   }
 }
 

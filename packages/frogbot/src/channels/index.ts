@@ -23,7 +23,7 @@ export type { ChannelPiece, LookupProblem, ParticipantIdentity, PieceEngine } fr
 export { CLOSE_GRACE_MS, createPiece, type KitPiece, type PieceContext, type PieceSession, type PieceSpec } from './create-piece.ts'
 export type { PieceAction } from './runtime/card-answers.ts'
 export type { PieceRuntime } from './runtime/piece-runtime.ts'
-export type { PieceDrawing } from './runtime/piece-drawing.ts'
+export type { ApprovalDrawing, PieceDrawing } from './runtime/piece-drawing.ts'
 export { CAPTURE_MS, type Capture, type PartialAnswer } from './runtime/partial-answers.ts'
 export { REDRAW_EVERY_MS } from './runtime/card-drawing.ts'
 export { CARD_CLAIM_TTL_MS, SETTLED_CARD_TTL_MS, type QuestionCard, type QuestionCards } from './question-cards.ts'
@@ -39,3 +39,26 @@ export { givenSetting, httpUrl, INSTANCE_NAME, readSettings, type Setting, type 
 export type { Mention } from './chat-sdk/chat-sdk-drawing.ts'
 export { authorParticipant, type MessageReading, withoutMention } from './chat-sdk/chat-sdk-messages.ts'
 export { type ChatSdkContext, type ChatSdkPieceSpec, type ChatSdkSetup, createChatSdkPiece } from './chat-sdk/create-chat-sdk-piece.ts'
+export {
+  APPROVAL_CONTROLS,
+  APPROVAL_HINT,
+  APPROVAL_LIMITS,
+  approvalAnswer,
+  approvalCard,
+  type ApprovalCardModel,
+  approvalMarkdown,
+  type ApprovalField,
+  type ApprovalPress,
+  type ApprovalReading,
+  editedInput,
+  expiresText,
+  inputFields,
+  invalidField,
+  isApprovalCall,
+  quorumCount,
+  readApprovalCommand,
+  sanitizedText,
+  settledApproval,
+  settledApprovalMarkdown,
+  settledApprovalText
+} from './approval-cards.ts'

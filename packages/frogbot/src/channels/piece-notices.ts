@@ -16,7 +16,8 @@ import type { SettledBy, Settlement } from '@frogbotai/protocol'
  * - `changed`: the card changed since the participant saw it (someone else picked meanwhile): a
  *   click on an older revision of a partial answer changes nothing;
  * - `queued`: their message waits behind the current reply or a waiting question (`behind`);
- * - `retry`: the chat was busy or full (`message`); trying again later may work.
+ * - `retry`: the chat was busy or full (`message`); trying again later may work;
+ * - `voted`: their vote on an approval that needs several people was counted (`approvals` of `count` so far).
  */
 export type PieceNotice =
   | { kind: 'settled'; settlement: Settlement }
@@ -26,6 +27,7 @@ export type PieceNotice =
   | { kind: 'changed' }
   | { kind: 'queued'; behind: 'question' | 'reply' }
   | { kind: 'retry'; message: string }
+  | { kind: 'voted'; approvals: number; count: number }
 
 /** How a piece names who settled a call: a platform mention of a channel participant (`<@U123>` on Slack). */
 export type NameOf = (by: SettledBy) => string
@@ -44,6 +46,8 @@ export function noticeText(notice: PieceNotice, nameOf: NameOf = plainNameOf): s
       const { outcome, by } = notice.settlement
       if (outcome === 'answered') return `This question was already answered by ${nameOf(by)}.`
       if (outcome === 'dismissed') return `This question was already dismissed by ${nameOf(by)}.`
+      if (outcome === 'approved') return `This call was already approved by ${nameOf(by)}.`
+      if (outcome === 'denied') return `This call was already denied by ${nameOf(by)}.`
       if (outcome === 'expired') return 'This question expired without an answer.'
       return 'This question was cancelled.'
     }
@@ -69,6 +73,8 @@ export function noticeText(notice: PieceNotice, nameOf: NameOf = plainNameOf): s
         : 'Your message waits until the current reply is done; then it is read.'
     case 'retry':
       return notice.message
+    case 'voted':
+      return `Your approval is counted: ${notice.approvals} of ${notice.count} approvals. It runs once ${notice.count} people approved.`
   }
 }
 
@@ -85,6 +91,8 @@ export function noticeOf(error: unknown, to: 'answer' | 'write'): PieceNotice | 
     case 'unauthorized':
       return { kind: 'denied', to }
     case 'invalid-output':
+    case 'invalid-input':
+    case 'already-voted':
     case 'tool-unavailable':
       return { kind: 'invalid', message: error.message }
     case 'call-not-found':

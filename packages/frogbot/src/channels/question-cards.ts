@@ -4,9 +4,10 @@ import type { ChannelState } from '../contract/channel-state.ts'
  * Where a waiting call's controls were drawn (a "card"): the chat and call, the thread, the ids of
  * the platform messages that carry its controls (in a piece's own format, unique in the instance)
  * and the call's input, so that a click can be read without loading the chat. `closed`: the call
- * ended and its controls were replaced.
+ * ended and its controls were replaced. `kind`: `approval` on the card of a call waiting for
+ * approval (absent on a question's card).
  */
-export type QuestionCard = { chatId: string; toolCallId: string; toolName: string; thread: string; messageIds: string[]; input: unknown; closed?: boolean }
+export type QuestionCard = { chatId: string; toolCallId: string; toolName: string; thread: string; messageIds: string[]; input: unknown; closed?: boolean; kind?: 'approval' }
 
 /** How long a card is remembered once its call ended, so that late clicks are told who answered (ms). */
 export const SETTLED_CARD_TTL_MS = 30 * 24 * 60 * 60_000

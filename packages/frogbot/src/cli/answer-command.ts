@@ -113,7 +113,7 @@ async function describeBy(auth: Auth, by: SettledBy | undefined): Promise<string
 /**
  * Why `answer` leaves a channel conversation's calls alone, as `channel chat: …` (the label of
  * `409 channel-chat`, as every refusal line starts with its label): they are answered only in its
- * thread (README "Who can do what"). The CLI runs on the server, so the line names the platform, the
+ * thread (docs/auth/access.md). The CLI runs on the server, so the line names the platform, the
  * piece, its instance (and whether this config has it) and the thread, whoever owns the chat,
  * where HTTP answers another user's chat `404` so as not to reveal it. `null` for a web chat.
  */

@@ -5,7 +5,7 @@ import { loadConfig } from './load-config.ts'
 
 /**
  * `frogbot build`: bundles the config's client tool components for the admin chat with Vite into
- * `.frogbot/admin/components.js` beside the config (README "Client tool components"), so a
+ * `.frogbot/admin/components.js` beside the config (docs/chat/ui-registries.md), so a
  * production `frogbot serve` only reads it. Prints each component left out and why.
  */
 export async function buildCommand(options: { config?: string }): Promise<number> {

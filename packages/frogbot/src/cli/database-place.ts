@@ -42,7 +42,7 @@ export function databasePlace(adapter: DatabaseAdapter, { cwd = process.cwd(), i
 
 /**
  * ` in <database>` for a "nothing found" line, and, when that SQLite file was only now created, a
- * second line saying so and where to look instead (README "Users, sign-in and API tokens"): the
+ * second line saying so and where to look instead (docs/auth/overview.md): the
  * file a server started beside the config keeps, and the folder to run the command in; or, when
  * this is that folder, that no server has written here yet or its file was deleted.
  */

@@ -14,7 +14,7 @@ export const DEMO_EMAIL = 'demo@frogbot.local'
  *   its own value, never lock each other out; `id` is the value's token id and `others` lists
  *   the other values' prefixes and ids. To rotate a leaked value, start with a new one, then
  *   `npx frogbot tokens revoke <id>` the old one: a revoked value stays refused, also at start-up
- *   (README "FROGBOT_TOKEN");
+ *   (docs/auth/overview.md);
  * - a database without users → the demo user and a new token are created and the token (and its
  *   id) is returned once, to print;
  * - otherwise nothing is created.

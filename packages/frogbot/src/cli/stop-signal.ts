@@ -1,6 +1,6 @@
 /**
  * Resolves on the first SIGINT or SIGTERM, for a command that shuts down cleanly (`frogbot serve`,
- * `frogbot channels:run`: README "Guarantees", "No chat stuck").
+ * `frogbot channels:run`: docs/project/guarantees.md, "No chat stuck").
  *
  * A signal that comes within `graceMs` (milliseconds, default 2000) of the first is the same stop,
  * not a second one: one Ctrl-C under `npm start` reaches the server from the terminal and again from

@@ -27,13 +27,13 @@ export type FrogbotOptions = {
   auth?: AuthOptions
   http?: { maxBodyBytes?: number }
   /**
-   * File URLs in user messages (README "File parts"). By default the server downloads none: a URL
+   * File URLs in user messages (docs/http/overview.md). By default the server downloads none: a URL
    * reaches only a model that fetches it itself; other files come inline as `data:` URLs.
    * `download` lists the hosts the server may download from; see {@link FileDownloadOptions}.
    */
   files?: { download?: FileDownloadOptions }
   /**
-   * Called once a turn is stored waiting for input (README "How a turn runs"), in the process that ran it, so a
+   * Called once a turn is stored waiting for input (docs/chat/turns.md), in the process that ran it, so a
    * headless app can notify someone (send an email, post to a webhook). It does not hold up the
    * turn; an error it throws is logged. Receives `{ chatId, agentSlug, ownerId, pending }`.
    */

@@ -155,7 +155,7 @@ function rootKeyProblems(options: FrogbotOptions): string[] {
 
 /**
  * Checks `buildConfig` options in one pass and returns every problem as `path: reason`
- * (README: "Configure agents"), plus warnings that do not stop start-up (an agent tool replacing a root tool).
+ * (docs/configuration.md), plus warnings that do not stop start-up (an agent tool replacing a root tool).
  */
 export function validateOptions(options: FrogbotOptions): { problems: string[]; warnings: string[] } {
   const problems: string[] = []

@@ -16,8 +16,7 @@ export type Credential =
   | { type: 'system' }
 
 /**
- * The door a caller came through (every door settles through the one settle door, README "How a
- * turn runs"):
+ * The door a caller came through (every door settles through the one settle door, docs/chat/turns.md):
  * - `http`: the HTTP API, the chat UI and `useChat`;
  * - `cli`: `frogbot answer` in a terminal;
  * - `local`: code of the app (`frogbot.agents[slug].generate()`, `frogbot.sendMessage()`, …);

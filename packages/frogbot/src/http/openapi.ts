@@ -37,7 +37,7 @@ const chat = '/api/agents/{slug}/chats/{chatId}'
 const checkState = z.enum(['ok', 'failing', 'local'])
 const ReadySchema = z.object({ ok: z.boolean(), checks: z.object({ database: checkState, liveStreams: checkState }) })
 
-/** Every endpoint of the FrogBot HTTP API (README: "The HTTP API"). */
+/** Every endpoint of the FrogBot HTTP API (docs/http/overview.md). */
 export const ENDPOINTS: Endpoint[] = [
   { method: 'get', path: '/api/agents', summary: 'Agents the caller may use', responses: { 200: { description: 'The agents', schema: AgentListSchema }, ...errors(401) } },
   {

@@ -26,7 +26,7 @@ type Rules = { model: Exclude<LanguageModel, string>; files?: FileDownloadOption
  * - `{ type: 'text', text }` (`state` is accepted and dropped);
  * - `{ type: 'file', mediaType, url, filename? }`, where `mediaType` is `type/subtype` and `url` is
  *   a base64 `data:` URL, or an `http:`/`https:` URL that the agent's model fetches itself or that
- *   `files.download` lets the server download (README "File parts"), checked against `agent`.
+ *   `files.download` lets the server download (docs/http/overview.md), checked against `agent`.
  * Throws `FrogbotError('bad-request')` naming the field (`<path>.<index>.<field>`) and the rule.
  */
 export async function userParts(

@@ -6,7 +6,7 @@ let offset = pool.length
 
 /**
  * A new random id: `prefix` + `_` + 144 random bits in base64url (24 characters). Chat ids must be
- * unguessable because anyone who knows the id of an owner-less chat can continue it (README "Who can do what").
+ * unguessable because anyone who knows the id of an owner-less chat can continue it (docs/auth/access.md).
  * The bits come from the system's secure random source, drawn 9 KiB at a time.
  */
 export function randomId(prefix: string): string {

@@ -1,5 +1,5 @@
 /**
- * What FrogBot asks an agent's model for a new chat's title (README "The admin chat": titles),
+ * What FrogBot asks an agent's model for a new chat's title (docs/chat/admin.md: titles),
  * the instructions of that one call; the first message follows as the prompt. The offline demo
  * model knows the call by them and answers a title of its own.
  */

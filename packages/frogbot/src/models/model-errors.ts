@@ -48,7 +48,7 @@ function providerMessage(error: APICallError): string {
 
 /**
  * What a model or provider failure means for a person, in one sentence: what failed and what to do
- * (README "The HTTP API": Limits). The chat shows it with Retry, HTTP answers it in `502
+ * (docs/http/overview.md: Limits). The chat shows it with Retry, HTTP answers it in `502
  * model-error`, and the log's line starts with it. A rejected key names its variable where the
  * provider is known; a failure that is not the provider's (a file the server would not download)
  * keeps its own words.

@@ -7,7 +7,7 @@ import type { CallStatus, Database } from './database-schema.ts'
 export type DraftSave = { saved: CallDraft } | { refused: 'settled' | 'no-call' }
 
 /**
- * The drafts of waiting calls' cards (README "The HTTP API": the draft of a card). A draft is read only while its
+ * The drafts of waiting calls' cards (docs/http/overview.md: the draft of a card). A draft is read only while its
  * call waits and saved only then; the database deletes it when the call settles (a trigger of
  * migration 007) or goes.
  */

@@ -69,7 +69,7 @@ export type PendingCallsTable = {
   trace_parent?: string | null
 }
 
-/** The draft of a waiting call's card (README "The HTTP API": the draft of a card); it goes when the call settles. */
+/** The draft of a waiting call's card (docs/http/overview.md: the draft of a card); it goes when the call settles. */
 export type CallDraftsTable = {
   chat_id: string
   tool_call_id: string
@@ -78,7 +78,7 @@ export type CallDraftsTable = {
   updated_at: string
 }
 
-/** A user message sent while a turn was running or a question waited; it starts a later turn (README: "How a turn runs"). */
+/** A user message sent while a turn was running or a question waited; it starts a later turn (docs/chat/turns.md). */
 export type QueuedMessagesTable = {
   id: string
   chat_id: string

@@ -15,7 +15,7 @@ function identityOf(file: string): string | null {
 }
 
 /**
- * Watches the SQLite file a server opened (README "Guarantees": a deleted database file). SQLite
+ * Watches the SQLite file a server opened (docs/project/guarantees.md: a deleted database file). SQLite
  * keeps writing into a file that was deleted or replaced under it, and everything written then is
  * lost at the next start; so once every `intervalMs` the file's identity is compared with the one
  * opened, and on the first difference `onLost(message)` is called once, saying what happened and

@@ -1,3 +1,4 @@
+import type { ApprovalPress } from '../channels/approval-cards.ts'
 import type { ChannelPiece } from '../contract/piece.ts'
 
 /** A request as a platform sends it to a piece's webhook: the raw body and the headers (its signature among them). */
@@ -46,6 +47,11 @@ export type DrawnCard = { id: string; thread: string; text: string }
  *   then a request signed ten minutes ago must be refused.
  * - `failNextCard(standIn)`: makes the platform refuse the next card the piece posts.
  * - `ignoreLogs`: lines the piece logs that the suite should not count as unexpected.
+ * - `decide(standIn, { who, card, press, now })` (a piece that draws approvals): `who` decides the
+ *   approval `card` the platform's way (a button, a form, a typed command): `approve`, `deny` (with
+ *   its `reason` where the platform takes one), or `edit` with the whole edited input (a form's
+ *   fields, or typed JSON); the requests in the order the platform sends them. The suite then runs
+ *   its approval cases (see `piece-contract-approvals.ts`).
  */
 export type PieceContractDescriptor<S extends { close: () => Promise<void> }> = {
   name: string
@@ -65,4 +71,5 @@ export type PieceContractDescriptor<S extends { close: () => Promise<void> }> = 
   freshness?: boolean
   failNextCard: (standIn: S) => void
   ignoreLogs?: RegExp[]
+  decide?: (standIn: S, decision: { who: Person; card: DrawnCard; press: ApprovalPress; now: number }) => Delivery[]
 }

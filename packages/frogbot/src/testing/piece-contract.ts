@@ -1,4 +1,5 @@
 import { afterEach, it } from 'vitest'
+import { APPROVAL_CASES } from './piece-contract-approvals.ts'
 import { CONTRACT_CASES } from './piece-contract-cases.ts'
 import type { PieceContractDescriptor } from './piece-contract-descriptor.ts'
 import { type ContractWorld, contractWorld } from './piece-contract-world.ts'
@@ -12,7 +13,7 @@ function contract<S extends { close: () => Promise<void> }>(descriptor: PieceCon
     world = null
     await closing?.close()
   })
-  for (const { title, run } of CONTRACT_CASES) {
+  for (const { title, run } of [...CONTRACT_CASES, ...(descriptor.decide ? APPROVAL_CASES : [])]) {
     it(title, async () => {
       world = await contractWorld(descriptor, fresh)
       await run(world, descriptor)
@@ -28,7 +29,8 @@ function contract<S extends { close: () => Promise<void> }>(descriptor: PieceCon
  * open, the answer, the card replaced once with who answered, the continuation in the thread, a
  * second answer told it is settled; a web write refused; a restart that loses nothing; two
  * servers drawing and replacing each card once; forged, stale and replayed requests refused with
- * `401`, changing nothing; a card whose post failed drawn by a rescan. Call it at the top level of
+ * `401`, changing nothing; a card whose post failed drawn by a rescan; where the piece draws
+ * approvals (its descriptor's `decide`), the approval cases. Call it at the top level of
  * a test file.
  */
 export function pieceContract<S extends { close: () => Promise<void> }>(descriptor: PieceContractDescriptor<S>): void {

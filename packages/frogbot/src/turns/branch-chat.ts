@@ -24,7 +24,7 @@ export function branchMessages(messages: StoredMessage[], { upToMessageId, newId
 }
 
 /**
- * Branch (seed: "Channel conversations"; README: "How a turn runs"): copies a chat `req` can read (channel
+ * Branch (seed: "Channel conversations"; docs/chat/turns.md): copies a chat `req` can read (channel
  * conversations too), whole or up to the assistant message `messageId`, into a new private web
  * chat owned by `req`, titled "Branch · {title}". Nothing written in the branch reaches the
  * original. Throws `not-found` for a chat or message `req` cannot see, and the agent's `access`

@@ -20,7 +20,7 @@ async function notWaiting(services: TurnServices, chatId: string, toolCallId: st
 }
 
 /**
- * The draft of a waiting call's card (README "The HTTP API": the draft of a card), read by whoever may read the
+ * The draft of a waiting call's card (docs/http/overview.md: the draft of a card), read by whoever may read the
  * chat: `draft: null` while the card has none. Throws as `readChat` does, and `call-not-found` or
  * `already-settled` for a call that does not wait.
  */

@@ -54,7 +54,7 @@ const verdicts = new WeakMap<Caller, Map<ResolvedAgent, Promise<boolean>>>()
  * Whether the agent's `access` lets `req` use it. `access` runs once per caller: every door makes
  * one `req` for each request, message or answer (HTTP, the CLI, a channel piece, the app's code),
  * and the route's check, the engine's and a settle's retries ask the verdict given to it, so a user's
- * `access` that queries a database or a directory does so once per answer (README: "Who can do what").
+ * `access` that queries a database or a directory does so once per answer (docs/auth/access.md).
  */
 export function mayUse(agent: ResolvedAgent, req: Caller): Promise<boolean> {
   let byAgent = verdicts.get(req)
@@ -113,7 +113,7 @@ export async function checkChat(
 }
 
 /**
- * Who a settlement by `req` is recorded as (README "How a turn runs": every settlement records who and
+ * Who a settlement by `req` is recorded as (docs/chat/turns.md: every settlement records who and
  * when). A channel participant is recorded by their piece, instance, platform user id, and the
  * name and email their piece gave (never the piece's other platform fields), with the FrogBot
  * user matched to them, if any.

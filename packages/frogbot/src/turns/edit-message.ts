@@ -12,7 +12,7 @@ import { firstWordsTitle } from './chat-titles.ts'
 import { settledCalls } from './settled-calls.ts'
 
 /**
- * Edit of a stored user message (README: "How a turn runs", web chats): in one transaction its parts are replaced,
+ * Edit of a stored user message (docs/chat/turns.md, web chats): in one transaction its parts are replaced,
  * every later message is removed (with its calls, waiting or not), and the turn runs again from
  * there as `req`. `parts` left out re-runs the message as it is (regenerate). Editing the first
  * message retitles a chat still titled by its first words. Queued messages stay queued. Throws `not-found` for a chat or user

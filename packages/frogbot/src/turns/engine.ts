@@ -22,7 +22,7 @@ import { toPendingCall } from '../store/chat-records.ts'
 import { sendChannelMessage } from './channel-messages.ts'
 
 /**
- * The turn engine every door stands on (README "How a turn runs"): HTTP, the chat UI's
+ * The turn engine every door stands on (docs/chat/turns.md): HTTP, the chat UI's
  * resubmission, the CLI, channel pieces, the app's own code and expiry all send, settle, stop,
  * edit and branch through these guarded methods, as a caller (`req`: who, and through which
  * door). The rules live here; doors only turn their input into these calls and their results into

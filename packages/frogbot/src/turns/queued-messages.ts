@@ -12,7 +12,7 @@ import { toQueuedMessage } from './views/queued-message.ts'
 /**
  * Starts the oldest queued message of a chat when the chat is free (idle, or its turn died): the
  * turn runs as the message's sender, whose agent `access` and right to write the chat are checked
- * again now (README: "How a turn runs"). A message whose sender is refused is dropped from the queue (and logged) and
+ * again now (docs/chat/turns.md). A message whose sender is refused is dropped from the queue (and logged) and
  * the next one is tried. Returns whether a turn started. Safe from any process at any time: taking
  * the chat is a compare-and-set under its lock.
  */

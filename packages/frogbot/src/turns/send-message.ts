@@ -21,7 +21,7 @@ const notFound = (chatId: string, agentSlug: string) => chatNotFound(chatId, age
 function newChat({ chatId, agentSlug, req, message, channel }: { chatId?: string; agentSlug: string; req: Caller; message: UIMessage; channel?: ChannelIdentity }): Omit<NewChat, 'id'> {
   if (chatId !== undefined && !channel) {
     if (!CLIENT_CHAT_ID.test(chatId)) throw new FrogbotError('bad-request', 'chatId: must be 16–128 letters, digits, "_" or "-" (or leave it out to start a new chat)')
-    // An owner-less chat is continued by anyone who knows its id: it must hold 128 random bits (README: "The HTTP API").
+    // An owner-less chat is continued by anyone who knows its id: it must hold 128 random bits (docs/http/overview.md).
     if (!req.user && chatId.length < 22) {
       throw new FrogbotError('bad-request', 'chatId: a chat without an owner needs an id of at least 22 random characters (or leave it out to start a new chat)')
     }
@@ -84,7 +84,7 @@ async function decideSend(
 
 /**
  * Sends a user message to chat `chatId` (created when it does not exist yet, owned by the sender)
- * or to a new chat, as `req` (README: "How a turn runs"; FrogBot's turn rules):
+ * or to a new chat, as `req` (docs/chat/turns.md; FrogBot's turn rules):
  * - a free chat with an empty queue starts a turn with the message;
  * - while a turn runs or a question waits, or older messages wait, the message is queued: stored,
  *   not sent to the model; it starts when they are done (answered or dismissed questions),

@@ -92,7 +92,7 @@ function refusedCall(refusal: SettleRefusal): string | null {
 }
 
 /**
- * The one settle door (README: "Answer over HTTP"; the seed): every door (HTTP settle, the chat
+ * The one settle door (docs/chat/questions.md; the seed): every door (HTTP settle, the chat
  * UI's resubmission, the CLI, channel pieces, the app's code, expiry) settles calls through it, as
  * `req` says who and through which door. Checks, in this order, with nothing stored on a refusal:
  * 1. the chat: `not-found` unless `req` may read it (and it belongs to `agentSlug`, when given);

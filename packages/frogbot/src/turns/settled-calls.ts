@@ -23,7 +23,7 @@ function recordOf(services: TurnServices): Map<string, SettledCall> {
 
 /**
  * The calls this process saw settled, so that a losing answer is refused from memory instead of a
- * read of the chat (README "Guarantees": the first valid answer wins). Safe across processes: a
+ * read of the chat (docs/project/guarantees.md: the first valid answer wins). Safe across processes: a
  * settled call never becomes pending again, and what a loser is told is the stored settlement of
  * the winner. The record is a hint: a call it does not know is decided on the database as ever.
  * `remember` keeps the settlements of a chat's calls (the oldest forgotten past

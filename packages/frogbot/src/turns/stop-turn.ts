@@ -8,7 +8,7 @@ import { closeCalls } from './rules/close-calls.ts'
 import { isoIn, type TurnServices } from './services.ts'
 
 /**
- * Stop (README: "How a turn runs"), as `req`, once the chat is usable again:
+ * Stop (docs/chat/turns.md), as `req`, once the chat is usable again:
  * - a chat waiting for input has its pending calls cancelled (outcome `cancelled`, tool error
  *   `Cancelled because the user stopped the turn.`, recorded as settled by `req`): a chat is never
  *   stuck behind a call nobody may answer; the model is not called;

@@ -23,7 +23,7 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> => type
 /**
  * A tool input as providers accept it in a transcript: an object. A model that sent arguments that
  * are not JSON (`""`, cut-off JSON) or not an object gets the parsed object when the text is one,
- * else `{}` (README: "How a turn runs": every later turn sends providers a valid transcript).
+ * else `{}` (docs/chat/turns.md: every later turn sends providers a valid transcript).
  */
 export function objectInput(input: unknown): Record<string, unknown> {
   if (isPlainObject(input)) return input

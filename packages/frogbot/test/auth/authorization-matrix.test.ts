@@ -6,7 +6,7 @@ import { question } from '../../src/tools/index.ts'
 import { createTestDatabase, describePostgres, type TestDatabase } from '../../src/testing/postgres.ts'
 import { ADA_PASSWORD, BOB_PASSWORD, ORIGIN, authApp, blue } from './auth-kit.ts'
 
-// Who may do what (README "Who can use an agent and continue a chat"): every caller against every
+// Who may do what (docs/auth/access.md): every caller against every
 // operation (renaming and deleting a chat are writes like the rest), on a chat owned by Ada (agent `planner`, default access: any signed-in user) and on an
 // owner-less chat (agent `open`, access allows anonymous callers). A refusal stores nothing.
 // On SQLite and on PostgreSQL.

@@ -6,7 +6,7 @@ import { callJson, cliEnv, startServe, stopAllServes, tempCwd } from '../helpers
 // Ctrl-C on `npm start` reaches `frogbot serve` from the terminal and again from each npm layer that
 // relays it: two or three SIGINTs at once. The server listened for one, so the next one's default
 // action killed it mid-reply: the reply's text was lost and the chat stayed `running` until its lease
-// ran out (a newcomer's find). README "Guarantees": a stopped server keeps what running replies
+// ran out (a newcomer's find). docs/project/guarantees.md: a stopped server keeps what running replies
 // generated, and their chats are usable at once.
 
 const HELD = join(import.meta.dirname, 'fixtures/held-reply.config.ts')

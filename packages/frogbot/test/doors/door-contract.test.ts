@@ -9,7 +9,7 @@ import { toUIMessage } from '../../src/turns/transcript.ts'
 import { channelDoor, DOORS, type DoorKit, httpDoor, localDoor, openDoorKit } from './doors.ts'
 
 // One contract, every door: each turn rule runs through HTTP, the chat UI's resubmission, the CLI,
-// the app's own code and a channel piece's door, on SQLite and on PostgreSQL (README: "How a turn runs":
+// the app's own code and a channel piece's door, on SQLite and on PostgreSQL (docs/chat/turns.md:
 // one settle door). A door only turns its input into an engine call; the answers must agree.
 
 const blue = { answers: [{ header: 'Color', selected: ['Blue'] }] }

@@ -4,7 +4,7 @@ import { colorQuestion, scriptedModel, textStep, toolStep } from '../../src/test
 import { testFrogbot } from '../helpers/test-frogbot.ts'
 import { storedTranscriptProblems } from './stored-transcripts.ts'
 
-// README "Guarantees": a chat is never stuck behind a question nobody answers. Stop on a waiting
+// docs/project/guarantees.md: a chat is never stuck behind a question nobody answers. Stop on a waiting
 // chat cancels its calls without calling the model, and the queued message starts.
 
 it('Stop on a waiting chat cancels its calls, runs the queued message, and a late answer is 409 already-settled', async () => {

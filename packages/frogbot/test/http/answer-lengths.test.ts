@@ -5,7 +5,7 @@ import { colorQuestion, scriptedModel, textStep, toolStep } from '../../src/test
 import { storeOf } from '../../src/frogbot-internals.ts'
 import { testFrogbot } from '../helpers/test-frogbot.ts'
 
-// Text a person types into an answer has a documented maximum (README "Guarantees", Limits): a
+// Text a person types into an answer has a documented maximum (docs/project/guarantees.md, Limits): a
 // question's `custom` answer and every string of a client tool's output (but the ones its input
 // offered, which the model wrote) 4,000 characters, a dismissal's reason 1,000. Longer is 400
 // invalid-output naming the field, and nothing is stored.

@@ -9,7 +9,7 @@ import { promptedModel } from '../../src/testing/prompted-model.ts'
 import { readAnswer } from '../../src/testing/read-answer.ts'
 import { BACKENDS } from '../helpers/databases.ts'
 
-// Drafts of cards (README "The HTTP API": the draft of a card): what a person has put on a waiting card so far,
+// Drafts of cards (docs/http/overview.md: the draft of a card): what a person has put on a waiting card so far,
 // kept with its call over HTTP so that a reload, another tab or another device finds it, deleted
 // whenever the call settles (answered, dismissed, cancelled by Stop) or goes with its chat, never
 // an answer and never sent to the model. On a SQLite file and on PostgreSQL.

@@ -6,7 +6,7 @@ import { scripted, textStep } from '../../src/testing/scripted-model.ts'
 import { testFrogbot } from '../helpers/test-frogbot.ts'
 import { decodeChunks } from '../helpers/ui-stream.ts'
 
-// A model or provider that fails (README "The HTTP API": Limits): the person reads one sentence
+// A model or provider that fails (docs/http/overview.md: Limits): the person reads one sentence
 // that says what failed and what to do, in the chat's stream and in HTTP's 502, and the server logs
 // one line per failure; the stack and the provider's answer only go to `debug` (FROGBOT_DEBUG=1).
 

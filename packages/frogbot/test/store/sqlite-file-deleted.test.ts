@@ -7,7 +7,7 @@ import { callJson, startServe, stopAllServes, tempFolders } from '../helpers/spa
 import { testFrogbot } from '../helpers/test-frogbot.ts'
 
 // SQLite keeps writing into a file deleted or replaced under it, and all of that is lost at the
-// next start (README "Guarantees"). FrogBot notices within about a second and stops with a clear
+// next start (docs/project/guarantees.md). FrogBot notices within about a second and stops with a clear
 // error instead: one log line saying what happened and what to do, every request refused, and
 // `frogbot serve` exits with code 1.
 

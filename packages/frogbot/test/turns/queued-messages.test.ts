@@ -4,7 +4,7 @@ import { colorQuestion, scriptedModel, textStep, toolStep } from '../../src/test
 import { testFrogbot } from '../helpers/test-frogbot.ts'
 
 // A message sent while a question waits stays queued: its sender may edit or delete it until it
-// starts, and a chat's queue is bounded (FrogBot's turn rules, README: "How a turn runs").
+// starts, and a chat's queue is bounded (FrogBot's turn rules, docs/chat/turns.md).
 
 const cleanups: (() => unknown)[] = []
 afterEach(async () => {

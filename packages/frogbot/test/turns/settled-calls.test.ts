@@ -6,7 +6,7 @@ import { colorQuestion, scriptedModel, textStep, toolStep } from '../../src/test
 import { testFrogbot } from '../helpers/test-frogbot.ts'
 
 // A losing answer is refused from this process's record of settled calls, without reading the
-// chat (README "Guarantees": the first valid answer wins); the record never lets a caller past a
+// chat (docs/project/guarantees.md: the first valid answer wins); the record never lets a caller past a
 // rule: another user's chat is still 404, a deleted chat 404, an edited-away call 404.
 
 const cleanups: (() => unknown)[] = []

@@ -1,6 +1,7 @@
 import { createChatSdkPiece, errorText, type KitPiece, type PieceContext } from 'frogbot/channels'
 import { type BotAccount, FrogbotGithubAdapter } from './github-adapter.ts'
 import { githubReply } from './github-commands.ts'
+import { githubApprovalDrawing } from './approval-comment.ts'
 import { githubDrawing } from './github-drawing.ts'
 import { commentText, githubMention, githubParticipant } from './github-participants.ts'
 import { adapterConfig, type GithubOptions, type GithubSettings, githubSettings } from './github-settings.ts'
@@ -71,6 +72,7 @@ export function createGithub(options: GithubOptions = {}): GithubPiece {
     describe: ({ agentSlug, webhookPath }) => [`channel ${settings.instance}: ${settings.label} for agent ${agentSlug} as @${settings.botUsername}, webhook ${webhookPath}`],
     now: options.now,
     readReply: githubReply,
+    supportsKind: (kind) => kind === 'question' || kind === 'approval',
     userName: settings.botUsername,
     ackDeadlineMs: ACK_DEADLINE_MS,
     adapter: ({ logger }) => (adapter = new FrogbotGithubAdapter({ ...adapterConfig(settings, { botUserId: options.botUserId }), logger })),
@@ -79,7 +81,7 @@ export function createGithub(options: GithubOptions = {}): GithubPiece {
       const bot = botLookup(adapter, settings, log)
       if (options.botUserId === undefined) void track(bot())
       return {
-        drawing: githubDrawing({ adapter, nameOf, mention: githubMention, state }),
+        drawing: { ...githubDrawing({ adapter, nameOf, mention: githubMention, state }), approvals: githubApprovalDrawing({ adapter, nameOf }) },
         mention: githubMention,
         participantOf: (_author, message) => githubParticipant(message),
         textOf: commentText(adapter),

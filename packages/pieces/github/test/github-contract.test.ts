@@ -29,6 +29,10 @@ pieceContract<GithubStandIn>({
   piece: (github, { now }) => createGithub({ token: TOKEN, webhookSecret: WEBHOOK_SECRET, botUsername: BOT.login, apiUrl: github.url, env: {}, now }),
   say: (github, { who, text, thread, first, now }) => say(github, { who, text: first ? `@${BOT.login} ${text}` : text, number: ISSUES[thread], now }),
   answer: (github, { who, card, label, now }) => say(github, { who, text: `/answer ${label}`, number: github.comments().find((comment) => String(comment.id) === card.id)!.number, now }),
+  decide: (github, { who, card, press, now }) => {
+    const text = press.kind === 'approve' ? '/approve' : press.kind === 'deny' ? `/deny ${press.reason ?? ''}` : `/approve ${JSON.stringify(press.input)}`
+    return [say(github, { who, text, number: github.comments().find((comment) => String(comment.id) === card.id)!.number, now })]
+  },
   cards: (github) => questionComments(github).map((comment) => ({ id: String(comment.id), thread: threadOf(comment.number), text: comment.posted })),
   replacements: (github, card) => github.comments().find((comment) => String(comment.id) === card.id)?.edits ?? [],
   notices: (github) => noticeComments(github).map(({ to, text }) => ({ to: String(accounts.find((account) => account.login === to)?.id ?? to), text })),

@@ -17,7 +17,7 @@ export const TOKEN = 'ghp_test_token'
 export const standIn = (): Promise<GithubStandIn> => githubStandIn({ bot: BOT, people: [ADA, BOB, EVE], token: TOKEN })
 
 /** The comments the bot posted that carry a question (they tell how to `/answer`), oldest first. */
-export const questionComments = (github: GithubStandIn) => github.botComments().filter((comment) => comment.posted.includes('`/answer') && !comment.deleted)
+export const questionComments = (github: GithubStandIn) => github.botComments().filter((comment) => (comment.posted.includes('`/answer') || comment.posted.includes('`/approve`')) && !comment.deleted)
 
 /** The bot's comments that tell one person something (`@login …`), oldest first. */
 export const noticeComments = (github: GithubStandIn) =>

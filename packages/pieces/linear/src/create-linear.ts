@@ -1,5 +1,6 @@
 import type { Message } from 'chat'
 import { type ChatSdkContext, createChatSdkPiece, errorText, type KitPiece } from 'frogbot/channels'
+import { linearApprovalDrawing } from './approval-activities.ts'
 import { FrogbotLinearAdapter } from './linear-adapter.ts'
 import { type LinearApi, LinearApiError, linearApi } from './linear-api.ts'
 import { linearDrawing } from './linear-drawing.ts'
@@ -58,6 +59,7 @@ export function createLinear(options: LinearOptions = {}): LinearPiece {
     describe: ({ agentSlug, webhookPath }) => [`channel ${settings.instance}: ${settings.label} agent sessions for agent ${agentSlug}, webhook ${webhookPath}`],
     now: options.now,
     readReply: linearReply,
+    supportsKind: (kind) => kind === 'question' || kind === 'approval',
     ackDeadlineMs: ACK_DEADLINE_MS,
     adapter: ({ logger }) => {
       const credentials = 'apiKey' in settings.auth ? { apiKey: settings.auth.apiKey } : { accessToken: settings.auth.accessToken }
@@ -104,7 +106,7 @@ function setUp({ engine, runtime, track, log, nameOf, adapter }: ChatSdkContext<
   }
   void track(adapter.identity())
   return {
-    drawing: linearDrawing({ api, nameOf, engine, runtime }),
+    drawing: { ...linearDrawing({ api, nameOf, engine, runtime }), approvals: linearApprovalDrawing({ api, nameOf }) },
     mention: (participant: { userId: string; name?: string }) => participant.name ?? participant.userId,
     participantOf: (_author: unknown, message: Message) => messageParticipant(message),
     textOf: messageText(() => adapter.appName),

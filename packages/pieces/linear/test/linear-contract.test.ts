@@ -32,6 +32,11 @@ pieceContract<LinearStandIn>({
     const activity = linear.activities.find((candidate) => candidate.id === card.id)!
     return prompted(linear, { session: linear.session(activity.sessionId)!, by: accountOf(who.userId), body: label, now })
   },
+  decide: (linear, { who, card, press, now }) => {
+    const activity = linear.activities.find((candidate) => candidate.id === card.id)!
+    const body = press.kind === 'approve' ? '/approve' : press.kind === 'deny' ? `/deny ${press.reason ?? ''}` : `/approve ${JSON.stringify(press.input)}`
+    return [prompted(linear, { session: linear.session(activity.sessionId)!, by: accountOf(who.userId), body, now })]
+  },
   cards: (linear) => questionActivities(linear).map((activity) => ({ id: activity.id, thread: threadOfSession(linear, activity.sessionId), text: activity.body })),
   replacements: (linear, card) => settledNotes(linear, card.id).map((activity) => activity.body),
   notices: (linear) => noticeActivities(linear).map(({ to, text }) => ({ to, text })),

@@ -20,7 +20,7 @@ export const standIn = (): Promise<LinearStandIn> => linearStandIn({ app: APP, c
 export const noticeTo = (activity: StandInActivity) => PEOPLE.find((person) => activity.body.startsWith(`${person.name}: `)) ?? null
 
 /** Whether an activity says what became of a question (the settled note of a card). */
-export const isSettledNote = (activity: StandInActivity) => !noticeTo(activity) && /^(?:Answered by|✖️ Dismissed by|⌛ Expired|🚫 )/m.test(activity.body)
+export const isSettledNote = (activity: StandInActivity) => !noticeTo(activity) && /^(?:Answered by|✖️ Dismissed by|⌛ Expired|🚫 |✅ Approved by|✖️ Denied by)/m.test(activity.body)
 
 /** The activities that ask a question (elicitations that are no notice), oldest first. */
 export const questionActivities = (linear: LinearStandIn) => linear.activities.filter((activity) => activity.type === 'elicitation' && !noticeTo(activity))

@@ -2,7 +2,8 @@ import type { createSlackAdapter } from '@chat-adapter/slack'
 import type { Message } from 'chat'
 import { createChatSdkPiece, type KitPiece, readSettings, type Setting } from 'frogbot/channels'
 import { slackDrawing } from './slack-drawing.ts'
-import { handleSlackInteractions } from './slack-handlers.ts'
+import { handleSlackApprovals, slackApprovalDrawing } from './approval-card.ts'
+import { handleSlackInteractions, slackParticipant } from './slack-handlers.ts'
 import { botIdentity, FrogbotSlackAdapter, IDENTITY_RETRY_MS } from './slack-identity.ts'
 import { slackVerifier, unreadableBody } from './slack-webhook.ts'
 
@@ -123,6 +124,7 @@ export function createSlack(options: SlackOptions = {}): SlackPiece {
     userName,
     chat: { fallbackStreamingPlaceholderText: null, streamingUpdateIntervalMs: options.updateIntervalMs ?? 1000 },
     ackDeadlineMs: ACK_DEADLINE_MS,
+    supportsKind: (kind) => kind === 'question' || kind === 'approval',
     adapter: ({ logger, log }) =>
       (adapter = new FrogbotSlackAdapter({ botToken, signingSecret, apiUrl, botUserId: options.botUserId, userName, logger, nativeStreaming: false, webClientOptions: { ...WEB_API_REQUESTS, logger: webClientLogger(log) } })),
     verify: slackVerifier(signingSecret),
@@ -145,8 +147,9 @@ export function createSlack(options: SlackOptions = {}): SlackPiece {
       void track(identity())
       const drawing = slackDrawing({ adapter, nameOf })
       handleSlackInteractions({ bot, adapter, runtime })
+      handleSlackApprovals({ bot, adapter, runtime, participantOf: slackParticipant(adapter) })
       return {
-        drawing,
+        drawing: { ...drawing, approvals: slackApprovalDrawing({ adapter, nameOf }) },
         // Chat SDK writes mentions as `@display name`; the bot's own is not part of what was said.
         textOf: async (message: Message) => {
           await identity()

@@ -1,6 +1,7 @@
 import { pieceContract } from 'frogbot/testing'
 import { createSlack } from '../src/index.ts'
-import { blockActions, messageEvent, SIGNING_SECRET, signed } from './slack-requests.ts'
+import { APPROVAL_ACTIONS, APPROVAL_MODALS, fieldBlock, REASON_BLOCK } from '../src/approval-card.ts'
+import { blockActions, messageEvent, SIGNING_SECRET, signed, viewSubmission } from './slack-requests.ts'
 import { BOT_USER_ID, type SlackStandIn, slackStandIn } from './slack-stand-in.ts'
 
 // The suite every piece runs, against the Slack stand-in: Events and Interactivity requests signed
@@ -57,6 +58,19 @@ pieceContract<SlackStandIn>({
   replays: (delivery) => {
     const [, hex] = delivery.headers['x-slack-signature'].split('=')
     return [delivery, { ...delivery, headers: { ...delivery.headers, 'x-slack-signature': `v0=${hex.toUpperCase()}` } }]
+  },
+  decide: (standIn, { who, card, press, now }) => {
+    const user = { id: who.userId, name: who.name }
+    const sign = (body: string) => signed(body, { contentType: FORM, timestamp: Math.floor(now / 1000) })
+    const click = (action_id: string) => sign(blockActions({ user, action: { action_id, value: action_id }, messageTs: card.id, threadTs: rootOf(standIn, card.thread) }))
+    const privateMetadata = JSON.stringify({ m: `CGENERAL:${card.id}` })
+    if (press.kind === 'approve') return [click(APPROVAL_ACTIONS.approve)]
+    if (press.kind === 'deny') {
+      const values = { [REASON_BLOCK]: { value: { type: 'plain_text_input', value: press.reason ?? null } } }
+      return [click(APPROVAL_ACTIONS.deny), sign(viewSubmission({ user, callbackId: APPROVAL_MODALS.deny, privateMetadata, values }))]
+    }
+    const values = Object.fromEntries(Object.entries(press.input as Record<string, unknown>).map(([, value], index) => [fieldBlock(index), { value: { type: 'plain_text_input', value: typeof value === 'string' ? value : JSON.stringify(value) } }]))
+    return [click(APPROVAL_ACTIONS.edit), sign(viewSubmission({ user, callbackId: APPROVAL_MODALS.edit, privateMetadata, values }))]
   },
   failNextCard: (standIn) => standIn.failNext('chat.postMessage', 'internal_error', (args) => Boolean(args.blocks))
 })

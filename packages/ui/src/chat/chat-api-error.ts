@@ -4,7 +4,7 @@ const marker = Symbol.for('frogbotai.ui.ChatApiError')
 
 /**
  * A refusal from the FrogBot API, read from its flat error body
- * (`{ error: "<message for a person>", code?, ...fields }`, README "Status codes"):
+ * (`{ error: "<message for a person>", code?, ...fields }`, docs/http/errors.md):
  * `status` is the HTTP status, `code` the stable error code (absent for a malformed body),
  * `message` the server's sentence for a person, and `body` the whole body (e.g. `settlement` with
  * `409 already-settled`). A network failure is not a `ChatApiError`.

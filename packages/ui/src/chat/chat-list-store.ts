@@ -18,7 +18,7 @@ export type ChatListSnapshot = { chats: readonly ChatSummary[] | null; error: st
 
 /**
  * The caller's chats (of `agent`, or of every agent they may use), newest first, held outside
- * React (README "Coming back to a chat"): storage is the truth, so the list is read from the server when the
+ * React (docs/ui/overview.md): storage is the truth, so the list is read from the server when the
  * first subscriber comes, every {@link CHAT_LIST_POLL_MS} while someone watches and the page is
  * visible, and whenever `refresh()` is called (the provider calls it when one of its chats starts,
  * waits or ends). Calls that come together make one request; a call during a request makes one more after it.

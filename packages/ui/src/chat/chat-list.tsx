@@ -25,7 +25,7 @@ export type ChatListProps = {
 /**
  * The signed-in caller's chats, newest first, under headings by day ("Today", "Yesterday",
  * "Previous 7 days", …), each with its title, agent (and channel), when it last changed, and a
- * "Waiting for an answer" badge while a question waits in it (README "Coming back to a chat"): how a person
+ * "Waiting for an answer" badge while a question waits in it (docs/ui/overview.md): how a person
  * finds a waiting question again after a reload or on another device. The list is the server's
  * (`GET /api/chats`, storage is the truth): read when it shows, every 3 seconds while it is
  * visible, and whenever a chat of the same `ChatProvider` starts a turn, waits or ends. Nobody

@@ -1,6 +1,6 @@
 /**
  * A new random id of 24 URL-safe characters (144 random bits): enough for an owner-less chat,
- * which anyone who knows its id can continue (README "Who can do what": at least 22 characters).
+ * which anyone who knows its id can continue (docs/auth/access.md: at least 22 characters).
  */
 export function randomId(prefix = ''): string {
   const bytes = crypto.getRandomValues(new Uint8Array(18))

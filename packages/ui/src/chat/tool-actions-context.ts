@@ -17,7 +17,7 @@ import type { AnyToolPart } from './tool-parts.ts'
  * - `settledElsewhere(toolCallId)`: the settlement of a call someone else answered or dismissed
  *   first while it waited here (another tab, another person, a channel), to say so (optional);
  * - `draftFor(toolCallId)`, `saveDraft(part, draft)`: what the person has put on a waiting card so
- *   far, kept on the server with the call (optional; README "Drafts of a card");
+ *   far, kept on the server with the call (optional; docs/ui/components.md);
  * - `isUnsent(toolCallId)`, `retry()`: an answer given here that did not reach the server, and
  *   asking the server again now (it is sent again once the server answers; optional);
  * - `mayTakeFocus()`: whether a card that appears may move the focus into itself (not while the

@@ -6,7 +6,7 @@ const question: ToolRenderer = { kind: 'question', render }
 const pickFile: ToolRenderer = { kind: 'pick-file', render }
 const byName: ToolRenderer = { kind: 'pick_file', render }
 
-describe('tool renderer matching (README: "Chat UI (`@frogbotai/ui`)")', () => {
+describe('tool renderer matching (docs/ui/overview.md)', () => {
   test("matches the client tool's kind first, then the tool name", () => {
     expect(findToolRenderer([byName, pickFile], { name: 'pick_file', kind: 'pick-file' })).toBe(pickFile)
     expect(findToolRenderer([byName], { name: 'pick_file', kind: 'pick-file' })).toBe(byName)

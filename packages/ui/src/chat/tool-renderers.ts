@@ -3,7 +3,7 @@ import type { ComponentType } from 'react'
 import type { AnyToolPart } from './tool-parts.ts'
 
 /**
- * What a tool renderer receives (FrogBot's UI registries page, README: "Chat UI (`@frogbotai/ui`)"):
+ * What a tool renderer receives (FrogBot's UI registries page, docs/ui/overview.md):
  * - `part`: the AI SDK tool part (`type`, `toolCallId`, `state`, `input`, `output` or `errorText`);
  * - `addToolOutput(output)` and `dismiss(reason?)`: only while the call waits in the newest
  *   assistant message and nothing streams; absent for settled calls and in channel conversations;
@@ -67,7 +67,7 @@ export type ToolRenderer = {
 
 /**
  * The renderer for a tool part: the first whose `kind` equals the client tool's `client.kind`,
- * else the first whose `kind` equals the tool name, else `undefined` (README: "Chat UI (`@frogbotai/ui`)").
+ * else the first whose `kind` equals the tool name, else `undefined` (docs/ui/overview.md).
  */
 export function findToolRenderer(renderers: readonly ToolRenderer[], { name, kind }: { name: string; kind?: string }): ToolRenderer | undefined {
   return (kind === undefined ? undefined : renderers.find((renderer) => renderer.kind === kind)) ?? renderers.find((renderer) => renderer.kind === name)

@@ -6,7 +6,7 @@ const CHANGED = 'frogbot:chat-url'
 const read = (param: string) => (typeof window === 'undefined' ? undefined : (new URLSearchParams(window.location.search).get(param) ?? undefined))
 
 /**
- * The chat open in the page's address (README "Coming back to a chat"): `?chat=<id>` (or the query
+ * The chat open in the page's address (docs/ui/overview.md): `?chat=<id>` (or the query
  * parameter `param`), so that a reload, a bookmark or a link opens the same chat, with its waiting
  * question. Returns the id (`undefined`: a new chat) and `setChatId(id)` to open another
  * (`undefined`: a new chat). Opening a chat adds a history entry (Back returns to the one before),

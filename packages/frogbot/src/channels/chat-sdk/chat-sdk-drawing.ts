@@ -53,6 +53,16 @@ export function afterReady(drawing: PieceDrawing, ready: () => Promise<void>): P
     drawCall: async (options) => (await ready(), drawing.drawCall(options)),
     drawSettled: async (options) => (await ready(), drawing.drawSettled(options)),
     notify: async (options) => (await ready(), drawing.notify(options)),
-    ...(drawing.drawPartial ? { drawPartial: async (options) => (await ready(), drawing.drawPartial!(options)) } : {})
+    ...(drawing.drawPartial ? { drawPartial: async (options) => (await ready(), drawing.drawPartial!(options)) } : {}),
+    ...(drawing.approvals ? { approvals: afterReadyApprovals(drawing.approvals, ready) } : {})
+  }
+}
+
+/** `approvals` whose every call waits until `ready()`. */
+function afterReadyApprovals(approvals: NonNullable<PieceDrawing['approvals']>, ready: () => Promise<void>): NonNullable<PieceDrawing['approvals']> {
+  return {
+    draw: async (options) => (await ready(), approvals.draw(options)),
+    drawSettled: async (options) => (await ready(), approvals.drawSettled(options)),
+    ...(approvals.drawVotes ? { drawVotes: async (options) => (await ready(), approvals.drawVotes!(options)) } : {})
   }
 }

@@ -27,7 +27,7 @@ export type ChatSdkContext<A extends Adapter> = PieceContext & { bot: Chat; adap
  * (see `PieceSession`). Its own handlers (clicks, forms) it registers on `bot` in `setup`.
  */
 export type ChatSdkSetup = {
-  drawing: Pick<PieceDrawing, 'drawCall' | 'drawSettled'> & Partial<Pick<PieceDrawing, 'reply' | 'notify' | 'drawPartial'>>
+  drawing: Pick<PieceDrawing, 'drawCall' | 'drawSettled'> & Partial<Pick<PieceDrawing, 'reply' | 'notify' | 'drawPartial' | 'approvals'>>
   replyMaxChars?: number
   participantOf?: MessageReading['participantOf']
   textOf?: MessageReading['textOf']

@@ -2,11 +2,14 @@ import type { Participant } from '../../contract/participant.ts'
 import type { SettleAnswer } from '../../contract/turns.ts'
 import type { PieceEngine } from '../../contract/piece.ts'
 import { noticeOf, type PieceNotice } from '../piece-notices.ts'
+import type { PendingCall } from '@frogbotai/protocol'
+import { quorumCount } from '../approval-cards.ts'
 import type { QuestionCard } from '../question-cards.ts'
+import type { PieceDrawing } from './piece-drawing.ts'
 import type { CardReplacing } from './card-replacing.ts'
 import type { WorkTracker } from './work-tracker.ts'
 
-/** What settling a call from a channel does: answer it with `output`, or dismiss it (with a `reason`); the settle door's {@link SettleAnswer}. */
+/** What settling a call from a channel does: answer it with `output`, dismiss it (with a `reason`), or approve (with an edited `input`) or deny an approval; the settle door's {@link SettleAnswer}. */
 export type PieceAction = SettleAnswer
 
 /** A card's controls clicked by a participant: the card, the platform message the click was on (a message the card does not hold is a stale control), and who. */
@@ -22,15 +25,23 @@ type Explain = (notice: PieceNotice, participant: Participant) => Promise<PieceN
  *   passed), before a partial answer is kept (see `PieceEngine.mayAnswer`).
  * Else each resolves the notice for the participant (the caller shows it: privately, or as a form
  * error for `invalid`), the same for both. A control the card no longer holds is `closed`; a card
- * whose call ended without its controls replaced is replaced now.
+ * whose call ended without its controls replaced is replaced now. A vote on an approval short of
+ * its quorum resolves a `voted` notice for the voter (the card redrawn with the count by
+ * `drawVotes`, when the piece has it).
  */
-export function cardAnswers({ engine, replacing, explain, work, log }: { engine: PieceEngine; replacing: CardReplacing; explain: Explain; work: WorkTracker; log: (line: string) => void }) {
+export function cardAnswers({ engine, replacing, explain, work, log, drawVotes }: {
+  engine: PieceEngine
+  replacing: CardReplacing
+  explain: Explain
+  work: WorkTracker
+  log: (line: string) => void
+  drawVotes?: NonNullable<PieceDrawing['approvals']>['drawVotes']
+}) {
   /** What the door said to `card`'s participant: `null` when `through` resolved, else their notice. */
-  const door = async ({ card, messageId, participant }: Click, through: () => Promise<unknown>): Promise<PieceNotice | null> => {
+  const door = async ({ card, messageId, participant }: Click, through: () => Promise<PieceNotice | null | void>): Promise<PieceNotice | null> => {
     if (messageId !== undefined && !card.messageIds.includes(messageId)) return { kind: 'closed' }
     try {
-      await through()
-      return null
+      return (await through()) ?? null
     } catch (error) {
       const notice = noticeOf(error, 'answer')
       if (!notice) throw error
@@ -39,11 +50,20 @@ export function cardAnswers({ engine, replacing, explain, work, log }: { engine:
     }
   }
 
+  /** A vote short of its quorum: the card redrawn with the count (in the background), and the voter told where it stands. */
+  const voted = (card: QuestionCard, call: PendingCall | undefined): PieceNotice | null => {
+    const count = call ? quorumCount(call) : null
+    if (!call || !count) return null
+    if (drawVotes) void work.track(drawVotes({ card, call }).catch((failure: unknown) => log(`could not redraw the votes of call ${card.toolCallId}: ${String(failure)}`)))
+    return { kind: 'voted', ...count }
+  }
+
   return {
     answer: (click: Click & { action: PieceAction }) =>
       door(click, async () => {
         const outcome = await engine.settle({ chatId: click.card.chatId, inputs: [{ toolCallId: click.card.toolCallId, ...click.action }], participant: click.participant })
         if (outcome.kind === 'continued') void outcome.run.stream.cancel().catch(() => {})
+        if (outcome.kind === 'voted') return voted(click.card, outcome.pending.find((call) => call.toolCallId === click.card.toolCallId))
       }),
     mayAnswer: (click: Click) => door(click, () => engine.mayAnswer({ chatId: click.card.chatId, toolCallId: click.card.toolCallId, participant: click.participant }))
   }

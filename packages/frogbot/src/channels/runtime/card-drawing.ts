@@ -1,4 +1,5 @@
 import type { ChatSummary, PendingCall } from '@frogbotai/protocol'
+import { isApprovalCall } from '../approval-cards.ts'
 import type { QuestionCards } from '../question-cards.ts'
 import { oneText, type PieceDrawing } from './piece-drawing.ts'
 import { errorText } from '../../text/error-text.ts'
@@ -40,8 +41,9 @@ export function cardDrawing({ cards, drawing, now, log }: { cards: QuestionCards
       if (rescan && (backoff.get(key)?.next ?? 0) > now()) continue
       if (!(await cards.claim(chat.id, call.toolCallId))) continue
       try {
-        const messageIds = await drawing.drawCall({ chat, thread, call })
-        await cards.save({ chatId: chat.id, toolCallId: call.toolCallId, toolName: call.toolName, thread, messageIds, input: call.input })
+        const approval = isApprovalCall(call) && drawing.approvals
+        const messageIds = approval ? await approval.draw({ chat, thread, call }) : await drawing.drawCall({ chat, thread, call })
+        await cards.save({ chatId: chat.id, toolCallId: call.toolCallId, toolName: call.toolName, thread, messageIds, input: call.input, ...(approval ? { kind: 'approval' as const } : {}) })
         backoff.delete(key)
       } catch (error) {
         await failed(chat, thread, call, error, rescan)

@@ -20,7 +20,8 @@ export function cardReplacing({ engine, cards, partials, drawing, log }: { engin
   const replace = async (chat: ChatSummary, card: QuestionCard, settlement: SettlementWithPart) => {
     if (!(await cards.claimReplacing(card))) return
     try {
-      await drawing.drawSettled({ chat, card, settlement })
+      if (card.kind === 'approval' && drawing.approvals) await drawing.approvals.drawSettled({ chat, card, settlement })
+      else await drawing.drawSettled({ chat, card, settlement })
       await cards.close(card)
       await partials.clear(card)
     } catch (error) {

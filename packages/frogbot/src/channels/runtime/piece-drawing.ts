@@ -20,6 +20,8 @@ import type { PartialAnswer } from './partial-answers.ts'
  *   else in a short reply that mentions them.
  * - `drawPartial` (optional): redraws a card whose partial answer changed without the piece's
  *   own click (a typed answer captured for one question of several).
+ * - `approvals` (optional): how calls waiting for approval are drawn ({@link ApprovalDrawing}); a
+ *   piece that draws them also says so in `supportsKind('approval')`.
  */
 export type PieceDrawing = {
   reply: (options: { chat: ChatSummary; thread: string; text: AsyncIterable<string> }) => Promise<void>
@@ -27,6 +29,23 @@ export type PieceDrawing = {
   drawSettled: (options: { chat: ChatSummary; card: QuestionCard; settlement: SettlementWithPart }) => Promise<void>
   notify: (options: { thread: string; participant: Participant; notice: PieceNotice }) => Promise<void>
   drawPartial?: (options: { card: QuestionCard; partial: PartialAnswer }) => Promise<void>
+  approvals?: ApprovalDrawing
+}
+
+/**
+ * How a piece draws calls waiting for approval (docs/agents/approvals.md, "In the pieces"), from
+ * the kit's model (`approvalCard`, `settledApproval`):
+ * - `draw`: posts the card of a waiting approval (Approve, Deny, Edit where the platform has a
+ *   form); returns the ids of the messages that carry it, as `drawCall` does;
+ * - `drawSettled`: replaces the card of an approval that ended with the decision, who, the reason,
+ *   what was edited (or posts a short note where the platform cannot edit);
+ * - `drawVotes` (optional): redraws a waiting card whose quorum gained a vote (`call` as it is now:
+ *   "1 of 2 approvals").
+ */
+export type ApprovalDrawing = {
+  draw: (options: { chat: ChatSummary; thread: string; call: PendingCall }) => Promise<string[]>
+  drawSettled: (options: { chat: ChatSummary; card: QuestionCard; settlement: SettlementWithPart }) => Promise<void>
+  drawVotes?: (options: { card: QuestionCard; call: PendingCall }) => Promise<void>
 }
 
 /** A text that streams as one piece: for `reply` with a whole message (a failure notice). */

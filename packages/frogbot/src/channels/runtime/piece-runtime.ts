@@ -61,7 +61,7 @@ export function pieceRuntime({ engine, drawing, identity, platform, log, now = D
   const scans = rescans({ engine, cards, drawCalls, replacing, now, work, log })
   const onEvent = turnPosting({ drawing, cards, drawCalls, replacing, work, log })
 
-  const { answer, mayAnswer } = cardAnswers({ engine, replacing, explain, work, log })
+  const { answer, mayAnswer } = cardAnswers({ engine, replacing, explain, work, log, drawVotes: (options) => drawing.approvals?.drawVotes?.(options) ?? Promise.resolve() })
   const { keep, capture } = partialKeeping({ partials, mayAnswer })
   const replies = threadReplies({ engine, cards, partials, drawing, readReply, settle: answer, keep })
 

@@ -1,4 +1,5 @@
 import type { Participant } from '../../contract/participant.ts'
+import type { SettleAnswer } from '../../contract/turns.ts'
 import type { PieceNotice } from '../piece-notices.ts'
 import type { QuestionCard } from '../question-cards.ts'
 import type { PartialAnswer } from './partial-answers.ts'
@@ -7,7 +8,7 @@ import type { PartialAnswer } from './partial-answers.ts'
 export type ThreadMessage = { thread: string; participant: Participant; text: string; replyTo?: string }
 
 /** Settles a card's call as a participant (see `cardAnswers`): `null` when accepted, else the notice for them. */
-export type Settle = (options: { card: QuestionCard; participant: Participant; action: { output: unknown } | { dismissed: true; reason?: string } }) => Promise<PieceNotice | null>
+export type Settle = (options: { card: QuestionCard; participant: Participant; action: SettleAnswer }) => Promise<PieceNotice | null>
 
 /**
  * Keeps a participant's change of a card's partial answer made from `revision` (the runtime's

@@ -1,4 +1,5 @@
 import type { PieceEngine } from '../../contract/piece.ts'
+import { approvalAnswer, readApprovalCommand } from '../approval-cards.ts'
 import { questionsOf } from '../answers/question-answers.ts'
 import type { ReplyReading } from '../answers/numbered-answers.ts'
 import type { ReplyReader } from '../answers/reply-readers.ts'
@@ -15,7 +16,8 @@ import type { Keep, Settle, ThreadMessage } from './thread-message.ts'
  * thread reply read as anything but `ignore` is consumed, never sent to the agent). First the
  * participant's capture (their "Other…": the text is their typed answer to that question, settled
  * when it completes the call, else kept and the card redrawn); then, where the piece reads replies,
- * the thread's cards with the piece's reader (see `threadCards`). Resolves whether the message was
+ * the thread's cards with the piece's reader (see `threadCards`). A typed `/approve`, `/approve {json}`
+ * or `/deny [reason]` decides the thread's approval card (see `readApprovalCommand`), in every piece. Resolves whether the message was
  * consumed; what the participant did wrong, or that the question was settled, is told.
  */
 export function threadReplies({ engine, cards, partials, drawing, readReply, settle, keep }: {
@@ -42,6 +44,15 @@ export function threadReplies({ engine, cards, partials, drawing, readReply, set
 
   return async (message: ThreadMessage): Promise<boolean> => {
     if (await captured(message)) return true
+    const command = readApprovalCommand(message.text)
+    if (command.kind !== 'none') {
+      const card = (await cardsOf(message.thread, message.replyTo)).find((candidate) => candidate.kind === 'approval')
+      if (card) {
+        const notice = command.kind === 'invalid' ? { kind: 'invalid' as const, message: command.message } : await settle({ card, participant: message.participant, action: approvalAnswer(command.press) })
+        await tell(message, notice)
+        return true
+      }
+    }
     if (!readReply) return false
     for (const card of await cardsOf(message.thread, message.replyTo)) {
       const questions = questionsOf(card.input)

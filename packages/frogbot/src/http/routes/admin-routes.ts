@@ -8,7 +8,7 @@ import { COMPONENTS_SPECIFIER } from '../../admin/shared-modules.ts'
 const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>FrogBot</title><p>The admin chat is not built. In the FrogBot repository run <code>npm run build</code> (npm install does it too); an installed frogbot package ships it built.</p>\n`
 
 /**
- * The admin chat at `/admin` (README "The admin chat"): the page, with an import map that gives the
+ * The admin chat at `/admin` (docs/chat/admin.md): the page, with an import map that gives the
  * app's client tool components (`/admin/components.js`) the admin chat's own React and
  * `@frogbotai/ui/chat`; the hashed files under `/admin/assets/`, cached for a year as immutable;
  * and the page again for any other path under `/admin` (the app's own routes). The page's

@@ -10,7 +10,7 @@ import { resubmissionInputs } from '../resubmission.ts'
 import { queuedResponse, settleResponse, turnResponse, wantsStream } from '../turn-responses.ts'
 import { userParts } from '../user-message-parts.ts'
 
-/** `GET /api/agents` and `POST /api/agents/:slug` (README: "The HTTP API"), including the bodies `useChat` sends. */
+/** `GET /api/agents` and `POST /api/agents/:slug` (docs/http/overview.md), including the bodies `useChat` sends. */
 export function agentRoutes(context: HttpContext) {
   const app = new Hono<HttpEnv>()
   const { engine, services } = context

@@ -69,7 +69,7 @@ export function chatRoutes(context: HttpContext) {
     return c.json(await forCaller(req, engine.pending({ chatId, agentSlug, req })))
   })
 
-  // The draft of a waiting call's card: kept with the call, never an answer (README "The HTTP API": the draft of a card).
+  // The draft of a waiting call's card: kept with the call, never an answer (docs/http/overview.md: the draft of a card).
   const draftTarget = async (c: Context<HttpEnv>) => ({ ...(await caller(c)), toolCallId: c.req.param('toolCallId')! })
   app.get('/agents/:slug/chats/:chatId/pending/:toolCallId/draft', async (c) => {
     const target = await draftTarget(c)

@@ -1,7 +1,7 @@
 import { type Kysely, SqliteAdapter, sql } from 'kysely'
 
 /**
- * FrogBot's turn rules (README: "How a turn runs"): the waiting state is `awaiting`; calls of a step whose sibling was
+ * FrogBot's turn rules (docs/chat/turns.md): the waiting state is `awaiting`; calls of a step whose sibling was
  * dismissed are `cancelled` (the `closed` outcome is gone); a channel conversation keeps its whole
  * identity (piece, instance, account, thread: one chat per thread); a queued message is found by
  * its message id, so its sender can edit or delete it, and kept in the order it arrived (`position`).

@@ -1,7 +1,7 @@
 import { type Kysely, SqliteAdapter, sql } from 'kysely'
 
 /**
- * Drafts of cards (README "The HTTP API": the draft of a card): what a person has put on the card of a waiting call
+ * Drafts of cards (docs/http/overview.md: the draft of a card): what a person has put on the card of a waiting call
  * so far, one row per call, kept with it. A draft goes with its call: deleted with it (a deleted
  * chat, an edit that removes later messages), and deleted when the call stops waiting, however it
  * settles (answered, dismissed, cancelled, expired, stopped, closed by a branch), in the statement

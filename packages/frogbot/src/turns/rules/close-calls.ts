@@ -29,7 +29,7 @@ function closedPart<P extends { input?: unknown; approval?: { id: string } }>(pa
  * The message with these calls closed: each tool part gets its output (`output-available`), its
  * tool error (`output-error`), or an approval's decision (`approval-responded` for a yes, whose
  * tool then runs in the continuation; `output-denied` for a no), and each closing is recorded in
- * `settlements` (README: "How a turn runs"). The one place a call is closed. Pure; parts of other
+ * `settlements` (docs/chat/turns.md). The one place a call is closed. Pure; parts of other
  * calls are left as they are.
  */
 export function closeCalls(message: StoredMessage, closings: CallClosing[]): StoredMessage {

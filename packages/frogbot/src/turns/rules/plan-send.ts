@@ -1,7 +1,7 @@
 import type { ChatState } from '@frogbotai/protocol'
 
 /**
- * What happens to a new user message (README: "How a turn runs"; FrogBot's turn rules):
+ * What happens to a new user message (docs/chat/turns.md; FrogBot's turn rules):
  * - `start`: the chat is free and nothing waits in its queue: the message starts a turn;
  * - `queue`: a turn runs, a question waits, or older messages wait: it joins the queue and starts
  *   when they are done (oldest first);

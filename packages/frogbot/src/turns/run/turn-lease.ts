@@ -1,7 +1,7 @@
 import { isoIn, type TurnServices } from '../services.ts'
 
 /**
- * Keeps the lease of a running turn (README: "How a turn runs": a turn that dies with its process must not leave the
+ * Keeps the lease of a running turn (docs/chat/turns.md: a turn that dies with its process must not leave the
  * chat stuck) and notices a stop asked through another process: every third of the lease (between
  * 50 ms and 1 s) the lease is renewed, and `abort` fires once it is lost or a stop was requested.
  * Returns the function that stops it.

@@ -15,7 +15,7 @@ export function saveStep(services: Pick<TurnServices, 'store' | 'now' | 'leaseMs
   return services.store.saveStep({ chatId: turn.chatId, leaseOwner: turn.leaseOwner, leaseUntil: isoIn(services, services.leaseMs), write: { message, settlements: turn.settlements, position: turn.position }, now: isoIn(services) })
 }
 
-/** A step that ends at client tool calls: its message and its pending calls together (README: "How a turn runs"); the chat `awaiting`. */
+/** A step that ends at client tool calls: its message and its pending calls together (docs/chat/turns.md); the chat `awaiting`. */
 export function pauseAtCalls(services: Pick<TurnServices, 'store' | 'now'>, turn: TurnRef, message: UIMessage, calls: NewCall[]): Promise<boolean> {
   return services.store.pauseTurn({ chatId: turn.chatId, leaseOwner: turn.leaseOwner, write: { message, settlements: turn.settlements, position: turn.position }, calls, now: isoIn(services) })
 }

@@ -16,7 +16,7 @@ type ResponseIds = { renamed: Map<string, string>; called: Set<string>; streamin
 const responseIds = (): ResponseIds => ({ renamed: new Map(), called: new Set(), streaming: new Set() })
 
 /**
- * A rule over model responses (see `partMiddleware`) that keeps tool call ids unique within a chat (README: "How a turn runs": a tool call id settles
+ * A rule over model responses (see `partMiddleware`) that keeps tool call ids unique within a chat (docs/chat/turns.md: a tool call id settles
  * exactly one part). Some providers reuse an id in a later step (`call_0` again), or for a second
  * call in the same response; such a call, and every chunk that names it, gets a fresh id
  * (`call_0_2`) before the AI SDK sees it, so the stored parts, the pending calls and the next

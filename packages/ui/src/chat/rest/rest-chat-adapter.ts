@@ -17,7 +17,7 @@ export type HeadersOption = Record<string, string> | (() => Record<string, strin
 export type RestChatAdapterOptions = { fetch: FetchFunction; apiBase?: string; headers?: HeadersOption }
 
 /**
- * The chat adapter for FrogBot's HTTP API (README "The HTTP API"): chats stream through the AI
+ * The chat adapter for FrogBot's HTTP API (docs/http/overview.md): chats stream through the AI
  * SDK's `DefaultChatTransport` at `POST {apiBase}/agents/:slug` (only the newest message is sent;
  * the server keeps the history), and the rest are JSON requests. Create it once, outside React
  * components, and pass it to `ChatProvider`.

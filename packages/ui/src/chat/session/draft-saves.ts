@@ -5,7 +5,7 @@ export const DRAFT_SAVE_DELAY_MS = 400
 export type DraftSaveFailure = 'unreachable' | 'refused'
 
 /**
- * The drafts of a chat's cards on their way to the server (README "Drafts of a card"): each change
+ * The drafts of a chat's cards on their way to the server (docs/ui/components.md): each change
  * waits {@link DRAFT_SAVE_DELAY_MS} for the next one, then the latest draft of the call is saved
  * with `save`; a save the server could not be reached for is kept until `flush()` (called once the
  * server answers again). `pending()` gives the drafts not yet saved, which win over the server's

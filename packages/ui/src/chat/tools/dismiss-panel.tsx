@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react'
 
 /**
- * Asks for an optional reason before dismissing a waiting call (README: "Your own client tools": the reason is stored and
+ * Asks for an optional reason before dismissing a waiting call (docs/chat/client-tools.md: the reason is stored and
  * the model reads `Dismissed by the user. Reason: …`). Enter confirms, Shift+Enter adds a line,
  * Escape goes back to the card. The approval card asks the same before a denial: `question`,
  * `confirm` and `placeholder` name it; `reason` and `onReasonChange` keep the text with the

@@ -5,7 +5,7 @@ import { type FieldValue, fieldsOutput, humanize, initialValues, schemaFields } 
 import { ValueList } from './value-list.tsx'
 
 /**
- * The form for a waiting client tool call that has no renderer of its own (README: "Chat UI (`@frogbotai/ui`)"): what the
+ * The form for a waiting client tool call that has no renderer of its own (docs/ui/overview.md): what the
  * model asked (its input), then one field per property of the tool's output JSON Schema (or one
  * JSON field when the output is not an object), Submit and Dismiss. The server checks the answer
  * against the schema and the tool's own rules; a refusal shows on the card as `error`. The values

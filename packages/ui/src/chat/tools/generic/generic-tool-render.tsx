@@ -9,7 +9,7 @@ import { type FieldValue, humanize } from './schema-fields.ts'
 import { ValueList } from './value-list.tsx'
 
 /**
- * The renderer of a tool without one of its own (README: "Chat UI (`@frogbotai/ui`)"). A waiting client tool call gets a form
+ * The renderer of a tool without one of its own (docs/ui/overview.md). A waiting client tool call gets a form
  * built from its output JSON Schema (`ClientToolForm`), so any client tool can be answered, and
  * what is typed in it is kept as the card's draft; other states show what the tool was asked and
  * what it returned, or its error ("Not sent — Retry" for an answer that did not reach the server).

@@ -46,7 +46,7 @@ export function cardQuestions(input: unknown): CardQuestion[] {
 }
 
 /**
- * A draft kept on the server (README "Drafts of a card") as the card can use it: the step and the
+ * A draft kept on the server (docs/ui/components.md) as the card can use it: the step and the
  * review as they were, each answer with the labels this question still offers and its typed text.
  * Anything else (nothing saved, another card's JSON) is the empty draft.
  */
