@@ -79,7 +79,7 @@ export function createDiscord(options: DiscordOptions = {}): DiscordPiece {
     chat: { fallbackStreamingPlaceholderText: null },
     ackDeadlineMs: ACK_DEADLINE_MS,
     describe: ({ agentSlug, webhookPath }) => [`channel ${instance}: ${label} for agent ${agentSlug}, webhook ${webhookPath} (the application's Interactions Endpoint URL), messages through the Gateway`],
-    adapter: ({ logger, state }) =>
+    adapter: ({ logger, state, webhookVerifier }) =>
       (adapter = new FrogbotDiscordAdapter(
         {
         applicationId,
@@ -87,7 +87,7 @@ export function createDiscord(options: DiscordOptions = {}): DiscordPiece {
         apiUrl,
         // Every request reaches the adapter only once the piece's verifier admitted it (the
         // signature, its time and the replay guard, which the adapter's own check lacks).
-        webhookVerifier: () => true,
+        webhookVerifier,
         contentFormat: DiscordContentFormat.ComponentsV2,
         mentionRoleIds,
         respondToChannelIds,

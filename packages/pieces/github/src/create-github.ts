@@ -75,7 +75,7 @@ export function createGithub(options: GithubOptions = {}): GithubPiece {
     supportsKind: (kind) => kind === 'question' || kind === 'approval',
     userName: settings.botUsername,
     ackDeadlineMs: ACK_DEADLINE_MS,
-    adapter: ({ logger }) => (adapter = new FrogbotGithubAdapter({ ...adapterConfig(settings, { botUserId: options.botUserId }), logger })),
+    adapter: ({ logger, webhookVerifier }) => (adapter = new FrogbotGithubAdapter({ ...adapterConfig(settings, { botUserId: options.botUserId, webhookVerifier }), logger })),
     verify: githubVerifier(settings.webhookSecret),
     setup: ({ track, log, nameOf, state }) => {
       const bot = botLookup(adapter, settings, log)

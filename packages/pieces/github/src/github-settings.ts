@@ -94,7 +94,7 @@ export function githubSettings(options: GithubOptions): GithubSettings {
 }
 
 /** The adapter's configuration of `settings` (everything explicit: the adapter reads nothing of the environment). */
-export function adapterConfig(settings: GithubSettings, { botUserId }: { botUserId?: number }): GitHubAdapterConfig {
-  const common = { webhookSecret: settings.webhookSecret, userName: settings.botUsername, apiUrl: settings.apiUrl, ...(botUserId !== undefined ? { botUserId } : {}) }
+export function adapterConfig(settings: GithubSettings, { botUserId, webhookVerifier }: { botUserId?: number; webhookVerifier: (request: Request) => boolean }): GitHubAdapterConfig {
+  const common = { webhookVerifier, userName: settings.botUsername, apiUrl: settings.apiUrl, ...(botUserId !== undefined ? { botUserId } : {}) }
   return 'token' in settings.auth ? { ...common, token: settings.auth.token } : { ...common, ...settings.auth }
 }

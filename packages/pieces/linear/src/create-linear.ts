@@ -8,7 +8,7 @@ import { jsonObject, readDelivery } from './linear-payloads.ts'
 import { messageParticipant, messageText, userParticipant, workspaceOf } from './linear-participants.ts'
 import { type LinearOptions, linearSettings, type LinearSettings } from './linear-settings.ts'
 import { linearReply } from './linear-replies.ts'
-import { linearVerifier, signedBy } from './linear-webhook.ts'
+import { linearVerifier } from './linear-webhook.ts'
 import { sessionStop } from './session-stop.ts'
 
 /** A Linear piece (see {@link createLinear}); `idle()` resolves once no webhook handler or reply of it is in flight. */
@@ -61,10 +61,9 @@ export function createLinear(options: LinearOptions = {}): LinearPiece {
     readReply: linearReply,
     supportsKind: (kind) => kind === 'question' || kind === 'approval',
     ackDeadlineMs: ACK_DEADLINE_MS,
-    adapter: ({ logger }) => {
+    adapter: ({ logger, webhookVerifier }) => {
       const credentials = 'apiKey' in settings.auth ? { apiKey: settings.auth.apiKey } : { accessToken: settings.auth.accessToken }
       // The piece verified the delivery before Chat SDK reads it (time and replays too); the adapter checks the signature once more.
-      const webhookVerifier = (request: Request, body: string) => signedBy(settings.webhookSecret, body, request.headers.get('linear-signature') ?? '')
       return new FrogbotLinearAdapter({ ...credentials, mode: 'agent-sessions', apiUrl: settings.apiUrl, userName: 'frogbot', webhookVerifier, logger }, api)
     },
     verify: linearVerifier(settings.webhookSecret),

@@ -125,8 +125,8 @@ export function createSlack(options: SlackOptions = {}): SlackPiece {
     chat: { fallbackStreamingPlaceholderText: null, streamingUpdateIntervalMs: options.updateIntervalMs ?? 1000 },
     ackDeadlineMs: ACK_DEADLINE_MS,
     supportsKind: (kind) => kind === 'question' || kind === 'approval',
-    adapter: ({ logger, log }) =>
-      (adapter = new FrogbotSlackAdapter({ botToken, signingSecret, apiUrl, botUserId: options.botUserId, userName, logger, nativeStreaming: false, webClientOptions: { ...WEB_API_REQUESTS, logger: webClientLogger(log) } })),
+    adapter: ({ logger, log, webhookVerifier }) =>
+      (adapter = new FrogbotSlackAdapter({ botToken, webhookVerifier, apiUrl, botUserId: options.botUserId, userName, logger, nativeStreaming: false, webClientOptions: { ...WEB_API_REQUESTS, logger: webClientLogger(log) } })),
     verify: slackVerifier(signingSecret),
     answerDirectly: challengeOf,
     unreadableBody: (body, request) => unreadableBody(body, request.headers.get('content-type')),
