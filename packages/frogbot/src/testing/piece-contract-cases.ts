@@ -207,5 +207,3 @@ export const hiddenCharacters: ContractCase = {
   }
 }
 
-/** Every case of the piece contract, in order. */
-export const CONTRACT_CASES: ContractCase[] = [askAndAnswer, webWrite, restart, twoServers, refusedRequests, rescan, hiddenCharacters]
