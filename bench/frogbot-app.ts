@@ -26,6 +26,8 @@ export type BenchFrogbot = {
   sqliteFile?: string
   /** Sends the user message over the HTTP handler; resolves once the question waits. */
   ask: () => Promise<WaitingChat>
+  /** Sends the user message into chat `chatId` (which must be idle); resolves once its question waits. */
+  askIn: (chatId: string) => Promise<WaitingChat>
   /** The answer over the HTTP handler, asking for the continuation as a stream. */
   answer: (chat: WaitingChat) => Promise<Response>
   /** A GET over the HTTP handler with the token (e.g. a chat's pending list). */
@@ -70,16 +72,18 @@ export async function startFrogbot(kind: StoreKind, { poolSize = 10 } = {}): Pro
         body: JSON.stringify(body)
       })
     )
+  const askIn = async (chatId: string | undefined): Promise<WaitingChat> => {
+    const response = await post('/api/agents/planner', { prompt: PROMPT, ...(chatId ? { chatId } : {}) }, false)
+    const asked = (await response.json()) as { chatId: string; pending?: { toolCallId: string }[] }
+    if (!asked.pending?.[0]) throw new Error(`the question did not wait: ${response.status} ${JSON.stringify(asked)}`)
+    return { chatId: asked.chatId, toolCallId: asked.pending[0].toolCallId }
+  }
   return {
     instance,
     model,
     sqliteFile,
-    ask: async () => {
-      const response = await post('/api/agents/planner', { prompt: PROMPT }, false)
-      const asked = (await response.json()) as { chatId: string; pending?: { toolCallId: string }[] }
-      if (!asked.pending?.[0]) throw new Error(`the question did not wait: ${response.status} ${JSON.stringify(asked)}`)
-      return { chatId: asked.chatId, toolCallId: asked.pending[0].toolCallId }
-    },
+    ask: () => askIn(undefined),
+    askIn,
     answer: (chat) => post(`/api/agents/planner/chats/${chat.chatId}/settle`, { toolCallId: chat.toolCallId, output: ANSWER }, true),
     get: (path) => instance.fetch(new Request(`http://localhost${path}`, { headers: { authorization: `Bearer ${token}` } })),
     close: async () => {

@@ -10,6 +10,7 @@ import { postgresFootprint, sqliteFootprint } from './footprint.ts'
 import { langgraphPostgres, langgraphSqlite } from './langgraph.ts'
 import { approvalSqlite } from './approval.ts'
 import { postgresScale } from './scale.ts'
+import { longChatSqlite } from './long-chat.ts'
 
 /** The suite's figures. */
-export const FIGURES: Figure[] = [sqliteLatency, postgresLatency, httpLatency, throughput, sqliteStatements, postgresStatements, sqliteRace, postgresRace, coldStart, sqliteFootprint, postgresFootprint, approvalSqlite, langgraphSqlite, langgraphPostgres, postgresScale]
+export const FIGURES: Figure[] = [sqliteLatency, postgresLatency, httpLatency, throughput, sqliteStatements, postgresStatements, sqliteRace, postgresRace, coldStart, sqliteFootprint, postgresFootprint, approvalSqlite, longChatSqlite, langgraphSqlite, langgraphPostgres, postgresScale]

@@ -58,5 +58,14 @@ export default buildConfig({
         return req.user !== null || req.entryPoint === 'local'
       }
     }
-  ]
+  ],
+  // Tell whoever is asked that a question waits (docs/chat/reach-people.md): an email with answer
+  // links through SMTP_URL, reminders after 15 minutes and 2 hours. With SMTP_URL unset, each email
+  // is logged with its links instead, so you can click one.
+  notify: {
+    email: { from: 'Planner <planner@frogbot.localhost>' },
+    remind: ['15m', '2h']
+  },
+  // The MCP server door at /mcp (docs/protocols/mcp.md): any MCP client with an API token can ask_human.
+  mcp: { enabled: true }
 })

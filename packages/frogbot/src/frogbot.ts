@@ -1,3 +1,4 @@
+import { connectAgentMcpServers } from './tools/agent-mcp-servers.ts'
 import { randomBytes } from 'node:crypto'
 import type { LanguageModel, UIMessage } from 'ai'
 import { adminComponents } from './admin/admin-components.ts'
@@ -26,6 +27,7 @@ import { memoryLiveStreams } from './turns/live/memory-live-streams.ts'
 import { watchSqliteFile } from './store/sqlite-file-watch.ts'
 import { redisLiveStreams } from './turns/live/redis-live-streams.ts'
 import { loadTelemetry } from './telemetry/load-telemetry.ts'
+import { createNotifier } from './notify/notifier.ts'
 
 /**
  * Options of {@link createFrogbot} for apps, tests and benchmarks.
@@ -98,7 +100,8 @@ export type StartedTurn = Extract<SendResult, { status: 'started' }>
  * - `stopped`: resolves when FrogBot stopped by itself, with why: its SQLite file was deleted or
  *   replaced while it ran (docs/project/guarantees.md); from then on every call is refused as after
  *   `close()` (`closed`, 503). Call `close()` then; `frogbot serve` does and exits with code 1.
- * - `describe()`: one line per start-up fact; `maintain()`: expiry and stalled queues now;
+ * - `describe()`: one line per start-up fact; `maintain()`: expiry and stalled queues now, and
+ *   with `notify`, the reminders and escalations due (`notices`: how many this process sent);
  *   `close()`: stops taking work (later calls throw `FrogbotError('closed')`), stops the turns
  *   this process runs as Stop does (what they generated is kept, the chat is usable at once; a
  *   turn that does not end within a few seconds is left to its lease, as after a crash), then
@@ -123,7 +126,7 @@ export type Frogbot = {
   listChats: (options: { caller: CallAs; agent?: string; limit?: number; cursor?: string }) => Promise<{ chats: ChatSummary[]; nextCursor: string | null }>
   stopped: Promise<Error>
   describe: () => string[]
-  maintain: () => Promise<{ expired: number; resumed: number }>
+  maintain: () => Promise<{ expired: number; resumed: number; notices?: number }>
   close: () => Promise<void>
 }
 
@@ -153,6 +156,14 @@ function awaitingInputListener(hook: ((event: AwaitingInputEvent) => void | Prom
 }
 
 /**
+ * Where links in notices point (docs/chat/reach-people.md): `FROGBOT_PUBLIC_URL`, else the
+ * config's `serverURL`, else `http://localhost:$PORT` (3000 when `PORT` is unset); no trailing slash.
+ */
+function publicURLOf(config: FrogbotConfig, env: NodeJS.ProcessEnv): string {
+  return (env.FROGBOT_PUBLIC_URL || config.serverURL || `http://localhost:${env.PORT || 3000}`).replace(/\/+$/, '')
+}
+
+/**
  * Starts FrogBot from a checked config: resolves every agent's model (throwing one `ConfigError`
  * listing every model that cannot resolve, e.g. `agents[0].model: "openai/gpt-4.1" needs the openai
  * provider: set OPENAI_API_KEY or ai.providers`) and every provider base URL that is not an http(s)
@@ -162,7 +173,8 @@ function awaitingInputListener(hook: ((event: AwaitingInputEvent) => void | Prom
 export async function createFrogbot(config: FrogbotConfig, options: CreateFrogbotOptions = {}): Promise<Frogbot> {
   const { now = () => new Date(), newId = randomId, leaseMs = 30_000, queueLimit = 20, env = process.env, log = console.error, maintenanceIntervalMs = 5000 } = options
   const providers = await configuredProviders(config.ai?.providers, env)
-  const resolved = resolveAgents(config, { providers, modelOverride: options.model })
+  const mcp = await connectAgentMcpServers(config.agents)
+  const resolved = resolveAgents({ ...config, agents: mcp.agents }, { providers, modelOverride: options.model })
   const problems = [...providerSettingProblems(config.ai?.providers, env), ...resolved.problems]
   if (problems.length > 0) throw new ConfigError(problems)
   const { agents } = resolved
@@ -179,7 +191,19 @@ export async function createFrogbot(config: FrogbotConfig, options: CreateFrogbo
   const live = config.liveStreams ?? (env.REDIS_URL ? redisLiveStreams({ url: env.REDIS_URL }) : memoryLiveStreams())
   const pieces = new Map(piecesOf(config).map((attached) => [attached.piece.instance, attached]))
   const telemetry = await loadTelemetry({ options: config.telemetry, db, log })
-  const engineListeners = [awaitingInputListener(config.onAwaitingInput, log), dispatchToPieces(pieces, log), ...(telemetry ? [telemetry.listener] : [])]
+  const notifier = config.notify
+    ? createNotifier({
+        options: config.notify,
+        store,
+        agents: new Map(agents.map((agent) => [agent.slug, agent])),
+        settle: (settleOptions) => engine.settle(settleOptions),
+        now,
+        log,
+        publicURL: publicURLOf(config, env),
+        smtpUrl: env.SMTP_URL || undefined
+      })
+    : null
+  const engineListeners = [awaitingInputListener(config.onAwaitingInput, log), dispatchToPieces(pieces, log), ...(telemetry ? [telemetry.listener] : []), ...(notifier ? [notifier.listener] : [])]
   const engine = createEngine({
     store,
     now,
@@ -208,7 +232,10 @@ export async function createFrogbot(config: FrogbotConfig, options: CreateFrogbo
   }
   const listening = new AbortController()
   const pieceListeners = options.listen ? runListeners(engine, pieces.values(), { signal: listening.signal }) : Promise.resolve()
-  const maintain = () => engine.maintain()
+  const maintain = async () => {
+    const done = await engine.maintain()
+    return notifier ? { ...done, notices: await notifier.sweep() } : done
+  }
   const timer =
     maintenanceIntervalMs > 0
       ? setInterval(() => maintain().catch((error) => log(`frogbot: maintenance failed: ${String(error)}`)), maintenanceIntervalMs)
@@ -216,7 +243,7 @@ export async function createFrogbot(config: FrogbotConfig, options: CreateFrogbo
   timer?.unref()
   const admin = adminComponents({ root: options.admin?.root ?? process.cwd(), tools: componentToolsOf(config), build: options.admin?.buildComponents ?? false, log })
   const auth = createAuth({ db: store.db, adapter: store.adapter, options: config.auth ?? {}, now: engine.services.now, newId: engine.services.newId })
-  const fetch = createHttpHandler({ engine, admin, auth, serverURL: config.serverURL, maxBodyBytes: config.http?.maxBodyBytes ?? 1024 * 1024, log })
+  const fetch = createHttpHandler({ engine, admin, auth, serverURL: config.serverURL, maxBodyBytes: config.http?.maxBodyBytes ?? 1024 * 1024, log, answerLinks: notifier?.pages, mcp: config.mcp })
   let closed: Promise<void> | undefined
   let stop!: (reason: Error) => void
   const stopped = new Promise<Error>((resolve) => (stop = resolve))
@@ -261,6 +288,7 @@ export async function createFrogbot(config: FrogbotConfig, options: CreateFrogbo
       `live streams: ${config.liveStreams ? 'from the config' : env.REDIS_URL ? `Redis ${env.REDIS_URL.replace(/\/\/[^@/]*@/, '//')}` : 'in this process (set REDIS_URL to share them between processes)'}`,
       ...agents.map((agent: ResolvedAgent) => `agent ${agent.slug}: model ${agent.model.label}`),
       ...pieceLines(pieces.values()),
+      ...(notifier ? [notifier.describe()] : []),
       ...config.warnings.map((warning) => `warning: ${warning}`)
     ],
     stopped,
@@ -273,8 +301,11 @@ export async function createFrogbot(config: FrogbotConfig, options: CreateFrogbo
         listening.abort()
         await pieceListeners
         await engine.close()
+        if (notifier) await Promise.race([notifier.idle(), new Promise((resolve) => setTimeout(resolve, 5000).unref())])
+        notifier?.close()
         await closePieces(pieces.values(), log)
         await live.close()
+        await mcp.close()
         await store.close()
       })()
       return closed

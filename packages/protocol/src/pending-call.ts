@@ -15,7 +15,10 @@ export const APPROVAL_KIND = 'approval'
  *   `approval` for a server tool waiting for a person's yes or no before it runs;
  * - `expiresAt`: when the call expires (ISO 8601), present only for a tool with `expiresIn`;
  * - `quorum`: for an approval that needs several people (`approval.quorum`), how many distinct
- *   approvals settle it (`count`) and the votes so far.
+ *   approvals settle it (`count`) and the votes so far;
+ * - `escalatedTo`, `escalatedAt`: once the call was escalated (`notify.escalate`,
+ *   docs/chat/reach-people.md "Escalation"), who was told besides its first recipients, and when
+ *   (ISO 8601), so a card can say "Escalated to … after 4 h".
  */
 export const PendingCallSchema = z.object({
   toolCallId: z.string(),
@@ -27,7 +30,9 @@ export const PendingCallSchema = z.object({
   createdAt: z.string().describe('ISO 8601'),
   kind: z.string().describe("the client tool's client.kind, or \"approval\""),
   expiresAt: z.string().optional().describe('ISO 8601; only for a call that expires'),
-  quorum: z.object({ count: z.number().int(), votes: z.array(ApprovalVoteSchema) }).optional().describe('only for an approval that needs several people')
+  quorum: z.object({ count: z.number().int(), votes: z.array(ApprovalVoteSchema) }).optional().describe('only for an approval that needs several people'),
+  escalatedTo: z.array(z.string()).optional().describe('only once the call was escalated: who was told'),
+  escalatedAt: z.string().optional().describe('ISO 8601; only once the call was escalated')
 })
 
 /** See {@link PendingCallSchema}. */

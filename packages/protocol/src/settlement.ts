@@ -7,9 +7,13 @@ import { z } from 'zod'
  * - a channel participant: `{ channel: { piece, instance?, userId, name?, email? }, userId? }`
  *   (`instance` is the piece's instance, absent in settlements recorded before it was kept; `email`
  *   where the platform shares one; `userId` is the FrogBot user the piece matched, when it could);
- * - `{ system: true }`: FrogBot itself (expiry, cancelling the siblings of a dismissed call).
+ * - `{ system: true }`: FrogBot itself (expiry, cancelling the siblings of a dismissed call);
+ * - an answer link from a notice (docs/chat/reach-people.md "Answer links"): `{ link: { recipient } }`,
+ *   the address the link was sent to, plus `userId` when a FrogBot user has that email.
  */
 export const SettledBySchema = z.union([
+  // Before `{ userId }`, which would match a link's settlement and drop its `link`.
+  z.object({ link: z.object({ recipient: z.string() }), userId: z.string().optional() }),
   z.object({ userId: z.string(), token: z.object({ name: z.string(), prefix: z.string() }).optional() }),
   z.object({ anonymous: z.literal(true) }),
   z.object({

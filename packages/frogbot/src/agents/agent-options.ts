@@ -1,3 +1,4 @@
+import type { McpServerConnection } from '../tools/mcp-tools.ts'
 import type { StopCondition, ToolSet } from 'ai'
 import type { Caller } from '../contract/caller.ts'
 import type { ChannelPiece } from '../contract/piece.ts'
@@ -31,4 +32,6 @@ export type AgentConfig = {
   access?: (args: { req: Caller }) => boolean | Promise<boolean>
   profile?: AgentProfile
   channels?: ChannelPiece[]
+  /** MCP servers whose tools become this agent's server tools (see `McpServerConnection`, docs/protocols/mcp.md). */
+  mcp?: McpServerConnection[]
 }

@@ -36,6 +36,7 @@ export type NameOf = (by: SettledBy) => string
 export function plainNameOf(by: SettledBy): string {
   if ('channel' in by) return drawnText(by.channel.name ?? by.channel.userId)
   if ('system' in by) return 'FrogBot'
+  if ('link' in by) return by.link.recipient
   return 'someone'
 }
 

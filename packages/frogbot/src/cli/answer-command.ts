@@ -106,6 +106,7 @@ async function describeBy(auth: Auth, by: SettledBy | undefined): Promise<string
   if ('system' in by) return 'FrogBot'
   if ('anonymous' in by) return 'an anonymous caller'
   if ('channel' in by) return `${by.channel.name ?? by.channel.userId} in ${by.channel.piece}`
+  if ('link' in by) return `${by.link.recipient} (answer link)`
   const user = await auth.userById(by.userId).catch(() => null)
   return `${user?.email ?? by.userId}${by.token ? ` (token ${by.token.name})` : ''}`
 }

@@ -90,7 +90,9 @@ export async function serveCommand(options: { port?: string; host?: string; conf
   const config = await loadConfig(options.config)
   // Component paths start at the config's folder; outside production a stale bundle is rebuilt on the fly.
   const admin = { root: dirname(resolve(options.config ?? 'frogbot.config.ts')), buildComponents: process.env.NODE_ENV !== 'production' }
-  const frogbot = await createFrogbot(config, { log: (line) => console.error(line), debug: process.env.FROGBOT_DEBUG ? (line) => console.error(line) : undefined, leaseMs: leaseFromEnv(process.env.FROGBOT_LEASE_MS), admin, listen: true })
+  // Links in notices point at this server's port when FROGBOT_PUBLIC_URL does not say otherwise.
+  const env = { ...process.env, PORT: port === 0 ? process.env.PORT : String(port) }
+  const frogbot = await createFrogbot(config, { env, log: (line) => console.error(line), debug: process.env.FROGBOT_DEBUG ? (line) => console.error(line) : undefined, leaseMs: leaseFromEnv(process.env.FROGBOT_LEASE_MS), admin, listen: true })
   const { engine, store } = internalsOf(frogbot)
   // Like the database, live streams must work from the first request, not log errors on each.
   await engine.services.live.check?.().catch(async (error) => {

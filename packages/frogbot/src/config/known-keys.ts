@@ -5,8 +5,8 @@
  * rule, and an AI SDK option FrogBot does not take would look like a guarantee it does not give.
  */
 export const KNOWN_KEYS = {
-  root: ['agents', 'tools', 'ai', 'db', 'secret', 'serverURL', 'auth', 'http', 'files', 'onAwaitingInput', 'liveStreams', 'telemetry'],
-  agent: ['slug', 'model', 'instructions', 'tools', 'inheritTools', 'stopWhen', 'access', 'profile', 'channels'],
+  root: ['agents', 'tools', 'ai', 'db', 'secret', 'serverURL', 'auth', 'http', 'files', 'onAwaitingInput', 'liveStreams', 'telemetry', 'notify', 'mcp'],
+  agent: ['slug', 'model', 'instructions', 'tools', 'inheritTools', 'stopWhen', 'access', 'profile', 'channels', 'mcp'],
   profile: ['name', 'avatar', 'description'],
   serverTool: ['slug', 'description', 'inputSchema', 'outputSchema', 'component', 'execute', 'needsApproval', 'approval'],
   // `execute`, `needsApproval` and `approval` are known on a client tool so that its own check, not
@@ -23,7 +23,13 @@ export const KNOWN_KEYS = {
   http: ['maxBodyBytes'],
   files: ['download'],
   download: ['hosts', 'allowPrivateAddresses', 'maxBytes', 'timeoutMs'],
-  telemetry: ['enabled', 'recordContent']
+  telemetry: ['enabled', 'recordContent'],
+  notify: ['email', 'webhook', 'remind', 'escalate', 'linkTtl'],
+  notifyEmail: ['from'],
+  notifyWebhook: ['url', 'secret'],
+  notifyEscalate: ['after', 'to'],
+  mcp: ['enabled', 'agent', 'waitSeconds', 'stateSeconds'],
+  mcpServer: ['url', 'headers', 'needsApproval']
 } as const satisfies Record<string, readonly string[]>
 
 /** Edits (insert, delete, replace, swap two neighbours) that turn `a` into `b`, ignoring case. */

@@ -5,7 +5,9 @@ import type { LiveStreams } from '../contract/live-streams.ts'
 import type { FileDownloadOptions } from '../models/file-downloads.ts'
 import type { AiOptions } from '../models/model-options.ts'
 import type { DatabaseAdapter } from '../store/database-adapter.ts'
+import type { NotifyOptions } from '../notify/notify-options.ts'
 import type { TelemetryOptions } from '../telemetry/load-telemetry.ts'
+import type { McpServerOptions } from '../http/mcp/mcp-options.ts'
 import type { AnyTool } from '../tools/tool.ts'
 
 /**
@@ -42,4 +44,8 @@ export type FrogbotOptions = {
   liveStreams?: LiveStreams
   /** Traces and metrics through OpenTelemetry: see {@link TelemetryOptions}. */
   telemetry?: TelemetryOptions
+  /** Notices, reminders, escalation and answer links for every call that waits (docs/chat/reach-people.md): see {@link NotifyOptions}. */
+  notify?: NotifyOptions
+  /** The MCP server door at `/mcp`: see {@link McpServerOptions} (docs/protocols/mcp.md). Off by default. */
+  mcp?: McpServerOptions
 }

@@ -1,3 +1,5 @@
+import { mcpOptionsProblems } from '../http/mcp/mcp-options.ts'
+import { mcpServerProblems } from '../tools/mcp-server-problems.ts'
 import { authOptionsProblems } from '../auth/auth-options-problems.ts'
 import { fileDownloadProblems } from '../models/file-download-problems.ts'
 import { modelTargetProblem, providerSettingProblems } from '../models/providers.ts'
@@ -5,6 +7,7 @@ import type { AnyTool } from '../tools/tool.ts'
 import type { FrogbotOptions } from './options.ts'
 import { APPROVAL_KIND } from '@frogbotai/protocol'
 import { KNOWN_KEYS, unknownKeyProblems } from './known-keys.ts'
+import { notifyProblems } from './notify-problems.ts'
 
 const AGENT_SLUG = /^[a-z0-9][a-z0-9_-]{0,63}$/i
 const TOOL_SLUG = /^[a-zA-Z0-9_-]{1,64}$/
@@ -149,7 +152,8 @@ function rootKeyProblems(options: FrogbotOptions): string[] {
     ...unknownKeyProblems(http, KNOWN_KEYS.http, 'http'),
     ...unknownKeyProblems(files, KNOWN_KEYS.files, 'files'),
     ...unknownKeyProblems(files?.download, KNOWN_KEYS.download, 'files.download'),
-    ...unknownKeyProblems(telemetry, KNOWN_KEYS.telemetry, 'telemetry')
+    ...unknownKeyProblems(telemetry, KNOWN_KEYS.telemetry, 'telemetry'),
+    ...unknownKeyProblems((options as Record<string, unknown>).mcp, KNOWN_KEYS.mcp, 'mcp')
   ]
 }
 
@@ -202,6 +206,7 @@ export function validateOptions(options: FrogbotOptions): { problems: string[]; 
       }
       checkToolList(agent.tools, `${path}.tools`, problems)
       checkChannels(agent.channels, `${path}.channels`, instances, problems)
+      problems.push(...mcpServerProblems(agent.mcp, `${path}.mcp`))
       if (agent.inheritTools !== false) {
         for (const tool of agent.tools ?? []) {
           if (tool && rootSlugs.has(tool.slug)) warnings.push(`${path}.tools: "${tool.slug}" replaces the root tool with the same slug`)
@@ -230,5 +235,7 @@ export function validateOptions(options: FrogbotOptions): { problems: string[]; 
   }
   problems.push(...authOptionsProblems(options))
   problems.push(...fileDownloadProblems(options))
+  problems.push(...notifyProblems(options.notify))
+  problems.push(...mcpOptionsProblems(options.mcp, Array.isArray(options.agents) ? options.agents.map((agent) => agent?.slug) : []))
   return { problems, warnings }
 }

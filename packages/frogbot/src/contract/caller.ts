@@ -21,9 +21,10 @@ export type Credential =
  * - `cli`: `frogbot answer` in a terminal;
  * - `local`: code of the app (`frogbot.agents[slug].generate()`, `frogbot.sendMessage()`, …);
  * - `channel`: a channel piece (Slack, …) on behalf of a participant;
- * - `system`: FrogBot itself (expiry).
+ * - `system`: FrogBot itself (expiry);
+ * - `link`: an answer link of a notice (docs/chat/reach-people.md "Answer links"), for its own call only.
  */
-export type EntryPoint = 'http' | 'cli' | 'local' | 'channel' | 'system'
+export type EntryPoint = 'http' | 'cli' | 'local' | 'channel' | 'system' | 'link'
 
 /**
  * The caller of an agent, a tool or an access check: `req` in `access({ req })`,
@@ -39,6 +40,8 @@ export type EntryPoint = 'http' | 'cli' | 'local' | 'channel' | 'system'
  *   Telegram, GitHub) are told apart by `channel.userId` in `access`.
  * - `headers`: the HTTP request headers (empty for other doors).
  * - `request`: the web-standard `Request`, when there is one.
+ * - `link`: the recipient of the answer link the caller used (`entryPoint: 'link'`); `user` is
+ *   then the FrogBot user with that email, if any.
  */
 export type Caller = {
   user: User | null
@@ -47,4 +50,5 @@ export type Caller = {
   headers: Headers
   request?: Request
   channel?: Participant & { piece: string; instance: string }
+  link?: { recipient: string }
 }

@@ -15,14 +15,19 @@ import { manifestRoute } from './routes/manifest-route.ts'
 import { webhookRoutes } from './routes/webhook-routes.ts'
 import { adminRoutes } from './routes/admin-routes.ts'
 import type { AdminComponents } from '../admin/admin-components.ts'
+import { type AnswerLinkPages, answerRoutes } from './routes/answer-routes.ts'
+import type { McpServerOptions } from './mcp/mcp-options.ts'
+import { mcpDoor } from './mcp/mcp-door.ts'
+import { agUiRoutes } from './ag-ui/ag-ui-routes.ts'
 
 /**
  * The FrogBot HTTP API as a web-standard handler `(request: Request) => Promise<Response>`:
  * serve it with `frogbot serve`, or mount it in any framework that speaks `Request`/`Response`
- * (Next.js route handlers, Hono, Bun, Deno). The API is under `/api`, the admin chat under `/admin`. Errors are FrogBot's flat
+ * (Next.js route handlers, Hono, Bun, Deno). The API is under `/api`, the admin chat under `/admin`,
+ * the pages of answer links under `/answer` (with `notify`). Errors are FrogBot's flat
  * JSON `{ error: "<message>", code }` with the seed's statuses; input never causes a 500.
  */
-export function createHttpHandler(options: Omit<HttpContext, 'services'> & { engine: Engine; admin: AdminComponents }): HttpHandler {
+export function createHttpHandler(options: Omit<HttpContext, 'services'> & { engine: Engine; admin: AdminComponents; answerLinks?: AnswerLinkPages; mcp?: McpServerOptions }): HttpHandler {
   const services = options.engine.services
   const context: HttpContext = { ...options, services }
   const app = new Hono<HttpEnv>()
@@ -40,6 +45,7 @@ export function createHttpHandler(options: Omit<HttpContext, 'services'> & { eng
   app.route('/api/frogbot', manifestRoute(context))
   app.route('/api', chatRoutes(context))
   app.route('/api/agents', agentRoutes(context))
+  app.route('/api/agents', agUiRoutes(context))
   app.route('/api/webhooks', webhookRoutes(context))
   app.get('/api/health', (c) => c.json({ ok: true }))
   app.get('/api/ready', async (c) => {
@@ -47,6 +53,13 @@ export function createHttpHandler(options: Omit<HttpContext, 'services'> & { eng
     return c.json(ready, ready.ok ? 200 : 503)
   })
   app.route('/admin', adminRoutes({ components: options.admin }))
+  if (options.answerLinks) app.route('/answer', answerRoutes(options.answerLinks, () => services.closing))
+  const door = options.mcp?.enabled ? mcpDoor(context, options.mcp) : null
+  app.post('/mcp', (c) => {
+    if (services.closing) return errorResponse(new FrogbotError('closed', 'FrogBot is shutting down; retry on another server or once it is back.'))
+    if (!door) return errorResponse(new FrogbotError('not-found', 'The MCP server door is off; turn it on with mcp: { enabled: true } (docs/protocols/mcp.md).'))
+    return door(c.req.raw)
+  })
   // Built on the first request, not at start-up: converting every schema takes a tenth of a second.
   let openapi: ReturnType<typeof openApiDocument> | undefined
   app.get('/api/openapi.json', (c) => c.json((openapi ??= openApiDocument())))

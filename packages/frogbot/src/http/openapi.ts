@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { AgentListSchema, BranchRequest, CallDraftReadSchema, CallDraftSchema, DraftRequest, BranchResultSchema, ChatListQuery, ChatListSchema, ChatReadSchema, ChatResultSchema, EditRequest, ErrorBodySchema as ErrorSchema, LoginRequest, LoginResultSchema, ManifestSchema, MeSchema, PendingListSchema, QueuedMessageSchema, QueuedTurnSchema as QueuedSchema, RenameRequest, RunRequest, SettleRequest, SettleResultSchema, StopRequest, StopResultSchema, TurnResultSchema } from '@frogbotai/protocol'
 
+import { AgUiRunInput } from './ag-ui/ag-ui-input.ts'
+
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete'
 
 /** One endpoint of the HTTP API, described with the same Zod schemas its handler uses. */
@@ -51,6 +53,22 @@ export const ENDPOINTS: Endpoint[] = [
       202: { description: 'Queued behind the running turn or the waiting question (a stream answers one transient `data-queued` part)', schema: QueuedSchema },
       ...errors(400, 401, 403, 404, 409, 413, 429, 502)
     }
+  },
+  {
+    method: 'post',
+    path: '/api/agents/{slug}/ag-ui',
+    summary: 'An AG-UI run (protocol 1.0, docs/protocols/ag-ui.md): `threadId` is the chat; `resume` settles every open interrupt together',
+    body: AgUiRunInput,
+    responses: {
+      200: { description: 'AG-UI events as SSE (`text/event-stream`): RUN_STARTED … RUN_FINISHED, with `outcome: interrupt` and one interrupt per pending call while calls wait' },
+      ...errors(400, 401, 403, 404, 409, 413, 429)
+    }
+  },
+  {
+    method: 'post',
+    path: '/mcp',
+    summary: 'The MCP server door (Streamable HTTP, MCP 2026-07-28; docs/protocols/mcp.md): `ask_human` and `agent_<slug>` tools. Only with `mcp: { enabled: true }`; an API token as bearer',
+    responses: { 200: { description: 'A JSON-RPC answer (JSON or SSE)' }, ...errors(401, 403) }
   },
   { method: 'get', path: '/api/chats', summary: "The caller's chats of every agent they may use, newest first", query: ChatListQuery, responses: { 200: { description: 'A page of chats', schema: ChatListSchema }, ...errors(400, 401) } },
   { method: 'get', path: '/api/agents/{slug}/chats', summary: "The caller's chats with this agent, newest first", query: ChatListQuery, responses: { 200: { description: 'A page of chats', schema: ChatListSchema }, ...errors(400, 401, 403, 404) } },

@@ -2,9 +2,13 @@ import type { Kysely } from 'kysely'
 import { COLUMNS, type Database } from './database-schema.ts'
 import { type CallRecord, type QueuedRecord, type StoredMessage, toCallRecord, toQueuedRecord, toStoredMessage } from './chat-records.ts'
 import { precompiled } from './precompiled.ts'
+import { parsedMessages } from './parsed-messages.ts'
 
 const query = {
-  messages: precompiled((db, chatId: string) => db.selectFrom('frogbot_messages').select(COLUMNS.frogbot_messages).where('chat_id', '=', chatId).orderBy('position')),
+  /** A transcript: only the columns a message is made from, and its version. */
+  messages: precompiled((db, chatId: string) =>
+    db.selectFrom('frogbot_messages').select(['id', 'role', 'parts', 'metadata', 'settlements', 'version']).where('chat_id', '=', chatId).orderBy('position')
+  ),
   message: precompiled((db, chatId: string, messageId: string) => db.selectFrom('frogbot_messages').select(COLUMNS.frogbot_messages).where('chat_id', '=', chatId).where('id', '=', messageId)),
   pendingCalls: precompiled((db, chatId: string) =>
     db.selectFrom('frogbot_pending_calls').select(COLUMNS.frogbot_pending_calls).where('chat_id', '=', chatId).where('status', '=', 'pending').orderBy('created_at').orderBy('tool_call_id')
@@ -19,11 +23,12 @@ const query = {
  */
 export const chatReads = {
   async messages(executor: Kysely<Database>, chatId: string): Promise<StoredMessage[]> {
-    return (await query.messages(executor, chatId)).rows.map(toStoredMessage)
+    return parsedMessages((await query.messages(executor, chatId)).rows)
   },
   /** The transcript with each message's `version`, for a compare-and-set on one of them. */
   async versionedMessages(executor: Kysely<Database>, chatId: string): Promise<(StoredMessage & { version: number })[]> {
-    return (await query.messages(executor, chatId)).rows.map((row) => ({ ...toStoredMessage(row), version: Number(row.version) }))
+    const { rows } = await query.messages(executor, chatId)
+    return parsedMessages(rows).map((message, index) => ({ ...message, version: Number(rows[index].version) }))
   },
   async message(executor: Kysely<Database>, chatId: string, messageId: string): Promise<StoredMessage | null> {
     const [row] = (await query.message(executor, chatId, messageId)).rows

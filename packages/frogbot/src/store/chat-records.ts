@@ -29,13 +29,16 @@ export type StoredMessage = UIMessage & { settlements: Settlement[] }
  * its deadline (`null`: none), and for an approval that needs several people its `quorum` count
  * and `votes` so far (`null` and `[]` otherwise).
  */
-export type CallRecord = Omit<PendingCall, 'expiresAt' | 'quorum'> & {
+export type CallRecord = Omit<PendingCall, 'expiresAt' | 'quorum' | 'escalatedTo' | 'escalatedAt'> & {
   status: CallStatus
   toolFingerprint: string
   expiresAt: string | null
   settledAt: string | null
   quorum: number | null
   votes: ApprovalVote[]
+  /** Who an escalation told, and when (`notify.escalate`); absent until then. */
+  escalatedTo?: string[]
+  escalatedAt?: string
 }
 
 /** A new call to keep as pending. */
@@ -64,7 +67,7 @@ export function toChatRecord(row: ChatsTable): ChatRecord {
   }
 }
 
-export function toStoredMessage(row: MessagesTable): StoredMessage {
+export function toStoredMessage(row: Pick<MessagesTable, 'id' | 'role' | 'parts' | 'metadata' | 'settlements'>): StoredMessage {
   const metadata = row.metadata === null ? undefined : JSON.parse(row.metadata)
   return {
     id: row.id,
@@ -90,7 +93,8 @@ export function toCallRecord(row: PendingCallsTable): CallRecord {
     settledAt: row.settled_at,
     kind: row.kind || row.tool_name,
     quorum: row.quorum === null || row.quorum === undefined ? null : Number(row.quorum),
-    votes: typeof row.votes === 'string' ? JSON.parse(row.votes) : (row.votes ?? [])
+    votes: typeof row.votes === 'string' ? JSON.parse(row.votes) : (row.votes ?? []),
+    ...(row.escalated_at ? { escalatedAt: row.escalated_at, escalatedTo: JSON.parse(row.escalated_to ?? '[]') } : {})
   }
 }
 
@@ -101,7 +105,7 @@ export function toQueuedRecord(row: QueuedMessagesTable): QueuedRecord {
 
 /** The public `PendingCall` shape of a record (seed: "Answer over HTTP"; `expiresAt` and `quorum` only where they apply). */
 export function toPendingCall(call: Omit<CallRecord, 'status' | 'settledAt'>): PendingCall {
-  const { toolCallId, toolName, input, messageId, chatId, agentSlug, createdAt, kind, expiresAt, quorum, votes } = call
+  const { toolCallId, toolName, input, messageId, chatId, agentSlug, createdAt, kind, expiresAt, quorum, votes, escalatedTo, escalatedAt } = call
   return {
     toolCallId,
     toolName,
@@ -112,7 +116,8 @@ export function toPendingCall(call: Omit<CallRecord, 'status' | 'settledAt'>): P
     createdAt,
     kind,
     ...(expiresAt === null ? {} : { expiresAt }),
-    ...(quorum === null ? {} : { quorum: { count: quorum, votes } })
+    ...(quorum === null ? {} : { quorum: { count: quorum, votes } }),
+    ...(escalatedAt ? { escalatedTo, escalatedAt } : {})
   }
 }
 

@@ -10,6 +10,7 @@ import { StoreConflict, StoreWriteConflict } from './store-errors.ts'
 import { turnWrites } from './turn-writes.ts'
 import { isTransientError } from './transient-errors.ts'
 import { claimExpiredCalls, stalledQueues } from './sweeper-queries.ts'
+import { noticeQueries } from './notice-queries.ts'
 
 export type { ChatPatch, ChatTransaction, NewQueued } from './chat-transaction.ts'
 
@@ -176,6 +177,8 @@ export function createChatStore({ db, adapter }: { db: Kysely<Database>; adapter
     ...turnWrites(db, adapter),
 
     ...callDrafts(db, adapter),
+
+    ...noticeQueries(db),
 
     /** Writes a new chat with its messages in one transaction (a branch); returns it. */
     async createChatWithMessages({ chat, messages, now }: { chat: NewChat; messages: StoredMessage[]; now: string }): Promise<ChatRecord> {

@@ -67,6 +67,32 @@ export type PendingCallsTable = {
   claimed_until?: string | null
   /** The W3C `traceparent` of the turn that asked, while the app records traces (see `telemetry/`). */
   trace_parent?: string | null
+  /** ISO time of the call's first notice (`notify`, see `store/notice-queries.ts`). */
+  notice_at?: string | null
+  /** ISO time the call's next reminder or escalation is due. */
+  notice_due_at?: string | null
+  /** How many reminders went out. */
+  reminders_sent?: number
+  /** ISO time the call was escalated. */
+  escalated_at?: string | null
+  /** JSON `string[]`: who the escalation told. */
+  escalated_to?: string | null
+}
+
+/** One answer link of a notice (docs/chat/reach-people.md "Answer links"), keyed by the SHA-256 of its token. */
+export type AnswerLinksTable = {
+  token_hash: string
+  chat_id: string
+  tool_call_id: string
+  /** The address the link was sent to. */
+  recipient: string
+  /** What the link says it does: an option's label, `Approve`, `Deny`, or `Answer`. */
+  label: string
+  /** JSON of the answer the link gives; `null` for a link to the answer page. */
+  choice: string | null
+  expires_at: string
+  used_at: string | null
+  created_at: string
 }
 
 /** The draft of a waiting call's card (docs/http/overview.md: the draft of a card); it goes when the call settles. */
@@ -133,6 +159,19 @@ export type LoginAttemptsTable = {
   attempted_at: string
 }
 
+/** A signing key of the protocol doors (migration `012-protocol-keys`): random, base64url. */
+export type ProtocolKeysTable = {
+  name: string
+  secret: string
+  created_at: string
+}
+
+/** A used nonce of a signed protocol state, kept until the state expires (a replay is refused). */
+export type ProtocolNoncesTable = {
+  nonce: string
+  expires_at: string
+}
+
 /** Every column of a table `T`, from a record that must name each one. */
 const columnsOf = <T>(names: Record<keyof T & string, true>) => Object.keys(names) as (keyof T & string)[]
 
@@ -176,7 +215,12 @@ export const COLUMNS = {
     quorum: true,
     votes: true,
     claimed_until: true,
-    trace_parent: true
+    trace_parent: true,
+    notice_at: true,
+    notice_due_at: true,
+    reminders_sent: true,
+    escalated_at: true,
+    escalated_to: true
   }),
   frogbot_queued_messages: columnsOf<QueuedMessagesTable>({ id: true, chat_id: true, message_id: true, position: true, message: true, sender: true, created_at: true })
 }
@@ -188,8 +232,11 @@ export type Database = {
   frogbot_pending_calls: PendingCallsTable
   frogbot_queued_messages: QueuedMessagesTable
   frogbot_call_drafts: CallDraftsTable
+  frogbot_answer_links: AnswerLinksTable
   frogbot_users: UsersTable
   frogbot_api_tokens: ApiTokensTable
   frogbot_sessions: SessionsTable
   frogbot_login_attempts: LoginAttemptsTable
+  frogbot_protocol_keys: ProtocolKeysTable
+  frogbot_protocol_nonces: ProtocolNoncesTable
 }

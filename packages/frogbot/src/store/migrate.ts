@@ -8,6 +8,8 @@ import * as channelState from './migrations/005-channel-state.ts'
 import * as callKinds from './migrations/006-call-kinds.ts'
 import * as callDrafts from './migrations/007-call-drafts.ts'
 import * as scale from './migrations/009-scale.ts'
+import * as notices from './migrations/011-notices.ts'
+import * as protocolKeys from './migrations/012-protocol-keys.ts'
 import type { Database } from './database-schema.ts'
 
 const migrations: Record<string, Migration> = {
@@ -18,7 +20,9 @@ const migrations: Record<string, Migration> = {
   '005-channel-state': channelState,
   '006-call-kinds': callKinds,
   '007-call-drafts': callDrafts,
-  '009-scale': scale
+  '009-scale': scale,
+  '011-notices': notices,
+  '012-protocol-keys': protocolKeys
 }
 
 /** The key of the transaction-level advisory lock that serializes migrations on PostgreSQL. */

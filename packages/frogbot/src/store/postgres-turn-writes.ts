@@ -1,7 +1,8 @@
 import { type Kysely, type QueryCreator, type RawBuilder, sql } from 'kysely'
 import type { ChatsTable, Database, MessagesTable, PendingCallsTable } from './database-schema.ts'
 import type { UIMessage } from 'ai'
-import { callRow, messageRow, type NewCall, type NewChat, newChatRow, toCallRecord, toChatRecord, toStoredMessage } from './chat-records.ts'
+import { callRow, messageRow, type NewCall, type NewChat, newChatRow, toCallRecord, toChatRecord } from './chat-records.ts'
+import { type MessageText, parsedMessages } from './parsed-messages.ts'
 import { chatPatchRow } from './chat-transaction.ts'
 import { precompiled } from './precompiled.ts'
 import type { MessageWrite, SettleSnapshot, SettleWrite } from './turn-write-shapes.ts'
@@ -174,7 +175,7 @@ export function postgresTurnWrites(db: Kysely<Database>) {
       return {
         chat: toChatRecord(row.chat as never),
         calls: row.calls.map((call) => toCallRecord(call as never)),
-        messages: row.messages.map((message) => ({ ...toStoredMessage(message as never), version: Number(message.version) }))
+        messages: parsedMessages(row.messages as unknown as MessageText[]).map((message, index) => ({ ...message, version: Number(row.messages[index].version) }))
       }
     },
 

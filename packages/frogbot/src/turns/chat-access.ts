@@ -15,6 +15,8 @@ const WEB_DOORS = new Set<Caller['entryPoint']>(['http', 'cli', 'local'])
  */
 export function canReadChat(req: Caller, chat: ChatRecord): boolean {
   if (req.entryPoint === 'system') return true
+  // An answer link's caller exists only once its token, bound to this chat's call, was checked.
+  if (req.entryPoint === 'link') return chat.channel === null
   if (req.entryPoint === 'channel') return chat.channel !== null && chat.channel.instance === req.channel?.instance
   if (chat.ownerId !== null) return chat.ownerId === req.user?.id
   return chat.channel === null
@@ -27,10 +29,12 @@ export function canReadChat(req: Caller, chat: ChatRecord): boolean {
  *   through the web doors (HTTP and the chat UI, the CLI, the app's own code);
  * - a channel conversation is written only from its channel, by any participant (the piece hands
  *   them to the agent's `access`);
- * - FrogBot itself (`system`) writes any chat.
+ * - FrogBot itself (`system`) writes any chat, and an answer link (`link`) a web chat, for its own
+ *   call: the app's `notify` sent it to its recipient (docs/chat/reach-people.md "Answer links").
  */
 export function canWriteChat({ req, chat }: { req: Caller; chat: ChatRecord }): boolean {
   if (req.entryPoint === 'system') return true
+  if (req.entryPoint === 'link') return chat.channel === null
   if (chat.channel !== null) return req.entryPoint === 'channel' && req.channel?.instance === chat.channel.instance
   return WEB_DOORS.has(req.entryPoint) && canReadChat(req, chat)
 }
@@ -68,7 +72,8 @@ export function mayUse(agent: ResolvedAgent, req: Caller): Promise<boolean> {
 export async function usableAgent(services: Pick<TurnServices, 'agents'>, slug: string, req: Caller): Promise<ResolvedAgent> {
   const agent = services.agents.get(slug)
   if (!agent) throw new FrogbotError('agent-not-found', `No agent "${slug}".`)
-  if (req.entryPoint !== 'system' && !(await mayUse(agent, req))) throw agentRefusal(agent, req)
+  // The app's own `notify` addressed an answer link's recipient: the agent's `access` is not asked again.
+  if (req.entryPoint !== 'system' && req.entryPoint !== 'link' && !(await mayUse(agent, req))) throw agentRefusal(agent, req)
   return agent
 }
 
@@ -116,7 +121,7 @@ export async function checkChat(
  * Who a settlement by `req` is recorded as (docs/chat/turns.md: every settlement records who and
  * when). A channel participant is recorded by their piece, instance, platform user id, and the
  * name and email their piece gave (never the piece's other platform fields), with the FrogBot
- * user matched to them, if any.
+ * user matched to them, if any; an answer link's caller by its recipient, with their user, if any.
  */
 export function settledByOf(req: Caller): SettledBy {
   if (req.channel) {
@@ -124,6 +129,7 @@ export function settledByOf(req: Caller): SettledBy {
     return { channel: { piece, instance, userId, ...(name ? { name } : {}), ...(email ? { email } : {}) }, ...(req.user ? { userId: req.user.id } : {}) }
   }
   if (req.entryPoint === 'system') return { system: true }
+  if (req.link) return { link: { recipient: req.link.recipient }, ...(req.user ? { userId: req.user.id } : {}) }
   if (!req.user) return { anonymous: true }
   const credential = req.credential
   return credential.type === 'token' ? { userId: req.user.id, token: { name: credential.name, prefix: credential.prefix } } : { userId: req.user.id }

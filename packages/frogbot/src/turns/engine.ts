@@ -20,6 +20,7 @@ import { refuseNul } from './rules/nul-text.ts'
 import { findUserByEmail } from '../auth/users.ts'
 import { toPendingCall } from '../store/chat-records.ts'
 import { sendChannelMessage } from './channel-messages.ts'
+import { askQuestion } from './ask-question.ts'
 
 /**
  * The turn engine every door stands on (docs/chat/turns.md): HTTP, the chat UI's
@@ -173,6 +174,8 @@ export function createEngine(base: Omit<TurnServices, 'kickQueue'>, { startQueue
     ...chatMethods(services, guard),
     ...channelMethods(services, guard),
     maintain: guard(() => runMaintenance(services)),
+    /** Asks a person a question in a new chat of the caller, without the model (see `askQuestion`). */
+    ask: guard((options: Parameters<typeof askQuestion>[1]) => askQuestion(services, options)),
     /**
      * Stops taking work (every method then throws `FrogbotError('closed')`), lets calls under way
      * finish, and stops the turns this process runs as Stop does: each ends keeping what it

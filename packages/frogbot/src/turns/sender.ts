@@ -11,7 +11,7 @@ import type { TurnServices } from './services.ts'
 const SenderSchema = z.object({
   userId: z.string().nullable(),
   credential: z.looseObject({ type: z.enum(['token', 'session', 'custom', 'anonymous', 'system']) }),
-  entryPoint: z.enum(['http', 'cli', 'local', 'channel', 'system']).default('http'),
+  entryPoint: z.enum(['http', 'cli', 'local', 'channel', 'system', 'link']).default('http'),
   user: z.object({ id: z.string(), email: z.string(), name: z.string().nullable() }).optional(),
   channel: z
     .object({ piece: z.string(), instance: z.string(), userId: z.string(), name: z.string().optional(), email: z.string().optional() })

@@ -303,7 +303,7 @@ describe('errors and the OpenAPI document', () => {
     for (const endpoint of ENDPOINTS) expect(document.paths[endpoint.path]?.[endpoint.method], `${endpoint.method} ${endpoint.path}`).toBeDefined()
     // Every API route the handler answers is documented (Hono's `:param` is OpenAPI's `{param}`);
     // the admin chat's pages under /admin are not part of the API.
-    const served = frogbot.fetch.routes.filter((route) => route.path.startsWith('/api')).map((route) => `${route.method.toLowerCase()} ${route.path.replace(/:(\w+)/g, '{$1}')}`)
+    const served = frogbot.fetch.routes.filter((route) => route.path.startsWith('/api') || route.path === '/mcp').map((route) => `${route.method.toLowerCase()} ${route.path.replace(/:(\w+)/g, '{$1}')}`)
     const documented = ENDPOINTS.map((endpoint) => `${endpoint.method} ${endpoint.path}`)
     const aliases = ['get /api/agents/{slug}/{chatId}/stream'] // useChat's default resume URL, same operation as .../chats/{chatId}/stream
     expect(served.filter((route) => !documented.includes(route) && !aliases.includes(route))).toEqual([])

@@ -176,7 +176,7 @@ describe('buildConfig: no option is silently ignored', () => {
     )
     expect(error.problems).toEqual(
       expect.arrayContaining([
-        'colour: unknown option; the options here are agents, tools, ai, db, secret, serverURL, auth, http, files, onAwaitingInput, liveStreams, telemetry',
+        'colour: unknown option; the options here are agents, tools, ai, db, secret, serverURL, auth, http, files, onAwaitingInput, liveStreams, telemetry, notify, mcp',
         'ai.modles: unknown option; did you mean models?',
         'auth.sessionMaxAgee: unknown option; did you mean sessionMaxAge?',
         'agents[0].acess: unknown option; did you mean access?',

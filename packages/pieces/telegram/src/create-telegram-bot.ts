@@ -1,6 +1,7 @@
 import { createChatSdkPiece, errorText, type KitPiece, readNumberedAnswer, type ReplyReader } from 'frogbot/channels'
 import { cardViews } from './card-views.ts'
 import { FrogbotTelegramAdapter } from './telegram-adapter.ts'
+import { telegramApprovals } from './approval-keyboard.ts'
 import { telegramAnswers } from './telegram-answers.ts'
 import { telegramDrawing, telegramName } from './telegram-drawing.ts'
 import { messageParticipant, messageText, telegramParticipant } from './telegram-participants.ts'
@@ -77,6 +78,7 @@ export function createTelegramBot(options: TelegramBotOptions = {}): TelegramBot
     describe: ({ agentSlug, webhookPath }) => [startupLine(settings, agentSlug, webhookPath)],
     now: options.now,
     readReply: telegramReply,
+    supportsKind: (kind) => kind === 'question' || kind === 'approval',
     userName: settings.botUsername ?? 'frogbot',
     ackDeadlineMs: ACK_DEADLINE_MS,
     chat: { fallbackStreamingPlaceholderText: null },
@@ -100,7 +102,11 @@ export function createTelegramBot(options: TelegramBotOptions = {}): TelegramBot
       const views = cardViews(state)
       const drawing = telegramDrawing({ adapter, views, nameOf, state })
       const answers = telegramAnswers({ runtime, views, drawing, nameOf, participantOf: telegramParticipant })
-      adapter.hooks = { press: answers.press, typed: (thread, message) => answers.typed(thread, message, messageParticipant(message.author, message)), log }
+      const approvals = telegramApprovals({ runtime, drawing, nameOf, participantOf: telegramParticipant })
+      adapter.hooks = { press: async (press) => {
+          const approval = await approvals.press(press)
+          return approval === undefined ? answers.press(press) : approval
+        }, typed: (thread, message) => answers.typed(thread, message, messageParticipant(message.author, message)), log }
       void track(checkBotToken({ identify: () => adapter.identify(), log }))
       if (settings.webhookUrl) {
         const url = settings.webhookUrl
@@ -112,7 +118,7 @@ export function createTelegramBot(options: TelegramBotOptions = {}): TelegramBot
         )
       }
       return {
-        drawing,
+        drawing: { ...drawing, approvals: approvals.approvals },
         replyMaxChars: REPLY_PART_MAX,
         mention: telegramName,
         participantOf: messageParticipant,

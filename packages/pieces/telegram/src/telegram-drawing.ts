@@ -116,7 +116,7 @@ export function telegramDrawing({ adapter, views, nameOf, state }: { adapter: Fr
       await send(thread, mentioning(participant, text))
     }
   }
-  return { ...drawing, redraw, send }
+  return { ...drawing, redraw, send, edit }
 }
 
 /** See {@link telegramDrawing}. */

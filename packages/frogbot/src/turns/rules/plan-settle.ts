@@ -90,6 +90,7 @@ function expiryFirst(input: PlanInput, overdue: CallRecord): SettlePlan {
  */
 export function voterOf(by: SettledBy): string {
   if ('userId' in by && by.userId) return `user:${by.userId}`
+  if ('link' in by) return `link:${by.link.recipient.toLowerCase()}`
   if ('channel' in by) return `channel:${by.channel.piece}:${by.channel.instance ?? ''}:${by.channel.userId}`
   return 'anonymous' in by ? 'anonymous' : 'system'
 }

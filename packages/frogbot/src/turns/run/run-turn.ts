@@ -166,8 +166,19 @@ async function finishTurn(context: TurnContext, lastMessage: UIMessage | null, s
   }
 }
 
+/**
+ * A tool's own failure marked as one (`toolError: true`, such as an MCP tool's error), anywhere in
+ * the error's causes: its message, told as the tool's, never as the model's. Else `undefined`.
+ */
+function toolErrorText(error: unknown): string | undefined {
+  for (let at = error, depth = 0; at && typeof at === 'object' && depth < 5; at = (at as { cause?: unknown }).cause, depth++) {
+    if ((at as { toolError?: unknown }).toolError === true) return String((at as { message?: unknown }).message)
+  }
+  return undefined
+}
+
 /** An error for a person, for the stream and the result (the AI SDK masks errors as "An error occurred." by default). */
-const describe = (error: unknown) => modelErrorText(error)
+const describe = (error: unknown) => toolErrorText(error) ?? modelErrorText(error)
 
 /**
  * Starts the agent's tool loop (`streamText` with its tools and `stopWhen`) on the transcript and

@@ -10,6 +10,7 @@ export function whoText(by: SettledBy, { userId }: { userId?: string | null }): 
   if ('system' in by) return 'FrogBot'
   if ('channel' in by) return by.channel.name ?? `someone in ${by.channel.piece}`
   if ('userId' in by && userId && by.userId === userId) return 'you'
+  if ('link' in by) return by.link.recipient
   return 'someone else'
 }
 

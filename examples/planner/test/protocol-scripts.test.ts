@@ -1,0 +1,53 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createFrogbot, sqliteAdapter, type Frogbot } from 'frogbot'
+import planner from '../frogbot.config.ts'
+import { askHuman } from '../scripts/mcp-ask-human.ts'
+import { runPlanner } from '../scripts/ag-ui-run.ts'
+import { createApiToken } from '../../../packages/frogbot/src/auth/api-tokens.ts'
+import { ensureUser } from '../../../packages/frogbot/src/auth/users.ts'
+import { storeOf } from '../../../packages/frogbot/src/frogbot-internals.ts'
+
+// The protocol examples of docs/protocols run against the planner on the offline demo model.
+
+const dir = mkdtempSync(join(tmpdir(), 'frogbot-planner-'))
+let app: Frogbot
+let token: string
+const base = 'http://localhost'
+
+beforeAll(async () => {
+  app = await createFrogbot({ ...planner, db: sqliteAdapter({ filename: join(dir, 'frogbot.db') }) }, { env: {}, log: () => {}, maintenanceIntervalMs: 0 })
+  const ada = await ensureUser(storeOf(app).db, { email: 'ada@example.com' })
+  token = (await createApiToken(storeOf(app).db, { userId: ada.id, name: 'test' })).token
+})
+afterAll(async () => {
+  await app.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+const http = async (method: string, path: string, body?: unknown) =>
+  (await (await app.fetch(new Request(`${base}${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) }))).json()) as Record<string, any>
+
+describe('the protocol examples', () => {
+  it('scripts/mcp-ask-human.ts prints the answer given in FrogBot', async () => {
+    const asked = askHuman({ base, token, fetch: app.fetch })
+    let waiting: { id: string } | undefined
+    while (!waiting) {
+      waiting = (await http('GET', '/api/chats')).chats.find((chat: { state: string }) => chat.state === 'awaiting')
+      if (!waiting) await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    const { pending } = await http('GET', `/api/agents/planner/chats/${waiting.id}/pending`)
+    await http('POST', `/api/agents/planner/chats/${waiting.id}/settle`, { toolCallId: pending[0].toolCallId, output: { answers: [{ header: 'Deploy', selected: ['Wait until Monday'] }] } })
+    expect(await asked).toEqual({ answers: [{ header: 'Deploy', selected: ['Wait until Monday'] }] })
+  })
+
+  it('scripts/ag-ui-run.ts is interrupted by the question and resumes it', async () => {
+    const { threadId, text } = await runPlanner({ base, token, fetch: app.fetch, prompt: 'Plan a team offsite: city or mountains?' })
+    const chat = await http('GET', `/api/agents/planner/chats/${threadId}`)
+    expect(chat.chat.state).toBe('idle')
+    expect(chat.messages.at(-1).settlements).toMatchObject([{ outcome: 'answered' }])
+    expect(text.length).toBeGreaterThan(0)
+  })
+})

@@ -1,0 +1,55 @@
+import type { PendingCall } from '@frogbotai/protocol'
+import { APPROVAL_KIND } from '@frogbotai/protocol'
+import type { Interrupt, ResumeEntry } from '@ag-ui/core'
+import { z } from 'zod'
+import type { ResolvedAgent } from '../../agents/resolve-agents.ts'
+import type { SettleInput } from '../../contract/turns.ts'
+
+/** The answer an approval's interrupt takes (docs/agents/approvals.md): approve or deny, with an optional reason and edited input. */
+const APPROVAL_RESPONSE = {
+  type: 'object',
+  properties: { approved: { type: 'boolean' }, reason: { type: 'string' }, input: { type: 'object' } },
+  required: ['approved'],
+  additionalProperties: false
+}
+
+/**
+ * One AG-UI interrupt per pending call (docs/protocols/ag-ui.md): `id` and `toolCallId` are the tool
+ * call id, `reason` the call's kind (`question`, `approval`, …), `responseSchema` the client tool's
+ * output schema as JSON Schema (for an approval, `{ approved, reason?, input? }`), `expiresAt` its
+ * deadline, and `metadata` the tool's name and input.
+ */
+export function interruptsOf(agent: ResolvedAgent, pending: PendingCall[]): Interrupt[] {
+  return pending.map((call) => {
+    const tool = agent.clientTools.get(call.toolName)
+    const responseSchema = call.kind === APPROVAL_KIND ? APPROVAL_RESPONSE : tool ? (z.toJSONSchema(tool.outputSchema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>) : undefined
+    return {
+      id: call.toolCallId,
+      toolCallId: call.toolCallId,
+      reason: call.kind,
+      message: call.kind === APPROVAL_KIND ? `Approve ${call.toolName}?` : tool?.description,
+      ...(responseSchema ? { responseSchema } : {}),
+      ...(call.expiresAt ? { expiresAt: call.expiresAt } : {}),
+      metadata: { toolName: call.toolName, input: call.input }
+    } as Interrupt
+  })
+}
+
+/**
+ * The settle inputs of an AG-UI resume: `resolved` with the payload as the call's output (for an
+ * approval, the payload's `approved`, `reason` and `input`), `cancelled` as a dismissal (for an
+ * approval, a denial). `kinds` gives each waiting call's kind by tool call id; an entry for a call
+ * not waiting passes through as an output, so the settle door answers `call-not-found`.
+ */
+export function settleInputsOf(resume: ResumeEntry[], kinds: Map<string, string>): SettleInput[] {
+  return resume.map((entry) => {
+    const approval = kinds.get(entry.interruptId) === APPROVAL_KIND
+    if (entry.status === 'cancelled') return approval ? { toolCallId: entry.interruptId, approved: false } : { toolCallId: entry.interruptId, dismissed: true }
+    if (!approval) return { toolCallId: entry.interruptId, output: entry.payload }
+    const payload = (entry.payload ?? {}) as { approved?: unknown; reason?: unknown; input?: unknown }
+    const reason = typeof payload.reason === 'string' ? { reason: payload.reason } : {}
+    return payload.approved === false
+      ? { toolCallId: entry.interruptId, approved: false, ...reason }
+      : { toolCallId: entry.interruptId, approved: true, ...(payload.input !== undefined ? { input: payload.input } : {}), ...reason }
+  })
+}

@@ -1,0 +1,89 @@
+import { CLIENT_CAPABILITIES_META_KEY, inputRequired, type McpServer, type ServerContext } from '@modelcontextprotocol/server'
+import type { TurnResult } from '@frogbotai/protocol'
+import { z } from 'zod'
+import type { ResolvedAgent } from '../../agents/resolve-agents.ts'
+import type { SettleOutcome } from '../../contract/turns.ts'
+import type { McpToolContext } from './ask-human-tool.ts'
+import type { WaitState } from './signed-state.ts'
+import { onlyQuestions, questionAnswers, questionElicitation } from './question-elicitation.ts'
+
+const AgentToolInput = z.object({
+  prompt: z.string().min(1).describe('The message to the agent.'),
+  chatId: z.string().optional().describe('Continue this chat (from an earlier result); leave it out to start a new one.')
+})
+
+/** Whether the MCP client of this request answers form elicitations (its per-request capabilities, MCP 2026-07-28). */
+function elicits(ctx: ServerContext): boolean {
+  const capabilities = (ctx.mcpReq.envelope as Record<string, unknown> | undefined)?.[CLIENT_CAPABILITIES_META_KEY] as { elicitation?: { form?: unknown } } | undefined
+  return Boolean(capabilities?.elicitation)
+}
+
+/**
+ * The tool result of a turn result: its text; or, stopped at questions the client can answer as
+ * forms, `input_required` with one form per question call and a signed state naming the chat and
+ * calls; or `status: "awaiting-input"` with the chat and the pending calls.
+ */
+async function turnToolResult(context: McpToolContext, ctx: ServerContext, result: TurnResult) {
+  if (result.status === 'awaiting-input') {
+    if (elicits(ctx) && onlyQuestions(result.pending)) {
+      const inputRequests = Object.fromEntries(result.pending.map((call) => [call.toolCallId, questionElicitation(call)]))
+      const state: WaitState = { chatId: result.chatId, toolCallId: result.pending[0].toolCallId, calls: result.pending.map((call) => call.toolCallId), nonce: context.engine.services.newId('nonce') }
+      return inputRequired({ inputRequests, requestState: await context.states.mint(state, ctx) })
+    }
+    const questions = result.pending.map((call) => `${call.toolName} (${call.toolCallId}): ${JSON.stringify(call.input)}`).join('\n')
+    return {
+      content: [{ type: 'text' as const, text: `The agent waits for an answer in FrogBot chat ${result.chatId}:\n${questions}` }],
+      structuredContent: result as unknown as Record<string, unknown>
+    }
+  }
+  return { content: [{ type: 'text' as const, text: result.text }], structuredContent: result as unknown as Record<string, unknown> }
+}
+
+/** The tool result after the client's forms were settled: the continuation's, the calls still waiting, or the dismissal. */
+async function settledToolResult(context: McpToolContext, ctx: ServerContext, outcome: SettleOutcome) {
+  if (outcome.kind === 'continued') return turnToolResult(context, ctx, await outcome.run.result)
+  if (outcome.kind === 'dismissed') {
+    const dismissed = { status: 'dismissed', chatId: outcome.chatId, messageId: outcome.messageId, state: outcome.state }
+    return { content: [{ type: 'text' as const, text: `Dismissed: the agent stops here (chat ${outcome.chatId}).` }], structuredContent: dismissed }
+  }
+  const waiting = { status: 'awaiting-input', chatId: outcome.chatId, pending: outcome.pending }
+  return { content: [{ type: 'text' as const, text: `Other calls still wait in FrogBot chat ${outcome.chatId}.` }], structuredContent: waiting }
+}
+
+/**
+ * Registers `agent_<slug>` for `agent` (docs/protocols/mcp.md): input `{ prompt, chatId? }`, sent
+ * to the agent as the caller. A turn that completes answers its text (`structuredContent` the
+ * turn result). One that stops at questions is handed to a client that answers forms as MCP
+ * elicitations (`input_required`); their answers settle through the settle door (a declined form
+ * dismisses) and the turn continues. Otherwise it answers `status: "awaiting-input"` with the
+ * `chatId` and the `pending` calls, to be answered in FrogBot; a queued message answers `status: "queued"`.
+ */
+export function registerAgentTool(server: McpServer, context: McpToolContext, agent: ResolvedAgent): void {
+  server.registerTool(
+    `agent_${agent.slug}`,
+    {
+      title: agent.profile?.name ?? agent.slug,
+      description: `Send a message to the FrogBot agent "${agent.slug}"${agent.profile?.description ? `: ${agent.profile.description}` : ''}. Its reply may stop at a question a person answers.`,
+      inputSchema: AgentToolInput
+    },
+    async ({ prompt, chatId }: z.output<typeof AgentToolInput>, ctx: ServerContext) => {
+      const { engine, req } = context
+      const state = ctx.mcpReq.requestState<WaitState>()
+      if (state && typeof state === 'object' && state.calls) {
+        const { pending } = await engine.pending({ chatId: state.chatId, agentSlug: agent.slug, req })
+        const asked = pending.filter((call) => state.calls!.includes(call.toolCallId))
+        const inputs = questionAnswers(asked, ctx.mcpReq.inputResponses)
+        if (!inputs || asked.length === 0) return { isError: true, content: [{ type: 'text' as const, text: `The questions of chat ${state.chatId} were answered elsewhere or not at all; read the chat.` }] }
+        return settledToolResult(context, ctx, await engine.settle({ chatId: state.chatId, agentSlug: agent.slug, inputs, req, wholeStep: true }))
+      }
+      const message = { id: engine.services.newId('msg'), role: 'user' as const, parts: [{ type: 'text' as const, text: prompt }] }
+      const sent = await engine.sendMessage({ agentSlug: agent.slug, chatId, message, req, field: 'prompt' })
+      if (sent.status === 'queued') {
+        const queued = { status: 'queued', chatId: sent.chatId, messageId: sent.messageId }
+        return { content: [{ type: 'text' as const, text: `Queued in chat ${sent.chatId}: a turn runs or a question waits there.` }], structuredContent: queued }
+      }
+      void sent.run.stream.cancel().catch(() => {})
+      return turnToolResult(context, ctx, await sent.run.result)
+    }
+  )
+}

@@ -1,0 +1,68 @@
+import { inputRequired, type McpServer, type ServerContext } from '@modelcontextprotocol/server'
+import { QuestionInput, QuestionOutput } from '@frogbotai/protocol'
+import type { z } from 'zod'
+import type { UIMessage } from 'ai'
+import type { Caller } from '../../contract/caller.ts'
+import type { Engine } from '../../turns/engine.ts'
+import { callResult } from '../../turns/ask-question.ts'
+import type { signedStates, WaitState } from './signed-state.ts'
+
+/** What an MCP tool of the door needs: the engine, the caller, the signed states and the wait of one round. */
+export type McpToolContext = {
+  engine: Engine
+  req: Caller
+  states: ReturnType<typeof signedStates>
+  waitMs: number
+}
+
+/**
+ * Waits up to `waitMs` for call `toolCallId` of chat `chatId` to end, reading the chat as `req`
+ * every 250 ms (any process may settle it): `waiting`, `answered` with the output, or `failed`.
+ */
+export async function waitForCall(engine: Engine, { chatId, toolCallId, req, waitMs }: { chatId: string; toolCallId: string; req: Caller; waitMs: number }) {
+  const until = Date.now() + waitMs
+  for (;;) {
+    const { messages } = await engine.readChat({ chatId, req })
+    const result = callResult(messages as unknown as UIMessage[], toolCallId)
+    if (result.status !== 'waiting' || Date.now() >= until) return result
+    await new Promise((resolve) => setTimeout(resolve, Math.min(250, Math.max(0, until - Date.now()))))
+  }
+}
+
+/** An MCP tool result for a call that ended or still waits: the answer, a tool error, or `input_required` with a new signed state. */
+export async function waitResult(context: McpToolContext, ctx: ServerContext, { chatId, toolCallId }: Omit<WaitState, 'nonce'>) {
+  const result = await waitForCall(context.engine, { chatId, toolCallId, req: context.req, waitMs: context.waitMs })
+  if (result.status === 'waiting') {
+    return inputRequired({ requestState: await context.states.mint({ chatId, toolCallId, nonce: context.engine.services.newId('nonce') }, ctx) })
+  }
+  if (result.status === 'failed') return { isError: true, content: [{ type: 'text' as const, text: result.errorText }] }
+  return { content: [{ type: 'text' as const, text: JSON.stringify(result.output) }], structuredContent: result.output as Record<string, unknown> }
+}
+
+/**
+ * Registers `ask_human` (docs/protocols/mcp.md): input the seed's `QuestionInput`, output its
+ * `QuestionOutput`. The first round asks in a new chat of `agentSlug` owned by the caller (see
+ * `askQuestion`); each round waits up to `waitMs` and answers the person's answer, a tool error
+ * (`Dismissed by the user.`, an expiry), or `input_required` with a signed state naming the chat and
+ * call, which the client's SDK sends back to wait again.
+ */
+export function registerAskHuman(server: McpServer, context: McpToolContext, agentSlug: string | undefined): void {
+  server.registerTool(
+    'ask_human',
+    {
+      title: 'Ask a person',
+      description:
+        'Ask a person one or more multiple-choice questions and wait for their answer. The question reaches them in FrogBot (its chat, inbox and channels); the result has one answer per question, in order.',
+      inputSchema: QuestionInput,
+      outputSchema: QuestionOutput
+    },
+    async (input: z.output<typeof QuestionInput>, ctx: ServerContext) => {
+      const state = ctx.mcpReq.requestState<WaitState>()
+      if (state && typeof state === 'object') return waitResult(context, ctx, state)
+      if (!agentSlug) return { isError: true, content: [{ type: 'text' as const, text: 'No agent with the question tool is open to this token.' }] }
+      const prompt = `Asked through MCP: ${input.questions.map((question) => question.question).join(' ')}`
+      const asked = await context.engine.ask({ agentSlug, req: context.req, input, prompt, field: 'arguments' })
+      return waitResult(context, ctx, asked)
+    }
+  )
+}

@@ -1,0 +1,114 @@
+import type { QuestionInput, QuestionOutput } from '@frogbotai/protocol'
+import type { Caller } from '../contract/caller.ts'
+import type { SettleInput, SettleOutcome } from '../contract/turns.ts'
+import { FrogbotError } from '../errors/frogbot-error.ts'
+import type { ChatStore } from '../store/chat-store.ts'
+import type { AnswerLinksTable } from '../store/database-schema.ts'
+import { findUserByEmail } from '../auth/users.ts'
+import { isTokenShaped, type LinkChoice, questionsOf, settleInputOf, tokenHash } from './answer-links.ts'
+import { confirmPage, donePage, type LinkContext, type LinkRefusal, questionsPage, refusalPage } from './answer-page.ts'
+import { callPrompt, chatURLOf } from './notice-text.ts'
+
+/** What the answer-link door needs: the store, the one settle door, the agents' names, the clock, the public URL. */
+export type LinkDoorDeps = {
+  store: ChatStore
+  settle: (options: { chatId: string; inputs: SettleInput[]; req: Caller }) => Promise<SettleOutcome>
+  agentName: (slug: string) => string
+  now: () => Date
+  publicURL: string
+}
+
+/** A page of the door: its status and HTML. */
+export type LinkPage = { status: number; html: string }
+
+const refused = (why: LinkRefusal, chatURL?: string): LinkPage => refusalPage(why, chatURL)
+
+/** A link still usable, with its call and what its pages say; or why not. */
+async function openLinkRow(deps: LinkDoorDeps, token: string): Promise<{ link: AnswerLinksTable; context: LinkContext; chatURL: string; questions: QuestionInput['questions'] | null } | { refusal: LinkPage }> {
+  const link = isTokenShaped(token) ? await deps.store.findLink(tokenHash(token)) : null
+  if (!link) return { refusal: refused('unknown') }
+  const [call] = await deps.store.getCalls(link.chat_id, [link.tool_call_id])
+  const chat = await deps.store.getChat(link.chat_id)
+  if (!call || !chat) return { refusal: refused('unknown') }
+  const chatURL = chatURLOf(deps.publicURL, chat.agentSlug, chat.id)
+  if (call.status !== 'pending') return { refusal: refused('settled', chatURL) }
+  if (link.used_at) return { refusal: refused('used', chatURL) }
+  if (link.expires_at <= deps.now().toISOString()) return { refusal: refused('expired', chatURL) }
+  const context = { agentName: deps.agentName(chat.agentSlug), chatTitle: chat.title, recipient: link.recipient, prompt: callPrompt(call) }
+  return { link, context, chatURL, questions: questionsOf(call) }
+}
+
+/**
+ * `GET /answer/<token>` (docs/chat/reach-people.md "Answer links"): shows what the link would
+ * answer, with a button that posts back to the same URL, or the answer page; changes nothing (mail
+ * scanners open links). A link that is unknown or altered, used, expired, or whose call settled
+ * gets its refusal page.
+ */
+export async function showLink(deps: LinkDoorDeps, token: string): Promise<LinkPage> {
+  const opened = await openLinkRow(deps, token)
+  if ('refusal' in opened) return opened.refusal
+  const { link, context, questions } = opened
+  if (link.choice !== null) return { status: 200, html: confirmPage(context, link.label) }
+  if (!questions) return refused('unavailable', opened.chatURL)
+  return { status: 200, html: questionsPage(context, questions) }
+}
+
+/** The answer the answer page's form gives: `q<i>` (options) and `q<i>-custom` (typed) per question. */
+function formAnswer(questions: QuestionInput['questions'], form: URLSearchParams): QuestionOutput {
+  return {
+    answers: questions.map((question, index) => {
+      const custom = form.get(`q${index}-custom`)?.trim()
+      return { header: question.header, selected: form.getAll(`q${index}`), ...(custom ? { custom } : {}) }
+    })
+  }
+}
+
+/** A short line of what was answered, for the done page. */
+function summaryOf(choice: Exclude<LinkChoice, null>, label: string): string {
+  if ('approved' in choice) return choice.approved ? 'Approved.' : 'Denied.'
+  const answers = (choice.output as QuestionOutput).answers
+  if (label !== 'Answer') return `You answered “${label}”.`
+  return answers.map((answer) => `${answer.header}: ${[...answer.selected, ...(answer.custom ? [answer.custom] : [])].join(', ') || '(nothing)'}`).join(' · ')
+}
+
+/**
+ * `POST /answer/<token>`: claims the link (one atomic update: unused and unexpired), then settles
+ * its call through the one settle door as the link's recipient (`by: { link: { recipient } }`,
+ * with their FrogBot user when one has that email). An answer the door refuses as invalid gives
+ * the link back and shows the form again with the reason; a call settled meanwhile, a refusal of
+ * the app's `access` rules, a used, expired or unknown link: a refusal page, and nothing changes.
+ */
+export async function useLink(deps: LinkDoorDeps, token: string, form: URLSearchParams): Promise<LinkPage> {
+  const opened = await openLinkRow(deps, token)
+  if ('refusal' in opened) return opened.refusal
+  const { link, context, chatURL, questions } = opened
+  let choice: Exclude<LinkChoice, null>
+  if (link.choice !== null) choice = JSON.parse(link.choice)
+  else if (questions) choice = { output: formAnswer(questions, form) }
+  else return refused('unavailable', chatURL)
+  const now = deps.now().toISOString()
+  if (!(await deps.store.claimLink(link.token_hash, now))) {
+    const again = await openLinkRow(deps, token)
+    return 'refusal' in again ? again.refusal : refused('used', chatURL)
+  }
+  const user = await findUserByEmail(deps.store.db, link.recipient)
+  const req: Caller = { user, credential: { type: 'custom' }, entryPoint: 'link', headers: new Headers(), link: { recipient: link.recipient } }
+  try {
+    const outcome = await deps.settle({ chatId: link.chat_id, inputs: [settleInputOf(link.tool_call_id, choice)], req })
+    if (outcome.kind === 'continued') {
+      void outcome.run.stream.cancel().catch(() => {})
+      outcome.run.result.catch(() => {})
+    }
+  } catch (error) {
+    if (!FrogbotError.isInstance(error)) throw error
+    if (['invalid-output', 'invalid-input', 'bad-request'].includes(error.code) && questions) {
+      await deps.store.releaseLink(link.token_hash)
+      return { status: 400, html: questionsPage(context, questions, error.message) }
+    }
+    if (['already-settled', 'not-awaiting', 'call-not-found', 'pending-calls'].includes(error.code)) return refused('settled', chatURL)
+    if (['forbidden', 'unauthorized', 'already-voted'].includes(error.code)) return refused('forbidden', chatURL)
+    await deps.store.releaseLink(link.token_hash)
+    return refused(['closed', 'write-conflict'].includes(error.code) ? 'busy' : 'unavailable', chatURL)
+  }
+  return { status: 200, html: donePage({ summary: summaryOf(choice, link.label), chatURL }) }
+}

@@ -1,0 +1,33 @@
+/** One notice email. */
+export type NoticeMail = { to: string; subject: string; text: string; html: string }
+
+/** Sends a notice email; resolves once the SMTP server took it (or it was logged). */
+export type EmailSender = { send: (mail: NoticeMail) => Promise<void>; close: () => void }
+
+/**
+ * Notice emails from `from` (docs/chat/reach-people.md "Notices"): through nodemailer to the SMTP
+ * server of `smtpUrl` (`smtp://user:pass@host:587`, `smtps://…`), plain text and HTML; with no
+ * `smtpUrl`, each email is logged instead, its subject and every line with a link, so a newcomer
+ * can click one. nodemailer is loaded on the first email.
+ */
+export function emailSender({ from, smtpUrl, log }: { from: string; smtpUrl?: string; log: (line: string) => void }): EmailSender {
+  if (!smtpUrl) {
+    return {
+      send: async ({ to, subject, text }) => {
+        log(`frogbot: email to ${to} (SMTP_URL is unset, so it is logged, not sent): ${subject}`)
+        for (const line of text.split('\n')) if (line.includes('://')) log(`frogbot:   ${line.trim()}`)
+      },
+      close: () => {}
+    }
+  }
+  let transport: Promise<import('nodemailer').Transporter> | undefined
+  const open = () => (transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl)))
+  return {
+    send: async ({ to, subject, text, html }) => {
+      await (await open()).sendMail({ from, to, subject, text, html })
+    },
+    close: () => {
+      void transport?.then((opened) => opened.close()).catch(() => {})
+    }
+  }
+}

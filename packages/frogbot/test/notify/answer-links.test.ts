@@ -1,0 +1,169 @@
+import { afterEach, expect, it } from 'vitest'
+import { describeEachDatabase } from '../../src/testing/test-databases.ts'
+import { charges, linksIn, noticeFrogbot } from './notify-kit.ts'
+
+// Answer links (docs/chat/reach-people.md "Answer links"), through the app's own HTTP handler on a
+// real SQLite file and a real PostgreSQL database: SMTP_URL is unset, so each notice is logged
+// with its links, as a newcomer sees it.
+
+const cleanups: (() => Promise<unknown>)[] = []
+afterEach(async () => {
+  while (cleanups.length > 0) await cleanups.pop()!()
+})
+
+describeEachDatabase('answer links', (fresh) => {
+  async function start() {
+    const database = await fresh()
+    const logs: string[] = []
+    const app = await noticeFrogbot({ adapter: database.adapter(), notify: { email: { from: 'FrogBot <frogbot@example.com>' } }, log: (line) => logs.push(line) })
+    cleanups.push(async () => {
+      await app.frogbot.close()
+      await database.drop()
+    })
+    const linksOf = async (chatId: string) => {
+      await app.frogbot.maintain()
+      await until(() => logs.some((line) => line.includes('/answer/')))
+      const links = linksIn(logs.join('\n'))
+      logs.length = 0
+      return { links, chatId }
+    }
+    const settled = async (chatId: string) => {
+      await until(async () => (await app.frogbot.readChat({ chatId, caller: { user: app.ada } })).chat.state === 'idle')
+      return app.frogbot.readChat({ chatId, caller: { user: app.ada } })
+    }
+    return { ...app, logs, linksOf, settled }
+  }
+
+  it('a single-choice question: one link per option; GET only shows it, POST answers as the recipient and the reply continues', async () => {
+    const app = await start()
+    const { chatId, toolCallId } = await app.ask('Pick a color')
+    const { links } = await app.linksOf(chatId)
+    expect(Object.keys(links)).toEqual(['Red', 'Blue'])
+    expect(links.Blue).toMatch(/^http:\/\/frogbot\.test\/answer\/[A-Za-z0-9_-]{43}$/)
+
+    const shown = await app.page(links.Blue)
+    expect(shown.status).toBe(200)
+    expect(shown.headers.get('content-type')).toContain('text/html')
+    expect(shown.headers.get('referrer-policy')).toBe('no-referrer')
+    expect(shown.html).toContain('Which color?')
+    expect(shown.html).toContain('<form method="post">')
+    expect(shown.html).toContain('Send “Blue”')
+    // Opening a link twice (a mail scanner, then the person) changes nothing.
+    expect((await app.page(links.Blue)).status).toBe(200)
+    expect((await app.frogbot.pending({ chatId, caller: { user: app.ada } })).pending.map((call) => call.toolCallId)).toEqual([toolCallId])
+
+    const done = await app.page(links.Blue, {})
+    expect(done.status).toBe(200)
+    expect(done.html).toContain('You answered “Blue”.')
+    expect(done.html).toContain(`http://frogbot.test/admin/chats/planner/${chatId}`)
+    const read = await app.settled(chatId)
+    const assistant = read.messages.at(-1)!
+    expect(assistant.settlements).toMatchObject([{ toolCallId, outcome: 'answered', by: { link: { recipient: 'ada@example.com' }, userId: app.ada.id } }])
+    expect(JSON.stringify(assistant.parts)).toContain('Got: {\\"answers\\":[{\\"header\\":\\"Color\\",\\"selected\\":[\\"Blue\\"]}]}')
+  })
+
+  it('replayed, settled, altered and foreign links are refused with a page, and nothing changes', async () => {
+    const app = await start()
+    const { chatId } = await app.ask('Pick a color')
+    const { links } = await app.linksOf(chatId)
+    const altered = links.Red.slice(0, -1) + (links.Red.endsWith('A') ? 'B' : 'A')
+    const unknown = await app.page(altered)
+    expect(unknown.status).toBe(404)
+    expect(unknown.html).toContain('This link does not work')
+    expect((await app.page(altered, {})).status).toBe(404)
+    expect((await app.page('http://frogbot.test/answer/not-a-token', {})).status).toBe(404)
+
+    expect((await app.page(links.Red, {})).status).toBe(200)
+    const read = await app.settled(chatId)
+    for (const url of [links.Red, links.Blue]) {
+      for (const form of [undefined, {}]) {
+        const refused = await app.page(url, form)
+        expect(refused.status).toBe(409)
+        expect(refused.html).toContain('This question is closed')
+      }
+    }
+    expect(await app.settled(chatId)).toEqual(read)
+
+    // A link of another chat's call answers that call only, never this one.
+    const other = await app.ask('Pick a color again')
+    const { links: otherLinks } = await app.linksOf(other.chatId)
+    expect((await app.page(otherLinks.Red, {})).status).toBe(200)
+    expect((await app.settled(other.chatId)).messages.at(-1)!.settlements).toMatchObject([{ toolCallId: other.toolCallId }])
+    expect(await app.settled(chatId)).toEqual(read)
+  })
+
+  it('a link past its 72 hours is refused; the call still waits', async () => {
+    const app = await start()
+    const { chatId, toolCallId } = await app.ask('Pick a color')
+    const { links } = await app.linksOf(chatId)
+    app.advance(72 * 3_600_000 + 1000)
+    for (const form of [undefined, {}]) {
+      const refused = await app.page(links.Red, form)
+      expect(refused.status).toBe(410)
+      expect(refused.html).toContain('This link expired')
+    }
+    expect((await app.frogbot.pending({ chatId, caller: { user: app.ada } })).pending.map((call) => call.toolCallId)).toEqual([toolCallId])
+    // A day later the sweeper deleted it: now it is a link FrogBot does not know.
+    app.advance(24 * 3_600_000)
+    await app.frogbot.maintain()
+    expect((await app.page(links.Red)).status).toBe(404)
+  })
+
+  it('while the server shuts down, a link says to try again, and nothing changes', async () => {
+    const app = await start()
+    const { chatId } = await app.ask('Pick a color')
+    const { links } = await app.linksOf(chatId)
+    await app.frogbot.close()
+    for (const form of [undefined, {}]) {
+      const busy = await app.page(links.Red, form)
+      expect(busy.status).toBe(503)
+      expect(busy.html).toContain('Please try again in a moment')
+    }
+  })
+
+  it('several questions: one link to the answer page; a wrong answer shows the form again and keeps the link', async () => {
+    const app = await start()
+    const { chatId, toolCallId } = await app.ask('Plan a trip')
+    const { links } = await app.linksOf(chatId)
+    expect(Object.keys(links)).toEqual(['Answer'])
+    const form = await app.page(links.Answer)
+    expect(form.status).toBe(200)
+    expect(form.html).toContain('<legend>Where</legend>')
+    expect(form.html).toContain('type="checkbox" name="q1" value="Museum"')
+
+    const wrong = await app.page(links.Answer, { q0: ['Rome', 'Oslo'], q1: 'Boat' })
+    expect(wrong.status).toBe(400)
+    expect(wrong.html).toContain('role="alert"')
+    expect((await app.frogbot.pending({ chatId, caller: { user: app.ada } })).pending).toHaveLength(1)
+
+    const done = await app.page(links.Answer, { q0: 'Oslo', q1: ['Museum', 'Boat'], 'q1-custom': 'a fjord cruise' })
+    expect(done.status).toBe(200)
+    expect(done.html).toContain('Where: Oslo · Extras: Museum, Boat, a fjord cruise')
+    const read = await app.settled(chatId)
+    expect(read.messages.at(-1)!.settlements).toMatchObject([{ toolCallId, outcome: 'answered', by: { link: { recipient: 'ada@example.com' } } }])
+    expect((await app.page(links.Answer, { q0: 'Rome' })).status).toBe(409)
+  })
+
+  it('an approval gets Approve and Deny links; Approve runs the tool once', async () => {
+    const app = await start()
+    const before = charges.length
+    const { chatId, toolCallId } = await app.ask('Please charge the card')
+    const { links } = await app.linksOf(chatId)
+    expect(Object.keys(links)).toEqual(['Approve', 'Deny'])
+    expect((await app.page(links.Approve)).html).toContain('Approve “charge”?')
+    expect((await app.page(links.Approve, {})).html).toContain('Approved.')
+    const read = await app.settled(chatId)
+    expect(read.messages.at(-1)!.settlements).toMatchObject([{ toolCallId, outcome: 'approved', by: { link: { recipient: 'ada@example.com' } } }])
+    expect(charges.length - before).toBe(1)
+    expect((await app.page(links.Deny, {})).status).toBe(409)
+    expect(charges.length - before).toBe(1)
+  })
+})
+
+async function until(check: () => boolean | Promise<boolean>, ms = 10_000) {
+  const deadline = Date.now() + ms
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out')
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}

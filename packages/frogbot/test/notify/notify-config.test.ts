@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest'
+import { buildConfig, ConfigError, type FrogbotOptions } from '../../src/index.ts'
+import { durationMs } from '../../src/notify/notify-options.ts'
+import { question } from '../../src/tools/index.ts'
+
+const agents: FrogbotOptions['agents'] = [{ slug: 'planner', model: 'fast', tools: [question] }]
+
+function problemsOf(notify: unknown): string[] {
+  try {
+    buildConfig({ agents, notify } as FrogbotOptions)
+    return []
+  } catch (error) {
+    if (!ConfigError.isInstance(error)) throw error
+    return error.problems
+  }
+}
+
+describe('notify in buildConfig (docs/chat/reach-people.md)', () => {
+  it('takes the interface of the docs as it is', () => {
+    expect(
+      problemsOf({
+        email: { from: 'FrogBot <frogbot@example.com>' },
+        webhook: { url: 'https://hooks.example.com/frogbot', secret: 'a-secret-of-sixteen+' },
+        remind: ['15m', '2h', 90_000],
+        escalate: { after: '4h', to: ['lead@example.com'] },
+        linkTtl: '1d'
+      })
+    ).toEqual([])
+  })
+
+  it('durations: milliseconds, or seconds, minutes, hours and days', () => {
+    expect(['90s', '15m', '2h', '1d', 1500, '1.5h'].map(durationMs)).toEqual([90_000, 900_000, 7_200_000, 86_400_000, 1500, 5_400_000])
+    expect(['15', '2w', '', '-1s', 0, -5, Number.NaN, null, '0s'].map(durationMs)).toEqual(Array(9).fill(null))
+  })
+
+  it('names every wrong field and its rule, and every unknown key', () => {
+    expect(
+      problemsOf({
+        email: { form: 'x' },
+        webhook: { url: 'ftp://x', secret: 'short' },
+        remind: ['15m', '2 weeks'],
+        escalate: { after: 0, to: [] },
+        linkTtl: 'forever',
+        remnd: []
+      })
+    ).toEqual([
+      'notify.remnd: unknown option; did you mean remind?',
+      'notify.email.form: unknown option; did you mean from?',
+      "notify.email.from: must be a sender address, such as 'FrogBot <frogbot@example.com>'",
+      'notify.webhook.url: must be an http:// or https:// URL',
+      'notify.webhook.secret: must be a string of at least 16 characters (it signs every request)',
+      `notify.remind[1]: "2 weeks" must be a positive number of milliseconds or a string such as '90s', '15m', '2h', '1d'`,
+      "notify.escalate.after: must be a positive number of milliseconds or a string such as '90s', '15m', '2h', '1d'",
+      "notify.escalate.to: must be a non-empty array of emails or user ids, such as ['lead@example.com']",
+      "notify.linkTtl: must be a positive number of milliseconds or a string such as '90s', '15m', '2h', '1d'"
+    ])
+    expect(problemsOf('yes')).toEqual(['notify: must be an object { email?, webhook?, remind?, escalate?, linkTtl? }'])
+    expect(problemsOf({ remind: '15m' })).toEqual(["notify.remind: must be an array of durations, such as ['15m', '2h']"])
+  })
+})

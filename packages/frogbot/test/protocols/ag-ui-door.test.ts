@@ -1,0 +1,105 @@
+import { HttpAgent, buildResumeArray } from '@ag-ui/client'
+import { afterEach, describe, expect, it } from 'vitest'
+import { colorQuestion, scriptedModel, textStep, toolStep } from '../../src/testing/scripted-model.ts'
+import { testFrogbot } from '../helpers/test-frogbot.ts'
+
+let cleanup: (() => Promise<void>) | undefined
+afterEach(async () => {
+  await cleanup?.()
+  cleanup = undefined
+})
+
+const answer = { answers: [{ header: 'Color', selected: ['Blue'] }] }
+const threadId = 'agui-thread-0123456789abcdef'
+
+async function plannerAgent(steps = [toolStep([{ toolCallId: 'call_1', toolName: 'question', input: colorQuestion }], 'Let me ask.'), textStep('Blue it is.'), textStep('Done.')]) {
+  const app = await testFrogbot({ model: scriptedModel(steps) })
+  cleanup = app.close
+  const agent = new HttpAgent({
+    url: 'http://localhost/api/agents/planner/ag-ui',
+    headers: { authorization: `Bearer ${app.token}` },
+    threadId,
+    fetch: (url, init) => app.frogbot.fetch(new Request(url, init))
+  })
+  const events: { type: string; [key: string]: unknown }[] = []
+  const subscriber = { onEvent: ({ event }: { event: any }) => void events.push(event) }
+  return { ...app, agent, events, subscriber }
+}
+
+describe('the AG-UI door', () => {
+  it('a run that reaches a question ends with one interrupt per pending call; a resume settles it and continues', async () => {
+    const { agent, events, subscriber, call } = await plannerAgent()
+    agent.addMessage({ id: 'u_1', role: 'user', content: 'Paint the shed' })
+    await agent.runAgent({}, subscriber)
+    const types = events.map((event) => event.type)
+    expect(types[0]).toBe('RUN_STARTED')
+    expect(types).toEqual(expect.arrayContaining(['TEXT_MESSAGE_START', 'TEXT_MESSAGE_CONTENT', 'TEXT_MESSAGE_END', 'TOOL_CALL_START', 'TOOL_CALL_ARGS', 'TOOL_CALL_END', 'MESSAGES_SNAPSHOT', 'STATE_SNAPSHOT']))
+    const finished = events.at(-1)!
+    expect(finished).toMatchObject({ type: 'RUN_FINISHED', threadId, outcome: { type: 'interrupt', interrupts: [{ id: 'call_1', toolCallId: 'call_1', reason: 'question' }] } })
+    expect((finished as any).outcome.interrupts[0].responseSchema).toMatchObject({ type: 'object', required: ['answers'] })
+    expect(agent.pendingInterrupts.map((interrupt) => interrupt.id)).toEqual(['call_1'])
+    // The chat is the thread.
+    expect((await call('GET', `/api/agents/planner/chats/${threadId}/pending`)).json).toMatchObject({ state: 'awaiting', pending: [{ toolCallId: 'call_1' }] })
+
+    events.length = 0
+    await agent.runAgent({ resume: buildResumeArray(agent.pendingInterrupts, { call_1: { status: 'resolved', payload: answer } }) }, subscriber)
+    expect(events.at(-1)).toMatchObject({ type: 'RUN_FINISHED', outcome: { type: 'success' } })
+    const text = events.filter((event) => event.type === 'TEXT_MESSAGE_CONTENT').map((event) => event.delta).join('')
+    expect(text).toBe('Blue it is.')
+    const chat = await call('GET', `/api/agents/planner/chats/${threadId}`)
+    expect(chat.json.chat.state).toBe('idle')
+    expect(chat.json.messages.at(-1).settlements).toMatchObject([{ toolCallId: 'call_1', outcome: 'answered' }])
+  })
+
+  it('cancelled dismisses the question: the model is not called again', async () => {
+    const { agent, events, subscriber, call } = await plannerAgent()
+    agent.addMessage({ id: 'u_1', role: 'user', content: 'Paint the shed' })
+    await agent.runAgent({}, subscriber)
+    events.length = 0
+    await agent.runAgent({ resume: buildResumeArray(agent.pendingInterrupts, { call_1: { status: 'cancelled' } }) }, subscriber)
+    expect(events.at(-1)).toMatchObject({ type: 'RUN_FINISHED', outcome: { type: 'success' } })
+    expect(events.some((event) => event.type === 'TEXT_MESSAGE_CONTENT')).toBe(false)
+    const chat = await call('GET', `/api/agents/planner/chats/${threadId}`)
+    expect(chat.json.messages.at(-1).settlements).toMatchObject([{ toolCallId: 'call_1', outcome: 'dismissed' }])
+  })
+
+  it('a resume must answer every open interrupt together (409 pending-calls otherwise)', async () => {
+    const both = toolStep([
+      { toolCallId: 'call_1', toolName: 'question', input: colorQuestion },
+      { toolCallId: 'call_2', toolName: 'question', input: colorQuestion }
+    ])
+    const { agent, subscriber, call } = await plannerAgent([both, textStep('Both answered.')])
+    agent.addMessage({ id: 'u_1', role: 'user', content: 'Paint two sheds' })
+    await agent.runAgent({}, subscriber)
+    expect(agent.pendingInterrupts.map((interrupt) => interrupt.id)).toEqual(['call_1', 'call_2'])
+    const partial = await call('POST', '/api/agents/planner/ag-ui', { threadId, runId: 'r2', messages: [], resume: [{ interruptId: 'call_1', status: 'resolved', payload: answer }] })
+    expect(partial.status).toBe(409)
+    expect(partial.json.code).toBe('pending-calls')
+    expect((await call('GET', `/api/agents/planner/chats/${threadId}/pending`)).json.pending).toHaveLength(2)
+  })
+
+  it('a new message while interrupts are open is queued; the run ends with the same interrupts open', async () => {
+    const { agent, subscriber, call, frogbot, token } = await plannerAgent()
+    agent.addMessage({ id: 'u_1', role: 'user', content: 'Paint the shed' })
+    await agent.runAgent({}, subscriber)
+    const response = await frogbot.fetch(
+      new Request('http://localhost/api/agents/planner/ag-ui', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'text/event-stream' },
+        body: JSON.stringify({ threadId, runId: 'r2', messages: [{ id: 'u_2', role: 'user', content: 'Also the fence' }] })
+      })
+    )
+    expect(response.status).toBe(200)
+    const text = await response.text()
+    expect(text).toContain('frogbot.queued')
+    expect(text).toContain('"type":"interrupt"')
+    const read = await call('GET', `/api/agents/planner/chats/${threadId}`)
+    expect(read.json.queued).toMatchObject([{ messageId: 'u_2' }])
+  })
+
+  it('refuses a caller without sign-in', async () => {
+    const { frogbot } = await plannerAgent()
+    const response = await frogbot.fetch(new Request('http://localhost/api/agents/planner/ag-ui', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ threadId, runId: 'r', messages: [] }) }))
+    expect(response.status).toBe(401)
+  })
+})

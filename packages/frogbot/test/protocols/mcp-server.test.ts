@@ -1,0 +1,200 @@
+import { isToolUIPart, type UIMessage } from 'ai'
+import { afterEach, describe, expect, it } from 'vitest'
+import { colorQuestion, scriptedModel, textStep, toolStep } from '../../src/testing/scripted-model.ts'
+import { createApiToken } from '../../src/auth/api-tokens.ts'
+import { ensureUser } from '../../src/auth/users.ts'
+import { storeOf } from '../../src/frogbot-internals.ts'
+import { question } from '../../src/tools/index.ts'
+import { testFrogbot } from '../helpers/test-frogbot.ts'
+import { configProblems } from '../../src/testing/config-problems.ts'
+import { buildConfig } from '../../src/index.ts'
+import { mcpClient } from './mcp-client-kit.ts'
+
+let cleanup: (() => Promise<void>) | undefined
+afterEach(async () => {
+  await cleanup?.()
+  cleanup = undefined
+})
+
+const answer = { answers: [{ header: 'Color', selected: ['Blue'] }] }
+
+async function served(model = scriptedModel([textStep('Noted.')]), extra: { access?: boolean } = {}) {
+  const app = await testFrogbot({
+    model,
+    agents: [{ slug: 'planner', model: 'fast', tools: [question], access: ({ req }) => extra.access !== false || req.user?.email === 'ada@example.com' }],
+    config: { mcp: { enabled: true, waitSeconds: 1 } }
+  })
+  cleanup = app.close
+  const client = await mcpClient({ fetch: app.frogbot.fetch, token: app.token })
+  const closeApp = app.close
+  cleanup = async () => {
+    await client.close()
+    await closeApp()
+  }
+  return { ...app, client }
+}
+
+/** The one waiting chat of the token's user, once `ask_human` made it. */
+async function waitingChat(call: Awaited<ReturnType<typeof served>>['call']) {
+  for (let tries = 0; tries < 100; tries++) {
+    const listed = await call('GET', '/api/chats')
+    const chat = listed.json.chats?.find((entry: any) => entry.state === 'awaiting')
+    if (chat) {
+      const pending = await call('GET', `/api/agents/planner/chats/${chat.id}/pending`)
+      return { chatId: chat.id as string, toolCallId: pending.json.pending[0].toolCallId as string, pending: pending.json.pending }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  throw new Error('ask_human made no waiting chat')
+}
+
+describe('the MCP server door: ask_human', () => {
+  it('lists ask_human with the seed schemas and an agent tool per agent', async () => {
+    const { client } = await served()
+    const { tools } = await client.listTools()
+    expect(tools.map((tool) => tool.name).sort()).toEqual(['agent_planner', 'ask_human'])
+    const ask = tools.find((tool) => tool.name === 'ask_human')!
+    expect(ask.inputSchema.required).toEqual(['questions'])
+    expect(ask.outputSchema?.required).toEqual(['answers'])
+  })
+
+  it('asks in a chat of the token user, waits across rounds, and returns the answer settled over HTTP', async () => {
+    const { client, call, user } = await served()
+    const asked = client.callTool({ name: 'ask_human', arguments: colorQuestion })
+    const { chatId, toolCallId, pending } = await waitingChat(call)
+    expect(pending).toMatchObject([{ toolName: 'question', kind: 'question', input: colorQuestion, agentSlug: 'planner' }])
+    const chat = await call('GET', `/api/agents/planner/chats/${chatId}`)
+    expect(chat.json.chat.ownerId ?? user.id).toBe(user.id)
+    // More than one round passes before the answer (waitSeconds: 1).
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    const settled = await call('POST', `/api/agents/planner/chats/${chatId}/settle`, { toolCallId, output: answer })
+    expect(settled.status).toBe(200)
+    const result = await asked
+    expect(result.isError).toBeFalsy()
+    expect(result.structuredContent).toEqual(answer)
+  })
+
+  it('returns the answer given in the admin chat (the useChat resubmission)', async () => {
+    const { client, call } = await served()
+    const asked = client.callTool({ name: 'ask_human', arguments: colorQuestion })
+    const { chatId, toolCallId } = await waitingChat(call)
+    const { json } = await call('GET', `/api/agents/planner/chats/${chatId}`)
+    const messages = json.messages.map(({ settlements: _s, ...message }: any) => message as UIMessage)
+    const last = messages.at(-1)!
+    last.parts = last.parts.map((part: UIMessage['parts'][number]) => (isToolUIPart(part) && part.toolCallId === toolCallId ? { ...part, state: 'output-available', output: answer } : part))
+    const resubmitted = await call('POST', '/api/agents/planner', { id: chatId, messages, trigger: 'submit-message', messageId: last.id })
+    expect(resubmitted.status).toBe(200)
+    expect((await asked).structuredContent).toEqual(answer)
+  })
+
+  it('a dismissal is an MCP tool error with the dismissal text', async () => {
+    const { client, call } = await served()
+    const asked = client.callTool({ name: 'ask_human', arguments: colorQuestion })
+    const { chatId, toolCallId } = await waitingChat(call)
+    await call('POST', `/api/agents/planner/chats/${chatId}/settle`, { toolCallId, dismissed: true, reason: 'Not mine to choose' })
+    const result = await asked
+    expect(result.isError).toBe(true)
+    expect(result.content).toEqual([{ type: 'text', text: 'Dismissed by the user. Reason: Not mine to choose' }])
+  })
+
+  it('refuses a forged request state, and a replayed one', async () => {
+    const app = await served()
+    const forged = await app.client.callTool({ name: 'ask_human', arguments: colorQuestion, requestState: 'v1.eyJwIjp7fX0.AAAA' } as never).catch((error) => error)
+    expect(String(forged)).toContain('Invalid or expired requestState')
+    // The states the door hands out, read off the wire; the client sends each back once.
+    const states: string[] = []
+    const recording = async (request: Request) => {
+      const response = await app.frogbot.fetch(request)
+      const body = await response.clone().text()
+      const state = /"requestState":"([^"]+)"/.exec(body)?.[1]
+      if (state) states.push(state)
+      return response
+    }
+    const client = await mcpClient({ fetch: recording, token: app.token })
+    const asked = client.callTool({ name: 'ask_human', arguments: colorQuestion })
+    const { chatId, toolCallId } = await waitingChat(app.call)
+    while (states.length < 2) await new Promise((resolve) => setTimeout(resolve, 50))
+    const replayed = await app.client.callTool({ name: 'ask_human', arguments: colorQuestion, requestState: states[0] } as never).catch((error) => error)
+    expect(String(replayed)).toContain('Invalid or expired requestState')
+    await app.call('POST', `/api/agents/planner/chats/${chatId}/settle`, { toolCallId, output: answer })
+    expect((await asked).structuredContent).toEqual(answer)
+    await client.close()
+  })
+
+  it('refuses a token whose user may use no agent, and a request without a token', async () => {
+    const { frogbot } = await served(undefined, { access: false })
+    const bob = await ensureUser(storeOf(frogbot).db, { email: 'bob@example.com' })
+    const { token } = await createApiToken(storeOf(frogbot).db, { userId: bob.id, name: 'bob' })
+    const refused = await mcpClient({ fetch: frogbot.fetch, token }).catch((error) => error)
+    expect(String(refused)).toMatch(/403|forbidden|may use no agent/i)
+    const anonymous = await frogbot.fetch(new Request('http://localhost/mcp', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }))
+    expect(anonymous.status).toBe(401)
+    expect(anonymous.headers.get('www-authenticate')).toContain('Bearer')
+  })
+})
+
+describe('the MCP server door: agent tools', () => {
+  it('agent_<slug> runs a turn and, stopped at a question, says it waits with the chat and pending calls', async () => {
+    const model = scriptedModel([toolStep([{ toolCallId: 'call_1', toolName: 'question', input: colorQuestion }], 'Let me ask.'), textStep('Blue it is.'), textStep('You are welcome.')])
+    const { client, call } = await served(model)
+    const result = await client.callTool({ name: 'agent_planner', arguments: { prompt: 'Paint the shed' } })
+    expect(result.structuredContent).toMatchObject({ status: 'awaiting-input', pending: [{ toolCallId: 'call_1', toolName: 'question' }] })
+    const chatId = (result.structuredContent as any).chatId
+    await call('POST', `/api/agents/planner/chats/${chatId}/settle`, { toolCallId: 'call_1', output: answer })
+    const next = await client.callTool({ name: 'agent_planner', arguments: { prompt: 'Thanks', chatId } })
+    expect(next.structuredContent, JSON.stringify(next)).toMatchObject({ status: 'complete', chatId, text: 'You are welcome.' })
+  })
+
+  it('a client that answers forms gets the question as an elicitation; its answer settles the call and the turn continues', async () => {
+    const model = scriptedModel([toolStep([{ toolCallId: 'call_1', toolName: 'question', input: colorQuestion }], 'Let me ask.'), textStep('Blue it is.')])
+    const app = await served(model)
+    const forms: any[] = []
+    const client = await mcpClient({
+      fetch: app.frogbot.fetch,
+      token: app.token,
+      elicit: async (params) => {
+        forms.push(params)
+        return { action: 'accept', content: { q0: 'Blue' } }
+      }
+    })
+    const result = await client.callTool({ name: 'agent_planner', arguments: { prompt: 'Paint the shed' } })
+    expect(forms[0].requestedSchema.properties.q0).toMatchObject({ type: 'string', title: 'Color', enum: ['Red', 'Blue'] })
+    expect(result.structuredContent, JSON.stringify(result)).toMatchObject({ status: 'complete', text: 'Blue it is.' })
+    const chat = await app.call('GET', `/api/agents/planner/chats/${(result.structuredContent as any).chatId}`)
+    expect(chat.json.messages.at(-1).settlements).toMatchObject([{ toolCallId: 'call_1', outcome: 'answered' }])
+    await client.close()
+  })
+
+  it('a declined form dismisses the question', async () => {
+    const model = scriptedModel([toolStep([{ toolCallId: 'call_1', toolName: 'question', input: colorQuestion }], 'Let me ask.'), textStep('Never said.')])
+    const app = await served(model)
+    const client = await mcpClient({ fetch: app.frogbot.fetch, token: app.token, elicit: async () => ({ action: 'decline' }) })
+    const result = await client.callTool({ name: 'agent_planner', arguments: { prompt: 'Paint the shed' } })
+    expect(result.structuredContent).toMatchObject({ status: 'dismissed' })
+    const chat = await app.call('GET', `/api/agents/planner/chats/${(result.structuredContent as any).chatId}`)
+    expect(chat.json.messages.at(-1).settlements).toMatchObject([{ toolCallId: 'call_1', outcome: 'dismissed' }])
+    await client.close()
+  })
+
+  it('is off unless mcp.enabled', async () => {
+    const app = await testFrogbot({ model: scriptedModel([textStep('Hi.')]) })
+    cleanup = app.close
+    const response = await app.frogbot.fetch(new Request('http://localhost/mcp', { method: 'POST', headers: { authorization: `Bearer ${app.token}` }, body: '{}' }))
+    expect(response.status).toBe(404)
+  })
+})
+
+describe('the mcp option', () => {
+  const problemsOf = (mcp: unknown) => configProblems(() => buildConfig({ agents: [{ slug: 'planner', model: 'fast', tools: [question] }], mcp } as never))
+
+  it('names the field and the rule of each bad value, and a misspelt key', () => {
+    expect(problemsOf({ enabled: 'yes', agent: 'nobody', waitSeconds: 0, stateSeconds: 5, enabeld: true })).toEqual([
+      'mcp.enabeld: unknown option; did you mean enabled?',
+      'mcp.enabled: must be true or false',
+      'mcp.agent: "nobody" must be the slug of one of the agents',
+      'mcp.waitSeconds: must be a whole number of seconds from 1 to 60',
+      'mcp.stateSeconds: must be a whole number of seconds from 60 to 86400'
+    ])
+    expect(problemsOf({ enabled: true, agent: 'planner', waitSeconds: 20 })).toEqual([])
+  })
+})
