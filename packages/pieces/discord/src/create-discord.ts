@@ -81,7 +81,7 @@ export function createDiscord(options: DiscordOptions = {}): DiscordPiece {
     ackDeadlineMs: ACK_DEADLINE_MS,
     supportsKind: (kind) => kind === 'question' || kind === 'approval',
     describe: ({ agentSlug, webhookPath }) => [`channel ${instance}: ${label} for agent ${agentSlug}, webhook ${webhookPath} (the application's Interactions Endpoint URL), messages through the Gateway`],
-    adapter: ({ logger, state }) =>
+    adapter: ({ logger, state, webhookVerifier }) =>
       (adapter = new FrogbotDiscordAdapter(
         {
         applicationId,
@@ -89,7 +89,7 @@ export function createDiscord(options: DiscordOptions = {}): DiscordPiece {
         apiUrl,
         // Every request reaches the adapter only once the piece's verifier admitted it (the
         // signature, its time and the replay guard, which the adapter's own check lacks).
-        webhookVerifier: () => true,
+        webhookVerifier,
         contentFormat: DiscordContentFormat.ComponentsV2,
         mentionRoleIds,
         respondToChannelIds,

@@ -78,7 +78,7 @@ export function createMicrosoftTeams(options: MicrosoftTeamsOptions = {}): Micro
     // is retried); Teams ignores the body of any other activity.
     lateAck: () => Response.json({ statusCode: 200, type: 'application/vnd.microsoft.activity.message', value: 'Received.' }),
     describe: ({ agentSlug, webhookPath }) => [`channel ${instance}: ${label} for agent ${agentSlug}, webhook ${webhookPath} (the Azure Bot's messaging endpoint)`],
-    adapter: ({ logger, log }) =>
+    adapter: ({ logger, log, webhookVerifier }) =>
       (adapter = quietTeamsAdapter(
         {
           appId,
@@ -90,11 +90,11 @@ export function createMicrosoftTeams(options: MicrosoftTeamsOptions = {}): Micro
           // Every request reaches the adapter only once the piece's verifier admitted it (the
           // Bot Framework JWT and the replay guard, below): the adapter's own check would ask
           // Microsoft's fixed keys instead of `openIdMetadataUrl`'s.
-          webhookVerifier: () => true
+          webhookVerifier
         },
         log
       )),
-    verify: teamsVerifier(botFrameworkAuth({ appId, openIdMetadataUrl, now })),
+    verify: teamsVerifier(botFrameworkAuth({ appId, openIdMetadataUrl, now }), appId),
     setup: ({ bot: chat, runtime, state, log, nameOf }) => {
       const roster = (people = teamsPeople({ adapter, state, log }))
       handleTeamsActions({ bot: chat, adapter, runtime, people: roster, nameOf })

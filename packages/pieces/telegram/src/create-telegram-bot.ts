@@ -1,4 +1,4 @@
-import { createChatSdkPiece, type KitPiece, readNumberedAnswer, type ReplyReader } from 'frogbot/channels'
+import { createChatSdkPiece, errorText, type KitPiece, readNumberedAnswer, type ReplyReader } from 'frogbot/channels'
 import { cardViews } from './card-views.ts'
 import { FrogbotTelegramAdapter } from './telegram-adapter.ts'
 import { telegramApprovals } from './approval-keyboard.ts'
@@ -25,7 +25,6 @@ const ACK_DEADLINE_MS = 10_000
 /** The updates the bot asks Telegram for (`setWebhook`, `getUpdates`): messages and button presses. */
 export const ALLOWED_UPDATES = ['message', 'callback_query']
 
-const describeError = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
 /**
  * A reply to the card's own message, read with FrogBot's numbered-answer grammar (an option's
@@ -115,7 +114,7 @@ export function createTelegramBot(options: TelegramBotOptions = {}): TelegramBot
           adapter
             .api('setWebhook', { url, secret_token: settings.secretToken, allowed_updates: ALLOWED_UPDATES })
             .then(() => log(`registered the webhook ${url} with Telegram (setWebhook)`))
-            .catch((error: unknown) => log(`could not register the webhook ${url} with Telegram (setWebhook: ${describeError(error)}); updates do not arrive until it is registered`))
+            .catch((error: unknown) => log(`could not register the webhook ${url} with Telegram (setWebhook: ${errorText(error)}); updates do not arrive until it is registered`))
         )
       }
       return {
