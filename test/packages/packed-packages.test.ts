@@ -183,7 +183,7 @@ describe('a fresh app that installs the tarballs', () => {
     expect(nodeImportsOf(join(app, 'node_modules/@frogbotai/protocol/dist/index.js'))).toEqual([])
   }, 2 * MINUTE)
 
-  it('runs a Slack thread end to end with the installed Slack piece: mention, reply and card, a refusal told, the modal, Answered by, the continuation, Dismiss, a restart', async () => {
+  it('runs a Slack thread end to end with the installed Slack piece: mention, reply and card, a refusal told, the modal, Answered by, the continuation, Dismiss, a restart, an approval', async () => {
     await slackJourney({ app, env: place.env, running })
   }, 3 * MINUTE)
 

@@ -18,7 +18,8 @@ const WAIT = { timeout: 15_000, interval: 50 }
  * mention is answered in the thread with the question's card; a participant the agent refuses is
  * told privately and the question stays open; "Type your answer" opens the modal, whose answer
  * replaces the card with "Answered by" and the reply continues; another question is dismissed
- * ("Dismissed by"); a card drawn before a restart is answered after it.
+ * ("Dismissed by"); a card drawn before a restart is answered after it; "Send the invoice to ACME"
+ * waits for approval, and the card's Approve runs the tool, "Approved by", and the reply goes on.
  */
 export async function slackJourney({ app, env, running }: { app: string; env: NodeJS.ProcessEnv; running: Started[] }) {
   const slack = await slackStandIn({ users: [ADA, EVE] })
@@ -29,8 +30,12 @@ export async function slackJourney({ app, env, running }: { app: string; env: No
         "import { createSlack } from '@frogbotai/piece-slack'",
         "import { buildConfig, sqliteAdapter } from 'frogbot'",
         "import { question } from 'frogbot/tools'",
+        "import { z } from 'zod'",
         '',
-        "export default buildConfig({ db: sqliteAdapter({ filename: './slack.db' }), agents: [{ slug: 'planner', model: 'fast', tools: [question], channels: [createSlack()] }] })",
+        '// The README\'s approval (docs/agents/approvals.md): the demo model calls it for "Send the invoice to ACME".',
+        "const sendInvoice = { slug: 'send_invoice', description: 'Send an invoice to a customer.', inputSchema: z.object({ customer: z.string().min(1), amount: z.number().positive().default(1200) }), needsApproval: true, execute: async (input: { customer: string; amount: number }) => ({ sent: true, ...input }) }",
+        '',
+        "export default buildConfig({ db: sqliteAdapter({ filename: './slack.db' }), agents: [{ slug: 'planner', model: 'fast', tools: [question, sendInvoice], channels: [createSlack()] }] })",
         ''
       ].join('\n')
     )
@@ -85,6 +90,16 @@ export async function slackJourney({ app, env, running }: { app: string; env: No
     expect(await server.post(signed(blockActions({ user: ADA, action: { action_id: option(before.blocks).action_id, value: option(before.blocks).value }, messageTs: before.ts, threadTs: third }), { contentType: FORM }))).toBe(200)
     await vi.waitFor(() => expect(slack.updatesOf(before.ts)).toEqual([expect.objectContaining({ text: expect.stringContaining(`Answered by <@${ADA.id}>`) })]), WAIT)
     await vi.waitFor(() => expect(slack.replies().filter((reply) => reply.threadTs === third).at(-1)?.text).toContain(option(before.blocks).text.text), WAIT)
+
+    // An approval: the card's Approve runs the tool once, the card says who approved, the reply goes on.
+    const fourth = '1800000004.000100'
+    expect(await server.post(signed(messageEvent({ user: ADA.id, text: `<@${BOT_USER_ID}> Send the invoice to ACME`, ts: fourth }), { contentType: 'application/json' }))).toBe(200)
+    const approval = await cardIn(fourth)
+    expect(JSON.stringify(approval.blocks)).toContain('send_invoice')
+    const approve = { action_id: 'fbapproval_approve', value: 'fbapproval_approve' }
+    expect(await server.post(signed(blockActions({ user: ADA, action: approve, messageTs: approval.ts, threadTs: fourth }), { contentType: FORM }))).toBe(200)
+    await vi.waitFor(() => expect(slack.updatesOf(approval.ts)).toEqual([expect.objectContaining({ text: expect.stringContaining(`Approved by <@${ADA.id}>`) })]), WAIT)
+    await vi.waitFor(() => expect(slack.replies().filter((reply) => reply.threadTs === fourth).at(-1)?.text).toContain('ACME'), WAIT)
     await server.started.stop()
   } finally {
     await slack.close()

@@ -1,9 +1,12 @@
 import { Chat, ChatList, useChatList, useSignIn } from '@frogbotai/ui/chat'
 import type { AgentSummary, ChatSummary, Manifest } from '@frogbotai/protocol'
-import { type MouseEvent, useEffect, useState } from 'react'
+import { type MouseEvent, useEffect, useRef, useState } from 'react'
 import { AgentPicker } from './agent-picker.tsx'
 import { ChatTitleBar } from './chat-title-bar.tsx'
 import { navigate, pathOf, type Route, useRoute } from './routes.ts'
+import { useWaiting } from './use-waiting.ts'
+import { callRoute, WaitingView } from './waiting-view.tsx'
+import { useCardInView } from './use-card-in-view.ts'
 
 /** The signed-in admin chat: the list of chats beside the open chat (a drawer at phone width). */
 export function AdminLayout({ manifest, onSignedOut }: { manifest: Manifest; onSignedOut: () => Promise<void> }) {
@@ -15,6 +18,10 @@ export function AdminLayout({ manifest, onSignedOut }: { manifest: Manifest; onS
   const [newChatKey, setNewChatKey] = useState(0)
   const [problem, setProblem] = useState<string | null>(null)
   const waiting = (chats ?? []).filter((chat) => chat.state === 'awaiting').length
+  // Read again whenever the list of chats is: a chat started, waited or ended.
+  const inbox = useWaiting(chats, (call) => navigate(callRoute(call)))
+  const forYou = inbox.calls?.length ?? 0
+  useCardInView(route.page === 'chat' ? route.call : undefined)
 
   useEffect(() => {
     document.title = waiting > 0 ? `(${waiting}) FrogBot` : 'FrogBot'
@@ -37,6 +44,11 @@ export function AdminLayout({ manifest, onSignedOut }: { manifest: Manifest; onS
   const chatRoute = (chat: ChatSummary): Route => ({ page: 'chat', agent: chat.agentSlug, chatId: chat.id })
   const agentName = (slug: string) => profileName(manifest.agents.find((agent) => agent.slug === slug), slug)
   const openChat = route.page === 'chat' ? chats?.find((chat) => chat.id === route.chatId) : undefined
+  // Chats of someone else's that a call asked this person in, with their titles: kept after the
+  // call is answered, for the chat stays open. There they answer, nothing more.
+  const askedTitles = useRef(new Map<string, string | null>())
+  for (const call of inbox.calls ?? []) askedTitles.current.set(call.chatId, call.title)
+  const askedIn = route.page === 'chat' && !openChat && askedTitles.current.has(route.chatId) ? { title: askedTitles.current.get(route.chatId) ?? null } : undefined
 
   return (
     <div className={menuOpen ? 'admin admin-menu-open' : 'admin'}>
@@ -50,6 +62,19 @@ export function AdminLayout({ manifest, onSignedOut }: { manifest: Manifest; onS
             New chat
           </a>
         </div>
+        <a
+          className="admin-waiting-link"
+          href={pathOf({ page: 'waiting' })}
+          aria-current={route.page === 'waiting' ? 'page' : undefined}
+          onClick={go({ page: 'waiting' })}
+        >
+          Waiting for you
+          {forYou > 0 ? (
+            <span className="admin-count" aria-label={`${forYou} waiting`}>
+              {forYou > 99 ? '99+' : forYou}
+            </span>
+          ) : null}
+        </a>
         {/* The open chat tells of a lost server itself: one error at a time. */}
         <ChatList
           className={error && unreachable && route.page === 'chat' ? 'admin-chat-list admin-quiet-errors' : 'admin-chat-list'}
@@ -82,8 +107,9 @@ export function AdminLayout({ manifest, onSignedOut }: { manifest: Manifest; onS
             <ChatTitleBar
               agent={route.agent}
               chatId={route.chatId}
-              title={openChat?.title ?? agentName(route.agent)}
+              title={openChat?.title ?? askedIn?.title ?? agentName(route.agent)}
               chat={openChat}
+              askedOnly={askedIn !== undefined}
               onChanged={refresh}
               onDeleted={() => {
                 navigate({ page: 'home' }, { replace: true })
@@ -92,6 +118,8 @@ export function AdminLayout({ manifest, onSignedOut }: { manifest: Manifest; onS
               onBranched={(chat: ChatSummary) => navigate({ page: 'chat', agent: chat.agentSlug, chatId: chat.id })}
               onProblem={setProblem}
             />
+          ) : route.page === 'waiting' ? (
+            <h1 className="admin-title">Waiting for you</h1>
           ) : (
             <h1 className="admin-title">{route.page === 'new' && route.agent ? `New chat with ${agentName(route.agent)}` : 'New chat'}</h1>
           )}
@@ -105,7 +133,9 @@ export function AdminLayout({ manifest, onSignedOut }: { manifest: Manifest; onS
           </p>
         ) : null}
         <div className="admin-chat">
-          {route.page === 'home' || (route.page === 'new' && !route.agent) ? (
+          {route.page === 'waiting' ? (
+            <WaitingView calls={inbox.calls} error={inbox.error} agentName={agentName} onOpen={(next, event) => go(next)(event)} />
+          ) : route.page === 'home' || (route.page === 'new' && !route.agent) ? (
             <AgentPicker agents={manifest.agents} onPick={(agent) => navigate({ page: 'new', agent })} />
           ) : (
             <Chat

@@ -8,13 +8,15 @@ const failureText = (failure: unknown) => (ChatApiError.isInstance(failure) ? fa
  * The open chat's title and what can be done with the chat: Rename (the title becomes a field:
  * Enter saves, Escape cancels), Delete (asked once more), Branch chat; at phone width behind a
  * "Chat actions" button. A channel conversation is renamed and deleted only in its channel, so it
- * offers Branch alone. `onProblem` shows a refusal.
+ * offers Branch alone; a chat of someone else's, opened because a call in it asks this person
+ * (`askedOnly`), offers nothing. `onProblem` shows a refusal.
  */
 export function ChatTitleBar({
   agent,
   chatId,
   title,
   chat,
+  askedOnly = false,
   onChanged,
   onDeleted,
   onBranched,
@@ -24,6 +26,7 @@ export function ChatTitleBar({
   chatId: string
   title: string
   chat: ChatSummary | undefined
+  askedOnly?: boolean
   onChanged: () => void
   onDeleted: () => void
   onBranched: (chat: ChatSummary) => void
@@ -128,6 +131,7 @@ export function ChatTitleBar({
       </button>
     </>
   )
+  if (askedOnly) return <h1 className="admin-title">{title}</h1>
   return (
     <>
       <h1 className="admin-title">{title}</h1>

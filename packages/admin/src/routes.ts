@@ -2,9 +2,10 @@ import { useEffect, useState } from 'react'
 
 /**
  * Where the admin chat is (its paths under `/admin`): the start page, a new chat (with the agent
- * once picked), or a stored chat of an agent.
+ * once picked), a stored chat of an agent (opened at the card of `call`, when given), or the calls
+ * waiting for the signed-in person (`/admin/waiting`).
  */
-export type Route = { page: 'home' } | { page: 'new'; agent?: string } | { page: 'chat'; agent: string; chatId: string }
+export type Route = { page: 'home' } | { page: 'new'; agent?: string } | { page: 'chat'; agent: string; chatId: string; call?: string } | { page: 'waiting' }
 
 const BASE = '/admin'
 
@@ -12,14 +13,19 @@ const BASE = '/admin'
 export function routeOf(location: { pathname: string; search: string }): Route {
   const path = location.pathname.startsWith(BASE) ? location.pathname.slice(BASE.length) : location.pathname
   const chat = /^\/chats\/([^/]+)\/([^/]+)\/?$/.exec(path)
-  if (chat) return { page: 'chat', agent: decodeURIComponent(chat[1]), chatId: decodeURIComponent(chat[2]) }
+  if (chat) {
+    const call = new URLSearchParams(location.search).get('call')
+    return { page: 'chat', agent: decodeURIComponent(chat[1]), chatId: decodeURIComponent(chat[2]), ...(call ? { call } : {}) }
+  }
+  if (/^\/waiting\/?$/.test(path)) return { page: 'waiting' }
   if (/^\/new\/?$/.test(path)) return { page: 'new', agent: new URLSearchParams(location.search).get('agent') ?? undefined }
   return { page: 'home' }
 }
 
 /** The path of a route. */
 export function pathOf(route: Route): string {
-  if (route.page === 'chat') return `${BASE}/chats/${encodeURIComponent(route.agent)}/${encodeURIComponent(route.chatId)}`
+  if (route.page === 'chat') return `${BASE}/chats/${encodeURIComponent(route.agent)}/${encodeURIComponent(route.chatId)}${route.call ? `?call=${encodeURIComponent(route.call)}` : ''}`
+  if (route.page === 'waiting') return `${BASE}/waiting`
   if (route.page === 'new') return `${BASE}/new${route.agent ? `?agent=${encodeURIComponent(route.agent)}` : ''}`
   return `${BASE}/`
 }

@@ -59,14 +59,17 @@ export type QueuedMessage = z.output<typeof QueuedMessageSchema>
 
 /**
  * `GET /api/agents/:slug/chats/:chatId`: the chat, its messages, the calls still waiting, the queue
- * (oldest first) and the drafts of the waiting calls' cards (see `CallDraftSchema`).
+ * (oldest first) and the drafts of the waiting calls' cards (see `CallDraftSchema`); `assigneeOnly:
+ * true` when the caller reads it only because a call in it names them (docs/chat/reach-people.md):
+ * they answer the calls that name them, and write nothing else.
  */
 export const ChatReadSchema = z.object({
   chat: ChatSummarySchema,
   messages: z.array(StoredMessageSchema),
   pending: z.array(PendingCallSchema),
   queued: z.array(QueuedMessageSchema),
-  drafts: z.array(CallDraftSchema)
+  drafts: z.array(CallDraftSchema),
+  assigneeOnly: z.literal(true).optional().describe('the caller reads this chat only as an assignee of its calls')
 })
 
 /** A page of chats, newest first; pass `nextCursor` as `cursor` for the next page (`null`: last page). */

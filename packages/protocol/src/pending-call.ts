@@ -16,6 +16,10 @@ export const APPROVAL_KIND = 'approval'
  * - `expiresAt`: when the call expires (ISO 8601), present only for a tool with `expiresIn`;
  * - `quorum`: for an approval that needs several people (`approval.quorum`), how many distinct
  *   approvals settle it (`count`) and the votes so far;
+ * - `assignees`: who is asked (`client.assignees`, `approval.assignees`, or the agent's
+ *   `questions.assignees` for the `question` tool), resolved once when the call started waiting:
+ *   FrogBot user ids and emails (emails lower-cased). They may answer the call besides whoever
+ *   may continue the chat, and they are who notices go to. Absent when none were given;
  * - `escalatedTo`, `escalatedAt`: once the call was escalated (`notify.escalate`,
  *   docs/chat/reach-people.md "Escalation"), who was told besides its first recipients, and when
  *   (ISO 8601), so a card can say "Escalated to … after 4 h".
@@ -31,6 +35,7 @@ export const PendingCallSchema = z.object({
   kind: z.string().describe("the client tool's client.kind, or \"approval\""),
   expiresAt: z.string().optional().describe('ISO 8601; only for a call that expires'),
   quorum: z.object({ count: z.number().int(), votes: z.array(ApprovalVoteSchema) }).optional().describe('only for an approval that needs several people'),
+  assignees: z.array(z.string()).optional().describe('who is asked: FrogBot user ids and emails; only when the tool names assignees'),
   escalatedTo: z.array(z.string()).optional().describe('only once the call was escalated: who was told'),
   escalatedAt: z.string().optional().describe('ISO 8601; only once the call was escalated')
 })

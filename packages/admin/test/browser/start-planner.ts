@@ -11,6 +11,9 @@ import { storeOf } from '../../../frogbot/src/frogbot-internals.ts'
 import { storeDeepChat } from '../../../ui/test/browser/server/deep-chat.ts'
 import { heldScenarioModel } from './held-model.ts'
 
+/** What `POST /__journeys/assigned` makes: see `assignedChat`. */
+type AssignedChat = { prompt: string; title: string; assignees: string[]; expiresInMs?: number }
+
 /** The journeys' user. */
 export const PLANNER_USER = { email: 'ada@example.com', password: 'correct horse battery' }
 
@@ -22,7 +25,8 @@ export const PLANNER = resolve(import.meta.dirname, '../../../../examples/planne
  * `PickFileCard` bundled on the fly, `/` leading there), on a SQLite file of its own and the
  * scripted model of the UI tests (with held replies, see `held-model.ts`) instead of the offline
  * demo model. `POST /__journeys/release` lets held replies go on; `POST /__journeys/deep-chat`
- * stores one of Ada's chats whose tool input and result nest 1,500 levels deep. Returns also a way to make a chat
+ * stores one of Ada's chats whose tool input and result nest 1,500 levels deep; `POST
+ * /__journeys/assigned` a chat of Bob's whose waiting call asks Ada (see `assignedChat`). Returns also a way to make a chat
  * look like a Slack thread, since no Slack exists here.
  */
 export async function startPlanner() {
@@ -43,6 +47,7 @@ export async function startPlanner() {
       return new Response(null, { status: 204 })
     }
     if (request.method === 'POST' && path === '/__journeys/deep-chat') return Response.json({ chatId: await storeDeepChat(frogbot, user.id) })
+    if (request.method === 'POST' && path === '/__journeys/assigned') return Response.json(await assignedChat((await request.json()) as AssignedChat))
     return handler(request, env)
   }
   const server = serve({ fetch, port: 0, hostname: '127.0.0.1' })
@@ -61,6 +66,27 @@ export async function startPlanner() {
       .where('id', '=', chatId)
       .execute()
     return chatId
+  }
+  /**
+   * A chat of Bob's (Ada may not read it) waiting at the color question or the invoice's approval,
+   * titled `title`, whose call names `assignees` and expires in `expiresInMs` (when given): set on
+   * the stored call as `questions.assignees` and `expiresIn` would have, the planner config naming neither.
+   */
+  const assignedChat = async ({ prompt, title, assignees, expiresInMs }: AssignedChat) => {
+    const bob = await ensureUser(db, { email: 'bob@example.com', name: 'Bob' })
+    const started = await frogbot.sendMessage({ agent: 'planner', text: prompt, caller: { user: bob, door: 'http' } })
+    if (started.status !== 'started') throw new Error(`the assigned chat did not start: ${started.status}`)
+    await started.run.result
+    const chatId = started.chatId
+    const [call] = await db.selectFrom('frogbot_pending_calls').select('tool_call_id').where('chat_id', '=', chatId).where('status', '=', 'pending').execute()
+    await db
+      .updateTable('frogbot_pending_calls')
+      .set({ assignees: JSON.stringify(assignees), expires_at: expiresInMs ? new Date(Date.now() + expiresInMs).toISOString() : null })
+      .where('chat_id', '=', chatId)
+      .execute()
+    await db.insertInto('frogbot_call_assignees').values(assignees.map((assignee) => ({ chat_id: chatId, tool_call_id: call.tool_call_id, assignee }))).execute()
+    await db.updateTable('frogbot_chats').set({ title }).where('id', '=', chatId).execute()
+    return { chatId, toolCallId: call.tool_call_id }
   }
   return {
     baseURL,

@@ -3,7 +3,7 @@ import type { StopCondition, ToolSet } from 'ai'
 import type { Caller } from '../contract/caller.ts'
 import type { ChannelPiece } from '../contract/piece.ts'
 import type { ModelReference } from '../models/model-options.ts'
-import type { AnyTool } from '../tools/tool.ts'
+import type { AnyTool, Assignees } from '../tools/tool.ts'
 
 /** Name, picture and one-line description shown for an agent in lists and the chat UI. */
 export type AgentProfile = { name?: string; avatar?: string; description?: string }
@@ -21,6 +21,8 @@ export type AgentProfile = { name?: string; avatar?: string; description?: strin
  *   each piece's webhook is served at `/api/webhooks/<instance>`, so an instance name is listed
  *   once in the whole config (`buildConfig` refuses a second listing, on this agent or another,
  *   of the same piece or another one of that name).
+ * - `questions.assignees`: who is asked the `question` tool's questions (see {@link Assignees});
+ *   for every tool of kind `question` the agent has that names no `client.assignees` of its own.
  */
 export type AgentConfig = {
   slug: string
@@ -32,6 +34,7 @@ export type AgentConfig = {
   access?: (args: { req: Caller }) => boolean | Promise<boolean>
   profile?: AgentProfile
   channels?: ChannelPiece[]
+  questions?: { assignees?: Assignees }
   /** MCP servers whose tools become this agent's server tools (see `McpServerConnection`, docs/protocols/mcp.md). */
   mcp?: McpServerConnection[]
 }

@@ -5,7 +5,7 @@ import type { AgentConfig, AgentProfile } from './agent-options.ts'
 import { type FileDownloadOptions, type ModelFileDownload, modelFileDownload } from '../models/file-downloads.ts'
 import type { ConfiguredProvider } from '../models/providers.ts'
 import { type ResolvedModel, resolveModel } from '../models/resolve-model.ts'
-import type { AnyTool, ClientTool } from '../tools/tool.ts'
+import type { AnyTool, Assignees, ClientTool } from '../tools/tool.ts'
 import { type ApprovalTool, approvalToolsOf, clientToolsOf } from './tool-set.ts'
 
 /** An agent ready to run: its model resolved and its tool list merged with the root tools. */
@@ -19,6 +19,8 @@ export type ResolvedAgent = {
   clientTools: Map<string, ClientTool>
   /** Server tools whose calls may wait for approval (`needsApproval`), by slug. */
   approvalTools: Map<string, ApprovalTool>
+  /** Who is asked the calls of its tools of kind `question` that name no `client.assignees` (`questions.assignees`). */
+  questionAssignees?: Assignees
   stopWhen: StopCondition<ToolSet> | StopCondition<ToolSet>[]
   instructions: (req: Caller) => Promise<string | undefined>
   access: (req: Caller) => Promise<boolean>
@@ -64,6 +66,7 @@ export function resolveAgents(
       tools,
       clientTools: clientToolsOf(tools),
       approvalTools: approvalToolsOf(tools),
+      questionAssignees: agent.questions?.assignees,
       stopWhen,
       instructions: async (req) => (typeof instructions === 'function' ? instructions({ req }) : instructions),
       files,

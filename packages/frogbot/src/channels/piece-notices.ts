@@ -1,3 +1,4 @@
+import { drawnText } from '../text/drawn-text.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
 import type { SettledBy, Settlement } from '@frogbotai/protocol'
 
@@ -33,7 +34,7 @@ export type NameOf = (by: SettledBy) => string
 
 /** The default name of whoever settled a call, for pieces without mentions. */
 export function plainNameOf(by: SettledBy): string {
-  if ('channel' in by) return by.channel.name ?? by.channel.userId
+  if ('channel' in by) return drawnText(by.channel.name ?? by.channel.userId)
   if ('system' in by) return 'FrogBot'
   if ('link' in by) return by.link.recipient
   return 'someone'

@@ -18,8 +18,14 @@ const COMMANDS: Record<string, { usage: string; help: string }> = {
     help: 'A token is printed once and stored hashed; revoke takes the token itself, or the prefix or id `tokens list` shows.'
   },
   pending: {
-    usage: 'pending [--agent <slug>]                                               the calls waiting for an answer, newest first',
-    help: 'Prints each call with its chat id, call id and, for a question, its options numbered 1, 2, … as `answer --pick` takes them.'
+    usage: 'pending [--agent <slug>] | pending --all --email <email>                the calls waiting for an answer, newest first',
+    help: [
+      'Prints each call with its chat id, call id and, for a question, its options numbered 1, 2, … as `answer --pick` takes them.',
+      '  --all --email <email>  that person\'s inbox, as GET /api/pending answers it: every call they may answer (their chats,',
+      '                         and calls that name them as an assignee), across chats and agents, every page, with each chat\'s title',
+      '  --kind <kind>, --older-than <age>, --newer-than <age>  with --all: only calls of that kind (question, approval, …),',
+      '                         or that started waiting before or after an age (15m, 2h, 1d) or an ISO time; --agent <slug> narrows too'
+    ].join('\n')
   },
   answer: {
     usage: "answer <chatId> <callId> --email <email> (--pick <n>[,<n>…] [--custom <text>] | --custom <text> | --json '<output>' | --dismiss [--reason <text>] | --approve [--input '<JSON>'] | --deny [--reason <text>])",
@@ -107,6 +113,10 @@ export async function main(argv: string[]): Promise<number> {
       name: { type: 'string' },
       password: { type: 'string' },
       agent: { type: 'string' },
+      all: { type: 'boolean' },
+      kind: { type: 'string' },
+      'older-than': { type: 'string' },
+      'newer-than': { type: 'string' },
       json: { type: 'string' },
       pick: { type: 'string' },
       custom: { type: 'string' },
@@ -158,6 +168,7 @@ export async function main(argv: string[]): Promise<number> {
       case 'tokens':
         return await (await import('./tokens-command.ts')).tokensCommand(rest, values)
       case 'pending':
+        if (values.all) return await (await import('./inbox-command.ts')).inboxCommand(values)
         return await (await import('./pending-command.ts')).pendingCommand(values)
       case 'answer':
         return await (await import('./answer-command.ts')).answerCommand(rest, values)

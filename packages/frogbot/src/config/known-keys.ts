@@ -6,14 +6,15 @@
  */
 export const KNOWN_KEYS = {
   root: ['agents', 'tools', 'ai', 'db', 'secret', 'serverURL', 'auth', 'http', 'files', 'onAwaitingInput', 'liveStreams', 'telemetry', 'notify', 'mcp'],
-  agent: ['slug', 'model', 'instructions', 'tools', 'inheritTools', 'stopWhen', 'access', 'profile', 'channels', 'mcp'],
+  agent: ['slug', 'model', 'instructions', 'tools', 'inheritTools', 'stopWhen', 'access', 'profile', 'channels', 'questions', 'mcp'],
   profile: ['name', 'avatar', 'description'],
   serverTool: ['slug', 'description', 'inputSchema', 'outputSchema', 'component', 'execute', 'needsApproval', 'approval'],
   // `execute`, `needsApproval` and `approval` are known on a client tool so that its own check, not
   // this one, says why they are not allowed there.
   clientTool: ['slug', 'description', 'inputSchema', 'outputSchema', 'component', 'client', 'execute', 'needsApproval', 'approval'],
-  client: ['kind', 'access', 'validate', 'expiresIn'],
-  approval: ['access', 'expiresIn', 'quorum'],
+  client: ['kind', 'access', 'validate', 'expiresIn', 'assignees'],
+  approval: ['access', 'expiresIn', 'quorum', 'assignees'],
+  questions: ['assignees'],
   quorum: ['count'],
   ai: ['providers', 'models'],
   providers: ['openai', 'anthropic', 'google', 'openaiCompatible'],

@@ -7,6 +7,7 @@ import type { AnyTool } from '../tools/tool.ts'
 import type { FrogbotOptions } from './options.ts'
 import { APPROVAL_KIND } from '@frogbotai/protocol'
 import { KNOWN_KEYS, unknownKeyProblems } from './known-keys.ts'
+import { assigneesProblems, questionsProblems } from './assignees-problems.ts'
 import { notifyProblems } from './notify-problems.ts'
 
 const AGENT_SLUG = /^[a-z0-9][a-z0-9_-]{0,63}$/i
@@ -45,6 +46,7 @@ function checkTool(tool: AnyTool, path: string, problems: string[]) {
     if (config.expiresIn !== undefined && !(Number.isFinite(config.expiresIn) && (config.expiresIn as number) > 0)) {
       problems.push(`${path}.client.expiresIn: must be a positive number of milliseconds`)
     }
+    problems.push(...assigneesProblems((config as { assignees?: unknown }).assignees, `${path}.client.assignees`))
   } else if (!isFunction(tool.execute)) {
     problems.push(`${path}: needs execute (a server tool) or client and outputSchema (a client tool)`)
   } else {
@@ -74,6 +76,7 @@ function checkApproval(tool: { needsApproval?: unknown; approval?: unknown }, pa
   const { access, expiresIn, quorum } = approval as { access?: unknown; expiresIn?: unknown; quorum?: unknown }
   if (access !== undefined && !isFunction(access)) problems.push(`${path}.approval.access: must be a function ({ req, call }) => boolean`)
   if (expiresIn !== undefined && !(Number.isFinite(expiresIn) && (expiresIn as number) > 0)) problems.push(`${path}.approval.expiresIn: must be a positive number of milliseconds`)
+  problems.push(...assigneesProblems((approval as { assignees?: unknown }).assignees, `${path}.approval.assignees`))
   if (quorum === undefined) return
   if (!quorum || typeof quorum !== 'object' || Array.isArray(quorum)) {
     problems.push(`${path}.approval.quorum: must be an object { count }`)
@@ -206,6 +209,7 @@ export function validateOptions(options: FrogbotOptions): { problems: string[]; 
       }
       checkToolList(agent.tools, `${path}.tools`, problems)
       checkChannels(agent.channels, `${path}.channels`, instances, problems)
+      problems.push(...questionsProblems(agent, options.tools, `${path}.questions`))
       problems.push(...mcpServerProblems(agent.mcp, `${path}.mcp`))
       if (agent.inheritTools !== false) {
         for (const tool of agent.tools ?? []) {

@@ -48,4 +48,4 @@ export type SettleOutcome =
  * A chat as `GET …/chats/:chatId` answers it (see `ChatReadSchema`): the chat, its messages, the
  * calls still waiting, its queue and the drafts of the waiting calls' cards.
  */
-export type ChatRead = { chat: ChatSummary; messages: z.output<typeof StoredMessageSchema>[]; pending: PendingCall[]; queued: QueuedMessage[]; drafts: CallDraft[] }
+export type ChatRead = { chat: ChatSummary; messages: z.output<typeof StoredMessageSchema>[]; pending: PendingCall[]; queued: QueuedMessage[]; drafts: CallDraft[]; assigneeOnly?: true }

@@ -14,6 +14,7 @@ import { noteClientAddress } from './client-address.ts'
 import { manifestRoute } from './routes/manifest-route.ts'
 import { webhookRoutes } from './routes/webhook-routes.ts'
 import { adminRoutes } from './routes/admin-routes.ts'
+import { inboxRoute } from './routes/inbox-route.ts'
 import type { AdminComponents } from '../admin/admin-components.ts'
 import { type AnswerLinkPages, answerRoutes } from './routes/answer-routes.ts'
 import type { McpServerOptions } from './mcp/mcp-options.ts'
@@ -41,9 +42,11 @@ export function createHttpHandler(options: Omit<HttpContext, 'services'> & { eng
   app.use('/api/*', noteClientAddress(options.auth.options))
   app.use('/api/agents/*', authenticated(context)) // also matches /api/agents itself
   app.use('/api/chats', authenticated(context))
+  app.use('/api/pending', authenticated(context))
   app.route('/api/auth', authRoutes(context))
   app.route('/api/frogbot', manifestRoute(context))
   app.route('/api', chatRoutes(context))
+  app.route('/api', inboxRoute(context))
   app.route('/api/agents', agentRoutes(context))
   app.route('/api/agents', agUiRoutes(context))
   app.route('/api/webhooks', webhookRoutes(context))

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { InboxQuery, InboxSchema } from '@frogbotai/protocol'
 import { AgentListSchema, BranchRequest, CallDraftReadSchema, CallDraftSchema, DraftRequest, BranchResultSchema, ChatListQuery, ChatListSchema, ChatReadSchema, ChatResultSchema, EditRequest, ErrorBodySchema as ErrorSchema, LoginRequest, LoginResultSchema, ManifestSchema, MeSchema, PendingListSchema, QueuedMessageSchema, QueuedTurnSchema as QueuedSchema, RenameRequest, RunRequest, SettleRequest, SettleResultSchema, StopRequest, StopResultSchema, TurnResultSchema } from '@frogbotai/protocol'
 
 import { AgUiRunInput } from './ag-ui/ag-ui-input.ts'
@@ -71,6 +72,13 @@ export const ENDPOINTS: Endpoint[] = [
     responses: { 200: { description: 'A JSON-RPC answer (JSON or SSE)' }, ...errors(401, 403) }
   },
   { method: 'get', path: '/api/chats', summary: "The caller's chats of every agent they may use, newest first", query: ChatListQuery, responses: { 200: { description: 'A page of chats', schema: ChatListSchema }, ...errors(400, 401) } },
+  {
+    method: 'get',
+    path: '/api/pending',
+    summary: 'The inbox: every call the caller may answer (their web chats, and calls that name them as an assignee), across chats and agents, newest first, each with its chat\'s title; filters `agent`, `kind`, `olderThan`, `newerThan` (a duration such as `2h`, or an ISO time)',
+    query: InboxQuery,
+    responses: { 200: { description: 'A page of waiting calls', schema: InboxSchema }, ...errors(400, 401) }
+  },
   { method: 'get', path: '/api/agents/{slug}/chats', summary: "The caller's chats with this agent, newest first", query: ChatListQuery, responses: { 200: { description: 'A page of chats', schema: ChatListSchema }, ...errors(400, 401, 403, 404) } },
   { method: 'get', path: chat, summary: 'A chat with its messages, turn state, pending calls and queued messages', responses: { 200: { description: 'The chat', schema: ChatReadSchema }, ...errors(401, 403, 404) } },
   {

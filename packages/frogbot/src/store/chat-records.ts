@@ -1,6 +1,6 @@
 import type { UIMessage } from 'ai'
 import type { ApprovalVote, ChannelIdentity, ChatState, PendingCall, Settlement } from '@frogbotai/protocol'
-import type { CallStatus, ChatsTable, MessagesTable, PendingCallsTable, QueuedMessagesTable } from './database-schema.ts'
+import type { CallAssigneesTable, CallStatus, ChatsTable, MessagesTable, PendingCallsTable, QueuedMessagesTable } from './database-schema.ts'
 
 /** A chat as stored. Times are ISO 8601; `channel` is set for a channel conversation. */
 export type ChatRecord = {
@@ -27,15 +27,17 @@ export type StoredMessage = UIMessage & { settlements: Settlement[] }
 /**
  * A pending call row: the public shape's fields, how it ended (`status`), its tool's fingerprint,
  * its deadline (`null`: none), and for an approval that needs several people its `quorum` count
- * and `votes` so far (`null` and `[]` otherwise).
+ * and `votes` so far (`null` and `[]` otherwise), and who is asked (`assignees`, `null`: nobody named).
  */
-export type CallRecord = Omit<PendingCall, 'expiresAt' | 'quorum' | 'escalatedTo' | 'escalatedAt'> & {
+export type CallRecord = Omit<PendingCall, 'expiresAt' | 'quorum' | 'assignees' | 'escalatedTo' | 'escalatedAt'> & {
   status: CallStatus
   toolFingerprint: string
   expiresAt: string | null
   settledAt: string | null
   quorum: number | null
   votes: ApprovalVote[]
+  /** Who is asked (user ids and lower-cased emails), resolved when the call started waiting; `null`: none named. */
+  assignees: string[] | null
   /** Who an escalation told, and when (`notify.escalate`); absent until then. */
   escalatedTo?: string[]
   escalatedAt?: string
@@ -94,6 +96,7 @@ export function toCallRecord(row: PendingCallsTable): CallRecord {
     kind: row.kind || row.tool_name,
     quorum: row.quorum === null || row.quorum === undefined ? null : Number(row.quorum),
     votes: typeof row.votes === 'string' ? JSON.parse(row.votes) : (row.votes ?? []),
+    assignees: row.assignees === null || row.assignees === undefined ? null : typeof row.assignees === 'string' ? JSON.parse(row.assignees) : row.assignees,
     ...(row.escalated_at ? { escalatedAt: row.escalated_at, escalatedTo: JSON.parse(row.escalated_to ?? '[]') } : {})
   }
 }
@@ -103,9 +106,9 @@ export function toQueuedRecord(row: QueuedMessagesTable): QueuedRecord {
   return { id: row.id, chatId: row.chat_id, messageId: row.message_id ?? message.id, message, sender: JSON.parse(row.sender), createdAt: row.created_at }
 }
 
-/** The public `PendingCall` shape of a record (seed: "Answer over HTTP"; `expiresAt` and `quorum` only where they apply). */
+/** The public `PendingCall` shape of a record (seed: "Answer over HTTP"; `expiresAt`, `quorum` and `assignees` only where they apply). */
 export function toPendingCall(call: Omit<CallRecord, 'status' | 'settledAt'>): PendingCall {
-  const { toolCallId, toolName, input, messageId, chatId, agentSlug, createdAt, kind, expiresAt, quorum, votes, escalatedTo, escalatedAt } = call
+  const { toolCallId, toolName, input, messageId, chatId, agentSlug, createdAt, kind, expiresAt, quorum, votes, assignees, escalatedTo, escalatedAt } = call
   return {
     toolCallId,
     toolName,
@@ -118,6 +121,7 @@ export function toPendingCall(call: Omit<CallRecord, 'status' | 'settledAt'>): P
     kind,
     ...(expiresAt === null ? {} : { expiresAt }),
     ...(quorum === null ? {} : { quorum: { count: quorum, votes } }),
+    ...(assignees ? { assignees } : {}),
     ...(escalatedAt ? { escalatedTo, escalatedAt } : {})
   }
 }
@@ -159,8 +163,14 @@ export function callRow(chatId: string, call: NewCall): PendingCallsTable {
     settled_at: null,
     kind: call.kind,
     quorum: call.quorum,
-    votes: '[]'
+    votes: '[]',
+    assignees: call.assignees ? JSON.stringify(call.assignees) : null
   }
+}
+
+/** The assignee rows of new calls of `chatId`: one a call and assignee. */
+export function assigneeRows(chatId: string, calls: NewCall[]): CallAssigneesTable[] {
+  return calls.flatMap((call) => (call.assignees ?? []).map((assignee) => ({ chat_id: chatId, tool_call_id: call.toolCallId, assignee })))
 }
 
 /** The row of a stored message. */

@@ -10,6 +10,7 @@ import { StoreConflict, StoreWriteConflict } from './store-errors.ts'
 import { turnWrites } from './turn-writes.ts'
 import { isTransientError } from './transient-errors.ts'
 import { claimExpiredCalls, stalledQueues } from './sweeper-queries.ts'
+import { type InboxCall, type InboxQuery, isAssignedIn, waitingCallsFor } from './inbox-queries.ts'
 import { noticeQueries } from './notice-queries.ts'
 
 export type { ChatPatch, ChatTransaction, NewQueued } from './chat-transaction.ts'
@@ -56,6 +57,10 @@ export function createChatStore({ db, adapter }: { db: Kysely<Database>; adapter
     getPendingCalls: (chatId: string): Promise<CallRecord[]> => chatReads.pendingCalls(db, chatId),
     /** These calls of a chat, whatever their status. */
     getCalls: (chatId: string, toolCallIds: string[]): Promise<CallRecord[]> => chatReads.calls(db, chatId, toolCallIds),
+    /** Whether a call of chat `chatId`, waiting or settled, names one of `keys` (user ids, lower-cased emails) as an assignee. */
+    isAssignedIn: (chatId: string, keys: string[]): Promise<boolean> => isAssignedIn(db, chatId, keys),
+    /** The waiting calls of a person's inbox (see `waitingCallsFor`), at most `limit + 1`. */
+    waitingCallsFor: (query: InboxQuery): Promise<InboxCall[]> => waitingCallsFor(db, query),
     /** Queued messages of a chat, oldest first. */
     getQueued: (chatId: string): Promise<QueuedRecord[]> => chatReads.queued(db, chatId),
 

@@ -67,6 +67,8 @@ export type PendingCallsTable = {
   claimed_until?: string | null
   /** The W3C `traceparent` of the turn that asked, while the app records traces (see `telemetry/`). */
   trace_parent?: string | null
+  /** JSON: who is asked (`string[]`: user ids and lower-cased emails), or `null` when nobody was named. */
+  assignees?: string | null
   /** ISO time of the call's first notice (`notify`, see `store/notice-queries.ts`). */
   notice_at?: string | null
   /** ISO time the call's next reminder or escalation is due. */
@@ -77,6 +79,14 @@ export type PendingCallsTable = {
   escalated_at?: string | null
   /** JSON `string[]`: who the escalation told. */
   escalated_to?: string | null
+}
+
+/** One assignee of a waiting call, kept to find the calls waiting for a person (the inbox, who may read a chat). */
+export type CallAssigneesTable = {
+  chat_id: string
+  tool_call_id: string
+  /** A user id or a lower-cased email. */
+  assignee: string
 }
 
 /** One answer link of a notice (docs/chat/reach-people.md "Answer links"), keyed by the SHA-256 of its token. */
@@ -216,6 +226,7 @@ export const COLUMNS = {
     votes: true,
     claimed_until: true,
     trace_parent: true,
+    assignees: true,
     notice_at: true,
     notice_due_at: true,
     reminders_sent: true,
@@ -232,6 +243,7 @@ export type Database = {
   frogbot_pending_calls: PendingCallsTable
   frogbot_queued_messages: QueuedMessagesTable
   frogbot_call_drafts: CallDraftsTable
+  frogbot_call_assignees: CallAssigneesTable
   frogbot_answer_links: AnswerLinksTable
   frogbot_users: UsersTable
   frogbot_api_tokens: ApiTokensTable

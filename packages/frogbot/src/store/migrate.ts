@@ -8,6 +8,7 @@ import * as channelState from './migrations/005-channel-state.ts'
 import * as callKinds from './migrations/006-call-kinds.ts'
 import * as callDrafts from './migrations/007-call-drafts.ts'
 import * as scale from './migrations/009-scale.ts'
+import * as assignees from './migrations/008-assignees.ts'
 import * as notices from './migrations/011-notices.ts'
 import * as protocolKeys from './migrations/012-protocol-keys.ts'
 import type { Database } from './database-schema.ts'
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '006-call-kinds': callKinds,
   '007-call-drafts': callDrafts,
   '009-scale': scale,
+  '008-assignees': assignees,
   '011-notices': notices,
   '012-protocol-keys': protocolKeys
 }
@@ -43,7 +45,9 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
       db: executor,
       provider: { getMigrations: async () => migrations },
       migrationTableName: 'frogbot_migrations',
-      migrationLockTableName: 'frogbot_migrations_lock'
+      migrationLockTableName: 'frogbot_migrations_lock',
+      // `008-assignees` came after `009-scale` was released: a database at 009 applies it next.
+      allowUnorderedMigrations: true
     })
     const { error, results }: MigrationResultSet = await migrator.migrateToLatest()
     if (error) throw error

@@ -73,7 +73,14 @@ export function noticeQueries(db: Kysely<Database>) {
         .where('notice_due_at', '=', due.dueAt)
         .where('escalated_at', due.escalated ? 'is not' : 'is', null)
         .executeTakeFirst()
-      return Number(updated.numUpdatedRows) === 1
+      const won = Number(updated.numUpdatedRows) === 1
+      // Those an escalation tells are asked from then on: the inbox lists the call for them and
+      // they may read its chat, as for assignees (docs/chat/reach-people.md "Escalation").
+      if (won && claim.escalation && claim.escalation.to.length > 0) {
+        const rows = [...new Set(claim.escalation.to.map((to) => (to.includes('@') ? to.toLowerCase() : to)))].map((assignee) => ({ chat_id: due.call.chatId, tool_call_id: due.call.toolCallId, assignee }))
+        await db.insertInto('frogbot_call_assignees').values(rows).onConflict((conflict) => conflict.doNothing()).execute()
+      }
+      return won
     },
 
     /** Keeps answer links. */

@@ -1,7 +1,7 @@
 import { type Kysely, type QueryCreator, type RawBuilder, sql } from 'kysely'
-import type { ChatsTable, Database, MessagesTable, PendingCallsTable } from './database-schema.ts'
+import type { CallAssigneesTable, ChatsTable, Database, MessagesTable, PendingCallsTable } from './database-schema.ts'
 import type { UIMessage } from 'ai'
-import { callRow, messageRow, type NewCall, type NewChat, newChatRow, toCallRecord, toChatRecord } from './chat-records.ts'
+import { assigneeRows, callRow, messageRow, type NewCall, type NewChat, newChatRow, toCallRecord, toChatRecord } from './chat-records.ts'
 import { type MessageText, parsedMessages } from './parsed-messages.ts'
 import { chatPatchRow } from './chat-transaction.ts'
 import { precompiled } from './precompiled.ts'
@@ -65,8 +65,8 @@ const query = {
       .with('saved', (qb) => saveMessage(qb, 'held', row))
       .selectNoFrom(count('held').as('held'))
   ),
-  pauseTurn: precompiled((db, chatId: string, leaseOwner: string, now: string, row: MessagesTable, calls: PendingCallsTable[]) =>
-    (db as Kysely<any>)
+  pauseTurn: precompiled((db, chatId: string, leaseOwner: string, now: string, row: MessagesTable, calls: PendingCallsTable[], assigned: CallAssigneesTable[]) => {
+    const built = (db as Kysely<any>)
       .with('held', (qb) =>
         holding(qb, chatId, leaseOwner)
           .set((eb: any) => ({ state: 'awaiting', lease_owner: null, lease_until: null, stop_requested_at: null, updated_at: now, version: eb('version', '+', 1) }))
@@ -74,8 +74,13 @@ const query = {
       )
       .with('saved', (qb) => saveMessage(qb, 'held', row))
       .with('asked', (qb) => qb.insertInto('frogbot_pending_calls').columns(Object.keys(calls[0]) as never).expression(rowsWhen('held', calls)).returning('tool_call_id'))
-      .selectNoFrom(count('held').as('held'))
-  ),
+    // An assignee row's call is inserted by the statement's `asked`: its foreign key is checked at the statement's end.
+    const withAssignees =
+      assigned.length > 0
+        ? built.with('assigned', (qb) => qb.insertInto('frogbot_call_assignees').columns(Object.keys(assigned[0]) as never).expression(rowsWhen('held', assigned)).returning('assignee'))
+        : built
+    return withAssignees.selectNoFrom(count('held').as('held'))
+  }),
   endTurn: precompiled((db, chatId: string, leaseOwner: string, now: string, rows: MessagesTable[]) => {
     let built = (db as Kysely<any>).with('held', (qb) =>
       holding(qb, chatId, leaseOwner)
@@ -159,7 +164,7 @@ export function postgresTurnWrites(db: Kysely<Database>) {
 
     async pauseTurn({ chatId, leaseOwner, write, calls, now }: { chatId: string; leaseOwner: string; write: MessageWrite; calls: NewCall[]; now: string }): Promise<boolean> {
       const rows = calls.map((call) => callRow(chatId, call))
-      const [result] = (await query.pauseTurn(db, chatId, leaseOwner, now, writeRow(chatId, write, now), rows)).rows
+      const [result] = (await query.pauseTurn(db, chatId, leaseOwner, now, writeRow(chatId, write, now), rows, assigneeRows(chatId, calls))).rows
       return Number(result?.held) === 1
     },
 

@@ -1,8 +1,8 @@
 import type { Kysely, QueryResult } from 'kysely'
 import type { UIMessage } from 'ai'
 import type { DatabaseAdapter } from './database-adapter.ts'
-import type { CallStatus, ChatsTable, Database, MessagesTable, PendingCallsTable } from './database-schema.ts'
-import { type CallRecord, type ChatRecord, type NewCall, type NewChat, type StoredMessage, callRow, messageRow, newChatRow, toCallRecord, toChatRecord } from './chat-records.ts'
+import type { CallAssigneesTable, CallStatus, ChatsTable, Database, MessagesTable, PendingCallsTable } from './database-schema.ts'
+import { type CallRecord, type ChatRecord, type NewCall, type NewChat, type StoredMessage, assigneeRows, callRow, messageRow, newChatRow, toCallRecord, toChatRecord } from './chat-records.ts'
 import { type ChatPatch, chatPatchRow } from './chat-transaction.ts'
 import { chatReads } from './chat-reads.ts'
 import { precompiled } from './precompiled.ts'
@@ -40,6 +40,7 @@ const query = {
   insertChat: precompiled((db, row: ChatsTable) => db.insertInto('frogbot_chats').values(row).onConflict((conflict) => conflict.doNothing())),
   insertMessage: precompiled((db, row: MessagesTable) => db.insertInto('frogbot_messages').values(row).onConflict((conflict) => conflict.column('id').doNothing())),
   insertCalls: precompiled((db, rows: PendingCallsTable[]) => db.insertInto('frogbot_pending_calls').values(rows)),
+  insertAssignees: precompiled((db, rows: CallAssigneesTable[]) => db.insertInto('frogbot_call_assignees').values(rows)),
   renewHeld: precompiled((db, chatId: string, leaseOwner: string, leaseUntil: string) => holding(db, chatId, leaseOwner).set({ lease_until: leaseUntil })),
   releaseHeld: precompiled((db, chatId: string, leaseOwner: string, state: 'awaiting' | 'idle', now: string) =>
     holding(db, chatId, leaseOwner).set((eb) => ({ state, lease_owner: null, lease_until: null, stop_requested_at: null, updated_at: now, version: eb('version', '+', 1) }))
@@ -70,7 +71,8 @@ const query = {
         'p.settled_at as p_settled_at',
         'p.kind as p_kind',
         'p.quorum as p_quorum',
-        'p.votes as p_votes'
+        'p.votes as p_votes',
+        'p.assignees as p_assignees'
       ])
       .where('c.id', '=', chatId)
   ),
@@ -145,6 +147,8 @@ function sqliteTurnWrites(db: Kysely<Database>, adapter: DatabaseAdapter) {
           trx,
           calls.map((call) => callRow(chatId, call))
         )
+        const assigned = assigneeRows(chatId, calls)
+        if (assigned.length > 0) await query.insertAssignees(trx, assigned)
       })
     },
 
@@ -187,7 +191,8 @@ function sqliteTurnWrites(db: Kysely<Database>, adapter: DatabaseAdapter) {
                 settled_at: row.p_settled_at,
                 kind: row.p_kind!,
                 quorum: row.p_quorum,
-                votes: row.p_votes!
+                votes: row.p_votes!,
+                assignees: row.p_assignees
               })
             ]
       )

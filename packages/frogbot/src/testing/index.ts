@@ -9,7 +9,9 @@
  * - a piece's setup: {@link configProblems};
  * - users and tokens: {@link createTestUser}, {@link createTestToken};
  * - a served FrogBot on 127.0.0.1: {@link serveFrogbot}, and {@link readAnswer};
- * - {@link pieceContract}: the suite every channel piece runs with its own stand-in of its platform.
+ * - {@link pieceContract}: the suite every channel piece runs with its own stand-in of its platform,
+ *   composed of named contracts ({@link questionsContract}, {@link webhookSecurityContract},
+ *   {@link durabilityContract}, {@link approvalsContract});
  */
 export { colorQuestion, heldStep, KEPT_CALLS, mockModel, scripted, scriptedModel, streamingModel, textStep, toolStep } from './scripted-model.ts'
 export { ASKED, type AskedQuestions, promptedModel } from './prompted-model.ts'
@@ -20,5 +22,5 @@ export { configProblems } from './config-problems.ts'
 export { createTestToken, createTestUser } from './test-users.ts'
 export { readAnswer } from './read-answer.ts'
 export { serveFrogbot, type ServedFrogbot } from './serve-frogbot.ts'
-export { pieceContract } from './piece-contract.ts'
+export { approvalsContract, durabilityContract, pieceContract, questionsContract, webhookSecurityContract } from './piece-contract.ts'
 export type { Delivery, DrawnCard, PieceContractDescriptor, Person } from './piece-contract-descriptor.ts'

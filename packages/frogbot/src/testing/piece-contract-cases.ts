@@ -1,7 +1,7 @@
 import { expect, vi } from 'vitest'
 import { REDRAW_EVERY_MS } from '../channels/runtime/card-drawing.ts'
 import type { DrawnCard, Person, PieceContractDescriptor } from './piece-contract-descriptor.ts'
-import { ask, type ContractServer, type ContractWorld, MAIN, OTHER, textStep } from './piece-contract-world.ts'
+import { ask, type ContractServer, type ContractWorld, MAIN, OTHER, textStep, toolStep } from './piece-contract-world.ts'
 
 type StandIn = { close: () => Promise<void> }
 
@@ -190,5 +190,20 @@ export const rescan: ContractCase = {
   }
 }
 
-/** Every case of the piece contract, in order. */
-export const CONTRACT_CASES: ContractCase[] = [askAndAnswer, webWrite, restart, twoServers, refusedRequests, rescan]
+/** Control and bidi-override characters: what no card, comment or reply may carry (the kit's `drawnText`). */
+const HIDDEN = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/
+
+/** What a model or a person wrote is drawn without control and bidi-override characters (NUL, BEL, U+202E…): in the card, in the reply. */
+export const hiddenCharacters: ContractCase = {
+  title: 'what a model or a person wrote is drawn without control and bidi-override characters (NUL, BEL, U+202E…): in the card, in the reply',
+  run: async (world, descriptor) => {
+    const { asked } = steps(world, descriptor)
+    const input = { questions: [{ header: 'Col\u0000or', question: 'Which\u0007 color?\u202E', options: [{ label: 'Red', description: 'warm\u202Eevil\u2066' }, { label: 'Blue' }] }] }
+    const server = await world.server([toolStep([{ toolCallId: 'call_q', toolName: 'question', input }], 'Let me\u0007 ask.\u202E')])
+    const card = (await asked(server))!
+    expect(card.text).not.toMatch(HIDDEN)
+    expect(card.text).toContain('Which color?')
+    await eventually(() => expect(descriptor.replies(world.standIn)).toContainEqual({ thread: MAIN, text: 'Let me ask.' }))
+  }
+}
+

@@ -12,7 +12,7 @@ import { createTestToken, createTestUser } from './test-users.ts'
 
 /** The question of the suite's turns, without text before it. */
 export const ask = (text?: string) => toolStep([{ toolCallId: 'call_q', toolName: 'question', input: colorQuestion }], text)
-export { textStep }
+export { textStep, toolStep }
 
 /** The conversation names of the suite. */
 export const MAIN = 'main'

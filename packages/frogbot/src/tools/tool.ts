@@ -27,6 +27,16 @@ export type ToolContext = {
 export type ToolChat = { id: string; agentSlug: string; ownerId: string | null; channel: ChannelIdentity | null }
 
 /**
+ * Who is asked to settle a waiting call (docs/chat/reach-people.md, "Who is asked"): FrogBot user
+ * ids and emails, or a function of the chat, the pending call and the caller whose turn asked,
+ * evaluated once when the call starts waiting. The resolved list is stored with the call (its
+ * `assignees`): those people may answer it besides whoever may continue the chat, and they are who
+ * notices go to. A function that throws or returns something other than an array of strings
+ * leaves the call without assignees (logged), so the chat's own rule decides who answers.
+ */
+export type Assignees = string[] | ((args: { chat: ToolChat; call: PendingCall; req: Caller }) => string[] | Promise<string[]>)
+
+/**
  * Whether a server tool's call waits for a person's approval before `execute` runs (the AI SDK's
  * `needsApproval`, docs/agents/approvals.md): `true`, or a function of the parsed input, the
  * caller and the chat (`null` for a local `generate()` without a chat), evaluated for each call.
@@ -41,11 +51,14 @@ export type NeedsApproval<I> = boolean | ((args: { input: I; req: Caller; chat: 
  *   tool does not run). Off by default.
  * - `quorum.count`: how many distinct people must approve (default 1). The first denial decides;
  *   each person votes once (`409 already-voted`).
+ * - `assignees`: who is asked to approve (see {@link Assignees}); they may decide besides whoever
+ *   can continue the chat. Default: none.
  */
 export type ApprovalConfig = {
   access?: (args: { req: Caller; call: PendingCall }) => boolean | Promise<boolean>
   expiresIn?: number
   quorum?: { count: number }
+  assignees?: Assignees
 }
 
 /**
@@ -82,12 +95,15 @@ export type Tool<I extends z.ZodType = z.ZodType, O = unknown> = {
  * - `validate`: check of the parsed output against the stored input. Return `true` to accept or an
  *   error message to reject with `400 invalid-output`.
  * - `expiresIn`: milliseconds after which a waiting call closes with outcome `expired`. Off by default.
+ * - `assignees`: who is asked (see {@link Assignees}); they may answer besides whoever can continue
+ *   the chat. Default: none.
  */
 export type ClientToolConfig = {
   kind: string
   access?: (args: { req: Caller; call: PendingCall }) => boolean | Promise<boolean>
   validate?: (args: { input: unknown; output: unknown }) => true | string
   expiresIn?: number
+  assignees?: Assignees
 }
 
 /**

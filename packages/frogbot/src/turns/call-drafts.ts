@@ -25,7 +25,7 @@ async function notWaiting(services: TurnServices, chatId: string, toolCallId: st
  * `already-settled` for a call that does not wait.
  */
 export async function readDraft(services: TurnServices, { chatId, agentSlug, toolCallId, req }: DraftTarget): Promise<{ toolCallId: string; draft: unknown; updatedAt: string | null }> {
-  const { chat } = await chatFor(services, { chatId, agentSlug, req, write: false })
+  const { chat } = await chatFor(services, { chatId, agentSlug, req, write: false, assignee: 'read' })
   const [call] = await services.store.getCalls(chat.id, [toolCallId])
   if (!call || call.status !== 'pending') throw await notWaiting(services, chat.id, toolCallId, call ? 'settled' : 'no-call')
   const draft = (await services.store.getDrafts(chat.id)).find((entry) => entry.toolCallId === toolCallId)
@@ -34,12 +34,12 @@ export async function readDraft(services: TurnServices, { chatId, agentSlug, too
 
 /**
  * Keeps `draft` (a card's own JSON, checked by the door: not `null`, at most `DRAFT_MAX_BYTES`) for a
- * waiting call, replacing the one before, for whoever may answer it: the chat's writer (a channel
+ * waiting call, replacing the one before, for whoever may answer it: the chat's writer or the call's assignee (a channel
  * conversation's cards are answered in the channel: `409 channel-chat`). It is not an answer:
  * nothing settles, nothing reaches the model, and it goes when the call settles.
  */
 export async function saveDraft(services: TurnServices, { chatId, agentSlug, toolCallId, draft, req }: DraftTarget & { draft: unknown }): Promise<CallDraft> {
-  const { chat } = await chatFor(services, { chatId, agentSlug, req, write: true })
+  const { chat } = await chatFor(services, { chatId, agentSlug, req, write: true, assignee: { calls: () => services.store.getCalls(chatId, [toolCallId]) } })
   const saved = await services.store.saveDraft({ chatId: chat.id, toolCallId, draft, now: isoIn(services) })
   if ('refused' in saved) throw await notWaiting(services, chat.id, toolCallId, saved.refused)
   return saved.saved
@@ -47,6 +47,6 @@ export async function saveDraft(services: TurnServices, { chatId, agentSlug, too
 
 /** Deletes a card's draft (the chat's writer only; nothing happens when there is none, or the call settled). */
 export async function deleteDraft(services: TurnServices, { chatId, agentSlug, toolCallId, req }: DraftTarget): Promise<void> {
-  const { chat } = await chatFor(services, { chatId, agentSlug, req, write: true })
+  const { chat } = await chatFor(services, { chatId, agentSlug, req, write: true, assignee: { calls: () => services.store.getCalls(chatId, [toolCallId]) } })
   await services.store.deleteDraft(chat.id, toolCallId)
 }

@@ -2,7 +2,8 @@ import type { Caller } from '../contract/caller.ts'
 import type { ResolvedAgent } from '../agents/resolve-agents.ts'
 import { chatNotFound, FrogbotError } from '../errors/frogbot-error.ts'
 import { channelLabelOf, channelNoticeText, type SettledBy } from '@frogbotai/protocol'
-import type { ChatRecord } from '../store/chat-records.ts'
+import type { CallRecord, ChatRecord } from '../store/chat-records.ts'
+import { assigneeKeysOf } from '../assignees/normalize-assignees.ts'
 import type { TurnServices } from './services.ts'
 
 /** The doors that write web chats: everything but channels (FrogBot's "who can write a chat"). */
@@ -90,30 +91,60 @@ export function assertHome(services: Pick<TurnServices, 'pieces'>, { chat, req }
 }
 
 /**
+ * What an assignee (docs/chat/reach-people.md, "Who is asked") may do in a chat they may not read
+ * otherwise: with `read`, read it (someone asked them in it); with `calls`, also act on those calls
+ * (answer, dismiss, decide, keep a card's draft), when every one of them names them, in a web chat
+ * through a web door. Nothing else: they never send, edit, stop or branch.
+ */
+export type AssigneeRight = 'read' | { calls: () => Promise<CallRecord[]> }
+
+/** Whether `req`'s user is an assignee of every call of `calls` (or was told of it by an escalation) in web chat `chat`, coming through a web door (see {@link AssigneeRight}). */
+export function assignedToAll(req: Caller, chat: ChatRecord, calls: CallRecord[]): boolean {
+  const keys = assigneeKeysOf(req.user)
+  if (keys.length === 0 || chat.channel !== null || !WEB_DOORS.has(req.entryPoint) || calls.length === 0) return false
+  // Whom an escalation told may answer too (`notify.escalate`, docs/chat/reach-people.md "Escalation").
+  const asks = (call: CallRecord) => [...(call.assignees ?? []), ...(call.escalatedTo ?? []).map((entry) => (entry.includes('@') ? entry.toLowerCase() : entry))]
+  return calls.every((call) => asks(call).some((assignee) => keys.includes(assignee)))
+}
+
+/** Whether `req` may act as an assignee in `chat` with `right` (see {@link AssigneeRight}). */
+async function assigneeMay(services: Pick<TurnServices, 'store'>, req: Caller, chat: ChatRecord, right: AssigneeRight): Promise<boolean> {
+  if (right === 'read') {
+    const keys = assigneeKeysOf(req.user)
+    return keys.length > 0 && req.entryPoint !== 'channel' && (await services.store.isAssignedIn(chat.id, keys))
+  }
+  return assignedToAll(req, chat, await right.calls())
+}
+
+/**
  * Loads chat `chatId` for `req` and checks, in the order of the README ("How a turn runs"): the chat exists (and belongs
  * to `agentSlug`, when given), the agent's `access` (`unauthorized`, `forbidden`), that `req` may
  * read it (`not-found`, with the same message as a missing chat so a foreign chat's existence is
  * never revealed), and with `write`, its home: a channel conversation written from anywhere else
- * is `409 channel-chat` with the notice text as the message. Returns the chat and its agent.
+ * is `409 channel-chat` with the notice text as the message. With `assignee`, an assignee of the
+ * chat's calls passes where that right lets them (see {@link AssigneeRight}). Returns the chat and its agent.
  */
 export async function chatFor(
   services: Pick<TurnServices, 'store' | 'agents' | 'pieces'>,
-  { chatId, agentSlug, req, write }: { chatId: string; agentSlug?: string; req: Caller; write: boolean }
+  { chatId, agentSlug, req, write, assignee }: { chatId: string; agentSlug?: string; req: Caller; write: boolean; assignee?: AssigneeRight }
 ): Promise<{ chat: ChatRecord; agent: ResolvedAgent }> {
   const chat = await services.store.getChat(chatId)
-  return { chat: chat!, agent: await checkChat(services, { chat, chatId, agentSlug, req, write }) }
+  return { chat: chat!, agent: await checkChat(services, { chat, chatId, agentSlug, req, write, assignee }) }
 }
 
 /** {@link chatFor}'s checks on a chat already read (`null` when it does not exist); returns its agent. */
 export async function checkChat(
-  services: Pick<TurnServices, 'agents' | 'pieces'>,
-  { chat, chatId, agentSlug, req, write }: { chat: ChatRecord | null; chatId: string; agentSlug?: string; req: Caller; write: boolean }
+  services: Pick<TurnServices, 'store' | 'agents' | 'pieces'>,
+  { chat, chatId, agentSlug, req, write, assignee }: { chat: ChatRecord | null; chatId: string; agentSlug?: string; req: Caller; write: boolean; assignee?: AssigneeRight }
 ): Promise<ResolvedAgent> {
   const missing = () => chatNotFound(chatId, agentSlug)
   if (!chat || (agentSlug !== undefined && chat.agentSlug !== agentSlug)) throw missing()
   const agent = await usableAgent(services, chat.agentSlug, req)
-  if (!canReadChat(req, chat)) throw missing()
-  if (write) assertHome(services, { chat, req })
+  if (canReadChat(req, chat)) {
+    if (write) assertHome(services, { chat, req })
+    return agent
+  }
+  if (assignee === undefined || (write && assignee === 'read') || !(await assigneeMay(services, req, chat, assignee))) throw missing()
   return agent
 }
 

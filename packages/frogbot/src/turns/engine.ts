@@ -11,6 +11,7 @@ import { runMaintenance } from './maintenance.ts'
 import { changeQueued, startNextQueued } from './queued-messages.ts'
 import { chatSummary } from './views/chat-summary.ts'
 import { listChats, pendingOf, readChat } from './views/read-chat.ts'
+import { type InboxOptions, listInbox } from './views/inbox.ts'
 import { sendMessage } from './send-message.ts'
 import type { TurnServices } from './services.ts'
 import { mayAnswer, settle } from './settle.ts'
@@ -130,6 +131,8 @@ function chatMethods(services: TurnServices, guard: Guard) {
     readChat: guard((options: { chatId: string; agentSlug?: string; req: Caller }) => readChat(services, options)),
     pending: guard((options: { chatId: string; agentSlug?: string; req: Caller }) => pendingOf(services, options)),
     listChats: guard((options: Parameters<typeof listChats>[1]) => listChats(services, options)),
+    /** Every call the caller may answer, across chats and agents (see `listInbox`). */
+    inbox: guard((options: InboxOptions) => listInbox(services, options)),
     /** Renames a web chat (see `renameChat`). */
     renameChat: guard((options: Parameters<typeof renameChat>[1]) => renameChat(services, options)),
     /** Deletes a web chat that runs no turn (see `deleteChat`). */

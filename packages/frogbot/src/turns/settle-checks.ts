@@ -14,6 +14,17 @@ function zodMessage(error: { issues: { path: PropertyKey[]; message: string }[] 
 }
 
 /**
+ * Whether the tool's own check lets `req` settle `call`: `approval.access` for a call waiting for
+ * approval, else `client.access` (the seed's "Build a client tool"); no check, or FrogBot itself
+ * (`system`), lets them.
+ */
+export async function toolAccessAllows(agent: Pick<ResolvedAgent, 'clientTools' | 'approvalTools'>, req: Caller, call: CallRecord): Promise<boolean> {
+  if (req.entryPoint === 'system') return true
+  const access = call.kind === APPROVAL_KIND ? agent.approvalTools.get(call.toolName)?.approval?.access : agent.clientTools.get(call.toolName)?.client.access
+  return !access || Boolean(await access({ req, call: toPendingCall(call) }))
+}
+
+/**
  * The checks of one action on a client tool's call that run user code (the seed's order: tool
  * intact, `client.access`, `outputSchema`, `client.validate`), then the lengths of typed text
  * (every string of an output but the input's own: `400 invalid-output` naming the field); with
@@ -28,7 +39,7 @@ async function checkAnswer(agent: ResolvedAgent, req: Caller, call: CallRecord, 
   if (isAnswer(action) && (!tool || toolFingerprint(tool) !== call.toolFingerprint)) {
     throw new FrogbotError('tool-unavailable', `The tool "${call.toolName}" of this call was removed or changed since it was asked; dismiss the call instead.`, { toolName: call.toolName })
   }
-  if (req.entryPoint !== 'system' && tool?.client.access && !(await tool.client.access({ req, call: toPendingCall(call) }))) {
+  if (!(await toolAccessAllows(agent, req, call))) {
     throw new FrogbotError('forbidden', `You may not settle calls of "${call.toolName}".`)
   }
   if (!isAnswer(action) || whoOnly) return action
@@ -57,7 +68,7 @@ async function checkDecision(agent: ResolvedAgent, req: Caller, call: CallRecord
   if (!whoOnly && isDecision(action) && action.approved && (!tool || toolFingerprint(tool) !== call.toolFingerprint)) {
     throw new FrogbotError('tool-unavailable', `The tool "${call.toolName}" of this call was removed or changed since it was asked; deny the call instead.`, { toolName: call.toolName })
   }
-  if (req.entryPoint !== 'system' && tool?.approval?.access && !(await tool.approval.access({ req, call: toPendingCall(call) }))) {
+  if (!(await toolAccessAllows(agent, req, call))) {
     throw new FrogbotError('forbidden', `You may not approve or deny calls of "${call.toolName}".`)
   }
   if (whoOnly || !isDecision(action) || !action.approved || action.input === undefined) return action

@@ -96,7 +96,8 @@ function refusedCall(refusal: SettleRefusal): string | null {
  * The one settle door (docs/chat/questions.md; the seed): every door (HTTP settle, the chat
  * UI's resubmission, the CLI, channel pieces, the app's code, expiry) settles calls through it, as
  * `req` says who and through which door. Checks, in this order, with nothing stored on a refusal:
- * 1. the chat: `not-found` unless `req` may read it (and it belongs to `agentSlug`, when given);
+ * 1. the chat: `not-found` unless `req` may read it (and it belongs to `agentSlug`, when given),
+ *    or, in a web chat, is an assignee of every call it settles (docs/chat/reach-people.md);
  *    the agent's `access` (`unauthorized`, `forbidden`); the chat's home (`409 channel-chat`);
  * 2. each call exists (`404 call-not-found`) and still waits (`409 already-settled` with the stored
  *    settlement); the chat awaits input (`409 not-awaiting`). A targeted call past its deadline is
@@ -147,15 +148,17 @@ async function throughDoor(
   // write the chat: its settlement is the stored one. A resubmission may repeat a settled answer
   // (see withoutRepeats) and FrogBot's own expiry reads the chat, so both go to the database.
   const known = wholeStep || req.entryPoint === 'system' ? null : settledCalls.lookup(services, chatId, ids)
+  const assignee = (calls: () => Promise<CallRecord[]>) => ({ calls })
   if (known) {
-    await checkChat(services, { chat: known.chat, chatId, agentSlug, req, write: true })
+    await checkChat(services, { chat: known.chat, chatId, agentSlug, req, write: true, assignee: assignee(() => services.store.getCalls(chatId, ids)) })
     throw new FrogbotError('already-settled', 'This call was already settled; the first answer wins.', { settlement: known.settlement })
   }
   // The tool checks run user code once per call: a call's input and tool do not change between attempts.
   const checked = new Map<string, Promise<SettleAction>>()
   for (let attempt = 1; ; attempt++) {
     const snapshot = await services.store.settleSnapshot(chatId, ids)
-    const agent = await checkChat(services, { chat: snapshot?.chat ?? null, chatId, agentSlug, req, write: true })
+    const targeted = async () => snapshot!.calls.filter((call) => ids.includes(call.toolCallId))
+    const agent = await checkChat(services, { chat: snapshot?.chat ?? null, chatId, agentSlug, req, write: true, assignee: assignee(targeted) })
     const { plan, reported } = await decide(services, { snapshot: snapshot!, agent, req, actions, wholeStep, whoOnly, checked })
     if (whoOnly && !plan.refusal) return null
     const first = plan.closings[0]?.toolCallId ?? plan.votes[0].toolCallId

@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { hostListener } from '../../src/channels/hosting/piece-listeners.ts'
+import { hostListener } from '../../src/hosting/piece-listeners.ts'
 import type { ChannelPiece } from '../../src/contract/piece.ts'
 import { channelState } from '../../src/store/channel-state.ts'
 import { migrateToLatest } from '../../src/store/migrate.ts'

@@ -1,5 +1,7 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 import { describeEachDatabase } from '../../src/testing/test-databases.ts'
+import { createTestToken, createTestUser } from '../../src/testing/test-users.ts'
+import { readAnswer } from '../../src/testing/read-answer.ts'
 import { linksIn, noticeFrogbot } from './notify-kit.ts'
 import { type ReceivedMail, startSmtpServer, startWebhookReceiver } from './receivers.ts'
 
@@ -80,6 +82,23 @@ describeEachDatabase('notices', (fresh) => {
     expect(event.body.links.map((link: { recipient: string; label: string }) => `${link.recipient} ${link.label}`)).toEqual(['ada@example.com Red', 'ada@example.com Blue'])
     // The webhook carries the recipients' own links: the ones their email has.
     expect(event.body.links.map((link: { url: string }) => link.url)).toEqual([links.Red, links.Blue])
+  }, 20_000)
+
+  it('a lead an escalation tells who has an account finds the call in their inbox and may read the chat', async () => {
+    const app = await start()
+    const lead = await createTestUser(app.frogbot, { email: 'Lead@Example.com', name: 'Lee' })
+    const leadToken = await createTestToken(app.frogbot, { user: lead })
+    const asLead = async (path: string) => readAnswer(await app.frogbot.fetch(new Request(`http://frogbot.test${path}`, { headers: { authorization: `Bearer ${leadToken}` } })))
+    const { chatId, toolCallId } = await app.ask('Pick a color')
+    await until(() => (app.mailsOf(chatId).length === 1 ? true : undefined))
+    expect((await asLead('/api/pending')).json.pending).toEqual([])
+    expect((await asLead(`/api/agents/planner/chats/${chatId}`)).status).toBe(404)
+
+    app.advance(3 * HOUR)
+    expect((await app.frogbot.maintain()).notices).toBeGreaterThan(0)
+    const inbox = (await asLead('/api/pending')).json.pending
+    expect(inbox).toMatchObject([{ chatId, toolCallId, escalatedTo: ['lead@example.com'] }])
+    expect((await asLead(`/api/agents/planner/chats/${chatId}`)).status).toBe(200)
   }, 20_000)
 
   it('reminders on time and once each, escalation to a new audience that may answer, nothing after the call settled', async () => {

@@ -73,7 +73,7 @@ const assistantAsking = (id: string, callIds: string[]): UIMessage => ({
   parts: [{ type: 'step-start' }, ...callIds.map((toolCallId) => ({ type: 'tool-question', toolCallId, state: 'input-available', input: colorQuestion }) as UIMessage['parts'][number])]
 })
 const newCalls = (chatId: string, messageId: string, callIds: string[], expiresAt: string | null = null): NewCall[] =>
-  callIds.map((toolCallId) => ({ toolCallId, toolName: 'question', input: colorQuestion, messageId, chatId, agentSlug: 'planner', createdAt: now(), kind: 'question', toolFingerprint: 'fp', expiresAt, quorum: null }))
+  callIds.map((toolCallId) => ({ toolCallId, toolName: 'question', input: colorQuestion, messageId, chatId, agentSlug: 'planner', createdAt: now(), kind: 'question', toolFingerprint: 'fp', expiresAt, quorum: null, assignees: null }))
 const newChat = (ownerId: string | null = 'user_ada') => ({ agentSlug: 'planner', ownerId, title: 'Paint the shed' })
 const fresh = () => randomId('msg')
 

@@ -208,7 +208,7 @@ describe('buildConfig: no option is silently ignored', () => {
     expect(error.problems).toEqual([
       'agents[0].tools[0].needsApproval: must be true, false or a function ({ input, req, chat }) => boolean',
       'agents[0].tools[1].approval: takes effect only on a tool that needs approval; add needsApproval: true (or a function)',
-      'agents[0].tools[2].approval.escalate: unknown option; the options here are access, expiresIn, quorum',
+      'agents[0].tools[2].approval.escalate: unknown option; the options here are access, expiresIn, quorum, assignees',
       'agents[0].tools[2].approval.access: must be a function ({ req, call }) => boolean',
       'agents[0].tools[2].approval.expiresIn: must be a positive number of milliseconds',
       'agents[0].tools[2].approval.quorum.count: must be a whole number of people from 1 to 100',

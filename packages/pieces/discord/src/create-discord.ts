@@ -1,6 +1,7 @@
 import { DiscordContentFormat } from '@chat-adapter/discord'
 import type { Message } from 'chat'
 import { type ChatSdkContext, createChatSdkPiece, type KitPiece } from 'frogbot/channels'
+import { discordApprovals } from './approval-card.ts'
 import { handleDiscordActions } from './discord-actions.ts'
 import { type ForwardedEvent, FrogbotDiscordAdapter } from './discord-adapter.ts'
 import { unreadableBody } from './discord-bodies.ts'
@@ -78,8 +79,9 @@ export function createDiscord(options: DiscordOptions = {}): DiscordPiece {
     userName: botUsername,
     chat: { fallbackStreamingPlaceholderText: null },
     ackDeadlineMs: ACK_DEADLINE_MS,
+    supportsKind: (kind) => kind === 'question' || kind === 'approval',
     describe: ({ agentSlug, webhookPath }) => [`channel ${instance}: ${label} for agent ${agentSlug}, webhook ${webhookPath} (the application's Interactions Endpoint URL), messages through the Gateway`],
-    adapter: ({ logger, state }) =>
+    adapter: ({ logger, state, webhookVerifier }) =>
       (adapter = new FrogbotDiscordAdapter(
         {
         applicationId,
@@ -87,7 +89,7 @@ export function createDiscord(options: DiscordOptions = {}): DiscordPiece {
         apiUrl,
         // Every request reaches the adapter only once the piece's verifier admitted it (the
         // signature, its time and the replay guard, which the adapter's own check lacks).
-        webhookVerifier: () => true,
+        webhookVerifier,
         contentFormat: DiscordContentFormat.ComponentsV2,
         mentionRoleIds,
         respondToChannelIds,
@@ -102,6 +104,7 @@ export function createDiscord(options: DiscordOptions = {}): DiscordPiece {
       const names = discordNames(state)
       const drawing = discordDrawing({ adapter, names })
       handleDiscordActions({ bot, adapter, runtime, drawing, names })
+      const approvals = discordApprovals({ bot, adapter, runtime, names })
       const participantOfMessage = async (message: Message) => {
         const raw = message.raw as GatewayMessage
         const participant = participantOf(raw.author, raw.member)
@@ -109,7 +112,7 @@ export function createDiscord(options: DiscordOptions = {}): DiscordPiece {
         return participant
       }
       return {
-        drawing,
+        drawing: { ...drawing, approvals },
         replyMaxChars: REPLY_MAX_CHARS,
         participantOf: (_author, message) => participantOfMessage(message),
         // A typed answer after Other… is the kit's capture: the runtime reads it before the agent does.

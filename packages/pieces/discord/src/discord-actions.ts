@@ -1,5 +1,5 @@
 import type { Chat } from 'chat'
-import { answerFrom, CAPTURE_MS, type ChannelQuestion, type PartialAnswer, type Participant, type PieceDrawing, type PieceNotice, type PieceRuntime, type QuestionCard, questionsOf, type QuestionSelection } from 'frogbot/channels'
+import { CAPTURE_MS, type CardControl, type ChannelQuestion, nextCardState, type Participant, type PieceDrawing, type PieceNotice, type PieceRuntime, type QuestionCard, questionsOf } from 'frogbot/channels'
 import { escapeMarkdown } from './discord-components.ts'
 import { type FrogbotDiscordAdapter, IS_COMPONENTS_V2, messageRef } from './discord-adapter.ts'
 import { type DiscordMember, type DiscordNames, type DiscordUser, participantOf } from './discord-people.ts'
@@ -7,13 +7,6 @@ import { type Control, questionCard, readControl } from './question-card.ts'
 
 /** A component interaction, as the piece reads it (checked by the webhook before Chat SDK sees it). */
 type ComponentInteraction = { channel_id: string; message: { id: string }; member?: DiscordMember & { user: DiscordUser }; user?: DiscordUser; data: { custom_id: string; values?: string[] } }
-
-/** The option labels a select's values name (option indices from `first`, within its 25), or `null` when one is not an option it offered. */
-function labelsOf(question: ChannelQuestion, first: number, values: string[]): string[] | null {
-  const indices = values.map((value) => (/^\d{1,6}$/.test(value) ? Number(value) : -1))
-  if (indices.some((index) => index < first || index >= Math.min(first + 25, question.options.length))) return null
-  return question.options.filter((_, index) => indices.includes(index)).map((option) => option.label)
-}
 
 /**
  * Wires clicks on question cards to the piece runtime (FrogBot's Discord piece; messages are the
@@ -34,17 +27,6 @@ function labelsOf(question: ChannelQuestion, first: number, values: string[]): s
  * thread, mentioning the participant.
  */
 export function handleDiscordActions({ bot, adapter, runtime, drawing, names }: { bot: Chat; adapter: FrogbotDiscordAdapter; runtime: PieceRuntime; drawing: Pick<PieceDrawing, 'drawPartial'>; names: DiscordNames }): void {
-  /** The selection of question `step` is complete: the next question is shown (the partial answer kept, once the participant may answer), or the call settled. */
-  const complete = async ({ card, ref, participant, partial, questions, step, selection }: { card: QuestionCard; ref: string; participant: Participant; partial: PartialAnswer; questions: ChannelQuestion[]; step: number; selection: QuestionSelection }): Promise<PieceNotice | null> => {
-    const selections = questions.map((_, index) => partial.selections[index] ?? { selected: [] })
-    selections[step] = selection
-    if (step === questions.length - 1) return runtime.answer({ card, messageId: ref, participant, action: { output: answerFrom(questions, selections) } })
-    const kept = await runtime.keep({ card, messageId: ref, participant, revision: partial.revision, change: () => ({ step: step + 1, selections }) })
-    if (!('partial' in kept)) return kept
-    await drawing.drawPartial?.({ card, partial: kept.partial })
-    return null
-  }
-
   /**
    * "Other…": the presser's next message in the thread is their typed answer to question `step`
    * (the kit's capture, once they may answer: it answers beside their picks on that question, and
@@ -64,6 +46,13 @@ export function handleDiscordActions({ bot, adapter, runtime, drawing, names }: 
     return null
   }
 
+  /** The platform's control as the kit's card reducer reads it (a select's values are option indices; a button of a multi-pick question picks nothing). */
+  const cardControl = (control: Control, question: ChannelQuestion, values: string[]): CardControl | null => {
+    if (control.kind === 'option') return question.multiple ? null : { kind: 'option', index: control.index }
+    if (control.kind === 'menu') return { kind: 'picks', first: control.first, count: 25, indices: values.map((value) => (/^\d{1,6}$/.test(value) ? Number(value) : -1)) }
+    return control
+  }
+
   const act = async (control: Control, interaction: ComponentInteraction, participant: Participant, fallbackThread: string): Promise<void> => {
     const ref = messageRef(interaction.channel_id, interaction.message.id)
     const card = await runtime.cards.ofMessage(ref)
@@ -79,46 +68,28 @@ export function handleDiscordActions({ bot, adapter, runtime, drawing, names }: 
     if (control.revision !== partial.revision || control.step !== partial.step) return tell(card.messageIds.includes(ref) ? { kind: 'changed' } : { kind: 'closed' })
     const step = Math.min(partial.step, questions.length - 1)
     const question = questions[step]
-    const selection = partial.selections[step] ?? { selected: [] }
-    const finish = (chosen: QuestionSelection) => complete({ card, ref, participant, partial, questions, step, selection: chosen }).then(tell)
-    switch (control.kind) {
-      case 'page':
-        return adapter.editPayload(ref, { flags: IS_COMPONENTS_V2, components: questionCard(questions, partial, control.page), allowed_mentions: { parse: [] } })
-      case 'other':
-        if (question.custom) await tell(await other({ card, ref, participant, question, step }))
-        return
-      case 'option': {
-        const option = question.options[control.index]
-        if (option && !question.multiple) await finish({ selected: [option.label] })
-        return
-      }
-      case 'menu': {
-        const picked = labelsOf(question, control.first, interaction.data.values ?? [])
-        if (!picked) return
-        if (!question.multiple) return picked.length === 1 ? finish({ selected: picked }) : undefined
-        const inMenu = new Set(question.options.slice(control.first, control.first + 25).map((option) => option.label))
-        const kept = await runtime.keep({
-          card,
-          messageId: ref,
-          participant,
-          revision: partial.revision,
-          change: (current) => {
-            const selections = questions.map((_, index) => current.selections[index] ?? { selected: [] })
-            const chosen = new Set([...selections[step].selected.filter((label) => !inMenu.has(label)), ...picked])
-            selections[step] = { ...selections[step], selected: question.options.map((option) => option.label).filter((label) => chosen.has(label)) }
-            return { step: current.step, selections }
-          }
-        })
+    const read = cardControl(control, question, interaction.data.values ?? [])
+    const next = read ? nextCardState(questions, partial, read) : { kind: 'ignore' as const }
+    switch (next.kind) {
+      case 'look':
+        if (next.control.kind === 'page') return adapter.editPayload(ref, { flags: IS_COMPONENTS_V2, components: questionCard(questions, partial, next.control.page), allowed_mentions: { parse: [] } })
+        return tell(await other({ card, ref, participant, question, step }))
+      case 'answer':
+        return tell(await runtime.answer({ card, messageId: ref, participant, action: { output: next.output } }))
+      case 'keep': {
+        // Kept on the partial answer as it is when written: picks another participant made meanwhile on the same question stay.
+        const kept = await runtime.keep({ card, messageId: ref, participant, revision: partial.revision, change: (current) => {
+          const again = nextCardState(questions, current, read!)
+          return again.kind === 'keep' ? again.state : next.state
+        } })
         if ('partial' in kept) await drawing.drawPartial?.({ card, partial: kept.partial })
         else await tell(kept)
         return
       }
-      case 'submit':
-        if (!question.multiple) return
-        if (selection.selected.length === 0 && !(question.custom && selection.custom?.trim())) {
-          return tell({ kind: 'invalid', message: `Choose at least one option for “${question.header}”${question.custom ? ', or press Other… and type your answer' : ''}.`, question: step })
-        }
-        return finish(selection)
+      case 'empty':
+        return tell({ kind: 'invalid', message: `Choose at least one option for “${question.header}”${question.custom ? ', or press Other… and type your answer' : ''}.`, question: step })
+      default:
+        return
     }
   }
 

@@ -1,3 +1,4 @@
+import { errorText } from 'frogbot/channels'
 import { DiscordAdapter, type DiscordAdapterConfig } from '@chat-adapter/discord'
 import type { AdapterPostableMessage, RawMessage } from 'chat'
 import type { ChannelState } from 'frogbot/channels'
@@ -46,7 +47,6 @@ const THREAD_NAME_MAX = 100
 /** The longest content of a message (Create Message: 2000 characters). */
 const CONTENT_MAX = 2000
 
-const describe = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
 /**
  * Chat SDK's Discord adapter with what FrogBot's piece needs beside it:
@@ -217,7 +217,7 @@ export class FrogbotDiscordAdapter extends DiscordAdapter {
       void this.enqueueOrderedForward(channelId, () => this.forwardRawGatewayPacket(client, 'in-process', packet))
     })
     let stopping = false
-    client.on('error', (error) => log(`gateway: ${describe(error)}`))
+    client.on('error', (error) => log(`gateway: ${errorText(error)}`))
     client.on('shardReconnecting', () => stopping || log('gateway: the connection was lost; reconnecting'))
     client.on('shardDisconnect', (event) => stopping || log(`gateway: the connection closed (code ${event.code}) and cannot be resumed; starting it again`))
     try {

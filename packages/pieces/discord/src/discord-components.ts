@@ -1,4 +1,4 @@
-import { clipText } from 'frogbot/channels'
+import { clipText, drawnText } from 'frogbot/channels'
 
 /**
  * Discord's Components V2 building blocks and limits, as the piece uses them
@@ -18,10 +18,10 @@ export const ButtonStyle = { Primary: 1, Secondary: 2, Success: 3, Danger: 4 } a
 export const LIMITS = { buttonLabel: 80, optionText: 100, menuOptions: 25, rowButtons: 5, text: 4000, placeholder: 150 } as const
 
 /** `text` cut to at most `max` UTF-16 units, with "…" when it was longer (never inside a character: `clipText`). */
-export const clip = (text: string, max: number): string => clipText(text, max)
+export const clip = (text: string, max: number): string => clipText(drawnText(text), max)
 
 /** `text` with Discord's Markdown and mentions escaped, so that what the model or a person wrote shows as written. */
-export const escapeMarkdown = (text: string) => text.replace(/([\\*_~`|>#\-[\]()<@])/g, '\\$1')
+export const escapeMarkdown = (text: string) => drawnText(text).replace(/([\\*_~`|>#\-[\]()<@])/g, '\\$1')
 
 /** A Text Display of `content` (Markdown, at most 4000 characters in a message). */
 export const textDisplay = (content: string): Component => ({ type: ComponentType.TextDisplay, content })

@@ -1,5 +1,4 @@
-import { ConfigError } from 'frogbot'
-import { givenSetting } from 'frogbot/channels'
+import { httpUrl, readSettings, type Setting } from 'frogbot/channels'
 
 /**
  * Options of `createDiscord`; every one may be left out.
@@ -47,12 +46,17 @@ export type DiscordSettings = {
 /** Discord's REST API, version 10 (discord.com/developers/docs/reference, "API Versioning"). */
 export const DISCORD_API = 'https://discord.com/api/v10'
 
-const INSTANCE = /^[a-z0-9][a-z0-9_-]{0,63}$/
 const SNOWFLAKE = /^\d{1,20}$/
-const PUBLIC_KEY = /^[0-9a-f]{64}$/i
 
-const isHttpUrl = (value: string) => URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol)
-const idList = (value: string | undefined) => (value ?? '').split(',').map((id) => id.trim()).filter(Boolean)
+/** The settings table (the kit reads, trims and checks it; see `readSettings`). */
+const SETTINGS = [
+  { option: 'applicationId', env: 'DISCORD_APPLICATION_ID', hint: "set DISCORD_APPLICATION_ID to the application's id (Developer Portal → General Information), or pass { applicationId }", rule: [SNOWFLAKE, (id) => `"${id}" must be the application's id, digits only (DISCORD_APPLICATION_ID)`] },
+  { option: 'publicKey', env: 'DISCORD_PUBLIC_KEY', hint: "set DISCORD_PUBLIC_KEY to the application's public key (Developer Portal → General Information), or pass { publicKey }", rule: [/^[0-9a-f]{64}$/i, () => 'the public key must be 64 hexadecimal digits, as the Developer Portal shows it (DISCORD_PUBLIC_KEY)'] },
+  { option: 'botToken', env: 'DISCORD_BOT_TOKEN', hint: "set DISCORD_BOT_TOKEN to the bot's token (Developer Portal → Bot → Reset Token), or pass { botToken }" },
+  { option: 'apiUrl', env: 'DISCORD_API_URL', fallback: DISCORD_API, rule: httpUrl((url) => `"${url}" must be an http(s) URL (DISCORD_API_URL)`) },
+  { option: 'mentionRoleIds', env: 'DISCORD_MENTION_ROLE_IDS', list: true, rule: [SNOWFLAKE, (id) => `"${id}" must be Discord ids, digits only`] },
+  { option: 'respondToChannelIds', env: 'DISCORD_RESPOND_TO_CHANNEL_IDS', list: true, rule: [SNOWFLAKE, (id) => `"${id}" must be Discord ids, digits only`] }
+] as const satisfies readonly Setting[]
 
 /**
  * The piece's credentials, endpoints and instance from `options` and the environment. Throws a
@@ -61,26 +65,6 @@ const idList = (value: string | undefined) => (value ?? '').split(',').map((id) 
  * every listed channel or role id a snowflake, and the instance URL-safe.
  */
 export function discordSettings(options: DiscordOptions): DiscordSettings {
-  const env = options.env ?? process.env
-  const instance = options.instance ?? 'discord'
-  const applicationId = givenSetting(options.applicationId ?? env.DISCORD_APPLICATION_ID)
-  const publicKey = givenSetting(options.publicKey ?? env.DISCORD_PUBLIC_KEY)?.trim()
-  const botToken = givenSetting(options.botToken ?? env.DISCORD_BOT_TOKEN)
-  const apiUrl = (options.apiUrl ?? env.DISCORD_API_URL ?? DISCORD_API).replace(/\/+$/, '')
-  const mentionRoleIds = options.mentionRoleIds ?? idList(env.DISCORD_MENTION_ROLE_IDS)
-  const respondToChannelIds = options.respondToChannelIds ?? idList(env.DISCORD_RESPOND_TO_CHANNEL_IDS)
-  const problems: string[] = []
-  if (!INSTANCE.test(instance)) problems.push(`createDiscord.instance: "${instance}" must be 1–64 lowercase letters, digits, "-" or "_" (the last segment of /api/webhooks/<instance>)`)
-  if (!applicationId) problems.push("createDiscord.applicationId: set DISCORD_APPLICATION_ID to the application's id (Developer Portal → General Information), or pass { applicationId }")
-  else if (!SNOWFLAKE.test(applicationId)) problems.push(`createDiscord.applicationId: "${applicationId}" must be the application's id, digits only (DISCORD_APPLICATION_ID)`)
-  if (!publicKey) problems.push("createDiscord.publicKey: set DISCORD_PUBLIC_KEY to the application's public key (Developer Portal → General Information), or pass { publicKey }")
-  else if (!PUBLIC_KEY.test(publicKey)) problems.push('createDiscord.publicKey: the public key must be 64 hexadecimal digits, as the Developer Portal shows it (DISCORD_PUBLIC_KEY)')
-  if (!botToken) problems.push("createDiscord.botToken: set DISCORD_BOT_TOKEN to the bot's token (Developer Portal → Bot → Reset Token), or pass { botToken }")
-  if (!isHttpUrl(apiUrl)) problems.push(`createDiscord.apiUrl: "${apiUrl}" must be an http(s) URL (DISCORD_API_URL)`)
-  for (const [name, ids] of [['mentionRoleIds', mentionRoleIds], ['respondToChannelIds', respondToChannelIds]] as const) {
-    const wrong = ids.filter((id) => !SNOWFLAKE.test(id))
-    if (wrong.length > 0) problems.push(`createDiscord.${name}: ${wrong.map((id) => `"${id}"`).join(', ')} must be Discord ids, digits only`)
-  }
-  if (problems.length > 0) throw new ConfigError(problems)
-  return { instance, applicationId: applicationId!, publicKey: publicKey!.toLowerCase(), botToken: botToken!, botUsername: options.botUsername ?? 'frogbot', mentionRoleIds, respondToChannelIds, apiUrl }
+  const read = readSettings({ factory: 'createDiscord', instance: 'discord' }, SETTINGS, options)
+  return { ...read, publicKey: read.publicKey.toLowerCase(), apiUrl: read.apiUrl.replace(/\/+$/, ''), botUsername: options.botUsername ?? 'frogbot' }
 }

@@ -1,4 +1,4 @@
-import { createPublicKey, type KeyObject, timingSafeEqual, verify } from 'node:crypto'
+import { createHash, createPublicKey, type KeyObject, timingSafeEqual, verify } from 'node:crypto'
 import { type PieceContext, replayGuard, unauthorized } from 'frogbot/channels'
 
 /** How far an interaction's signed timestamp may be from now (ms): 5 minutes, as FrogBot checks Slack's. Chat SDK does not check its age. */
@@ -15,11 +15,8 @@ export function ed25519Key(publicKeyHex: string): KeyObject {
   return createPublicKey({ key: Buffer.concat([ED25519_SPKI_PREFIX, Buffer.from(publicKeyHex, 'hex')]), format: 'der', type: 'spki' })
 }
 
-const sameSecret = (given: string, secret: string) => {
-  const a = Buffer.from(given)
-  const b = Buffer.from(secret)
-  return a.length === b.length && timingSafeEqual(a, b)
-}
+/** Whether `given` is `secret`, in constant time whatever their lengths (their SHA-256 digests are compared, so a wrong length is not told apart). */
+const sameSecret = (given: string, secret: string) => timingSafeEqual(createHash('sha256').update(given).digest(), createHash('sha256').update(secret).digest())
 
 /** The fields of a body the verifier reads to know a delivery again: an interaction's id, a forwarded event's message id and time. */
 function headOf(body: string): { id?: string; type?: unknown; timestamp?: unknown } | null {
@@ -36,9 +33,9 @@ function headOf(body: string): { id?: string; type?: unknown; timestamp?: unknow
 
 /** What whoever runs FrogBot can do about a refused request, if Discord sent it. */
 function remedy(reason: string): string {
-  if (/timestamp|away/.test(reason)) return "if Discord sent it, check this server's clock (interactions are refused 5 minutes after they were signed)"
-  if (/gateway token/.test(reason)) return "forwarded Gateway events carry the bot token (DISCORD_BOT_TOKEN); this one carried another"
   if (/headers/.test(reason)) return 'Discord signs every interaction it sends; this one came from elsewhere'
+  if (/away from this server's time/.test(reason)) return "if Discord sent it, check this server's clock (interactions are refused 5 minutes after they were signed)"
+  if (/gateway token/.test(reason)) return "forwarded Gateway events carry the bot token (DISCORD_BOT_TOKEN); this one carried another"
   return "if Discord sent it, DISCORD_PUBLIC_KEY (or publicKey) is not the application's public key (Developer Portal → General Information)"
 }
 

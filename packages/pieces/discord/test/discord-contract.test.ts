@@ -1,4 +1,5 @@
 import { pieceContract } from 'frogbot/testing'
+import { APPROVAL_IDS } from '../src/approval-card.ts'
 import { createDiscord } from '../src/index.ts'
 import { componentsOf } from './discord-message-rules.ts'
 import { ADA, BOB, EVE } from './discord-people.ts'
@@ -38,6 +39,15 @@ pieceContract<DiscordStandIn>({
     const posted = standIn.cards().find((drawn) => drawn.id === card.id)!
     const control = componentsOf(posted.body).find((component) => component.type === 2 && component.label === label)!
     return signedInteraction(componentInteraction({ who: discordPerson(who), customId: control.custom_id, messageId: card.id, where: { thread: posted.channelId } }), { now })
+  },
+  decide: (standIn, { who, card, press, now }) => {
+    const posted = standIn.cards().find((drawn) => drawn.id === card.id)!
+    if (press.kind === 'approve' || (press.kind === 'deny' && !press.reason)) {
+      const customId = press.kind === 'approve' ? APPROVAL_IDS.approve : APPROVAL_IDS.deny
+      return [signedInteraction(componentInteraction({ who: discordPerson(who), customId, messageId: card.id, where: { thread: posted.channelId } }), { now })]
+    }
+    const text = press.kind === 'deny' ? `/deny ${press.reason}` : `/approve ${JSON.stringify(press.input)}`
+    return [forwardedMessage({ who: discordPerson(who), text, where: { thread: posted.channelId } }, { now })]
   },
   cards: (standIn) => standIn.cards().map((card) => ({ id: card.id, thread: nameOf(standIn, card.channelId), text: card.text })),
   replacements: (standIn, card) => standIn.editsOf(card.id).map((edit) => edit.text),

@@ -1,4 +1,4 @@
-import { createChatSdkPiece, type KitPiece, type PieceContext } from 'frogbot/channels'
+import { createChatSdkPiece, errorText, type KitPiece, type PieceContext } from 'frogbot/channels'
 import { type BotAccount, FrogbotGithubAdapter } from './github-adapter.ts'
 import { githubReply } from './github-commands.ts'
 import { githubApprovalDrawing } from './approval-comment.ts'
@@ -14,7 +14,6 @@ export type GithubPiece = KitPiece
 const ACK_DEADLINE_MS = 10_000
 
 const statusOf = (error: unknown) => (error as { status?: unknown })?.status
-const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
 /**
  * The bot's account, asked of GitHub once in the background and again on rescans until it is
@@ -35,7 +34,7 @@ function botLookup(adapter: FrogbotGithubAdapter, settings: GithubSettings, log:
       if (told) return
       told = true
       const status = statusOf(error)
-      log(status === 401 || status === 403 ? `GitHub did not accept ${credentials} (${status}: ${reasonOf(error)}); replies and questions cannot be posted until it does` : `could not reach GitHub's REST API to learn the bot's account (${reasonOf(error)}); asked again within a minute`)
+      log(status === 401 || status === 403 ? `GitHub did not accept ${credentials} (${status}: ${errorText(error)}); replies and questions cannot be posted until it does` : `could not reach GitHub's REST API to learn the bot's account (${errorText(error)}); asked again within a minute`)
     } finally {
       asking = null
     }
@@ -76,7 +75,7 @@ export function createGithub(options: GithubOptions = {}): GithubPiece {
     supportsKind: (kind) => kind === 'question' || kind === 'approval',
     userName: settings.botUsername,
     ackDeadlineMs: ACK_DEADLINE_MS,
-    adapter: ({ logger }) => (adapter = new FrogbotGithubAdapter({ ...adapterConfig(settings, { botUserId: options.botUserId }), logger })),
+    adapter: ({ logger, webhookVerifier }) => (adapter = new FrogbotGithubAdapter({ ...adapterConfig(settings, { botUserId: options.botUserId, webhookVerifier }), logger })),
     verify: githubVerifier(settings.webhookSecret),
     setup: ({ track, log, nameOf, state }) => {
       const bot = botLookup(adapter, settings, log)

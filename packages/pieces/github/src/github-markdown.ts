@@ -1,3 +1,4 @@
+import { drawnText } from 'frogbot/channels'
 /**
  * The longest comment body FrogBot posts, in UTF-16 code units. GitHub refuses a comment body
  * over 65,536 characters (`422 Validation Failed`, "body is too long (maximum is 65536
@@ -9,7 +10,6 @@ export const COMMENT_BUDGET = 60_000
 /** What GitHub never renders as a mention or a reference: a word joiner (U+2060) after the `@` or `#`, invisible to readers. */
 const JOINER = '\u2060'
 
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g
 // Characters with a meaning inside a line in GitHub Flavored Markdown (emphasis, code, links,
 // images, HTML, tables, strikethrough, math, entities).
 const INLINE = /[\\`*_~[\]<>|&$!]/g
@@ -41,7 +41,7 @@ export function neutralise(text: string): string {
  * newlines too, into one space (labels, headers); otherwise lines are kept, blank runs as one.
  */
 export function escapeText(text: string, { oneLine = false }: { oneLine?: boolean } = {}): string {
-  const clean = text.replace(CONTROL, '')
+  const clean = drawnText(text)
   const lines = oneLine ? [clean.replace(/\s+/g, ' ').trim()] : clean.split(/\r\n?|\n/).map((line) => line.trim())
   const escaped = lines
     .filter((line, index) => line !== '' || (index > 0 && lines[index - 1] !== ''))

@@ -1,6 +1,5 @@
 import type { GitHubAdapterConfig } from '@chat-adapter/github'
-import { ConfigError } from 'frogbot'
-import { givenSetting } from 'frogbot/channels'
+import { givenSetting, httpUrl, readSettings, type Setting } from 'frogbot/channels'
 
 /**
  * Options of `createGithub`; every one may be left out (the defaults come from `env`).
@@ -44,7 +43,6 @@ export type GithubSettings = {
   auth: { token: string } | { appId: string; privateKey: string; installationId: number }
 }
 
-const INSTANCE = /^[a-z0-9][a-z0-9_-]{0,63}$/
 const LOGIN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/
 const GITHUB_API = 'https://api.github.com'
 
@@ -79,26 +77,24 @@ function authOf(credentials: ReturnType<typeof credentialsOf>, problems: string[
   return appId && key && Number.isSafeInteger(installation) && installation > 0 ? { appId, privateKey: key, installationId: installation } : null
 }
 
+const login = (name: string) => name.replace(/^@/, '').replace(/\[bot\]$/i, '')
+
+/** The settings table (the kit reads, trims and checks it; see `readSettings`); the credentials are checked by {@link authOf}. */
+const SETTINGS = [
+  { option: 'webhookSecret', env: 'GITHUB_WEBHOOK_SECRET', hint: "set GITHUB_WEBHOOK_SECRET to the webhook's Secret (the repository's or the GitHub App's webhook settings), or pass { webhookSecret }" },
+  { option: 'botUsername', env: 'GITHUB_BOT_USERNAME', hint: 'set GITHUB_BOT_USERNAME to the login people mention to talk to the agent (the token\'s account, or the GitHub App\'s slug), or pass { botUsername }', rule: [(name) => LOGIN.test(login(name)), (name) => `"${login(name)}" is not a GitHub login`] },
+  { option: 'apiUrl', env: 'GITHUB_API_URL', fallback: GITHUB_API, rule: httpUrl((url) => `"${url}" is not an http(s) address (GITHUB_API_URL, such as https://github.example.com/api/v3)`) }
+] as const satisfies readonly Setting[]
+
 /** The piece's settings from `options` and the environment; a `ConfigError` names each one that is missing or wrong. */
 export function githubSettings(options: GithubOptions): GithubSettings {
-  const env = options.env ?? process.env
-  const instance = options.instance ?? 'github'
-  const webhookSecret = givenSetting(options.webhookSecret ?? env.GITHUB_WEBHOOK_SECRET)
-  const botUsername = givenSetting(options.botUsername ?? env.GITHUB_BOT_USERNAME)?.replace(/^@/, '').replace(/\[bot\]$/i, '')
-  const apiUrl = (options.apiUrl ?? env.GITHUB_API_URL) || GITHUB_API
-  const problems: string[] = []
-  if (!INSTANCE.test(instance)) problems.push(`createGithub.instance: "${instance}" must be 1–64 lowercase letters, digits, "-" or "_" (the last segment of /api/webhooks/<instance>)`)
-  const auth = authOf(credentialsOf(options, env), problems)
-  if (!webhookSecret) problems.push("createGithub.webhookSecret: set GITHUB_WEBHOOK_SECRET to the webhook's Secret (the repository's or the GitHub App's webhook settings), or pass { webhookSecret }")
-  if (!botUsername) problems.push('createGithub.botUsername: set GITHUB_BOT_USERNAME to the login people mention to talk to the agent (the token\'s account, or the GitHub App\'s slug), or pass { botUsername }')
-  else if (!LOGIN.test(botUsername)) problems.push(`createGithub.botUsername: "${botUsername}" is not a GitHub login`)
-  if (!URL.canParse(apiUrl) || !/^https?:$/.test(new URL(apiUrl).protocol)) problems.push(`createGithub.apiUrl: "${apiUrl}" is not an http(s) address (GITHUB_API_URL, such as https://github.example.com/api/v3)`)
-  if (problems.length > 0) throw new ConfigError(problems)
-  return { instance, label: options.label ?? 'GitHub', webhookSecret: webhookSecret!, botUsername: botUsername!, apiUrl: apiUrl.replace(/\/+$/, ''), auth: auth! }
+  let auth: GithubSettings['auth'] | null = null
+  const read = readSettings({ factory: 'createGithub', instance: 'github' }, SETTINGS, options, (_values, problems) => void (auth = authOf(credentialsOf(options, options.env ?? process.env), problems)))
+  return { ...read, label: options.label ?? 'GitHub', botUsername: login(read.botUsername), apiUrl: read.apiUrl.replace(/\/+$/, ''), auth: auth! }
 }
 
 /** The adapter's configuration of `settings` (everything explicit: the adapter reads nothing of the environment). */
-export function adapterConfig(settings: GithubSettings, { botUserId }: { botUserId?: number }): GitHubAdapterConfig {
-  const common = { webhookSecret: settings.webhookSecret, userName: settings.botUsername, apiUrl: settings.apiUrl, ...(botUserId !== undefined ? { botUserId } : {}) }
+export function adapterConfig(settings: GithubSettings, { botUserId, webhookVerifier }: { botUserId?: number; webhookVerifier: (request: Request) => boolean }): GitHubAdapterConfig {
+  const common = { webhookVerifier, userName: settings.botUsername, apiUrl: settings.apiUrl, ...(botUserId !== undefined ? { botUserId } : {}) }
   return 'token' in settings.auth ? { ...common, token: settings.auth.token } : { ...common, ...settings.auth }
 }

@@ -1,4 +1,4 @@
-import { answerText, type ChannelQuestion, type NameOf, type PieceDrawing, settledAnswer } from 'frogbot/channels'
+import { answerText, type ChannelQuestion, drawnText, type NameOf, type PieceDrawing, settledAnswer } from 'frogbot/channels'
 import { escapeText } from './github-markdown.ts'
 import { clipText } from 'frogbot/channels'
 
@@ -12,7 +12,7 @@ export const COMMANDS = { answer: '/answer', dismiss: '/dismiss' } as const
 const ECHOED_ANSWER_MAX = 2000
 
 const label = (text: string) => escapeText(text, { oneLine: true })
-const clip = (text: string, max: number) => clipText(text, max)
+const clip = (text: string, max: number) => clipText(drawnText(text), max)
 
 /** The head of question `index`'s comment: its header in bold (numbered when the call has several), then its text. */
 function head(questions: ChannelQuestion[], index: number): string[] {

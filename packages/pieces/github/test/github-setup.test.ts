@@ -25,9 +25,9 @@ describe('createGithub', () => {
   it('refuses to start without its credentials, the webhook secret or the bot’s login, naming each problem', () => {
     expect(configProblems(() => createGithub({ instance: 'GitHub/Ops', env: {} }))).toEqual([
       'createGithub.instance: "GitHub/Ops" must be 1–64 lowercase letters, digits, "-" or "_" (the last segment of /api/webhooks/<instance>)',
-      "createGithub.token: set GITHUB_TOKEN to a token of the bot's GitHub account, or GITHUB_APP_ID, GITHUB_PRIVATE_KEY and GITHUB_INSTALLATION_ID for a GitHub App (or pass them)",
       "createGithub.webhookSecret: set GITHUB_WEBHOOK_SECRET to the webhook's Secret (the repository's or the GitHub App's webhook settings), or pass { webhookSecret }",
-      "createGithub.botUsername: set GITHUB_BOT_USERNAME to the login people mention to talk to the agent (the token's account, or the GitHub App's slug), or pass { botUsername }"
+      "createGithub.botUsername: set GITHUB_BOT_USERNAME to the login people mention to talk to the agent (the token's account, or the GitHub App's slug), or pass { botUsername }",
+      "createGithub.token: set GITHUB_TOKEN to a token of the bot's GitHub account, or GITHUB_APP_ID, GITHUB_PRIVATE_KEY and GITHUB_INSTALLATION_ID for a GitHub App (or pass them)"
     ])
     const rest = { GITHUB_WEBHOOK_SECRET: 's', GITHUB_BOT_USERNAME: 'frogbot-bot' }
     expect(configProblems(() => createGithub({ env: { ...rest, GITHUB_APP_ID: '12' } }))).toEqual([

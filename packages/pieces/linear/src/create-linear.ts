@@ -1,5 +1,5 @@
 import type { Message } from 'chat'
-import { type ChatSdkContext, createChatSdkPiece, type KitPiece } from 'frogbot/channels'
+import { type ChatSdkContext, createChatSdkPiece, errorText, type KitPiece } from 'frogbot/channels'
 import { linearApprovalDrawing } from './approval-activities.ts'
 import { FrogbotLinearAdapter } from './linear-adapter.ts'
 import { type LinearApi, LinearApiError, linearApi } from './linear-api.ts'
@@ -8,7 +8,7 @@ import { jsonObject, readDelivery } from './linear-payloads.ts'
 import { messageParticipant, messageText, userParticipant, workspaceOf } from './linear-participants.ts'
 import { type LinearOptions, linearSettings, type LinearSettings } from './linear-settings.ts'
 import { linearReply } from './linear-replies.ts'
-import { linearVerifier, signedBy } from './linear-webhook.ts'
+import { linearVerifier } from './linear-webhook.ts'
 import { sessionStop } from './session-stop.ts'
 
 /** A Linear piece (see {@link createLinear}); `idle()` resolves once no webhook handler or reply of it is in flight. */
@@ -26,7 +26,7 @@ const text = (body: string) => new Response(body, { status: 200, headers: { 'con
 function unknownAppLine(settings: LinearSettings, error: unknown): string {
   const status = error instanceof LinearApiError ? error.status : 0
   const credentials = 'apiKey' in settings.auth ? 'the API key (LINEAR_API_KEY)' : "the OAuth app's access token (LINEAR_ACCESS_TOKEN)"
-  const why = error instanceof Error ? error.message : String(error)
+  const why = errorText(error)
   return status === 400 || status === 401 || status === 403
     ? `Linear did not accept ${credentials} (${why}); agent sessions are not answered until it does`
     : `could not learn from Linear's API who the app is (${why}); agent sessions are not answered until it can, asked again with the next one`
@@ -61,10 +61,9 @@ export function createLinear(options: LinearOptions = {}): LinearPiece {
     readReply: linearReply,
     supportsKind: (kind) => kind === 'question' || kind === 'approval',
     ackDeadlineMs: ACK_DEADLINE_MS,
-    adapter: ({ logger }) => {
+    adapter: ({ logger, webhookVerifier }) => {
       const credentials = 'apiKey' in settings.auth ? { apiKey: settings.auth.apiKey } : { accessToken: settings.auth.accessToken }
       // The piece verified the delivery before Chat SDK reads it (time and replays too); the adapter checks the signature once more.
-      const webhookVerifier = (request: Request, body: string) => signedBy(settings.webhookSecret, body, request.headers.get('linear-signature') ?? '')
       return new FrogbotLinearAdapter({ ...credentials, mode: 'agent-sessions', apiUrl: settings.apiUrl, userName: 'frogbot', webhookVerifier, logger }, api)
     },
     verify: linearVerifier(settings.webhookSecret),
@@ -90,12 +89,12 @@ function setUp({ engine, runtime, track, log, nameOf, adapter }: ChatSdkContext<
   let told = false
   adapter.hooks = {
     created: async (event) => {
-      await api.activity(event.agentSession.id, { type: 'thought', body: ACKNOWLEDGED }).catch((error: unknown) => log(`could not acknowledge agent session ${event.agentSession.id}: ${error instanceof Error ? error.message : String(error)}`))
+      await api.activity(event.agentSession.id, { type: 'thought', body: ACKNOWLEDGED }).catch((error: unknown) => log(`could not acknowledge agent session ${event.agentSession.id}: ${errorText(error)}`))
     },
     stop: async (event) => {
       const issueId = (event.agentSession.issueId ?? event.agentSession.issue?.id)!
       const thread = adapter.encodeThreadId({ issueId, agentSessionId: event.agentSession.id })
-      await stop({ thread, session: event.agentSession.id, participant: userParticipant(event.agentActivity!.user) }).catch((error: unknown) => log(`could not stop agent session ${event.agentSession.id}: ${error instanceof Error ? error.message : String(error)}`))
+      await stop({ thread, session: event.agentSession.id, participant: userParticipant(event.agentActivity!.user) }).catch((error: unknown) => log(`could not stop agent session ${event.agentSession.id}: ${errorText(error)}`))
     },
     unknownApp: (error) => {
       if (told) return

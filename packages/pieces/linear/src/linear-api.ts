@@ -1,3 +1,4 @@
+import { errorText } from 'frogbot/channels'
 import { authorization, type LinearSettings } from './linear-settings.ts'
 
 /** How long one request to Linear's GraphQL API may take, at most (ms); a card drawing then ends well before its claim lapses (`CARD_CLAIM_TTL_MS`). */
@@ -42,7 +43,7 @@ export function linearApi(settings: Pick<LinearSettings, 'apiUrl' | 'auth'>) {
         signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS)
       })
     } catch (error) {
-      throw new LinearApiError(`Linear's API at ${settings.apiUrl} could not be reached (${error instanceof Error ? error.message : String(error)})`, 0)
+      throw new LinearApiError(`Linear's API at ${settings.apiUrl} could not be reached (${errorText(error)})`, 0)
     }
     const answer = (await response.json().catch(() => null)) as { data?: T; errors?: { message?: string }[] } | null
     const said = answer?.errors?.map((error) => error.message).filter(Boolean).join('; ')

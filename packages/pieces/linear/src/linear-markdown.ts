@@ -1,3 +1,4 @@
+import { drawnText } from 'frogbot/channels'
 /**
  * The longest activity body FrogBot posts, in UTF-16 code units: Linear documents no limit for an
  * activity's Markdown, so the piece keeps to what a comment comfortably holds and cuts the rest
@@ -5,7 +6,6 @@
  */
 export const ACTIVITY_BUDGET = 50_000
 
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g
 // Characters with a meaning inside a line in Linear's Markdown (emphasis, code, links, images, HTML, tables, strikethrough).
 const INLINE = /[\\`*_~[\]<>|&!]/g
 // What makes a line a heading, a quote, a list item, a setext underline or a table row.
@@ -22,7 +22,7 @@ const MENTION = /(?<![A-Za-z0-9_.+-])@(?=[A-Za-z0-9])/g
  * every run of whitespace into one space (labels, headers, names).
  */
 export function escapeText(text: string, { oneLine = false }: { oneLine?: boolean } = {}): string {
-  const clean = text.replace(CONTROL, '')
+  const clean = drawnText(text)
   const lines = oneLine ? [clean.replace(/\s+/g, ' ').trim()] : clean.split(/\r\n?|\n/).map((line) => line.trim())
   return lines
     .filter((line, index) => line !== '' || (index > 0 && lines[index - 1] !== ''))

@@ -1,5 +1,4 @@
-import { ConfigError } from 'frogbot'
-import { givenSetting } from 'frogbot/channels'
+import { givenSetting, httpUrl, readSettings, type Setting } from 'frogbot/channels'
 
 /**
  * Options of `createLinear`; every one may be left out (the defaults come from `env`).
@@ -37,7 +36,6 @@ export type LinearSettings = {
   auth: { apiKey: string } | { accessToken: string }
 }
 
-const INSTANCE = /^[a-z0-9][a-z0-9_-]{0,63}$/
 const LINEAR_API = 'https://api.linear.app/graphql'
 
 /** The `Authorization` header of `auth` ("Authentication", linear.app/developers/graphql: a personal key as it is, an OAuth token as `Bearer <token>`). */
@@ -58,17 +56,15 @@ function authOf(options: LinearOptions, env: Record<string, string | undefined>,
   return null
 }
 
+/** The settings table (the kit reads, trims and checks it; see `readSettings`); the credentials are checked by {@link authOf}. */
+const SETTINGS = [
+  { option: 'webhookSecret', env: 'LINEAR_WEBHOOK_SECRET', hint: "set LINEAR_WEBHOOK_SECRET to the webhook's signing secret (the OAuth app's page in Linear's settings, under Webhooks), or pass { webhookSecret }" },
+  { option: 'apiUrl', env: 'LINEAR_API_URL', fallback: LINEAR_API, rule: httpUrl((url) => `"${url}" is not an http(s) address (LINEAR_API_URL, such as ${LINEAR_API})`) }
+] as const satisfies readonly Setting[]
+
 /** The piece's settings from `options` and the environment; a `ConfigError` names each one that is missing or wrong. */
 export function linearSettings(options: LinearOptions): LinearSettings {
-  const env = options.env ?? process.env
-  const instance = options.instance ?? 'linear'
-  const webhookSecret = givenSetting(options.webhookSecret ?? env.LINEAR_WEBHOOK_SECRET)
-  const apiUrl = (options.apiUrl ?? env.LINEAR_API_URL) || LINEAR_API
-  const problems: string[] = []
-  if (!INSTANCE.test(instance)) problems.push(`createLinear.instance: "${instance}" must be 1–64 lowercase letters, digits, "-" or "_" (the last segment of /api/webhooks/<instance>)`)
-  const auth = authOf(options, env, problems)
-  if (!webhookSecret) problems.push("createLinear.webhookSecret: set LINEAR_WEBHOOK_SECRET to the webhook's signing secret (the OAuth app's page in Linear's settings, under Webhooks), or pass { webhookSecret }")
-  if (!URL.canParse(apiUrl) || !/^https?:$/.test(new URL(apiUrl).protocol)) problems.push(`createLinear.apiUrl: "${apiUrl}" is not an http(s) address (LINEAR_API_URL, such as ${LINEAR_API})`)
-  if (problems.length > 0) throw new ConfigError(problems)
-  return { instance, label: options.label ?? 'Linear', webhookSecret: webhookSecret!, apiUrl, auth: auth! }
+  let auth: LinearSettings['auth'] | null = null
+  const read = readSettings({ factory: 'createLinear', instance: 'linear' }, SETTINGS, options, (_values, problems) => void (auth = authOf(options, options.env ?? process.env, problems)))
+  return { ...read, label: options.label ?? 'Linear', auth: auth! }
 }

@@ -25,12 +25,12 @@ describe('createLinear', () => {
   it('refuses to start without its credentials or the webhook secret, naming each problem', () => {
     expect(configProblems(() => createLinear({ instance: 'Linear/Ops', env: {} }))).toEqual([
       'createLinear.instance: "Linear/Ops" must be 1–64 lowercase letters, digits, "-" or "_" (the last segment of /api/webhooks/<instance>)',
-      'createLinear.accessToken: set LINEAR_ACCESS_TOKEN to the access token of your OAuth app installed with actor=app (or LINEAR_API_KEY to a personal API key), or pass { accessToken }',
-      "createLinear.webhookSecret: set LINEAR_WEBHOOK_SECRET to the webhook's signing secret (the OAuth app's page in Linear's settings, under Webhooks), or pass { webhookSecret }"
+      "createLinear.webhookSecret: set LINEAR_WEBHOOK_SECRET to the webhook's signing secret (the OAuth app's page in Linear's settings, under Webhooks), or pass { webhookSecret }",
+      'createLinear.accessToken: set LINEAR_ACCESS_TOKEN to the access token of your OAuth app installed with actor=app (or LINEAR_API_KEY to a personal API key), or pass { accessToken }'
     ])
     expect(configProblems(() => createLinear({ env: { LINEAR_API_KEY: 'k', LINEAR_ACCESS_TOKEN: 't', LINEAR_WEBHOOK_SECRET: 's', LINEAR_API_URL: 'ftp://linear.example' } }))).toEqual([
-      'createLinear: give an API key (LINEAR_API_KEY) or an OAuth access token (LINEAR_ACCESS_TOKEN), not both',
-      'createLinear.apiUrl: "ftp://linear.example" is not an http(s) address (LINEAR_API_URL, such as https://api.linear.app/graphql)'
+      'createLinear.apiUrl: "ftp://linear.example" is not an http(s) address (LINEAR_API_URL, such as https://api.linear.app/graphql)',
+      'createLinear: give an API key (LINEAR_API_KEY) or an OAuth access token (LINEAR_ACCESS_TOKEN), not both'
     ])
     // Options replace the environment's credentials as a whole; empty variables are unset.
     expect(configProblems(() => createLinear({ accessToken: 't', env: { LINEAR_API_KEY: 'k', LINEAR_WEBHOOK_SECRET: 's' } }))).toEqual([])

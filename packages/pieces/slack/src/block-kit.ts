@@ -1,5 +1,5 @@
 import type { ChannelQuestion, QuestionSelection } from 'frogbot/channels'
-import { clipText } from 'frogbot/channels'
+import { clipText, drawnText } from 'frogbot/channels'
 
 /** A Block Kit block or element, as Slack's Web API takes it (JSON). */
 export type Block = Record<string, unknown>
@@ -37,11 +37,11 @@ export const MENU_MAX_OPTIONS = LIMITS.menuOptions * LIMITS.menuGroups
 const MENU_MAX = LIMITS.menuOptions
 
 /** `text` cut to `max` characters, with "…" when it was longer (never inside a character: `clipText`). */
-export const clip = (text: string, max: number): string => clipText(text, max)
+export const clip = (text: string, max: number): string => clipText(drawnText(text), max)
 
 /** `text` for a `mrkdwn` field: Slack's three control characters escaped, so text never becomes a mention or a link. */
 export function escapeMrkdwn(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+  return drawnText(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 }
 
 export const plain = (text: string, max: number) => ({ type: 'plain_text', text: clip(text, max), emoji: true })

@@ -1,7 +1,6 @@
 import type { createSlackAdapter } from '@chat-adapter/slack'
 import type { Message } from 'chat'
-import { ConfigError } from 'frogbot'
-import { createChatSdkPiece, givenSetting, type KitPiece } from 'frogbot/channels'
+import { createChatSdkPiece, type KitPiece, readSettings, type Setting } from 'frogbot/channels'
 import { slackDrawing } from './slack-drawing.ts'
 import { handleSlackApprovals, slackApprovalDrawing } from './approval-card.ts'
 import { handleSlackInteractions, slackParticipant } from './slack-handlers.ts'
@@ -37,8 +36,6 @@ export type SlackOptions = {
 
 /** A Slack piece (see {@link createSlack}); `idle()` resolves once no webhook handler or reply of it is in flight. */
 export type SlackPiece = KitPiece
-
-const INSTANCE = /^[a-z0-9][a-z0-9_-]{0,63}$/
 
 /** What to do when Slack does not accept the bot token (`auth.test` failed). */
 const BAD_TOKEN = "Slack did not accept the bot token (auth.test failed): set SLACK_BOT_TOKEN (or botToken) to the app's Bot User OAuth Token, xoxb-…, under OAuth & Permissions once the app is installed to the workspace"
@@ -85,19 +82,12 @@ function webClientLogger(log: (line: string) => void): WebClientLogger {
   }
 }
 
-/** The piece's credentials and instance from `options` and the environment; a `ConfigError` names each one that is missing or wrong. */
-function slackSettings(options: SlackOptions) {
-  const env = options.env ?? process.env
-  const instance = options.instance ?? 'slack'
-  const botToken = givenSetting(options.botToken ?? env.SLACK_BOT_TOKEN)
-  const signingSecret = givenSetting(options.signingSecret ?? env.SLACK_SIGNING_SECRET)
-  const problems: string[] = []
-  if (!INSTANCE.test(instance)) problems.push(`createSlack.instance: "${instance}" must be 1–64 lowercase letters, digits, "-" or "_" (the last segment of /api/webhooks/<instance>)`)
-  if (!botToken) problems.push("createSlack.botToken: set SLACK_BOT_TOKEN to the app's Bot User OAuth Token (xoxb-…), or pass { botToken }")
-  if (!signingSecret) problems.push("createSlack.signingSecret: set SLACK_SIGNING_SECRET to the app's Signing Secret, or pass { signingSecret }")
-  if (problems.length > 0) throw new ConfigError(problems)
-  return { instance, botToken: botToken!, signingSecret: signingSecret!, apiUrl: options.apiUrl ?? env.SLACK_API_URL }
-}
+/** The settings table (the kit reads, trims and checks it; see `readSettings`). */
+const SETTINGS = [
+  { option: 'botToken', env: 'SLACK_BOT_TOKEN', hint: "set SLACK_BOT_TOKEN to the app's Bot User OAuth Token (xoxb-…), or pass { botToken }" },
+  { option: 'signingSecret', env: 'SLACK_SIGNING_SECRET', hint: "set SLACK_SIGNING_SECRET to the app's Signing Secret, or pass { signingSecret }" },
+  { option: 'apiUrl', env: 'SLACK_API_URL' }
+] as const satisfies readonly Setting[]
 
 /**
  * The Slack piece (`@frogbotai/piece-slack`) on Chat SDK's Slack adapter and FrogBot's piece kit.
@@ -116,7 +106,7 @@ function slackSettings(options: SlackOptions) {
  * the instance name is not URL-safe; `buildConfig` refuses an instance name listed twice.
  */
 export function createSlack(options: SlackOptions = {}): SlackPiece {
-  const { instance, botToken, signingSecret, apiUrl } = slackSettings(options)
+  const { instance, botToken, signingSecret, apiUrl } = readSettings({ factory: 'createSlack', instance: 'slack' }, SETTINGS, options)
   const userName = options.userName ?? 'frogbot'
   const now = options.now ?? Date.now
   let adapter!: FrogbotSlackAdapter
@@ -135,8 +125,8 @@ export function createSlack(options: SlackOptions = {}): SlackPiece {
     chat: { fallbackStreamingPlaceholderText: null, streamingUpdateIntervalMs: options.updateIntervalMs ?? 1000 },
     ackDeadlineMs: ACK_DEADLINE_MS,
     supportsKind: (kind) => kind === 'question' || kind === 'approval',
-    adapter: ({ logger, log }) =>
-      (adapter = new FrogbotSlackAdapter({ botToken, signingSecret, apiUrl, botUserId: options.botUserId, userName, logger, nativeStreaming: false, webClientOptions: { ...WEB_API_REQUESTS, logger: webClientLogger(log) } })),
+    adapter: ({ logger, log, webhookVerifier }) =>
+      (adapter = new FrogbotSlackAdapter({ botToken, webhookVerifier, apiUrl, botUserId: options.botUserId, userName, logger, nativeStreaming: false, webClientOptions: { ...WEB_API_REQUESTS, logger: webClientLogger(log) } })),
     verify: slackVerifier(signingSecret),
     answerDirectly: challengeOf,
     unreadableBody: (body, request) => unreadableBody(body, request.headers.get('content-type')),

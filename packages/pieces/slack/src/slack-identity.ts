@@ -1,3 +1,4 @@
+import { errorText } from 'frogbot/channels'
 import { type SlackAdapterConfig, SlackAdapter } from '@chat-adapter/slack'
 import type { ChatInstance } from 'chat'
 import type { LookupProblem } from 'frogbot/channels'
@@ -31,7 +32,7 @@ function lookupProblemOf(error: unknown): LookupProblem | null {
     const code = failed.data?.error ?? 'unknown_error'
     return REFUSED_TOKEN.has(code) ? { kind: 'refused', reason: `users.info: ${code}` } : null
   }
-  return { kind: 'unreachable', reason: `users.info: ${error instanceof Error ? error.message : String(error)}` }
+  return { kind: 'unreachable', reason: `users.info: ${errorText(error)}` }
 }
 
 /**
@@ -130,7 +131,7 @@ export function botIdentity({ adapter, now, onFailure }: { adapter: FrogbotSlack
         },
         (error: unknown): IdentityOutcome => {
           const platform = (error as { code?: string })?.code === SLACK_PLATFORM_ERROR
-          const reason = error instanceof Error ? error.message : String(error)
+          const reason = errorText(error)
           return fail({ kind: platform ? 'refused' : 'unreachable', reason }, attempt)
         }
       )

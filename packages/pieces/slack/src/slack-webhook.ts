@@ -27,8 +27,22 @@ export function unreadableBody(body: string, contentType: string | null): string
   return object(body) ? null : 'Refused: the body is not a JSON object.'
 }
 
+/**
+ * Why a request's timestamp (seconds) is too far from `now` (ms), or null: more than
+ * {@link MAX_SKEW_SECONDS} in the past is too old, in the future ahead of this server's clock (Chat
+ * SDK's check calls both "too old"). A missing or unreadable timestamp is left to the signature check.
+ */
+function skewOf(timestamp: string | null, now: number): string | null {
+  if (timestamp === null || !/^\d{1,12}$/.test(timestamp)) return null
+  const ahead = Number(timestamp) - Math.floor(now / 1000)
+  if (ahead > MAX_SKEW_SECONDS) return `the request timestamp is more than ${MAX_SKEW_SECONDS / 60} minutes ahead of this server's clock`
+  if (-ahead > MAX_SKEW_SECONDS) return 'Slack timestamp is too old'
+  return null
+}
+
 /** What whoever runs FrogBot can do about a refused request, if Slack sent it. */
 function remedy(reason: string): string {
+  if (/ahead of this server's clock/.test(reason)) return "if Slack sent it, this server's clock is behind: set it right (Slack's requests are refused 5 minutes from when they were signed, either way)"
   if (/too old|timestamp/i.test(reason)) return "if Slack sent it, check this server's clock (Slack's requests are refused 5 minutes after they were signed)"
   if (/headers/i.test(reason)) return 'Slack signs every request it sends; this one came from elsewhere'
   return "if Slack sent it, SLACK_SIGNING_SECRET (or signingSecret) is not the app's Signing Secret (Basic Information → App Credentials)"
@@ -46,12 +60,16 @@ function remedy(reason: string): string {
 export function slackVerifier(signingSecret: string) {
   return async (request: Request, { state, now, refused }: Pick<PieceContext, 'state' | 'now' | 'refused'>): Promise<string | Response> => {
     const body = await request.text()
+    const refuse = (reason: string) => {
+      refused(`${reason}; ${remedy(reason)}`)
+      return unauthorized(`Refused: ${reason}.`)
+    }
+    const skew = skewOf(request.headers.get('x-slack-request-timestamp'), now())
+    if (skew) return refuse(skew)
     try {
       await verifySlackSignature(body, request.headers, { signingSecret, now, maxSkewSeconds: MAX_SKEW_SECONDS })
     } catch (error) {
-      const reason = error instanceof Error ? error.message : 'the Slack signature is invalid'
-      refused(`${reason}; ${remedy(reason)}`)
-      return unauthorized(`Refused: ${reason}.`)
+      return refuse(error instanceof Error ? error.message : 'the Slack signature is invalid')
     }
     const signedAt = Number(request.headers.get('x-slack-request-timestamp')) * 1000
     const refusal = await replayGuard({ state, now, windowMs: MAX_SKEW_SECONDS * 1000 }).admit({ body, signedAt })

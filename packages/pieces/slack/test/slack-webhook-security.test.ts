@@ -74,6 +74,11 @@ describe('the Slack webhook', () => {
       expect(own.logs.splice(0)).toEqual([
         "frogbot: slack slack: refused a request to /api/webhooks/slack: Slack timestamp is too old; if Slack sent it, check this server's clock (Slack's requests are refused 5 minutes after they were signed)"
       ])
+      // A timestamp from the future is not "too old": the log says which way the clocks differ.
+      await own.deliver(signed(mention('1800000000.000012'), { contentType: JSON_BODY, timestamp: now() + 400 }))
+      expect(own.logs.splice(0)).toEqual([
+        "frogbot: slack slack: refused a request to /api/webhooks/slack: the request timestamp is more than 5 minutes ahead of this server's clock; if Slack sent it, this server's clock is behind: set it right (Slack's requests are refused 5 minutes from when they were signed, either way)"
+      ])
     } finally {
       await own.close()
     }
@@ -84,11 +89,12 @@ describe('the Slack webhook', () => {
     const stale = await kit.deliver(signed(mention('1800000000.000004'), { contentType: JSON_BODY, timestamp: now() - 301 }))
     expect(stale).toMatchObject({ status: 401, text: JSON.stringify({ error: 'Refused: Slack timestamp is too old.', code: 'unauthorized' }) })
     const ahead = await kit.deliver(signed(mention('1800000000.000005'), { contentType: JSON_BODY, timestamp: now() + 301 }))
-    expect(ahead.status).toBe(401)
+    // A timestamp from the future is refused as ahead of the clock, not as "too old".
+    expect(ahead).toMatchObject({ status: 401, text: JSON.stringify({ error: "Refused: the request timestamp is more than 5 minutes ahead of this server's clock.", code: 'unauthorized' }) })
     const garbled = signed(mention('1800000000.000006'), { contentType: JSON_BODY })
     expect((await kit.deliver({ ...garbled, headers: { ...garbled.headers, 'x-slack-request-timestamp': 'yesterday' } })).status).toBe(401)
     await nothingChanged(calls)
-    expect(kit.logs.splice(0)).toEqual([expect.stringContaining('Slack timestamp is too old'), expect.stringContaining('Slack timestamp is invalid')])
+    expect(kit.logs.splice(0)).toEqual([expect.stringContaining('Slack timestamp is too old'), expect.stringContaining("ahead of this server's clock"), expect.stringContaining('Slack timestamp is invalid')])
   })
 
   it('accepts a fresh signed request once and refuses its replay, for events and for clicks alike', async () => {

@@ -1,4 +1,4 @@
-import { clipText } from 'frogbot/channels'
+import { clipText, drawnText } from 'frogbot/channels'
 
 /** An Adaptive Card element or action, as Teams takes it (JSON). */
 export type Element = Record<string, unknown>
@@ -17,7 +17,7 @@ export const CARD_BUDGET_BYTES = 40_000
 export const TYPED_MAX = 2000
 
 /** `text` cut to at most `max` UTF-16 units, with "…" when it was longer (never inside a character: `clipText`). */
-export const clip = (text: string, max: number): string => clipText(text, max)
+export const clip = (text: string, max: number): string => clipText(drawnText(text), max)
 
 /**
  * A `RichTextBlock` of plain runs: the text of its `TextRun`s is never read as Markdown (Adaptive

@@ -1,3 +1,4 @@
+import { errorText } from 'frogbot/channels'
 import { createRemoteJWKSet, errors, type JWK, jwtVerify, type JWTPayload } from 'jose'
 
 /** The issuer of every token the Bot Connector service sends a bot (Bot Connector authentication). */
@@ -19,7 +20,7 @@ const METADATA_RETRY_MS = 10_000
 type OpenIdMetadata = { jwks_uri: string; id_token_signing_alg_values_supported?: string[] }
 
 /** The parts of an activity the token is checked against. */
-export type SignedActivity = { serviceUrl: string; channelId?: string }
+export type SignedActivity = { serviceUrl: string; channelId?: string; recipient?: { id?: unknown } }
 
 /**
  * What checking a request's token came to: `verified` (its claims), `refused` (the sender's
@@ -28,7 +29,6 @@ export type SignedActivity = { serviceUrl: string; channelId?: string }
  */
 export type TokenCheck = { kind: 'verified'; claims: JWTPayload; endorsements?: unknown[] } | { kind: 'refused'; reason: string } | { kind: 'unavailable'; reason: string }
 
-const describe = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
 /** A URL without its trailing slashes, in lower case: how Bot Framework compares service URLs. */
 const comparable = (url: string) => url.replace(/\/+$/, '').toLowerCase()
@@ -78,14 +78,20 @@ function refusalOf(error: unknown): string | null {
 }
 
 /**
- * Why a verified token does not go with `activity`, or `null`: its `serviceurl` claim must equal
- * the activity's `serviceUrl` (case and trailing slash aside), and where its signing key lists
- * `endorsements`, the activity's `channelId` must be among them (Bot Connector authentication).
+ * Why a verified token does not go with `activity`, or `null`. The token covers its claims, not the
+ * body, so what it can bind is checked against the body: its `serviceurl` claim must equal the
+ * activity's `serviceUrl` (case and trailing slash aside); its audience is `appId` (checked with
+ * the signature), and the activity's `recipient.id`, where it has one, must be this bot
+ * (`appId`, or Teams' `28:<appId>`); where its signing key lists `endorsements`, the activity's
+ * `channelId` must be among them (Bot Connector authentication). The rest of the body (text, who
+ * sent it, the conversation) is not proven by the token.
  */
-export function activityMismatch(token: Extract<TokenCheck, { kind: 'verified' }>, activity: SignedActivity): string | null {
+export function activityMismatch(token: Extract<TokenCheck, { kind: 'verified' }>, activity: SignedActivity, appId: string): string | null {
   const serviceUrl = typeof token.claims.serviceurl === 'string' ? token.claims.serviceurl : null
   if (!serviceUrl) return 'the token has no serviceurl claim'
   if (comparable(serviceUrl) !== comparable(activity.serviceUrl)) return "the token's serviceurl claim is not the activity's serviceUrl"
+  const recipient = activity.recipient?.id
+  if (recipient !== undefined && recipient !== appId && recipient !== `28:${appId}`) return "the activity's recipient is not this bot (its app id)"
   if (token.endorsements && !token.endorsements.includes(activity.channelId)) return `the signing key is not endorsed for the channel "${activity.channelId ?? ''}"`
   return null
 }
@@ -119,7 +125,7 @@ export function botFrameworkAuth({ appId, openIdMetadataUrl, now }: { appId: str
     try {
       found = await metadata()
     } catch (error) {
-      return { kind: 'unavailable', reason: describe(error) }
+      return { kind: 'unavailable', reason: errorText(error) }
     }
     const keySet = keySetOf(found.jwks_uri)
     let signingKey: JWK | undefined
@@ -144,7 +150,7 @@ export function botFrameworkAuth({ appId, openIdMetadataUrl, now }: { appId: str
       return { kind: 'verified', claims: payload, ...(Array.isArray(endorsements) ? { endorsements } : {}) }
     } catch (error) {
       const reason = refusalOf(error)
-      return reason ? { kind: 'refused', reason } : { kind: 'unavailable', reason: `the Bot Framework's signing keys could not be fetched (${describe(error)})` }
+      return reason ? { kind: 'refused', reason } : { kind: 'unavailable', reason: `the Bot Framework's signing keys could not be fetched (${errorText(error)})` }
     }
   }
 }

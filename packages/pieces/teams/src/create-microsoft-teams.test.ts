@@ -39,8 +39,8 @@ describe('createMicrosoftTeams', () => {
       'createMicrosoftTeams.instance: "Teams/Ops" must be 1–64 lowercase letters, digits, "-" or "_" (the last segment of /api/webhooks/<instance>)',
       "createMicrosoftTeams.appId: set TEAMS_APP_ID to the bot's Microsoft App ID (Azure Bot → Configuration), or pass { appId }",
       'createMicrosoftTeams.appPassword: set TEAMS_APP_PASSWORD to a client secret of the app (App registration → Certificates & secrets), or pass { appPassword }',
-      'createMicrosoftTeams.openIdMetadataUrl (TEAMS_OPENID_METADATA_URL): "ftp://x" must be an http(s) URL',
-      'createMicrosoftTeams.tokenUrl (TEAMS_TOKEN_URL): "login.microsoftonline.com" must be an http(s) URL'
+      'createMicrosoftTeams.openIdMetadataUrl: "ftp://x" must be an http(s) URL (TEAMS_OPENID_METADATA_URL)',
+      'createMicrosoftTeams.tokenUrl: "login.microsoftonline.com" must be an http(s) URL (TEAMS_TOKEN_URL)'
     ])
   })
 

@@ -2,6 +2,7 @@ import type { Message } from 'chat'
 import { createChatSdkPiece, type KitPiece } from 'frogbot/channels'
 import { botFrameworkAuth } from './bot-framework-auth.ts'
 import { clientCredentials } from './bot-token.ts'
+import { teamsApprovals } from './approval-card.ts'
 import { handleTeamsActions } from './teams-actions.ts'
 import { type Activity, type FrogbotTeamsAdapter, quietTeamsAdapter } from './teams-adapter.ts'
 import { teamsDrawing } from './teams-drawing.ts'
@@ -72,11 +73,12 @@ export function createMicrosoftTeams(options: MicrosoftTeamsOptions = {}): Micro
     // The adapter buffers a reply into one message when there is no placeholder to edit.
     chat: { fallbackStreamingPlaceholderText: null },
     ackDeadlineMs: ACK_DEADLINE_MS,
+    supportsKind: (kind) => kind === 'question' || kind === 'approval',
     // An invoke answered late still gets a real body (an empty one reads "Unable to reach app" and
     // is retried); Teams ignores the body of any other activity.
     lateAck: () => Response.json({ statusCode: 200, type: 'application/vnd.microsoft.activity.message', value: 'Received.' }),
     describe: ({ agentSlug, webhookPath }) => [`channel ${instance}: ${label} for agent ${agentSlug}, webhook ${webhookPath} (the Azure Bot's messaging endpoint)`],
-    adapter: ({ logger, log }) =>
+    adapter: ({ logger, log, webhookVerifier }) =>
       (adapter = quietTeamsAdapter(
         {
           appId,
@@ -88,16 +90,17 @@ export function createMicrosoftTeams(options: MicrosoftTeamsOptions = {}): Micro
           // Every request reaches the adapter only once the piece's verifier admitted it (the
           // Bot Framework JWT and the replay guard, below): the adapter's own check would ask
           // Microsoft's fixed keys instead of `openIdMetadataUrl`'s.
-          webhookVerifier: () => true
+          webhookVerifier
         },
         log
       )),
-    verify: teamsVerifier(botFrameworkAuth({ appId, openIdMetadataUrl, now })),
+    verify: teamsVerifier(botFrameworkAuth({ appId, openIdMetadataUrl, now }), appId),
     setup: ({ bot: chat, runtime, state, log, nameOf }) => {
       const roster = (people = teamsPeople({ adapter, state, log }))
       handleTeamsActions({ bot: chat, adapter, runtime, people: roster, nameOf })
+      const approvals = teamsApprovals({ bot: chat, adapter, runtime, people: roster, nameOf })
       return {
-        drawing: teamsDrawing({ adapter, nameOf, log }),
+        drawing: { ...teamsDrawing({ adapter, nameOf, log }), approvals },
         mention: (participant) => participant.name ?? participant.userId,
         participantOf: (author, message) => roster(message.threadId, { userId: author.userId, name: author.fullName, email: author.email }),
         textOf: (message) => withoutBotMention(message, bot),

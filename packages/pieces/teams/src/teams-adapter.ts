@@ -1,3 +1,4 @@
+import { errorText } from 'frogbot/channels'
 import { TeamsAdapter, type TeamsAdapterConfig } from '@chat-adapter/teams'
 
 /** An incoming activity, as the piece reads it (the Bot Framework activity schema). */
@@ -55,10 +56,10 @@ export class FrogbotTeamsAdapter extends TeamsAdapter {
     this.app.on('card.action', async (context) => {
       const activity = context.activity as unknown as Activity
       const actionId = activity.value?.action?.data?.actionId
-      if (!this.cardInvoke || typeof actionId !== 'string' || !actionId.startsWith('frogbot_')) return (await context.next()) as undefined
+      if (!this.cardInvoke || typeof actionId !== 'string' || !/^(?:frogbot_|fbapproval_)/.test(actionId)) return (await context.next()) as undefined
       return { statusCode: 200 as const, type: 'application/vnd.microsoft.activity.message' as const, value: await this.cardInvoke(activity) }
     })
-    this.app.event('error', ({ error }) => this.log(`error: the Teams SDK failed on an activity: ${error instanceof Error ? error.message : String(error)}`))
+    this.app.event('error', ({ error }) => this.log(`error: the Teams SDK failed on an activity: ${errorText(error)}`))
     super.registerEventHandlers()
   }
 

@@ -1,4 +1,4 @@
-import { type NameOf, noticeText, type PieceDrawing, questionsOf, settledAnswer } from 'frogbot/channels'
+import { errorText, type NameOf, noticeText, type PieceDrawing, questionsOf, settledAnswer } from 'frogbot/channels'
 import { questionCard } from './question-card.ts'
 import { settledCard } from './settled-card.ts'
 import { baseConversation, type FrogbotTeamsAdapter } from './teams-adapter.ts'
@@ -12,7 +12,6 @@ export const messageRef = (conversationId: string, activityId: string) => `${Buf
 /** The activity id of a {@link messageRef}. */
 export const activityOf = (ref: string) => ref.slice(ref.indexOf(':') + 1)
 
-const describe = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
 /**
  * How FrogBot draws in Teams (the piece's half of the contract): each waiting call's questions on
@@ -49,7 +48,7 @@ export function teamsDrawing({ adapter, nameOf, log }: { adapter: FrogbotTeamsAd
       try {
         await adapter.postText(thread, text, { to: participant })
       } catch (error) {
-        log(`could not send ${participant.name ?? participant.userId} a targeted message (${describe(error)}); told them in the conversation instead`)
+        log(`could not send ${participant.name ?? participant.userId} a targeted message (${errorText(error)}); told them in the conversation instead`)
         await adapter.postText(thread, `${participant.name ?? 'Someone'}: ${text}`)
       }
     }

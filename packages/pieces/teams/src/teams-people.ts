@@ -1,3 +1,4 @@
+import { errorText } from 'frogbot/channels'
 import type { ChannelState, LookupProblem, Participant } from 'frogbot/channels'
 import { CredentialsRefused } from './bot-token.ts'
 import { type FrogbotTeamsAdapter, type RosterMember, statusOf } from './teams-adapter.ts'
@@ -11,13 +12,12 @@ export const MEMBER_MISS_KEEP_MS = 60_000
 /** How many participants' failed lookups are kept, at most (the oldest is forgotten first). */
 export const KEPT_LOOKUP_PROBLEMS = 1000
 
-const describe = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
 /** A failed roster lookup: `refused` when the token endpoint refused the app's credentials or the Bot Connector answered 401 or 403, else `unreachable`. */
 function problemOf(error: unknown): LookupProblem {
   const status = statusOf(error)
   const refused = error instanceof CredentialsRefused || status === 401 || status === 403
-  return { kind: refused ? 'refused' : 'unreachable', reason: `the roster lookup: ${describe(error)}` }
+  return { kind: refused ? 'refused' : 'unreachable', reason: `the roster lookup: ${errorText(error)}` }
 }
 
 /**
@@ -64,7 +64,7 @@ export function teamsPeople({ adapter, state, log }: { adapter: FrogbotTeamsAdap
     try {
       member = await adapter.member(thread, userId)
     } catch (error) {
-      log(`could not look ${name ?? userId} (${userId}) up in the conversation's roster: ${describe(error)}; tried again within a minute`)
+      log(`could not look ${name ?? userId} (${userId}) up in the conversation's roster: ${errorText(error)}; tried again within a minute`)
       const problem = problemOf(error)
       latest(userId, problem)
       await state.set(keyOf(userId), { member: null, problem }, MEMBER_MISS_KEEP_MS)

@@ -1,5 +1,4 @@
-import { ConfigError } from 'frogbot'
-import { givenSetting } from 'frogbot/channels'
+import { httpUrl, readSettings, type Setting } from 'frogbot/channels'
 
 /**
  * Options of `createMicrosoftTeams`; every one may be left out.
@@ -52,15 +51,17 @@ export const BOT_FRAMEWORK_OPENID_METADATA = 'https://login.botframework.com/v1/
 /** The tenant a bot without one of its own asks its token of (Bot Connector authentication). */
 const DEFAULT_TOKEN_TENANT = 'botframework.com'
 
-const INSTANCE = /^[a-z0-9][a-z0-9_-]{0,63}$/
+const url = (variable: string) => httpUrl((value) => `"${value}" must be an http(s) URL (${variable})`)
 
-const isHttpUrl = (value: string) => {
-  try {
-    return ['http:', 'https:'].includes(new URL(value).protocol)
-  } catch {
-    return false
-  }
-}
+/** The settings table (the kit reads, trims and checks it; see `readSettings`). */
+const SETTINGS = [
+  { option: 'appId', env: 'TEAMS_APP_ID', hint: "set TEAMS_APP_ID to the bot's Microsoft App ID (Azure Bot → Configuration), or pass { appId }" },
+  { option: 'appPassword', env: 'TEAMS_APP_PASSWORD', hint: 'set TEAMS_APP_PASSWORD to a client secret of the app (App registration → Certificates & secrets), or pass { appPassword }' },
+  { option: 'appTenantId', env: 'TEAMS_APP_TENANT_ID' },
+  { option: 'apiUrl', env: 'TEAMS_API_URL', rule: url('TEAMS_API_URL') },
+  { option: 'openIdMetadataUrl', env: 'TEAMS_OPENID_METADATA_URL', fallback: BOT_FRAMEWORK_OPENID_METADATA, rule: url('TEAMS_OPENID_METADATA_URL') },
+  { option: 'tokenUrl', env: 'TEAMS_TOKEN_URL', rule: url('TEAMS_TOKEN_URL') }
+] as const satisfies readonly Setting[]
 
 /**
  * The piece's credentials, endpoints and instance from `options` and the environment. Throws a
@@ -68,24 +69,7 @@ const isHttpUrl = (value: string) => {
  * instance must be URL-safe, and every URL must be an http(s) URL.
  */
 export function teamsSettings(options: MicrosoftTeamsOptions): TeamsSettings {
-  const env = options.env ?? process.env
-  const instance = options.instance ?? 'teams'
-  const appId = givenSetting(options.appId ?? env.TEAMS_APP_ID)
-  const appPassword = givenSetting(options.appPassword ?? env.TEAMS_APP_PASSWORD)
-  const appTenantId = givenSetting(options.appTenantId ?? env.TEAMS_APP_TENANT_ID)
-  const apiUrl = options.apiUrl ?? env.TEAMS_API_URL
-  const openIdMetadataUrl = options.openIdMetadataUrl ?? env.TEAMS_OPENID_METADATA_URL ?? BOT_FRAMEWORK_OPENID_METADATA
-  const tokenUrl = options.tokenUrl ?? env.TEAMS_TOKEN_URL ?? `https://login.microsoftonline.com/${encodeURIComponent(appTenantId ?? DEFAULT_TOKEN_TENANT)}/oauth2/v2.0/token`
-  const problems: string[] = []
-  if (!INSTANCE.test(instance)) problems.push(`createMicrosoftTeams.instance: "${instance}" must be 1–64 lowercase letters, digits, "-" or "_" (the last segment of /api/webhooks/<instance>)`)
-  if (!appId) problems.push("createMicrosoftTeams.appId: set TEAMS_APP_ID to the bot's Microsoft App ID (Azure Bot → Configuration), or pass { appId }")
-  if (!appPassword) problems.push('createMicrosoftTeams.appPassword: set TEAMS_APP_PASSWORD to a client secret of the app (App registration → Certificates & secrets), or pass { appPassword }')
-  const urls: [string, string | undefined][] = [
-    ['apiUrl (TEAMS_API_URL)', apiUrl],
-    ['openIdMetadataUrl (TEAMS_OPENID_METADATA_URL)', openIdMetadataUrl],
-    ['tokenUrl (TEAMS_TOKEN_URL)', tokenUrl]
-  ]
-  for (const [name, value] of urls) if (value !== undefined && !isHttpUrl(value)) problems.push(`createMicrosoftTeams.${name}: "${value}" must be an http(s) URL`)
-  if (problems.length > 0) throw new ConfigError(problems)
-  return { instance, appId: appId!, appPassword: appPassword!, ...(appTenantId ? { appTenantId } : {}), ...(apiUrl ? { apiUrl } : {}), openIdMetadataUrl, tokenUrl }
+  const { instance, appId, appPassword, appTenantId, apiUrl, openIdMetadataUrl, tokenUrl } = readSettings({ factory: 'createMicrosoftTeams', instance: 'teams' }, SETTINGS, options)
+  const tenantTokenUrl = tokenUrl ?? `https://login.microsoftonline.com/${encodeURIComponent(appTenantId ?? DEFAULT_TOKEN_TENANT)}/oauth2/v2.0/token`
+  return { instance, appId, appPassword, ...(appTenantId ? { appTenantId } : {}), ...(apiUrl ? { apiUrl } : {}), openIdMetadataUrl, tokenUrl: tenantTokenUrl }
 }

@@ -3,7 +3,7 @@ import { type PieceContext, replayGuard, unauthorized } from 'frogbot/channels'
 import { activityMismatch, type BotFrameworkAuth } from './bot-framework-auth.ts'
 
 /** The fields of an incoming activity the webhook reads before Chat SDK does. */
-type ActivityHead = { type: string; id?: string; serviceUrl: string; channelId?: string; conversation: { id: string } }
+type ActivityHead = { type: string; id?: string; serviceUrl: string; channelId?: string; recipient?: { id?: unknown }; conversation: { id: string } }
 
 /**
  * Why a body cannot be an activity (FrogBot's `400 bad-request`), or the activity's head: an object
@@ -48,7 +48,7 @@ function remedy(reason: string): string {
 /**
  * Checks a request to the Teams webhook before Chat SDK reads it (README "Microsoft Teams"): the
  * Bot Framework JWT (`auth`: signature, issuer, audience, times, `serviceurl` = the activity's
- * `serviceUrl`, the key's endorsements), then the kit's replay guard, keyed on the activity
+ * `serviceUrl`, its recipient this bot, the key's endorsements), then the kit's replay guard, keyed on the activity
  * (its conversation and id, which Teams keeps when it delivers an activity again). A token is
  * reused by the Bot Connector for many activities until it expires, so it carries no time of its
  * own to check freshness against; its expiry is checked instead. Returns the body, or the
@@ -56,7 +56,7 @@ function remedy(reason: string): string {
  * that is no activity, `503` when the signing keys cannot be fetched. A refusal changes nothing
  * and is logged (at most once a minute) with what to do if Teams sent it.
  */
-export function teamsVerifier(auth: BotFrameworkAuth) {
+export function teamsVerifier(auth: BotFrameworkAuth, appId: string) {
   return async (request: Request, { state, now, refused, log }: Pick<PieceContext, 'state' | 'now' | 'refused' | 'log'>): Promise<string | Response> => {
     const body = await request.text()
     const authorization = request.headers.get('authorization')
@@ -72,7 +72,7 @@ export function teamsVerifier(auth: BotFrameworkAuth) {
     if (checked.kind === 'refused') return refuse(checked.reason)
     const activity = readActivity(body)
     if ('problem' in activity) return Response.json({ error: activity.problem, code: 'bad-request' }, { status: 400 })
-    const mismatch = activityMismatch(checked, activity)
+    const mismatch = activityMismatch(checked, activity, appId)
     if (mismatch) return refuse(mismatch)
     const deliveryId = activity.id ? createHash('sha256').update(`${activity.conversation.id}\n${activity.type}\n${activity.id}`).digest('hex') : undefined
     const refusal = await replayGuard({ state, now }).admit({ body, ...(deliveryId ? { deliveryId } : {}) })

@@ -32,7 +32,19 @@ export function adaptiveCardProblems(activity: { attachments?: { contentType?: s
       }
     }
     for (const [index, action] of (card?.actions ?? []).entries()) {
-      if (!['Action.Submit', 'Action.OpenUrl'].includes(action?.type)) problems.push(`actions[${index}]: unknown action type ${action?.type}`)
+      if (!['Action.Submit', 'Action.OpenUrl', 'Action.ShowCard'].includes(action?.type)) problems.push(`actions[${index}]: unknown action type ${action?.type}`)
+      // Action.ShowCard shows a card in place (the approval card's Deny… and Edit… forms): its inputs share the card's ids.
+      if (action?.type === 'Action.ShowCard') {
+        if (action.card?.type !== 'AdaptiveCard' || !Array.isArray(action.card.body)) problems.push(`actions[${index}]: a shown card needs a body`)
+        for (const [at, element] of (action.card?.body ?? []).entries()) {
+          if (!ELEMENTS.has(element?.type)) problems.push(`actions[${index}].card.body[${at}]: unknown element type ${element?.type}`)
+          if (String(element?.type).startsWith('Input.')) {
+            if (typeof element.id !== 'string' || ids.has(element.id)) problems.push(`actions[${index}].card.body[${at}]: an input needs an id of its own`)
+            else ids.add(element.id)
+          }
+        }
+        if (!(action.card?.actions ?? []).every((inner: any) => inner?.type === 'Action.Submit')) problems.push(`actions[${index}]: a shown card's actions must be Action.Submit`)
+      }
     }
   }
   return problems

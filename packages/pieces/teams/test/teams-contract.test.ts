@@ -1,4 +1,5 @@
 import { pieceContract } from 'frogbot/testing'
+import { APPROVAL_ACTIONS, fieldInput, REASON_INPUT } from '../src/approval-card.ts'
 import { createMicrosoftTeams } from '../src/index.ts'
 import { APP_ID, APP_PASSWORD, signedJwt, signingKey } from './bot-framework-keys.ts'
 import { delivery, inThread, messageActivity, nextId, submitActivity } from './teams-activities.ts'
@@ -43,6 +44,16 @@ pieceContract<TeamsStandIn>({
     const choices = posted.card.body.find((element: any) => element.id === 'q0').choices as { title: string; value: string }[]
     const value = { actionId: 'frogbot_submit', q0: choices.find((choice) => choice.title === label)!.value }
     return delivery(standIn, submitActivity(standIn, { from: userOf(who), card: card.id, where: { conversationId: posted.conversationId, conversationType: 'channel' }, value }), { now })
+  },
+  decide: (standIn, { who, card, press, now }) => {
+    const posted = standIn.cards().find((drawn) => drawn.id === card.id)!
+    const value =
+      press.kind === 'approve'
+        ? { actionId: APPROVAL_ACTIONS.approve }
+        : press.kind === 'deny'
+          ? { actionId: APPROVAL_ACTIONS.deny, [REASON_INPUT]: press.reason ?? '' }
+          : { actionId: APPROVAL_ACTIONS.edit, ...Object.fromEntries(Object.values(press.input as Record<string, unknown>).map((field, index) => [fieldInput(index), typeof field === 'string' ? field : JSON.stringify(field)])) }
+    return [delivery(standIn, submitActivity(standIn, { from: userOf(who), card: card.id, where: { conversationId: posted.conversationId, conversationType: 'channel' }, value }), { now })]
   },
   cards: (standIn) => standIn.cards().map((card) => ({ id: card.id, thread: nameOf(standIn, card.conversationId), text: card.summary })),
   replacements: (standIn, card) => standIn.updatesOf(card.id).map((update) => update.text),

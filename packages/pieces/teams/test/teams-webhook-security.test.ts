@@ -74,6 +74,17 @@ describe('the Teams webhook', () => {
     )
   })
 
+  it('binds what the token can prove to the activity: a token captured for one service URL or addressed to this app does not carry an activity for another bot', async () => {
+    const calls = teams.calls.length
+    // The token covers its claims, not the body: the body's serviceUrl and recipient must be what the claims say.
+    const forAnotherBot = { ...mention(), recipient: { id: '28:another-app', name: 'Other' } }
+    expect(await kit.deliver(delivery(teams, forAnotherBot))).toMatchObject(refusal("the activity's recipient is not this bot (its app id)"))
+    const elsewhere = { ...mention(), serviceUrl: 'https://smba.trafficmanager.net/emea/' }
+    expect(await kit.deliver({ ...delivery(teams, mention()), body: JSON.stringify(elsewhere) })).toMatchObject(refusal("the token's serviceurl claim is not the activity's serviceUrl"))
+    await nothingChanged(calls)
+    kit.logs.splice(0)
+  })
+
   it('refuses an expired token or one not valid yet, beyond 5 minutes of clock skew; within them it is accepted', async () => {
     const calls = teams.calls.length
     const hour = 3600_000

@@ -1,6 +1,7 @@
-import { createChatSdkPiece, type KitPiece, readNumberedAnswer, type ReplyReader } from 'frogbot/channels'
+import { createChatSdkPiece, errorText, type KitPiece, readNumberedAnswer, type ReplyReader } from 'frogbot/channels'
 import { cardViews } from './card-views.ts'
 import { FrogbotTelegramAdapter } from './telegram-adapter.ts'
+import { telegramApprovals } from './approval-keyboard.ts'
 import { telegramAnswers } from './telegram-answers.ts'
 import { telegramDrawing, telegramName } from './telegram-drawing.ts'
 import { messageParticipant, messageText, telegramParticipant } from './telegram-participants.ts'
@@ -24,7 +25,6 @@ const ACK_DEADLINE_MS = 10_000
 /** The updates the bot asks Telegram for (`setWebhook`, `getUpdates`): messages and button presses. */
 export const ALLOWED_UPDATES = ['message', 'callback_query']
 
-const describeError = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
 /**
  * A reply to the card's own message, read with FrogBot's numbered-answer grammar (an option's
@@ -78,6 +78,7 @@ export function createTelegramBot(options: TelegramBotOptions = {}): TelegramBot
     describe: ({ agentSlug, webhookPath }) => [startupLine(settings, agentSlug, webhookPath)],
     now: options.now,
     readReply: telegramReply,
+    supportsKind: (kind) => kind === 'question' || kind === 'approval',
     userName: settings.botUsername ?? 'frogbot',
     ackDeadlineMs: ACK_DEADLINE_MS,
     chat: { fallbackStreamingPlaceholderText: null },
@@ -101,7 +102,11 @@ export function createTelegramBot(options: TelegramBotOptions = {}): TelegramBot
       const views = cardViews(state)
       const drawing = telegramDrawing({ adapter, views, nameOf, state })
       const answers = telegramAnswers({ runtime, views, drawing, nameOf, participantOf: telegramParticipant })
-      adapter.hooks = { press: answers.press, typed: (thread, message) => answers.typed(thread, message, messageParticipant(message.author, message)), log }
+      const approvals = telegramApprovals({ runtime, drawing, nameOf, participantOf: telegramParticipant })
+      adapter.hooks = { press: async (press) => {
+          const approval = await approvals.press(press)
+          return approval === undefined ? answers.press(press) : approval
+        }, typed: (thread, message) => answers.typed(thread, message, messageParticipant(message.author, message)), log }
       void track(checkBotToken({ identify: () => adapter.identify(), log }))
       if (settings.webhookUrl) {
         const url = settings.webhookUrl
@@ -109,11 +114,11 @@ export function createTelegramBot(options: TelegramBotOptions = {}): TelegramBot
           adapter
             .api('setWebhook', { url, secret_token: settings.secretToken, allowed_updates: ALLOWED_UPDATES })
             .then(() => log(`registered the webhook ${url} with Telegram (setWebhook)`))
-            .catch((error: unknown) => log(`could not register the webhook ${url} with Telegram (setWebhook: ${describeError(error)}); updates do not arrive until it is registered`))
+            .catch((error: unknown) => log(`could not register the webhook ${url} with Telegram (setWebhook: ${errorText(error)}); updates do not arrive until it is registered`))
         )
       }
       return {
-        drawing,
+        drawing: { ...drawing, approvals: approvals.approvals },
         replyMaxChars: REPLY_PART_MAX,
         mention: telegramName,
         participantOf: messageParticipant,

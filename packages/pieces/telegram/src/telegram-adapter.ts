@@ -1,6 +1,6 @@
 import { TelegramAdapter, type TelegramCallbackQuery, type TelegramMessage, type TelegramUpdate } from '@chat-adapter/telegram'
 import type { ChatInstance, Message, WebhookOptions } from 'chat'
-import { clipText } from 'frogbot/channels'
+import { clipText, drawnText, errorText } from 'frogbot/channels'
 
 /** How long one Bot API request may take, at most (ms); a card drawing then ends well before its claim lapses (`CARD_CLAIM_TTL_MS`). */
 export const REQUEST_TIMEOUT_MS = 10_000
@@ -34,8 +34,7 @@ function topicOnly<T extends Threaded | undefined>(message: T): T {
   return { ...rest, ...(message.is_topic_message === true && topic !== undefined ? { message_thread_id: topic } : {}), ...(replied ? { reply_to_message: topicOnly(replied) } : {}) } as T
 }
 
-const describe = (error: unknown) => (error instanceof Error ? error.message : String(error))
-const clip = (text: string, max: number) => clipText(text, max)
+const clip = (text: string, max: number) => clipText(drawnText(text), max)
 
 /**
  * Chat SDK's Telegram adapter as FrogBot runs it:
@@ -58,7 +57,7 @@ export class FrogbotTelegramAdapter extends TelegramAdapter {
     try {
       await this.ensureBotIdentity()
     } catch (error) {
-      this.hooks?.log(`could not ask Telegram who the bot is (getMe: ${describe(error)}); asked again with the next update`)
+      this.hooks?.log(`could not ask Telegram who the bot is (getMe: ${errorText(error)}); asked again with the next update`)
     }
   }
 
@@ -106,7 +105,7 @@ export class FrogbotTelegramAdapter extends TelegramAdapter {
       if (parsed.author.isBot !== true && !parsed.author.isMe && (await hooks.typed(thread, parsed))) return
       await super.handleIncomingMessageUpdate(message, options)
     })()
-    options?.waitUntil?.(task.catch((error: unknown) => hooks.log(`could not read a message in ${thread}: ${describe(error)}`)))
+    options?.waitUntil?.(task.catch((error: unknown) => hooks.log(`could not read a message in ${thread}: ${errorText(error)}`)))
     return task
   }
 
@@ -120,14 +119,14 @@ export class FrogbotTelegramAdapter extends TelegramAdapter {
         try {
           text = await hooks.press({ thread, messageId: this.encodeMessageId(chatId, press.message.message_id), from: press.from, data: press.data })
         } catch (error) {
-          hooks.log(`could not handle a button press in ${thread}: ${describe(error)}`)
+          hooks.log(`could not handle a button press in ${thread}: ${errorText(error)}`)
           text = 'Something went wrong; try again in a moment.'
         }
       }
       try {
         await this.api('answerCallbackQuery', { callback_query_id: press.id, ...(text ? { text: clip(text, PRESS_NOTICE_MAX) } : {}) })
       } catch (error) {
-        hooks?.log(`could not acknowledge a button press (answerCallbackQuery: ${describe(error)})`)
+        hooks?.log(`could not acknowledge a button press (answerCallbackQuery: ${errorText(error)})`)
       }
     })()
     options?.waitUntil?.(task)

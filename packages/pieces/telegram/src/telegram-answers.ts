@@ -1,10 +1,9 @@
 import type { Message } from 'chat'
-import { answerFrom, type ChannelQuestion, firstUnanswered, type NameOf, noticeText, type PartialAnswer, type Participant, type PieceNotice, type PieceRuntime, type QuestionCard, type QuestionSelection, questionsOf } from 'frogbot/channels'
+import { type CardState, type CardStep, type ChannelQuestion, clipText, drawnText, type NameOf, nextCardState, noticeText, type PartialAnswer, type Participant, type PieceNotice, type PieceRuntime, type QuestionCard, questionsOf } from 'frogbot/channels'
 import type { CardViews } from './card-views.ts'
 import { cardTag, pagesOf, type PressAction, readPressData } from './question-keyboard.ts'
 import type { Press } from './telegram-adapter.ts'
 import { mentioning, type TelegramDrawing, telegramName } from './telegram-drawing.ts'
-import { clipText } from 'frogbot/channels'
 
 /** What a press that changes nothing says: the card is not one of this bot's open questions. */
 const CLOSED: PieceNotice = { kind: 'closed' }
@@ -12,10 +11,7 @@ const CLOSED: PieceNotice = { kind: 'closed' }
 /** The longest prompt placeholder Telegram shows in the reply field (Bot API `ForceReply.input_field_placeholder`: 1–64 characters). */
 const PLACEHOLDER_MAX = 64
 
-const clip = (text: string, max: number) => clipText(text, max)
-
-/** One selection per question of `partial`, empty where nothing was picked yet. */
-const selectionsOf = (questions: ChannelQuestion[], partial: PartialAnswer): QuestionSelection[] => questions.map((_, index) => partial.selections[index] ?? { selected: [] })
+const clip = (text: string, max: number) => clipText(drawnText(text), max)
 
 /**
  * How the Telegram piece reads presses on its cards and typed answers (README "Telegram",
@@ -40,20 +36,28 @@ export function telegramAnswers({ runtime, views, drawing, nameOf, participantOf
 }) {
   const said = (notice: PieceNotice | null) => (notice ? noticeText(notice, nameOf) : null)
 
-  /** Keeps `selections` at `step` from `revision`, then answers the call when nothing is left unanswered, else redraws the card. */
-  const advance = async ({ card, messageId, participant, revision, questions, selections, step }: {
+  /**
+   * What the kit's card reducer decided for `card` (`nextCardState`), done: the partial answer kept
+   * from `revision` (the card redrawn, on its first page when the question shown changed), then,
+   * when nothing is left unanswered, the call answered; `direct` answers without keeping first (a
+   * one-question card).
+   */
+  const apply = async ({ card, messageId, participant, revision, step, next, direct = false }: {
     card: QuestionCard
     messageId?: string
     participant: Participant
     revision: number
-    questions: ChannelQuestion[]
-    selections: QuestionSelection[]
     step: number
+    next: Extract<CardStep, { kind: 'keep' | 'answer' }>
+    direct?: boolean
   }): Promise<PieceNotice | null> => {
-    const kept = await runtime.keep({ card, ...(messageId !== undefined ? { messageId } : {}), participant, revision, change: () => ({ step, selections }) })
+    const at = messageId !== undefined ? { messageId } : {}
+    if (next.kind === 'answer' && direct) return runtime.answer({ card, ...at, participant, action: { output: next.output } })
+    const state: CardState = next.state
+    const kept = await runtime.keep({ card, ...at, participant, revision, change: () => state })
     if (!('partial' in kept)) return kept
-    if (firstUnanswered(questions, selections) === -1) return runtime.answer({ card, ...(messageId !== undefined ? { messageId } : {}), participant, action: { output: answerFrom(questions, selections) } })
-    await views.setView(card, { page: 0 })
+    if (next.kind === 'answer') return runtime.answer({ card, ...at, participant, action: { output: next.output } })
+    if (state.step !== step) await views.setView(card, { page: 0 })
     await drawing.redraw(card, kept.partial)
     return null
   }
@@ -109,38 +113,19 @@ export function telegramAnswers({ runtime, views, drawing, nameOf, participantOf
     if (!questions) return CLOSED
     const step = Math.min(partial.step, questions.length - 1)
     const question = questions[step]
-    const selections = selectionsOf(questions, partial)
-    switch (action.kind) {
+    const next = nextCardState(questions, partial, action.kind === 'done' ? { kind: 'submit' } : action.kind === 'type' ? { kind: 'other' } : action)
+    switch (next.kind) {
       case 'dismiss':
         return runtime.answer({ card, messageId, participant, action: { dismissed: true } })
-      case 'page':
-      case 'type':
-      case 'back':
-        return look({ card, messageId, participant, partial, action, question, step, thread })
-      case 'option': {
-        const option = question.options[action.index]
-        if (!option) return CLOSED
-        if (!question.multiple && questions.length === 1) return runtime.answer({ card, messageId, participant, action: { output: answerFrom(questions, [{ selected: [option.label] }]) } })
-        if (!question.multiple) {
-          selections[step] = { ...selections[step], selected: [option.label] }
-          const next = firstUnanswered(questions, selections)
-          return advance({ card, messageId, participant, revision: partial.revision, questions, selections, step: next === -1 ? step : next })
-        }
-        const chosen = new Set(selections[step].selected)
-        if (chosen.has(option.label)) chosen.delete(option.label)
-        else chosen.add(option.label)
-        selections[step] = { ...selections[step], selected: question.options.map((candidate) => candidate.label).filter((label) => chosen.has(label)) }
-        const kept = await runtime.keep({ card, messageId, participant, revision: partial.revision, change: () => ({ step, selections }) })
-        if (!('partial' in kept)) return kept
-        await drawing.redraw(card, kept.partial)
-        return null
-      }
-      case 'done': {
+      case 'look':
+        return look({ card, messageId, participant, partial, action: action as Extract<PressAction, { kind: 'page' | 'type' | 'back' }>, question, step, thread })
+      case 'ignore':
+        return action.kind === 'type' ? { kind: 'invalid', message: `'${question.header}' takes no typed answer; choose one of its options.` } : CLOSED
+      case 'empty':
         // Nothing is kept for an empty question: whoever may not answer is told that first.
-        if (firstUnanswered([question], [selections[step]]) === 0) return (await runtime.mayAnswer({ card, messageId, participant })) ?? { kind: 'invalid', message: `Choose at least one option of '${question.header}' first${question.custom ? ', or type your answer' : ''}.` }
-        const next = firstUnanswered(questions, selections)
-        return advance({ card, messageId, participant, revision: partial.revision, questions, selections, step: next === -1 ? step : next })
-      }
+        return (await runtime.mayAnswer({ card, messageId, participant })) ?? { kind: 'invalid', message: `Choose at least one option of '${question.header}' first${question.custom ? ', or type your answer' : ''}.` }
+      default:
+        return apply({ card, messageId, participant, revision: partial.revision, step, next, direct: action.kind === 'option' && questions.length === 1 })
     }
   }
 
@@ -181,13 +166,10 @@ export function telegramAnswers({ runtime, views, drawing, nameOf, participantOf
       return true
     }
     const partial = await runtime.partialOf(card)
-    const selections = selectionsOf(questions, partial)
-    const question = questions[typing.question]
-    selections[typing.question] = { selected: question.multiple ? selections[typing.question].selected : [], custom: text }
     const view = await views.view(card)
     if (view.typing?.userId === participant.userId) await views.setView(card, { page: 0 })
-    const next = firstUnanswered(questions, selections)
-    await tell(await advance({ card, participant, revision: partial.revision, questions, selections, step: next === -1 ? typing.question : next }))
+    const next = nextCardState(questions, partial, { kind: 'typed', text, question: typing.question })
+    if (next.kind === 'answer' || next.kind === 'keep') await tell(await apply({ card, participant, revision: partial.revision, step: partial.step, next }))
     return true
   }
 

@@ -1,4 +1,4 @@
-import { type ChannelState, type NameOf, noticeText, type PartialAnswer, type Participant, type PieceDrawing, type PieceNotice, type QuestionCard, questionsOf, settledText } from 'frogbot/channels'
+import { type ChannelState, drawnText, type NameOf, noticeText, type PartialAnswer, type Participant, type PieceDrawing, type PieceNotice, type QuestionCard, questionsOf, settledText } from 'frogbot/channels'
 import type { CardViews } from './card-views.ts'
 import type { FrogbotTelegramAdapter } from './telegram-adapter.ts'
 import { cardTag, MESSAGE_MAX, questionMessage } from './question-keyboard.ts'
@@ -7,7 +7,7 @@ import { clipText } from 'frogbot/channels'
 /** A message the bot sent, as the Bot API returns it (the fields the piece reads). */
 type Sent = { message_id: number; chat: { id: number } }
 
-const clip = (text: string, max: number) => clipText(text, max)
+const clip = (text: string, max: number) => clipText(drawnText(text), max)
 
 /** Whether a Bot API error says the edit changed nothing (Telegram answers 400 "message is not modified"), which is no failure. */
 const unchanged = (error: unknown) => error instanceof Error && /message is not modified/i.test(error.message)
@@ -116,7 +116,7 @@ export function telegramDrawing({ adapter, views, nameOf, state }: { adapter: Fr
       await send(thread, mentioning(participant, text))
     }
   }
-  return { ...drawing, redraw, send }
+  return { ...drawing, redraw, send, edit }
 }
 
 /** See {@link telegramDrawing}. */

@@ -1,5 +1,4 @@
-import { ConfigError } from 'frogbot'
-import { givenSetting } from 'frogbot/channels'
+import { httpUrl, readSettings, type Setting } from 'frogbot/channels'
 
 /**
  * Options of `createTelegramBot`; every one may be left out (the defaults come from `env`).
@@ -51,7 +50,6 @@ export type TelegramSettings = {
   webhookUrl?: string
 }
 
-const INSTANCE = /^[a-z0-9][a-z0-9_-]{0,63}$/
 /**
  * A bot token in @BotFather's shape: the bot's numeric id (1–20 digits), a colon, then at least 20
  * letters, digits, `_` or `-` (BotFather's tokens have 35 there; the Bot API documents no length).
@@ -61,43 +59,37 @@ const BOT_TOKEN = /^\d{1,20}:[A-Za-z0-9_-]{20,}$/
 const SECRET_TOKEN = /^[A-Za-z0-9_-]{1,256}$/
 /** Telegram usernames: 5–32 letters, digits and underscores (core.telegram.org/bots/features#botfather; bots end in "bot"). */
 const USERNAME = /^[A-Za-z][A-Za-z0-9_]{3,31}$/
-const USER_ID = /^\d{1,20}$/
 const TELEGRAM_API = 'https://api.telegram.org'
+const bare = (name: string) => name.replace(/^@/, '')
 
-const isHttpUrl = (value: string) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol)
+/** The settings table (the kit reads, trims and checks it; see `readSettings`). */
+const SETTINGS = [
+  { option: 'botToken', env: 'TELEGRAM_BOT_TOKEN', hint: "set TELEGRAM_BOT_TOKEN to the bot's token from @BotFather (/newbot, or /token for an existing bot), or pass { botToken }", rule: [BOT_TOKEN, () => 'TELEGRAM_BOT_TOKEN is not a bot token: it must be <digits>:<key>, the bot\'s id (1–20 digits), a colon, then 20 or more letters, digits, "_" or "-", nothing else (@BotFather\'s tokens have 35 after the colon)'] },
+  { option: 'secretToken', env: 'TELEGRAM_WEBHOOK_SECRET_TOKEN', rule: [SECRET_TOKEN, () => 'TELEGRAM_WEBHOOK_SECRET_TOKEN must be 1–256 letters, digits, "_" or "-" (what setWebhook accepts)'] },
+  { option: 'botUsername', env: 'TELEGRAM_BOT_USERNAME', rule: [(name) => bare(name) === '' || USERNAME.test(bare(name)), (name) => `"${bare(name)}" is not a Telegram username (5–32 letters, digits and "_", starting with a letter)`] },
+  { option: 'apiUrl', env: 'TELEGRAM_API_BASE_URL', fallback: TELEGRAM_API, rule: httpUrl((url) => `"${url}" is not an http(s) address (TELEGRAM_API_BASE_URL, such as http://127.0.0.1:8081 for a self-hosted Bot API server)`) },
+  { option: 'allowedUserIds', list: true, rule: [/^\d{1,20}$/, (id) => `"${id}" is not a Telegram user id (a whole number, as the bot sees it in from.id)`] },
+  { option: 'webhookUrl', rule: httpUrl((url) => `"${url}" is not an http(s) address (Telegram's own servers deliver to https only; a self-hosted Bot API server also to http)`) }
+] as const satisfies readonly Setting[]
 
 /** The piece's settings from `options` and the environment; a `ConfigError` names each one that is missing or wrong. */
 export function telegramSettings(options: TelegramBotOptions): TelegramSettings {
-  const env = options.env ?? process.env
-  const instance = options.instance ?? 'telegram'
-  const botToken = givenSetting(options.botToken ?? env.TELEGRAM_BOT_TOKEN)
-  const secretToken = givenSetting(options.secretToken ?? env.TELEGRAM_WEBHOOK_SECRET_TOKEN)
-  const botUsername = givenSetting(options.botUsername ?? env.TELEGRAM_BOT_USERNAME)?.replace(/^@/, '') || undefined
-  const apiUrl = (options.apiUrl ?? env.TELEGRAM_API_BASE_URL) || TELEGRAM_API
   const mode = options.mode ?? 'webhook'
-  const allowed = options.allowedUserIds?.map((id) => String(id).trim())
-  const problems: string[] = []
-  if (!INSTANCE.test(instance)) problems.push(`createTelegramBot.instance: "${instance}" must be 1–64 lowercase letters, digits, "-" or "_" (the last segment of /api/webhooks/<instance>)`)
-  if (!botToken) problems.push("createTelegramBot.botToken: set TELEGRAM_BOT_TOKEN to the bot's token from @BotFather (/newbot, or /token for an existing bot), or pass { botToken }")
-  else if (!BOT_TOKEN.test(botToken)) problems.push('createTelegramBot.botToken: TELEGRAM_BOT_TOKEN is not a bot token: it must be <digits>:<key>, the bot\'s id (1–20 digits), a colon, then 20 or more letters, digits, "_" or "-", nothing else (@BotFather\'s tokens have 35 after the colon)')
-  if (mode !== 'webhook' && mode !== 'polling') problems.push(`createTelegramBot.mode: "${String(mode)}" must be "webhook" or "polling"`)
-  if (mode === 'webhook' && !secretToken) problems.push('createTelegramBot.secretToken: set TELEGRAM_WEBHOOK_SECRET_TOKEN to a secret of 1–256 letters, digits, "_" or "-" (Telegram sends it with every update; `setWebhook` registers it), or pass { secretToken }')
-  else if (secretToken && !SECRET_TOKEN.test(secretToken)) problems.push('createTelegramBot.secretToken: TELEGRAM_WEBHOOK_SECRET_TOKEN must be 1–256 letters, digits, "_" or "-" (what setWebhook accepts)')
-  if (botUsername && !USERNAME.test(botUsername)) problems.push(`createTelegramBot.botUsername: "${botUsername}" is not a Telegram username (5–32 letters, digits and "_", starting with a letter)`)
-  if (!isHttpUrl(apiUrl)) problems.push(`createTelegramBot.apiUrl: "${apiUrl}" is not an http(s) address (TELEGRAM_API_BASE_URL, such as http://127.0.0.1:8081 for a self-hosted Bot API server)`)
-  for (const id of allowed ?? []) if (!USER_ID.test(id)) problems.push(`createTelegramBot.allowedUserIds: "${id}" is not a Telegram user id (a whole number, as the bot sees it in from.id)`)
-  if (options.webhookUrl !== undefined && !isHttpUrl(options.webhookUrl)) problems.push(`createTelegramBot.webhookUrl: "${options.webhookUrl}" is not an http(s) address (Telegram's own servers deliver to https only; a self-hosted Bot API server also to http)`)
-  if (options.webhookUrl !== undefined && mode === 'polling') problems.push('createTelegramBot.webhookUrl: a polling bot has no webhook; leave webhookUrl out, or use mode "webhook"')
-  if (problems.length > 0) throw new ConfigError(problems)
+  const read = readSettings({ factory: 'createTelegramBot', instance: 'telegram' }, SETTINGS, options, ({ secretToken, webhookUrl }, problems) => {
+    if (mode !== 'webhook' && mode !== 'polling') problems.push(`createTelegramBot.mode: "${String(mode)}" must be "webhook" or "polling"`)
+    if (mode === 'webhook' && !secretToken) problems.push('createTelegramBot.secretToken: set TELEGRAM_WEBHOOK_SECRET_TOKEN to a secret of 1–256 letters, digits, "_" or "-" (Telegram sends it with every update; `setWebhook` registers it), or pass { secretToken }')
+    if (webhookUrl !== undefined && mode === 'polling') problems.push('createTelegramBot.webhookUrl: a polling bot has no webhook; leave webhookUrl out, or use mode "webhook"')
+  })
+  const botUsername = read.botUsername && bare(read.botUsername)
   return {
-    instance,
+    instance: read.instance,
     label: options.label ?? 'Telegram',
-    botToken: botToken!,
-    ...(secretToken ? { secretToken } : {}),
+    botToken: read.botToken,
+    ...(read.secretToken ? { secretToken: read.secretToken } : {}),
     ...(botUsername ? { botUsername } : {}),
-    apiUrl: apiUrl.replace(/\/+$/, ''),
-    ...(allowed && allowed.length > 0 ? { allowedUserIds: allowed } : {}),
+    apiUrl: read.apiUrl.replace(/\/+$/, ''),
+    ...(read.allowedUserIds.length > 0 ? { allowedUserIds: read.allowedUserIds } : {}),
     mode,
-    ...(options.webhookUrl ? { webhookUrl: options.webhookUrl } : {})
+    ...(read.webhookUrl ? { webhookUrl: read.webhookUrl } : {})
   }
 }

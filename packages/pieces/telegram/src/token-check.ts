@@ -1,8 +1,8 @@
+import { errorText } from 'frogbot/channels'
 /** What the log says when Telegram refuses the bot token (Bot API: `401 Unauthorized`), and what to do. */
 export const REFUSED_TOKEN =
   'Telegram did not accept the bot token (getMe answered 401 Unauthorized): set TELEGRAM_BOT_TOKEN (or botToken) to the token @BotFather gave this bot (/mybots → API Token, or /token); until then every update is answered 503'
 
-const describe = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
 /** Whether `error` is Chat SDK's refusal of the credentials (`AuthenticationError`, code `AUTH_FAILED`: the Bot API answered 401). */
 const refusedCredentials = (error: unknown) => typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'AUTH_FAILED'
@@ -20,6 +20,6 @@ export async function checkBotToken({ identify, log }: { identify: () => Promise
     await identify()
   } catch (error) {
     if (refusedCredentials(error)) log(REFUSED_TOKEN)
-    else log(`could not check TELEGRAM_BOT_TOKEN with Telegram (getMe: ${describe(error)}); it is asked again with the first update`)
+    else log(`could not check TELEGRAM_BOT_TOKEN with Telegram (getMe: ${errorText(error)}); it is asked again with the first update`)
   }
 }

@@ -24,6 +24,13 @@ pieceContract<TelegramStandIn>({
     const message = cardOf(telegram, card.id)
     return pressed(telegram, { chat: message.chatId === MAIN.id ? MAIN : OTHER, from: accountOf(who.userId), messageId: message.messageId, button: new RegExp(`^\\d+\\. ${label}$`) })
   },
+  decide: (telegram, { who, card, press, now }) => {
+    const message = cardOf(telegram, card.id)
+    const chat = message.chatId === MAIN.id ? MAIN : OTHER
+    if (press.kind === 'approve' || (press.kind === 'deny' && !press.reason)) return [pressed(telegram, { chat, from: accountOf(who.userId), messageId: message.messageId, button: press.kind === 'approve' ? '✅ Approve' : '✖️ Deny' })]
+    const text = press.kind === 'deny' ? `/deny ${press.reason}` : `/approve ${JSON.stringify(press.input)}`
+    return [said({ chat, from: accountOf(who.userId), text, at: now })]
+  },
   cards: (telegram) => questionMessages(telegram).map((message) => ({ id: `${message.chatId}:${message.messageId}`, thread: threadOf(message.chatId), text: message.posted })),
   replacements: (telegram, card) => cardOf(telegram, card.id)?.edits ?? [],
   notices: (telegram) => [...telegram.notices.map(({ to, text }) => ({ to: String(to), text })), ...mentionMessages(telegram).map(({ to, text }) => ({ to: String(to), text }))],

@@ -24,7 +24,7 @@ export const standIn = (): Promise<TelegramStandIn> => telegramStandIn({ bot: BO
 
 /** The bot's messages that carry a question's keyboard (a Dismiss button), or did (edited since), oldest first. */
 export const questionMessages = (telegram: TelegramStandIn): BotMessage[] =>
-  telegram.messages().filter((message) => JSON.stringify(message.replyMarkup ?? {}).includes('"Dismiss"'))
+  telegram.messages().filter((message) => /"(?:Dismiss|✖️ Deny)"/.test(JSON.stringify(message.replyMarkup ?? {})))
 
 /** The bot's messages that name one person first (a `text_mention` at 0): notices and typing prompts. */
 export const mentionMessages = (telegram: TelegramStandIn) =>

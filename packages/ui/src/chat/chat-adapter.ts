@@ -2,6 +2,7 @@ import type { ChatTransport } from 'ai'
 import type {
   CallDraft,
   ChatListSchema,
+  Inbox,
   ChatReadSchema,
   ChatSummary,
   FrogbotUIMessage,
@@ -22,6 +23,9 @@ export type PendingList = z.output<typeof PendingListSchema>
 
 /** A page of the caller's chats, newest first (`GET /api/chats`, `GET /api/agents/:slug/chats`). */
 export type ChatPage = z.output<typeof ChatListSchema>
+
+/** What `inbox` lists: filters of `GET /api/pending` (ages: a duration such as `2h`, or an ISO time), a page size and the `nextCursor` of the previous page. */
+export type InboxOptions = { agent?: string; kind?: string; olderThan?: string; newerThan?: string; limit?: number; cursor?: string }
 
 /**
  * How the chat components reach a FrogBot server: every request they make goes through it, so an
@@ -50,6 +54,11 @@ export type ChatAdapter = {
   listChats(options?: { agent?: string; limit?: number; cursor?: string }): Promise<ChatPage>
   readChat(agent: string, chatId: string): Promise<ChatRead | null>
   pending(agent: string, chatId: string): Promise<PendingList>
+  /**
+   * `GET {apiBase}/pending`: the inbox, every call the caller may answer across chats and agents,
+   * newest first, each with its chat's `title`. Optional: an adapter without it has no inbox.
+   */
+  inbox?(options?: InboxOptions): Promise<Inbox>
   /**
    * Sends a user message as JSON (not streamed): `202` queued while a turn runs or a question
    * waits, else the turn's result once it has run.

@@ -2,6 +2,7 @@ import { useChat } from '@ai-sdk/react'
 import type { AgentSummary } from '@frogbotai/protocol'
 import { type ReactNode, useMemo, useState } from 'react'
 import { ChannelConversationNotice } from './channel-conversation-notice.tsx'
+import { AskedNotice } from './asked-notice.tsx'
 import { ChatAlert, ConnectionAlert } from './chat-alerts.tsx'
 import { useChatContext, useChatSession } from './chat-context.ts'
 import { ChatShell } from './chat-shell.tsx'
@@ -51,7 +52,8 @@ export type ChatProps = {
  * appears while the person was typing leaves the focus alone); once settled the card shows in the
  * conversation. An approval that needs several people, on which this person already voted, waits
  * in the conversation instead, and the composer stays. A reply that failed says why
- * in one sentence, with Retry. A channel conversation is read-only,
+ * in one sentence, with Retry. A chat read only as an assignee of its calls shows "You were asked
+ * in this chat" instead of the composer, with no Edit or Branch. A channel conversation is read-only,
  * with the channel notice instead of the composer. Nobody signed in: the sign-in form.
  */
 export function Chat(props: ChatProps) {
@@ -102,6 +104,8 @@ function ChatView({
   const { session, snapshot } = useChatSession(summary.slug, chatId, isNew)
   const { messages, status } = useChat({ chat: session.chat })
   const readonly = Boolean(snapshot.summary?.channel)
+  // Asked in someone else's chat: the cards are answered here, nothing else is written.
+  const askedOnly = snapshot.assigneeOnly
   const channelLabel = snapshot.summary?.channelLabel ?? undefined
   const streaming = status === 'streaming' || status === 'submitted'
   const busy = streaming || snapshot.joining || snapshot.summary?.state === 'running'
@@ -197,7 +201,9 @@ function ChatView({
       />
       {readonly ? (
         <ChannelConversationNotice channelLabel={channelLabel ?? 'its channel'} onBranch={() => void branch()} />
-      ) : docked.length > 0 ? null : (
+      ) : docked.length > 0 ? null : askedOnly ? (
+        <AskedNotice />
+      ) : (
         <Composer
           onSend={send}
           busy={busy}
@@ -220,8 +226,8 @@ function ChatView({
           assistantName={assistantName}
           streaming={streaming}
           replying={streaming && snapshot.submitting.length === 0}
-          onEdit={readonly || busy || docked.length > 0 ? undefined : (messageId, text) => void session.edit(messageId, text)}
-          onBranch={busy ? undefined : (messageId) => void branch(messageId)}
+          onEdit={readonly || askedOnly || busy || docked.length > 0 ? undefined : (messageId, text) => void session.edit(messageId, text)}
+          onBranch={busy || askedOnly ? undefined : (messageId) => void branch(messageId)}
           emptyState={emptyState ?? <EmptyState summary={summary} />}
         />
         {(status === 'submitted' && messages.at(-1)?.role === 'user') || snapshot.joining ? <TypingIndicator label="Replying…" visible /> : null}

@@ -30,12 +30,12 @@ export function ToolPart({ part }: { part: AnyToolPart }) {
   const kind = approval ? APPROVAL_KIND : clientTool?.kind
   const Render = findToolRenderer(toolRenderers, { name, kind })?.render ?? (approval ? ApprovalToolRender : GenericToolRender)
   const props: ToolRenderProps = { part, ...(clientTool ? { clientTool } : {}) }
+  const call = actions?.pendingCall?.(part.toolCallId)
+  if (call) props.call = call
   if (approval) {
     const approvalTool = actions?.approvalTool?.(name)
-    const call = actions?.pendingCall?.(part.toolCallId)
     const settlement = actions?.settlementFor?.(part.toolCallId)
     if (approvalTool) props.approvalTool = approvalTool
-    if (call) props.call = call
     if (settlement) props.settlement = settlement
   }
   const error = actions?.errorFor(part.toolCallId)

@@ -19,7 +19,10 @@ import type { AnyToolPart } from './tool-parts.ts'
  *   appears (ask in an effect, once it is on the page: `false` while the person was typing in the
  *   composer the card hides);
  * - `unsent: true` and `onRetry()`: the answer given here did not reach the server; it is sent
- *   again once the server answers, and `onRetry` asks the server now.
+ *   again once the server answers, and `onRetry` asks the server now;
+ * - `call`: the stored pending call while it waits, of any kind: who is asked (`assignees`), when
+ *   it expires (`expiresAt`), for an approval the `quorum` with the votes so far (render
+ *   `CallFacts` for "Waiting for Dana" and "Expires in 2 h").
  *
  * For a server tool's call that waits for approval (kind `approval`, docs/agents/approvals.md):
  * - `addToolApprovalResponse({ approved, reason?, input? })`: instead of `addToolOutput` and
@@ -27,7 +30,6 @@ import type { AnyToolPart } from './tool-parts.ts'
  *   several): a yes, a yes with an edited `input` (checked against the tool's input schema: a
  *   refusal comes back as `error`, `input.<field>: …`), or a no with an optional `reason`;
  * - `approvalTool`: the tool as the server publishes it (`name`, `description`, `inputSchema`);
- * - `call`: the stored pending call while it waits (`expiresAt`, `quorum` with the votes so far);
  * - `settlement`: once settled, who decided, when, the `reason`, the edited `input` and the `votes`.
  */
 export type ToolRenderProps<PART = AnyToolPart> = {

@@ -1,5 +1,6 @@
 import { QuestionOutput, type SettlementWithPart } from '@frogbotai/protocol'
 import { type NameOf, plainNameOf } from '../piece-notices.ts'
+import { drawnText } from '../../text/drawn-text.ts'
 import { answerText, type ChannelQuestion } from './question-answers.ts'
 
 /** How a piece presents text of the model's on its platform: `escape` makes it safe for the platform's markup (default: as it is). */
@@ -46,7 +47,8 @@ function questionLines(question: ChannelQuestion, escape: (text: string) => stri
  * numbered from 1; several questions numbered from 1, each with its options. Each piece escapes
  * the model's text for its own markup (`escape`).
  */
-export function numberedQuestions(questions: ChannelQuestion[], { escape = asIs, ...commands }: PresentOptions & AnswerCommands = {}): string {
+export function numberedQuestions(questions: ChannelQuestion[], { escape: escapeFor = asIs, ...commands }: PresentOptions & AnswerCommands = {}): string {
+  const escape = (text: string) => escapeFor(drawnText(text))
   const blocks =
     questions.length === 1
       ? [questionLines(questions[0], escape, '')]
@@ -62,7 +64,8 @@ export function numberedQuestions(questions: ChannelQuestion[], { escape = asIs,
  * who answered or dismissed it (`nameOf` names them the platform's way), or that it was cancelled
  * or expired. For platforms whose cards are text (and a fallback for the others).
  */
-export function settledText({ questions, settlement, nameOf = plainNameOf, escape = asIs }: { questions: ChannelQuestion[]; settlement: SettlementWithPart; nameOf?: NameOf } & PresentOptions): string {
+export function settledText({ questions, settlement, nameOf = plainNameOf, escape: escapeFor = asIs }: { questions: ChannelQuestion[]; settlement: SettlementWithPart; nameOf?: NameOf } & PresentOptions): string {
+  const escape = (text: string) => escapeFor(drawnText(text))
   const part = (settlement.part ?? {}) as { output?: unknown; errorText?: string }
   const output = settlement.outcome === 'answered' ? (QuestionOutput.safeParse(part.output).data ?? null) : null
   const lines = questions.map((question, index) => {

@@ -1,3 +1,4 @@
+import { errorText } from '../../text/error-text.ts'
 /** How long before a platform's deadline a request still being handled is acknowledged anyway (ms). */
 export const ACK_MARGIN_MS = 500
 
@@ -19,6 +20,6 @@ export async function withinDeadline(
   } finally {
     clearTimeout(timer)
   }
-  void track(handled.then(() => undefined, (error: unknown) => log(`a request acknowledged late failed: ${error instanceof Error ? error.message : String(error)}`)))
+  void track(handled.then(() => undefined, (error: unknown) => log(`a request acknowledged late failed: ${errorText(error)}`)))
   return lateAck()
 }

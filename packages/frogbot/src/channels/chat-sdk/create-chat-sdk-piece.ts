@@ -7,6 +7,7 @@ import { withinDeadline } from './ack-deadline.ts'
 import { afterReady, chatSdkDrawing, type Mention, mentionNameOf } from './chat-sdk-drawing.ts'
 import { chatSdkLogger } from './chat-sdk-logger.ts'
 import { authorParticipant, handleMessages, type MessageReading, withoutMention } from './chat-sdk-messages.ts'
+import { verifiedByKit, verifiedRequest } from './verified-requests.ts'
 
 /**
  * What a Chat SDK piece's `setup` and `listen` get: the piece's context, Chat SDK's `bot` (made
@@ -40,8 +41,9 @@ export type ChatSdkSetup = {
 /**
  * A piece on a Chat SDK adapter (see {@link createChatSdkPiece}): the piece's names, identity and
  * reading of replies (as {@link PieceSpec}), plus:
- * - `adapter({ logger, state, log })`: the platform's Chat SDK adapter, with Chat SDK's logger on
- *   FrogBot's log and the piece's state;
+ * - `adapter({ logger, state, log, webhookVerifier })`: the platform's Chat SDK adapter, with Chat
+ *   SDK's logger on FrogBot's log, the piece's state, and the kit's `webhookVerifier` (configure the
+ *   adapter with it: the signature is checked once, by `verify`; see `verifiedByKit`);
  * - `userName` (default `frogbot`) and `chat`: options of `new Chat` (its streaming edits);
  * - `ackDeadlineMs`: how long the platform waits for an answer (Slack 3000, Discord 3000, Microsoft
  *   Teams 15 000, Linear 5000); `lateAck`: the answer when handling takes longer (default `200`);
@@ -55,7 +57,7 @@ export type ChatSdkSetup = {
  * - `listen(context, { signal })`: its long-running connection, if it has one.
  */
 export type ChatSdkPieceSpec<A extends Adapter> = Omit<PieceSpec, 'start' | 'listens'> & {
-  adapter: (options: { logger: Logger; state: ChannelState; log: (line: string) => void }) => A
+  adapter: (options: { logger: Logger; state: ChannelState; log: (line: string) => void; webhookVerifier: (request: Request) => boolean }) => A
   userName?: string
   chat?: { streamingUpdateIntervalMs?: number; fallbackStreamingPlaceholderText?: string | null; dedupeTtlMs?: number }
   ackDeadlineMs: number
@@ -85,7 +87,7 @@ async function handleWebhook<A extends Adapter>(spec: ChatSdkPieceSpec<A>, conte
   if (direct) return direct
   const unreadable = spec.unreadableBody?.(body, request)
   if (unreadable) return Response.json({ error: unreadable, code: 'bad-request' }, { status: 400 })
-  const verified = new Request(request.url, { method: 'POST', headers: request.headers, body })
+  const verified = verifiedRequest(request, body)
   const webhooks = context.bot.webhooks as Record<string, (request: Request, options: { waitUntil: (task: Promise<unknown>) => void }) => Promise<Response>>
   const handled = webhooks[context.adapter.name](verified, { waitUntil: (task) => void context.track(Promise.resolve(task)) })
   return withinDeadline(handled, { deadlineMs: spec.ackDeadlineMs, lateAck: spec.lateAck, track: context.track, log: context.log })
@@ -95,7 +97,7 @@ async function handleWebhook<A extends Adapter>(spec: ChatSdkPieceSpec<A>, conte
 async function startChatSdkPiece<A extends Adapter>(spec: ChatSdkPieceSpec<A>, context: PieceContext): Promise<PieceSession> {
   const userName = spec.userName ?? 'frogbot'
   const logger = chatSdkLogger(context.log)
-  const adapter = spec.adapter({ logger, state: context.state, log: context.log })
+  const adapter = spec.adapter({ logger, state: context.state, log: context.log, webhookVerifier: verifiedByKit })
   // Loaded here, not at import: a piece without Chat SDK never needs it.
   const { Chat: ChatSdk } = await import('chat')
   const bot = new ChatSdk({ userName, adapters: { [adapter.name]: adapter }, state: context.state as never, logger, concurrency: 'concurrent', ...spec.chat })

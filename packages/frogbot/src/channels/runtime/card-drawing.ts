@@ -2,6 +2,7 @@ import type { ChatSummary, PendingCall } from '@frogbotai/protocol'
 import { isApprovalCall } from '../approval-cards.ts'
 import type { QuestionCards } from '../question-cards.ts'
 import { oneText, type PieceDrawing } from './piece-drawing.ts'
+import { errorText } from '../../text/error-text.ts'
 
 /** How often a piece's webhook traffic rescans for missing cards, at most (ms). */
 export const REDRAW_EVERY_MS = 60_000
@@ -9,7 +10,6 @@ export const REDRAW_EVERY_MS = 60_000
 /** The longest wait before a rescan tries again to draw a card that failed (ms). */
 const REDRAW_BACKOFF_MAX_MS = 60 * 60_000
 
-const describe = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
 /**
  * Draws the cards of waiting calls, each once across processes: a call's card is claimed in the
@@ -27,10 +27,10 @@ export function cardDrawing({ cards, drawing, now, log }: { cards: QuestionCards
     await cards.release(chat.id, call.toolCallId)
     const failures = (backoff.get(key)?.failures ?? 0) + 1
     backoff.set(key, { failures, next: now() + Math.min(REDRAW_EVERY_MS * 2 ** (failures - 1), REDRAW_BACKOFF_MAX_MS) })
-    log(`could not draw call ${call.toolCallId} of chat ${chat.id}: ${describe(error)}`)
+    log(`could not draw call ${call.toolCallId} of chat ${chat.id}: ${errorText(error)}`)
     if (rescan) return
-    const text = oneText(`I could not show my question here (${describe(error)}). I will try again within a few minutes; writing in this thread tries again now.`)
-    await drawing.reply({ chat, thread, text }).catch((failure: unknown) => log(`could not post the failure of chat ${chat.id}: ${describe(failure)}`))
+    const text = oneText(`I could not show my question here (${errorText(error)}). I will try again within a few minutes; writing in this thread tries again now.`)
+    await drawing.reply({ chat, thread, text }).catch((failure: unknown) => log(`could not post the failure of chat ${chat.id}: ${errorText(failure)}`))
   }
 
   return async (chat: ChatSummary, calls: PendingCall[], { rescan = false }: { rescan?: boolean } = {}) => {

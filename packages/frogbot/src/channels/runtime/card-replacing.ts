@@ -4,8 +4,8 @@ import { FrogbotError } from '../../errors/frogbot-error.ts'
 import type { QuestionCard, QuestionCards } from '../question-cards.ts'
 import type { PartialAnswers } from './partial-answers.ts'
 import type { PieceDrawing } from './piece-drawing.ts'
+import { errorText } from '../../text/error-text.ts'
 
-const describe = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
 /**
  * Replaces the controls of cards whose call ended, once across processes (a replacing claim in
@@ -26,7 +26,7 @@ export function cardReplacing({ engine, cards, partials, drawing, log }: { engin
       await partials.clear(card)
     } catch (error) {
       await cards.releaseReplacing(card)
-      log(`could not replace the card of call ${card.toolCallId}: ${describe(error)}`)
+      log(`could not replace the card of call ${card.toolCallId}: ${errorText(error)}`)
     }
   }
 

@@ -3,11 +3,11 @@ import type { QuestionCards } from '../question-cards.ts'
 import { type DrawCalls, REDRAW_EVERY_MS } from './card-drawing.ts'
 import type { CardReplacing } from './card-replacing.ts'
 import type { WorkTracker } from './work-tracker.ts'
+import { errorText } from '../../text/error-text.ts'
 
 /** Chats read per page when rescanning for missing cards. */
 const REDRAW_PAGE = 100
 
-const describe = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
 /**
  * Rescans a piece's conversations for cards that are missing: the cards of calls still waiting
@@ -43,10 +43,10 @@ export function rescans({ engine, cards, drawCalls, replacing, now, work, log }:
     }
     for await (const card of cards.open()) {
       if (waiting.has(`${card.chatId}:${card.toolCallId}`)) continue
-      await replacing.replaceStale(card).catch((error: unknown) => log(`could not replace the card of call ${card.toolCallId}: ${describe(error)}`))
+      await replacing.replaceStale(card).catch((error: unknown) => log(`could not replace the card of call ${card.toolCallId}: ${errorText(error)}`))
     }
   }
-  const background = () => void work.track(rescan().catch((error: unknown) => log(`could not rescan for questions without their card: ${describe(error)}`)))
+  const background = () => void work.track(rescan().catch((error: unknown) => log(`could not rescan for questions without their card: ${errorText(error)}`)))
 
   return {
     redraw: background,

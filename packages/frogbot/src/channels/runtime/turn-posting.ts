@@ -7,8 +7,8 @@ import type { DrawCalls } from './card-drawing.ts'
 import type { CardReplacing } from './card-replacing.ts'
 import { oneText, type PieceDrawing } from './piece-drawing.ts'
 import type { WorkTracker } from './work-tracker.ts'
+import { errorText } from '../../text/error-text.ts'
 
-const describe = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
 /**
  * What a piece does with the engine's events about its chats: a turn's reply is posted in its
@@ -32,7 +32,7 @@ export function turnPosting({ drawing, cards, drawCalls, replacing, work, log }:
     try {
       await drawing.reply({ chat, thread, text: replyText(stream) })
     } catch (error) {
-      log(`could not post the reply of chat ${chat.id}: ${describe(error)}`)
+      log(`could not post the reply of chat ${chat.id}: ${errorText(error)}`)
     }
     await stream.cancel().catch(() => {})
   }
@@ -58,10 +58,10 @@ export function turnPosting({ drawing, cards, drawCalls, replacing, work, log }:
     if (!thread) return
     if (event.type === 'turn-started') return started(chat, thread, event.replyStream())
     if (event.type === 'calls-waiting') return afterReply(chat.id, () => drawCalls(chat, event.pending))
-    if (event.type === 'calls-settled') return void work.track(settled(chat, event.settlements).catch((error: unknown) => log(`could not replace the cards of chat ${chat.id}: ${describe(error)}`)))
+    if (event.type === 'calls-settled') return void work.track(settled(chat, event.settlements).catch((error: unknown) => log(`could not replace the cards of chat ${chat.id}: ${errorText(error)}`)))
     if ('error' in event) {
       const text = oneText(`Sorry, this reply failed. ${event.error.message}`)
-      afterReply(chat.id, () => drawing.reply({ chat, thread, text }).catch((error: unknown) => log(`could not post the failure of chat ${chat.id}: ${describe(error)}`)))
+      afterReply(chat.id, () => drawing.reply({ chat, thread, text }).catch((error: unknown) => log(`could not post the failure of chat ${chat.id}: ${errorText(error)}`)))
     }
   }
 }

@@ -88,7 +88,7 @@ export function chatRoutes(context: HttpContext) {
 
   const join = async (c: Context<HttpEnv>) => {
     const { req, agentSlug, chatId } = await caller(c)
-    const { chat } = await forCaller(req, chatFor(services, { chatId, agentSlug, req, write: false }))
+    const { chat } = await forCaller(req, chatFor(services, { chatId, agentSlug, req, write: false, assignee: 'read' }))
     const live = await services.live.join(chat.id)
     if (!live) return new Response(null, { status: 204 })
     return uiMessageStreamResponse(live, { headers: { 'X-Frogbot-Chat-Id': chat.id } })

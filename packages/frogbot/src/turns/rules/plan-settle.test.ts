@@ -18,7 +18,8 @@ const call = (toolCallId: string, status: CallRecord['status'] = 'pending'): Cal
   settledAt: null,
   kind: 'question',
   quorum: null,
-  votes: []
+  votes: [],
+  assignees: null
 })
 const ada = { userId: 'user_ada' }
 const at = '2026-12-01T10:00:00.000Z'

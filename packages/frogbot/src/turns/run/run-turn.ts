@@ -25,6 +25,7 @@ import { replayChunks } from '../live/replay-chunks.ts'
 import { isoIn, type TurnServices } from '../services.ts'
 import { endStreamingParts, markStopped, modelView, openToolCallIds, sealToolParts, textOf, toUIMessage } from '../transcript.ts'
 import { waitingCalls, waitingParts } from './waiting-calls.ts'
+import { withAssignees } from '../../assignees/resolve-assignees.ts'
 import { announceTurn, announceWaiting } from './turn-events.ts'
 import { keepLease } from './turn-lease.ts'
 import { endTurn, pauseAtCalls, saveStep } from './turn-saves.ts'
@@ -79,6 +80,7 @@ type TurnContext = {
   services: TurnServices
   agent: ResolvedAgent
   chat: ChatRecord
+  req: Caller
   offers: (kind: string) => boolean
   gate: StepGate
   turn: TurnSave
@@ -121,9 +123,11 @@ async function saveGoneOnStep({ services, agent, offers, turn, abort, state }: T
 
 /** Pauses the turn at the client calls its last step waits for, if any: saved with the message, the chat `awaiting`. */
 async function pauseIfWaiting(context: TurnContext, message: UIMessage): Promise<TurnResult | null> {
-  const { services, agent, offers, chat, turn } = context
-  const { sealed, calls } = waitingCalls({ message, agent, offers, chatId: chat.id, createdAt: isoIn(services), expiresAt: (expiresIn) => isoIn(services, expiresIn) })
-  if (calls.length === 0) return null
+  const { services, agent, offers, chat, req, turn } = context
+  const waiting = waitingCalls({ message, agent, offers, chatId: chat.id, createdAt: isoIn(services), expiresAt: (expiresIn) => isoIn(services, expiresIn) })
+  if (waiting.calls.length === 0) return null
+  const { sealed } = waiting
+  const calls = await withAssignees({ agent, chat, req, log: services.log }, waiting.calls)
   if (!(await pauseAtCalls(services, turn, sealed, calls))) throw lostHold()
   const pending = calls.map((call) => toPendingCall({ ...call, votes: [] }))
   announceWaiting(services, chat, pending)
@@ -269,6 +273,7 @@ export function runTurn(
     services,
     agent,
     chat,
+    req,
     offers: offeredKinds(services, { chat, req }),
     gate: { clientCallPending: false, approvalIds: approvalIdsOf(start.continued, new Set(approved)), started: new Set(), ...(mcpResumes ? { mcpResumes } : {}) },
     turn: { chatId: chat.id, leaseOwner, position: messages.length, settlements: start.settlements },

@@ -48,7 +48,8 @@ export function waitingParts(message: UIMessage, agent: AgentTools, offers: (kin
  * The calls a step ends at (see {@link waitingParts}) as pending calls (with their kind, deadline
  * and quorum); and the message sealed around them (every other open call closed, every input an
  * object). An MCP tool's request for input becomes the pending call's input (with the server's
- * request state, which `toPendingCall` never shows) and its part waits as `input-available`. Pure.
+ * request state, which `toPendingCall` never shows) and its part waits as `input-available`.
+ * Pure; their `assignees` are resolved after (see `withAssignees`).
  */
 export function waitingCalls({ message, agent, offers, chatId, createdAt, expiresAt }: {
   message: UIMessage
@@ -87,7 +88,8 @@ export function waitingCalls({ message, agent, offers, chatId, createdAt, expire
       kind: tool.kind,
       toolFingerprint: tool.fingerprint,
       expiresAt: tool.expiresIn ? expiresAt(tool.expiresIn) : null,
-      quorum: tool.quorum
+      quorum: tool.quorum,
+      assignees: null
     })
   }
   return { sealed, calls }

@@ -3,7 +3,7 @@ import type { ChatRead } from '../../contract/turns.ts'
 import { FrogbotError } from '../../errors/frogbot-error.ts'
 import type { ChatState, ChatSummary, PendingCall } from '@frogbotai/protocol'
 import { toPendingCall } from '../../store/chat-records.ts'
-import { chatFor, mayUse, usableAgent } from '../chat-access.ts'
+import { canReadChat, chatFor, mayUse, usableAgent } from '../chat-access.ts'
 import { chatSummary } from './chat-summary.ts'
 import { toQueuedMessage } from './queued-message.ts'
 import { effectiveState } from '../../store/effective-state.ts'
@@ -23,21 +23,22 @@ function restingView(messages: StoredMessage[], state: ChatState, waiting: Reado
 }
 
 /**
- * Reads a chat `req` may read: its messages, the calls still waiting, its queue and the drafts of
- * the waiting calls' cards (read only while calls wait). Throws `not-found`.
+ * Reads a chat `req` may read (an assignee of one of its calls too): its messages, the calls still
+ * waiting, its queue and the drafts of the waiting calls' cards (read only while calls wait);
+ * `assigneeOnly` when only a call naming `req` lets them read it. Throws `not-found`.
  */
 export async function readChat(services: TurnServices, { chatId, agentSlug, req }: { chatId: string; agentSlug?: string; req: Caller }): Promise<ChatRead> {
-  const { chat } = await chatFor(services, { chatId, agentSlug, req, write: false })
+  const { chat } = await chatFor(services, { chatId, agentSlug, req, write: false, assignee: 'read' })
   const [messages, pending, queued] = await Promise.all([services.store.getMessages(chat.id), services.store.getPendingCalls(chat.id), services.store.getQueued(chat.id)])
   const drafts = pending.length > 0 ? await services.store.getDrafts(chat.id) : []
   const summary = chatSummary(services, chat)
   const shown = restingView(messages, summary.state, new Set(pending.map((call) => call.toolCallId)))
-  return { chat: summary, messages: shown, pending: pending.map(toPendingCall), queued: queued.map(toQueuedMessage), drafts }
+  return { chat: summary, messages: shown, pending: pending.map(toPendingCall), queued: queued.map(toQueuedMessage), drafts, ...(canReadChat(req, chat) ? {} : { assigneeOnly: true as const }) }
 }
 
 /** The calls still waiting in a chat and its turn state (seed: "Answer over HTTP", `GET …/pending`). */
 export async function pendingOf(services: TurnServices, { chatId, agentSlug, req }: { chatId: string; agentSlug?: string; req: Caller }): Promise<{ chatId: string; state: ChatState; pending: PendingCall[] }> {
-  const { chat } = await chatFor(services, { chatId, agentSlug, req, write: false })
+  const { chat } = await chatFor(services, { chatId, agentSlug, req, write: false, assignee: 'read' })
   const pending = await services.store.getPendingCalls(chat.id)
   return { chatId: chat.id, state: effectiveState(chat, isoIn(services)), pending: pending.map(toPendingCall) }
 }

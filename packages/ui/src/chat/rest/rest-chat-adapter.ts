@@ -1,5 +1,5 @@
 import { DefaultChatTransport } from 'ai'
-import type { CallDraft, FrogbotUIMessage, Manifest, QueuedTurn, SettleRequest, SettleResult, TurnResult } from '@frogbotai/protocol'
+import type { CallDraft, FrogbotUIMessage, Inbox, Manifest, QueuedTurn, SettleRequest, SettleResult, TurnResult } from '@frogbotai/protocol'
 import type { ChatAdapter, ChatPage, ChatRead, PendingList } from '../chat-adapter.ts'
 import { ChatApiError } from '../chat-api-error.ts'
 import type { FetchFunction } from './auth-fetch.ts'
@@ -76,6 +76,10 @@ export function createRestChatAdapter({ fetch, apiBase = '/api', headers }: Rest
       }
     },
     pending: (agent, chatId) => request<PendingList>('GET', `${chatPath(agent, chatId)}/pending`),
+    inbox: (options = {}) => {
+      const query = new URLSearchParams(Object.entries(options).flatMap(([name, value]) => (value === undefined ? [] : [[name, String(value)]])))
+      return request<Inbox>('GET', `/pending${query.size > 0 ? `?${query}` : ''}`)
+    },
     send: (agent, chatId, message) =>
       request<QueuedTurn | TurnResult>('POST', `/agents/${encodeURIComponent(agent)}`, {
         chatId,

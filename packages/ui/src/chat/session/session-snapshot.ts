@@ -20,7 +20,9 @@ import type { ChatRead } from '../chat-adapter.ts'
  * - `failedReply`: the reply failed (the model or its provider): the sentence to show with Retry;
  * - `drafts`: what the person has put on each waiting card so far, by `toolCallId` (the server's
  *   copy, with changes not saved yet on top);
- * - `joining`: the server runs a turn this tab is not streaming (it checks back every second).
+ * - `joining`: the server runs a turn this tab is not streaming (it checks back every second);
+ * - `assigneeOnly`: the person reads the chat only because a call in it asks them: they answer
+ *   its cards and write nothing else (docs/chat/reach-people.md).
  */
 export type ChatSessionSnapshot = {
   loaded: boolean
@@ -39,6 +41,7 @@ export type ChatSessionSnapshot = {
   failedReply: string | null
   drafts: Readonly<Record<string, unknown>>
   joining: boolean
+  assigneeOnly: boolean
 }
 
 /** A session's snapshot before its chat is read. */
@@ -58,7 +61,8 @@ export const initialSnapshot: ChatSessionSnapshot = {
   unsentAnswers: [],
   failedReply: null,
   drafts: {},
-  joining: false
+  joining: false,
+  assigneeOnly: false
 }
 
 /** The outcomes a person gives (not FrogBot's cancellations and expiries). */
@@ -97,7 +101,8 @@ export function readChange({ read, previous, idle, settledHere, unsavedDrafts = 
     settledElsewhere: { ...previous.settledElsewhere, ...settledElsewhereOf({ waiting: previous.pending, settlements, settledHere }) },
     submitting: idle ? [] : previous.submitting,
     drafts: draftsOf(read, unsavedDrafts),
-    joining: running && idle && !join
+    joining: running && idle && !join,
+    assigneeOnly: read.assigneeOnly === true
   }
   return { change, join }
 }

@@ -1,9 +1,10 @@
 import type { ApprovalToolSummary, PendingCall, Settlement } from '@frogbotai/protocol'
-import { type ReactNode, useEffect, useId, useState } from 'react'
+import { type ReactNode, useId, useState } from 'react'
+import { CallFacts } from '../call-facts.tsx'
 import { humanize } from '../generic/schema-fields.ts'
 import { ValueList } from '../generic/value-list.tsx'
 import { SettledCard } from '../settled-card.tsx'
-import { type QuorumState, decisionText, expiresText, inputChanges, quorumProgressText, remainingText } from './approval-text.ts'
+import { type QuorumState, decisionText, inputChanges, quorumProgressText, remainingText } from './approval-text.ts'
 
 /** What every approval card shows of the call: the tool's name (and description), and its input drawn readably. */
 export function ApprovalCall({ name, approvalTool, input, inputLabel = 'Input' }: { name: string; approvalTool?: ApprovalToolSummary; input: unknown; inputLabel?: string }) {
@@ -15,31 +16,6 @@ export function ApprovalCall({ name, approvalTool, input, inputLabel = 'Input' }
       </p>
       <ValueList value={input} label={inputLabel} />
     </>
-  )
-}
-
-/** The time now, again every `everyMs` while mounted (for "expires in 2 h"). */
-function useNow(everyMs: number): number {
-  const [now, setNow] = useState(() => Date.now())
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), everyMs)
-    return () => clearInterval(timer)
-  }, [everyMs])
-  return now
-}
-
-/** "Expires in 2 h" (the exact time on hover), kept current. */
-export function ExpiresNote({ expiresAt }: { expiresAt: string }) {
-  const now = useNow(30_000)
-  const text = expiresText(expiresAt, now)
-  if (!text) return null
-  const exact = new Date(expiresAt)
-  return (
-    <p className="fb-hint fb-approval-expires">
-      <time dateTime={expiresAt} title={exact.toLocaleString()}>
-        {text.charAt(0).toUpperCase() + text.slice(1)}
-      </time>
-    </p>
   )
 }
 
@@ -78,7 +54,7 @@ export function WaitingApprovalCard({ name, approvalTool, input, call, quorum, c
           {quorum.mine.approved ? 'You approved.' : 'You denied.'} {remainingText(quorum)}.
         </p>
       ) : null}
-      {call?.expiresAt ? <ExpiresNote expiresAt={call.expiresAt} /> : null}
+      <CallFacts call={call} />
     </section>
   )
 }

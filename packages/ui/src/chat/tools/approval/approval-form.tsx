@@ -5,7 +5,8 @@ import { DismissPanel } from '../dismiss-panel.tsx'
 import { FieldControl } from '../generic/field-control.tsx'
 import { type FieldValue, fieldsOutput, schemaFields, valuesOf } from '../generic/schema-fields.ts'
 import { NotSentNote } from '../../not-sent-note.tsx'
-import { ApprovalCall, ExpiresNote, WaitingHeader } from './approval-cards.tsx'
+import { ApprovalCall, WaitingHeader } from './approval-cards.tsx'
+import { CallFacts } from '../call-facts.tsx'
 import type { ApprovalDraft } from './approval-draft.ts'
 import { type QuorumState, inputProblems, quorumProgressText } from './approval-text.ts'
 
@@ -197,7 +198,7 @@ export function ApprovalForm({
   )
 }
 
-/** The card's refusal (the server's, or a value the form could not read), the quorum's rule, and when the call expires. */
+/** The card's refusal (the server's, or a value the form could not read), the quorum's rule, who is asked and when the call expires. */
 function Problems({ error, quorum, call }: { error: string; quorum?: QuorumState; call?: PendingCall }) {
   return (
     <>
@@ -207,7 +208,7 @@ function Problems({ error, quorum, call }: { error: string; quorum?: QuorumState
         </p>
       ) : null}
       {quorum ? <p className="fb-hint">{`It runs once ${quorum.count} people approve; one denial is enough to stop it.`}</p> : null}
-      {call?.expiresAt ? <ExpiresNote expiresAt={call.expiresAt} /> : null}
+      <CallFacts call={call} />
     </>
   )
 }

@@ -1,4 +1,6 @@
+import type { PendingCall } from '@frogbotai/protocol'
 import { useId, useState } from 'react'
+import { CallFacts } from '../call-facts.tsx'
 import { InlineMarkdown } from '../../markdown/markdown-text.tsx'
 import { SettledCard } from '../settled-card.tsx'
 import { type CardQuestion, describeAnswer } from './question-draft.ts'
@@ -15,9 +17,9 @@ export function PreparingCard({ label = 'Preparing question' }: { label?: string
 
 /**
  * A question that waits but cannot be answered here: in a channel conversation ("Waiting for an
- * answer in Slack", no controls) or while the chat streams.
+ * answer in Slack", no controls) or while the chat streams; who is asked and when it expires (`call`).
  */
-export function WaitingQuestionCard({ questions, title }: { questions: CardQuestion[]; title: string }) {
+export function WaitingQuestionCard({ questions, title, call }: { questions: CardQuestion[]; title: string; call?: PendingCall }) {
   const id = useId()
   return (
     <section className="fb-card fb-question fb-card-readonly" aria-labelledby={id}>
@@ -27,6 +29,7 @@ export function WaitingQuestionCard({ questions, title }: { questions: CardQuest
           {title}
         </h3>
       </header>
+      <CallFacts call={call} />
       {questions.map((question) => (
         <div key={question.header} className="fb-readonly-question">
           <p className="fb-question-text">

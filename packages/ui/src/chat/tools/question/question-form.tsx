@@ -1,6 +1,7 @@
-import type { QuestionOutput } from '@frogbotai/protocol'
+import type { PendingCall, QuestionOutput } from '@frogbotai/protocol'
 import { type Dispatch, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
 import { DismissPanel } from '../dismiss-panel.tsx'
+import { CallFacts } from '../call-facts.tsx'
 import { QuestionFields } from './question-fields.tsx'
 import { type CardQuestion, type DraftAction, type QuestionDraft, answerAt, describeAnswer, isAnswered, questionOutput } from './question-draft.ts'
 
@@ -16,6 +17,7 @@ import { type CardQuestion, type DraftAction, type QuestionDraft, answerAt, desc
  */
 export function QuestionForm({
   questions,
+  call,
   toolCallId,
   draft,
   dispatch,
@@ -25,6 +27,7 @@ export function QuestionForm({
   onDismiss
 }: {
   questions: CardQuestion[]
+  call?: PendingCall
   toolCallId: string
   draft: QuestionDraft
   dispatch: Dispatch<DraftAction>
@@ -116,6 +119,7 @@ export function QuestionForm({
         </h3>
         {many ? <span className="fb-progress">{reviewing ? 'Review' : `${step + 1} of ${questions.length}`}</span> : null}
       </header>
+      <CallFacts call={call} />
       {many ? (
         <ol className="fb-steps" aria-label="Questions">
           {questions.map((q, index) => (

@@ -13,7 +13,8 @@ export type QuestionToolPart = Extract<FrogbotUIMessage['parts'][number], { type
  * The renderer of the built-in `question` tool (seed: "Answer in the chat UI"). Register it with
  * `toolRenderers={[{ kind: 'question', render: QuestionToolRender }]}`. By state:
  * - `input-streaming`: "Preparing question";
- * - `input-available` with `addToolOutput`: the question card (see `QuestionForm`);
+ * - `input-available` with `addToolOutput`: the question card (see `QuestionForm`), with who is
+ *   asked and when it expires (`CallFacts`) while the stored call says so;
  * - `input-available` in a channel conversation: "Waiting for an answer in {channelLabel}", no controls;
  * - `output-available`: "Answered", each header with what was chosen ("Sending your answer…" until
  *   the server has it);
@@ -23,7 +24,7 @@ export type QuestionToolPart = Extract<FrogbotUIMessage['parts'][number], { type
  * comes back as it was left from `draft` after a reload, in another tab or on another device. An
  * answer that did not reach the server shows "Not sent — Retry" until it is sent again.
  */
-export function QuestionToolRender({ part, addToolOutput, dismiss, isReadonly, channelLabel, error, draft: saved, onDraftChange, mayTakeFocus, unsent, onRetry }: ToolRenderProps<QuestionToolPart>) {
+export function QuestionToolRender({ part, addToolOutput, dismiss, isReadonly, channelLabel, error, draft: saved, onDraftChange, mayTakeFocus, unsent, onRetry, call }: ToolRenderProps<QuestionToolPart>) {
   const questions = cardQuestions(part.input)
   const [draft, dispatchDraft] = useReducer(draftReducer, saved, (initial) => restoreDraft(questions, initial))
   const changed = useRef(false)
@@ -41,9 +42,9 @@ export function QuestionToolRender({ part, addToolOutput, dismiss, isReadonly, c
     case 'input-available':
       if (questions.length === 0) return <PreparingCard />
       if (addToolOutput && dismiss && !isReadonly) {
-        return <QuestionForm questions={questions} toolCallId={part.toolCallId} draft={draft} dispatch={dispatch} error={error} mayTakeFocus={mayTakeFocus} onSubmit={addToolOutput} onDismiss={dismiss} />
+        return <QuestionForm questions={questions} call={call} toolCallId={part.toolCallId} draft={draft} dispatch={dispatch} error={error} mayTakeFocus={mayTakeFocus} onSubmit={addToolOutput} onDismiss={dismiss} />
       }
-      return <WaitingQuestionCard questions={questions} title={isReadonly && channelLabel ? `Waiting for an answer in ${channelLabel}` : 'Waiting for an answer'} />
+      return <WaitingQuestionCard questions={questions} call={call} title={isReadonly && channelLabel ? `Waiting for an answer in ${channelLabel}` : 'Waiting for an answer'} />
     case 'output-available':
       return <AnsweredCard output={part.output} sending={sending} unsent={unsent} onRetry={onRetry} />
     case 'output-error':

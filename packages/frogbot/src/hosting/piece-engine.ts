@@ -1,10 +1,10 @@
-import { systemCaller } from '../../auth/callers.ts'
-import type { Caller, User } from '../../contract/caller.ts'
-import type { ChannelState } from '../../contract/channel-state.ts'
-import type { Participant } from '../../contract/participant.ts'
-import type { ChannelPiece, PieceEngine } from '../../contract/piece.ts'
-import { FrogbotError } from '../../errors/frogbot-error.ts'
-import type { Engine } from '../../turns/engine.ts'
+import { systemCaller } from '../auth/callers.ts'
+import type { Caller, User } from '../contract/caller.ts'
+import type { ChannelState } from '../contract/channel-state.ts'
+import type { Participant } from '../contract/participant.ts'
+import type { ChannelPiece, PieceEngine } from '../contract/piece.ts'
+import { FrogbotError } from '../errors/frogbot-error.ts'
+import type { Engine } from '../turns/engine.ts'
 
 /** The caller a participant of `piece`'s threads is: the channel door, as the FrogBot user matched to them, if any. */
 function participantCaller(piece: Pick<ChannelPiece, 'piece' | 'instance'>, participant: Participant, user: User | null): Caller {

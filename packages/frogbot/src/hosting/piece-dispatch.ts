@@ -1,5 +1,6 @@
-import type { EngineEvent } from '../../contract/engine-events.ts'
-import type { AttachedPiece } from '../../contract/piece.ts'
+import type { EngineEvent } from '../contract/engine-events.ts'
+import type { AttachedPiece } from '../contract/piece.ts'
+import { errorText } from '../text/error-text.ts'
 
 /**
  * The engine's listener for the channel pieces: hands each event about a channel chat to the
@@ -14,7 +15,7 @@ export function dispatchToPieces(pieces: ReadonlyMap<string, AttachedPiece>, log
     try {
       piece.onEvent(event)
     } catch (error) {
-      log(`frogbot: channel ${piece.instance} failed on ${event.type} of chat ${event.chat.id}: ${error instanceof Error ? error.message : String(error)}`)
+      log(`frogbot: channel ${piece.instance} failed on ${event.type} of chat ${event.chat.id}: ${errorText(error)}`)
     }
   }
 }

@@ -1,8 +1,9 @@
-import type { AttachedPiece } from '../../contract/piece.ts'
-import { channelState } from '../../store/channel-state.ts'
-import type { Engine } from '../../turns/engine.ts'
+import type { AttachedPiece } from '../contract/piece.ts'
+import { channelState } from '../store/channel-state.ts'
+import type { Engine } from '../turns/engine.ts'
 import { pieceEngineFor } from './piece-engine.ts'
 import { hostListener } from './piece-listeners.ts'
+import { errorText } from '../text/error-text.ts'
 
 /** The webhook path of the channel piece named `instance`. */
 export const webhookPath = (instance: string) => `/api/webhooks/${instance}`
@@ -30,7 +31,7 @@ export async function closePieces(pieces: Iterable<AttachedPiece>, log: (line: s
   for (const { piece } of pieces) {
     await Promise.resolve()
       .then(() => piece.close?.())
-      .catch((error) => log(`frogbot: channel ${piece.instance} did not close cleanly: ${error instanceof Error ? error.message : String(error)}`))
+      .catch((error) => log(`frogbot: channel ${piece.instance} did not close cleanly: ${errorText(error)}`))
   }
 }
 

@@ -1,5 +1,6 @@
-import type { ChannelLock, ChannelState } from '../../contract/channel-state.ts'
-import type { AttachedPiece } from '../../contract/piece.ts'
+import type { ChannelLock, ChannelState } from '../contract/channel-state.ts'
+import type { AttachedPiece } from '../contract/piece.ts'
+import { errorText } from '../text/error-text.ts'
 
 /** How long a process holds a piece's listener lease without renewing it (ms): another process takes over this long after a crash. */
 export const LISTENER_LEASE_MS = 30_000
@@ -13,7 +14,6 @@ const RESTART_MAX_MS = 60_000
 /** The lease key of a piece's listener in its state. */
 const LEASE = 'frogbot:listener'
 
-const describe = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
 /** Resolves after `ms`, or at once when `signal` aborts. */
 function pause(ms: number, signal: AbortSignal): Promise<void> {
@@ -43,7 +43,7 @@ async function keepListening(listen: NonNullable<AttachedPiece['piece']['listen'
     try {
       await listen({ signal: held })
     } catch (error) {
-      ended = `its connection failed (${describe(error)})`
+      ended = `its connection failed (${errorText(error)})`
     }
     if (held.aborted) return
     if (Date.now() - started >= RESTART_MAX_MS) wait = 1000
@@ -65,7 +65,7 @@ async function whileHolding(state: ChannelState, lock: ChannelLock, { leaseMs, s
         log('listener: another process took over its lease; stopping here')
         held.abort()
       },
-      (error: unknown) => log(`listener: could not renew its lease: ${describe(error)}`)
+      (error: unknown) => log(`listener: could not renew its lease: ${errorText(error)}`)
     )
   }, leaseMs / 3)
   renew.unref?.()
@@ -93,7 +93,7 @@ export async function hostListener(attached: AttachedPiece, { state, signal, log
   const prefixed = (line: string) => log(`frogbot: ${piece.piece} ${piece.instance}: ${line}`)
   while (!signal.aborted) {
     const lock = await state.acquireLock(LEASE, leaseMs).catch((error: unknown) => {
-      prefixed(`listener: could not take its lease: ${describe(error)}`)
+      prefixed(`listener: could not take its lease: ${errorText(error)}`)
       return null
     })
     if (!lock) {

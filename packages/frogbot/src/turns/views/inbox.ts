@@ -1,0 +1,70 @@
+import { ageInstant, type Inbox } from '@frogbotai/protocol'
+import type { Caller } from '../../contract/caller.ts'
+import { FrogbotError } from '../../errors/frogbot-error.ts'
+import { assigneeKeysOf } from '../../assignees/normalize-assignees.ts'
+import { toPendingCall } from '../../store/chat-records.ts'
+import type { InboxPosition } from '../../store/inbox-queries.ts'
+import { mayUse } from '../chat-access.ts'
+import { toolAccessAllows } from '../settle-checks.ts'
+import type { TurnServices } from '../services.ts'
+
+/** What the inbox is asked for (the query of `GET /api/pending`, see `InboxQuery`): ages as durations or ISO times. */
+export type InboxOptions = { req: Caller; agent?: string; kind?: string; olderThan?: string; newerThan?: string; limit?: number; cursor?: string }
+
+const encodeCursor = ({ createdAt, chatId, toolCallId }: InboxPosition) => Buffer.from(JSON.stringify([createdAt, chatId, toolCallId])).toString('base64url')
+
+/** The position an inbox cursor names; throws `bad-request` naming `cursor` for anything else. */
+function decodeCursor(cursor: string): InboxPosition {
+  try {
+    const [createdAt, chatId, toolCallId] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[]
+    if (typeof createdAt === 'string' && !Number.isNaN(Date.parse(createdAt)) && typeof chatId === 'string' && typeof toolCallId === 'string') return { createdAt, chatId, toolCallId }
+  } catch {}
+  throw new FrogbotError('bad-request', 'cursor: not a cursor: pass the nextCursor of the previous page')
+}
+
+/** The instant of an age filter, or `undefined`; throws `bad-request` naming the parameter. */
+function instantOf(name: string, value: string | undefined, now: Date): string | undefined {
+  if (value === undefined) return undefined
+  const at = ageInstant(value, now)
+  if (at === null) throw new FrogbotError('bad-request', `${name}: must be a duration (milliseconds, or 90s, 15m, 2h, 1d, 1w) or an ISO 8601 date or time`)
+  return at
+}
+
+/**
+ * The inbox (docs/chat/reach-people.md, "The inbox"): every call still waiting that `req`'s user
+ * may answer, across chats and agents, newest first, each with its chat's `title`: calls of web
+ * chats they own and calls that name them as an assignee (by user id or email), of agents whose
+ * `access` lets them in, and whose tool's own `access` does too. Filtered by `agent`, `kind` and
+ * age (`olderThan`, `newerThan`: see `ageInstant`), `limit` a page (default 20), paged by the
+ * opaque `cursor`; a page may hold fewer than `limit` calls where a tool's `access` refused.
+ * Calls of channel conversations are answered in their channel and are not listed. Throws
+ * `unauthorized` without a user, `bad-request` naming a parameter.
+ */
+export async function listInbox(services: TurnServices, { req, agent, kind, olderThan, newerThan, limit = 20, cursor }: InboxOptions): Promise<Inbox> {
+  if (!req.user) throw new FrogbotError('unauthorized', 'Sign in to list the calls waiting for you.')
+  const now = services.now()
+  const createdBefore = instantOf('olderThan', olderThan, now)
+  const createdAfter = instantOf('newerThan', newerThan, now)
+  const after = cursor === undefined ? undefined : decodeCursor(cursor)
+  const usable = []
+  for (const entry of services.agents.values()) if ((agent === undefined || entry.slug === agent) && (await mayUse(entry, req))) usable.push(entry)
+  if (agent !== undefined && usable.length === 0) throw new FrogbotError('bad-request', `agent: no agent "${agent}" that you may use`)
+  const rows = await services.store.waitingCallsFor({
+    ownerId: req.user.id,
+    assigneeKeys: assigneeKeysOf(req.user),
+    agentSlugs: usable.map((entry) => entry.slug),
+    kind,
+    createdBefore,
+    createdAfter,
+    after,
+    limit
+  })
+  const page = rows.slice(0, limit)
+  const last = page.at(-1)
+  const agents = new Map(usable.map((entry) => [entry.slug, entry]))
+  const allowed = await Promise.all(page.map((call) => toolAccessAllows(agents.get(call.agentSlug)!, req, call)))
+  return {
+    pending: page.filter((_, index) => allowed[index]).map((call) => ({ ...toPendingCall(call), title: call.chatTitle })),
+    nextCursor: rows.length > limit && last ? encodeCursor(last) : null
+  }
+}

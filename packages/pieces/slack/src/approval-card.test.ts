@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest'
+import type { QuestionCard } from 'frogbot/channels'
+import { APPROVAL_ACTIONS, approvalBlocks, editModal, editValues, fieldBlock } from './approval-card.ts'
+
+const call = { toolName: 'send_invoice', input: { customer: '<@U123> <https://evil.example|click>', amount: 1200 } }
+
+describe('the Slack approval card', () => {
+  it('draws the input escaped, so the model never mentions or links, with Approve, Deny and Edit', () => {
+    const { text, blocks } = approvalBlocks({ ...call, quorum: { count: 2, votes: [] }, expiresAt: '2026-12-07T01:00:00.000Z' })
+    const drawn = JSON.stringify(blocks)
+    expect(drawn).not.toContain('<@U123>')
+    expect(drawn).toContain('&lt;@U123&gt;')
+    expect(drawn).toContain('0 of 2 approvals · Expires 2026-12-07 01:00 UTC')
+    expect(blocks.at(-1)).toMatchObject({ type: 'actions', elements: [{ action_id: APPROVAL_ACTIONS.approve }, { action_id: APPROVAL_ACTIONS.deny }, { action_id: APPROVAL_ACTIONS.edit }] })
+    expect(text).toContain('send_invoice')
+  })
+
+  it('opens an Edit modal of the input fields and reads them back by field', () => {
+    const card: QuestionCard = { chatId: 'c', toolCallId: 't', toolName: 'send_invoice', thread: 'slack:C:1', messageIds: ['C:1'], input: call.input, kind: 'approval' }
+    const modal = editModal(card, 'C:1') as { blocks: { block_id?: string; element?: { initial_value?: string } }[]; private_metadata: string }
+    expect(modal.blocks.find((block) => block.block_id === fieldBlock(1))?.element?.initial_value).toBe('1200')
+    expect(JSON.parse(modal.private_metadata)).toEqual({ m: 'C:1' })
+    expect(editValues(card, { [fieldBlock(1)]: { value: { value: '900' } } })).toEqual({ customer: undefined, amount: '900' })
+  })
+})

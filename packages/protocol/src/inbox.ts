@@ -1,0 +1,66 @@
+import { z } from 'zod'
+import { PendingCallSchema } from './pending-call.ts'
+
+const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 } as const
+
+/**
+ * Milliseconds of a duration: a whole number of milliseconds (`5000`), or a whole number with a
+ * unit, `ms`, `s`, `m`, `h`, `d` or `w` (`90s`, `15m`, `2h`, `1d`); `null` for anything else.
+ */
+export function durationMs(text: string): number | null {
+  const match = /^(\d{1,12})(ms|s|m|h|d|w)?$/.exec(text.trim())
+  if (!match) return null
+  const ms = Number(match[1]) * UNIT_MS[(match[2] ?? 'ms') as keyof typeof UNIT_MS]
+  return Number.isSafeInteger(ms) ? ms : null
+}
+
+/**
+ * The instant an inbox age filter names (`olderThan`, `newerThan`): a duration before `now` (see
+ * {@link durationMs}: `2h` is two hours ago), or an ISO 8601 date or time (`2026-12-01`,
+ * `2026-12-01T09:00:00Z`), as an ISO string; `null` when it is neither.
+ */
+export function ageInstant(text: string, now: Date): string | null {
+  const ms = durationMs(text)
+  if (ms !== null) return new Date(now.getTime() - ms).toISOString()
+  if (!/^\d{4}-\d\d-\d\d(T[\d:.]+(Z|[+-]\d\d:?\d\d)?)?$/.test(text.trim())) return null
+  const at = Date.parse(text.trim())
+  return Number.isNaN(at) ? null : new Date(at).toISOString()
+}
+
+const age = (name: string) =>
+  z
+    .string()
+    .refine((text) => ageInstant(text, new Date()) !== null, `must be a duration (milliseconds, or 90s, 15m, 2h, 1d, 1w) or an ISO 8601 date or time`)
+    .optional()
+    .describe(`${name}: a duration before now (15m, 2h, 1d) or an ISO 8601 time`)
+
+/**
+ * Query of `GET /api/pending`, the inbox (docs/chat/reach-people.md, "The inbox"): `agent` (a
+ * slug), `kind` (`question`, `approval`, a client tool's kind), `olderThan` / `newerThan` (calls
+ * that started waiting before / after that instant: a duration before now or an ISO time), `limit`
+ * (1–100, default 20) and `cursor` (the `nextCursor` of the previous page).
+ */
+export const InboxQuery = z.strictObject({
+  agent: z.string().min(1, 'must not be empty').max(64, 'is too long').optional(),
+  kind: z.string().min(1, 'must not be empty').max(200, 'is too long').optional(),
+  olderThan: age('olderThan'),
+  newerThan: age('newerThan'),
+  limit: z.coerce.number().int('must be a whole number').min(1).max(100).default(20),
+  cursor: z.string().min(1).max(1000).optional().describe('the nextCursor of the previous page')
+})
+
+/** A call of the inbox: the pending call (seed: "Answer over HTTP") and its chat's `title` (`null`: untitled). */
+export const InboxCallSchema = PendingCallSchema.extend({ title: z.string().nullable().describe("the chat's title") })
+
+/** See {@link InboxCallSchema}. */
+export type InboxCall = z.output<typeof InboxCallSchema>
+
+/**
+ * `GET /api/pending`: every call the caller may answer, across chats and agents, newest first;
+ * pass `nextCursor` as `cursor` for the next page (`null`: the last page). A page may hold fewer
+ * than `limit` calls where a tool's own `access` refuses the caller.
+ */
+export const InboxSchema = z.object({ pending: z.array(InboxCallSchema), nextCursor: z.string().nullable() })
+
+/** See {@link InboxSchema}. */
+export type Inbox = z.output<typeof InboxSchema>
