@@ -53,7 +53,7 @@ export async function connectMcpServer(connection: McpServerConnection, { fetch 
       description: tool.description ?? tool.title ?? tool.name,
       inputSchema: z.fromJSONSchema(tool.inputSchema as Parameters<typeof z.fromJSONSchema>[0]),
       ...(approval(tool.name) ? { needsApproval: true } : {}),
-      execute: async (input: unknown, context?: Pick<ToolContext, 'mcpResume'>): Promise<unknown> => {
+      execute: async (input: unknown, context?: Pick<ToolContext, 'mcpResume' | 'chatId'>): Promise<unknown> => {
         const resume = context?.mcpResume
         let result
         try {
@@ -71,6 +71,8 @@ export async function connectMcpServer(connection: McpServerConnection, { fetch 
         if (result.resultType === 'input_required') {
           // One round: the continuation that answered it never waits again (docs/protocols/mcp.md).
           if (resume) throw new McpToolError(`The MCP tool ${tool.name} asked for input again after an answer; FrogBot answers one round of input per call.`)
+          // A local generate() without a chat has nowhere for the request to wait.
+          if (context?.chatId === null) throw new McpToolError(`The MCP tool ${tool.name} asks for input, which a run without a chat cannot wait for.`)
           const asked = elicitationOf(result.inputRequests)
           if ('problem' in asked) throw new McpToolError(`The MCP tool ${tool.name} ${asked.problem}.`)
           return { mcpInputRequired: { ...asked, ...(result.requestState === undefined ? {} : { requestState: result.requestState }) } } satisfies McpInputRequired

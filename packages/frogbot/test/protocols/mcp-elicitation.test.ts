@@ -7,6 +7,7 @@ import { z } from 'zod'
 import { scriptedModel, textStep, toolStep } from '../../src/testing/scripted-model.ts'
 import { testFrogbot } from '../helpers/test-frogbot.ts'
 import { interruptsOf } from '../../src/http/ag-ui/ag-ui-interrupts.ts'
+import { scriptedDualModel } from '../turns/turn-test-kit.ts'
 
 // A local MCP server on the official SDK whose tools ask for input (MCP 2026-07-28 multi round-trip
 // requests), and a page the URL-mode elicitation links to, which must never be fetched.
@@ -124,6 +125,15 @@ describe("an MCP tool's request for input (form elicitation)", () => {
     const { part, chat } = await partOf(app, asked.json.chatId)
     expect(part).toMatchObject({ state: 'output-error', errorText: expect.stringContaining('asked for input again') })
     expect(JSON.stringify(chat)).not.toContain('state-again')
+  })
+
+  it('a local generate() without a chat gets a tool error: nowhere for the request to wait', async () => {
+    const app = await testFrogbot({ model: scriptedDualModel([toolStep([{ toolCallId: 'call_1', toolName: 'deploy', input: { env: 'prod' } }]), textStep('It could not ask.')]).model, agents: [{ slug: 'planner', model: 'fast', mcp: [{ url }] }] })
+    cleanup = app.close
+    const result = await app.frogbot.agents.planner!.generate({ prompt: 'Deploy to prod' })
+    expect(result.text).toBe('It could not ask.')
+    const error = result.steps[0].content.find((part: { type: string }) => part.type === 'tool-error') as { error: Error } | undefined
+    expect(error?.error.message).toMatch(/asks for input, which a run without a chat cannot wait for/)
   })
 
   it("an AG-UI interrupt for it carries the server's message and requested schema", () => {
