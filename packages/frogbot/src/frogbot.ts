@@ -1,4 +1,4 @@
-import { connectAgentMcpServers } from './tools/agent-mcp-servers.ts'
+import { connectAgentMcpServers } from './agents/agent-mcp-servers.ts'
 import { randomBytes } from 'node:crypto'
 import type { LanguageModel, UIMessage } from 'ai'
 import { adminComponents } from './admin/admin-components.ts'

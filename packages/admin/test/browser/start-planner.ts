@@ -12,7 +12,7 @@ import { storeDeepChat } from '../../../ui/test/browser/server/deep-chat.ts'
 import { heldScenarioModel } from './held-model.ts'
 
 /** What `POST /__journeys/assigned` makes: see `assignedChat`. */
-type AssignedChat = { prompt: string; title: string; assignees: string[]; expiresInMs?: number }
+type AssignedChat = { prompt: string; title: string; assignees: string[]; expiresInMs?: number; escalatedTo?: string[] }
 
 /** The journeys' user. */
 export const PLANNER_USER = { email: 'ada@example.com', password: 'correct horse battery' }
@@ -72,16 +72,18 @@ export async function startPlanner() {
    * titled `title`, whose call names `assignees` and expires in `expiresInMs` (when given): set on
    * the stored call as `questions.assignees` and `expiresIn` would have, the planner config naming neither.
    */
-  const assignedChat = async ({ prompt, title, assignees, expiresInMs }: AssignedChat) => {
+  const assignedChat = async ({ prompt, title, assignees, expiresInMs, escalatedTo }: AssignedChat) => {
     const bob = await ensureUser(db, { email: 'bob@example.com', name: 'Bob' })
     const started = await frogbot.sendMessage({ agent: 'planner', text: prompt, caller: { user: bob, door: 'http' } })
     if (started.status !== 'started') throw new Error(`the assigned chat did not start: ${started.status}`)
     await started.run.result
     const chatId = started.chatId
-    const [call] = await db.selectFrom('frogbot_pending_calls').select('tool_call_id').where('chat_id', '=', chatId).where('status', '=', 'pending').execute()
+    const [call] = await db.selectFrom('frogbot_pending_calls').select(['tool_call_id', 'created_at']).where('chat_id', '=', chatId).where('status', '=', 'pending').execute()
+    // An escalation as the notifier records it, 4 hours after the call started waiting.
+    const escalation = escalatedTo ? { escalated_to: JSON.stringify(escalatedTo), escalated_at: new Date(Date.parse(call.created_at) + 4 * 3_600_000).toISOString() } : {}
     await db
       .updateTable('frogbot_pending_calls')
-      .set({ assignees: JSON.stringify(assignees), expires_at: expiresInMs ? new Date(Date.now() + expiresInMs).toISOString() : null })
+      .set({ assignees: JSON.stringify(assignees), expires_at: expiresInMs ? new Date(Date.now() + expiresInMs).toISOString() : null, ...escalation })
       .where('chat_id', '=', chatId)
       .execute()
     await db.insertInto('frogbot_call_assignees').values(assignees.map((assignee) => ({ chat_id: chatId, tool_call_id: call.tool_call_id, assignee }))).execute()

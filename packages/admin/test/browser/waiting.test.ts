@@ -12,7 +12,7 @@ const newContext = contextsPerTest()
 type Assigned = { chatId: string; toolCallId: string }
 
 /** A chat of Bob's waiting at a call that asks `assignees` (see `start-planner.ts`). */
-async function assigned(page: Page, body: { prompt: string; title: string; assignees: string[]; expiresInMs?: number }): Promise<Assigned> {
+async function assigned(page: Page, body: { prompt: string; title: string; assignees: string[]; expiresInMs?: number; escalatedTo?: string[] }): Promise<Assigned> {
   const response = await page.request.post('/__journeys/assigned', { data: body })
   if (!response.ok()) throw new Error(`assigned chat: ${response.status()} ${await response.text()}`)
   return (await response.json()) as Assigned
@@ -25,7 +25,7 @@ describe('the admin chat: waiting for you', () => {
   test('the sidebar counts the calls that ask Ada; the view lists them with who is asked and the expiry; a row opens the chat at its card, and Ada answers a chat she does not own', async () => {
     const page = await openAdmin(await newContext())
     const fence = await assigned(page, { prompt: 'Which color for the fence?', title: 'Paint the fence', assignees: ['ada@example.com', 'dana@example.com'], expiresInMs: 2 * 60 * 60 * 1000 + 60_000 })
-    await assigned(page, { prompt: 'Send the invoice to ACME', title: 'Invoice for ACME', assignees: ['ada@example.com'] })
+    await assigned(page, { prompt: 'Send the invoice to ACME', title: 'Invoice for ACME', assignees: ['ada@example.com'], escalatedTo: ['lead@example.com'] })
     await page.reload()
     const link = page.getByRole('link', { name: /^Waiting for you/ })
     await link.locator('.admin-count').waitFor()
@@ -38,7 +38,7 @@ describe('the admin chat: waiting for you', () => {
     await fenceRow.waitFor()
     expect(await fenceRow.innerText()).toMatch(/Paint the fence\s+Question\s+Which color should the invitations be\?\s+Planner · just now\s+Waiting for you and Dana\s+Expires in 2 h/)
     const invoiceRow = row(page, 'Invoice for ACME')
-    expect(await invoiceRow.innerText()).toMatch(/Invoice for ACME\s+Approval\s+Approve send_invoice[\s\S]*Waiting for you/)
+    expect(await invoiceRow.innerText()).toMatch(/Invoice for ACME\s+Approval\s+Approve send_invoice[\s\S]*Waiting for you\s+Escalated to lead@example.com after 4 h/)
     // Newest first.
     expect(await page.locator('.admin-waiting-title').allInnerTexts()).toEqual(expect.arrayContaining(['Invoice for ACME', 'Paint the fence']))
     const titles = await page.locator('.admin-waiting-title').allInnerTexts()

@@ -17,7 +17,7 @@ export function unauthorized(message: string): Response {
 }
 
 /**
- * Admits each verified webhook request once (README "Security and durability"): call `admit`
+ * Admits each verified webhook request once (docs/pieces/overview.md): call `admit`
  * after the platform's own signature check, before anything acts on the body. A request is known
  * by what a sender cannot re-encode without breaking the signature: the platform's delivery id
  * where it gives one (GitHub's `x-github-delivery`), else the time it was signed plus a SHA-256 of

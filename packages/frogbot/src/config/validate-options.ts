@@ -1,5 +1,5 @@
 import { mcpOptionsProblems } from '../http/mcp/mcp-options.ts'
-import { mcpServerProblems } from '../tools/mcp-server-problems.ts'
+import { mcpServerProblems } from './mcp-server-problems.ts'
 import { authOptionsProblems } from '../auth/auth-options-problems.ts'
 import { fileDownloadProblems } from '../models/file-download-problems.ts'
 import { modelTargetProblem, providerSettingProblems } from '../models/providers.ts'

@@ -12,7 +12,7 @@ export type DiscordMember = { user?: DiscordUser; nick?: string | null; roles?: 
 const USERNAME_KEEP_MS = 30 * 24 * 60 * 60_000
 
 /**
- * A Discord participant (README "Discord", who can answer): the user id (a string), the name
+ * A Discord participant (docs/pieces/discord.md, who can answer): the user id (a string), the name
  * people see there (the server nickname, else the display name, else the username), the
  * `username`, and in a server the member's role ids as `roles`. Discord shares no email, so no
  * participant is a FrogBot user: the agent's `access` decides on these fields.

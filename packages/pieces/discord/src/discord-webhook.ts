@@ -40,7 +40,7 @@ function remedy(reason: string): string {
 }
 
 /**
- * Checks a request to the Discord webhook before Chat SDK reads it (README "Discord", how
+ * Checks a request to the Discord webhook before Chat SDK reads it (docs/pieces/discord.md, how
  * requests are verified). Two kinds reach it:
  * - an interaction (the application's Interactions Endpoint): the Ed25519 signature
  *   `x-signature-ed25519` over `x-signature-timestamp` + the raw body, by the application's public

@@ -1,5 +1,5 @@
 /**
- * `@frogbotai/piece-discord`: Discord conversations for FrogBot agents (README "Discord"): replies
+ * `@frogbotai/piece-discord`: Discord conversations for FrogBot agents (docs/pieces/discord.md): replies
  * in threads, questions as Discord's own buttons and select menus, answered by anyone the agent's
  * `access` accepts.
  */

@@ -4,7 +4,7 @@ import { ADA, BOB, discordKit } from './discord-kit.ts'
 import { FrogbotDiscordAdapter } from '../src/discord-adapter.ts'
 import { APPLICATION_ID, BOT_TOKEN, ChannelKind, CHANNEL_ID, discordStandIn, nextId } from './discord-stand-in.ts'
 
-// Where the piece replies (README "Discord"): a mention in a channel starts a thread on that
+// Where the piece replies (docs/pieces/discord.md): a mention in a channel starts a thread on that
 // message; in a thread a mention starts and later messages continue without one; a DM answers
 // every message; respondToChannelIds channels need no mention. Messages of bots, the bot's own
 // among them, and channel messages without a mention start nothing.

@@ -6,7 +6,7 @@ import { ADA, BOB, discordKit } from './discord-kit.ts'
 import { componentsOf } from './discord-message-rules.ts'
 import { discordStandIn } from './discord-stand-in.ts'
 
-// Durability (README "Discord"): cards and partial picks live in FrogBot's database, so a
+// Durability (docs/pieces/discord.md): cards and partial picks live in FrogBot's database, so a
 // restart or a second server goes on where the first left off; a double click settles once.
 
 const open: { close: () => Promise<void> }[] = []

@@ -6,7 +6,7 @@ import { forwardedMessage } from './discord-requests.ts'
 import { CHANNEL_ID, discordStandIn, nextId } from './discord-stand-in.ts'
 import { gatewayStandIn } from './gateway-stand-in.ts'
 
-// The piece's Gateway listener (README "Discord"): one connection with the Message Content
+// The piece's Gateway listener (docs/pieces/discord.md): one connection with the Message Content
 // intent, its address asked at apiUrl; each message handed to the webhook's own handler in this
 // process, as Chat SDK forwards Gateway events; a lost connection logged and resumed; an abort
 // ends it; a login Discord refuses rejects, for FrogBot's host to log and try again.

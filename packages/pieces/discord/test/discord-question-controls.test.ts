@@ -4,7 +4,7 @@ import { ADA, BOB, discordKit, type DiscordKit } from './discord-kit.ts'
 import { componentsOf } from './discord-message-rules.ts'
 import { type DiscordStandIn, discordStandIn, type PostedMessage } from './discord-stand-in.ts'
 
-// How each kind of question is drawn in Discord (README "Discord", what participants see) and
+// How each kind of question is drawn in Discord (docs/pieces/discord.md, what participants see) and
 // answered with the controls drawn: buttons, string selects (several picks, several menus, pages),
 // one question at a time, Other… and the presser's next message, Dismiss; then the card edited
 // to the answers and who gave them.

@@ -4,7 +4,7 @@ import { createDiscord, DISCORD_API } from '../src/index.ts'
 import { KEYS } from './discord-requests.ts'
 import { APPLICATION_ID, BOT_TOKEN } from './discord-stand-in.ts'
 
-// Setup mistakes (README "Discord", the variables): a ConfigError that names each missing or
+// Setup mistakes (docs/pieces/discord.md, the variables): a ConfigError that names each missing or
 // malformed setting and where to find it; Discord's usual variables are the defaults.
 
 const env = { DISCORD_APPLICATION_ID: APPLICATION_ID, DISCORD_PUBLIC_KEY: KEYS.publicKey, DISCORD_BOT_TOKEN: BOT_TOKEN }

@@ -4,7 +4,7 @@ import { ADA, discordKit, type DiscordKit } from './discord-kit.ts'
 import { componentInteraction, FOREIGN_KEYS, forwardedMessage, ping, signedInteraction } from './discord-requests.ts'
 import { BOT_TOKEN, CHANNEL_ID, type DiscordStandIn, discordStandIn, nextId } from './discord-stand-in.ts'
 
-// How requests are verified (README "Discord"): interactions by the application's Ed25519 key
+// How requests are verified (docs/pieces/discord.md): interactions by the application's Ed25519 key
 // over the timestamp and the body, within 5 minutes, once; forwarded Gateway events by the bot
 // token, within 5 minutes, once. Everything refused is 401 and changes nothing.
 

@@ -4,7 +4,7 @@ import { ADA, BOB, discordKit, EVE } from './discord-kit.ts'
 import { discordAccess } from './discord-people.ts'
 import { CHANNEL_ID, discordStandIn } from './discord-stand-in.ts'
 
-// Who can answer (README "Discord"): Discord shares no email, so no participant is a FrogBot
+// Who can answer (docs/pieces/discord.md): Discord shares no email, so no participant is a FrogBot
 // user; req.channel carries the Discord user id, name, username and, in a server, the member's
 // role ids, and the agent's access decides. A refused click is told in the thread, mentioning the
 // person, and the question stays open; messages from a refused person start nothing.

@@ -33,7 +33,7 @@ const REMEDY = {
 }
 
 /**
- * Checks a delivery to the GitHub webhook before anything reads it (README "GitHub"), and answers
+ * Checks a delivery to the GitHub webhook before anything reads it (docs/pieces/github.md), and answers
  * what needs no more:
  * 1. the `X-Hub-Signature-256` HMAC of the raw body with the webhook's secret, else `401`
  *    (logged at most once a minute, with what to do);

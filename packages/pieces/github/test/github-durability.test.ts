@@ -5,7 +5,7 @@ import { promptedModel } from 'frogbot/testing'
 import { ADA, BOB, BOT, questionComments, replyComments, standIn } from './github-people.ts'
 import type { GithubStandIn } from './github-stand-in.ts'
 
-// GitHub refusing a comment loses nothing (README "GitHub"): a question drawn in part is taken
+// GitHub refusing a comment loses nothing (docs/pieces/github.md): a question drawn in part is taken
 // back and drawn whole by a later rescan, once; a comment whose edit failed is edited by the next
 // rescan.
 

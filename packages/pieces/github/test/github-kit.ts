@@ -9,7 +9,7 @@ import { commented, type GithubDelivery, WEBHOOK_SECRET } from './github-deliver
 import { ADA, ASSOCIATION, BOB, BOT, TOKEN } from './github-people.ts'
 import type { GithubAccount, GithubStandIn } from './github-stand-in.ts'
 
-/** The agent's `access` of the tests: GitHub commenters by their numeric id, Ada and Bob (README "GitHub"). */
+/** The agent's `access` of the tests: GitHub commenters by their numeric id, Ada and Bob (docs/pieces/github.md). */
 export const ACCEPTED_IDS = [String(ADA.id), String(BOB.id)]
 const access: AgentConfig['access'] = ({ req }) => (req.channel ? ACCEPTED_IDS.includes(req.channel.userId) : req.user !== null)
 

@@ -4,7 +4,7 @@ import { eventually, githubKit, type GithubKit } from './github-kit.ts'
 import { ADA, BOB, BOT, noticeComments, questionComments, replyComments, standIn } from './github-people.ts'
 import type { GithubStandIn } from './github-stand-in.ts'
 
-// Questions as GitHub shows them and the commands that answer them (README "GitHub"): one
+// Questions as GitHub shows them and the commands that answer them (docs/pieces/github.md): one
 // comment per question, answered by `/answer` and `/dismiss` comments, each comment edited to
 // its answer and who gave it. On SQLite and on PostgreSQL, one FrogBot and one stand-in for
 // each; each test talks on an issue of its own.

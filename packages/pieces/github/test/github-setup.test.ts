@@ -7,7 +7,7 @@ import { configProblems, promptedModel } from 'frogbot/testing'
 import { ADA, BOB, BOT, EVE, replyComments, standIn, TOKEN } from './github-people.ts'
 import { githubStandIn, type GithubStandIn } from './github-stand-in.ts'
 
-// Setting the piece up (README "GitHub"): what it reads, what it refuses to start without, a
+// Setting the piece up (docs/pieces/github.md): what it reads, what it refuses to start without, a
 // GitHub App instead of a token, and what the log says when GitHub does not accept it.
 
 describe('createGithub', () => {

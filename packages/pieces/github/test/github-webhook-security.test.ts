@@ -6,7 +6,7 @@ import { promptedModel } from 'frogbot/testing'
 import { ADA, BOT, questionComments, replyComments, standIn } from './github-people.ts'
 import type { GithubStandIn } from './github-stand-in.ts'
 
-// The webhook trusts nothing it cannot verify (README "GitHub"): the HMAC of every delivery, a
+// The webhook trusts nothing it cannot verify (docs/pieces/github.md): the HMAC of every delivery, a
 // comment written within 3 days, and never the same delivery twice, whatever its delivery id
 // says. A refused delivery changes nothing: no chat, no model call, no call to GitHub.
 

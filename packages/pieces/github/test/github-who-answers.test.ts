@@ -6,7 +6,7 @@ import { promptedModel } from 'frogbot/testing'
 import { ADA, BOB, BOT, EVE, noticeComments, questionComments, replyComments, standIn } from './github-people.ts'
 import type { GithubStandIn } from './github-stand-in.ts'
 
-// Who can answer (README "GitHub"): GitHub commenters have no FrogBot user, so the agent's
+// Who can answer (docs/pieces/github.md): GitHub commenters have no FrogBot user, so the agent's
 // `access` decides on `req.channel.userId`, their numeric GitHub user id. On a public repository
 // anyone can comment: a refused command gets a reply and changes nothing.
 
@@ -55,7 +55,7 @@ describe('who can answer in GitHub', () => {
     expect(read.queued).toEqual([])
     expect((await kit.chats()).length).toBe(modelCalls)
     expect(kit.takeLogs(/refused eve/)).toEqual([
-      `frogbot: github github: refused eve (${EVE.id}): the agent's access does not accept them; GitHub commenters have no FrogBot user: write the agent's access on req.channel.userId (their numeric GitHub user id, README "GitHub")`
+      `frogbot: github github: refused eve (${EVE.id}): the agent's access does not accept them; GitHub commenters have no FrogBot user: write the agent's access on req.channel.userId (their numeric GitHub user id, docs/pieces/github.md)`
     ])
   })
 

@@ -20,7 +20,7 @@ export function signedBy(secret: string, body: string, header: string): boolean 
 const REMEDY = "if Linear sent it, LINEAR_WEBHOOK_SECRET (or webhookSecret) is not the webhook's signing secret (the OAuth app's page in Linear's settings)"
 
 /**
- * Checks a delivery to the Linear webhook before anything reads it (README "Linear"):
+ * Checks a delivery to the Linear webhook before anything reads it (docs/pieces/linear.md):
  * 1. the `Linear-Signature` header, the hex HMAC-SHA256 of the raw body with the webhook's signing
  *    secret, else `401` (logged at most once a minute, with what to do);
  * 2. the body's `webhookTimestamp` (ms since the epoch, inside the signed body; the unsigned

@@ -5,7 +5,7 @@ import { eventually, linearKit, type LinearKit } from './linear-kit.ts'
 import { ADA, BOB, standIn } from './linear-people.ts'
 import type { LinearStandIn, StandInSession } from './linear-stand-in.ts'
 
-// Linear's clock (README "Linear"): the webhook is answered at once however slow Linear's API is
+// Linear's clock (docs/pieces/linear.md): the webhook is answered at once however slow Linear's API is
 // (Linear wants it within 5 s, and a first activity within 10 s), and a session that went stale
 // in Linear (30 minutes without activity) still takes its answer. On SQLite and PostgreSQL.
 

@@ -5,7 +5,7 @@ import { eventually, linearKit, type LinearKit } from './linear-kit.ts'
 import { ADA, BOB, EVE, noticeActivities, standIn } from './linear-people.ts'
 import type { LinearStandIn, StandInSession } from './linear-stand-in.ts'
 
-// Questions as Linear shows them in an agent session (README "Linear"): an elicitation activity,
+// Questions as Linear shows them in an agent session (docs/pieces/linear.md): an elicitation activity,
 // with Linear's select signal for one question of one choice, else a numbered list answered by a
 // prompt; activities cannot be edited, so a new one says what was answered and by whom. On SQLite
 // and on PostgreSQL, one FrogBot and one stand-in for each; each test opens sessions of its own.

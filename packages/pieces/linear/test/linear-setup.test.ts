@@ -6,7 +6,7 @@ import { configProblems, promptedModel } from 'frogbot/testing'
 import { ADA, APP, replyActivities } from './linear-people.ts'
 import { linearStandIn, type LinearStandIn } from './linear-stand-in.ts'
 
-// Setting the piece up (README "Linear"): what it reads, what it refuses to start without, an API
+// Setting the piece up (docs/pieces/linear.md): what it reads, what it refuses to start without, an API
 // key instead of an OAuth token, and what the log says when Linear does not accept it.
 
 describe('createLinear', () => {

@@ -6,7 +6,7 @@ import { promptedModel } from 'frogbot/testing'
 import { ADA, replyActivities, standIn } from './linear-people.ts'
 import type { LinearStandIn } from './linear-stand-in.ts'
 
-// The webhook trusts nothing it cannot verify (README "Linear"): the Linear-Signature HMAC of
+// The webhook trusts nothing it cannot verify (docs/pieces/linear.md): the Linear-Signature HMAC of
 // every delivery, its webhookTimestamp (inside the signed body) within 60 s, and never the same
 // delivery twice. A refused delivery changes nothing: no chat, no model call, no call to Linear.
 

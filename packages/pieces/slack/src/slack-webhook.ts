@@ -49,8 +49,7 @@ function remedy(reason: string): string {
 }
 
 /**
- * Checks a request to the Slack webhook before anything reads it (README "Security and
- * durability"): the signing secret's HMAC over `v0:<timestamp>:<body>` and a timestamp within
+ * Checks a request to the Slack webhook before anything reads it (docs/pieces/slack.md): the signing secret's HMAC over `v0:<timestamp>:<body>` and a timestamp within
  * {@link MAX_SKEW_SECONDS} of `now` (Slack's own check), then the kit's replay guard, keyed on the
  * timestamp and the raw body, which a sender cannot change without breaking the signature (the
  * signature itself is accepted in any letter case, so it cannot be the key). Returns the body, or

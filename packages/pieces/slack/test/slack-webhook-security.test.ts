@@ -4,7 +4,7 @@ import { ADA, slackKit, type SlackKit, standIn } from './slack-kit.ts'
 import { blockActions, messageEvent, signed } from './slack-requests.ts'
 import { BOT_USER_ID, type SlackStandIn } from './slack-stand-in.ts'
 
-// The webhook trusts nothing it cannot verify (README "Security and durability"): Slack's signing secret on every request,
+// The webhook trusts nothing it cannot verify (docs/pieces/overview.md): Slack's signing secret on every request,
 // its timestamp within 5 minutes, and never the same signed request twice. A refused request
 // changes nothing: no chat, no model call, no call to Slack.
 

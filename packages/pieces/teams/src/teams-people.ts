@@ -21,7 +21,7 @@ function problemOf(error: unknown): LookupProblem {
 }
 
 /**
- * Who a Teams participant is, for the agent's `access` (README "Microsoft Teams", who can
+ * Who a Teams participant is, for the agent's `access` (docs/pieces/teams.md, who can
  * answer): their Teams user id (`29:…`), their name, and their email (the UPN where Teams gives no
  * other), which matches them to a FrogBot user. Clicks carry no email, so it comes from the
  * roster of the conversation the participant wrote or clicked in (Bot Connector "Get

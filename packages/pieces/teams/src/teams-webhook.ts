@@ -46,7 +46,7 @@ function remedy(reason: string): string {
 }
 
 /**
- * Checks a request to the Teams webhook before Chat SDK reads it (README "Microsoft Teams"): the
+ * Checks a request to the Teams webhook before Chat SDK reads it (docs/pieces/teams.md): the
  * Bot Framework JWT (`auth`: signature, issuer, audience, times, `serviceurl` = the activity's
  * `serviceUrl`, its recipient this bot, the key's endorsements), then the kit's replay guard, keyed on the activity
  * (its conversation and id, which Teams keeps when it delivers an activity again). A token is

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 
-// The Teams app package template the piece ships (README "Microsoft Teams"): a manifest for a bot
+// The Teams app package template the piece ships (docs/pieces/teams.md): a manifest for a bot
 // in personal chats, teams and group chats, and the two icons Teams asks for.
 
 const folder = join(import.meta.dirname, '../teams-app-manifest')

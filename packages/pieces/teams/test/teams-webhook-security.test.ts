@@ -5,7 +5,7 @@ import { delivery, inThread, messageActivity, nextId } from './teams-activities.
 import { ADA, standIn, teamsKit, type TeamsKit } from './teams-kit.ts'
 import type { TeamsStandIn } from './teams-stand-in.ts'
 
-// The webhook trusts nothing it cannot verify (README "Microsoft Teams"): every activity's Bot
+// The webhook trusts nothing it cannot verify (docs/pieces/teams.md): every activity's Bot
 // Framework JWT, signed by a key of the OpenID metadata's JWKS, for this app, unexpired, for the
 // activity's serviceUrl, and never the same activity twice. A refused request changes nothing: no
 // chat, no model call, no call to the Bot Connector.

@@ -4,7 +4,7 @@ import { inThread, nextId, threadOf } from './teams-activities.ts'
 import { ADA, BOB, EVE, teamsKit } from './teams-kit.ts'
 import { teamsStandIn } from './teams-stand-in.ts'
 
-// Who can answer (README "Microsoft Teams"): the participant's email comes from the
+// Who can answer (docs/pieces/teams.md): the participant's email comes from the
 // conversation's roster (clicks carry none), is matched to a FrogBot user, then the agent's
 // access decides. A refused participant is told privately, the question stays open.
 

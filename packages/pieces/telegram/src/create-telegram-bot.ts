@@ -73,7 +73,7 @@ export function createTelegramBot(options: TelegramBotOptions = {}): TelegramBot
     label: settings.label,
     identity: {
       by: 'platform-id',
-      hint: 'Telegram users have no FrogBot user: write the agent\'s access on req.channel.userId (their numeric Telegram user id, README "Telegram")'
+      hint: 'Telegram users have no FrogBot user: write the agent\'s access on req.channel.userId (their numeric Telegram user id, docs/pieces/telegram.md)'
     },
     describe: ({ agentSlug, webhookPath }) => [startupLine(settings, agentSlug, webhookPath)],
     now: options.now,

@@ -26,7 +26,7 @@ type Threaded = { message_thread_id?: number; is_topic_message?: boolean; reply_
  * `message` with its `message_thread_id` kept only where it names a forum topic
  * (`is_topic_message`): Telegram also gives replies in ordinary groups a thread id (of the message
  * replied to), and a forum's General topic none, so that each group, and each forum topic, is one
- * conversation (README "Telegram", conversations).
+ * conversation (docs/pieces/telegram.md, conversations).
  */
 function topicOnly<T extends Threaded | undefined>(message: T): T {
   if (!message) return message

@@ -14,7 +14,7 @@ const PLACEHOLDER_MAX = 64
 const clip = (text: string, max: number) => clipText(drawnText(text), max)
 
 /**
- * How the Telegram piece reads presses on its cards and typed answers (README "Telegram",
+ * How the Telegram piece reads presses on its cards and typed answers (docs/pieces/telegram.md,
  * questions), on the kit's runtime; every answer goes through the one settle door
  * (`runtime.answer`), every partial answer through `runtime.keep` with the revision the presser
  * saw, so that a press on an older drawing is told the question changed:

@@ -3,7 +3,7 @@ import type { Author, Message } from 'chat'
 import type { Participant } from 'frogbot/channels'
 
 /**
- * A Telegram user as the piece hands them to FrogBot (`req.channel`, README "Telegram", who can
+ * A Telegram user as the piece hands them to FrogBot (`req.channel`, docs/pieces/telegram.md, who can
  * answer): `userId` is their numeric Telegram user id as a string (stable: a username can be
  * changed or given up), `name` their first and last name as Telegram shows them (else their
  * username, else their id), `username` their @username without the `@`, where they have one.

@@ -26,7 +26,7 @@ export function sameSecret(given: string | null, secret: string): boolean {
 }
 
 /**
- * Checks an update sent to the Telegram webhook before anything reads it (README "Telegram"):
+ * Checks an update sent to the Telegram webhook before anything reads it (docs/pieces/telegram.md):
  * 1. the `X-Telegram-Bot-Api-Secret-Token` header must be the webhook's secret token, compared
  *    in constant time, else `401` (logged at most once a minute, with what to do);
  * 2. a body that is not an update Telegram sends is `400` (see `readUpdate`);

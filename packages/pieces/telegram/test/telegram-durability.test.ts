@@ -4,7 +4,7 @@ import { eventually, telegramKit } from './telegram-kit.ts'
 import { promptedModel } from './telegram-model.ts'
 import { ADA, BOB, BOT, MAIN, questionMessages, standIn } from './telegram-people.ts'
 
-// What a card is partway through lives in FrogBot's database (README "Telegram", security and
+// What a card is partway through lives in FrogBot's database (docs/pieces/telegram.md, security and
 // durability): a restart between presses loses no pick, and a card whose edit Telegram refused is
 // edited by the next press on it.
 

@@ -9,7 +9,7 @@ import { pressed, said, type TelegramDelivery } from './telegram-deliveries.ts'
 import { ADA, BOB, BOT, SECRET, TOKEN } from './telegram-people.ts'
 import type { BotMessage, TelegramAccount, TelegramChatInfo, TelegramStandIn } from './telegram-stand-in.ts'
 
-/** The agent's `access` of the tests: Telegram users by their numeric id, Ada and Bob (README "Telegram"). */
+/** The agent's `access` of the tests: Telegram users by their numeric id, Ada and Bob (docs/pieces/telegram.md). */
 export const ACCEPTED_IDS = [String(ADA.id), String(BOB.id)]
 
 /** Waits until `check` passes: what an update starts goes on after its answer. */

@@ -6,7 +6,7 @@ import { eventually, telegramKit } from './telegram-kit.ts'
 import { promptedModel } from './telegram-model.ts'
 import { ADA, ADA_DM, BOT, replyMessages, SECRET, standIn, TOKEN } from './telegram-people.ts'
 
-// Setting the piece up (README "Telegram"): what it reads, what it refuses to start without,
+// Setting the piece up (docs/pieces/telegram.md): what it reads, what it refuses to start without,
 // registering the webhook, long polling, and what the log says when Telegram refuses the token.
 
 describe('createTelegramBot', () => {

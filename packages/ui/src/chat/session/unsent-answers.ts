@@ -11,8 +11,7 @@ import { answersOf, type GivenAnswer } from './message-patches.ts'
 export type UnsentAnswer = GivenAnswer | { decision: ApprovalResponse }
 
 /**
- * Answers given here that never reached the server, by call (packages/ui README "How a chat
- * behaves"): their cards keep them ("Not sent — Retry") until the server answers again; then only
+ * Answers given here that never reached the server, by call (docs/ui/components.md, "How a chat behaves"): their cards keep them ("Not sent — Retry") until the server answers again; then only
  * the ones whose calls still wait are sent again, so each call settles once (an answer that got
  * through after all, or someone else's, shows in the chat read instead).
  */

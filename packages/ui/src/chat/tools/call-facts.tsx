@@ -1,4 +1,4 @@
-import type { PendingCall } from '@frogbotai/protocol'
+import { escalationText, type PendingCall } from '@frogbotai/protocol'
 import { useContext, useEffect, useState } from 'react'
 import { ChatContext } from '../chat-context.ts'
 import { expiresText } from './approval/approval-text.ts'
@@ -37,14 +37,15 @@ export function ExpiresNote({ expiresAt }: { expiresAt: string }) {
 
 /**
  * What a waiting call's card says of the call itself (docs/chat/reach-people.md): who is asked
- * ("Waiting for Dana", the full list on hover) and when it expires ("Expires in 2 h"). Nothing for
- * a call without either.
+ * ("Waiting for Dana", the full list on hover), whether it was escalated ("Escalated to
+ * lead@example.com after 4 h") and when it expires ("Expires in 2 h"). Nothing for a call without any.
  */
 export function CallFacts({ call }: { call?: PendingCall }) {
   const chat = useContext(ChatContext)
   const user = chat?.manifest.status === 'ready' ? chat.manifest.manifest.user : null
   const asks = assigneesText(call?.assignees, user)
-  if (!asks && !call?.expiresAt) return null
+  const escalated = call ? escalationText(call) : null
+  if (!asks && !escalated && !call?.expiresAt) return null
   return (
     <div className="fb-call-facts">
       {asks ? (
@@ -52,6 +53,7 @@ export function CallFacts({ call }: { call?: PendingCall }) {
           {asks}
         </p>
       ) : null}
+      {escalated ? <p className="fb-hint fb-call-escalated">{escalated}</p> : null}
       {call?.expiresAt ? <ExpiresNote expiresAt={call.expiresAt} /> : null}
     </div>
   )

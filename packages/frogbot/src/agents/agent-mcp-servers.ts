@@ -1,6 +1,6 @@
-import type { AgentConfig } from '../agents/agent-options.ts'
+import type { AgentConfig } from './agent-options.ts'
 import { ConfigError } from '../errors/frogbot-error.ts'
-import { connectMcpServer } from './mcp-tools.ts'
+import { connectMcpServer } from '../tools/mcp-tools.ts'
 
 /**
  * Connects every MCP server the agents list (`agents[].mcp`) and returns the agents with those

@@ -1,4 +1,4 @@
-import { unknownKeyProblems, KNOWN_KEYS } from '../config/known-keys.ts'
+import { unknownKeyProblems, KNOWN_KEYS } from './known-keys.ts'
 
 /** Problems of an agent's `mcp` list at `path` (see `McpServerConnection`), each `<path>[i].<key>: <rule>`. */
 export function mcpServerProblems(list: unknown, path: string): string[] {
