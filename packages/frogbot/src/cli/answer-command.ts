@@ -79,8 +79,11 @@ export function labelOf(options: { label: string }[], item: string): string {
  * pending call's single question. Each picked item is an option number as `frogbot pending`
  * prints it (1 is the first option), or else an option label (see {@link labelOf}).
  */
-export function pickOutput(call: Pick<PendingCall, 'toolName' | 'input'>, pick: string | undefined, custom: string | undefined) {
-  if (call.toolName !== 'question') throw new UsageProblem(`--pick and --custom answer a "question" call; this call is "${call.toolName}": answer with --json '<output JSON>'`)
+export function pickOutput(call: Pick<PendingCall, 'toolName' | 'input'> & { kind?: string }, pick: string | undefined, custom: string | undefined) {
+  if (call.toolName !== 'question') {
+    const how = call.kind === 'approval' ? 'decide it with --approve [--input JSON] [--reason text] or --deny [--reason text]' : "answer with --json '<output JSON>'"
+    throw new UsageProblem(`--pick and --custom answer a "question" call; this call is "${call.toolName}": ${how}`)
+  }
   const questions = (call.input as { questions?: { header: string; options: { label: string }[] }[] }).questions ?? []
   if (questions.length !== 1) {
     const headers = questions.map((entry) => `"${entry.header}"`).join(', ')

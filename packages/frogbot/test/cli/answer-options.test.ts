@@ -23,6 +23,8 @@ describe('frogbot answer options', () => {
     expect(pickOutput(call, undefined, 'By the sea')).toEqual({ answers: [{ header: 'Place', selected: [], custom: 'By the sea' }] })
     expect(() => pickOutput(call, '4', undefined)).toThrow('--pick 4: there is no option 4; `frogbot pending` numbers them 1 to 3')
     expect(() => pickOutput({ toolName: 'pick_file', input: {} }, '1', undefined)).toThrow(/answer with --json/)
+    // An approval is decided, not answered: the hint names the flags that do it.
+    expect(() => pickOutput({ toolName: 'send_invoice', kind: 'approval', input: {} }, '1', undefined)).toThrow(/this call is "send_invoice": decide it with --approve \[--input JSON\] \[--reason text\] or --deny/)
   })
 
   it('frogbot help <command> and <command> --help print that command’s usage; an unknown one is refused', async () => {
