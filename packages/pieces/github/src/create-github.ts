@@ -67,7 +67,7 @@ export function createGithub(options: GithubOptions = {}): GithubPiece {
     label: settings.label,
     identity: {
       by: 'platform-id',
-      hint: "GitHub commenters have no FrogBot user: write the agent's access on req.channel.userId (their numeric GitHub user id, README \"GitHub\")"
+      hint: "GitHub commenters have no FrogBot user: write the agent's access on req.channel.userId (their numeric GitHub user id, docs/pieces/github.md)"
     },
     describe: ({ agentSlug, webhookPath }) => [`channel ${settings.instance}: ${settings.label} for agent ${agentSlug} as @${settings.botUsername}, webhook ${webhookPath}`],
     now: options.now,

@@ -55,7 +55,7 @@ export function createLinear(options: LinearOptions = {}): LinearPiece {
     piece: 'linear',
     instance: settings.instance,
     label: settings.label,
-    identity: { by: 'email', hint: "Linear shares each member's email with apps: add a FrogBot user with the email of their Linear account (README \"Linear\")" },
+    identity: { by: 'email', hint: "Linear shares each member's email with apps: add a FrogBot user with the email of their Linear account (docs/pieces/linear.md)" },
     describe: ({ agentSlug, webhookPath }) => [`channel ${settings.instance}: ${settings.label} agent sessions for agent ${agentSlug}, webhook ${webhookPath}`],
     now: options.now,
     readReply: linearReply,
