@@ -13,6 +13,28 @@ function zodMessage(error: { issues: { path: PropertyKey[]; message: string }[] 
   return error.issues.map((issue) => `${[field, ...issue.path.map(String)].join('.')}: ${issue.message}`).join('; ')
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/**
+ * The path of the first key an edit gave that the tool's schema dropped while parsing (a Zod
+ * object strips keys it does not know), so that an edit is refused naming it instead of losing it.
+ */
+function droppedKey(given: unknown, parsed: unknown, path: (string | number)[]): (string | number)[] | undefined {
+  if (Array.isArray(given) && Array.isArray(parsed)) {
+    for (let index = 0; index < Math.min(given.length, parsed.length); index++) {
+      const found = droppedKey(given[index], parsed[index], [...path, index])
+      if (found) return found
+    }
+  }
+  if (!isRecord(given) || !isRecord(parsed)) return undefined
+  for (const key of Object.keys(given)) {
+    if (!(key in parsed)) return [...path, key]
+    const found = droppedKey(given[key], parsed[key], [...path, key])
+    if (found) return found
+  }
+  return undefined
+}
+
 /**
  * Whether the tool's own check lets `req` settle `call`: `approval.access` for a call waiting for
  * approval, else `client.access` (the seed's "Build a client tool"); no check, or FrogBot itself
@@ -74,6 +96,8 @@ async function checkDecision(agent: ResolvedAgent, req: Caller, call: CallRecord
   if (whoOnly || !isDecision(action) || !action.approved || action.input === undefined) return action
   const parsed = tool!.inputSchema.safeParse(action.input)
   if (!parsed.success) throw new FrogbotError('invalid-input', zodMessage(parsed.error, 'input'))
+  const unknown = droppedKey(action.input, parsed.data, ['input'])
+  if (unknown) throw new FrogbotError('invalid-input', `${formatPath(unknown)}: not a field of "${call.toolName}"'s input`)
   return { ...action, input: parsed.data }
 }
 

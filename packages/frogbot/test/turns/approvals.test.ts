@@ -107,6 +107,10 @@ describe('a tool with needsApproval', () => {
     expect(bad.json.code).toBe('invalid-input')
     expect(bad.json.error).toMatch(/^input\.amount: /)
     expect(await snapshot()).toEqual(before)
+    const stray = await call('POST', settleURL, { toolCallId: 'call_inv', approved: true, input: { to: 'ACME', amount: 400, currency: 'EUR' } })
+    expect(stray.status).toBe(400)
+    expect(stray.json).toMatchObject({ code: 'invalid-input', error: 'input.currency: not a field of "send_invoice"\'s input' })
+    expect(await snapshot()).toEqual(before)
 
     const done = await call('POST', settleURL, { toolCallId: 'call_inv', approved: true, input: { to: 'ACME Corp', amount: 400 } })
     expect(done.json).toMatchObject({ status: 'complete', settlement: { outcome: 'approved', input: { to: 'ACME Corp', amount: 400 } } })
