@@ -16,11 +16,12 @@ export const MAX_JSON_DEPTH = 64
  * The body is counted while it streams in, so a chunked body without `Content-Length` is refused
  * as soon as it passes the limit and never held whole.
  * Throws `FrogbotError`: `payload-too-large` (413) past the limit; `bad-request` (400, no code)
- * for a body that is empty where fields are required, is not JSON, nests deeper than
+ * for a body that is not UTF-8 (JSON's encoding, RFC 8259 §8.1: refused, never patched with U+FFFD),
+ * is empty where fields are required, is not JSON, nests deeper than
  * {@link MAX_JSON_DEPTH} or breaks the schema, naming the first field and rule.
  */
 export async function readBody<S extends z.ZodType>(request: Request, schema: S, maxBytes: number): Promise<z.output<S>> {
-  const text = await readBoundedText(request, maxBytes)
+  const text = utf8(await readBoundedBytes(request, maxBytes))
   if (text.trim() === '') {
     const empty = schema.safeParse({})
     if (empty.success) return empty.data
@@ -50,12 +51,29 @@ export async function readBody<S extends z.ZodType>(request: Request, schema: S,
   return parsed.data
 }
 
-/** The body as UTF-8 text, refused with `payload-too-large` once it passes `maxBytes`, declared or streamed. */
+/** `bytes` as UTF-8 text; `bad-request` naming the body when they are not UTF-8. */
+function utf8(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+  } catch {
+    throw new FrogbotError('bad-request', 'body: not valid UTF-8')
+  }
+}
+
+/**
+ * The body as UTF-8 text (bytes that are not UTF-8 read as U+FFFD, so that a platform's signature
+ * check refuses them), refused with `payload-too-large` once it passes `maxBytes`, declared or streamed.
+ */
 export async function readBoundedText(request: Request, maxBytes: number): Promise<string> {
+  return new TextDecoder().decode(await readBoundedBytes(request, maxBytes))
+}
+
+/** The body's bytes, refused with `payload-too-large` once it passes `maxBytes`, declared or streamed. */
+async function readBoundedBytes(request: Request, maxBytes: number): Promise<Uint8Array> {
   const tooLarge = () => new FrogbotError('payload-too-large', `The request body is over ${maxBytes} bytes.`)
   const declared = Number(request.headers.get('content-length') ?? '0')
   if (declared > maxBytes) throw tooLarge()
-  if (!request.body) return ''
+  if (!request.body) return new Uint8Array()
   const reader = request.body.getReader()
   const chunks: Uint8Array[] = []
   let size = 0
@@ -70,7 +88,7 @@ export async function readBoundedText(request: Request, maxBytes: number): Promi
     }
     chunks.push(value)
   }
-  return new TextDecoder().decode(Buffer.concat(chunks, size))
+  return Buffer.concat(chunks, size)
 }
 
 /**

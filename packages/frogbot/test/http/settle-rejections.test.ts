@@ -61,7 +61,8 @@ describe('settle rejections change nothing stored', () => {
     ['only whitespace', ' \n', /^body: is empty; send a JSON object$/],
     ['not JSON', '{"toolCallId":', /^body: not valid JSON/],
     ['form fields instead of JSON', 'toolCallId=call_1&dismissed=true', /^body: not valid JSON/],
-    ['a JSON array', '[1]', /^body: must be a JSON object/]
+    ['a JSON array', '[1]', /^body: must be a JSON object/],
+    ['bytes that are not UTF-8', new Uint8Array([...Buffer.from('{"toolCallId":"call_1","dismissed":true,"x":"'), 0xff, 0xfe, ...Buffer.from('"}')]), /^body: not valid UTF-8$/]
   ])('a body with %s is 400 without a code', async (_name, body, message) => {
     const { call, settleURL, snapshot } = await waitingChat()
     const before = await snapshot()
