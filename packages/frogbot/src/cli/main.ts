@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { ConfigError } from '../errors/frogbot-error.ts'
+import { nearestKey } from '../config/known-keys.ts'
 
 /** One line of usage per command, and what `frogbot help <command>` adds. */
 const COMMANDS: Record<string, { usage: string; help: string }> = {
@@ -97,40 +98,48 @@ function argumentProblem(command: string, rest: string[]): string | null {
   return more.length > allowed ? `unexpected argument "${more[allowed]}"` : null
 }
 
+/** The flags every command reads (`node:util` parseArgs options). */
+const OPTIONS = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  config: { type: 'string' },
+  email: { type: 'string' },
+  name: { type: 'string' },
+  password: { type: 'string' },
+  agent: { type: 'string' },
+  all: { type: 'boolean' },
+  kind: { type: 'string' },
+  'older-than': { type: 'string' },
+  'newer-than': { type: 'string' },
+  json: { type: 'string' },
+  pick: { type: 'string' },
+  custom: { type: 'string' },
+  dismiss: { type: 'boolean' },
+  approve: { type: 'boolean' },
+  deny: { type: 'boolean' },
+  input: { type: 'string' },
+  reason: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' }
+} as const
+
+const FLAGS = Object.keys(OPTIONS)
+
+/** `; did you mean --pick?` after an unknown flag that is a likely misspelling of a known one, else nothing. */
+function flagHint(error: unknown): string {
+  if ((error as { code?: string }).code !== 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return ''
+  const flag = /'-{1,2}([^'=]+)/.exec((error as Error).message)?.[1]
+  const near = flag ? nearestKey(flag, FLAGS) : null
+  return near ? `; did you mean --${near}?` : ''
+}
+
 /** Runs the `frogbot` command line with `argv` (without `node` and the script). Returns the exit code. */
 export async function main(argv: string[]): Promise<number> {
   let parsed
   try {
-    parsed = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    strict: true,
-    options: {
-      port: { type: 'string' },
-      host: { type: 'string' },
-      config: { type: 'string' },
-      email: { type: 'string' },
-      name: { type: 'string' },
-      password: { type: 'string' },
-      agent: { type: 'string' },
-      all: { type: 'boolean' },
-      kind: { type: 'string' },
-      'older-than': { type: 'string' },
-      'newer-than': { type: 'string' },
-      json: { type: 'string' },
-      pick: { type: 'string' },
-      custom: { type: 'string' },
-      dismiss: { type: 'boolean' },
-      approve: { type: 'boolean' },
-      deny: { type: 'boolean' },
-      input: { type: 'string' },
-      reason: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-      version: { type: 'boolean', short: 'v' }
-    }
-    })
+    parsed = parseArgs({ args: argv, allowPositionals: true, strict: true, options: OPTIONS })
   } catch (error) {
-    console.error(`frogbot: ${(error as Error).message}\n\n${USAGE}`)
+    console.error(`frogbot: ${(error as Error).message}${flagHint(error)}\n\n${USAGE}`)
     return 1
   }
   const { values, positionals } = parsed

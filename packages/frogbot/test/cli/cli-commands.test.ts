@@ -215,7 +215,7 @@ describe('frogbot migrate', SLOW, () => {
 describe('frogbot usage errors', SLOW, () => {
   it('exits 1 with the usage for an unknown command or option, and 0 for --help', async () => {
     const { dir } = folder()
-    const [nonsense, option, bare, help] = await Promise.all([['nonsense'], ['serve', '--bogus'], [], ['--help']].map((args) => runCli(args, { cwd: dir })))
+    const [nonsense, option, bare, help, misspelt] = await Promise.all([['nonsense'], ['serve', '--bogus'], [], ['--help'], ['answer', 'chat_1', '--pik', 'Blue']].map((args) => runCli(args, { cwd: dir })))
     expect(nonsense.code).toBe(1)
     expect(nonsense.stderr).toContain('frogbot: unknown command "nonsense".')
     expect(nonsense.stderr).toContain('Usage: frogbot <command> [options]')
@@ -223,7 +223,10 @@ describe('frogbot usage errors', SLOW, () => {
 
     expect(option.code).toBe(1)
     expect(option.stderr).toContain("Unknown option '--bogus'")
+    expect(option.stderr).not.toContain('did you mean')
     expect(option.stderr).toContain('Usage: frogbot <command> [options]')
+    expect(misspelt.code).toBe(1)
+    expect(misspelt.stderr).toMatch(/Unknown option '--pik'.*; did you mean --pick\?/)
 
     expect(bare.code).toBe(1)
     expect(bare.stdout).toContain('Usage: frogbot <command> [options]')
