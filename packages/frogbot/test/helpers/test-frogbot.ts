@@ -49,7 +49,7 @@ export async function testFrogbot({ model, tools = [], filename, agents, options
       new Request(`http://localhost${path}`, {
         method,
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },
-        body: body === undefined ? undefined : typeof body === 'string' || body instanceof Uint8Array ? body : JSON.stringify(body)
+        body: body === undefined ? undefined : typeof body === 'string' ? body : body instanceof Uint8Array ? new Blob([body as Uint8Array<ArrayBuffer>]) : JSON.stringify(body)
       })
     )
     return readAnswer(response)
