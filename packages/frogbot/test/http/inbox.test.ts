@@ -158,6 +158,7 @@ for (const backend of BACKENDS) {
       ['agent=nope', 'agent: no agent "nope" that you may use'],
       ['agent=vault', 'agent: no agent "vault" that you may use'],
       ['kind=', 'kind: must not be empty'],
+      ['kind=aproval', 'kind: no call of kind "aproval" can wait here; the kinds are question, pick-file, approval, mcp-elicitation'],
       ['sort=asc', 'sort: unknown parameter'],
       ['limit=2&limit=3', 'limit: give it once']
     ])('?%s is 400 naming the parameter', async (query, message) => {

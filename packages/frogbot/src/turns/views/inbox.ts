@@ -1,4 +1,4 @@
-import { ageInstant, type Inbox } from '@frogbotai/protocol'
+import { ageInstant, APPROVAL_KIND, type Inbox } from '@frogbotai/protocol'
 import type { Caller } from '../../contract/caller.ts'
 import { FrogbotError } from '../../errors/frogbot-error.ts'
 import { assigneeKeysOf } from '../../assignees/normalize-assignees.ts'
@@ -6,6 +6,8 @@ import { toPendingCall } from '../../store/chat-records.ts'
 import type { InboxPosition } from '../../store/inbox-queries.ts'
 import { mayUse } from '../chat-access.ts'
 import { toolAccessAllows } from '../settle-checks.ts'
+import { MCP_ELICITATION_KIND } from '../../tools/mcp-elicitation.ts'
+import type { ResolvedAgent } from '../../agents/resolve-agents.ts'
 import type { TurnServices } from '../services.ts'
 
 /** What the inbox is asked for (the query of `GET /api/pending`, see `InboxQuery`): ages as durations or ISO times. */
@@ -30,6 +32,13 @@ function instantOf(name: string, value: string | undefined, now: Date): string |
   return at
 }
 
+/** The kinds a call of `agents` can wait as: their client tools' kinds, then FrogBot's own (`approval`, `mcp-elicitation`). */
+function kindsOf(agents: Pick<ResolvedAgent, 'clientTools'>[]): string[] {
+  const kinds = new Set<string>()
+  for (const agent of agents) for (const tool of agent.clientTools.values()) kinds.add(tool.client.kind)
+  return [...kinds, APPROVAL_KIND, MCP_ELICITATION_KIND]
+}
+
 /**
  * The inbox (docs/chat/reach-people.md, "The inbox"): every call still waiting that `req`'s user
  * may answer, across chats and agents, newest first, each with its chat's `title`: calls of web
@@ -38,7 +47,8 @@ function instantOf(name: string, value: string | undefined, now: Date): string |
  * age (`olderThan`, `newerThan`: see `ageInstant`), `limit` a page (default 20), paged by the
  * opaque `cursor`; a page may hold fewer than `limit` calls where a tool's `access` refused.
  * Calls of channel conversations are answered in their channel and are not listed. Throws
- * `unauthorized` without a user, `bad-request` naming a parameter.
+ * `unauthorized` without a user, `bad-request` naming a parameter (a `kind` no call of those agents
+ * can wait as, listing the kinds).
  */
 export async function listInbox(services: TurnServices, { req, agent, kind, olderThan, newerThan, limit = 20, cursor }: InboxOptions): Promise<Inbox> {
   if (!req.user) throw new FrogbotError('unauthorized', 'Sign in to list the calls waiting for you.')
@@ -49,6 +59,8 @@ export async function listInbox(services: TurnServices, { req, agent, kind, olde
   const usable = []
   for (const entry of services.agents.values()) if ((agent === undefined || entry.slug === agent) && (await mayUse(entry, req))) usable.push(entry)
   if (agent !== undefined && usable.length === 0) throw new FrogbotError('bad-request', `agent: no agent "${agent}" that you may use`)
+  const kinds = kindsOf(usable)
+  if (kind !== undefined && !kinds.includes(kind)) throw new FrogbotError('bad-request', `kind: no call of kind "${kind}" can wait here; the kinds are ${kinds.join(', ')}`)
   const rows = await services.store.waitingCallsFor({
     ownerId: req.user.id,
     assigneeKeys: assigneeKeysOf(req.user),
