@@ -10,8 +10,27 @@ import { p50 } from '../stats.ts'
 
 const PLANNER_CONFIG = join(REPO, 'examples/planner/frogbot.config.ts')
 
-/** Packages the planner example does not use with no keys set (no provider, no PostgreSQL, no Redis, no Slack). */
-export const UNUSED_PACKAGES = ['pg', 'pg-pool', '@redis/client', '@ai-sdk/openai', '@ai-sdk/anthropic', '@ai-sdk/google', '@ai-sdk/openai-compatible', '@frogbotai/piece-slack', 'chat', '@chat-adapter/slack', '@slack/web-api']
+/**
+ * Packages the planner example does not use with no keys set (no provider, no PostgreSQL, no Redis,
+ * no Slack, no agent with MCP servers), or not before its first request of them (AG-UI).
+ */
+export const UNUSED_PACKAGES = [
+  'pg',
+  'pg-pool',
+  '@redis/client',
+  '@ai-sdk/openai',
+  '@ai-sdk/anthropic',
+  '@ai-sdk/google',
+  '@ai-sdk/openai-compatible',
+  '@frogbotai/piece-slack',
+  'chat',
+  '@chat-adapter/slack',
+  '@slack/web-api',
+  '@modelcontextprotocol/client',
+  '@ag-ui/core',
+  '@ag-ui/encoder',
+  '@bufbuild/protobuf'
+]
 
 /** The packages of UNUSED_PACKAGES among loaded module URLs. */
 export function unusedLoaded(urls: string[]): string[] {

@@ -1,12 +1,12 @@
 import type { AgentConfig } from './agent-options.ts'
 import { ConfigError } from '../errors/frogbot-error.ts'
-import { connectMcpServer } from '../tools/mcp-tools.ts'
 
 /**
  * Connects every MCP server the agents list (`agents[].mcp`) and returns the agents with those
  * servers' tools added to their own `tools`, and `close` for the connections. A server that cannot
  * be reached or listed is a `ConfigError` naming the agent's field and the URL (start-up stops: an
- * agent without the tools it was given would answer as if they did not exist).
+ * agent without the tools it was given would answer as if they did not exist). The MCP client is
+ * loaded only when an agent lists a server: a config without one never loads it.
  */
 export async function connectAgentMcpServers(agents: AgentConfig[]): Promise<{ agents: AgentConfig[]; close: () => Promise<void> }> {
   const connections: { close: () => Promise<void> }[] = []
@@ -17,6 +17,7 @@ export async function connectAgentMcpServers(agents: AgentConfig[]): Promise<{ a
     const withTools = await Promise.all(
       agents.map(async (agent, index) => {
         if (!agent.mcp?.length) return agent
+        const { connectMcpServer } = await import('../tools/mcp-tools.ts')
         const tools = []
         for (const [at, server] of agent.mcp.entries()) {
           const connected = await connectMcpServer(server).catch((error: unknown) => {

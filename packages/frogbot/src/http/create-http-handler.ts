@@ -18,8 +18,6 @@ import { inboxRoute } from './routes/inbox-route.ts'
 import type { AdminComponents } from '../admin/admin-components.ts'
 import { type AnswerLinkPages, answerRoutes } from './routes/answer-routes.ts'
 import type { McpServerOptions } from './mcp/mcp-options.ts'
-import { mcpDoor } from './mcp/mcp-door.ts'
-import { agUiRoutes } from './ag-ui/ag-ui-routes.ts'
 
 /**
  * The FrogBot HTTP API as a web-standard handler `(request: Request) => Promise<Response>`:
@@ -48,7 +46,8 @@ export function createHttpHandler(options: Omit<HttpContext, 'services'> & { eng
   app.route('/api', chatRoutes(context))
   app.route('/api', inboxRoute(context))
   app.route('/api/agents', agentRoutes(context))
-  app.route('/api/agents', agUiRoutes(context))
+  // AG-UI's packages load with its first run and the MCP SDK with the door's first request, not at start-up.
+  app.post('/api/agents/:slug/ag-ui', async (c) => (await import('./ag-ui/ag-ui-routes.ts')).agUiRun(context, c, c.req.param('slug')))
   app.route('/api/webhooks', webhookRoutes(context))
   app.get('/api/health', (c) => c.json({ ok: true }))
   app.get('/api/ready', async (c) => {
@@ -57,11 +56,20 @@ export function createHttpHandler(options: Omit<HttpContext, 'services'> & { eng
   })
   app.route('/admin', adminRoutes({ components: options.admin }))
   if (options.answerLinks) app.route('/answer', answerRoutes(options.answerLinks, () => services.closing))
-  const door = options.mcp?.enabled ? mcpDoor(context, options.mcp) : null
-  app.post('/mcp', (c) => {
+  const mcp = options.mcp
+  let door: Promise<(request: Request) => Promise<Response>> | undefined
+  const openDoor = (on: McpServerOptions) =>
+    (door ??= import('./mcp/mcp-door.ts').then(
+      ({ mcpDoor }) => mcpDoor(context, on),
+      (error: unknown) => {
+        door = undefined
+        throw error
+      }
+    ))
+  app.post('/mcp', async (c) => {
     if (services.closing) return errorResponse(new FrogbotError('closed', 'FrogBot is shutting down; retry on another server or once it is back.'))
-    if (!door) return errorResponse(new FrogbotError('not-found', 'The MCP server door is off; turn it on with mcp: { enabled: true } (docs/protocols/mcp.md).'))
-    return door(c.req.raw)
+    if (!mcp?.enabled) return errorResponse(new FrogbotError('not-found', 'The MCP server door is off; turn it on with mcp: { enabled: true } (docs/protocols/mcp.md).'))
+    return (await openDoor(mcp))(c.req.raw)
   })
   // Built on the first request, not at start-up: converting every schema takes a tenth of a second.
   let openapi: ReturnType<typeof openApiDocument> | undefined

@@ -25,11 +25,6 @@ export const chatReads = {
   async messages(executor: Kysely<Database>, chatId: string): Promise<StoredMessage[]> {
     return parsedMessages((await query.messages(executor, chatId)).rows)
   },
-  /** The transcript with each message's `version`, for a compare-and-set on one of them. */
-  async versionedMessages(executor: Kysely<Database>, chatId: string): Promise<(StoredMessage & { version: number })[]> {
-    const { rows } = await query.messages(executor, chatId)
-    return parsedMessages(rows).map((message, index) => ({ ...message, version: Number(rows[index].version) }))
-  },
   async message(executor: Kysely<Database>, chatId: string, messageId: string): Promise<StoredMessage | null> {
     const [row] = (await query.message(executor, chatId, messageId)).rows
     return row ? toStoredMessage(row) : null

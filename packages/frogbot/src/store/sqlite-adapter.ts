@@ -5,6 +5,7 @@ import { CompiledQuery, Kysely, SqliteDialect } from 'kysely'
 import type { DatabaseAdapter } from './database-adapter.ts'
 import type { Database } from './database-schema.ts'
 import { nodeSqliteDatabase } from './node-sqlite-database.ts'
+import { SQLITE_END_TURN_DDL } from './sqlite-end-turn.ts'
 
 const BEGIN = CompiledQuery.raw('begin immediate')
 const COMMIT = CompiledQuery.raw('commit')
@@ -33,6 +34,7 @@ export function sqliteAdapter({ filename = './frogbot.db', busyTimeoutMs = 5000 
       const raw = new DatabaseSync(path)
       raw.exec(`PRAGMA busy_timeout=${Math.max(0, Math.floor(busyTimeoutMs))}`)
       raw.exec('PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;')
+      raw.exec(SQLITE_END_TURN_DDL)
       return new Kysely<Database>({ dialect: new SqliteDialect({ database: nodeSqliteDatabase(raw) }) })
     },
     transaction: (db, work) =>

@@ -1,14 +1,15 @@
-import type { Kysely, QueryResult } from 'kysely'
+import { type Kysely, type QueryResult, sql } from 'kysely'
 import type { UIMessage } from 'ai'
 import type { DatabaseAdapter } from './database-adapter.ts'
 import type { CallAssigneesTable, CallStatus, ChatsTable, Database, MessagesTable, PendingCallsTable } from './database-schema.ts'
-import { type CallRecord, type ChatRecord, type NewCall, type NewChat, type StoredMessage, assigneeRows, callRow, messageRow, newChatRow, toCallRecord, toChatRecord } from './chat-records.ts'
+import { type NewCall, type NewChat, assigneeRows, callRow, messageRow, newChatRow } from './chat-records.ts'
 import { type ChatPatch, chatPatchRow } from './chat-transaction.ts'
-import { chatReads } from './chat-reads.ts'
 import { precompiled } from './precompiled.ts'
-import type { MessageWrite, SettleSnapshot, SettleWrite, VersionedMessage } from './turn-write-shapes.ts'
+import type { MessageWrite, SettleSnapshot, SettleWrite } from './turn-write-shapes.ts'
 import { StoreConflict } from './store-errors.ts'
 import { postgresTurnWrites } from './postgres-turn-writes.ts'
+import { isLeaseLost } from './sqlite-end-turn.ts'
+import { sqliteSettleSnapshot } from './sqlite-settle-snapshot.ts'
 
 /**
  * The writes of a turn's hot path (a message that starts a turn, a step that pauses at calls, a
@@ -42,40 +43,16 @@ const query = {
   insertCalls: precompiled((db, rows: PendingCallsTable[]) => db.insertInto('frogbot_pending_calls').values(rows)),
   insertAssignees: precompiled((db, rows: CallAssigneesTable[]) => db.insertInto('frogbot_call_assignees').values(rows)),
   renewHeld: precompiled((db, chatId: string, leaseOwner: string, leaseUntil: string) => holding(db, chatId, leaseOwner).set({ lease_until: leaseUntil })),
-  releaseHeld: precompiled((db, chatId: string, leaseOwner: string, state: 'awaiting' | 'idle', now: string) =>
+  releaseHeld: precompiled((db, chatId: string, leaseOwner: string, state: 'awaiting', now: string) =>
     holding(db, chatId, leaseOwner).set((eb) => ({ state, lease_owner: null, lease_until: null, stop_requested_at: null, updated_at: now, version: eb('version', '+', 1) }))
   ),
-  /** Like `releaseHeld` to `idle`, answering whether messages wait in the queue. */
-  endHeld: precompiled((db, chatId: string, leaseOwner: string, now: string) =>
-    holding(db, chatId, leaseOwner)
-      .set((eb) => ({ state: 'idle', lease_owner: null, lease_until: null, stop_requested_at: null, updated_at: now, version: eb('version', '+', 1) }))
-      .returning((eb) => eb.exists(eb.selectFrom('frogbot_queued_messages').select('id').whereRef('chat_id', '=', 'frogbot_chats.id')).as('queued'))
-  ),
-  chatWithCalls: precompiled((db, chatId: string, toolCallIds: string[]) =>
-    db
-      .selectFrom('frogbot_chats as c')
-      .leftJoin('frogbot_pending_calls as p', (join) =>
-        join.onRef('p.chat_id', '=', 'c.id').on((eb) => (toolCallIds.length > 0 ? eb.or([eb('p.status', '=', 'pending'), eb('p.tool_call_id', 'in', toolCallIds)]) : eb('p.status', '=', 'pending')))
-      )
-      .selectAll('c')
-      .select([
-        'p.tool_call_id as p_tool_call_id',
-        'p.message_id as p_message_id',
-        'p.tool_name as p_tool_name',
-        'p.agent_slug as p_agent_slug',
-        'p.input as p_input',
-        'p.status as p_status',
-        'p.tool_fingerprint as p_tool_fingerprint',
-        'p.created_at as p_created_at',
-        'p.expires_at as p_expires_at',
-        'p.settled_at as p_settled_at',
-        'p.kind as p_kind',
-        'p.quorum as p_quorum',
-        'p.votes as p_votes',
-        'p.assignees as p_assignees'
-      ])
-      .where('c.id', '=', chatId)
-  ),
+  /** The end of a turn (see `sqlite-end-turn.ts`), answering whether messages wait in the queue; a lost lease raises. */
+  endTurn: precompiled((db, chatId: string, leaseOwner: string, now: string, rows: EndingMessage[]) => {
+    const message = rows.length > 0 ? sql`${rows[0].id}, ${rows[0].position}, ${rows[0].role}, ${rows[0].parts}, ${rows[0].metadata}, ${rows[0].settlements}` : sql`null, null, null, null, null, null`
+    return sql<{ queued: number }>`insert into frogbot_end_turn (chat_id, lease_owner, now, id, position, role, parts, metadata, settlements)
+      values (${chatId}, ${leaseOwner}, ${now}, ${message})
+      returning exists (select 1 from main.frogbot_queued_messages q where q.chat_id = frogbot_end_turn.chat_id) as queued`.compile(db)
+  }),
   endCalls: precompiled((db, chatId: string, toolCallIds: string[], status: Exclude<CallStatus, 'pending'>, now: string) =>
     db.updateTable('frogbot_pending_calls').set({ status, settled_at: now }).where('chat_id', '=', chatId).where('tool_call_id', 'in', toolCallIds).where('status', '=', 'pending')
   ),
@@ -87,6 +64,11 @@ const query = {
   ),
   moveChat: precompiled((db, chatId: string, version: number, next: Partial<ChatsTable>) => db.updateTable('frogbot_chats').set(next).where('id', '=', chatId).where('version', '=', version))
 }
+
+/** The columns of the message a turn ends with (the others are the chat's and the time). */
+type EndingMessage = Pick<MessagesTable, 'id' | 'position' | 'role' | 'parts' | 'metadata' | 'settlements'>
+
+const endingMessage = ({ id, position, role, parts, metadata, settlements }: MessagesTable): EndingMessage => ({ id, position, role, parts, metadata, settlements })
 
 const changed = (result: QueryResult<unknown>) => Number(result.numAffectedRows ?? 0)
 
@@ -154,50 +136,21 @@ function sqliteTurnWrites(db: Kysely<Database>, adapter: DatabaseAdapter) {
 
     /**
      * The end of a turn that does not wait: the message (when there is one) and the chat `idle`, in
-     * one commit. Returns whether messages wait in the queue, or `null` (nothing written) once the
+     * one statement, its own commit (see `sqlite-end-turn.ts`). Returns whether messages wait in the queue, or `null` (nothing written) once the
      * lease is lost.
      */
     async endTurn({ chatId, leaseOwner, write, now }: { chatId: string; leaseOwner: string; write: MessageWrite | null; now: string }): Promise<{ queued: boolean } | null> {
-      let queued = false
-      const ended = await guarded(db, adapter, async (trx) => {
-        const [released] = (await query.endHeld(trx, chatId, leaseOwner, now)).rows
-        if (!released) throw new StoreConflict('the lease was lost')
-        queued = Boolean(released.queued)
-        if (write) await query.upsertMessage(trx, messageColumns(write, chatId, now))
-      })
-      return ended ? { queued } : null
+      try {
+        const [ended] = (await query.endTurn(db, chatId, leaseOwner, now, write ? [endingMessage(messageColumns(write, chatId, now))] : [])).rows
+        return { queued: Boolean(ended?.queued) }
+      } catch (error) {
+        if (isLeaseLost(error)) return null
+        throw error
+      }
     },
 
-    /** What a settle of `toolCallIds` decides from (see {@link SettleSnapshot}), or `null` for no such chat. Two reads. */
-    async settleSnapshot(chatId: string, toolCallIds: string[]): Promise<SettleSnapshot | null> {
-      const { rows } = await query.chatWithCalls(db, chatId, toolCallIds)
-      if (rows.length === 0) return null
-      const chat = toChatRecord(rows[0])
-      const calls = rows.flatMap((row) =>
-        row.p_tool_call_id === null
-          ? []
-          : [
-              toCallRecord({
-                chat_id: chatId,
-                tool_call_id: row.p_tool_call_id,
-                message_id: row.p_message_id!,
-                tool_name: row.p_tool_name!,
-                agent_slug: row.p_agent_slug!,
-                input: row.p_input!,
-                status: row.p_status!,
-                tool_fingerprint: row.p_tool_fingerprint!,
-                created_at: row.p_created_at!,
-                expires_at: row.p_expires_at,
-                settled_at: row.p_settled_at,
-                kind: row.p_kind!,
-                quorum: row.p_quorum,
-                votes: row.p_votes!,
-                assignees: row.p_assignees
-              })
-            ]
-      )
-      return { chat, calls, messages: await chatReads.versionedMessages(db, chatId) }
-    },
+    /** What a settle of `toolCallIds` decides from (see {@link SettleSnapshot}), or `null` for no such chat. One read. */
+    settleSnapshot: (chatId: string, toolCallIds: string[]): Promise<SettleSnapshot | null> => sqliteSettleSnapshot(db, chatId, toolCallIds),
 
     /**
      * Applies a settle in one commit, if nothing changed since its snapshot: every call still

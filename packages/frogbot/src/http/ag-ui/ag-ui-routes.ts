@@ -1,7 +1,7 @@
 import { EventType, PROTOCOL_VERSION, type BaseEvent } from '@ag-ui/core'
 import { EventEncoder } from '@ag-ui/encoder'
 import type { UIMessage } from 'ai'
-import { Hono } from 'hono'
+import type { Context } from 'hono'
 import { AgUiRunInput } from './ag-ui-input.ts'
 import type { Caller } from '../../contract/caller.ts'
 import type { TurnRun } from '../../contract/turns.ts'
@@ -53,46 +53,44 @@ async function streamTurn(context: HttpContext, run: TurnRun, emit: Emit): Promi
 }
 
 /**
- * `POST /api/agents/:slug/ag-ui` (docs/protocols/ag-ui.md): an AG-UI run of the agent over SSE,
+ * `POST /api/agents/:slug/ag-ui` (docs/protocols/ag-ui.md): an AG-UI run of agent `slug` over SSE,
  * signed in like the HTTP API. `threadId` is the FrogBot chat id (a new one starts the chat).
  * Without `resume`, the last input message (a user message) is sent; with `resume`, its entries
  * settle the waiting calls through the one settle door, all together (every open interrupt must
  * be answered: else `409 pending-calls`). Refusals before the run starts are FrogBot's JSON errors.
+ * `createHttpHandler` routes it here, importing this module on the first AG-UI run: a server no
+ * AG-UI client talks to never loads AG-UI's packages.
  */
-export function agUiRoutes(context: HttpContext) {
-  const app = new Hono<HttpEnv>()
+export async function agUiRun(context: HttpContext, c: Context<HttpEnv>, slug: string): Promise<Response> {
   const { engine } = context
-  app.post('/:slug/ag-ui', async (c) => {
-    const req = c.get('req')
-    const agent = await usableAgent(context.services, c.req.param('slug'), req)
-    const input = await readBody(c.req.raw, AgUiRunInput, context.maxBodyBytes)
-    const ids = { threadId: input.threadId, runId: input.runId }
-    let started: { run?: TurnRun; queued?: string }
-    if (input.resume && input.resume.length > 0) {
-      const { pending } = await forCaller(req, engine.pending({ chatId: input.threadId, agentSlug: agent.slug, req }))
-      const kinds = new Map(pending.map((call) => [call.toolCallId, call.kind]))
-      const outcome = await forCaller(req, engine.settle({ chatId: input.threadId, agentSlug: agent.slug, inputs: settleInputsOf(input.resume, kinds), req, wholeStep: true }))
-      started = outcome.kind === 'continued' ? { run: outcome.run } : {}
-    } else {
-      const last = input.messages.at(-1)
-      if (!last || last.role !== 'user') throw new FrogbotError('bad-request', `messages.${Math.max(0, input.messages.length - 1)}.role: the last message must be a user message (or send resume)`)
-      const message: UIMessage = { id: /^[\w-]{1,128}$/.test(last.id) ? last.id : context.services.newId('msg'), role: 'user', parts: [{ type: 'text', text: textOfContent(last.content) }] }
-      const sent = await forCaller(req, engine.sendMessage({ agentSlug: agent.slug, chatId: input.threadId, message, req, field: `messages.${input.messages.length - 1}.content` }))
-      started = sent.status === 'started' ? { run: sent.run } : { queued: sent.messageId }
+  const req = c.get('req')
+  const agent = await usableAgent(context.services, slug, req)
+  const input = await readBody(c.req.raw, AgUiRunInput, context.maxBodyBytes)
+  const ids = { threadId: input.threadId, runId: input.runId }
+  let started: { run?: TurnRun; queued?: string }
+  if (input.resume && input.resume.length > 0) {
+    const { pending } = await forCaller(req, engine.pending({ chatId: input.threadId, agentSlug: agent.slug, req }))
+    const kinds = new Map(pending.map((call) => [call.toolCallId, call.kind]))
+    const outcome = await forCaller(req, engine.settle({ chatId: input.threadId, agentSlug: agent.slug, inputs: settleInputsOf(input.resume, kinds), req, wholeStep: true }))
+    started = outcome.kind === 'continued' ? { run: outcome.run } : {}
+  } else {
+    const last = input.messages.at(-1)
+    if (!last || last.role !== 'user') throw new FrogbotError('bad-request', `messages.${Math.max(0, input.messages.length - 1)}.role: the last message must be a user message (or send resume)`)
+    const message: UIMessage = { id: /^[\w-]{1,128}$/.test(last.id) ? last.id : context.services.newId('msg'), role: 'user', parts: [{ type: 'text', text: textOfContent(last.content) }] }
+    const sent = await forCaller(req, engine.sendMessage({ agentSlug: agent.slug, chatId: input.threadId, message, req, field: `messages.${input.messages.length - 1}.content` }))
+    started = sent.status === 'started' ? { run: sent.run } : { queued: sent.messageId }
+  }
+  const encoder = new EventEncoder({ accept: c.req.header('accept') })
+  const body = new ReadableStream<Uint8Array>({
+    start: async (controller) => {
+      const bytes = new TextEncoder()
+      const emit: Emit = (event) => controller.enqueue(bytes.encode(encoder.encodeSSE(event)))
+      emit({ type: EventType.RUN_STARTED, ...ids, protocolVersion: PROTOCOL_VERSION } as BaseEvent)
+      if (started.queued) emit({ type: EventType.CUSTOM, name: 'frogbot.queued', value: { chatId: input.threadId, messageId: started.queued } } as BaseEvent)
+      const ok = started.run ? await streamTurn(context, started.run, emit) : true
+      if (ok) await finishRun(context, { agent, req, ids, emit }).catch((error) => emit({ type: EventType.RUN_ERROR, message: String(error) } as BaseEvent))
+      controller.close()
     }
-    const encoder = new EventEncoder({ accept: c.req.header('accept') })
-    const body = new ReadableStream<Uint8Array>({
-      start: async (controller) => {
-        const bytes = new TextEncoder()
-        const emit: Emit = (event) => controller.enqueue(bytes.encode(encoder.encodeSSE(event)))
-        emit({ type: EventType.RUN_STARTED, ...ids, protocolVersion: PROTOCOL_VERSION } as BaseEvent)
-        if (started.queued) emit({ type: EventType.CUSTOM, name: 'frogbot.queued', value: { chatId: input.threadId, messageId: started.queued } } as BaseEvent)
-        const ok = started.run ? await streamTurn(context, started.run, emit) : true
-        if (ok) await finishRun(context, { agent, req, ids, emit }).catch((error) => emit({ type: EventType.RUN_ERROR, message: String(error) } as BaseEvent))
-        controller.close()
-      }
-    })
-    return new Response(body, { headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-store', 'x-frogbot-chat-id': input.threadId } })
   })
-  return app
+  return new Response(body, { headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-store', 'x-frogbot-chat-id': input.threadId } })
 }
