@@ -1,5 +1,5 @@
 import { isToolUIPart, type UIMessage } from 'ai'
-import type { FrogbotMessageMetadata, PendingCall } from '@frogbotai/protocol'
+import type { ChannelIdentity, FrogbotMessageMetadata, PendingCall } from '@frogbotai/protocol'
 import type { Caller } from '../contract/caller.ts'
 import type { ResolvedAgent } from '../agents/resolve-agents.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
@@ -24,12 +24,14 @@ export function questionToolOf(agent: ResolvedAgent) {
  * apply; `calls-waiting` is announced). The model is not called to ask, nor after the answer:
  * the reply's metadata says `askedFor: 'mcp'` and the settle door ends the turn at the answer
  * (outcome `ended`); a message sent to the chat afterwards is an ordinary turn. `input` is checked against the tool's
- * `inputSchema` (`bad-request` naming `field`). Throws `agent-not-found`, `unauthorized`,
+ * `inputSchema` (`bad-request` naming `field`). With `channel` (a conversation a piece opened for
+ * it, `mcp.channel`), the chat is that channel conversation: the piece draws the question there and
+ * it is answered there. Throws `agent-not-found`, `unauthorized`,
  * `forbidden` (the agent's `access`), `bad-request` (no question tool on the agent, bad input).
  */
 export async function askQuestion(
   services: TurnServices,
-  { agentSlug, req, input, prompt, field = 'input' }: { agentSlug: string; req: Caller; input: unknown; prompt: string; field?: string }
+  { agentSlug, req, input, prompt, field = 'input', channel = null }: { agentSlug: string; req: Caller; input: unknown; prompt: string; field?: string; channel?: ChannelIdentity | null }
 ): Promise<{ chatId: string; toolCallId: string; pending: PendingCall[] }> {
   if (!req.user) throw new FrogbotError('unauthorized', 'Sign in or send "Authorization: Bearer <token>" to ask a question.')
   const agent = await usableAgent(services, agentSlug, req)
@@ -40,7 +42,7 @@ export async function askQuestion(
   const chatId = services.newId('chat')
   const leaseOwner = newLeaseOwner(services)
   const message: UIMessage = { id: services.newId('msg'), role: 'user', parts: [{ type: 'text', text: prompt }] }
-  const create = { id: chatId, agentSlug: agent.slug, ownerId: req.user.id, title: firstWordsTitle(message.parts), channel: null }
+  const create = { id: chatId, agentSlug: agent.slug, ownerId: req.user.id, title: firstWordsTitle(message.parts), channel }
   const messageId = await services.store.startNewChat({ chat: create, message, leaseOwner, leaseUntil: isoIn(services, services.leaseMs), now: isoIn(services), freshId: () => services.newId('msg') })
   if (messageId === null) throw new FrogbotError('write-conflict', 'The new chat could not be created; retry.')
   const toolCallId = services.newId('call')
