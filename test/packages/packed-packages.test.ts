@@ -4,6 +4,7 @@ import { publint } from 'publint'
 import { formatMessage } from 'publint/utils'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { discordJourney } from './discord-journey.ts'
+import { doorsJourney } from './doors-journey.ts'
 import { githubJourney } from './github-journey.ts'
 import { linearJourney } from './linear-journey.ts'
 import { freePort, outsideRepo, publishedPackages, REPO, run, startUntil, type Started } from './outside-repo.ts'
@@ -129,7 +130,8 @@ describe('a fresh app that installs the tarballs', () => {
   let app: string
 
   beforeAll(async () => {
-    app = await freshApp('app', { dependencies: { zod: '4.6.7', react: '19.3.1', 'react-dom': '19.3.1' }, devDependencies: { typescript: '7.0.2', '@types/node': '24.19.4', '@types/react': '19.3.3' } })
+    // The protocol doors' official clients, for the README's example scripts (doors-journey.ts).
+    app = await freshApp('app', { dependencies: { zod: '4.6.7', react: '19.3.1', 'react-dom': '19.3.1', '@modelcontextprotocol/client': '2.4.0', '@ag-ui/client': '1.0.0' }, devDependencies: { typescript: '7.0.2', '@types/node': '24.19.4', '@types/react': '19.3.3' } })
     // The seed's code samples, unchanged, beside a config that serves both.
     cpSync(join(SEED, 'planner.seed.ts'), join(app, 'planner.ts'))
     cpSync(join(SEED, 'pick-file.seed.ts'), join(app, 'pick-file.ts'))
@@ -220,6 +222,10 @@ describe('a fresh app that installs the tarballs', () => {
     await adminChatServed(`http://127.0.0.1:${serve.match[1]}`)
     await serve.stop()
   }, 2 * MINUTE)
+
+  it('opens the protocol doors under npx frogbot serve: the MCP client\'s ask_human answered over HTTP, an AG-UI HttpAgent interrupted at a question and resumed', async () => {
+    await doorsJourney({ app, env: place.env, running })
+  }, 3 * MINUTE)
 
   it.skipIf(noChromium)("a Vite app that installs @frogbotai/ui alone gets no server package, and through the UI README's proxy it signs in, asks, answers, renders Markdown and survives a 5,000-level tool input", async () => {
     const tarball = (name: string) => packed.find((entry) => entry.name === name)!.tarball

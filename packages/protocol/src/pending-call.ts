@@ -8,6 +8,22 @@ import { ApprovalVoteSchema } from './settlement.ts'
 export const APPROVAL_KIND = 'approval'
 
 /**
+ * The kind of a call where an MCP server's tool asks a person for input (MCP form or URL
+ * elicitation, docs/protocols/mcp.md#when-an-mcp-tool-asks-for-input); its `input` is an
+ * {@link McpElicitationRequest}.
+ */
+export const MCP_ELICITATION_KIND = 'mcp-elicitation'
+
+/**
+ * What an MCP server asks a person (the `input` of a pending call of kind
+ * {@link MCP_ELICITATION_KIND}): a form (`message`, `requestedSchema`: the JSON Schema of the
+ * answer, an object of primitive fields) or a link (`url`, which the person opens and FrogBot never
+ * fetches). Answered with the form's values (or `{}` for a link, once the person finished), or
+ * dismissed (sent to the server as a decline).
+ */
+export type McpElicitationRequest = { mode: 'form'; message: string; requestedSchema: Record<string, unknown> } | { mode: 'url'; message: string; url: string }
+
+/**
  * A call that waits for a person (seed: "Answer over HTTP", the `pending` entries; also `call` in
  * `client.access({ req, call })` and `approval.access({ req, call })`). `createdAt` is ISO 8601.
  * Beyond the seed's fields:

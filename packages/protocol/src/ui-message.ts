@@ -11,9 +11,11 @@ export type FrogbotTools = { question: { input: QuestionInput; output: QuestionO
 /**
  * What FrogBot keeps in an assistant message's `metadata`: `stopped: true` when Stop (or the
  * server shutting down) ended the turn that wrote it, so a chat UI can mark the reply as stopped
- * after a reload too. Absent otherwise.
+ * after a reload too; `askedFor: 'mcp'` on the question an MCP client asked a person through
+ * `ask_human` (docs/protocols/mcp.md): its turn ends at the answer, the model is not called after
+ * it. Absent otherwise.
  */
-export type FrogbotMessageMetadata = { stopped?: true }
+export type FrogbotMessageMetadata = { stopped?: true; askedFor?: 'mcp' }
 
 /** An AI SDK `UIMessage` as FrogBot streams and stores it, with a typed `tool-question` part. */
 export type FrogbotUIMessage = UIMessage<unknown, FrogbotDataParts, FrogbotTools>

@@ -10,6 +10,7 @@ import { loadConfig } from '../../../frogbot/src/cli/load-config.ts'
 import { storeOf } from '../../../frogbot/src/frogbot-internals.ts'
 import { storeDeepChat } from '../../../ui/test/browser/server/deep-chat.ts'
 import { heldScenarioModel } from './held-model.ts'
+import { startMcpDeployer } from './mcp-deployer.ts'
 
 /** What `POST /__journeys/assigned` makes: see `assignedChat`. */
 type AssignedChat = { prompt: string; title: string; assignees: string[]; expiresInMs?: number; escalatedTo?: string[] }
@@ -26,12 +27,18 @@ export const PLANNER = resolve(import.meta.dirname, '../../../../examples/planne
  * scripted model of the UI tests (with held replies, see `held-model.ts`) instead of the offline
  * demo model. `POST /__journeys/release` lets held replies go on; `POST /__journeys/deep-chat`
  * stores one of Ada's chats whose tool input and result nest 1,500 levels deep; `POST
- * /__journeys/assigned` a chat of Bob's whose waiting call asks Ada (see `assignedChat`). Returns also a way to make a chat
+ * /__journeys/assigned` a chat of Bob's whose waiting call asks Ada (see `assignedChat`); `GET
+ * /__journeys/mcp` what the planner's local MCP server received (its tools `deploy` and `connect`
+ * ask for input, see `mcp-deployer.ts`). Returns also a way to make a chat
  * look like a Slack thread, since no Slack exists here.
  */
 export async function startPlanner() {
   const dir = mkdtempSync(join(tmpdir(), 'frogbot-admin-'))
-  const config = { ...(await loadConfig(join(PLANNER, 'frogbot.config.ts'))), db: sqliteAdapter({ filename: join(dir, 'frogbot.db') }) }
+  const loaded = await loadConfig(join(PLANNER, 'frogbot.config.ts'))
+  // The planner also uses a local MCP server whose tools ask for input (see `mcp-deployer.ts`).
+  const deployer = await startMcpDeployer()
+  const agents = loaded.agents.map((agent) => (agent.slug === 'planner' ? { ...agent, mcp: [{ url: deployer.url }] } : agent))
+  const config = { ...loaded, agents, db: sqliteAdapter({ filename: join(dir, 'frogbot.db') }) }
   const lines: string[] = []
   const held = heldScenarioModel()
   const frogbot = await createFrogbot(config, { model: held.model, log: (line) => lines.push(line), maintenanceIntervalMs: 0, admin: { root: PLANNER, buildComponents: true } })
@@ -46,6 +53,7 @@ export async function startPlanner() {
       held.release()
       return new Response(null, { status: 204 })
     }
+    if (request.method === 'GET' && path === '/__journeys/mcp') return Response.json({ received: deployer.received, linkHits: deployer.linkHits(), linkUrl: deployer.linkUrl })
     if (request.method === 'POST' && path === '/__journeys/deep-chat') return Response.json({ chatId: await storeDeepChat(frogbot, user.id) })
     if (request.method === 'POST' && path === '/__journeys/assigned') return Response.json(await assignedChat((await request.json()) as AssignedChat))
     return handler(request, env)
@@ -98,6 +106,7 @@ export async function startPlanner() {
       held.release()
       await new Promise((done) => server.close(done))
       await frogbot.close()
+      await deployer.close()
       rmSync(dir, { recursive: true, force: true })
     }
   }

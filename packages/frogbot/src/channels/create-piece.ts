@@ -33,11 +33,13 @@ export type PieceContext = {
 /**
  * A started piece: how it draws, and its doors. `webhook`: the platform's requests (verified by
  * the piece); `listen`: its long-running connection, if the spec `listens`; `onRescan`: called
- * every {@link REDRAW_EVERY_MS} with the rescan timer; `close`: once its background work is done
- * (or the grace passed), to let go of the platform's clients.
+ * every {@link REDRAW_EVERY_MS} with the rescan timer; `openThread`: starts a conversation (see
+ * `ChannelPiece.openThread`), if the spec `opensThreads`; `close`: once its background work is
+ * done (or the grace passed), to let go of the platform's clients.
  */
 export type PieceSession = {
   drawing: PieceDrawing
+  openThread?: ChannelPiece['openThread']
   webhook?: (request: Request) => Promise<Response>
   listen?: (options: { signal: AbortSignal }) => Promise<void>
   onRescan?: () => void
@@ -48,14 +50,15 @@ export type PieceSession = {
  * What a piece is: its names and identity (as in {@link ChannelPiece}), which client tool kinds
  * its threads can answer (default: `question` only), its clock (`now`, default `Date.now`),
  * `readReply` (how a thread message is read as an answer to a waiting question, if at all),
- * `listens` (it has a long-running connection: its session's `listen`), `describe` (its start-up
- * lines) and `start`, which sets it up on a {@link PieceContext} and returns its session.
+ * `listens` (it has a long-running connection: its session's `listen`), `opensThreads` (it starts
+ * conversations: its session's `openThread`), `describe` (its start-up lines) and `start`, which sets it up on a {@link PieceContext} and returns its session.
  */
 export type PieceSpec = Pick<ChannelPiece, 'piece' | 'instance' | 'label' | 'identity' | 'describe'> & {
   supportsKind?: (kind: string) => boolean
   now?: () => number
   readReply?: ReplyReader
   listens?: boolean
+  opensThreads?: boolean
   closeGraceMs?: number
   start: (context: PieceContext) => PieceSession | Promise<PieceSession>
 }
@@ -124,7 +127,7 @@ const unavailable = (spec: PieceSpec) => Response.json({ error: `The ${spec.labe
  * `503 unavailable` until then and once closing; every webhook request the piece accepted (status
  * below 400) may rescan for missing cards, as may the timer, every {@link REDRAW_EVERY_MS};
  * `onEvent` posts replies and draws and replaces cards; `listen` (when the spec `listens`) runs the
- * session's connection; `close` waits for its background work up to `closeGraceMs` (default
+ * session's connection; `openThread` (when the spec `opensThreads`) starts a conversation; `close` waits for its background work up to `closeGraceMs` (default
  * {@link CLOSE_GRACE_MS}), then closes the session.
  */
 export function createPiece(spec: PieceSpec): KitPiece {
@@ -159,6 +162,15 @@ export function createPiece(spec: PieceSpec): KitPiece {
             const current = running ?? (await starting)
             if (!current?.session.listen) throw new Error(`the ${spec.label} piece "${spec.instance}" has not started`)
             await current.session.listen({ signal })
+          }
+        }
+      : {}),
+    ...(spec.opensThreads
+      ? {
+          openThread: async (options: { text: string }) => {
+            const current = running ?? (await starting)
+            if (!current?.session.openThread) throw new Error(`the ${spec.label} piece "${spec.instance}" has not started`)
+            return current.session.openThread(options)
           }
         }
       : {}),

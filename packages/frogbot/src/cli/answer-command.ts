@@ -221,6 +221,10 @@ export async function answerCommand(args: string[], options: AnswerOptions): Pro
         console.log(`Dismissed call ${toolCallId} in chat ${chatId}${reason}. The chat is ready for the next message.`)
         return 0
       }
+      if (outcome.kind === 'ended') {
+        console.log(`Answered call ${toolCallId} in chat ${chatId}. It was asked through MCP: the answer goes back to the MCP client and the chat ends there.`)
+        return 0
+      }
       if (outcome.kind === 'voted') {
         const quorum = outcome.pending.find((call) => call.toolCallId === toolCallId)?.quorum
         const approvals = quorum?.votes.filter((vote) => vote.approved).length ?? 0

@@ -29,7 +29,7 @@ export const KNOWN_KEYS = {
   notifyEmail: ['from'],
   notifyWebhook: ['url', 'secret'],
   notifyEscalate: ['after', 'to'],
-  mcp: ['enabled', 'agent', 'waitSeconds', 'stateSeconds'],
+  mcp: ['enabled', 'agent', 'waitSeconds', 'stateSeconds', 'channel'],
   mcpServer: ['url', 'headers', 'needsApproval']
 } as const satisfies Record<string, readonly string[]>
 

@@ -240,6 +240,11 @@ export function validateOptions(options: FrogbotOptions): { problems: string[]; 
   problems.push(...authOptionsProblems(options))
   problems.push(...fileDownloadProblems(options))
   problems.push(...notifyProblems(options.notify))
-  problems.push(...mcpOptionsProblems(options.mcp, Array.isArray(options.agents) ? options.agents.map((agent) => agent?.slug) : []))
+  const agents = Array.isArray(options.agents) ? options.agents : []
+  const piecesOf = (slug: string) => {
+    const channels = agents.find((agent) => agent?.slug === slug)?.channels
+    return Array.isArray(channels) ? (channels as { instance?: unknown; openThread?: unknown }[]) : []
+  }
+  problems.push(...mcpOptionsProblems(options.mcp, agents.map((agent) => agent?.slug), piecesOf))
   return { problems, warnings }
 }

@@ -89,6 +89,9 @@ export type PieceEngine = {
  *   started again after a pause;
  * - `onEvent(event)`: what the engine did in one of its chats ({@link EngineEvent}): a turn
  *   started (its reply stream), calls wait, calls were settled (whoever settled them), a turn ended;
+ * - `openThread({ text })`: starts a conversation on the platform with `text` as its first message
+ *   and returns its thread (and platform account), for a question nobody asked in a thread: an MCP
+ *   client's `ask_human` with `mcp.channel` (docs/protocols/mcp.md); a piece without it opens none;
  * - `describe({ agentSlug, webhookPath })`: the piece's start-up lines (its webhook, or what is
  *   missing), without the `frogbot: ` prefix;
  * - `close()`: at shutdown, once the engine stopped taking work and its turns ended.
@@ -104,6 +107,7 @@ export type ChannelPiece = {
   webhook?: (request: Request) => Promise<Response>
   listen?: (options: { signal: AbortSignal }) => Promise<void>
   onEvent?: (event: EngineEvent) => void
+  openThread?: (options: { text: string }) => Promise<{ thread: string; account: string | null }>
   describe?: (context: { agentSlug: string; webhookPath: string }) => string[]
   close?: () => void | Promise<void>
 }

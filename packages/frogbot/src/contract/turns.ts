@@ -36,6 +36,8 @@ export type SettleInput = { toolCallId: string } & SettleAnswer
  *   (`vote` is the one recorded, `pending` every call still waiting, this one with its votes).
  * - `dismissed`: a dismissal (or expiry) ended the step; the model was not called and `state` is
  *   the chat's state now (`running` when a queued message started at once).
+ * - `ended`: an answer ended the turn without calling the model: the question an MCP client asked
+ *   a person (`ask_human`, docs/protocols/mcp.md) ends at its answer; `state` as for `dismissed`.
  * `settlement` is the first settled call's record with its stored part.
  */
 export type SettleOutcome =
@@ -43,6 +45,7 @@ export type SettleOutcome =
   | { kind: 'awaiting-input'; chatId: string; settlement: SettlementWithPart; pending: PendingCall[] }
   | { kind: 'voted'; chatId: string; vote: ApprovalVote & { toolCallId: string }; pending: PendingCall[] }
   | { kind: 'dismissed'; chatId: string; messageId: string; settlement: SettlementWithPart; state: ChatState }
+  | { kind: 'ended'; chatId: string; messageId: string; settlement: SettlementWithPart; state: ChatState }
 
 /**
  * A chat as `GET …/chats/:chatId` answers it (see `ChatReadSchema`): the chat, its messages, the

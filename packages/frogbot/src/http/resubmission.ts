@@ -17,12 +17,19 @@ function dismissalReason(errorText: string): string | undefined {
 
 /**
  * What a `useChat` resubmission asks to settle (seed: "Answer in the chat UI"): the client tool
- * outputs of the last step of the browser's copy of the assistant message, and the approval
- * responses `addToolApprovalResponse` wrote (docs/agents/approvals.md). Nothing else of the
- * browser's copy is read: the settle door checks each output and decision against its stored
- * call. A tool error is a dismissal (its reason kept when the text carries one).
+ * outputs of the last step of the browser's copy of the assistant message, the outputs of the
+ * calls `elicitations` names (MCP tools' requests for input, kind `mcp-elicitation`, answered like
+ * a client tool), and the approval responses `addToolApprovalResponse` wrote
+ * (docs/agents/approvals.md). Nothing else of the browser's copy is read: the settle door checks
+ * each output and decision against its stored call. A tool error is a dismissal (its reason kept
+ * when the text carries one).
  */
-export function resubmissionInputs(message: UIMessage, clientTools: ReadonlySet<string>, approvalTools: ReadonlySet<string> = new Set()): SettleInput[] {
+export function resubmissionInputs(
+  message: UIMessage,
+  clientTools: ReadonlySet<string>,
+  approvalTools: ReadonlySet<string> = new Set(),
+  elicitations: ReadonlySet<string> = new Set()
+): SettleInput[] {
   const stepStart = message.parts.findLastIndex((part) => part.type === 'step-start')
   const inputs: SettleInput[] = []
   for (const part of message.parts.slice(stepStart + 1)) {
@@ -32,7 +39,7 @@ export function resubmissionInputs(message: UIMessage, clientTools: ReadonlySet<
       if (approval) inputs.push({ toolCallId: part.toolCallId, approved: approval.approved, ...(approval.reason ? { reason: approval.reason } : {}) } as SettleInput)
       continue
     }
-    if (!clientTools.has(toolNameOf(part))) continue
+    if (!clientTools.has(toolNameOf(part)) && !elicitations.has(part.toolCallId)) continue
     if (part.state === 'output-available') inputs.push({ toolCallId: part.toolCallId, output: part.output })
     if (part.state === 'output-error') {
       const reason = dismissalReason(part.errorText ?? '')

@@ -46,7 +46,8 @@ function endedStream(chatId: string, messageId: string): Response {
 /**
  * Answers an accepted settle: the continuation (streamed or JSON, plus `settlement`), the calls
  * still waiting (`awaiting-input` with `settlement`, or with `vote` after a vote on an approval
- * that needs more people), or — after a dismissal — `status: "dismissed"` with the chat's state.
+ * that needs more people), `status: "complete"` with no text after an answer that ended the turn
+ * (`ask_human`'s question), or — after a dismissal — `status: "dismissed"` with the chat's state.
  * As a stream, an answer that continues nothing is a message that ends without new parts.
  */
 export async function settleResponse(stream: boolean, outcome: SettleOutcome): Promise<Response> {
@@ -60,5 +61,9 @@ export async function settleResponse(stream: boolean, outcome: SettleOutcome): P
     return Response.json({ status: 'awaiting-input', chatId: outcome.chatId, pending: outcome.pending, vote: outcome.vote })
   }
   if (stream) return endedStream(outcome.chatId, outcome.messageId)
+  // An answer that ended the turn (ask_human's question): complete, with no text added.
+  if (outcome.kind === 'ended') {
+    return Response.json({ status: 'complete', chatId: outcome.chatId, messageId: outcome.messageId, text: '', finishReason: 'stop', usage: {}, settlement: outcome.settlement })
+  }
   return Response.json({ status: 'dismissed', chatId: outcome.chatId, messageId: outcome.messageId, state: outcome.state, settlement: outcome.settlement })
 }

@@ -1,17 +1,15 @@
 import { z } from 'zod'
+import type { McpElicitationRequest } from '@frogbotai/protocol'
 import { FrogbotError } from '../errors/frogbot-error.ts'
 
 // An MCP server's request for input (MCP 2026-07-28 multi round-trip requests: a tool call that
 // answers `input_required` with an elicitation and a `requestState`), as a pending call of kind
 // `mcp-elicitation` (docs/protocols/mcp.md#when-an-mcp-tool-asks-for-input).
 
-/** The pending-call kind of an MCP server's request for input. */
-export const MCP_ELICITATION_KIND = 'mcp-elicitation'
-
 /**
  * What an MCP tool's `execute` returns when its server answered `input_required` with one
  * elicitation: the step ends there and the call waits as a pending call of kind
- * {@link MCP_ELICITATION_KIND} (never read by the model).
+ * `mcp-elicitation` (`MCP_ELICITATION_KIND`) (never read by the model).
  */
 export type McpInputRequired = { mcpInputRequired: { key: string; request: McpElicitation; requestState?: string } }
 
@@ -19,7 +17,7 @@ export type McpInputRequired = { mcpInputRequired: { key: string; request: McpEl
  * The request a person sees (a pending call's `input`): a form (`message`, `requestedSchema`: the
  * JSON Schema of the answer) or a link (`url`, which FrogBot shows and never fetches).
  */
-export type McpElicitation = { mode: 'form'; message: string; requestedSchema: Record<string, unknown> } | { mode: 'url'; message: string; url: string }
+export type McpElicitation = McpElicitationRequest
 
 /** What the continuation sends back to the MCP server: the response to the request `key`, and the server's `requestState` echoed. */
 export type McpResume = { key: string; response: { action: 'accept'; content?: Record<string, unknown> } | { action: 'decline' }; requestState?: string }

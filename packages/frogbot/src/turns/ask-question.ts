@@ -1,5 +1,5 @@
 import { isToolUIPart, type UIMessage } from 'ai'
-import type { PendingCall } from '@frogbotai/protocol'
+import type { ChannelIdentity, FrogbotMessageMetadata, PendingCall } from '@frogbotai/protocol'
 import type { Caller } from '../contract/caller.ts'
 import type { ResolvedAgent } from '../agents/resolve-agents.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
@@ -21,14 +21,17 @@ export function questionToolOf(agent: ResolvedAgent) {
  * `ask_human`, docs/protocols/mcp.md): the chat belongs to `req.user` (in their chat list and
  * inbox), its first message is `prompt` from the caller, and the agent's reply is one call of its
  * question tool with `input`, waiting like any question the model asked (notices, pieces, expiry
- * apply; `calls-waiting` is announced). The model is not called to ask; once the question is
- * answered the turn continues as after any answer. `input` is checked against the tool's
- * `inputSchema` (`bad-request` naming `field`). Throws `agent-not-found`, `unauthorized`,
+ * apply; `calls-waiting` is announced). The model is not called to ask, nor after the answer:
+ * the reply's metadata says `askedFor: 'mcp'` and the settle door ends the turn at the answer
+ * (outcome `ended`); a message sent to the chat afterwards is an ordinary turn. `input` is checked against the tool's
+ * `inputSchema` (`bad-request` naming `field`). With `channel` (a conversation a piece opened for
+ * it, `mcp.channel`), the chat is that channel conversation: the piece draws the question there and
+ * it is answered there. Throws `agent-not-found`, `unauthorized`,
  * `forbidden` (the agent's `access`), `bad-request` (no question tool on the agent, bad input).
  */
 export async function askQuestion(
   services: TurnServices,
-  { agentSlug, req, input, prompt, field = 'input' }: { agentSlug: string; req: Caller; input: unknown; prompt: string; field?: string }
+  { agentSlug, req, input, prompt, field = 'input', channel = null }: { agentSlug: string; req: Caller; input: unknown; prompt: string; field?: string; channel?: ChannelIdentity | null }
 ): Promise<{ chatId: string; toolCallId: string; pending: PendingCall[] }> {
   if (!req.user) throw new FrogbotError('unauthorized', 'Sign in or send "Authorization: Bearer <token>" to ask a question.')
   const agent = await usableAgent(services, agentSlug, req)
@@ -39,13 +42,15 @@ export async function askQuestion(
   const chatId = services.newId('chat')
   const leaseOwner = newLeaseOwner(services)
   const message: UIMessage = { id: services.newId('msg'), role: 'user', parts: [{ type: 'text', text: prompt }] }
-  const create = { id: chatId, agentSlug: agent.slug, ownerId: req.user.id, title: firstWordsTitle(message.parts), channel: null }
+  const create = { id: chatId, agentSlug: agent.slug, ownerId: req.user.id, title: firstWordsTitle(message.parts), channel }
   const messageId = await services.store.startNewChat({ chat: create, message, leaseOwner, leaseUntil: isoIn(services, services.leaseMs), now: isoIn(services), freshId: () => services.newId('msg') })
   if (messageId === null) throw new FrogbotError('write-conflict', 'The new chat could not be created; retry.')
   const toolCallId = services.newId('call')
   const reply: UIMessage = {
     id: services.newId('msg'),
     role: 'assistant',
+    // The turn ends at the answer (docs/protocols/mcp.md): the caller asked a person, not the agent.
+    metadata: { askedFor: 'mcp' } satisfies FrogbotMessageMetadata,
     parts: [{ type: 'step-start' }, { type: `tool-${tool.slug}`, toolCallId, state: 'input-available', input: parsed.data } as UIMessage['parts'][number]]
   }
   const { sealed, calls } = waitingCalls({ message: reply, agent, offers: () => true, chatId, createdAt: isoIn(services), expiresAt: (expiresIn) => isoIn(services, expiresIn) })

@@ -2,10 +2,10 @@ import type { Caller } from '../contract/caller.ts'
 import type { ResolvedAgent } from '../agents/resolve-agents.ts'
 import { toolFingerprint } from '../agents/tool-set.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
-import { ANSWER_TEXT_MAX_LENGTH, APPROVAL_KIND, formatPath, overlongText, REASON_MAX_LENGTH, stringsIn, tooLongText } from '@frogbotai/protocol'
+import { ANSWER_TEXT_MAX_LENGTH, APPROVAL_KIND, formatPath, MCP_ELICITATION_KIND, overlongText, REASON_MAX_LENGTH, stringsIn, tooLongText } from '@frogbotai/protocol'
 import { type CallRecord, toPendingCall } from '../store/chat-records.ts'
 import { type SettleAction, isAnswer, isDecision } from './rules/plan-settle.ts'
-import { elicitationResponse, MCP_ELICITATION_KIND, type McpElicitation } from '../tools/mcp-elicitation.ts'
+import { elicitationResponse, type McpElicitation } from '../tools/mcp-elicitation.ts'
 
 // The settle door's checks of one action that run user code (see `settleActions` in settle.ts).
 

@@ -4,7 +4,7 @@ import type { SettleInput, SettleOutcome } from '../contract/turns.ts'
 import { systemCaller } from '../auth/callers.ts'
 import type { ResolvedAgent } from '../agents/resolve-agents.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
-import type { ChatState, SettlementWithPart } from '@frogbotai/protocol'
+import type { ChatState, FrogbotMessageMetadata, SettlementWithPart } from '@frogbotai/protocol'
 import { type CallRecord, type ChatRecord, toPendingCall } from '../store/chat-records.ts'
 import type { ChatPatch } from '../store/chat-store.ts'
 import type { SettleSnapshot, VersionedMessage } from '../store/turn-write-shapes.ts'
@@ -183,6 +183,9 @@ async function apply(
 ): Promise<SettleOutcome | null> {
   const message = messages.find((entry) => entry.id === messageId)!
   const { version, ...stored } = message
+  // A question an MCP client asked a person (ask_human) ends at its answer: the model is not called.
+  const ends = plan.next === 'continue' && askedForMcp(stored)
+  if (ends) plan = { ...plan, next: 'idle' }
   const settled = closeCalls(stored, plan.closings)
   const leaseOwner = newLeaseOwner(services)
   const patch: ChatPatch =
@@ -219,7 +222,12 @@ async function apply(
   }
   if (plan.next === 'awaiting') return { kind: 'awaiting-input', chatId: chat.id, settlement: settlement!, pending: plan.remaining.map(toPendingCall) }
   const started = await services.kickQueue(chat.id)
-  return { kind: 'dismissed', chatId: chat.id, messageId, settlement: settlement!, state: started ? 'running' : 'idle' }
+  return { kind: ends ? 'ended' : 'dismissed', chatId: chat.id, messageId, settlement: settlement!, state: started ? 'running' : 'idle' }
+}
+
+/** Whether `message` is the question an MCP client asked a person through `ask_human` (its metadata says `askedFor: 'mcp'`, see `askQuestion`). */
+function askedForMcp(message: { metadata?: unknown }): boolean {
+  return typeof message.metadata === 'object' && message.metadata !== null && (message.metadata as FrogbotMessageMetadata).askedFor === 'mcp'
 }
 
 /** What the MCP tools of the calls this settle answered (kind `mcp-elicitation`) send back to their servers, by tool call id. */

@@ -15,7 +15,7 @@ import { decodeChunks } from '../helpers/ui-stream.ts'
 import { doorModel } from './door-model.ts'
 
 /** How a door answered: the outcome of an accepted settle or send, or the refusal's code. */
-export type Answer = { kind: 'continued' | 'awaiting-input' | 'voted' | 'dismissed' | 'queued' | 'complete'; status?: number } | { refused: string; message?: string }
+export type Answer = { kind: 'continued' | 'awaiting-input' | 'voted' | 'dismissed' | 'ended' | 'queued' | 'complete'; status?: number } | { refused: string; message?: string }
 
 /**
  * The one channel piece of the suite: a stand-in whose threads can answer questions and files,

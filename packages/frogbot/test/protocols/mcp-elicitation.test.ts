@@ -95,6 +95,23 @@ describe("an MCP tool's request for input (form elicitation)", () => {
     expect(chat.messages.at(-1).settlements).toContainEqual(expect.objectContaining({ toolCallId: 'call_1', outcome: 'answered' }))
   })
 
+  it("a useChat resubmission (the admin chat's Accept) answers it like a client tool's output, checked against the requested schema", async () => {
+    const app = await deployer([toolStep([{ toolCallId: 'call_1', toolName: 'deploy', input: { env: 'eu' } }]), textStep('Deployed.')])
+    const asked = await app.call('POST', '/api/agents/planner', { prompt: 'Deploy to eu' })
+    const { chat } = await partOf(app, asked.json.chatId)
+    const answered = (output: unknown) => {
+      const assistant = structuredClone(chat.messages.at(-1))
+      assistant.parts = assistant.parts.map((part: any) => (part.toolCallId === 'call_1' ? { ...part, state: 'output-available', output } : part))
+      return { id: asked.json.chatId, messages: [...chat.messages.slice(0, -1), assistant] }
+    }
+    const refused = await app.call('POST', '/api/agents/planner', answered({ confirm: 'yes' }))
+    expect(refused.status).toBe(400)
+    expect(refused.json).toMatchObject({ code: 'invalid-output', error: expect.stringMatching(/^output\.confirm: /) })
+    const done = await app.call('POST', '/api/agents/planner', answered({ confirm: true }))
+    expect(done.json).toMatchObject({ status: 'complete', text: 'Deployed.' })
+    expect(rounds.at(-1)).toEqual({ inputResponses: { confirm: { action: 'accept', content: { confirm: true } } }, requestState: 'state-eu' })
+  })
+
   it('a dismissal goes back to the server as a decline, and the tool call completes with its result', async () => {
     const app = await deployer([toolStep([{ toolCallId: 'call_1', toolName: 'deploy', input: { env: 'staging' } }]), textStep('Not deployed.')])
     const asked = await app.call('POST', '/api/agents/planner', { prompt: 'Deploy to staging' })

@@ -74,6 +74,25 @@ describe('the MCP server door: ask_human', () => {
     expect(result.structuredContent).toEqual(answer)
   })
 
+  it('ends the chat at the answer: the caller asked a person, so the model does not speak after it; a later message is an ordinary turn', async () => {
+    const { client, call } = await served(scriptedModel([textStep('Noted.')]))
+    const asked = client.callTool({ name: 'ask_human', arguments: colorQuestion })
+    const { chatId, toolCallId } = await waitingChat(call)
+    const settled = await call('POST', `/api/agents/planner/chats/${chatId}/settle`, { toolCallId, output: answer })
+    expect(settled.json).toMatchObject({ status: 'complete', chatId, text: '', settlement: { toolCallId, outcome: 'answered' } })
+    expect((await asked).structuredContent).toEqual(answer)
+    const read = await call('GET', `/api/agents/planner/chats/${chatId}`)
+    expect(read.json.chat.state).toBe('idle')
+    expect(read.json.messages.map((message: any) => message.role)).toEqual(['user', 'assistant'])
+    const reply = read.json.messages[1]
+    expect(reply.metadata).toEqual({ askedFor: 'mcp' })
+    expect(reply.parts.filter((part: any) => part.type === 'text')).toEqual([])
+    expect(reply.parts.find((part: any) => part.toolCallId === toolCallId)).toMatchObject({ state: 'output-available', output: answer })
+    // The person may go on talking to the agent there: the model is called for that message.
+    const followed = await call('POST', '/api/agents/planner', { chatId, prompt: 'Thanks' })
+    expect(followed.json).toMatchObject({ status: 'complete', text: 'Noted.' })
+  })
+
   it('returns the answer given in the admin chat (the useChat resubmission)', async () => {
     const { client, call } = await served()
     const asked = client.callTool({ name: 'ask_human', arguments: colorQuestion })

@@ -27,6 +27,7 @@ export { findToolRenderer, type ApprovalResponse, type ToolRenderer, type ToolRe
 export { QuestionToolRender, type QuestionToolPart } from './tools/question/question-tool-render.tsx'
 export { ApprovalToolRender } from './tools/approval/approval-tool-render.tsx'
 export { GenericToolRender } from './tools/generic/generic-tool-render.tsx'
+export { ElicitationToolRender } from './tools/elicitation/elicitation-tool-render.tsx'
 export { CallFacts, ExpiresNote } from './tools/call-facts.tsx'
 export { assigneesText } from './tools/call-facts-text.ts'
 export { useChatManifest, useChatSession, useChatContext, useChatList, type ManifestState, type ChatContextValue } from './chat-context.ts'

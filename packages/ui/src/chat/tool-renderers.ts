@@ -31,6 +31,11 @@ import type { AnyToolPart } from './tool-parts.ts'
  *   refusal comes back as `error`, `input.<field>: …`), or a no with an optional `reason`;
  * - `approvalTool`: the tool as the server publishes it (`name`, `description`, `inputSchema`);
  * - `settlement`: once settled, who decided, when, the `reason`, the edited `input` and the `votes`.
+ *
+ * For an MCP tool's request for input (kind `mcp-elicitation`, docs/protocols/mcp.md): `call.input`
+ * is the request (a form's `requestedSchema` or a link), answered with `addToolOutput` (the form's
+ * values, `{}` for a link) or `dismiss` (a decline); once settled, `settlement` says `answered` or
+ * `dismissed`.
  */
 export type ToolRenderProps<PART = AnyToolPart> = {
   part: PART

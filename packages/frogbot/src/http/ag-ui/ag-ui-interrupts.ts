@@ -1,10 +1,10 @@
 import type { PendingCall } from '@frogbotai/protocol'
-import { APPROVAL_KIND } from '@frogbotai/protocol'
+import { APPROVAL_KIND, MCP_ELICITATION_KIND } from '@frogbotai/protocol'
 import type { Interrupt, ResumeEntry } from '@ag-ui/core'
 import { z } from 'zod'
 import type { ResolvedAgent } from '../../agents/resolve-agents.ts'
 import type { SettleInput } from '../../contract/turns.ts'
-import { MCP_ELICITATION_KIND, type McpElicitation } from '../../tools/mcp-elicitation.ts'
+import type { McpElicitation } from '../../tools/mcp-elicitation.ts'
 
 /** The answer an approval's interrupt takes (docs/agents/approvals.md): approve or deny, with an optional reason and edited input. */
 const APPROVAL_RESPONSE = {

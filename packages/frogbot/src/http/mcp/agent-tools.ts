@@ -42,6 +42,10 @@ async function turnToolResult(context: McpToolContext, ctx: ServerContext, resul
 /** The tool result after the client's forms were settled: the continuation's, the calls still waiting, or the dismissal. */
 async function settledToolResult(context: McpToolContext, ctx: ServerContext, outcome: SettleOutcome) {
   if (outcome.kind === 'continued') return turnToolResult(context, ctx, await outcome.run.result)
+  if (outcome.kind === 'ended') {
+    const ended = { status: 'complete', chatId: outcome.chatId, messageId: outcome.messageId, text: '' }
+    return { content: [{ type: 'text' as const, text: '' }], structuredContent: ended }
+  }
   if (outcome.kind === 'dismissed') {
     const dismissed = { status: 'dismissed', chatId: outcome.chatId, messageId: outcome.messageId, state: outcome.state }
     return { content: [{ type: 'text' as const, text: `Dismissed: the agent stops here (chat ${outcome.chatId}).` }], structuredContent: dismissed }

@@ -3,6 +3,7 @@ import { QuestionInput, QuestionOutput } from '@frogbotai/protocol'
 import type { z } from 'zod'
 import type { UIMessage } from 'ai'
 import type { Caller } from '../../contract/caller.ts'
+import type { ChannelPiece } from '../../contract/piece.ts'
 import type { Engine } from '../../turns/engine.ts'
 import { callResult } from '../../turns/ask-question.ts'
 import type { signedStates, WaitState } from './signed-state.ts'
@@ -44,9 +45,10 @@ export async function waitResult(context: McpToolContext, ctx: ServerContext, { 
  * `QuestionOutput`. The first round asks in a new chat of `agentSlug` owned by the caller (see
  * `askQuestion`); each round waits up to `waitMs` and answers the person's answer, a tool error
  * (`Dismissed by the user.`, an expiry), or `input_required` with a signed state naming the chat and
- * call, which the client's SDK sends back to wait again.
+ * call, which the client's SDK sends back to wait again. With `channel` (`mcp.channel`), the piece
+ * first opens a conversation whose first message is the prompt, and the chat is that conversation.
  */
-export function registerAskHuman(server: McpServer, context: McpToolContext, agentSlug: string | undefined): void {
+export function registerAskHuman(server: McpServer, context: McpToolContext, agentSlug: string | undefined, channel?: ChannelPiece): void {
   server.registerTool(
     'ask_human',
     {
@@ -61,7 +63,8 @@ export function registerAskHuman(server: McpServer, context: McpToolContext, age
       if (state && typeof state === 'object') return waitResult(context, ctx, state)
       if (!agentSlug) return { isError: true, content: [{ type: 'text' as const, text: 'No agent with the question tool is open to this token.' }] }
       const prompt = `Asked through MCP: ${input.questions.map((question) => question.question).join(' ')}`
-      const asked = await context.engine.ask({ agentSlug, req: context.req, input, prompt, field: 'arguments' })
+      const opened = channel?.openThread ? { piece: channel.piece, instance: channel.instance, ...(await channel.openThread({ text: prompt })) } : null
+      const asked = await context.engine.ask({ agentSlug, req: context.req, input, prompt, field: 'arguments', channel: opened })
       return waitResult(context, ctx, asked)
     }
   )

@@ -37,7 +37,7 @@ export function mcpDoor(context: HttpContext, options: McpServerOptions): (reque
       const server = new McpServer({ name: 'frogbot', version: '0.1.0' }, { requestState: { verify: states.verify } })
       const { req, agents } = request.authInfo?.extra as DoorCaller
       const tools = { engine, req, states, waitMs }
-      registerAskHuman(server, tools, askAgentOf(agents, options))
+      registerAskHuman(server, tools, askAgentOf(agents, options), options.channel ? services.pieces.get(options.channel)?.piece : undefined)
       for (const agent of agents) registerAgentTool(server, tools, agent)
       return server
     },

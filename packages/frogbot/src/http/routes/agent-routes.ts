@@ -2,7 +2,7 @@ import type { UIMessage } from 'ai'
 import { Hono } from 'hono'
 import { agentSummary } from '../../agents/agent-summary.ts'
 import { FrogbotError } from '../../errors/frogbot-error.ts'
-import { RunRequest } from '@frogbotai/protocol'
+import { MCP_ELICITATION_KIND, RunRequest } from '@frogbotai/protocol'
 import { usableAgent } from '../../turns/chat-access.ts'
 import { forCaller, type HttpContext, type HttpEnv } from '../http-context.ts'
 import { readBody } from '../read-body.ts'
@@ -34,9 +34,11 @@ export function agentRoutes(context: HttpContext) {
     // useChat resubmits after addToolOutput: the last message is the assistant message with outputs.
     if (last?.role === 'assistant') {
       if (!chatId) throw new FrogbotError('bad-request', 'id: the chat id is required to settle tool outputs')
-      const inputs = resubmissionInputs(last as unknown as UIMessage, new Set(agent.clientTools.keys()), new Set(agent.approvalTools.keys()))
+      const { state, pending } = await forCaller(req, engine.pending({ chatId, agentSlug: agent.slug, req }))
+      // An MCP tool's request for input is a server tool's call the person answers like a client tool's.
+      const elicitations = new Set(pending.filter((call) => call.kind === MCP_ELICITATION_KIND).map((call) => call.toolCallId))
+      const inputs = resubmissionInputs(last as unknown as UIMessage, new Set(agent.clientTools.keys()), new Set(agent.approvalTools.keys()), elicitations)
       if (inputs.length === 0) {
-        const { state } = await forCaller(req, engine.pending({ chatId, agentSlug: agent.slug, req }))
         if (state === 'running') throw new FrogbotError('turn-in-progress', 'Another request already continued this turn; join it with GET .../chats/:chatId/stream, or reload the chat.')
         throw new FrogbotError('bad-request', `messages.${lastIndex}: the last assistant message carries no client tool output or approval response to settle`)
       }

@@ -1,9 +1,9 @@
 import { isDeepStrictEqual } from 'node:util'
-import { type ApprovalVote, CANCELLED_BY_DISMISSAL_TEXT, CANCELLED_BY_EXPIRY_TEXT, type ChatState, dismissedText, EXPIRED_TEXT, type SettledBy } from '@frogbotai/protocol'
+import { type ApprovalVote, CANCELLED_BY_DISMISSAL_TEXT, CANCELLED_BY_EXPIRY_TEXT, type ChatState, dismissedText, EXPIRED_TEXT, MCP_ELICITATION_KIND, type SettledBy } from '@frogbotai/protocol'
 import type { SettleInput } from '../../contract/turns.ts'
 import type { CallRecord } from '../../store/chat-records.ts'
 import type { CallClosing } from './close-calls.ts'
-import { MCP_ELICITATION_KIND, type McpResume } from '../../tools/mcp-elicitation.ts'
+import type { McpResume } from '../../tools/mcp-elicitation.ts'
 
 /**
  * What a settle does to one call: the settle door's input as every door gives it (answer it with

@@ -1,10 +1,10 @@
 import { isToolUIPart, type UIMessage } from 'ai'
-import { APPROVAL_KIND } from '@frogbotai/protocol'
+import { APPROVAL_KIND, MCP_ELICITATION_KIND } from '@frogbotai/protocol'
 import type { ResolvedAgent } from '../../agents/resolve-agents.ts'
 import { toolFingerprint } from '../../agents/tool-set.ts'
 import type { NewCall } from '../../store/chat-records.ts'
 import { sealToolParts, toolNameOf } from '../transcript.ts'
-import { isMcpInputRequired, MCP_ELICITATION_KIND } from '../../tools/mcp-elicitation.ts'
+import { isMcpInputRequired } from '../../tools/mcp-elicitation.ts'
 
 /** A tool whose calls wait for a person: a client tool, or a server tool waiting for approval. */
 type WaitingTool = { kind: string; slug: string; expiresIn?: number; quorum: number | null; fingerprint: string }

@@ -1,5 +1,5 @@
 import type { LanguageModel } from 'ai'
-import { buildConfig, type AgentConfig, type DatabaseAdapter } from '../../../src/index.ts'
+import { buildConfig, type AgentConfig, type DatabaseAdapter, type FrogbotConfig } from '../../../src/index.ts'
 import { sqliteAdapter } from '../../../src/store/sqlite-adapter.ts'
 import { serveFrogbot } from '../../../src/testing/serve-frogbot.ts'
 import { tempDir } from '../../../src/testing/temp-dir.ts'
@@ -19,14 +19,14 @@ export const EVE = { id: 'u-eve', name: 'eve', email: 'eve@elsewhere.example' }
 /**
  * A FrogBot served on 127.0.0.1 with the `planner` agent (`question`) on the README's Toychat
  * piece, whose API is `standIn`, on `db` (default: a SQLite file in a temporary folder), the
- * piece on the clock `clock.now()` (moved with `clock.skew`). `say` delivers a signed message and
+ * piece on the clock `clock.now()` (moved with `clock.skew`), with the rest of `config` (such as `mcp`). `say` delivers a signed message and
  * waits until the piece has no work left; `close()` stops it all.
  */
-export async function toychatKit({ model, standIn, db, agent = {} }: { model: Exclude<LanguageModel, string>; standIn: ToychatStandIn; db?: DatabaseAdapter; agent?: Partial<AgentConfig> }) {
+export async function toychatKit({ model, standIn, db, agent = {}, config: extra = {} }: { model: Exclude<LanguageModel, string>; standIn: ToychatStandIn; db?: DatabaseAdapter; agent?: Partial<AgentConfig>; config?: Partial<FrogbotConfig> }) {
   const temp = db ? null : tempDir()
   const clock = { skew: 0, now: () => Date.now() + clock.skew }
   const piece = createToychat({ apiUrl: standIn.url, secret: SECRET, now: clock.now })
-  const config = buildConfig({ agents: [{ slug: 'planner', model: 'fast', tools: [question], channels: [piece], ...agent }], db: db ?? sqliteAdapter({ filename: join(temp!.dir, 'frogbot.db') }) })
+  const config = buildConfig({ ...extra, agents: [{ slug: 'planner', model: 'fast', tools: [question], channels: [piece], ...agent }], db: db ?? sqliteAdapter({ filename: join(temp!.dir, 'frogbot.db') }) })
   const served = await serveFrogbot({ config, model })
   await createTestUser(served.frogbot, { email: ADA.email })
   await createTestUser(served.frogbot, { email: BOB.email })

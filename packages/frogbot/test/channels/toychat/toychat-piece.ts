@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto'
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto'
 import { createPiece, type KitPiece, type NameOf, noticeText, numberedQuestions, numberedReply, questionsOf, replayGuard, settledText, unauthorized } from 'frogbot/channels'
 import { z } from 'zod'
 
@@ -51,9 +51,16 @@ export function createToychat({ apiUrl, secret, instance = 'toychat', now = Date
     identity: { by: 'email' },
     now,
     readReply: numberedReply,
+    opensThreads: true,
     start: ({ runtime, state, refused }) => {
       const guard = replayGuard({ state, now })
       return {
+        // A new thread for a question nobody asked in one (an MCP client's ask_human with mcp.channel).
+        openThread: async ({ text }) => {
+          const thread = `t-${randomUUID()}`
+          await post(thread, text)
+          return { thread, account: null }
+        },
         drawing: {
           reply: async ({ thread, text }) => {
             let whole = ''

@@ -5,6 +5,9 @@ import type { FieldValue, SchemaField } from './schema-fields.ts'
 /** A text value this long (or with a line break) is edited in a multi-line field. */
 const MULTILINE_AT = 80
 
+/** The input type of a string's JSON Schema `format` (MCP form elicitation's formats), text for any other. */
+const INPUT_TYPES: Record<string, string> = { email: 'email', uri: 'url', date: 'date', 'date-time': 'datetime-local' }
+
 /**
  * One field of a form built from a JSON Schema (`SchemaField`): a checkbox, radios or checkboxes
  * for options, a text field, or a multi-line one for a list, JSON, or text that starts long (an
@@ -63,7 +66,7 @@ export function FieldControl({ id, field, value, error, onChange }: { id: string
                 onChange={() => onChange(many ? (chosen.includes(option) ? chosen.filter((o) => o !== option) : [...chosen, option]) : option)}
               />
               <span className="fb-option-text">
-                <span className="fb-option-label">{option}</span>
+                <span className="fb-option-label">{field.optionLabels?.[option] ?? option}</span>
               </span>
             </label>
           ))}
@@ -73,7 +76,7 @@ export function FieldControl({ id, field, value, error, onChange }: { id: string
     )
   }
   const text = typeof value === 'string' ? value : ''
-  const multiline = field.kind === 'list' || field.kind === 'json' || startsLong
+  const multiline = field.kind === 'list' || field.kind === 'json' || (startsLong && !field.format)
   return (
     <div className="fb-field">
       <label htmlFor={id} className="fb-field-label">
@@ -91,9 +94,10 @@ export function FieldControl({ id, field, value, error, onChange }: { id: string
         <input
           id={id}
           className="fb-input"
-          type="text"
+          type={(field.format && INPUT_TYPES[field.format]) ?? 'text'}
           inputMode={field.kind === 'number' ? 'decimal' : field.kind === 'integer' ? 'numeric' : undefined}
           maxLength={field.maxLength ?? (field.kind === 'text' ? ANSWER_TEXT_MAX_LENGTH : undefined)}
+          minLength={field.minLength}
           value={text}
           aria-describedby={describedBy}
           aria-invalid={invalid}

@@ -54,4 +54,35 @@ describe('the generic client tool form', () => {
   test('humanizes property names', () => {
     expect([humanize('fileName'), humanize('file_name'), humanize('confirm-budget')]).toEqual(['File name', 'File name', 'Confirm budget'])
   })
+
+  test("reads MCP form elicitation's primitives: titled options, defaults, formats and bounds", () => {
+    const fields = schemaFields({
+      type: 'object',
+      properties: {
+        env: { type: 'string', oneOf: [{ const: 'stg', title: 'Staging' }, { const: 'prod', title: 'Production' }] },
+        size: { type: 'string', enum: ['s', 'l'], enumNames: ['Small', 'Large'] },
+        replicas: { type: 'integer', minimum: 1, maximum: 5, default: 2 },
+        contact: { type: 'string', format: 'email', minLength: 3 },
+        at: { type: 'string', format: 'date-time' },
+        regions: { type: 'array', items: { anyOf: [{ const: 'eu', title: 'Europe' }, { const: 'us', title: 'America' }] }, default: ['eu'] },
+        notify: { type: 'boolean', default: true }
+      },
+      required: ['env', 'replicas']
+    })!
+    expect(fields.map(({ key, kind, optionLabels, format, minLength }) => ({ key, kind, ...(optionLabels ? { optionLabels } : {}), ...(format ? { format } : {}), ...(minLength ? { minLength } : {}) }))).toEqual([
+      { key: 'env', kind: 'choice', optionLabels: { stg: 'Staging', prod: 'Production' } },
+      { key: 'size', kind: 'choice', optionLabels: { s: 'Small', l: 'Large' } },
+      { key: 'replicas', kind: 'integer' },
+      { key: 'contact', kind: 'text', format: 'email', minLength: 3 },
+      { key: 'at', kind: 'text', format: 'date-time' },
+      { key: 'regions', kind: 'choices', optionLabels: { eu: 'Europe', us: 'America' } },
+      { key: 'notify', kind: 'boolean' }
+    ])
+    const values = initialValues(fields)
+    expect(values).toMatchObject({ replicas: '2', regions: ['eu'], notify: true, env: '' })
+    expect(fieldsOutput(fields, { ...values, env: 'prod', replicas: '9' })).toEqual({ error: 'Replicas: at most 5.', field: 'replicas' })
+    expect(fieldsOutput(fields, { ...values, env: 'prod', replicas: '0' })).toEqual({ error: 'Replicas: at least 1.', field: 'replicas' })
+    const output = fieldsOutput(fields, { ...values, env: 'prod', at: '2026-12-06T10:30' })
+    expect(output).toMatchObject({ output: { env: 'prod', replicas: 2, regions: ['eu'], notify: true, at: new Date('2026-12-06T10:30').toISOString() } })
+  })
 })

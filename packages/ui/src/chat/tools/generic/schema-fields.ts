@@ -13,6 +13,10 @@ type JsonSchema = {
   minimum?: number
   maximum?: number
   maxLength?: number
+  minLength?: number
+  format?: string
+  default?: unknown
+  enumNames?: string[]
 }
 
 /**
@@ -28,9 +32,16 @@ export type SchemaField = {
   required: boolean
   kind: 'text' | 'number' | 'integer' | 'boolean' | 'choice' | 'choices' | 'list' | 'json'
   options?: string[]
+  /** The title shown for an option, where the schema gives one (`oneOf: [{ const, title }]`, `enumNames`). */
+  optionLabels?: Record<string, string>
   minimum?: number
   maximum?: number
   maxLength?: number
+  minLength?: number
+  /** A string's `format`: `email`, `uri`, `date` or `date-time` pick the input's type. */
+  format?: string
+  /** The schema's `default`, the field's starting value. */
+  initial?: FieldValue
 }
 
 /** A field's value while the person edits it: text for most kinds, a flag, or the chosen options. */
@@ -48,12 +59,19 @@ export function schemaFields(schema: unknown): SchemaField[] | null {
 }
 
 function field(key: string, schema: JsonSchema, required: boolean): SchemaField {
-  const base = { key, label: schema.title ?? humanize(key), required, ...(schema.description ? { description: schema.description } : {}) }
+  const initial = initialOf(schema.default)
+  const base = { key, label: schema.title ?? humanize(key), required, ...(schema.description ? { description: schema.description } : {}), ...(initial === undefined ? {} : { initial }) }
   const options = stringOptions(schema)
-  if (options) return { ...base, kind: 'choice', options }
+  if (options) return { ...base, kind: 'choice', options, ...labelsOf(schema) }
   switch (typeOf(schema)) {
     case 'string':
-      return { ...base, kind: 'text', ...(schema.maxLength !== undefined ? { maxLength: schema.maxLength } : {}) }
+      return {
+        ...base,
+        kind: 'text',
+        ...(schema.maxLength !== undefined ? { maxLength: schema.maxLength } : {}),
+        ...(schema.minLength !== undefined ? { minLength: schema.minLength } : {}),
+        ...(schema.format ? { format: schema.format } : {})
+      }
     case 'number':
     case 'integer':
       return { ...base, kind: typeOf(schema) as 'number' | 'integer', minimum: schema.minimum, maximum: schema.maximum }
@@ -62,7 +80,7 @@ function field(key: string, schema: JsonSchema, required: boolean): SchemaField 
     case 'array': {
       const items = unwrap(schema.items) ?? {}
       const itemOptions = stringOptions(items)
-      if (itemOptions) return { ...base, kind: 'choices', options: itemOptions }
+      if (itemOptions) return { ...base, kind: 'choices', options: itemOptions, ...labelsOf(items) }
       if (typeOf(items) === 'string') return { ...base, kind: 'list' }
       return { ...base, kind: 'json' }
     }
@@ -71,9 +89,26 @@ function field(key: string, schema: JsonSchema, required: boolean): SchemaField 
   }
 }
 
-/** The starting value of each field: empty text, `false`, no options. */
+/** The starting value of each field: its schema's `default`, else empty text, `false`, no options. */
 export function initialValues(fields: SchemaField[]): Record<string, FieldValue> {
-  return Object.fromEntries(fields.map((f) => [f.key, f.kind === 'boolean' ? false : f.kind === 'choices' ? [] : '']))
+  return Object.fromEntries(fields.map((f) => [f.key, f.initial ?? (f.kind === 'boolean' ? false : f.kind === 'choices' ? [] : '')]))
+}
+
+/** A schema's `default` as a field value (numbers as text), or `undefined` when it has none the form can show. */
+function initialOf(value: unknown): FieldValue | undefined {
+  if (typeof value === 'string' || typeof value === 'boolean') return value
+  if (typeof value === 'number') return String(value)
+  if (Array.isArray(value) && value.every((entry) => typeof entry === 'string')) return value as string[]
+  return undefined
+}
+
+/** The titles of a schema's options (`oneOf`/`anyOf` of `{ const, title }`, or the legacy `enumNames`), when it has any. */
+function labelsOf(schema: JsonSchema): { optionLabels?: Record<string, string> } {
+  const variants = schema.oneOf ?? schema.anyOf
+  const labels: Record<string, string> = {}
+  if (variants) for (const variant of variants) if (typeof variant.const === 'string' && variant.title) labels[variant.const] = variant.title
+  if (Array.isArray(schema.enum) && Array.isArray(schema.enumNames)) schema.enum.forEach((value, at) => schema.enumNames![at] && (labels[String(value)] = schema.enumNames![at]))
+  return Object.keys(labels).length > 0 ? { optionLabels: labels } : {}
 }
 
 /**
@@ -122,6 +157,8 @@ export function fieldsOutput(fields: SchemaField[], values: Record<string, Field
     if (f.kind === 'number' || f.kind === 'integer') {
       const number = Number(text)
       if (!Number.isFinite(number) || (f.kind === 'integer' && !Number.isInteger(number))) return { error: `${f.label}: enter a ${f.kind === 'integer' ? 'whole ' : ''}number.`, field: f.key }
+      if (f.minimum !== undefined && number < f.minimum) return { error: `${f.label}: at least ${f.minimum}.`, field: f.key }
+      if (f.maximum !== undefined && number > f.maximum) return { error: `${f.label}: at most ${f.maximum}.`, field: f.key }
       output[f.key] = number
     } else if (f.kind === 'list') {
       output[f.key] = text.split('\n').map((line) => line.trim()).filter(Boolean)
@@ -131,6 +168,11 @@ export function fieldsOutput(fields: SchemaField[], values: Record<string, Field
       } catch {
         return { error: `${f.label}: not valid JSON.`, field: f.key }
       }
+    } else if (f.format === 'date-time') {
+      // A browser's local date and time, sent as an ISO 8601 instant.
+      const instant = new Date(text)
+      if (Number.isNaN(instant.getTime())) return { error: `${f.label}: enter a date and time.`, field: f.key }
+      output[f.key] = instant.toISOString()
     } else {
       output[f.key] = text
     }
