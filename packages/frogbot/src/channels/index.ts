@@ -35,6 +35,7 @@ export { answerFrom, answerText, type ChannelQuestion, firstUnanswered, question
 export { type CardControl, type CardState, type CardStep, nextCardState } from './answers/card-state.ts'
 export { type NameOf, noticeText, plainNameOf, type PieceNotice } from './piece-notices.ts'
 export { replyParts } from './reply-parts.ts'
+export { cardFacts, utcText } from './call-facts.ts'
 export { givenSetting, httpUrl, INSTANCE_NAME, readSettings, type Setting, type SettingOptions, type SettingValues } from './piece-settings.ts'
 export type { Mention } from './chat-sdk/chat-sdk-drawing.ts'
 export { authorParticipant, type MessageReading, withoutMention } from './chat-sdk/chat-sdk-messages.ts'
@@ -44,6 +45,7 @@ export {
   APPROVAL_HINT,
   APPROVAL_LIMITS,
   approvalAnswer,
+  type ApprovalCall,
   approvalCard,
   type ApprovalCardModel,
   approvalMarkdown,
@@ -51,7 +53,6 @@ export {
   type ApprovalPress,
   type ApprovalReading,
   editedInput,
-  expiresText,
   inputFields,
   invalidField,
   isApprovalCall,

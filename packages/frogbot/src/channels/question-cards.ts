@@ -5,9 +5,10 @@ import type { ChannelState } from '../contract/channel-state.ts'
  * the platform messages that carry its controls (in a piece's own format, unique in the instance)
  * and the call's input, so that a click can be read without loading the chat. `closed`: the call
  * ended and its controls were replaced. `kind`: `approval` on the card of a call waiting for
- * approval (absent on a question's card).
+ * approval (absent on a question's card). `facts`: the lines it shows of the call as drawn
+ * ("Waiting for Dana", "Expires in 2 h (…)", the kit's `cardFacts`), for redraws.
  */
-export type QuestionCard = { chatId: string; toolCallId: string; toolName: string; thread: string; messageIds: string[]; input: unknown; closed?: boolean; kind?: 'approval' }
+export type QuestionCard = { chatId: string; toolCallId: string; toolName: string; thread: string; messageIds: string[]; input: unknown; closed?: boolean; kind?: 'approval'; facts?: string[] }
 
 /** How long a card is remembered once its call ended, so that late clicks are told who answered (ms). */
 export const SETTLED_CARD_TTL_MS = 30 * 24 * 60 * 60_000

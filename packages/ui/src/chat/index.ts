@@ -28,7 +28,7 @@ export { QuestionToolRender, type QuestionToolPart } from './tools/question/ques
 export { ApprovalToolRender } from './tools/approval/approval-tool-render.tsx'
 export { GenericToolRender } from './tools/generic/generic-tool-render.tsx'
 export { CallFacts, ExpiresNote } from './tools/call-facts.tsx'
-export { assigneesText } from './tools/call-facts-text.ts'
+export { assigneesText } from '@frogbotai/protocol'
 export { useChatManifest, useChatSession, useChatContext, useChatList, type ManifestState, type ChatContextValue } from './chat-context.ts'
 export { ChatSession, POLL_INTERVAL_MS, type ChatSessionSnapshot } from './chat-session.ts'
 export { ChatApiError } from './chat-api-error.ts'
