@@ -54,7 +54,7 @@ describe('notify in buildConfig (docs/chat/reach-people.md)', () => {
       "notify.escalate.to: must be a non-empty array of emails or user ids, such as ['lead@example.com']",
       "notify.linkTtl: must be a positive number of milliseconds or a string such as '90s', '15m', '2h', '1d'"
     ])
-    expect(problemsOf('yes')).toEqual(['notify: must be an object { email?, webhook?, remind?, escalate?, linkTtl? }'])
+    expect(problemsOf('yes')).toEqual(['notify: must be an object { email?, webhook?, remind?, escalate?, linkTtl?, pieces? }'])
     expect(problemsOf({ remind: '15m' })).toEqual(["notify.remind: must be an array of durations, such as ['15m', '2h']"])
   })
 })

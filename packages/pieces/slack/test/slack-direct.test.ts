@@ -32,7 +32,7 @@ describeEachDatabase('Slack direct messages to assignees', (fresh) => {
     const config = buildConfig({
       agents: [{ slug: 'planner', model: 'fast', tools: [question], channels: [piece], questions: { assignees: ['bob@example.com', 'dana@example.com'] } }],
       db: database.adapter(),
-      notify: { pieces: ['slack'], remind: ['15m'] }
+      notify: { pieces: ['slack'], remind: ['15m'], escalate: { after: '1h', to: [ADA.email] } }
     })
     const served = await serveFrogbot({ config, model: scriptedModel([askColor(), textStep('Blue it is.')]), options: { now: () => new Date(Date.now() + offsetMs) } })
     open.push({ close: async () => (await served.close(), await slack.close(), await database.drop()) })
@@ -43,12 +43,12 @@ describeEachDatabase('Slack direct messages to assignees', (fresh) => {
       await piece.idle()
       return answer
     }
-    const directCards = () => slack.cards().filter((card) => card.channel === `D${BOB.id}`)
+    const directCards = (who = BOB) => slack.cards().filter((card) => card.channel === `D${who.id}`)
     const directMessages = () => slack.callsTo('chat.postMessage').filter((call) => call.args.channel === `D${BOB.id}` && !call.args.blocks)
     return { served, slack, ada, bob, token: await createTestToken(served.frogbot, { user: ada }), deliver, directCards, directMessages, advance: (ms: number) => void (offsetMs += ms) }
   }
 
-  it("Bob, asked in Ada's web chat, gets the card in a direct message, is reminded there once, answers there, and the chat goes on", async () => {
+  it("Bob, asked in Ada's web chat, gets the card in a direct message, is reminded there once; the escalation sends Ada hers; Bob answers in his, the chat goes on and both cards are replaced once", async () => {
     const { served, slack, bob, token, deliver, directCards, directMessages, advance } = await start()
     const asked = await served.http('POST', '/api/agents/planner', { prompt: 'Pick a color' }, { token })
     expect(asked.json.pending).toMatchObject([{ toolCallId: 'call_q', assignees: ['bob@example.com', 'dana@example.com'] }])
@@ -70,6 +70,16 @@ describeEachDatabase('Slack direct messages to assignees', (fresh) => {
     await eventually(() => expect(directMessages().map((call) => call.args.markdown_text ?? call.args.text)).toEqual(['Reminder: the question above still waits for an answer.']))
     expect(directCards()).toHaveLength(1)
 
+    // An hour on, the escalation asks Ada too: her own direct card says so.
+    advance(44 * 60_000)
+    expect((await served.frogbot.maintain()).notices).toBe(1)
+    const escalated = await eventually(() => {
+      expect(directCards(ADA)).toHaveLength(1)
+      return directCards(ADA)[0]
+    })
+    expect(escalated.text).toContain('Escalated to ada@example.com after 1 h')
+    expect(directCards()).toHaveLength(1)
+
     const click = blockActions({ user: { id: BOB.id, name: BOB.name }, action: { action_id: 'frogbot_option_1', value: '1' }, channel: `D${BOB.id}`, messageTs: card.ts })
     expect((await deliver(signed(click, { contentType: FORM }))).status).toBe(200)
     const read = await eventually(async () => {
@@ -81,10 +91,12 @@ describeEachDatabase('Slack direct messages to assignees', (fresh) => {
     expect(settled).toMatchObject([{ toolCallId: 'call_q', outcome: 'answered', by: { channel: { piece: 'slack', userId: BOB.id }, userId: bob.id } }])
     await eventually(() => expect(slack.updatesOf(card.ts)).toHaveLength(1))
     expect(slack.updatesOf(card.ts)[0].text).toContain('Blue')
+    await eventually(() => expect(slack.updatesOf(escalated.ts)).toHaveLength(1))
 
     // A second click on the replaced card changes nothing, and the card is not replaced again.
     await deliver(signed(click, { contentType: FORM }))
     expect(slack.updatesOf(card.ts)).toHaveLength(1)
+    expect(slack.updatesOf(escalated.ts)).toHaveLength(1)
     expect((await served.chats()).find((entry) => entry.chat.id === chatId)!.messages.flatMap((message) => message.settlements)).toHaveLength(1)
     expect(served.logs).toEqual([])
   }, 30_000)
