@@ -100,12 +100,13 @@ export type AssigneeRight = 'read' | { calls: () => Promise<CallRecord[]> }
 
 /**
  * Whether `req`'s user is an assignee of every call of `calls` (or was told of it by an escalation)
- * in web chat `chat`, coming through a web door, or through a piece that knows them as that user
- * (their platform's email matched: the card `notify.pieces` sent them in a direct message) (see
- * {@link AssigneeRight}).
+ * in web chat `chat`, coming through a web door, or through a piece that knows them (the card
+ * `notify.pieces` sent them in a direct message): as that user (their platform's email matched),
+ * or by `<instance>:<platform user id>` (see {@link AssigneeRight}).
  */
 export function assignedToAll(req: Caller, chat: ChatRecord, calls: CallRecord[]): boolean {
-  const keys = assigneeKeysOf(req.user)
+  // A piece's participant is also named `<instance>:<platform user id>` (Discord, Telegram: no emails).
+  const keys = [...assigneeKeysOf(req.user), ...(req.entryPoint === 'channel' && req.channel ? [`${req.channel.instance}:${req.channel.userId}`] : [])]
   if (keys.length === 0 || chat.channel !== null || !(WEB_DOORS.has(req.entryPoint) || req.entryPoint === 'channel') || calls.length === 0) return false
   // Whom an escalation told may answer too (`notify.escalate`, docs/chat/reach-people.md "Escalation").
   const asks = (call: CallRecord) => [...(call.assignees ?? []), ...(call.escalatedTo ?? []).map((entry) => (entry.includes('@') ? entry.toLowerCase() : entry))]
