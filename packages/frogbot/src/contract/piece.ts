@@ -49,7 +49,8 @@ export type LookupProblem = { kind: 'refused' | 'unreachable'; reason: string }
  *   the call now (the chat, the agent's `access`, the call still waiting, the tool's
  *   `client.access`), settling nothing: resolves when they pass, throws the door's refusal (for a
  *   partial answer, before it is kept).
- * - `chatOf(thread)`, `readChat(chatId)`: reads of this piece's chats (as FrogBot itself).
+ * - `chatOf(thread)`, `readChat(chatId)`: reads of this piece's chats (as FrogBot itself); a
+ *   piece with `directMessages` may read web chats too (the cards it sent in direct messages).
  * - `waitingChats({ after, limit })`: this piece's chats with calls still waiting, each with its
  *   pending calls, by chat id (`limit` default 100; `after`: the last chat id of the previous
  *   page), so that the piece can draw, after a restart, the controls it never drew.

@@ -101,6 +101,29 @@ describeEachDatabase('Slack direct messages to assignees', (fresh) => {
     expect(served.logs).toEqual([])
   }, 30_000)
 
+  it("Ada answers on the web; Bob's direct card, whose replacement Slack refused, is replaced when he clicks it, and he is told who answered", async () => {
+    const { served, slack, token, deliver, directCards } = await start()
+    const asked = await served.http('POST', '/api/agents/planner', { prompt: 'Pick a color' }, { token })
+    const chatId = asked.json.chatId as string
+    const card = await eventually(() => {
+      expect(directCards()).toHaveLength(1)
+      return directCards()[0]
+    })
+    slack.failNext('chat.update', 'internal_error', (args) => args.ts === card.ts)
+    const settled = await served.http('POST', `/api/agents/planner/chats/${chatId}/settle`, { toolCallId: 'call_q', output: { answers: [{ header: 'Color', selected: ['Blue'] }] } }, { token })
+    expect(settled.status).toBe(200)
+    await eventually(() => expect(served.takeLogs(/could not replace the card of call call_q/)).toHaveLength(1))
+    const updated = () => slack.callsTo('chat.update').filter((call) => call.args.ts === card.ts && call.result.ok)
+    expect(updated()).toHaveLength(0)
+
+    await deliver(signed(blockActions({ user: { id: BOB.id, name: BOB.name }, action: { action_id: 'frogbot_option_0', value: '0' }, channel: `D${BOB.id}`, messageTs: card.ts }), { contentType: FORM }))
+    await eventually(() => expect(slack.ephemerals().map((notice) => notice.text)).toContainEqual(expect.stringMatching(/^This question was already answered/)))
+    await eventually(() => expect(updated()).toHaveLength(1))
+    expect(updated()[0].args.text).toContain('Blue')
+    expect((await served.chats()).find((entry) => entry.chat.id === chatId)!.messages.flatMap((message) => message.settlements)).toHaveLength(1)
+    expect(served.logs).toEqual([])
+  }, 30_000)
+
   it("in a Slack thread, Bob answers in his direct message: the thread's card and his are each replaced once, and the reply goes on in the thread", async () => {
     const { served, slack, deliver, directCards } = await start()
     await deliver(signed(messageEvent({ user: ADA.id, text: `<@${BOT_USER_ID}> paint the shed`, ts: ROOT }), { contentType: 'application/json' }))
