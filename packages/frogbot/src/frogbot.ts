@@ -200,7 +200,8 @@ export async function createFrogbot(config: FrogbotConfig, options: CreateFrogbo
         now,
         log,
         publicURL: publicURLOf(config, env),
-        smtpUrl: env.SMTP_URL || undefined
+        smtpUrl: env.SMTP_URL || undefined,
+        pieces
       })
     : null
   const engineListeners = [awaitingInputListener(config.onAwaitingInput, log), dispatchToPieces(pieces, log), ...(telemetry ? [telemetry.listener] : []), ...(notifier ? [notifier.listener] : [])]

@@ -8,8 +8,8 @@ const bob = { channel: { piece: 'slack', instance: 'slack', userId: 'U2', name: 
 const nameOf = plainNameOf
 
 describe('the approval card', () => {
-  it('draws the tool, the input readably, the status and the expiry', () => {
-    const card = approvalCard({ ...call, expiresAt: '2026-12-07T01:00:00.000Z' })
+  it('draws the tool, the input readably, the status, who is asked and the expiry', () => {
+    const card = approvalCard({ ...call, assignees: ['dana@example.com'], expiresAt: '2026-12-07T01:00:00.000Z' }, Date.parse('2026-12-06T23:00:00.000Z'))
     expect(card.title).toBe('Approve send_invoice?')
     expect(card.status).toBe('Needs your approval')
     expect(card.fields).toEqual([
@@ -17,8 +17,10 @@ describe('the approval card', () => {
       { name: 'amount', value: '1200', json: true },
       { name: 'lines', value: '[{"item":"Widgets"}]', json: true }
     ])
-    expect(card.expires).toBe('Expires 2026-12-07 01:00 UTC')
+    expect(card.facts).toEqual(['Waiting for Dana', 'Expires in 2 h (2026-12-07 01:00 UTC)'])
     expect(card.text).toContain('customer: ACME')
+    expect(card.text).toContain('Waiting for Dana.\nExpires in 2 h (2026-12-07 01:00 UTC).')
+    expect(approvalCard(call).facts).toEqual([])
   })
 
   it('sanitizes and clips what the model wrote, and counts the fields it leaves out', () => {

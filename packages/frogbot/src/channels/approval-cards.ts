@@ -2,6 +2,7 @@ import type { PendingCall, SettledBy, Settlement } from '@frogbotai/protocol'
 import { APPROVAL_KIND } from '@frogbotai/protocol'
 import type { SettleAnswer } from '../contract/turns.ts'
 import { clipText } from '../text/clip-text.ts'
+import { cardFacts } from './call-facts.ts'
 
 /**
  * The card of a call waiting for approval in a channel (docs/agents/approvals.md, "In the pieces"),
@@ -27,12 +28,16 @@ export type ApprovalField = { name: string; value: string; json: boolean }
  * - `fields`: the input drawn readably, each value sanitized (control characters out) and clipped to
  *   {@link APPROVAL_LIMITS}`.value`, at most {@link APPROVAL_LIMITS}`.fields` (`more`: how many more);
  * - `status`: "Needs your approval", or with a quorum "1 of 2 approvals";
- * - `expires`: "Expires 2026-12-07 01:00 UTC" when the call has `expiresAt`;
+ * - `facts`: what the card says of the call ({@link cardFacts}): who is asked, the escalation, the
+ *   expiry ("Waiting for Dana", "Expires in 2 h (2026-12-07 01:00 UTC)"); empty for a plain call;
  * - `text`: all of it as plain text (a notification's fallback, or the whole card where the platform
  *   has no controls), with `hint`, how to decide by typing (`/approve`, `/deny [reason]`,
  *   `/approve {json}`).
  */
-export type ApprovalCardModel = { title: string; toolName: string; fields: ApprovalField[]; more: number; status: string; expires?: string; hint: string; text: string }
+export type ApprovalCardModel = { title: string; toolName: string; fields: ApprovalField[]; more: number; status: string; facts: string[]; hint: string; text: string }
+
+/** A waiting approval as its card reads it: the tool, its input, the quorum, and the facts' fields ({@link cardFacts}). */
+export type ApprovalCall = Pick<PendingCall, 'toolName' | 'input'> & Partial<Pick<PendingCall, 'quorum' | 'expiresAt' | 'assignees' | 'createdAt' | 'escalatedTo' | 'escalatedAt'>>
 
 /** Whether a pending call waits for an approval (`kind: "approval"`), not for a client tool's answer. */
 export const isApprovalCall = (call: Pick<PendingCall, 'kind'>) => call.kind === APPROVAL_KIND
@@ -56,13 +61,6 @@ export function inputFields(input: unknown): ApprovalField[] {
   return isRecord(input) ? Object.entries(input).map(([name, value]) => fieldOf(name, value)) : [fieldOf('input', input)]
 }
 
-/** "Expires 2026-12-07 01:00 UTC", from an ISO 8601 time; `undefined` for a missing or unreadable one. */
-export function expiresText(expiresAt: string | undefined): string | undefined {
-  const at = expiresAt ? Date.parse(expiresAt) : Number.NaN
-  if (!Number.isFinite(at)) return undefined
-  return `Expires ${new Date(at).toISOString().slice(0, 16).replace('T', ' ')} UTC`
-}
-
 /** How many approvals a quorum has so far and needs, or `null` when one approval settles the call. */
 export function quorumCount(call: Pick<PendingCall, 'quorum'>): { approvals: number; count: number } | null {
   if (!call.quorum || call.quorum.count <= 1) return null
@@ -72,22 +70,22 @@ export function quorumCount(call: Pick<PendingCall, 'quorum'>): { approvals: num
 /** How to decide by typing in the thread: the commands {@link readApprovalCommand} reads. */
 export const APPROVAL_HINT = 'Reply /approve, /deny with an optional reason, or /approve followed by the edited input as JSON.'
 
-/** The card of a waiting approval `call` (see {@link ApprovalCardModel}). */
-export function approvalCard(call: Pick<PendingCall, 'toolName' | 'input' | 'quorum' | 'expiresAt'>): ApprovalCardModel {
+/** The card of a waiting approval `call` (see {@link ApprovalCardModel}), its facts as of `now`. */
+export function approvalCard(call: ApprovalCall, now: number = Date.now()): ApprovalCardModel {
   const all = inputFields(call.input)
   const fields = all.slice(0, APPROVAL_LIMITS.fields).map((field) => ({ ...field, name: sanitizedText(field.name, 80), value: sanitizedText(field.value) }))
   const more = all.length - fields.length
   const quorum = quorumCount(call)
   const status = quorum ? `${quorum.approvals} of ${quorum.count} approvals` : 'Needs your approval'
-  const expires = expiresText(call.expiresAt)
+  const facts = cardFacts(call, now)
   const title = `Approve ${sanitizedText(call.toolName, 80)}?`
   const lines = [
     `${title} ${status}.`,
     ...fields.map((field) => `${field.name}: ${field.value}`),
     ...(more > 0 ? [`… and ${more} more field${more === 1 ? '' : 's'}`] : []),
-    ...(expires ? [`${expires}.`] : [])
+    ...facts.map((fact) => `${fact}.`)
   ]
-  return { title, toolName: call.toolName, fields, more, status, ...(expires ? { expires } : {}), hint: APPROVAL_HINT, text: lines.join('\n') }
+  return { title, toolName: call.toolName, fields, more, status, facts, hint: APPROVAL_HINT, text: lines.join('\n') }
 }
 
 /** A participant's decision on an approval card: a press of Approve or Deny (with an optional reason), or an edit (the edited input, whole). */
@@ -206,7 +204,7 @@ export function settledApprovalText(toolName: string, view: ReturnType<typeof se
  * the title in bold, the fields as a list, the status and expiry, and how to decide by typing.
  * `escape` makes the model's text inert in the platform's Markdown (no mentions, links or markup).
  */
-export function approvalMarkdown(call: Pick<PendingCall, 'toolName' | 'input' | 'quorum' | 'expiresAt'>, escape: (text: string) => string): string {
+export function approvalMarkdown(call: ApprovalCall, escape: (text: string) => string): string {
   const model = approvalCard(call)
   return [
     // A tool's name is a slug (letters, digits, "_", "-"): safe in code, and drawn as it is.
@@ -215,7 +213,7 @@ export function approvalMarkdown(call: Pick<PendingCall, 'toolName' | 'input' | 
     ...markdownFields(model.fields, escape),
     ...(model.more > 0 ? [`- _… and ${model.more} more_`] : []),
     '',
-    ...(model.expires ? [`_${model.expires}._`] : []),
+    ...model.facts.map((fact) => `_${escape(fact)}._`),
     'Reply `/approve`, `/deny` with an optional reason, or `/approve {…}` with the edited input as JSON.'
   ].join('\n')
 }

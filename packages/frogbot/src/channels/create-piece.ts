@@ -1,10 +1,11 @@
 import type { ChannelState } from '../contract/channel-state.ts'
 import type { EngineEvent } from '../contract/engine-events.ts'
-import type { ChannelPiece, PieceEngine } from '../contract/piece.ts'
+import type { ChannelPiece, DirectMessages, PieceEngine } from '../contract/piece.ts'
 import type { ReplyReader } from './answers/reply-readers.ts'
 import { refusalLog } from './refusal-log.ts'
 import { REDRAW_EVERY_MS } from './runtime/card-drawing.ts'
 import type { PieceDrawing } from './runtime/piece-drawing.ts'
+import type { OpenDirect } from './runtime/direct-cards.ts'
 import { pieceRuntime, type PieceRuntime } from './runtime/piece-runtime.ts'
 import { releasedOnFailure } from './replay-guard.ts'
 
@@ -52,6 +53,9 @@ export type PieceSession = {
  * `readReply` (how a thread message is read as an answer to a waiting question, if at all),
  * `listens` (it has a long-running connection: its session's `listen`), `opensThreads` (it starts
  * conversations: its session's `openThread`), `describe` (its start-up lines) and `start`, which sets it up on a {@link PieceContext} and returns its session.
+ * `openDirect` (a piece that can send direct messages): finds a person on the platform and
+ * returns the thread of a direct conversation with them, or `undefined` when they are unknown
+ * there; the kit then draws cards in it for `notify.pieces` (the piece's `directMessages`).
  */
 export type PieceSpec = Pick<ChannelPiece, 'piece' | 'instance' | 'label' | 'identity' | 'describe'> & {
   supportsKind?: (kind: string) => boolean
@@ -60,6 +64,7 @@ export type PieceSpec = Pick<ChannelPiece, 'piece' | 'instance' | 'label' | 'ide
   listens?: boolean
   opensThreads?: boolean
   closeGraceMs?: number
+  openDirect?: OpenDirect
   start: (context: PieceContext) => PieceSession | Promise<PieceSession>
 }
 
@@ -102,7 +107,7 @@ async function open(spec: PieceSpec, engine: PieceEngine): Promise<Running> {
   const now = spec.now ?? Date.now
   const log = (line: string) => engine.log(`frogbot: ${spec.piece} ${spec.instance}: ${line}`)
   let session: PieceSession | null = null
-  const runtime = pieceRuntime({ engine, drawing: laterDrawing(() => session), identity: spec.identity, platform: spec.label, log, now, readReply: spec.readReply })
+  const runtime = pieceRuntime({ engine, drawing: laterDrawing(() => session), identity: spec.identity, platform: spec.label, log, now, readReply: spec.readReply, openDirect: spec.openDirect })
   const context: PieceContext = { engine, state: engine.state, runtime, now, log, refused: refusalLog({ instance: spec.instance, now, log }), track: runtime.track }
   session = await spec.start(context)
   runtime.redraw()
@@ -117,6 +122,16 @@ async function open(spec: PieceSpec, engine: PieceEngine): Promise<Running> {
     await session!.close?.()
   }
   return { runtime, session, stop }
+}
+
+/** A started piece's direct-message cards (see `directCards`); before the piece starts, or once it closed, they throw. */
+function directMessagesOf(spec: PieceSpec, current: () => Running | null): DirectMessages {
+  const direct = () => {
+    const found = current()?.runtime.direct
+    if (!found) throw new Error(`the ${spec.label} piece "${spec.instance}" has not started`)
+    return found
+  }
+  return { notify: (options) => direct().notify(options), settled: (options) => direct().settled(options) }
 }
 
 const unavailable = (spec: PieceSpec) => Response.json({ error: `The ${spec.label} piece "${spec.instance}" has not started.`, code: 'unavailable' }, { status: 503 })
@@ -175,6 +190,7 @@ export function createPiece(spec: PieceSpec): KitPiece {
         }
       : {}),
     onEvent: (event: EngineEvent) => running?.runtime.onEvent(event),
+    ...(spec.openDirect ? { directMessages: directMessagesOf(spec, () => running) } : {}),
     close: async () => {
       const closing = running
       running = null

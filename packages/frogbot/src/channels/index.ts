@@ -19,7 +19,8 @@ export type { Participant } from '../contract/participant.ts'
 export { clipText, cutIndex } from '../text/clip-text.ts'
 export { errorText } from '../text/error-text.ts'
 export { drawnText } from '../text/drawn-text.ts'
-export type { ChannelPiece, LookupProblem, ParticipantIdentity, PieceEngine } from '../contract/piece.ts'
+export type { ChannelPiece, DirectMessages, DirectNoticeType, DirectPerson, LookupProblem, ParticipantIdentity, PieceEngine } from '../contract/piece.ts'
+export type { OpenDirect } from './runtime/direct-cards.ts'
 export { CLOSE_GRACE_MS, createPiece, type KitPiece, type PieceContext, type PieceSession, type PieceSpec } from './create-piece.ts'
 export type { PieceAction } from './runtime/card-answers.ts'
 export type { PieceRuntime } from './runtime/piece-runtime.ts'
@@ -35,6 +36,7 @@ export { answerFrom, answerText, type ChannelQuestion, firstUnanswered, question
 export { type CardControl, type CardState, type CardStep, nextCardState } from './answers/card-state.ts'
 export { type NameOf, noticeText, plainNameOf, type PieceNotice } from './piece-notices.ts'
 export { replyParts } from './reply-parts.ts'
+export { cardFacts, utcText } from './call-facts.ts'
 export { givenSetting, httpUrl, INSTANCE_NAME, readSettings, type Setting, type SettingOptions, type SettingValues } from './piece-settings.ts'
 export type { Mention } from './chat-sdk/chat-sdk-drawing.ts'
 export { authorParticipant, type MessageReading, withoutMention } from './chat-sdk/chat-sdk-messages.ts'
@@ -44,6 +46,7 @@ export {
   APPROVAL_HINT,
   APPROVAL_LIMITS,
   approvalAnswer,
+  type ApprovalCall,
   approvalCard,
   type ApprovalCardModel,
   approvalMarkdown,
@@ -51,7 +54,6 @@ export {
   type ApprovalPress,
   type ApprovalReading,
   editedInput,
-  expiresText,
   inputFields,
   invalidField,
   isApprovalCall,

@@ -25,7 +25,7 @@ export const KNOWN_KEYS = {
   files: ['download'],
   download: ['hosts', 'allowPrivateAddresses', 'maxBytes', 'timeoutMs'],
   telemetry: ['enabled', 'recordContent'],
-  notify: ['email', 'webhook', 'remind', 'escalate', 'linkTtl'],
+  notify: ['email', 'webhook', 'remind', 'escalate', 'linkTtl', 'pieces'],
   notifyEmail: ['from'],
   notifyWebhook: ['url', 'secret'],
   notifyEscalate: ['after', 'to'],

@@ -4,11 +4,32 @@ import { KNOWN_KEYS, unknownKeyProblems } from './known-keys.ts'
 const DURATION_RULE = "must be a positive number of milliseconds or a string such as '90s', '15m', '2h', '1d'"
 const isAddress = (value: unknown) => typeof value === 'string' && value.trim() !== ''
 
-/** Problems of `notify` as `notify.<field>: <rule>` (see `NotifyOptions`); none when it is absent. */
-export function notifyProblems(notify: unknown): string[] {
+/** A configured piece as `notify.pieces` checks it: its label, and whether it can send direct messages. */
+type ListedPiece = { label?: string; directMessages?: unknown }
+
+/**
+ * Problems of `notify.pieces`: a list of instance names of configured pieces (`pieces`, by
+ * instance name) that can send direct messages; an unknown name, a piece that cannot, or a repeat
+ * is named with its index.
+ */
+function notifyPiecesProblems(value: unknown, pieces: ReadonlyMap<string, ListedPiece>): string[] {
+  if (value === undefined) return []
+  if (!Array.isArray(value)) return ["notify.pieces: must be an array of piece instance names, such as ['slack']"]
+  const direct = [...pieces].filter(([, piece]) => piece.directMessages !== undefined).map(([name]) => `"${name}"`)
+  const choices = direct.length > 0 ? `the pieces that can are ${direct.join(', ')}` : 'no configured piece can (Slack can)'
+  return value.flatMap((name, index) => {
+    const at = `notify.pieces[${index}]`
+    if (typeof name !== 'string' || !pieces.has(name)) return [`${at}: ${JSON.stringify(name) ?? String(name)} is no piece instance listed in an agent's channels; ${choices}`]
+    if (pieces.get(name)!.directMessages === undefined) return [`${at}: the ${pieces.get(name)!.label ?? name} piece "${name}" cannot send direct messages; ${choices}`]
+    return value.indexOf(name) < index ? [`${at}: "${name}" is listed twice`] : []
+  })
+}
+
+/** Problems of `notify` as `notify.<field>: <rule>` (see `NotifyOptions`); none when it is absent. `pieces`: the configured pieces by instance name. */
+export function notifyProblems(notify: unknown, pieces: ReadonlyMap<string, ListedPiece> = new Map()): string[] {
   if (notify === undefined) return []
-  if (!notify || typeof notify !== 'object' || Array.isArray(notify)) return ['notify: must be an object { email?, webhook?, remind?, escalate?, linkTtl? }']
-  const { email, webhook, remind, escalate, linkTtl } = notify as Record<string, unknown>
+  if (!notify || typeof notify !== 'object' || Array.isArray(notify)) return ['notify: must be an object { email?, webhook?, remind?, escalate?, linkTtl?, pieces? }']
+  const { email, webhook, remind, escalate, linkTtl, pieces: direct } = notify as Record<string, unknown>
   const problems = unknownKeyProblems(notify, KNOWN_KEYS.notify, 'notify')
   if (email !== undefined) {
     problems.push(...unknownKeyProblems(email, KNOWN_KEYS.notifyEmail, 'notify.email'))
@@ -31,5 +52,6 @@ export function notifyProblems(notify: unknown): string[] {
     if (!Array.isArray(to) || to.length === 0 || !to.every(isAddress)) problems.push("notify.escalate.to: must be a non-empty array of emails or user ids, such as ['lead@example.com']")
   }
   if (linkTtl !== undefined && durationMs(linkTtl) === null) problems.push(`notify.linkTtl: ${DURATION_RULE}`)
+  problems.push(...notifyPiecesProblems(direct, pieces))
   return problems
 }

@@ -171,12 +171,12 @@ export function validateOptions(options: FrogbotOptions): { problems: string[]; 
   problems.push(...rootKeyProblems(options))
   checkToolList(options.tools, 'tools', problems)
   const rootSlugs = new Set((options.tools ?? []).map((tool) => tool?.slug))
+  const instances = new Map<string, InstanceSeen>()
 
   if (!Array.isArray(options.agents) || options.agents.length === 0) {
     problems.push('agents: at least one agent is required')
   } else {
     const slugs = new Set<string>()
-    const instances = new Map<string, InstanceSeen>()
     options.agents.forEach((agent, index) => {
       const path = `agents[${index}]`
       if (!agent || typeof agent !== 'object') {
@@ -239,7 +239,7 @@ export function validateOptions(options: FrogbotOptions): { problems: string[]; 
   }
   problems.push(...authOptionsProblems(options))
   problems.push(...fileDownloadProblems(options))
-  problems.push(...notifyProblems(options.notify))
+  problems.push(...notifyProblems(options.notify, new Map([...instances].map(([name, seen]) => [name, seen.piece as { label?: string; directMessages?: unknown }]))))
   const agents = Array.isArray(options.agents) ? options.agents : []
   const piecesOf = (slug: string) => {
     const channels = agents.find((agent) => agent?.slug === slug)?.channels

@@ -1,4 +1,4 @@
-import type { ChatSummary, PendingCall } from '@frogbotai/protocol'
+import type { ChatSummary, PendingCall, SettlementWithPart } from '@frogbotai/protocol'
 import type { UIMessage } from 'ai'
 import type { User } from './caller.ts'
 import type { ChannelState } from './channel-state.ts'
@@ -49,7 +49,8 @@ export type LookupProblem = { kind: 'refused' | 'unreachable'; reason: string }
  *   the call now (the chat, the agent's `access`, the call still waiting, the tool's
  *   `client.access`), settling nothing: resolves when they pass, throws the door's refusal (for a
  *   partial answer, before it is kept).
- * - `chatOf(thread)`, `readChat(chatId)`: reads of this piece's chats (as FrogBot itself).
+ * - `chatOf(thread)`, `readChat(chatId)`: reads of this piece's chats (as FrogBot itself); a
+ *   piece with `directMessages` may read web chats too (the cards it sent in direct messages).
  * - `waitingChats({ after, limit })`: this piece's chats with calls still waiting, each with its
  *   pending calls, by chat id (`limit` default 100; `after`: the last chat id of the previous
  *   page), so that the piece can draw, after a restart, the controls it never drew.
@@ -94,7 +95,9 @@ export type PieceEngine = {
  *   client's `ask_human` with `mcp.channel` (docs/protocols/mcp.md); a piece without it opens none;
  * - `describe({ agentSlug, webhookPath })`: the piece's start-up lines (its webhook, or what is
  *   missing), without the `frogbot: ` prefix;
- * - `close()`: at shutdown, once the engine stopped taking work and its turns ended.
+ * - `close()`: at shutdown, once the engine stopped taking work and its turns ended;
+ * - `directMessages`: present on a piece that can send direct messages ({@link DirectMessages}),
+ *   for `notify.pieces`.
  * A hook that throws is logged, never the turn's failure.
  */
 export type ChannelPiece = {
@@ -110,6 +113,34 @@ export type ChannelPiece = {
   openThread?: (options: { text: string }) => Promise<{ thread: string; account: string | null }>
   describe?: (context: { agentSlug: string; webhookPath: string }) => string[]
   close?: () => void | Promise<void>
+  directMessages?: DirectMessages
+}
+
+/**
+ * Who a direct message goes to (`notify.pieces`, docs/chat/reach-people.md "In a direct
+ * message"): the assignee entry as the call names them (an email, a FrogBot user id, or a platform
+ * user id), and their email where FrogBot knows it (the entry itself, or the user's email).
+ */
+export type DirectPerson = { entry: string; email: string | null }
+
+/**
+ * What a notice in a direct message is: the call started waiting (`call.waiting`), a reminder
+ * (`call.reminder`), or the call was escalated to the person (`call.escalated`).
+ */
+export type DirectNoticeType = 'call.waiting' | 'call.reminder' | 'call.escalated'
+
+/**
+ * How a piece that can send direct messages tells people of waiting calls (`notify.pieces`):
+ * - `notify({ chat, call, person, type })`: finds `person` on the platform and sends them the
+ *   call's ordinary card in a direct message (once across processes; a reminder, or a notice
+ *   to someone who already has the card, is a short message in that conversation instead).
+ *   Resolves `false` when the platform does not know them;
+ * - `settled({ chat, settlements })`: replaces the direct cards of calls that ended, once each.
+ * Answers on a direct card go through the ordinary card path and the one settle door.
+ */
+export type DirectMessages = {
+  notify: (options: { chat: ChatSummary; call: PendingCall; person: DirectPerson; type: DirectNoticeType }) => Promise<boolean>
+  settled: (options: { chat: ChatSummary; settlements: SettlementWithPart[] }) => Promise<void>
 }
 
 /** A piece as the engine serves it: the piece and the agent that lists it. */

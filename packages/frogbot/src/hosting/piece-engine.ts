@@ -21,7 +21,8 @@ function participantCaller(piece: Pick<ChannelPiece, 'piece' | 'instance'>, part
 /**
  * What `piece` may do (see {@link PieceEngine}): the guarded engine's methods, as its
  * participants (matched to FrogBot users by email where the piece's `identity` says so), on its
- * own chats only, with its own `state`.
+ * own chats only (and, for a piece that sends direct messages, reads of web chats, whose cards it
+ * may have drawn there), with its own `state`.
  */
 export function pieceEngineFor(engine: Engine, piece: ChannelPiece, { state }: { state: ChannelState }): PieceEngine {
   const { instance } = piece
@@ -35,7 +36,9 @@ export function pieceEngineFor(engine: Engine, piece: ChannelPiece, { state }: {
     chatOf: (thread) => engine.channelChat({ instance, thread }),
     readChat: async (chatId) => {
       const read = await engine.readChat({ chatId, req: systemCaller() })
-      if (read.chat.channel?.instance !== instance) throw new FrogbotError('not-found', `Chat "${chatId}" is not a conversation of the piece "${instance}".`)
+      // A piece that sends direct messages (`notify.pieces`) draws web chats' cards too, and replaces them from the chat.
+      const directCards = read.chat.channel === null && piece.directMessages !== undefined
+      if (read.chat.channel?.instance !== instance && !directCards) throw new FrogbotError('not-found', `Chat "${chatId}" is not a conversation of the piece "${instance}".`)
       return read
     },
     waitingChats: ({ after, limit = 100 } = {}) => engine.waitingChannelChats({ instance, after, limit }),

@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto'
 import { type ChatSummary, durationText, type PendingCall, type SettlementWithPart } from '@frogbotai/protocol'
 import type { EngineEvent } from '../contract/engine-events.ts'
+import type { AttachedPiece, DirectPerson } from '../contract/piece.ts'
+import { chatSummary } from '../turns/views/chat-summary.ts'
+import { directSender } from './direct-sender.ts'
 import { findUserById } from '../auth/users.ts'
 import type { ChatStore } from '../store/chat-store.ts'
 import { toPendingCall } from '../store/chat-records.ts'
@@ -27,10 +30,12 @@ export type NotifierDeps = {
   smtpUrl?: string
   /** The webhook's waits between attempts (tests shorten them). */
   retryDelaysMs?: number[]
+  /** The configured pieces, by instance name (for `notify.pieces`). */
+  pieces?: Map<string, AttachedPiece>
 }
 
-/** A chat as a notice needs it. */
-type NoticeChat = Pick<ChatSummary, 'id' | 'agentSlug' | 'title'> & { ownerId: string | null; channel: unknown }
+/** A chat as a notice needs it: its summary and its owner. */
+type NoticeChat = ChatSummary & { ownerId: string | null }
 
 /** A stable event id: the same notice of the same calls has the same id, across retries and processes. */
 function eventId(type: string, chatId: string, toolCallIds: string[], step: number): string {
@@ -49,6 +54,7 @@ export function createNotifier(deps: NotifierDeps) {
   const plan = noticePlan(options)
   const mail = options.email ? emailSender({ from: options.email.from, smtpUrl: deps.smtpUrl, log }) : null
   const hook = options.webhook ? webhookSender({ ...options.webhook, log, now, retryDelaysMs: deps.retryDelaysMs }) : null
+  const direct = options.pieces?.length && deps.pieces ? directSender({ instances: options.pieces, pieces: deps.pieces, log }) : null
   const underWay = new Set<Promise<unknown>>()
   const track = (work: Promise<unknown>, what: string) => {
     const tracked = work.catch((error) => log(`frogbot: ${what} failed: ${error instanceof Error ? error.message : String(error)}`))
@@ -67,8 +73,14 @@ export function createNotifier(deps: NotifierDeps) {
   /** An address for a recipient: an email as it is, a user id as its user's email (nobody when unknown). */
   const addressOf = async (recipient: string): Promise<string | null> => (recipient.includes('@') ? recipient : ((await findUserById(store.db, recipient))?.email ?? null))
 
-  /** Sends one notice of `calls` to each of `audience` (by call), and the webhook event with every link. */
+  /** Sends one notice of `calls` to each of `audience` (by call): in a direct message where a piece knows them, by email; and the webhook event with every link. */
   async function deliver(type: NoticeType, chat: NoticeChat, calls: PendingCall[], audience: (call: PendingCall) => string[], step: number, escalatedAfter?: string) {
+    if (direct) {
+      for (const call of calls) {
+        const people: DirectPerson[] = await Promise.all(audience(call).map(async (entry) => ({ entry, email: await addressOf(entry) })))
+        track(direct.send(type, chat, call, people), `the direct messages of call ${call.toolCallId}`)
+      }
+    }
     if (!mail && !hook) return
     const owner = chat.ownerId ? await findUserById(store.db, chat.ownerId) : null
     const byRecipient = new Map<string, PendingCall[]>()
@@ -129,8 +141,9 @@ export function createNotifier(deps: NotifierDeps) {
     }
     const escalation = escalating ? { at: iso(), to: plan.escalateTo } : undefined
     if (!(await store.claimNotice(due, { remindersSent, escalation, nextDueAt: nextDue(due.noticeAt, remindersSent, due.escalated || escalating) }))) return 0
-    const chat = await store.getChat(due.call.chatId)
-    if (!chat) return 0
+    const record = await store.getChat(due.call.chatId)
+    if (!record) return 0
+    const chat = { ...chatSummary({ pieces: deps.pieces ?? new Map(), now }, record), ownerId: record.ownerId }
     const ownerEmail = chat.ownerId ? ((await findUserById(store.db, chat.ownerId))?.email ?? null) : null
     const call = toPendingCall(escalation ? { ...due.call, escalatedAt: escalation.at, escalatedTo: escalation.to } : due.call)
     if (reminding) {
@@ -147,6 +160,7 @@ export function createNotifier(deps: NotifierDeps) {
     /** The engine listener: first notices, and the webhook's `call.settled`. */
     listener: (event: EngineEvent) => {
       if (event.type === 'calls-waiting') track(firstNotice(event.chat, event.ownerId, event.pending), `the notice of chat ${event.chat.id}`)
+      if (event.type === 'calls-settled' && direct) track(direct.settled(event.chat, event.settlements), `the direct cards of chat ${event.chat.id}`)
       if (event.type === 'calls-settled' && hook) {
         const settlements: SettlementWithPart[] = event.settlements
         const ids = settlements.map((settlement) => settlement.toolCallId)
@@ -168,7 +182,8 @@ export function createNotifier(deps: NotifierDeps) {
     describe: (): string => {
       const email = options.email ? (deps.smtpUrl ? `email through ${deps.smtpUrl.replace(/\/\/[^@/]*@/, '//')}` : 'email logged with its links (SMTP_URL is unset)') : null
       const webhook = options.webhook ? `webhook to ${new URL(options.webhook.url).origin}` : null
-      return `notices: ${[email, webhook].filter(Boolean).join(', ') || 'none (no email or webhook)'}; answer links on ${publicURL}`
+      const pieces = direct ? `direct messages through ${options.pieces!.join(', ')}` : null
+      return `notices: ${[email, webhook, pieces].filter(Boolean).join(', ') || 'none (no email, webhook or pieces)'}; answer links on ${publicURL}`
     },
     idle: async () => {
       while (underWay.size > 0) await Promise.allSettled([...underWay])

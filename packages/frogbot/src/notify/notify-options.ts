@@ -12,6 +12,9 @@ export type Duration = number | `${number}${'s' | 'm' | 'h' | 'd'}`
  *   call still waits; each goes out once across every server process.
  * - `escalate`: `after` the first notice, the addresses in `to` are told too and may answer.
  * - `linkTtl`: how long an answer link works (default 72 h); every link is void once its call settled.
+ * - `pieces`: instance names of configured pieces that can send direct messages (Slack, Microsoft
+ *   Teams, Discord, Telegram): each recipient known on one of them gets the call's own card in a
+ *   direct message, answered there (the first piece in the list that knows them).
  */
 export type NotifyOptions = {
   email?: { from: string }
@@ -19,6 +22,7 @@ export type NotifyOptions = {
   remind?: Duration[]
   escalate?: { after: Duration; to: string[] }
   linkTtl?: Duration
+  pieces?: string[]
 }
 
 const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }

@@ -159,5 +159,16 @@ export const quorum: ContractCase = {
   }
 }
 
+/** An approval with assignees and `expiresIn` says on its card who is asked and when it expires. */
+export const approvalFacts: ContractCase = {
+  title: 'approval: with assignees and expiresIn, the card says who is asked and when it expires ("Waiting for Dana", "Expires in 2 h")',
+  run: async (world, descriptor) => {
+    const { serve, asked } = approvalSteps(world, descriptor)
+    const card = await asked(await serve(['Sent.'], { assignees: ['dana@example.com'], expiresIn: 2 * 3_600_000 }))
+    expect(card.text).toContain('Waiting for Dana')
+    expect(card.text).toContain('Expires in 2 h')
+  }
+}
+
 /** The approval cases, run for a piece whose descriptor has `decide`. */
-export const APPROVAL_CASES: ContractCase[] = [approveOnce, deny, edit, quorum]
+export const APPROVAL_CASES: ContractCase[] = [approveOnce, deny, edit, quorum, approvalFacts]

@@ -1,5 +1,6 @@
 import { expect, vi } from 'vitest'
 import { REDRAW_EVERY_MS } from '../channels/runtime/card-drawing.ts'
+import { question } from '../tools/question.ts'
 import type { DrawnCard, Person, PieceContractDescriptor } from './piece-contract-descriptor.ts'
 import { ask, type ContractServer, type ContractWorld, MAIN, OTHER, textStep, toolStep } from './piece-contract-world.ts'
 
@@ -207,3 +208,19 @@ export const hiddenCharacters: ContractCase = {
   }
 }
 
+
+/** The question tool of the facts case: it asks Dana, and expires in 2 h. */
+const askingDana: typeof question = { ...question, client: { ...question.client, assignees: ['dana@example.com'], expiresIn: 2 * 3_600_000 } }
+
+/** A question with assignees and `expiresIn` says on its card who is asked and when it expires (the admin chat's words: "Waiting for Dana", "Expires in 2 h"). */
+export const callFacts: ContractCase = {
+  title: 'a question with assignees and expiresIn says on its card who is asked and when it expires ("Waiting for Dana", "Expires in 2 h")',
+  run: async (world, descriptor) => {
+    const { asked } = steps(world, descriptor)
+    const server = await world.server([ask()], { asks: askingDana })
+    const card = (await asked(server))!
+    expect(card.text).toContain('Waiting for Dana')
+    expect(card.text).toContain('Expires in 2 h')
+    expect(card.text).toContain('Which color?')
+  }
+}

@@ -3,7 +3,7 @@ import { expect } from 'vitest'
 import { buildConfig } from '../config/build-config.ts'
 import type { ChatRead } from '../contract/turns.ts'
 import { question } from '../tools/question.ts'
-import type { Tool } from '../tools/tool.ts'
+import type { AnyTool, Tool } from '../tools/tool.ts'
 import type { Delivery, PieceContractDescriptor } from './piece-contract-descriptor.ts'
 import { colorQuestion, scriptedModel, textStep, toolStep } from './scripted-model.ts'
 import { serveFrogbot, type ServedFrogbot } from './serve-frogbot.ts'
@@ -39,12 +39,12 @@ export async function contractWorld<S extends { close: () => Promise<void> }>(de
   const running = new Set<ContractServer>()
   const { ada, bob, eve } = descriptor.people
 
-  /** A server on the world's database whose model plays `steps`; the agent has the question tool and `tools`. */
-  const server = async (steps: Parameters<typeof scriptedModel>[0], { tools = [] }: { tools?: Tool<any>[] } = {}): Promise<ContractServer> => {
+  /** A server on the world's database whose model plays `steps`; the agent has the question tool (or `asks`, a question tool of the case's own) and `tools`. */
+  const server = async (steps: Parameters<typeof scriptedModel>[0], { tools = [], asks = question }: { tools?: Tool<any>[]; asks?: AnyTool } = {}): Promise<ContractServer> => {
     const piece = descriptor.piece(standIn, { now: clock.now })
     const byEmail = piece.identity.by === 'email'
     const access = ({ req }: { req: { user: unknown; channel?: { userId: string } } }) => (req.channel ? (byEmail ? req.user !== null : req.channel.userId !== eve.userId) : req.user !== null)
-    const config = buildConfig({ agents: [{ slug: 'planner', model: 'fast', tools: [question, ...tools], channels: [piece], access }], db: database.adapter() })
+    const config = buildConfig({ agents: [{ slug: 'planner', model: 'fast', tools: [asks, ...tools], channels: [piece], access }], db: database.adapter() })
     const served = await serveFrogbot({ config, model: scriptedModel(steps) as Exclude<LanguageModel, string> })
     const user = await createTestUser(served.frogbot, { email: ada.email ?? 'ada@example.com' })
     if (byEmail && bob.email) await createTestUser(served.frogbot, { email: bob.email })

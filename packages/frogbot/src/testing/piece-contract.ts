@@ -1,6 +1,6 @@
 import { afterEach, it } from 'vitest'
 import { APPROVAL_CASES } from './piece-contract-approvals.ts'
-import { askAndAnswer, type ContractCase, hiddenCharacters, refusedRequests, rescan, restart, twoServers, webWrite } from './piece-contract-cases.ts'
+import { askAndAnswer, callFacts, type ContractCase, hiddenCharacters, refusedRequests, rescan, restart, twoServers, webWrite } from './piece-contract-cases.ts'
 import type { PieceContractDescriptor } from './piece-contract-descriptor.ts'
 import { type ContractWorld, contractWorld } from './piece-contract-world.ts'
 import { describeEachDatabase, type FreshDatabase } from './test-databases.ts'
@@ -33,9 +33,9 @@ const named =
  * The questions contract: a question asked, its card drawn once, a refused participant told while
  * the question stays open, the answer, the card replaced once with who answered, the continuation
  * in the thread, a second answer told it is settled; a web write refused; control and
- * bidi-override characters never drawn.
+ * bidi-override characters never drawn; a call with assignees and `expiresIn` says both on its card.
  */
-export const questionsContract = named('questions', [askAndAnswer, webWrite, hiddenCharacters])
+export const questionsContract = named('questions', [askAndAnswer, webWrite, hiddenCharacters, callFacts])
 
 /** The webhook security contract: forged, stale and replayed requests refused with `401`, changing nothing. */
 export const webhookSecurityContract = named('webhook security', [refusedRequests])

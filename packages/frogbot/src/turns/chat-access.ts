@@ -94,14 +94,20 @@ export function assertHome(services: Pick<TurnServices, 'pieces'>, { chat, req }
  * What an assignee (docs/chat/reach-people.md, "Who is asked") may do in a chat they may not read
  * otherwise: with `read`, read it (someone asked them in it); with `calls`, also act on those calls
  * (answer, dismiss, decide, keep a card's draft), when every one of them names them, in a web chat
- * through a web door. Nothing else: they never send, edit, stop or branch.
+ * through a web door or a piece that knows them as that user (a direct message's card, `notify.pieces`). Nothing else: they never send, edit, stop or branch.
  */
 export type AssigneeRight = 'read' | { calls: () => Promise<CallRecord[]> }
 
-/** Whether `req`'s user is an assignee of every call of `calls` (or was told of it by an escalation) in web chat `chat`, coming through a web door (see {@link AssigneeRight}). */
+/**
+ * Whether `req`'s user is an assignee of every call of `calls` (or was told of it by an escalation)
+ * in web chat `chat`, coming through a web door, or through a piece that knows them (the card
+ * `notify.pieces` sent them in a direct message): as that user (their platform's email matched),
+ * or by `<instance>:<platform user id>` (see {@link AssigneeRight}).
+ */
 export function assignedToAll(req: Caller, chat: ChatRecord, calls: CallRecord[]): boolean {
-  const keys = assigneeKeysOf(req.user)
-  if (keys.length === 0 || chat.channel !== null || !WEB_DOORS.has(req.entryPoint) || calls.length === 0) return false
+  // A piece's participant is also named `<instance>:<platform user id>` (Discord, Telegram: no emails).
+  const keys = [...assigneeKeysOf(req.user), ...(req.entryPoint === 'channel' && req.channel ? [`${req.channel.instance}:${req.channel.userId}`] : [])]
+  if (keys.length === 0 || chat.channel !== null || !(WEB_DOORS.has(req.entryPoint) || req.entryPoint === 'channel') || calls.length === 0) return false
   // Whom an escalation told may answer too (`notify.escalate`, docs/chat/reach-people.md "Escalation").
   const asks = (call: CallRecord) => [...(call.assignees ?? []), ...(call.escalatedTo ?? []).map((entry) => (entry.includes('@') ? entry.toLowerCase() : entry))]
   return calls.every((call) => asks(call).some((assignee) => keys.includes(assignee)))

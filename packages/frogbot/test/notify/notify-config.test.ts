@@ -54,7 +54,28 @@ describe('notify in buildConfig (docs/chat/reach-people.md)', () => {
       "notify.escalate.to: must be a non-empty array of emails or user ids, such as ['lead@example.com']",
       "notify.linkTtl: must be a positive number of milliseconds or a string such as '90s', '15m', '2h', '1d'"
     ])
-    expect(problemsOf('yes')).toEqual(['notify: must be an object { email?, webhook?, remind?, escalate?, linkTtl? }'])
+    expect(problemsOf('yes')).toEqual(['notify: must be an object { email?, webhook?, remind?, escalate?, linkTtl?, pieces? }'])
     expect(problemsOf({ remind: '15m' })).toEqual(["notify.remind: must be an array of durations, such as ['15m', '2h']"])
+  })
+
+  it('notify.pieces: instance names of listed pieces that can send direct messages, each named when it is not one', () => {
+    const piece = (instance: string, direct: boolean) => ({ piece: instance, instance, label: instance.toUpperCase(), identity: { by: 'email' as const }, supportsKind: () => true, ...(direct ? { directMessages: { notify: async () => true, settled: async () => {} } } : {}) })
+    const withPieces = (pieces: unknown) => {
+      try {
+        buildConfig({ agents: [{ slug: 'planner', model: 'fast', tools: [question], channels: [piece('chat', true), piece('forge', false)] }], notify: { pieces } } as FrogbotOptions)
+        return []
+      } catch (error) {
+        if (!ConfigError.isInstance(error)) throw error
+        return error.problems
+      }
+    }
+    expect(withPieces(['chat'])).toEqual([])
+    expect(withPieces(['forge', 'nowhere', 'chat', 'chat'])).toEqual([
+      'notify.pieces[0]: the FORGE piece "forge" cannot send direct messages; the pieces that can are "chat"',
+      'notify.pieces[1]: "nowhere" is no piece instance listed in an agent\'s channels; the pieces that can are "chat"',
+      'notify.pieces[3]: "chat" is listed twice'
+    ])
+    expect(withPieces('chat')).toEqual(["notify.pieces: must be an array of piece instance names, such as ['slack']"])
+    expect(problemsOf({ pieces: ['slack'] })).toEqual(['notify.pieces[0]: "slack" is no piece instance listed in an agent\'s channels; no configured piece can (Slack can)'])
   })
 })

@@ -28,7 +28,7 @@ export function approvalComponents(call: Pick<PendingCall, 'toolName' | 'input' 
     `**${escapeMarkdown(model.title)}** ${model.status}.`,
     ...model.fields.map((field) => `**${escapeMarkdown(field.name)}**: ${escapeMarkdown(field.value)}`),
     ...(model.more > 0 ? [`… and ${model.more} more`] : []),
-    ...(model.expires ? [`-# ${model.expires}.`] : []),
+    ...model.facts.map((fact) => `-# ${escapeMarkdown(fact)}.`),
     `-# ${escapeMarkdown(model.hint)}`
   ]
   return [

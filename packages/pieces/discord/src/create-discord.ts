@@ -6,6 +6,7 @@ import { handleDiscordActions } from './discord-actions.ts'
 import { type ForwardedEvent, FrogbotDiscordAdapter } from './discord-adapter.ts'
 import { unreadableBody } from './discord-bodies.ts'
 import { discordDrawing } from './discord-drawing.ts'
+import { openDiscordDirect } from './discord-direct.ts'
 import { type DiscordMember, discordNames, type DiscordUser, participantOf } from './discord-people.ts'
 import { type DiscordOptions, discordSettings } from './discord-settings.ts'
 import { discordVerifier, GATEWAY_TOKEN_HEADER } from './discord-webhook.ts'
@@ -80,6 +81,7 @@ export function createDiscord(options: DiscordOptions = {}): DiscordPiece {
     chat: { fallbackStreamingPlaceholderText: null },
     ackDeadlineMs: ACK_DEADLINE_MS,
     supportsKind: (kind) => kind === 'question' || kind === 'approval',
+    openDirect: (person) => openDiscordDirect(adapter, instance, person),
     describe: ({ agentSlug, webhookPath }) => [`channel ${instance}: ${label} for agent ${agentSlug}, webhook ${webhookPath} (the application's Interactions Endpoint URL), messages through the Gateway`],
     adapter: ({ logger, state, webhookVerifier }) =>
       (adapter = new FrogbotDiscordAdapter(

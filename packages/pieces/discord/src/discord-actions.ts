@@ -4,6 +4,7 @@ import { escapeMarkdown } from './discord-components.ts'
 import { type FrogbotDiscordAdapter, IS_COMPONENTS_V2, messageRef } from './discord-adapter.ts'
 import { type DiscordMember, type DiscordNames, type DiscordUser, participantOf } from './discord-people.ts'
 import { type Control, questionCard, readControl } from './question-card.ts'
+import { withFacts } from './card-facts.ts'
 
 /** A component interaction, as the piece reads it (checked by the webhook before Chat SDK sees it). */
 type ComponentInteraction = { channel_id: string; message: { id: string }; member?: DiscordMember & { user: DiscordUser }; user?: DiscordUser; data: { custom_id: string; values?: string[] } }
@@ -72,7 +73,7 @@ export function handleDiscordActions({ bot, adapter, runtime, drawing, names }: 
     const next = read ? nextCardState(questions, partial, read) : { kind: 'ignore' as const }
     switch (next.kind) {
       case 'look':
-        if (next.control.kind === 'page') return adapter.editPayload(ref, { flags: IS_COMPONENTS_V2, components: questionCard(questions, partial, next.control.page), allowed_mentions: { parse: [] } })
+        if (next.control.kind === 'page') return adapter.editPayload(ref, { flags: IS_COMPONENTS_V2, components: withFacts(questionCard(questions, partial, next.control.page), card.facts), allowed_mentions: { parse: [] } })
         return tell(await other({ card, ref, participant, question, step }))
       case 'answer':
         return tell(await runtime.answer({ card, messageId: ref, participant, action: { output: next.output } }))

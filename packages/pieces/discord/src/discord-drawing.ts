@@ -3,6 +3,7 @@ import { escapeMarkdown } from './discord-components.ts'
 import { type FrogbotDiscordAdapter, IS_COMPONENTS_V2 } from './discord-adapter.ts'
 import type { DiscordNames } from './discord-people.ts'
 import { questionCard, settledCard } from './question-card.ts'
+import { withFacts } from './card-facts.ts'
 
 /** A Components V2 message body of `components`, pinging nobody. */
 const v2 = (components: unknown[]) => ({ flags: IS_COMPONENTS_V2, components, allowed_mentions: { parse: [] } })
@@ -18,15 +19,15 @@ const v2 = (components: unknown[]) => ({ flags: IS_COMPONENTS_V2, components, al
  */
 export function discordDrawing({ adapter, names }: { adapter: FrogbotDiscordAdapter; names: DiscordNames }): Pick<PieceDrawing, 'drawCall' | 'drawSettled' | 'drawPartial' | 'notify'> {
   return {
-    drawCall: async ({ thread, call }) => {
+    drawCall: async ({ thread, call, facts }) => {
       const questions = questionsOf(call.input)
       if (!questions) throw new Error(`the input of call ${call.toolCallId} (${call.toolName}) is not a question`)
-      return [await adapter.postPayload(thread, v2(questionCard(questions, { revision: 0, step: 0, selections: [] })))]
+      return [await adapter.postPayload(thread, v2(withFacts(questionCard(questions, { revision: 0, step: 0, selections: [] }), facts)))]
     },
     drawPartial: async ({ card, partial }) => {
       const questions = questionsOf(card.input)
       if (!questions) return
-      for (const ref of card.messageIds) await adapter.editPayload(ref, v2(questionCard(questions, partial)))
+      for (const ref of card.messageIds) await adapter.editPayload(ref, v2(withFacts(questionCard(questions, partial), card.facts)))
     },
     drawSettled: async ({ card, settlement }) => {
       const questions = questionsOf(card.input)

@@ -45,14 +45,15 @@ const readBody = (request: IncomingMessage) =>
  * exists), `POST /channels/{id}/messages` and `PATCH /channels/{id}/messages/{mid}` (`404 Unknown
  * Message`, 10008, for one never posted; `400 Invalid Form Body`, 50035, for a body breaking
  * Discord's rules: see `componentProblems`), `POST /webhooks/{app}/{token}` (interaction
- * followups) and `GET /gateway/bot` (`gatewayUrl`, when given). Every call needs
+ * followups), `POST /users/@me/channels` (the bot's DM channel with `recipient_id`) and `GET
+ * /gateway/bot` (`gatewayUrl`, when given). Every call needs
  * `Authorization: Bot <token>` (followups need none); `401` otherwise. `failNext(status, code,
  * when)` makes the next matching call fail so.
  */
 export async function discordStandIn({ gatewayUrl }: { gatewayUrl?: () => string } = {}) {
   const calls: ApiCall[] = []
   const failures: Failure[] = []
-  const channels = new Map<string, { id: string; type: number; parent_id?: string; guild_id?: string }>([[CHANNEL_ID, { id: CHANNEL_ID, type: ChannelKind.GuildText, guild_id: GUILD_ID }]])
+  const channels = new Map<string, { id: string; type: number; parent_id?: string; guild_id?: string; recipient?: string }>([[CHANNEL_ID, { id: CHANNEL_ID, type: ChannelKind.GuildText, guild_id: GUILD_ID }]])
   const messages = new Map<string, PostedMessage>()
   const posts: PostedMessage[] = []
   const edits: PostedMessage[] = []
@@ -111,6 +112,13 @@ export async function discordStandIn({ gatewayUrl }: { gatewayUrl?: () => string
       messages.set(existing.id, edited)
       edits.push(edited)
       return answer(200, { id: existing.id, channel_id: channelId, content: merged.content ?? '', components: merged.components ?? [], flags: merged.flags ?? 0, author: { id: APPLICATION_ID, username: 'frogbot', bot: true } })
+    }
+    if (method === 'POST' && path === '/users/@me/channels') {
+      // The bot's DM channel with a user: opened once, the same one after.
+      const found = [...channels.values()].find((channel) => channel.type === ChannelKind.DM && channel.recipient === body?.recipient_id)
+      const dm = found ?? { id: nextId(), type: ChannelKind.DM, recipient: String(body?.recipient_id) }
+      channels.set(dm.id, dm)
+      return answer(200, { id: dm.id, type: ChannelKind.DM, recipients: [{ id: dm.recipient }] })
     }
     if (followup && method === 'POST') return answer(200, { id: nextId() })
     answer(404, { message: `404: Not Found (${method} ${path})`, code: 0 })

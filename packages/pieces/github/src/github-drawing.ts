@@ -2,6 +2,7 @@ import { type ChannelState, type ChatSdkSetup, type Mention, type NameOf, notice
 import type { FrogbotGithubAdapter } from './github-adapter.ts'
 import { COMMENT_BUDGET, commentParts, escapeText, neutraliseMarkdown } from './github-markdown.ts'
 import { questionComment, settledComment } from './question-comments.ts'
+import { factsMarkdown } from './card-facts.ts'
 
 /**
  * A question comment's id in card records: `<comment id>:<question index>` (the comment is one of
@@ -48,13 +49,13 @@ export function githubDrawing({ adapter, nameOf, mention, state }: { adapter: Fr
   const edit = (thread: string, commentId: string, body: string) => adapter.editMessage(thread, commentId, { raw: body })
 
   return {
-    drawCall: async ({ thread, call }) => {
+    drawCall: async ({ thread, call, facts }) => {
       const questions = questionsOf(call.input)
       if (!questions) throw new Error(`the input of call ${call.toolCallId} (${call.toolName}) is not a question`)
       const posted: string[] = []
       try {
         for (const [index] of questions.entries()) {
-          for (const part of commentParts(questionComment(questions, index))) posted.push(commentRef(await post(thread, part), index))
+          for (const part of commentParts(questionComment(questions, index) + (index === questions.length - 1 ? factsMarkdown(facts) : ''))) posted.push(commentRef(await post(thread, part), index))
         }
       } catch (error) {
         await Promise.allSettled(posted.map((ref) => adapter.deleteMessage(thread, parseRef(ref).commentId)))

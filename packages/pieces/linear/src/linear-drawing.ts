@@ -2,6 +2,7 @@ import { type ChatSdkSetup, type NameOf, noticeText, type PieceContext, type Pie
 import type { LinearApi } from './linear-api.ts'
 import { activityParts, escapeText } from './linear-markdown.ts'
 import { questionActivity, settledActivity } from './question-activities.ts'
+import { factsMarkdown } from './card-facts.ts'
 
 /** The agent session of a Chat SDK thread id (`linear:{issue}:s:{session}`); a thread of no session cannot carry activities. */
 export function sessionOf(thread: string): string {
@@ -56,11 +57,11 @@ function settledFirst({ engine, runtime }: Pick<PieceContext, 'engine' | 'runtim
 export function linearDrawing({ api, nameOf, engine, runtime }: { api: LinearApi; nameOf: NameOf } & Pick<PieceContext, 'engine' | 'runtime'>): ChatSdkSetup['drawing'] {
   const afterSettled = settledFirst({ engine, runtime })
   return {
-    drawCall: async ({ thread, call }) => {
+    drawCall: async ({ thread, call, facts }) => {
       const questions = questionsOf(call.input)
       if (!questions) throw new Error(`the input of call ${call.toolCallId} (${call.toolName}) is not a question`)
       const { content, signal } = questionActivity(questions)
-      return [await api.activity(sessionOf(thread), content, signal)]
+      return [await api.activity(sessionOf(thread), { ...content, body: `${content.body}${factsMarkdown(facts)}` }, signal)]
     },
     drawSettled: async ({ card, settlement }) => {
       const questions = questionsOf(card.input)

@@ -6,11 +6,12 @@ const call = { toolName: 'send_invoice', input: { customer: '<@U123> <https://ev
 
 describe('the Slack approval card', () => {
   it('draws the input escaped, so the model never mentions or links, with Approve, Deny and Edit', () => {
-    const { text, blocks } = approvalBlocks({ ...call, quorum: { count: 2, votes: [] }, expiresAt: '2026-12-07T01:00:00.000Z' })
+    const waiting = { ...call, quorum: { count: 2, votes: [] }, assignees: ['dana@example.com'], expiresAt: new Date(Date.now() + 2 * 3_600_000).toISOString() }
+    const { text, blocks } = approvalBlocks(waiting)
     const drawn = JSON.stringify(blocks)
     expect(drawn).not.toContain('<@U123>')
     expect(drawn).toContain('&lt;@U123&gt;')
-    expect(drawn).toContain('0 of 2 approvals · Expires 2026-12-07 01:00 UTC')
+    expect(drawn).toContain('0 of 2 approvals · Waiting for Dana · Expires in 2 h (')
     expect(blocks.at(-1)).toMatchObject({ type: 'actions', elements: [{ action_id: APPROVAL_ACTIONS.approve }, { action_id: APPROVAL_ACTIONS.deny }, { action_id: APPROVAL_ACTIONS.edit }] })
     expect(text).toContain('send_invoice')
   })

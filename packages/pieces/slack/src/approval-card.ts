@@ -54,7 +54,7 @@ export function approvalBlocks(call: Pick<PendingCall, 'toolName' | 'input' | 'q
     blocks: [
       { type: 'section', text: mrkdwn(`*${escapeMrkdwn(model.title)}*`) },
       { type: 'section', text: mrkdwn(fieldLines(model).join('\n')) },
-      { type: 'context', elements: [mrkdwn(`⏳ ${model.status}${model.expires ? ` · ${model.expires}` : ''}`)] },
+      { type: 'context', elements: [mrkdwn(`⏳ ${[model.status, ...model.facts.map(escapeMrkdwn)].join(' · ')}`)] },
       {
         type: 'actions',
         block_id: 'fbapproval_controls',

@@ -2,6 +2,7 @@ import type { createSlackAdapter } from '@chat-adapter/slack'
 import type { Message } from 'chat'
 import { createChatSdkPiece, type KitPiece, readSettings, type Setting } from 'frogbot/channels'
 import { slackDrawing } from './slack-drawing.ts'
+import { openSlackDirect } from './slack-direct.ts'
 import { handleSlackApprovals, slackApprovalDrawing } from './approval-card.ts'
 import { handleSlackInteractions, slackParticipant } from './slack-handlers.ts'
 import { botIdentity, FrogbotSlackAdapter, IDENTITY_RETRY_MS } from './slack-identity.ts'
@@ -125,6 +126,7 @@ export function createSlack(options: SlackOptions = {}): SlackPiece {
     chat: { fallbackStreamingPlaceholderText: null, streamingUpdateIntervalMs: options.updateIntervalMs ?? 1000 },
     ackDeadlineMs: ACK_DEADLINE_MS,
     supportsKind: (kind) => kind === 'question' || kind === 'approval',
+    openDirect: (person) => openSlackDirect(adapter, person),
     adapter: ({ logger, log, webhookVerifier }) =>
       (adapter = new FrogbotSlackAdapter({ botToken, webhookVerifier, apiUrl, botUserId: options.botUserId, userName, logger, nativeStreaming: false, webClientOptions: { ...WEB_API_REQUESTS, logger: webClientLogger(log) } })),
     verify: slackVerifier(signingSecret),

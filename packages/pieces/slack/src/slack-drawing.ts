@@ -1,5 +1,6 @@
 import type { SlackAdapter } from '@chat-adapter/slack'
 import { type NameOf, type PieceDrawing, questionsOf, settledAnswer } from 'frogbot/channels'
+import { withFacts } from './card-facts.ts'
 import { questionCard, settledCard } from './question-card.ts'
 
 type PostArguments = Parameters<SlackAdapter['webClient']['chat']['postMessage']>[0]
@@ -20,11 +21,11 @@ function parseRef(ref: string): { channel: string; ts: string } {
  */
 export function slackDrawing({ adapter, nameOf }: { adapter: SlackAdapter; nameOf: NameOf }): Pick<PieceDrawing, 'drawCall' | 'drawSettled'> {
   return {
-    drawCall: async ({ thread, call }) => {
+    drawCall: async ({ thread, call, facts }) => {
       const questions = questionsOf(call.input)
       if (!questions) throw new Error(`the input of call ${call.toolCallId} (${call.toolName}) is not a question`)
       const { channel, threadTs } = adapter.decodeThreadId(thread)
-      const card = questionCard(questions)
+      const card = withFacts(questionCard(questions), facts)
       const posted = await adapter.webClient.chat.postMessage({
         channel,
         ...(threadTs ? { thread_ts: threadTs } : {}),

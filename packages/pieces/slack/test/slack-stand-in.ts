@@ -74,7 +74,8 @@ export function blockKitProblems(blocks: unknown, maxBlocks: number): string[] {
 /**
  * A stand-in for Slack's Web API on 127.0.0.1 that records every call, for the piece's
  * `apiUrl`: it answers `auth.test`, `users.info` (from `users`), `chat.postMessage` (a new `ts`
- * each time), `chat.update`, `chat.postEphemeral`, `views.open` and `conversations.info`, and
+ * each time), `chat.update`, `chat.postEphemeral`, `views.open` and `conversations.info`,
+ * `users.lookupByEmail` and `conversations.open` (a direct conversation `D<user id>`), and
  * `{ ok: true }` to anything else; blocks beyond Block Kit's limits ({@link blockKitProblems}) are
  * refused with `invalid_blocks`, as Slack does. `failNext(method, error, when?)` makes the next call of `method`
  * (whose arguments pass `when`) answer `{ ok: false, error }`. `unreachable('refuse')` makes
@@ -123,6 +124,13 @@ export async function slackStandIn({ users }: { users: StandInUser[] }) {
         return { ok: true, view: { id: `V${calls.length}`, ...args.view } }
       case 'conversations.info':
         return { ok: true, channel: { id: args.channel, name: 'general' } }
+      case 'users.lookupByEmail': {
+        const user = [...directory.values()].find((known) => known.email?.toLowerCase() === String(args.email).toLowerCase())
+        return user ? { ok: true, user: { id: user.id, name: user.name, profile: { email: user.email } } } : { ok: false, error: 'users_not_found' }
+      }
+      case 'conversations.open':
+        // The bot's direct conversation with one user: `D` and their id.
+        return directory.has(args.users) ? { ok: true, channel: { id: `D${args.users}` } } : { ok: false, error: 'user_not_found' }
       default:
         return { ok: true }
     }

@@ -46,7 +46,7 @@ export function approvalAdaptiveCard(call: Pick<PendingCall, 'toolName' | 'input
     richText([{ text: model.title, bold: true }]),
     ...model.fields.map((field, index) => richText([{ text: field.name, bold: true }, ': ', field.value], index === 0 ? {} : { spacing: 'None' })),
     ...(model.more > 0 ? [richText([{ text: `… and ${model.more} more`, italic: true }])] : []),
-    richText([{ text: `⏳ ${model.status}${model.expires ? ` · ${model.expires}` : ''}`, subtle: true }])
+    richText([{ text: `⏳ ${[model.status, ...model.facts].join(' · ')}`, subtle: true }])
   ]
   const submit = (title: string, actionId: string, extra: Element = {}) => ({ type: 'Action.Submit', title, data: { actionId }, ...extra })
   const showCard = (title: string, inner: Element[], action: Element) => ({ type: 'Action.ShowCard', title, card: { type: 'AdaptiveCard', body: inner, actions: [action] } })

@@ -1,5 +1,6 @@
 import { errorText, type NameOf, noticeText, type PieceDrawing, questionsOf, settledAnswer } from 'frogbot/channels'
 import { questionCard } from './question-card.ts'
+import { withFacts } from './card-facts.ts'
 import { settledCard } from './settled-card.ts'
 import { baseConversation, type FrogbotTeamsAdapter } from './teams-adapter.ts'
 
@@ -23,10 +24,10 @@ export const activityOf = (ref: string) => ref.slice(ref.indexOf(':') + 1)
  */
 export function teamsDrawing({ adapter, nameOf, log }: { adapter: FrogbotTeamsAdapter; nameOf: NameOf; log: (line: string) => void }): Pick<PieceDrawing, 'drawCall' | 'drawSettled' | 'notify'> {
   return {
-    drawCall: async ({ thread, call }) => {
+    drawCall: async ({ thread, call, facts }) => {
       const questions = questionsOf(call.input)
       if (!questions) throw new Error(`the input of call ${call.toolCallId} (${call.toolName}) is not a question`)
-      const { card, summary } = questionCard(questions)
+      const { card, summary } = withFacts(questionCard(questions), facts)
       const id = await adapter.postCard(thread, card, summary)
       return [messageRef(adapter.decodeThreadId(thread).conversationId, id)]
     },

@@ -4,6 +4,7 @@ import { FrogbotTelegramAdapter } from './telegram-adapter.ts'
 import { telegramApprovals } from './approval-keyboard.ts'
 import { telegramAnswers } from './telegram-answers.ts'
 import { telegramDrawing, telegramName } from './telegram-drawing.ts'
+import { openTelegramDirect } from './telegram-direct.ts'
 import { messageParticipant, messageText, telegramParticipant } from './telegram-participants.ts'
 import { type TelegramBotOptions, type TelegramSettings, telegramSettings } from './telegram-settings.ts'
 import { telegramVerifier } from './telegram-webhook.ts'
@@ -79,6 +80,7 @@ export function createTelegramBot(options: TelegramBotOptions = {}): TelegramBot
     now: options.now,
     readReply: telegramReply,
     supportsKind: (kind) => kind === 'question' || kind === 'approval',
+    openDirect: (person) => openTelegramDirect(adapter, settings.instance, person),
     userName: settings.botUsername ?? 'frogbot',
     ackDeadlineMs: ACK_DEADLINE_MS,
     chat: { fallbackStreamingPlaceholderText: null },

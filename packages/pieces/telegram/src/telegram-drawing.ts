@@ -79,7 +79,8 @@ export function telegramDrawing({ adapter, views, nameOf, state }: { adapter: Fr
   const cardMessage = async (card: QuestionCard, partial: PartialAnswer) => {
     const questions = questionsOf(card.input)
     if (!questions) throw new Error(`the input of call ${card.toolCallId} (${card.toolName}) is not a question`)
-    return questionMessage({ questions, partial, view: await views.view(card), tag: cardTag(card) })
+    const message = questionMessage({ questions, partial, view: await views.view(card), tag: cardTag(card) })
+    return card.facts?.length ? { ...message, text: withinMessage(`${message.text}\n${card.facts.join(' · ')}`) } : message
   }
 
   /** Edits the card's message to `partial` as its view shows it. */
@@ -95,8 +96,8 @@ export function telegramDrawing({ adapter, views, nameOf, state }: { adapter: Fr
   }
 
   const drawing: Pick<PieceDrawing, 'drawCall' | 'drawSettled' | 'drawPartial' | 'notify'> = {
-    drawCall: async ({ thread, call, chat }) => {
-      const card: QuestionCard = { chatId: chat.id, toolCallId: call.toolCallId, toolName: call.toolName, thread, messageIds: [], input: call.input }
+    drawCall: async ({ thread, call, chat, facts }) => {
+      const card: QuestionCard = { chatId: chat.id, toolCallId: call.toolCallId, toolName: call.toolName, thread, messageIds: [], input: call.input, facts }
       const message = await cardMessage(card, { revision: 0, step: 0, selections: [] })
       return [await send(thread, { text: message.text }, { reply_markup: message.reply_markup })]
     },

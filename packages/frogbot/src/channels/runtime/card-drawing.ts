@@ -1,5 +1,6 @@
 import type { ChatSummary, PendingCall } from '@frogbotai/protocol'
 import { isApprovalCall } from '../approval-cards.ts'
+import { cardFacts } from '../call-facts.ts'
 import type { QuestionCards } from '../question-cards.ts'
 import { oneText, type PieceDrawing } from './piece-drawing.ts'
 import { errorText } from '../../text/error-text.ts'
@@ -42,8 +43,9 @@ export function cardDrawing({ cards, drawing, now, log }: { cards: QuestionCards
       if (!(await cards.claim(chat.id, call.toolCallId))) continue
       try {
         const approval = isApprovalCall(call) && drawing.approvals
-        const messageIds = approval ? await approval.draw({ chat, thread, call }) : await drawing.drawCall({ chat, thread, call })
-        await cards.save({ chatId: chat.id, toolCallId: call.toolCallId, toolName: call.toolName, thread, messageIds, input: call.input, ...(approval ? { kind: 'approval' as const } : {}) })
+        const facts = cardFacts(call, now())
+        const messageIds = approval ? await approval.draw({ chat, thread, call }) : await drawing.drawCall({ chat, thread, call, facts })
+        await cards.save({ chatId: chat.id, toolCallId: call.toolCallId, toolName: call.toolName, thread, messageIds, input: call.input, ...(approval ? { kind: 'approval' as const } : {}), ...(facts.length ? { facts } : {}) })
         backoff.delete(key)
       } catch (error) {
         await failed(chat, thread, call, error, rescan)

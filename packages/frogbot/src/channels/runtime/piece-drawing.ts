@@ -13,6 +13,9 @@ import type { PartialAnswer } from './partial-answers.ts'
  * - `drawCall`: posts the controls of one waiting call; returns the ids of the messages that carry
  *   them, in the piece's own format, unique in the instance (Chat SDK's `Message.id`, so that a
  *   reply to one of them is known as addressed to the question), to read clicks on them later.
+ *   `facts`: the lines the card shows of the call besides its questions (who is asked, the
+ *   escalation, the expiry: the kit's `cardFacts`, as of drawing), each drawn as it is; kept in
+ *   the card record for redraws (`card.facts`).
  * - `drawSettled`: replaces the controls on every message of a call that ended (answered,
  *   dismissed, cancelled, expired) with what became of it and who did it; where the platform
  *   cannot edit, posts a short note instead.
@@ -25,7 +28,7 @@ import type { PartialAnswer } from './partial-answers.ts'
  */
 export type PieceDrawing = {
   reply: (options: { chat: ChatSummary; thread: string; text: AsyncIterable<string> }) => Promise<void>
-  drawCall: (options: { chat: ChatSummary; thread: string; call: PendingCall }) => Promise<string[]>
+  drawCall: (options: { chat: ChatSummary; thread: string; call: PendingCall; facts: string[] }) => Promise<string[]>
   drawSettled: (options: { chat: ChatSummary; card: QuestionCard; settlement: SettlementWithPart }) => Promise<void>
   notify: (options: { thread: string; participant: Participant; notice: PieceNotice }) => Promise<void>
   drawPartial?: (options: { card: QuestionCard; partial: PartialAnswer }) => Promise<void>
@@ -36,7 +39,8 @@ export type PieceDrawing = {
  * How a piece draws calls waiting for approval (docs/agents/approvals.md, "In the pieces"), from
  * the kit's model (`approvalCard`, `settledApproval`):
  * - `draw`: posts the card of a waiting approval (Approve, Deny, Edit where the platform has a
- *   form); returns the ids of the messages that carry it, as `drawCall` does;
+ *   form); returns the ids of the messages that carry it, as `drawCall` does; its facts (who is
+ *   asked, the escalation, the expiry) are the kit's `approvalCard(call).facts`;
  * - `drawSettled`: replaces the card of an approval that ended with the decision, who, the reason,
  *   what was edited (or posts a short note where the platform cannot edit);
  * - `drawVotes` (optional): redraws a waiting card whose quorum gained a vote (`call` as it is now:

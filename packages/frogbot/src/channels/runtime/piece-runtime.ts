@@ -5,6 +5,7 @@ import { type QuestionCard, questionCards } from '../question-cards.ts'
 import { cardAnswers } from './card-answers.ts'
 import { cardDrawing } from './card-drawing.ts'
 import { cardReplacing } from './card-replacing.ts'
+import { directCards, type OpenDirect } from './direct-cards.ts'
 import { partialAnswers } from './partial-answers.ts'
 import { partialKeeping } from './partial-keeping.ts'
 import type { PieceDrawing } from './piece-drawing.ts'
@@ -41,9 +42,11 @@ import { workTracker } from './work-tracker.ts'
  * - `redraw`, `redrawNowAndThen`: rescans for cards never drawn, or never replaced;
  * - `track`, `idle`: background work, and a promise of its end.
  * `now`: the clock of the rescans (ms since the epoch). `identity` and `platform` (the label)
+ * - `direct`: with `openDirect` (a piece that can send direct messages), its direct-message cards
+ *   (see `directCards`), else `null`.
  * explain refusals; `log` takes lines without FrogBot's prefix. Nothing here waits for a person.
  */
-export function pieceRuntime({ engine, drawing, identity, platform, log, now = Date.now, readReply }: {
+export function pieceRuntime({ engine, drawing, identity, platform, log, now = Date.now, readReply, openDirect }: {
   engine: PieceEngine
   drawing: PieceDrawing
   identity: ParticipantIdentity
@@ -51,6 +54,7 @@ export function pieceRuntime({ engine, drawing, identity, platform, log, now = D
   log: (line: string) => void
   now?: () => number
   readReply?: ReplyReader
+  openDirect?: OpenDirect
 }) {
   const cards = questionCards(engine.state)
   const partials = partialAnswers(engine.state)
@@ -86,6 +90,7 @@ export function pieceRuntime({ engine, drawing, identity, platform, log, now = D
     /** Tells `participant` in `thread` (the piece's `notify`: privately where the platform can). */
     notify: (options: Parameters<PieceDrawing['notify']>[0]) => drawing.notify(options),
     cards,
+    direct: openDirect ? directCards({ cards, drawing, replacing, now, openDirect }) : null,
     track: work.track,
     idle: work.idle,
     redraw: scans.redraw,

@@ -1,4 +1,4 @@
-import { ageInstant, APPROVAL_KIND, type Inbox } from '@frogbotai/protocol'
+import { ageInstant, APPROVAL_KIND, MCP_ELICITATION_KIND, type Inbox } from '@frogbotai/protocol'
 import type { Caller } from '../../contract/caller.ts'
 import { FrogbotError } from '../../errors/frogbot-error.ts'
 import { assigneeKeysOf } from '../../assignees/normalize-assignees.ts'
@@ -6,7 +6,6 @@ import { toPendingCall } from '../../store/chat-records.ts'
 import type { InboxPosition } from '../../store/inbox-queries.ts'
 import { mayUse } from '../chat-access.ts'
 import { toolAccessAllows } from '../settle-checks.ts'
-import { MCP_ELICITATION_KIND } from '../../tools/mcp-elicitation.ts'
 import type { ResolvedAgent } from '../../agents/resolve-agents.ts'
 import type { TurnServices } from '../services.ts'
 

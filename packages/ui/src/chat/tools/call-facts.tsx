@@ -1,8 +1,6 @@
-import { escalationText, type PendingCall } from '@frogbotai/protocol'
+import { assigneesText, escalationText, expiresInText, type PendingCall } from '@frogbotai/protocol'
 import { useContext, useEffect, useState } from 'react'
 import { ChatContext } from '../chat-context.ts'
-import { expiresText } from './approval/approval-text.ts'
-import { assigneesText } from './call-facts-text.ts'
 
 /** The time now, again every `everyMs` while mounted, and at `at` (an ISO time) when it is still to come. */
 function useNow(everyMs: number, at?: string): number {
@@ -23,7 +21,7 @@ function useNow(everyMs: number, at?: string): number {
 /** "Expires in 2 h" (the exact time on hover), kept current, and "Expired" from the moment it passes. */
 export function ExpiresNote({ expiresAt }: { expiresAt: string }) {
   const now = useNow(30_000, expiresAt)
-  const text = expiresText(expiresAt, now)
+  const text = expiresInText(expiresAt, now)
   if (!text) return null
   const exact = new Date(expiresAt)
   return (

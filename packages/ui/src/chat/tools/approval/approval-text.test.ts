@@ -1,7 +1,7 @@
 import type { PendingCall, Settlement } from '@frogbotai/protocol'
 import { describe, expect, test } from 'vitest'
 import { restoreApprovalDraft } from './approval-draft.ts'
-import { approversText, decisionText, expiresText, inputChanges, inputProblems, quorumOf, quorumProgressText, remainingText } from './approval-text.ts'
+import { approversText, decisionText, inputChanges, inputProblems, quorumOf, quorumProgressText, remainingText } from './approval-text.ts'
 
 const me = { userId: 'user_ada' }
 const ada = { userId: 'user_ada' }
@@ -41,17 +41,6 @@ describe('what the approval card says', () => {
     expect(remainingText({ count: 3, approvals: 0, remaining: 3 })).toBe('Waiting for 3 more approvals')
     expect(quorumOf({ quorum: { count: 1, votes: [] } } as unknown as PendingCall, me)).toBeUndefined()
     expect(quorumOf(undefined, me)).toBeUndefined()
-  })
-
-  test('when a call expires, from now', () => {
-    const now = Date.parse(at)
-    const inMs = (ms: number) => new Date(now + ms).toISOString()
-    expect(expiresText(inMs(2 * 60 * 60 * 1000), now)).toBe('expires in 2 h')
-    expect(expiresText(inMs(45 * 60 * 1000), now)).toBe('expires in 45 min')
-    expect(expiresText(inMs(20 * 1000), now)).toBe('expires in less than a minute')
-    expect(expiresText(inMs(3 * 24 * 60 * 60 * 1000), now)).toBe('expires in 3 days')
-    expect(expiresText(inMs(-1), now)).toBe('expired')
-    expect(expiresText('not a date', now)).toBe('')
   })
 
   test('what an edit changed: top-level fields, added and removed ones too', () => {

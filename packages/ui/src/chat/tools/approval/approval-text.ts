@@ -64,24 +64,6 @@ export function remainingText({ remaining }: QuorumState): string {
   return `Waiting for ${remaining} more approval${remaining === 1 ? '' : 's'}`
 }
 
-const MINUTE = 60_000
-const HOUR = 60 * MINUTE
-const DAY = 24 * HOUR
-
-/**
- * When a waiting call expires, from now: "expires in less than a minute", "expires in 45 min",
- * "expires in 2 h", "expires in 3 days"; "expired" once past.
- */
-export function expiresText(expiresAt: string, now: number): string {
-  const left = Date.parse(expiresAt) - now
-  if (!Number.isFinite(left)) return ''
-  if (left <= 0) return 'expired'
-  if (left < MINUTE) return 'expires in less than a minute'
-  if (left < HOUR) return `expires in ${Math.round(left / MINUTE)} min`
-  if (left < 2 * DAY) return `expires in ${Math.round(left / HOUR)} h`
-  return `expires in ${Math.round(left / DAY)} days`
-}
-
 /** One top-level input field an approver changed: the model's value and the one the tool ran with (`undefined`: absent). */
 export type InputChange = { key: string; before: unknown; after: unknown }
 

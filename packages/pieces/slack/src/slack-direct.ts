@@ -1,0 +1,28 @@
+import type { SlackAdapter } from '@chat-adapter/slack'
+import type { DirectPerson } from 'frogbot/channels'
+
+/** The error code Slack's Web API client gives a call Slack answered `ok: false`. */
+const SLACK_PLATFORM_ERROR = 'slack_webapi_platform_error'
+
+/**
+ * Opens a direct message with `person` for `notify.pieces` (docs/pieces/slack.md "Direct
+ * messages"): finds the Slack user with their email (`users.lookupByEmail`, the app's
+ * `users:read.email` scope) and opens the bot's conversation with them (`conversations.open`, the
+ * `im:write` scope). Resolves the conversation's thread id, or `undefined` for a person without an
+ * email FrogBot knows or whom Slack does not know (`users_not_found`); any other failure throws.
+ */
+export async function openSlackDirect(adapter: SlackAdapter, person: DirectPerson): Promise<string | undefined> {
+  if (!person.email) return undefined
+  let userId: string | undefined
+  try {
+    userId = (await adapter.webClient.users.lookupByEmail({ email: person.email })).user?.id
+  } catch (error) {
+    const failed = error as { code?: string; data?: { error?: string } }
+    if (failed.code === SLACK_PLATFORM_ERROR && failed.data?.error === 'users_not_found') return undefined
+    throw error
+  }
+  if (!userId) return undefined
+  const channel = (await adapter.webClient.conversations.open({ users: userId })).channel?.id
+  if (!channel) throw new Error('Slack opened no conversation (conversations.open answered without a channel)')
+  return adapter.encodeThreadId({ channel, threadTs: '' })
+}
