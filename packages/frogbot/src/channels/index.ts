@@ -39,6 +39,7 @@ export { givenSetting, httpUrl, INSTANCE_NAME, readSettings, type Setting, type 
 export type { Mention } from './chat-sdk/chat-sdk-drawing.ts'
 export { authorParticipant, type MessageReading, withoutMention } from './chat-sdk/chat-sdk-messages.ts'
 export { type ChatSdkContext, type ChatSdkPieceSpec, type ChatSdkSetup, createChatSdkPiece } from './chat-sdk/create-chat-sdk-piece.ts'
+export { receivedMessages } from './chat-sdk/received-messages.ts'
 export {
   APPROVAL_CONTROLS,
   APPROVAL_HINT,

@@ -1,3 +1,4 @@
+import type { GitHubRawMessage } from '@chat-adapter/github'
 import { z } from 'zod'
 
 // The parts of GitHub's webhook payloads the piece and Chat SDK's adapter read ("Webhook events
@@ -66,4 +67,15 @@ export function readDelivery(event: string | null, body: string): Delivery {
   const parsed = (event === 'issue_comment' ? IssueComment : ReviewComment).safeParse(payload)
   if (!parsed.success) return { kind: 'unreadable', why: `the ${event} payload is not one GitHub sends (${problemOf(parsed.error)})` }
   return { kind: 'comment', createdAt: parsed.data.comment.created_at }
+}
+
+/**
+ * A verified new comment (a delivery {@link readDelivery} read as a `comment`) as Chat SDK's GitHub
+ * adapter reads one (`GitHubRawMessage`, for its public `parseMessage`): a comment on an issue or
+ * a pull request's conversation, or a review comment on a line of a pull request's diff.
+ */
+export function rawComment(event: string | null, body: string): GitHubRawMessage {
+  const payload = JSON.parse(body)
+  if (event === 'issue_comment') return { type: 'issue_comment', comment: payload.comment, repository: payload.repository, prNumber: payload.issue.number, threadType: payload.issue.pull_request ? 'pr' : 'issue' }
+  return { type: 'review_comment', comment: payload.comment, repository: payload.repository, prNumber: payload.pull_request.number }
 }
