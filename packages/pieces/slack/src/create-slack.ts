@@ -1,10 +1,10 @@
-import type { createSlackAdapter } from '@chat-adapter/slack'
+import { type createSlackAdapter, SlackAdapter } from '@chat-adapter/slack'
 import type { Message } from 'chat'
 import { createChatSdkPiece, type KitPiece, readSettings, type Setting } from 'frogbot/channels'
 import { slackDrawing } from './slack-drawing.ts'
 import { handleSlackApprovals, slackApprovalDrawing } from './approval-card.ts'
 import { handleSlackInteractions, slackParticipant } from './slack-handlers.ts'
-import { botIdentity, FrogbotSlackAdapter, IDENTITY_RETRY_MS } from './slack-identity.ts'
+import { adapterIdentity, botIdentity, IDENTITY_RETRY_MS, slackReports } from './slack-identity.ts'
 import { slackVerifier, unreadableBody } from './slack-webhook.ts'
 
 /**
@@ -109,7 +109,7 @@ export function createSlack(options: SlackOptions = {}): SlackPiece {
   const { instance, botToken, signingSecret, apiUrl } = readSettings({ factory: 'createSlack', instance: 'slack' }, SETTINGS, options)
   const userName = options.userName ?? 'frogbot'
   const now = options.now ?? Date.now
-  let adapter!: FrogbotSlackAdapter
+  let reports: ReturnType<typeof slackReports> | null = null
   return createChatSdkPiece({
     piece: 'slack',
     instance,
@@ -118,24 +118,26 @@ export function createSlack(options: SlackOptions = {}): SlackPiece {
       by: 'email',
       hint: 'the Slack app needs the users:read.email scope (OAuth & Permissions), then Reinstall to Workspace',
       credentials: "SLACK_BOT_TOKEN (or botToken): the app's Bot User OAuth Token, xoxb-…",
-      lookupProblem: (participant) => adapter?.lookupProblem(participant.userId) ?? null
+      lookupProblem: (participant) => reports?.lookupProblem(participant.userId) ?? null
     },
     now,
     userName,
     chat: { fallbackStreamingPlaceholderText: null, streamingUpdateIntervalMs: options.updateIntervalMs ?? 1000 },
     ackDeadlineMs: ACK_DEADLINE_MS,
     supportsKind: (kind) => kind === 'question' || kind === 'approval',
-    adapter: ({ logger, log, webhookVerifier }) =>
-      (adapter = new FrogbotSlackAdapter({ botToken, webhookVerifier, apiUrl, botUserId: options.botUserId, userName, logger, nativeStreaming: false, webClientOptions: { ...WEB_API_REQUESTS, logger: webClientLogger(log) } })),
+    adapter: ({ logger, log, webhookVerifier }) => {
+      reports = slackReports(logger)
+      return new SlackAdapter({ botToken, webhookVerifier, apiUrl, botUserId: options.botUserId, userName, logger: reports.logger, nativeStreaming: false, webClientOptions: { ...WEB_API_REQUESTS, logger: webClientLogger(log) } })
+    },
     verify: slackVerifier(signingSecret),
     answerDirectly: challengeOf,
     unreadableBody: (body, request) => unreadableBody(body, request.headers.get('content-type')),
-    setup: ({ bot, runtime, track, log, nameOf }) => {
-      // The bot's identity (auth.test), asked lazily and bounded: no webhook waits for it. It is
-      // asked once at start-up, so that a wrong token shows in the log before anyone writes, and
+    setup: ({ adapter, bot, ready, runtime, track, log, nameOf }) => {
+      // The bot's identity (auth.test, asked by the adapter as Chat SDK starts), awaited bounded. It
+      // is asked once at start-up, so that a wrong token shows in the log before anyone writes, and
       // again with the rescans while it is unknown.
       const identity = botIdentity({
-        adapter,
+        ...adapterIdentity({ adapter, bot, ready, reports: reports! }),
         now,
         onFailure: (failure) =>
           log(
