@@ -1,8 +1,8 @@
-import { createPiece, errorText, type KitPiece, type NameOf, plainNameOf } from 'frogbot/channels'
+import { createPiece, errorText, jsonObject, type KitPiece, type NameOf, plainNameOf } from 'frogbot/channels'
 import { linearApprovalDrawing } from './approval-activities.ts'
 import { LinearApiError, linearApi } from './linear-api.ts'
 import { linearDrawing } from './linear-drawing.ts'
-import { jsonObject, readDelivery } from './linear-payloads.ts'
+import { readDelivery } from './linear-payloads.ts'
 import { linearReply } from './linear-replies.ts'
 import { type LinearOptions, linearSettings, type LinearSettings } from './linear-settings.ts'
 import { linearVerifier } from './linear-webhook.ts'
@@ -67,7 +67,7 @@ export function createLinear(options: LinearOptions = {}): LinearPiece {
           const body = await verify(request, context)
           if (body instanceof Response) return body
           const payload = jsonObject(body)
-          const delivery = typeof payload === 'string' ? { kind: 'unreadable' as const, why: payload } : readDelivery(payload)
+          const delivery = typeof payload === 'string' ? { kind: 'unreadable' as const, why: `the body is ${payload}` } : readDelivery(payload)
           if (delivery.kind === 'ignored') return text(`Ignored: ${delivery.why}.`)
           if (delivery.kind === 'unreadable') return Response.json({ error: `Refused: ${delivery.why}.`, code: 'bad-request' }, { status: 400 })
           onEvent(delivery.event)

@@ -70,14 +70,3 @@ export function readDelivery(payload: Record<string, unknown>): Delivery {
   if (event.action === 'prompted' && event.agentActivity!.signal !== 'stop' && typeof event.agentActivity!.content.body !== 'string') return { kind: 'unreadable', why: 'the prompted AgentSessionEvent payload is not one Linear sends (agentActivity.content.body: required)' }
   return { kind: 'session', event }
 }
-
-/** The JSON object of a body, or why it is none. */
-export function jsonObject(body: string): Record<string, unknown> | string {
-  let payload: unknown
-  try {
-    payload = JSON.parse(body)
-  } catch {
-    return 'the body is not JSON'
-  }
-  return payload !== null && typeof payload === 'object' && !Array.isArray(payload) ? (payload as Record<string, unknown>) : 'the body is not a JSON object'
-}

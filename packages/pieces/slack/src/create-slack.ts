@@ -1,6 +1,6 @@
 import { type createSlackAdapter, SlackAdapter } from '@chat-adapter/slack'
 import type { Message } from 'chat'
-import { createChatSdkPiece, type KitPiece, readSettings, type Setting } from 'frogbot/channels'
+import { createChatSdkPiece, jsonObject, type KitPiece, readSettings, type Setting } from 'frogbot/channels'
 import { slackDrawing } from './slack-drawing.ts'
 import { handleSlackApprovals, slackApprovalDrawing } from './approval-card.ts'
 import { handleSlackInteractions, slackParticipant } from './slack-handlers.ts'
@@ -53,13 +53,8 @@ const ACK_DEADLINE_MS = 3000
 
 /** Slack's setup challenge in a verified JSON body, if it is one, answered from the body alone. */
 function challengeOf(body: string, request: Request): Response | null {
-  if (!request.headers.get('content-type')?.includes('json')) return null
-  try {
-    const payload = JSON.parse(body) as { type?: unknown; challenge?: unknown }
-    return payload?.type === 'url_verification' && typeof payload.challenge === 'string' ? Response.json({ challenge: payload.challenge }) : null
-  } catch {
-    return null
-  }
+  const payload = request.headers.get('content-type')?.includes('json') ? jsonObject(body) : null
+  return typeof payload === 'object' && payload?.type === 'url_verification' && typeof payload.challenge === 'string' ? Response.json({ challenge: payload.challenge }) : null
 }
 
 /**
