@@ -38,9 +38,12 @@ export { type NameOf, noticeText, plainNameOf, type PieceNotice } from './piece-
 export { replyParts } from './reply-parts.ts'
 export { cardFacts, utcText } from './call-facts.ts'
 export { givenSetting, httpUrl, INSTANCE_NAME, readSettings, type Setting, type SettingOptions, type SettingValues } from './piece-settings.ts'
+export { jsonObject } from './json-object.ts'
+export { markdownLiteral } from './markdown-literal.ts'
 export type { Mention } from './chat-sdk/chat-sdk-drawing.ts'
 export { authorParticipant, type MessageReading, withoutMention } from './chat-sdk/chat-sdk-messages.ts'
 export { type ChatSdkContext, type ChatSdkPieceSpec, type ChatSdkSetup, createChatSdkPiece } from './chat-sdk/create-chat-sdk-piece.ts'
+export { receivedMessages } from './chat-sdk/received-messages.ts'
 export {
   APPROVAL_CONTROLS,
   APPROVAL_HINT,

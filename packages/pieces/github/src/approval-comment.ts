@@ -1,5 +1,5 @@
 import { type ApprovalDrawing, approvalMarkdown, type NameOf, settledAnswer, settledApproval, settledApprovalMarkdown } from 'frogbot/channels'
-import type { FrogbotGithubAdapter } from './github-adapter.ts'
+import type { GitHubAdapter } from '@chat-adapter/github'
 import { COMMENT_BUDGET, escapeText } from './github-markdown.ts'
 
 const escape = (text: string) => escapeText(text, { oneLine: true })
@@ -11,7 +11,7 @@ const escape = (text: string) => escapeText(text, { oneLine: true })
  * the comment is edited to the decision, who, the reason, what was changed and the quorum. A vote
  * short of the quorum edits the count in. A card id is the comment's id.
  */
-export function githubApprovalDrawing({ adapter, nameOf }: { adapter: FrogbotGithubAdapter; nameOf: NameOf }): ApprovalDrawing {
+export function githubApprovalDrawing({ adapter, nameOf }: { adapter: GitHubAdapter; nameOf: NameOf }): ApprovalDrawing {
   const edit = async (thread: string, ids: string[], body: string) => {
     for (const id of ids) await adapter.editMessage(thread, id, { raw: body.slice(0, COMMENT_BUDGET) })
   }

@@ -1,5 +1,7 @@
-import { createChatSdkPiece, errorText, type KitPiece, type PieceContext } from 'frogbot/channels'
-import { type BotAccount, FrogbotGithubAdapter } from './github-adapter.ts'
+import { GitHubAdapter } from '@chat-adapter/github'
+import { createChatSdkPiece, type KitPiece, receivedMessages } from 'frogbot/channels'
+import { boundedOctokit, githubBot } from './github-bot.ts'
+import { rawComment } from './github-delivery.ts'
 import { githubReply } from './github-commands.ts'
 import { githubApprovalDrawing } from './approval-comment.ts'
 import { githubDrawing } from './github-drawing.ts'
@@ -12,35 +14,6 @@ export type GithubPiece = KitPiece
 
 /** GitHub gives up on a delivery after 10 s ("Best practices for using webhooks", docs.github.com). */
 const ACK_DEADLINE_MS = 10_000
-
-const statusOf = (error: unknown) => (error as { status?: unknown })?.status
-
-/**
- * The bot's account, asked of GitHub once in the background and again on rescans until it is
- * known; a refusal or an outage is logged once until it is known, a login other than the one
- * people are told to mention once.
- */
-function botLookup(adapter: FrogbotGithubAdapter, settings: GithubSettings, log: PieceContext['log']) {
-  let known: BotAccount | null = null
-  let asking: Promise<void> | null = null
-  let told = false
-  const credentials = 'token' in settings.auth ? "the token (GITHUB_TOKEN): a token of the bot's account" : "the GitHub App's credentials (GITHUB_APP_ID, GITHUB_PRIVATE_KEY, GITHUB_INSTALLATION_ID)"
-  const ask = async () => {
-    try {
-      known = await adapter.lookUpBot()
-      const login = known.login.replace(/\[bot\]$/, '')
-      if (login.toLowerCase() !== settings.botUsername.toLowerCase()) log(`GITHUB_BOT_USERNAME is "${settings.botUsername}", but GitHub says the bot is @${known.login}: comments that mention @${login} are not read; set GITHUB_BOT_USERNAME=${login}`)
-    } catch (error) {
-      if (told) return
-      told = true
-      const status = statusOf(error)
-      log(status === 401 || status === 403 ? `GitHub did not accept ${credentials} (${status}: ${errorText(error)}); replies and questions cannot be posted until it does` : `could not reach GitHub's REST API to learn the bot's account (${errorText(error)}); asked again within a minute`)
-    } finally {
-      asking = null
-    }
-  }
-  return () => (known ? Promise.resolve() : (asking ??= ask()))
-}
 
 /**
  * The GitHub piece (`@frogbotai/piece-github`) on Chat SDK's GitHub adapter and FrogBot's piece
@@ -60,7 +33,6 @@ function botLookup(adapter: FrogbotGithubAdapter, settings: GithubSettings, log:
  */
 export function createGithub(options: GithubOptions = {}): GithubPiece {
   const settings = githubSettings(options)
-  let adapter!: FrogbotGithubAdapter
   return createChatSdkPiece({
     piece: 'github',
     instance: settings.instance,
@@ -75,19 +47,28 @@ export function createGithub(options: GithubOptions = {}): GithubPiece {
     supportsKind: (kind) => kind === 'question' || kind === 'approval',
     userName: settings.botUsername,
     ackDeadlineMs: ACK_DEADLINE_MS,
-    adapter: ({ logger, webhookVerifier }) => (adapter = new FrogbotGithubAdapter({ ...adapterConfig(settings, { botUserId: options.botUserId, webhookVerifier }), logger })),
+    adapter: ({ logger, webhookVerifier }) => {
+      const adapter = new GitHubAdapter({ ...adapterConfig(settings, { botUserId: options.botUserId, webhookVerifier }), logger })
+      boundedOctokit(adapter, logger)
+      return adapter
+    },
     verify: githubVerifier(settings.webhookSecret),
-    setup: ({ track, log, nameOf, state }) => {
-      const bot = botLookup(adapter, settings, log)
-      if (options.botUserId === undefined) void track(bot())
+    // The piece reads each verified comment itself: the stock adapter's webhook handling needs it
+    // initialized, and its `initialize` first asks GitHub who the bot is, unbounded.
+    receive: async (body, request, { bot: chat, adapter, track }) => {
+      const message = adapter.parseMessage(rawComment(request.headers.get('x-github-event'), body))
+      receivedMessages({ bot: chat, adapter, track })(message)
+      return new Response('ok')
+    },
+    setup: ({ adapter, track, log, nameOf, state }) => {
+      const bot = githubBot(adapter, settings, { botUserId: options.botUserId, log })
+      void track(bot.ask())
       return {
         drawing: { ...githubDrawing({ adapter, nameOf, mention: githubMention, state }), approvals: githubApprovalDrawing({ adapter, nameOf }) },
         mention: githubMention,
         participantOf: (_author, message) => githubParticipant(message),
-        textOf: commentText(adapter),
-        onRescan: () => {
-          if (options.botUserId === undefined) void track(bot())
-        }
+        textOf: commentText(bot.isBot, settings.botUsername),
+        onRescan: () => void track(bot.ask())
       }
     }
   })

@@ -1,3 +1,5 @@
+import type { GitHubRawMessage } from '@chat-adapter/github'
+import { jsonObject } from 'frogbot/channels'
 import { z } from 'zod'
 
 // The parts of GitHub's webhook payloads the piece and Chat SDK's adapter read ("Webhook events
@@ -52,18 +54,25 @@ const problemOf = (error: z.ZodError) => {
 
 /** Reads a delivery whose signature was verified (see {@link Delivery}); pure. */
 export function readDelivery(event: string | null, body: string): Delivery {
-  let payload: unknown
-  try {
-    payload = JSON.parse(body)
-  } catch {
-    return { kind: 'unreadable', why: "the body is not JSON; set the webhook's Content type to application/json" }
-  }
-  if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) return { kind: 'unreadable', why: 'the body is not a JSON object' }
+  const payload = jsonObject(body)
+  if (payload === 'not JSON') return { kind: 'unreadable', why: "the body is not JSON; set the webhook's Content type to application/json" }
+  if (typeof payload === 'string') return { kind: 'unreadable', why: `the body is ${payload}` }
   if (event === 'ping') return { kind: 'ping', events: Ping.safeParse(payload).data?.hook?.events ?? null }
   if (event !== 'issue_comment' && event !== 'pull_request_review_comment') return { kind: 'ignored', why: `FrogBot reads only new issue and pull request comments, not ${event ?? 'a delivery without X-GitHub-Event'}` }
-  const action = (payload as { action?: unknown }).action
+  const action = payload.action
   if (action !== 'created') return { kind: 'ignored', why: `only new comments are read, not ${typeof action === 'string' ? `${action} ones` : 'this action'}` }
   const parsed = (event === 'issue_comment' ? IssueComment : ReviewComment).safeParse(payload)
   if (!parsed.success) return { kind: 'unreadable', why: `the ${event} payload is not one GitHub sends (${problemOf(parsed.error)})` }
   return { kind: 'comment', createdAt: parsed.data.comment.created_at }
+}
+
+/**
+ * A verified new comment (a delivery {@link readDelivery} read as a `comment`) as Chat SDK's GitHub
+ * adapter reads one (`GitHubRawMessage`, for its public `parseMessage`): a comment on an issue or
+ * a pull request's conversation, or a review comment on a line of a pull request's diff.
+ */
+export function rawComment(event: string | null, body: string): GitHubRawMessage {
+  const payload = JSON.parse(body)
+  if (event === 'issue_comment') return { type: 'issue_comment', comment: payload.comment, repository: payload.repository, prNumber: payload.issue.number, threadType: payload.issue.pull_request ? 'pr' : 'issue' }
+  return { type: 'review_comment', comment: payload.comment, repository: payload.repository, prNumber: payload.pull_request.number }
 }

@@ -1,5 +1,5 @@
 import { type ChannelState, type ChatSdkSetup, type Mention, type NameOf, noticeText, type PieceNotice, questionsOf } from 'frogbot/channels'
-import type { FrogbotGithubAdapter } from './github-adapter.ts'
+import type { GitHubAdapter } from '@chat-adapter/github'
 import { COMMENT_BUDGET, commentParts, escapeText, neutraliseMarkdown } from './github-markdown.ts'
 import { questionComment, settledComment } from './question-comments.ts'
 import { factsMarkdown } from './card-facts.ts'
@@ -44,7 +44,7 @@ const SETTLED_ABOVE = '_(This question is settled; see the comment above.)_'
  *   this agent, is told once in {@link DISCUSSION_NOTICE_EVERY_MS} per commenter and thread
  *   (across servers, in `state`).
  */
-export function githubDrawing({ adapter, nameOf, mention, state }: { adapter: FrogbotGithubAdapter; nameOf: NameOf; mention: Mention; state: Pick<ChannelState, 'setIfNotExists'> }): ChatSdkSetup['drawing'] {
+export function githubDrawing({ adapter, nameOf, mention, state }: { adapter: GitHubAdapter; nameOf: NameOf; mention: Mention; state: Pick<ChannelState, 'setIfNotExists'> }): ChatSdkSetup['drawing'] {
   const post = async (thread: string, body: string) => (await adapter.postMessage(thread, { raw: body })).id
   const edit = (thread: string, commentId: string, body: string) => adapter.editMessage(thread, commentId, { raw: body })
 

@@ -1,4 +1,4 @@
-import { drawnText } from 'frogbot/channels'
+import { markdownLiteral } from 'frogbot/channels'
 /**
  * The longest comment body FrogBot posts, in UTF-16 code units. GitHub refuses a comment body
  * over 65,536 characters (`422 Validation Failed`, "body is too long (maximum is 65536
@@ -10,12 +10,6 @@ export const COMMENT_BUDGET = 60_000
 /** What GitHub never renders as a mention or a reference: a word joiner (U+2060) after the `@` or `#`, invisible to readers. */
 const JOINER = '\u2060'
 
-// Characters with a meaning inside a line in GitHub Flavored Markdown (emphasis, code, links,
-// images, HTML, tables, strikethrough, math, entities).
-const INLINE = /[\\`*_~[\]<>|&$!]/g
-// What makes a line a heading, a quote, a list item, a setext underline or a table row.
-const LINE_START = /^[#>+=-]/
-const ORDERED = /^(\d{1,9})([.)])/
 const MENTION = /(?<![A-Za-z0-9_.+-])@(?=[A-Za-z0-9])/g
 const REFERENCE = /#(?=\d)/g
 const GH_REFERENCE = /\b(GH-)(?=\d)/gi
@@ -41,14 +35,7 @@ export function neutralise(text: string): string {
  * newlines too, into one space (labels, headers); otherwise lines are kept, blank runs as one.
  */
 export function escapeText(text: string, { oneLine = false }: { oneLine?: boolean } = {}): string {
-  const clean = drawnText(text)
-  const lines = oneLine ? [clean.replace(/\s+/g, ' ').trim()] : clean.split(/\r\n?|\n/).map((line) => line.trim())
-  const escaped = lines
-    .filter((line, index) => line !== '' || (index > 0 && lines[index - 1] !== ''))
-    .map((line) => line.replace(INLINE, '\\$&').replace(LINE_START, '\\$&').replace(ORDERED, '$1\\$2'))
-    .join('\n')
-    .trim()
-  return neutralise(escaped).replace(URL_SCHEME, `$1${JOINER}:`).replace(WWW, `$1${JOINER}.`)
+  return neutralise(markdownLiteral(text, { oneLine })).replace(URL_SCHEME, `$1${JOINER}:`).replace(WWW, `$1${JOINER}.`)
 }
 
 /** The opening fence of a fenced code block on `line` (three or more backticks or tildes), or `null`. */

@@ -1,9 +1,14 @@
 import { Message } from 'chat'
 import { describe, expect, it } from 'vitest'
-import { FrogbotGithubAdapter } from './github-adapter.ts'
+import { GitHubAdapter } from '@chat-adapter/github'
+import { githubBot } from './github-bot.ts'
 import { commentText, githubMention, githubParticipant } from './github-participants.ts'
+import type { GithubSettings } from './github-settings.ts'
 
-const adapter = (botUserId?: number) => new FrogbotGithubAdapter({ token: 'ghp_x', webhookSecret: 's', userName: 'frogbot-bot', apiUrl: 'http://127.0.0.1:9', ...(botUserId ? { botUserId } : {}) })
+const settings = { botUsername: 'frogbot-bot', auth: { token: 'ghp_x' } } as GithubSettings
+/** What a comment says to the piece whose bot is `frogbot-bot`, with the id `botUserId` when known. */
+const adapter = (botUserId?: number) =>
+  commentText(githubBot(new GitHubAdapter({ token: 'ghp_x', webhookSecret: 's', userName: 'frogbot-bot', apiUrl: 'http://127.0.0.1:9' }), settings, { botUserId, log: () => {} }).isBot, 'frogbot-bot')
 
 /** A comment as Chat SDK's GitHub adapter hands it on. */
 const message = (user: { id: number; login: string; type?: string }, body: string, association = 'OWNER') =>
@@ -33,15 +38,15 @@ describe('GitHub commenters', () => {
   })
 
   it('say their comment’s Markdown without the bot’s mentions', () => {
-    const text = commentText(adapter(9001))
+    const text = adapter(9001)
     expect(text(message({ id: 101, login: 'ada' }, '@frogbot-bot please **paint** it, and ask @FROGBOT-BOT[bot] too; not @frogbot-botanist'))).toBe('please **paint** it, and ask  too; not @frogbot-botanist')
   })
 
   it('are never the bot itself: by its id once known, else by its login (or the app’s name[bot])', () => {
-    const known = commentText(adapter(9001))
+    const known = adapter(9001)
     expect(known(message({ id: 9001, login: 'renamed-bot' }, 'Which color?'))).toBe('')
     expect(known(message({ id: 5, login: 'frogbot-bot' }, 'hello'))).toBe('hello')
-    const unknown = commentText(adapter())
+    const unknown = adapter()
     expect(unknown(message({ id: 9001, login: 'frogbot-bot' }, 'Which color?'))).toBe('')
     expect(unknown(message({ id: 9002, login: 'frogbot-bot[bot]', type: 'Bot' }, 'Which color?'))).toBe('')
     expect(unknown(message({ id: 101, login: 'ada' }, '@frogbot-bot hi'))).toBe('hi')

@@ -1,6 +1,5 @@
 import type { Message } from 'chat'
 import type { Participant } from 'frogbot/channels'
-import type { FrogbotGithubAdapter } from './github-adapter.ts'
 
 /**
  * A commenter's association with the repository, from GitHub's `author_association`
@@ -49,11 +48,11 @@ const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'
  * bot's mentions (`@name`, `@name[bot]`) taken out. A comment of the bot itself says nothing (it
  * is never a message to the agent, even before GitHub told the bot its own id).
  */
-export function commentText(adapter: FrogbotGithubAdapter) {
+export function commentText(isBot: (author: { id: number; login: string }) => boolean, botUsername: string) {
+  const mention = new RegExp(`(?<![\\w@])@${escapeRegex(botUsername)}(?:\\[bot\\])?(?![\\w-])`, 'gi')
   return (message: Message): string => {
     const comment = commentOf(message)
-    if (comment?.user && adapter.isBotAuthor(comment.user)) return ''
-    const mention = new RegExp(`(?<![\\w@])@${escapeRegex(adapter.userName)}(?:\\[bot\\])?(?![\\w-])`, 'gi')
+    if (comment?.user && isBot(comment.user)) return ''
     return (comment?.body ?? message.text).replace(mention, '').trim()
   }
 }

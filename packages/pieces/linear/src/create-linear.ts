@@ -1,26 +1,20 @@
-import type { Message } from 'chat'
-import { type ChatSdkContext, createChatSdkPiece, errorText, type KitPiece } from 'frogbot/channels'
+import { createPiece, errorText, jsonObject, type KitPiece, type NameOf, plainNameOf } from 'frogbot/channels'
 import { linearApprovalDrawing } from './approval-activities.ts'
-import { FrogbotLinearAdapter } from './linear-adapter.ts'
-import { type LinearApi, LinearApiError, linearApi } from './linear-api.ts'
+import { LinearApiError, linearApi } from './linear-api.ts'
 import { linearDrawing } from './linear-drawing.ts'
-import { jsonObject, readDelivery } from './linear-payloads.ts'
-import { messageParticipant, messageText, userParticipant, workspaceOf } from './linear-participants.ts'
-import { type LinearOptions, linearSettings, type LinearSettings } from './linear-settings.ts'
+import { readDelivery } from './linear-payloads.ts'
 import { linearReply } from './linear-replies.ts'
+import { type LinearOptions, linearSettings, type LinearSettings } from './linear-settings.ts'
 import { linearVerifier } from './linear-webhook.ts'
-import { sessionStop } from './session-stop.ts'
+import { sessionEvents } from './session-events.ts'
 
 /** A Linear piece (see {@link createLinear}); `idle()` resolves once no webhook handler or reply of it is in flight. */
 export type LinearPiece = KitPiece
 
-/** Linear wants a webhook answered within 5 s ("Webhooks", linear.app/developers/webhooks). */
-const ACK_DEADLINE_MS = 5000
-
-/** The activity that acknowledges a new session before the model runs (Linear wants one within 10 s, "Agent best practices"). */
-export const ACKNOWLEDGED = 'Looking into it…'
-
 const text = (body: string) => new Response(body, { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8' } })
+
+/** Who settled a call, as Linear names people (by name: an activity cannot mention anyone). */
+const nameOf: NameOf = (by) => ('channel' in by ? (by.channel.name ?? by.channel.userId) : plainNameOf(by))
 
 /** What to say in the log when Linear does not tell who the app is. */
 function unknownAppLine(settings: LinearSettings, error: unknown): string {
@@ -33,8 +27,8 @@ function unknownAppLine(settings: LinearSettings, error: unknown): string {
 }
 
 /**
- * The Linear piece (`@frogbotai/piece-linear`) on Chat SDK's Linear adapter in agent-session mode
- * and FrogBot's piece kit. List it on an agent, `channels: [createLinear()]`; FrogBot serves its
+ * The Linear piece (`@frogbotai/piece-linear`) on FrogBot's piece kit and Linear's GraphQL API, in
+ * agent-session mode. List it on an agent, `channels: [createLinear()]`; FrogBot serves its
  * webhook at `/api/webhooks/<instance>` (Linear's "Agent session events"). When someone delegates
  * an issue to the app or mentions it, Linear opens an agent session: the piece acknowledges it at
  * once with a `thought` activity, then the agent's reply is a `response` activity and each later
@@ -51,7 +45,8 @@ function unknownAppLine(settings: LinearSettings, error: unknown): string {
 export function createLinear(options: LinearOptions = {}): LinearPiece {
   const settings = linearSettings(options)
   const api = linearApi(settings)
-  return createChatSdkPiece({
+  const verify = linearVerifier(settings.webhookSecret)
+  return createPiece({
     piece: 'linear',
     instance: settings.instance,
     label: settings.label,
@@ -60,55 +55,25 @@ export function createLinear(options: LinearOptions = {}): LinearPiece {
     now: options.now,
     readReply: linearReply,
     supportsKind: (kind) => kind === 'question' || kind === 'approval',
-    ackDeadlineMs: ACK_DEADLINE_MS,
-    adapter: ({ logger, webhookVerifier }) => {
-      const credentials = 'apiKey' in settings.auth ? { apiKey: settings.auth.apiKey } : { accessToken: settings.auth.accessToken }
-      // The piece verified the delivery before Chat SDK reads it (time and replays too); the adapter checks the signature once more.
-      return new FrogbotLinearAdapter({ ...credentials, mode: 'agent-sessions', apiUrl: settings.apiUrl, userName: 'frogbot', webhookVerifier, logger }, api)
-    },
-    verify: linearVerifier(settings.webhookSecret),
-    answerDirectly: (body) => {
-      const payload = jsonObject(body)
-      if (typeof payload === 'string') return null
-      const delivery = readDelivery(payload)
-      return delivery.kind === 'ignored' ? text(`Ignored: ${delivery.why}.`) : null
-    },
-    unreadableBody: (body) => {
-      const payload = jsonObject(body)
-      if (typeof payload === 'string') return payload
-      const delivery = readDelivery(payload)
-      return delivery.kind === 'unreadable' ? `Refused: ${delivery.why}.` : null
-    },
-    setup: (context) => setUp(context, settings, api)
+    start: (context) => {
+      let told = false
+      const onEvent = sessionEvents(context, api, (error) => {
+        if (!told) context.log(unknownAppLine(settings, error))
+        told = true
+      })
+      return {
+        drawing: { ...linearDrawing({ api, nameOf, engine: context.engine, runtime: context.runtime }), approvals: linearApprovalDrawing({ api, nameOf }) },
+        webhook: async (request) => {
+          const body = await verify(request, context)
+          if (body instanceof Response) return body
+          const payload = jsonObject(body)
+          const delivery = typeof payload === 'string' ? { kind: 'unreadable' as const, why: `the body is ${payload}` } : readDelivery(payload)
+          if (delivery.kind === 'ignored') return text(`Ignored: ${delivery.why}.`)
+          if (delivery.kind === 'unreadable') return Response.json({ error: `Refused: ${delivery.why}.`, code: 'bad-request' }, { status: 400 })
+          onEvent(delivery.event)
+          return new Response('OK')
+        }
+      }
+    }
   })
-}
-
-/** The piece's own part once started: the adapter's session hooks, the drawing, how messages are read. */
-function setUp({ engine, runtime, track, log, nameOf, adapter }: ChatSdkContext<FrogbotLinearAdapter>, settings: LinearSettings, api: LinearApi) {
-  const stop = sessionStop({ engine, runtime }, api)
-  let told = false
-  adapter.hooks = {
-    created: async (event) => {
-      await api.activity(event.agentSession.id, { type: 'thought', body: ACKNOWLEDGED }).catch((error: unknown) => log(`could not acknowledge agent session ${event.agentSession.id}: ${errorText(error)}`))
-    },
-    stop: async (event) => {
-      const issueId = (event.agentSession.issueId ?? event.agentSession.issue?.id)!
-      const thread = adapter.encodeThreadId({ issueId, agentSessionId: event.agentSession.id })
-      await stop({ thread, session: event.agentSession.id, participant: userParticipant(event.agentActivity!.user) }).catch((error: unknown) => log(`could not stop agent session ${event.agentSession.id}: ${errorText(error)}`))
-    },
-    unknownApp: (error) => {
-      if (told) return
-      told = true
-      log(unknownAppLine(settings, error))
-    },
-    unanswered: (event) => log(`agent session ${event.agentSession.id} (${event.action}) was not answered: FrogBot could not learn from Linear's API who the app is (see the line above)`)
-  }
-  void track(adapter.identity())
-  return {
-    drawing: { ...linearDrawing({ api, nameOf, engine, runtime }), approvals: linearApprovalDrawing({ api, nameOf }) },
-    mention: (participant: { userId: string; name?: string }) => participant.name ?? participant.userId,
-    participantOf: (_author: unknown, message: Message) => messageParticipant(message),
-    textOf: messageText(() => adapter.appName),
-    accountOf: workspaceOf
-  }
 }

@@ -1,5 +1,5 @@
 /**
- * `@frogbotai/piece-linear`: Linear agent sessions for FrogBot agents, on Chat SDK's Linear adapter.
+ * `@frogbotai/piece-linear`: Linear agent sessions for FrogBot agents, on Linear's GraphQL API.
  * - {@link createLinear}: the channel piece an agent lists in `channels`, and its options;
  * - {@link LinearParticipant}: a Linear user as the piece hands them to FrogBot.
  */

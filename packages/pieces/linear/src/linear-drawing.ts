@@ -1,10 +1,10 @@
-import { type ChatSdkSetup, type NameOf, noticeText, type PieceContext, type PieceNotice, questionsOf } from 'frogbot/channels'
+import { type NameOf, noticeText, type PieceContext, type PieceDrawing, type PieceNotice, questionsOf } from 'frogbot/channels'
 import type { LinearApi } from './linear-api.ts'
 import { activityParts, escapeText } from './linear-markdown.ts'
 import { questionActivity, settledActivity } from './question-activities.ts'
 import { factsMarkdown } from './card-facts.ts'
 
-/** The agent session of a Chat SDK thread id (`linear:{issue}:s:{session}`); a thread of no session cannot carry activities. */
+/** The agent session of a thread id (`linear:{issue}:s:{session}`); a thread of no session cannot carry activities. */
 export function sessionOf(thread: string): string {
   const match = /:s:([A-Za-z0-9-]+)$/.exec(thread)
   if (!match) throw new Error(`thread ${thread} is no Linear agent session: activities go only in sessions`)
@@ -54,7 +54,7 @@ function settledFirst({ engine, runtime }: Pick<PieceContext, 'engine' | 'runtim
  * - `notify`: an activity naming the participant (Linear has no private message), of the type
  *   that leaves the session in the state it is in (see `noticeType`).
  */
-export function linearDrawing({ api, nameOf, engine, runtime }: { api: LinearApi; nameOf: NameOf } & Pick<PieceContext, 'engine' | 'runtime'>): ChatSdkSetup['drawing'] {
+export function linearDrawing({ api, nameOf, engine, runtime }: { api: LinearApi; nameOf: NameOf } & Pick<PieceContext, 'engine' | 'runtime'>): Omit<PieceDrawing, 'approvals' | 'drawPartial'> {
   const afterSettled = settledFirst({ engine, runtime })
   return {
     drawCall: async ({ thread, call, facts }) => {

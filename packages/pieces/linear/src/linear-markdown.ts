@@ -1,4 +1,4 @@
-import { drawnText } from 'frogbot/channels'
+import { markdownLiteral } from 'frogbot/channels'
 /**
  * The longest activity body FrogBot posts, in UTF-16 code units: Linear documents no limit for an
  * activity's Markdown, so the piece keeps to what a comment comfortably holds and cuts the rest
@@ -8,9 +8,6 @@ export const ACTIVITY_BUDGET = 50_000
 
 // Characters with a meaning inside a line in Linear's Markdown (emphasis, code, links, images, HTML, tables, strikethrough).
 const INLINE = /[\\`*_~[\]<>|&!]/g
-// What makes a line a heading, a quote, a list item, a setext underline or a table row.
-const LINE_START = /^[#>+=-]/
-const ORDERED = /^(\d{1,9})([.)])/
 /** A word joiner (U+2060) after an `@`: Linear reads no mention in `@\u2060name`, and readers see `@name`. */
 const MENTION = /(?<![A-Za-z0-9_.+-])@(?=[A-Za-z0-9])/g
 
@@ -22,14 +19,7 @@ const MENTION = /(?<![A-Za-z0-9_.+-])@(?=[A-Za-z0-9])/g
  * every run of whitespace into one space (labels, headers, names).
  */
 export function escapeText(text: string, { oneLine = false }: { oneLine?: boolean } = {}): string {
-  const clean = drawnText(text)
-  const lines = oneLine ? [clean.replace(/\s+/g, ' ').trim()] : clean.split(/\r\n?|\n/).map((line) => line.trim())
-  return lines
-    .filter((line, index) => line !== '' || (index > 0 && lines[index - 1] !== ''))
-    .map((line) => line.replace(INLINE, '\\$&').replace(LINE_START, '\\$&').replace(ORDERED, '$1\\$2'))
-    .join('\n')
-    .trim()
-    .replace(MENTION, '@\u2060')
+  return markdownLiteral(text, { oneLine, inline: INLINE }).replace(MENTION, '@\u2060')
 }
 
 /** `text` cut into parts of at most {@link ACTIVITY_BUDGET}, at a line break where there is one in the second half. */

@@ -1,7 +1,5 @@
-import type { Message } from 'chat'
-import type { LinearRawMessage } from '@chat-adapter/linear'
 import type { Participant } from 'frogbot/channels'
-import type { LinearUser } from './linear-payloads.ts'
+import type { LinearUser, SessionEvent } from './linear-payloads.ts'
 
 /**
  * A Linear user as the piece hands them to FrogBot: `userId` their Linear user id, `name` their
@@ -12,36 +10,26 @@ export type LinearParticipant = Participant & { name: string; username?: string 
 
 const PROFILE = /\/profiles\/([^/?#]+)/
 
-const participant = ({ id, name, email, username }: { id: string; name: string; email?: string | null; username?: string }): LinearParticipant => ({
-  userId: id,
-  name: name || id,
-  ...(email ? { email } : {}),
-  ...(username ? { username } : {})
-})
-
 /** The person of a webhook payload (who prompted a session, or created it), as a {@link LinearParticipant}. */
-export const userParticipant = (user: LinearUser): LinearParticipant => participant({ ...user, username: PROFILE.exec(user.url)?.[1] })
-
-/**
- * The author of a session message Chat SDK's adapter made: it keeps the payload's user, with their
- * email, in `message.raw.comment.user` (not on `message.author`).
- */
-export function messageParticipant(message: Message): LinearParticipant {
-  const user = (message.raw as LinearRawMessage | undefined)?.comment?.user
-  if (!user) return participant({ id: message.author.userId, name: message.author.fullName || message.author.userName })
-  return participant({ id: user.id, name: user.fullName || user.displayName, email: user.email, username: user.displayName || undefined })
+export function userParticipant({ id, name, email, url }: LinearUser): LinearParticipant {
+  const username = PROFILE.exec(url)?.[1]
+  return { userId: id, name: name || id, ...(email ? { email } : {}), ...(username ? { username } : {}) }
 }
 
-/** The Linear workspace (organization id) a session message came from, the chat's `account`. */
-export const workspaceOf = (message: Message): string | null => (message.raw as LinearRawMessage | undefined)?.organizationId || null
+/**
+ * Who wrote what a session event carries, and what they wrote (Markdown): a `prompted` event's
+ * activity and its author; a `created` event's comment (else Linear's prompt context) and the
+ * session's creator, or `null` for a session no person opened (an automation's).
+ */
+export function eventMessage(event: SessionEvent): { id: string; author: LinearUser | null; body: string } {
+  const { agentSession: session, agentActivity: activity } = event
+  if (event.action === 'prompted') return { id: activity!.sourceCommentId ?? activity!.id, author: activity!.user, body: activity!.content.body ?? '' }
+  return { id: session.comment?.id ?? `agent-session-${session.id}`, author: session.creator ?? null, body: session.comment?.body ?? event.promptContext ?? '' }
+}
 
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /** What a session message says, for the agent and for answers: its Markdown with the app's mentions (`@name`) taken out, trimmed. */
-export function messageText(appName: () => string | null) {
-  return (message: Message): string => {
-    const name = appName()
-    const text = message.text ?? ''
-    return (name ? text.replace(new RegExp(`(?<![\\w@])@${escapeRegex(name)}(?![\\w-])`, 'gi'), '') : text).trim()
-  }
+export function withoutAppMention(text: string, appName: string | null): string {
+  return (appName ? text.replace(new RegExp(`(?<![\\w@])@${escapeRegex(appName)}(?![\\w-])`, 'gi'), '') : text).trim()
 }

@@ -1,10 +1,10 @@
 import { z } from 'zod'
 
-// The parts of Linear's webhook payloads the piece and Chat SDK's adapter read ("Webhooks" and
+// The parts of Linear's webhook payloads the piece reads ("Webhooks" and
 // "Agent interaction", linear.app/developers): an `AgentSessionEvent` is `created` when someone
 // delegates an issue to the app or mentions it, `prompted` when someone writes in its session
 // (or sends a signal, such as stop). Ids are Linear's UUIDs: nothing that could pass for a
-// separator of Chat SDK's thread ids (`linear:{issue}:s:{session}`).
+// separator of the piece's thread ids (`linear:{issue}:s:{session}`).
 const id = z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'must be a Linear id')
 
 const LinearUser = z.object({ id, name: z.string().max(500), email: z.string().max(320).nullish(), url: z.string().max(2000), avatarUrl: z.string().nullish() })
@@ -69,15 +69,4 @@ export function readDelivery(payload: Record<string, unknown>): Delivery {
   if (event.action === 'prompted' && !event.agentActivity) return { kind: 'unreadable', why: 'the prompted AgentSessionEvent payload is not one Linear sends (agentActivity: required)' }
   if (event.action === 'prompted' && event.agentActivity!.signal !== 'stop' && typeof event.agentActivity!.content.body !== 'string') return { kind: 'unreadable', why: 'the prompted AgentSessionEvent payload is not one Linear sends (agentActivity.content.body: required)' }
   return { kind: 'session', event }
-}
-
-/** The JSON object of a body, or why it is none. */
-export function jsonObject(body: string): Record<string, unknown> | string {
-  let payload: unknown
-  try {
-    payload = JSON.parse(body)
-  } catch {
-    return 'the body is not JSON'
-  }
-  return payload !== null && typeof payload === 'object' && !Array.isArray(payload) ? (payload as Record<string, unknown>) : 'the body is not a JSON object'
 }

@@ -1,6 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import { type PieceContext, replayGuard, unauthorized } from 'frogbot/channels'
-import { jsonObject } from './linear-payloads.ts'
+import { jsonObject, type PieceContext, replayGuard, unauthorized } from 'frogbot/channels'
 
 /** How far a delivery's `webhookTimestamp` may be from now, either way (ms): Linear's own window ("Webhooks", linear.app/developers/webhooks: within a minute). */
 export const DELIVERY_WINDOW_MS = 60_000
@@ -38,7 +37,7 @@ export function linearVerifier(secret: string) {
       return unauthorized(signature ? 'Refused: the Linear-Signature does not match.' : 'Refused: the request has no Linear-Signature header.')
     }
     const payload = jsonObject(body)
-    if (typeof payload === 'string') return Response.json({ error: `Refused: ${payload}.`, code: 'bad-request' }, { status: 400 })
+    if (typeof payload === 'string') return Response.json({ error: `Refused: the body is ${payload}.`, code: 'bad-request' }, { status: 400 })
     const signedAt = payload.webhookTimestamp
     if (typeof signedAt !== 'number' || !Number.isFinite(signedAt)) return unauthorized('Refused: the body has no webhookTimestamp; Linear puts the time of every delivery in it.')
     const guard = replayGuard({ state, now, windowMs: DELIVERY_WINDOW_MS, keepMs: REMEMBERED_MS })

@@ -1,11 +1,11 @@
-import type { createSlackAdapter } from '@chat-adapter/slack'
+import { type createSlackAdapter, SlackAdapter } from '@chat-adapter/slack'
 import type { Message } from 'chat'
-import { createChatSdkPiece, type KitPiece, readSettings, type Setting } from 'frogbot/channels'
+import { createChatSdkPiece, jsonObject, type KitPiece, readSettings, type Setting } from 'frogbot/channels'
 import { slackDrawing } from './slack-drawing.ts'
 import { openSlackDirect } from './slack-direct.ts'
 import { handleSlackApprovals, slackApprovalDrawing } from './approval-card.ts'
 import { handleSlackInteractions, slackParticipant } from './slack-handlers.ts'
-import { botIdentity, FrogbotSlackAdapter, IDENTITY_RETRY_MS } from './slack-identity.ts'
+import { adapterIdentity, botIdentity, IDENTITY_RETRY_MS, slackReports } from './slack-identity.ts'
 import { slackVerifier, unreadableBody } from './slack-webhook.ts'
 
 /**
@@ -54,13 +54,8 @@ const ACK_DEADLINE_MS = 3000
 
 /** Slack's setup challenge in a verified JSON body, if it is one, answered from the body alone. */
 function challengeOf(body: string, request: Request): Response | null {
-  if (!request.headers.get('content-type')?.includes('json')) return null
-  try {
-    const payload = JSON.parse(body) as { type?: unknown; challenge?: unknown }
-    return payload?.type === 'url_verification' && typeof payload.challenge === 'string' ? Response.json({ challenge: payload.challenge }) : null
-  } catch {
-    return null
-  }
+  const payload = request.headers.get('content-type')?.includes('json') ? jsonObject(body) : null
+  return typeof payload === 'object' && payload?.type === 'url_verification' && typeof payload.challenge === 'string' ? Response.json({ challenge: payload.challenge }) : null
 }
 
 /**
@@ -110,7 +105,8 @@ export function createSlack(options: SlackOptions = {}): SlackPiece {
   const { instance, botToken, signingSecret, apiUrl } = readSettings({ factory: 'createSlack', instance: 'slack' }, SETTINGS, options)
   const userName = options.userName ?? 'frogbot'
   const now = options.now ?? Date.now
-  let adapter!: FrogbotSlackAdapter
+  let reports: ReturnType<typeof slackReports> | null = null
+  let adapter!: SlackAdapter
   return createChatSdkPiece({
     piece: 'slack',
     instance,
@@ -119,7 +115,7 @@ export function createSlack(options: SlackOptions = {}): SlackPiece {
       by: 'email',
       hint: 'the Slack app needs the users:read.email scope (OAuth & Permissions), then Reinstall to Workspace',
       credentials: "SLACK_BOT_TOKEN (or botToken): the app's Bot User OAuth Token, xoxb-…",
-      lookupProblem: (participant) => adapter?.lookupProblem(participant.userId) ?? null
+      lookupProblem: (participant) => reports?.lookupProblem(participant.userId) ?? null
     },
     now,
     userName,
@@ -127,17 +123,20 @@ export function createSlack(options: SlackOptions = {}): SlackPiece {
     ackDeadlineMs: ACK_DEADLINE_MS,
     supportsKind: (kind) => kind === 'question' || kind === 'approval',
     openDirect: (person) => openSlackDirect(adapter, person),
-    adapter: ({ logger, log, webhookVerifier }) =>
-      (adapter = new FrogbotSlackAdapter({ botToken, webhookVerifier, apiUrl, botUserId: options.botUserId, userName, logger, nativeStreaming: false, webClientOptions: { ...WEB_API_REQUESTS, logger: webClientLogger(log) } })),
+    adapter: ({ logger, log, webhookVerifier }) => {
+      reports = slackReports(logger)
+      adapter = new SlackAdapter({ botToken, webhookVerifier, apiUrl, botUserId: options.botUserId, userName, logger: reports.logger, nativeStreaming: false, webClientOptions: { ...WEB_API_REQUESTS, logger: webClientLogger(log) } })
+      return adapter
+    },
     verify: slackVerifier(signingSecret),
     answerDirectly: challengeOf,
     unreadableBody: (body, request) => unreadableBody(body, request.headers.get('content-type')),
-    setup: ({ bot, runtime, track, log, nameOf }) => {
-      // The bot's identity (auth.test), asked lazily and bounded: no webhook waits for it. It is
-      // asked once at start-up, so that a wrong token shows in the log before anyone writes, and
+    setup: ({ adapter, bot, ready, runtime, track, log, nameOf }) => {
+      // The bot's identity (auth.test, asked by the adapter as Chat SDK starts), awaited bounded. It
+      // is asked once at start-up, so that a wrong token shows in the log before anyone writes, and
       // again with the rescans while it is unknown.
       const identity = botIdentity({
-        adapter,
+        ...adapterIdentity({ adapter, bot, ready, reports: reports! }),
         now,
         onFailure: (failure) =>
           log(

@@ -1,13 +1,20 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { botIdentity, type FrogbotSlackAdapter, IDENTITY_RETRY_MS, IDENTITY_TIMEOUT_MS } from './slack-identity.ts'
+import { botIdentity, IDENTITY_RETRY_MS, IDENTITY_TIMEOUT_MS } from './slack-identity.ts'
 
-/** An adapter whose `auth.test` answers what `answers` gives, in order (a promise that never settles: Slack hanging). */
+/** An adapter whose `auth.test` answers what `answers` gives, in order (a promise that never settles: Slack hanging); `ask` resolves to why it failed. */
 function fakeAdapter(answers: (() => Promise<unknown>)[]) {
   const adapter = {
     botUserId: undefined as string | undefined,
     asked: 0,
-    webClient: { auth: { test: () => answers[adapter.asked++]() } },
-    identify: ({ userId }: { userId: string }) => void (adapter.botUserId = userId)
+    known: () => adapter.botUserId !== undefined,
+    ask: () =>
+      answers[adapter.asked++]().then(
+        (result) => {
+          adapter.botUserId = (result as { user_id: string }).user_id
+          return null
+        },
+        (error: unknown) => error
+      )
   }
   return adapter
 }
@@ -24,7 +31,7 @@ describe("the bot's identity", () => {
     let clock = 0
     const failures: string[] = []
     const adapter = fakeAdapter([unreachable, unreachable, refused, known])
-    const identity = botIdentity({ adapter: adapter as unknown as FrogbotSlackAdapter, now: () => clock, onFailure: (failure) => failures.push(failure.kind) })
+    const identity = botIdentity({ known: adapter.known, ask: adapter.ask, now: () => clock, onFailure: (failure) => failures.push(failure.kind) })
 
     expect(await identity()).toMatchObject({ kind: 'unreachable', reason: expect.stringContaining('ENOTFOUND') })
     expect(await identity()).toMatchObject({ kind: 'unreachable' })
@@ -49,7 +56,7 @@ describe("the bot's identity", () => {
     let answer!: (value: unknown) => void
     const failures: string[] = []
     const adapter = fakeAdapter([() => new Promise((resolve) => (answer = resolve)), hanging])
-    const identity = botIdentity({ adapter: adapter as unknown as FrogbotSlackAdapter, now: () => Date.now(), onFailure: (failure) => failures.push(failure.reason) })
+    const identity = botIdentity({ known: adapter.known, ask: adapter.ask, now: () => Date.now(), onFailure: (failure) => failures.push(failure.reason) })
 
     const waiting = identity()
     await vi.advanceTimersByTimeAsync(IDENTITY_TIMEOUT_MS)

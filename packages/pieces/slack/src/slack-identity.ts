@@ -1,7 +1,6 @@
-import { errorText } from 'frogbot/channels'
-import { type SlackAdapterConfig, SlackAdapter } from '@chat-adapter/slack'
-import type { ChatInstance } from 'chat'
-import type { LookupProblem } from 'frogbot/channels'
+import type { SlackAdapter } from '@chat-adapter/slack'
+import type { Chat, Logger } from 'chat'
+import { errorText, type LookupProblem } from 'frogbot/channels'
 
 /** How long a caller waits for the bot's identity (`auth.test`), at most (ms). */
 export const IDENTITY_TIMEOUT_MS = 10_000
@@ -21,6 +20,11 @@ const REFUSED_TOKEN = new Set(['invalid_auth', 'not_authed', 'token_revoked', 't
 
 const SLACK_PLATFORM_ERROR = 'slack_webapi_platform_error'
 
+// What Chat SDK's Slack adapter tells its logger, and nobody else, when a lookup ends.
+const USER_FAILED = 'Could not fetch user info'
+const USER_FOUND = 'Fetched user info'
+const IDENTITY_FAILED = 'Could not fetch bot user ID'
+
 /**
  * What a failed `users.info` came to: `refused` when Slack refused the bot token, `unreachable`
  * when Slack did not answer, failed (HTTP) or limited the rate; `null` for any other answer of
@@ -36,60 +40,49 @@ function lookupProblemOf(error: unknown): LookupProblem | null {
 }
 
 /**
- * Chat SDK's Slack adapter whose `initialize` asks Slack nothing. The stock one awaits `auth.test`
- * (the bot's identity) before the first webhook is handled, and Slack's client retries it for as
- * long as Slack cannot be reached, so every request, the setup challenge too, waited on it. The
- * identity is asked by {@link botIdentity} instead, lazily, bounded, never before an ack.
- *
- * Chat SDK's user lookup (`lookupUser`, `getUser`: Slack's `users.info`) answers `null` for any
- * failure, as it does for a user it does not know; this adapter keeps why each Slack user's latest
- * lookup failed ({@link FrogbotSlackAdapter.lookupProblem}), so that a participant left without an
- * email is told the right thing: a bot token Slack refused, or Slack out of reach, is not a
- * missing `users:read.email` scope.
+ * The logger Chat SDK's Slack adapter is configured with (`logger`, onto FrogBot's log), reading
+ * what the adapter reports nowhere else. Its user lookup (`users.info`, for a message's author and
+ * `getUser`) answers `null` for any failure, as for a user it does not know, and logs why: the
+ * reason of each Slack user's latest failed lookup is kept ({@link KEPT_LOOKUP_PROBLEMS} at most,
+ * forgotten once a lookup of them succeeds), so that a participant left without an email is told
+ * the right thing (`lookupProblem`): a bot token Slack refused, or Slack out of reach, is not a
+ * missing `users:read.email` scope. Its identity lookup (`auth.test`, in `initialize`) logs why it
+ * failed: that is kept for {@link botIdentity} (`identityError`), which says it in the piece's words.
  */
-export class FrogbotSlackAdapter extends SlackAdapter {
-  private readonly problems = new Map<string, LookupProblem>()
-
-  constructor(config: SlackAdapterConfig) {
-    super(config)
-    const users = this._client.users
-    const info = users.info.bind(users)
-    users.info = (async (options: Parameters<typeof info>[0]) => {
-      try {
-        return await info(options)
-      } catch (error) {
-        const problem = lookupProblemOf(error)
-        if (problem && options?.user) this.keepProblem(options.user, problem)
-        throw error
+export function slackReports(logger: Logger) {
+  const problems = new Map<string, LookupProblem>()
+  let identityError: unknown = null
+  const userOf = (args: unknown[]) => (args[0] as { userId?: unknown } | undefined)?.userId
+  const reported: Logger = {
+    ...logger,
+    child: (prefix) => logger.child(prefix),
+    debug: (message, ...args) => {
+      const userId = userOf(args)
+      if (message === USER_FOUND && typeof userId === 'string') problems.delete(userId)
+      logger.debug(message, ...args)
+    },
+    warn: (message, ...args) => {
+      if (message === IDENTITY_FAILED) return void (identityError = (args[0] as { error?: unknown } | undefined)?.error ?? new Error(message))
+      const userId = userOf(args)
+      if (message === USER_FAILED && typeof userId === 'string') {
+        const problem = lookupProblemOf((args[0] as { error?: unknown }).error)
+        problems.delete(userId)
+        if (problem) problems.set(userId, problem)
+        if (problems.size > KEPT_LOOKUP_PROBLEMS) problems.delete(problems.keys().next().value!)
       }
-    }) as typeof users.info
+      logger.warn(message, ...args)
+    }
   }
-
-  override async initialize(chat: ChatInstance): Promise<void> {
-    this.chat = chat
-  }
-
-  /** Chat SDK's lookup (its cache, else `users.info`), forgetting first why an earlier lookup of `userId` failed. */
-  protected override async lookupUser(userId: string): ReturnType<SlackAdapter['lookupUser']> {
-    this.problems.delete(userId)
-    return super.lookupUser(userId)
-  }
-
-  /** Why the latest lookup of Slack user `userId` failed (Slack refused the bot token, or did not answer), or `null` when it did not. */
-  lookupProblem(userId: string): LookupProblem | null {
-    return this.problems.get(userId) ?? null
-  }
-
-  private keepProblem(userId: string, problem: LookupProblem): void {
-    this.problems.delete(userId)
-    this.problems.set(userId, problem)
-    if (this.problems.size > KEPT_LOOKUP_PROBLEMS) this.problems.delete(this.problems.keys().next().value!)
-  }
-
-  /** Records the bot's identity once `auth.test` answered. */
-  identify({ userId, botId }: { userId: string; botId?: string | null }): void {
-    this._botUserId = userId
-    this._botId = botId ?? null
+  return {
+    logger: reported,
+    /** Why the latest lookup of Slack user `userId` failed (Slack refused the bot token, or did not answer), or `null` when it did not. */
+    lookupProblem: (userId: string): LookupProblem | null => problems.get(userId) ?? null,
+    /** Why the adapter's latest `auth.test` failed, once (taken: the next failure is reported anew), or `null`. */
+    identityError: (): unknown => {
+      const error = identityError
+      identityError = null
+      return error
+    }
   }
 }
 
@@ -97,14 +90,34 @@ export class FrogbotSlackAdapter extends SlackAdapter {
 export type IdentityOutcome = { kind: 'known' } | { kind: 'refused' | 'unreachable'; reason: string }
 
 /**
- * The bot's identity (`auth.test`), asked once, lazily: `identity()` resolves within
- * {@link IDENTITY_TIMEOUT_MS} whatever Slack does. A failure (Slack refused the token, or did not
- * answer) is kept for {@link IDENTITY_RETRY_MS}: callers meanwhile get it at once, and the next
- * caller after that asks again. Callers share one request in flight. A failure is told to
- * `onFailure` once, and again only once it changed kind (refused, unreachable) or the identity was
- * known in between: a token Slack refuses, or an outage, is one log line, not one a minute.
+ * The bot's identity, learned by the adapter's own `initialize` (`auth.test`): through Chat SDK's
+ * initialization the first time (`ready`), through `initialize` again after a failure. Each ask
+ * resolves once the adapter tried; `known()` says whether it learned the identity, and `failure()`
+ * why not (see {@link slackReports}).
  */
-export function botIdentity({ adapter, now, onFailure }: { adapter: FrogbotSlackAdapter; now: () => number; onFailure: (outcome: Exclude<IdentityOutcome, { kind: 'known' }>) => void }): () => Promise<IdentityOutcome> {
+export function adapterIdentity({ adapter, bot, ready, reports }: { adapter: SlackAdapter; bot: Chat; ready: () => Promise<void>; reports: ReturnType<typeof slackReports> }) {
+  let first = true
+  return {
+    known: () => adapter.botUserId !== undefined,
+    ask: async (): Promise<unknown> => {
+      if (first) await ready()
+      else await adapter.initialize(bot)
+      first = false
+      return adapter.botUserId ? null : (reports.identityError() ?? { code: SLACK_PLATFORM_ERROR, message: 'auth.test named no bot user' })
+    }
+  }
+}
+
+/**
+ * The bot's identity, asked once, lazily: `identity()` resolves within {@link IDENTITY_TIMEOUT_MS}
+ * whatever Slack does. `ask()` tries once and resolves to why it failed (`null` once `known()`).
+ * A failure (Slack refused the token, or did not answer) is kept for {@link IDENTITY_RETRY_MS}:
+ * callers meanwhile get it at once, and the next caller after that asks again. Callers share one
+ * request in flight. A failure is told to `onFailure` once, and again only once it changed kind
+ * (refused, unreachable) or the identity was known in between: a token Slack refuses, or an
+ * outage, is one log line, not one a minute.
+ */
+export function botIdentity({ known, ask, now, onFailure }: { known: () => boolean; ask: () => Promise<unknown>; now: () => number; onFailure: (outcome: Exclude<IdentityOutcome, { kind: 'known' }>) => void }): () => Promise<IdentityOutcome> {
   let inFlight: { promise: Promise<IdentityOutcome>; attempt: { told: boolean } } | null = null
   let failed: { at: number; outcome: Exclude<IdentityOutcome, { kind: 'known' }> } | null = null
   let told: IdentityOutcome['kind'] | null = null
@@ -118,38 +131,33 @@ export function botIdentity({ adapter, now, onFailure }: { adapter: FrogbotSlack
     return outcome
   }
 
-  const ask = (attempt: { told: boolean }) =>
-    adapter.webClient.auth
-      .test()
-      .then(
-        (result): IdentityOutcome => {
-          if (!result.user_id) return fail({ kind: 'refused', reason: 'auth.test named no bot user' }, attempt)
-          adapter.identify({ userId: result.user_id, botId: result.bot_id })
+  const attempt = (attempt: { told: boolean }) =>
+    ask()
+      .catch((error: unknown) => error ?? new Error('auth.test failed'))
+      .then((error): IdentityOutcome => {
+        if (!error && known()) {
           failed = null
           told = null
           return { kind: 'known' }
-        },
-        (error: unknown): IdentityOutcome => {
-          const platform = (error as { code?: string })?.code === SLACK_PLATFORM_ERROR
-          const reason = errorText(error)
-          return fail({ kind: platform ? 'refused' : 'unreachable', reason }, attempt)
         }
-      )
+        const platform = (error as { code?: string })?.code === SLACK_PLATFORM_ERROR
+        return fail({ kind: platform ? 'refused' : 'unreachable', reason: errorText(error) }, attempt)
+      })
       .finally(() => {
         inFlight = null
       })
 
   return async () => {
-    if (adapter.botUserId) return { kind: 'known' }
+    if (known()) return { kind: 'known' }
     if (failed && now() - failed.at < IDENTITY_RETRY_MS) return failed.outcome
     if (!inFlight) {
-      const attempt = { told: false }
-      inFlight = { promise: ask(attempt), attempt }
+      const told = { told: false }
+      inFlight = { promise: attempt(told), attempt: told }
     }
-    const { promise, attempt } = inFlight
+    const { promise, attempt: current } = inFlight
     let timer: ReturnType<typeof setTimeout> | undefined
     const late = new Promise<IdentityOutcome>((resolve) => {
-      timer = setTimeout(() => resolve(fail({ kind: 'unreachable', reason: `no answer within ${IDENTITY_TIMEOUT_MS / 1000} s` }, attempt)), IDENTITY_TIMEOUT_MS)
+      timer = setTimeout(() => resolve(fail({ kind: 'unreachable', reason: `no answer within ${IDENTITY_TIMEOUT_MS / 1000} s` }, current)), IDENTITY_TIMEOUT_MS)
       timer.unref?.()
     })
     try {

@@ -1,5 +1,5 @@
 import { verifySlackSignature } from '@chat-adapter/slack/webhook'
-import { type PieceContext, replayGuard, unauthorized } from 'frogbot/channels'
+import { jsonObject, type PieceContext, replayGuard, unauthorized } from 'frogbot/channels'
 
 /** How far a request's timestamp may be from now, in seconds (Slack's own rule: 5 minutes). */
 export const MAX_SKEW_SECONDS = 300
@@ -9,14 +9,7 @@ export const MAX_SKEW_SECONDS = 300
  * form body (Interactivity) must carry `payload` as a JSON object, or be a slash command.
  */
 export function unreadableBody(body: string, contentType: string | null): string | null {
-  const object = (text: string) => {
-    try {
-      const value: unknown = JSON.parse(text)
-      return value !== null && typeof value === 'object' && !Array.isArray(value)
-    } catch {
-      return false
-    }
-  }
+  const object = (text: string) => typeof jsonObject(text) !== 'string'
   if (contentType?.includes('application/x-www-form-urlencoded')) {
     const form = new URLSearchParams(body)
     if (form.has('command') && !form.has('payload')) return null

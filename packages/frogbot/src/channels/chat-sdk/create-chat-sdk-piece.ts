@@ -53,6 +53,10 @@ export type ChatSdkSetup = {
  * - `answerDirectly(body, request)`: a verified request the piece answers itself (Slack's URL
  *   challenge), else `null`; `unreadableBody(body, request)`: why a verified body cannot be read
  *   (answered `400 bad-request`), else `null`;
+ * - `receive(body, request, context)`: for a platform whose events the piece reads itself (see
+ *   `receivedMessages`), the answer to a verified request in place of the adapter's webhook
+ *   handling; Chat SDK is then never initialized (an adapter's `initialize` may ask the platform
+ *   who the bot is, unbounded, before anything else: GitHub's does);
  * - `setup(context)`: the piece's own part ({@link ChatSdkSetup});
  * - `listen(context, { signal })`: its long-running connection, if it has one.
  */
@@ -65,6 +69,7 @@ export type ChatSdkPieceSpec<A extends Adapter> = Omit<PieceSpec, 'start' | 'lis
   verify: (request: Request, context: PieceContext) => Promise<string | Response>
   answerDirectly?: (body: string, request: Request) => Response | null
   unreadableBody?: (body: string, request: Request) => string | null
+  receive?: (body: string, request: Request, context: ChatSdkContext<A>) => Promise<Response>
   setup: (context: ChatSdkContext<A>) => ChatSdkSetup | Promise<ChatSdkSetup>
   listen?: (context: ChatSdkContext<A>, options: { signal: AbortSignal }) => Promise<void>
 }
@@ -87,6 +92,7 @@ async function handleWebhook<A extends Adapter>(spec: ChatSdkPieceSpec<A>, conte
   if (direct) return direct
   const unreadable = spec.unreadableBody?.(body, request)
   if (unreadable) return Response.json({ error: unreadable, code: 'bad-request' }, { status: 400 })
+  if (spec.receive) return withinDeadline(spec.receive(body, request, context), { deadlineMs: spec.ackDeadlineMs, lateAck: spec.lateAck, track: context.track, log: context.log })
   const verified = verifiedRequest(request, body)
   const webhooks = context.bot.webhooks as Record<string, (request: Request, options: { waitUntil: (task: Promise<unknown>) => void }) => Promise<Response>>
   const handled = webhooks[context.adapter.name](verified, { waitUntil: (task) => void context.track(Promise.resolve(task)) })
@@ -101,7 +107,7 @@ async function startChatSdkPiece<A extends Adapter>(spec: ChatSdkPieceSpec<A>, c
   // Loaded here, not at import: a piece without Chat SDK never needs it.
   const { Chat: ChatSdk } = await import('chat')
   const bot = new ChatSdk({ userName, adapters: { [adapter.name]: adapter }, state: context.state as never, logger, concurrency: 'concurrent', ...spec.chat })
-  const ready = lazyInitialize(bot)
+  const ready = spec.receive ? async () => {} : lazyInitialize(bot)
   let mention: Mention = ({ userId }) => `<@${userId}>`
   const chat: ChatSdkContext<A> = { ...context, bot, adapter, ready, nameOf: mentionNameOf((participant) => mention(participant)) }
   const setup = await spec.setup(chat)
@@ -134,6 +140,6 @@ async function startChatSdkPiece<A extends Adapter>(spec: ChatSdkPieceSpec<A>, c
  * handler (see `handleMessages`) and the default `reply` and `notify`.
  */
 export function createChatSdkPiece<A extends Adapter>(spec: ChatSdkPieceSpec<A>): KitPiece {
-  const { adapter: _adapter, userName: _userName, chat: _chat, ackDeadlineMs: _deadline, lateAck: _lateAck, verify: _verify, answerDirectly: _direct, unreadableBody: _unreadable, setup: _setup, listen, ...piece } = spec
+  const { adapter: _adapter, userName: _userName, chat: _chat, ackDeadlineMs: _deadline, lateAck: _lateAck, verify: _verify, answerDirectly: _direct, unreadableBody: _unreadable, receive: _receive, setup: _setup, listen, ...piece } = spec
   return createPiece({ ...piece, listens: listen !== undefined, start: (context) => startChatSdkPiece(spec, context) })
 }
