@@ -2,7 +2,7 @@ import type { Message } from 'chat'
 import { type CardState, type CardStep, type ChannelQuestion, clipText, drawnText, type NameOf, nextCardState, noticeText, type PartialAnswer, type Participant, type PieceNotice, type PieceRuntime, type QuestionCard, questionsOf } from 'frogbot/channels'
 import type { CardViews } from './card-views.ts'
 import { cardTag, pagesOf, type PressAction, readPressData } from './question-keyboard.ts'
-import type { Press } from './telegram-adapter.ts'
+import type { Press } from './telegram-inbound.ts'
 import { mentioning, type TelegramDrawing, telegramName } from './telegram-drawing.ts'
 
 /** What a press that changes nothing says: the card is not one of this bot's open questions. */

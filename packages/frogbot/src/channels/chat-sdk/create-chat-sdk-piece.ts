@@ -53,6 +53,9 @@ export type ChatSdkSetup = {
  * - `answerDirectly(body, request)`: a verified request the piece answers itself (Slack's URL
  *   challenge), else `null`; `unreadableBody(body, request)`: why a verified body cannot be read
  *   (answered `400 bad-request`), else `null`;
+ * - `receive(body, context, handOn)`: a piece that reads its verified bodies itself (Telegram's
+ *   presses and typed answers never reach Chat SDK); `handOn(body)` gives the adapter a verified
+ *   body (this one, or one the piece derived from it) as the kit does by default;
  * - `setup(context)`: the piece's own part ({@link ChatSdkSetup});
  * - `listen(context, { signal })`: its long-running connection, if it has one.
  */
@@ -65,6 +68,7 @@ export type ChatSdkPieceSpec<A extends Adapter> = Omit<PieceSpec, 'start' | 'lis
   verify: (request: Request, context: PieceContext) => Promise<string | Response>
   answerDirectly?: (body: string, request: Request) => Response | null
   unreadableBody?: (body: string, request: Request) => string | null
+  receive?: (body: string, context: ChatSdkContext<A>, handOn: (body: string) => Promise<Response>) => Promise<Response>
   setup: (context: ChatSdkContext<A>) => ChatSdkSetup | Promise<ChatSdkSetup>
   listen?: (context: ChatSdkContext<A>, options: { signal: AbortSignal }) => Promise<void>
 }
@@ -87,9 +91,9 @@ async function handleWebhook<A extends Adapter>(spec: ChatSdkPieceSpec<A>, conte
   if (direct) return direct
   const unreadable = spec.unreadableBody?.(body, request)
   if (unreadable) return Response.json({ error: unreadable, code: 'bad-request' }, { status: 400 })
-  const verified = verifiedRequest(request, body)
   const webhooks = context.bot.webhooks as Record<string, (request: Request, options: { waitUntil: (task: Promise<unknown>) => void }) => Promise<Response>>
-  const handled = webhooks[context.adapter.name](verified, { waitUntil: (task) => void context.track(Promise.resolve(task)) })
+  const handOn = (verified: string) => webhooks[context.adapter.name](verifiedRequest(request, verified), { waitUntil: (task) => void context.track(Promise.resolve(task)) })
+  const handled = spec.receive ? spec.receive(body, context, handOn) : handOn(body)
   return withinDeadline(handled, { deadlineMs: spec.ackDeadlineMs, lateAck: spec.lateAck, track: context.track, log: context.log })
 }
 
@@ -134,6 +138,6 @@ async function startChatSdkPiece<A extends Adapter>(spec: ChatSdkPieceSpec<A>, c
  * handler (see `handleMessages`) and the default `reply` and `notify`.
  */
 export function createChatSdkPiece<A extends Adapter>(spec: ChatSdkPieceSpec<A>): KitPiece {
-  const { adapter: _adapter, userName: _userName, chat: _chat, ackDeadlineMs: _deadline, lateAck: _lateAck, verify: _verify, answerDirectly: _direct, unreadableBody: _unreadable, setup: _setup, listen, ...piece } = spec
+  const { adapter: _adapter, userName: _userName, chat: _chat, ackDeadlineMs: _deadline, lateAck: _lateAck, verify: _verify, answerDirectly: _direct, unreadableBody: _unreadable, receive: _receive, setup: _setup, listen, ...piece } = spec
   return createPiece({ ...piece, listens: listen !== undefined, start: (context) => startChatSdkPiece(spec, context) })
 }
