@@ -12,7 +12,7 @@ import {
   settledApprovalText
 } from 'frogbot/channels'
 import type { PendingCall } from 'frogbot/protocol'
-import { type FrogbotDiscordAdapter, IS_COMPONENTS_V2, messageRef } from './discord-adapter.ts'
+import { type DiscordClient, IS_COMPONENTS_V2, messageRef } from './discord-client.ts'
 import { actionRow, button, ButtonStyle, clip, container, escapeMarkdown, LIMITS, textDisplay } from './discord-components.ts'
 import { type DiscordMember, type DiscordNames, type DiscordUser, participantOf } from './discord-people.ts'
 
@@ -48,7 +48,7 @@ type ComponentInteraction = { channel_id: string; message: { id: string }; membe
  * `/approve {…}` (a typed reply the kit reads, as it reads `/deny <reason>`). What did not count is
  * told in the thread, mentioning the presser.
  */
-export function discordApprovals({ bot, adapter, runtime, names }: { bot: Chat; adapter: FrogbotDiscordAdapter; runtime: PieceRuntime; names: DiscordNames }): ApprovalDrawing {
+export function discordApprovals({ bot, client, runtime, names }: { bot: Chat; client: DiscordClient; runtime: PieceRuntime; names: DiscordNames }): ApprovalDrawing {
   bot.onAction(async (event) => {
     const press = Object.entries(APPROVAL_IDS).find(([, id]) => id === event.actionId)?.[0] as keyof typeof APPROVAL_IDS | undefined
     if (!press) return
@@ -67,7 +67,7 @@ export function discordApprovals({ bot, adapter, runtime, names }: { bot: Chat; 
       const refused = await runtime.mayAnswer({ card, messageId: ref, participant })
       if (refused) return tell(refused)
       const json = clip(JSON.stringify(card.input), 1800)
-      await adapter.postText(card.thread, `<@${participant.userId}> To approve with changes, send \`/approve\` followed by the input as JSON, changed as you need:\n\`\`\`\n/approve ${json.replace(/`/g, "'")}\n\`\`\``, [participant.userId])
+      await client.postText(card.thread, `<@${participant.userId}> To approve with changes, send \`/approve\` followed by the input as JSON, changed as you need:\n\`\`\`\n/approve ${json.replace(/`/g, "'")}\n\`\`\``, [participant.userId])
       return
     }
     const decision: ApprovalPress = press === 'approve' ? { kind: 'approve' } : { kind: 'deny' }
@@ -75,14 +75,14 @@ export function discordApprovals({ bot, adapter, runtime, names }: { bot: Chat; 
   })
 
   return {
-    draw: async ({ thread, call }) => [await adapter.postPayload(thread, v2(approvalComponents(call)))],
+    draw: async ({ thread, call }) => [await client.postPayload(thread, v2(approvalComponents(call)))],
     drawSettled: async ({ card, settlement }) => {
       const nameOf = await names.nameOf(settlement.by, { escape: true })
       const text = settledApprovalText(card.toolName, settledApproval(settlement, card.input, nameOf, { errorText: settledAnswer(settlement).errorText, escape: escapeMarkdown }))
-      for (const ref of card.messageIds) await adapter.editPayload(ref, v2([container([textDisplay(clip(text, LIMITS.text))])]))
+      for (const ref of card.messageIds) await client.editPayload(ref, v2([container([textDisplay(clip(text, LIMITS.text))])]))
     },
     drawVotes: async ({ card, call }) => {
-      for (const ref of card.messageIds) await adapter.editPayload(ref, v2(approvalComponents(call)))
+      for (const ref of card.messageIds) await client.editPayload(ref, v2(approvalComponents(call)))
     }
   }
 }

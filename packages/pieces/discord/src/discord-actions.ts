@@ -1,7 +1,7 @@
 import type { Chat } from 'chat'
 import { CAPTURE_MS, type CardControl, type ChannelQuestion, nextCardState, type Participant, type PieceDrawing, type PieceNotice, type PieceRuntime, type QuestionCard, questionsOf } from 'frogbot/channels'
 import { escapeMarkdown } from './discord-components.ts'
-import { type FrogbotDiscordAdapter, IS_COMPONENTS_V2, messageRef } from './discord-adapter.ts'
+import { type DiscordClient, IS_COMPONENTS_V2, messageRef } from './discord-client.ts'
 import { type DiscordMember, type DiscordNames, type DiscordUser, participantOf } from './discord-people.ts'
 import { type Control, questionCard, readControl } from './question-card.ts'
 
@@ -26,7 +26,7 @@ type ComponentInteraction = { channel_id: string; message: { id: string }; membe
  * waiting). Whatever did not count (refused, settled, stale, a rule broken) is told in the
  * thread, mentioning the participant.
  */
-export function handleDiscordActions({ bot, adapter, runtime, drawing, names }: { bot: Chat; adapter: FrogbotDiscordAdapter; runtime: PieceRuntime; drawing: Pick<PieceDrawing, 'drawPartial'>; names: DiscordNames }): void {
+export function handleDiscordActions({ bot, client, runtime, drawing, names }: { bot: Chat; client: DiscordClient; runtime: PieceRuntime; drawing: Pick<PieceDrawing, 'drawPartial'>; names: DiscordNames }): void {
   /**
    * "Other…": the presser's next message in the thread is their typed answer to question `step`
    * (the kit's capture, once they may answer: it answers beside their picks on that question, and
@@ -37,12 +37,12 @@ export function handleDiscordActions({ bot, adapter, runtime, drawing, names }: 
     const held = await runtime.capturing({ thread: card.thread, participant })
     if (held && held.chatId === card.chatId && held.toolCallId === card.toolCallId && held.question === step) {
       await runtime.release({ thread: card.thread, participant })
-      await adapter.postText(card.thread, `${mention} No typed answer then: your next message here is an ordinary message again.`, [participant.userId])
+      await client.postText(card.thread, `${mention} No typed answer then: your next message here is an ordinary message again.`, [participant.userId])
       return null
     }
     const refused = await runtime.capture({ card, messageId: ref, participant, question: step })
     if (refused) return refused
-    await adapter.postText(card.thread, `${mention} Type your answer to “${escapeMarkdown(question.header)}” as your next message in this thread, within ${CAPTURE_MS / 60_000} minutes. Press **Other…** again to cancel.`, [participant.userId])
+    await client.postText(card.thread, `${mention} Type your answer to “${escapeMarkdown(question.header)}” as your next message in this thread, within ${CAPTURE_MS / 60_000} minutes. Press **Other…** again to cancel.`, [participant.userId])
     return null
   }
 
@@ -72,7 +72,7 @@ export function handleDiscordActions({ bot, adapter, runtime, drawing, names }: 
     const next = read ? nextCardState(questions, partial, read) : { kind: 'ignore' as const }
     switch (next.kind) {
       case 'look':
-        if (next.control.kind === 'page') return adapter.editPayload(ref, { flags: IS_COMPONENTS_V2, components: questionCard(questions, partial, next.control.page), allowed_mentions: { parse: [] } })
+        if (next.control.kind === 'page') return client.editPayload(ref, { flags: IS_COMPONENTS_V2, components: questionCard(questions, partial, next.control.page), allowed_mentions: { parse: [] } })
         return tell(await other({ card, ref, participant, question, step }))
       case 'answer':
         return tell(await runtime.answer({ card, messageId: ref, participant, action: { output: next.output } }))

@@ -1,6 +1,6 @@
 import { noticeText, type PieceDrawing, questionsOf, settledText } from 'frogbot/channels'
 import { escapeMarkdown } from './discord-components.ts'
-import { type FrogbotDiscordAdapter, IS_COMPONENTS_V2 } from './discord-adapter.ts'
+import { type DiscordClient, IS_COMPONENTS_V2 } from './discord-client.ts'
 import type { DiscordNames } from './discord-people.ts'
 import { questionCard, settledCard } from './question-card.ts'
 
@@ -16,27 +16,27 @@ const v2 = (components: unknown[]) => ({ flags: IS_COMPONENTS_V2, components, al
  * (and pings) only them: Discord's only private answer is a click's own response, which the
  * adapter spends acknowledging it. Replies are the kit's, through Chat SDK.
  */
-export function discordDrawing({ adapter, names }: { adapter: FrogbotDiscordAdapter; names: DiscordNames }): Pick<PieceDrawing, 'drawCall' | 'drawSettled' | 'drawPartial' | 'notify'> {
+export function discordDrawing({ client, names }: { client: DiscordClient; names: DiscordNames }): Pick<PieceDrawing, 'drawCall' | 'drawSettled' | 'drawPartial' | 'notify'> {
   return {
     drawCall: async ({ thread, call }) => {
       const questions = questionsOf(call.input)
       if (!questions) throw new Error(`the input of call ${call.toolCallId} (${call.toolName}) is not a question`)
-      return [await adapter.postPayload(thread, v2(questionCard(questions, { revision: 0, step: 0, selections: [] })))]
+      return [await client.postPayload(thread, v2(questionCard(questions, { revision: 0, step: 0, selections: [] })))]
     },
     drawPartial: async ({ card, partial }) => {
       const questions = questionsOf(card.input)
       if (!questions) return
-      for (const ref of card.messageIds) await adapter.editPayload(ref, v2(questionCard(questions, partial)))
+      for (const ref of card.messageIds) await client.editPayload(ref, v2(questionCard(questions, partial)))
     },
     drawSettled: async ({ card, settlement }) => {
       const questions = questionsOf(card.input)
       if (!questions) return
       const text = settledText({ questions, settlement, nameOf: await names.nameOf(settlement.by, { escape: true }), escape: escapeMarkdown })
-      for (const ref of card.messageIds) await adapter.editPayload(ref, v2(settledCard(text)))
+      for (const ref of card.messageIds) await client.editPayload(ref, v2(settledCard(text)))
     },
     notify: async ({ thread, participant, notice }) => {
       const nameOf = await names.nameOf(notice.kind === 'settled' ? notice.settlement.by : null, { escape: true })
-      await adapter.postText(thread, `<@${participant.userId}> ${noticeText(notice, nameOf)}`, [participant.userId])
+      await client.postText(thread, `<@${participant.userId}> ${noticeText(notice, nameOf)}`, [participant.userId])
     }
   }
 }
