@@ -125,8 +125,8 @@ export function createDiscord(options: DiscordOptions = {}): DiscordPiece {
     setup: ({ bot, runtime, state }) => {
       const names = discordNames(state)
       const drawing = discordDrawing({ client, names })
-      handleDiscordActions({ bot, client, runtime, drawing, names })
-      const approvals = discordApprovals({ bot, client, runtime, names })
+      const approvals = discordApprovals({ client, runtime, names })
+      handleDiscordActions({ bot, client, runtime, drawing, names, approvals })
       const participantOfMessage = async (message: Message) => {
         const raw = message.raw as GatewayMessage
         const participant = participantOf(raw.author, raw.member)
@@ -134,7 +134,7 @@ export function createDiscord(options: DiscordOptions = {}): DiscordPiece {
         return participant
       }
       return {
-        drawing: { ...drawing, approvals, reply: ({ thread, text }) => client.reply({ thread, text, maxChars: REPLY_MAX_CHARS }) },
+        drawing: { ...drawing, approvals: approvals.drawing, reply: ({ thread, text }) => client.reply({ thread, text, maxChars: REPLY_MAX_CHARS }) },
         participantOf: (_author, message) => participantOfMessage(message),
         // A typed answer after Other… is the kit's capture: the runtime reads it before the agent does.
         textOf: async (message) => {

@@ -2,9 +2,6 @@ import { DiscordFormatConverter } from '@chat-adapter/discord'
 import { type ChannelState, replyParts, streamedReply } from 'frogbot/channels'
 import { clip } from './discord-components.ts'
 
-/** Discord's message flag for Components V2 messages (discord.com/developers/docs/resources/message, "Message Flags"). */
-export const IS_COMPONENTS_V2 = 1 << 15
-
 /** A Discord message's id in card records: its channel (the thread, where it is in one) and its id. */
 export const messageRef = (channelId: string, messageId: string) => `${channelId}:${messageId}`
 

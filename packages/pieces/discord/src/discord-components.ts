@@ -5,6 +5,9 @@ import { clipText, drawnText } from 'frogbot/channels'
  * (discord.com/developers/docs/components/reference).
  */
 
+/** Discord's message flag for Components V2 messages (discord.com/developers/docs/resources/message, "Message Flags"). */
+export const IS_COMPONENTS_V2 = 1 << 15
+
 /** A component as Discord takes it (JSON). */
 export type Component = Record<string, unknown>
 
@@ -31,3 +34,5 @@ export const container = (components: Component[]): Component => ({ type: Compon
 export const actionRow = (components: Component[]): Component => ({ type: ComponentType.ActionRow, components })
 /** A button that sends `customId` when clicked, its label shortened to Discord's 80 characters. */
 export const button = (customId: string, label: string, style: number = ButtonStyle.Secondary): Component => ({ type: ComponentType.Button, custom_id: customId, label: clip(label, LIMITS.buttonLabel), style })
+/** A Components V2 message body of `components`, pinging nobody. */
+export const v2 = (components: unknown[]) => ({ flags: IS_COMPONENTS_V2, components, allowed_mentions: { parse: [] } })

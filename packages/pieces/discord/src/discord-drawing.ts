@@ -1,11 +1,8 @@
 import { noticeText, type PieceDrawing, questionsOf, settledText } from 'frogbot/channels'
-import { escapeMarkdown } from './discord-components.ts'
-import { type DiscordClient, IS_COMPONENTS_V2 } from './discord-client.ts'
+import type { DiscordClient } from './discord-client.ts'
+import { escapeMarkdown, v2 } from './discord-components.ts'
 import type { DiscordNames } from './discord-people.ts'
 import { questionCard, settledCard } from './question-card.ts'
-
-/** A Components V2 message body of `components`, pinging nobody. */
-const v2 = (components: unknown[]) => ({ flags: IS_COMPONENTS_V2, components, allowed_mentions: { parse: [] } })
 
 /**
  * How FrogBot draws in Discord (the piece's half of the contract): a waiting call's card as a
