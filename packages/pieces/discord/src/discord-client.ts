@@ -1,5 +1,5 @@
 import { DiscordFormatConverter } from '@chat-adapter/discord'
-import { type ChannelState, replyParts, streamedReply } from 'frogbot/channels'
+import { type ChannelState, parsedJson, replyParts, streamedReply } from 'frogbot/channels'
 import { clip } from './discord-components.ts'
 
 /** A Discord message's id in card records: its channel (the thread, where it is in one) and its id. */
@@ -63,13 +63,7 @@ export function discordClient({ apiUrl, botToken, botUsername, state, channelOf 
     })
     const text = await response.text()
     if (!response.ok) {
-      const error = ((): { message?: string; code?: number } => {
-        try {
-          return JSON.parse(text)
-        } catch {
-          return {}
-        }
-      })()
+      const error = (parsedJson(text) ?? {}) as { message?: string; code?: number }
       throw new Error(`Discord answered ${method} ${path} with ${response.status}${error.message ? `: ${error.message}` : ''}${error.code ? ` (code ${error.code})` : ''}`)
     }
     return text ? JSON.parse(text) : null

@@ -1,14 +1,11 @@
-import { type ChannelState, drawnText, type NameOf, noticeText, type PartialAnswer, type Participant, type PieceDrawing, type PieceNotice, type QuestionCard, questionsOf, settledText } from 'frogbot/channels'
+import { type ChannelState, clipDrawn as clip, type NameOf, noticeText, type PartialAnswer, type Participant, type PieceDrawing, type PieceNotice, type QuestionCard, questionsOf, settledText } from 'frogbot/channels'
 import type { CardViews } from './card-views.ts'
 import type { TelegramAdapter } from '@chat-adapter/telegram'
 import type { TelegramApi } from './telegram-api.ts'
 import { cardTag, MESSAGE_MAX, questionMessage } from './question-keyboard.ts'
-import { clipText } from 'frogbot/channels'
 
 /** A message the bot sent, as the Bot API returns it (the fields the piece reads). */
 type Sent = { message_id: number; chat: { id: number } }
-
-const clip = (text: string, max: number) => clipText(drawnText(text), max)
 
 /** Whether a Bot API error says the edit changed nothing (Telegram answers 400 "message is not modified"), which is no failure. */
 const unchanged = (error: unknown) => error instanceof Error && /message is not modified/i.test(error.message)

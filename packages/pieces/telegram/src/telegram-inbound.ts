@@ -1,6 +1,6 @@
 import type { TelegramAdapter, TelegramCallbackQuery, TelegramMessage, TelegramUpdate } from '@chat-adapter/telegram'
 import type { Chat, Message } from 'chat'
-import { clipText, drawnText, errorText } from 'frogbot/channels'
+import { clipDrawn, errorText } from 'frogbot/channels'
 import type { TelegramApi } from './telegram-api.ts'
 
 /** The longest text `answerCallbackQuery` shows (Bot API: 0–200 characters). */
@@ -75,7 +75,7 @@ export function telegramInbound({ adapter, bot, api, ready, allowedUserIds, pres
       }
     }
     try {
-      await api('answerCallbackQuery', { callback_query_id: query.id, ...(text ? { text: clipText(drawnText(text), PRESS_NOTICE_MAX) } : {}) })
+      await api('answerCallbackQuery', { callback_query_id: query.id, ...(text ? { text: clipDrawn(text, PRESS_NOTICE_MAX) } : {}) })
     } catch (error) {
       log(`could not acknowledge a button press (answerCallbackQuery: ${errorText(error)})`)
     }
