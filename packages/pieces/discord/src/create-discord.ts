@@ -1,10 +1,11 @@
-import { DiscordContentFormat } from '@chat-adapter/discord'
+import { DiscordAdapter, DiscordContentFormat } from '@chat-adapter/discord'
 import type { Message } from 'chat'
 import { type ChatSdkContext, createChatSdkPiece, type KitPiece } from 'frogbot/channels'
 import { discordApprovals } from './approval-card.ts'
 import { handleDiscordActions } from './discord-actions.ts'
-import { type ForwardedEvent, FrogbotDiscordAdapter } from './discord-adapter.ts'
 import { unreadableBody } from './discord-bodies.ts'
+import { type DiscordClient, discordClient } from './discord-client.ts'
+import { type ForwardedEvent, listenToGateway } from './discord-gateway.ts'
 import { discordDrawing } from './discord-drawing.ts'
 import { openDiscordDirect } from './discord-direct.ts'
 import { type DiscordMember, discordNames, type DiscordUser, participantOf } from './discord-people.ts'
@@ -26,8 +27,11 @@ export type DiscordPiece = KitPiece
 /** How long Discord waits for the answer to an interaction (Receiving and Responding: 3 s). */
 const ACK_DEADLINE_MS = 3000
 
-/** A message as the Gateway delivers it, the fields the piece reads (Message Create: `author`, `member` in a server, `guild_id`). */
-type GatewayMessage = { author: DiscordUser; member?: DiscordMember; guild_id?: string }
+/** A message as the Gateway delivers it, the fields the piece reads (Message Create: `author`, `member` in a server, `guild_id`, and what says whether it mentions the bot). */
+type GatewayMessage = { id: string; channel_id: string; channel_type?: number; author: DiscordUser; member?: DiscordMember; guild_id?: string; mentions: { id: string }[]; mention_roles?: string[]; thread?: unknown }
+
+/** Discord's channel types of threads (Channel, "Channel Types": public 11, private 12). */
+const THREAD_TYPES = [11, 12]
 
 /** A message's text without the bot's mentions (`<@id>`, `<@!id>`, a mention role's `<@&id>`, a typed `@name`), trimmed. */
 function withoutBotMentions(message: Message, { applicationId, mentionRoleIds, botUsername }: { applicationId: string; mentionRoleIds: string[]; botUsername: string }): string {
@@ -58,16 +62,33 @@ export function createDiscord(options: DiscordOptions = {}): DiscordPiece {
   const now = options.now ?? Date.now
   const label = options.label ?? 'Discord'
   const verify = discordVerifier({ publicKey, botToken })
-  let adapter!: FrogbotDiscordAdapter
+  let adapter!: DiscordAdapter
+  let client!: DiscordClient
+
+  /**
+   * A verified body as Chat SDK's adapter is to read it: a forwarded message that starts a thread
+   * (a mention, or any message of a `respondToChannelIds` channel, outside a thread) carries the
+   * thread it will start (Chat SDK's forwarded `thread`, the message's own id), remembered as
+   * still to start (see `discordClient`), so that the adapter starts none itself.
+   */
+  const withDeferredThread = async (body: string): Promise<string> => {
+    const event = JSON.parse(body) as { type: unknown; data: GatewayMessage }
+    if (event.type !== 'GATEWAY_MESSAGE_CREATE') return body
+    const message = event.data
+    const mentioned = message.mentions.some((user) => user.id === applicationId) || !!message.mention_roles?.some((role) => mentionRoleIds.includes(role)) || (!message.author.bot && respondToChannelIds.includes(message.channel_id))
+    if (!mentioned || message.thread || THREAD_TYPES.includes(message.channel_type ?? -1)) return body
+    await client.deferThread(message.channel_id, message.id)
+    return JSON.stringify({ ...event, data: { ...message, thread: { id: message.id, parent_id: message.channel_id } } })
+  }
 
   /** A forwarded Gateway event handed to the webhook's own handler in this process: verified (bot token, time, once) and read as a request to the webhook would be. */
-  const forwardIn = (context: ChatSdkContext<FrogbotDiscordAdapter>) => async (event: ForwardedEvent) => {
+  const forwardIn = (context: ChatSdkContext<DiscordAdapter>) => async (event: ForwardedEvent) => {
     const request = new Request(`http://frogbot.invalid/api/webhooks/${instance}`, { method: 'POST', headers: { 'content-type': 'application/json', [GATEWAY_TOKEN_HEADER]: botToken }, body: JSON.stringify(event) })
     const body = await verify(request, context)
     if (body instanceof Response) return
     const problem = unreadableBody(body, true)
     if (problem) return context.log(`gateway: skipped an event: ${problem}`)
-    const verified = new Request(request.url, { method: 'POST', headers: request.headers, body })
+    const verified = new Request(request.url, { method: 'POST', headers: request.headers, body: await withDeferredThread(body) })
     await context.bot.webhooks.discord!(verified, { waitUntil: (task) => void context.track(Promise.resolve(task)) })
   }
 
@@ -81,11 +102,10 @@ export function createDiscord(options: DiscordOptions = {}): DiscordPiece {
     chat: { fallbackStreamingPlaceholderText: null },
     ackDeadlineMs: ACK_DEADLINE_MS,
     supportsKind: (kind) => kind === 'question' || kind === 'approval',
-    openDirect: (person) => openDiscordDirect(adapter, instance, person),
+    openDirect: (person) => openDiscordDirect({ adapter, client }, instance, person),
     describe: ({ agentSlug, webhookPath }) => [`channel ${instance}: ${label} for agent ${agentSlug}, webhook ${webhookPath} (the application's Interactions Endpoint URL), messages through the Gateway`],
-    adapter: ({ logger, state, webhookVerifier }) =>
-      (adapter = new FrogbotDiscordAdapter(
-        {
+    adapter: ({ logger, state, webhookVerifier }) => {
+      adapter = new DiscordAdapter({
         applicationId,
         botToken,
         apiUrl,
@@ -97,16 +117,18 @@ export function createDiscord(options: DiscordOptions = {}): DiscordPiece {
         respondToChannelIds,
         userName: botUsername,
         logger
-        },
-        state
-      )),
+      })
+      client = discordClient({ apiUrl, botToken, botUsername, state, channelOf: (thread) => adapter.decodeThreadId(thread) })
+      return adapter
+    },
     verify,
+    receive: async (body, _request, _context, handOn) => handOn(await withDeferredThread(body)),
     unreadableBody: (body, request) => unreadableBody(body, request.headers.has(GATEWAY_TOKEN_HEADER)),
     setup: ({ bot, runtime, state }) => {
       const names = discordNames(state)
-      const drawing = discordDrawing({ adapter, names })
-      handleDiscordActions({ bot, adapter, runtime, drawing, names })
-      const approvals = discordApprovals({ bot, adapter, runtime, names })
+      const drawing = discordDrawing({ client, names })
+      const approvals = discordApprovals({ client, runtime, names })
+      handleDiscordActions({ bot, client, runtime, drawing, names, approvals })
       const participantOfMessage = async (message: Message) => {
         const raw = message.raw as GatewayMessage
         const participant = participantOf(raw.author, raw.member)
@@ -114,18 +136,17 @@ export function createDiscord(options: DiscordOptions = {}): DiscordPiece {
         return participant
       }
       return {
-        drawing: { ...drawing, approvals },
-        replyMaxChars: REPLY_MAX_CHARS,
+        drawing: { ...drawing, approvals: approvals.drawing, reply: ({ thread, text }) => client.reply({ thread, text, maxChars: REPLY_MAX_CHARS }) },
         participantOf: (_author, message) => participantOfMessage(message),
         // A typed answer after Other… is the kit's capture: the runtime reads it before the agent does.
         textOf: async (message) => {
           const text = withoutBotMentions(message, { applicationId, mentionRoleIds, botUsername })
-          await adapter.nameThread(message.threadId, text)
+          await client.nameThread(message.threadId, text)
           return text
         },
         accountOf: (message) => (message.raw as GatewayMessage).guild_id ?? null
       }
     },
-    listen: (context, { signal }) => adapter.listen({ signal, forward: forwardIn(context), log: context.log })
+    listen: (context, { signal }) => listenToGateway({ apiUrl, botToken, respondToChannelIds, signal, forward: forwardIn(context), log: context.log })
   })
 }

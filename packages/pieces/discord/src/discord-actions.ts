@@ -1,7 +1,8 @@
 import type { Chat } from 'chat'
 import { CAPTURE_MS, type CardControl, type ChannelQuestion, nextCardState, type Participant, type PieceDrawing, type PieceNotice, type PieceRuntime, type QuestionCard, questionsOf } from 'frogbot/channels'
-import { escapeMarkdown } from './discord-components.ts'
-import { type FrogbotDiscordAdapter, IS_COMPONENTS_V2, messageRef } from './discord-adapter.ts'
+import { escapeMarkdown, v2 } from './discord-components.ts'
+import { type APPROVAL_IDS, approvalPressOf, type discordApprovals } from './approval-card.ts'
+import { type DiscordClient, messageRef } from './discord-client.ts'
 import { type DiscordMember, type DiscordNames, type DiscordUser, participantOf } from './discord-people.ts'
 import { type Control, questionCard, readControl } from './question-card.ts'
 import { withFacts } from './card-facts.ts'
@@ -10,10 +11,11 @@ import { withFacts } from './card-facts.ts'
 type ComponentInteraction = { channel_id: string; message: { id: string }; member?: DiscordMember & { user: DiscordUser }; user?: DiscordUser; data: { custom_id: string; values?: string[] } }
 
 /**
- * Wires clicks on question cards to the piece runtime (FrogBot's Discord piece; messages are the
- * kit's). Chat SDK acknowledges each click at once (a deferred update, within Discord's 3 s) and
- * hands it on; the click is read against the card record of its message and the partial answer's
- * revision its custom id carries (an older drawing is told the card `changed`):
+ * Wires clicks on cards to the piece runtime (FrogBot's Discord piece; messages are the kit's).
+ * Chat SDK acknowledges each click at once (a deferred update, within Discord's 3 s) and hands it
+ * on; the click is read against the card record of its message: an approval's button goes to
+ * `approvals.press`; a question's, with the partial answer's revision its custom id carries (an
+ * older drawing is told the card `changed`):
  * - a button or a one-choice select answers its question; a multi-pick select keeps its picks
  *   (every value of the interaction, not only the first), **Next** or **Submit** answers with them;
  *   an answered question before the last shows the next one, the last settles the call through
@@ -27,7 +29,14 @@ type ComponentInteraction = { channel_id: string; message: { id: string }; membe
  * waiting). Whatever did not count (refused, settled, stale, a rule broken) is told in the
  * thread, mentioning the participant.
  */
-export function handleDiscordActions({ bot, adapter, runtime, drawing, names }: { bot: Chat; adapter: FrogbotDiscordAdapter; runtime: PieceRuntime; drawing: Pick<PieceDrawing, 'drawPartial'>; names: DiscordNames }): void {
+export function handleDiscordActions({ bot, client, runtime, drawing, names, approvals }: {
+  bot: Chat
+  client: DiscordClient
+  runtime: PieceRuntime
+  drawing: Pick<PieceDrawing, 'drawPartial'>
+  names: DiscordNames
+  approvals: ReturnType<typeof discordApprovals>
+}): void {
   /**
    * "Other…": the presser's next message in the thread is their typed answer to question `step`
    * (the kit's capture, once they may answer: it answers beside their picks on that question, and
@@ -38,12 +47,12 @@ export function handleDiscordActions({ bot, adapter, runtime, drawing, names }: 
     const held = await runtime.capturing({ thread: card.thread, participant })
     if (held && held.chatId === card.chatId && held.toolCallId === card.toolCallId && held.question === step) {
       await runtime.release({ thread: card.thread, participant })
-      await adapter.postText(card.thread, `${mention} No typed answer then: your next message here is an ordinary message again.`, [participant.userId])
+      await client.postText(card.thread, `${mention} No typed answer then: your next message here is an ordinary message again.`, [participant.userId])
       return null
     }
     const refused = await runtime.capture({ card, messageId: ref, participant, question: step })
     if (refused) return refused
-    await adapter.postText(card.thread, `${mention} Type your answer to “${escapeMarkdown(question.header)}” as your next message in this thread, within ${CAPTURE_MS / 60_000} minutes. Press **Other…** again to cancel.`, [participant.userId])
+    await client.postText(card.thread, `${mention} Type your answer to “${escapeMarkdown(question.header)}” as your next message in this thread, within ${CAPTURE_MS / 60_000} minutes. Press **Other…** again to cancel.`, [participant.userId])
     return null
   }
 
@@ -54,14 +63,15 @@ export function handleDiscordActions({ bot, adapter, runtime, drawing, names }: 
     return control
   }
 
-  const act = async (control: Control, interaction: ComponentInteraction, participant: Participant, fallbackThread: string): Promise<void> => {
+  const act = async (control: Control | keyof typeof APPROVAL_IDS, interaction: ComponentInteraction, participant: Participant, fallbackThread: string): Promise<void> => {
     const ref = messageRef(interaction.channel_id, interaction.message.id)
     const card = await runtime.cards.ofMessage(ref)
-    const questions = card ? questionsOf(card.input) : null
     const tell = async (notice: PieceNotice | null) => {
       if (notice) await runtime.notify({ thread: card?.thread ?? fallbackThread, participant, notice })
     }
-    if (!card || !questions) return tell({ kind: 'closed' })
+    if (card && typeof control === 'string') return tell(await approvals.press(control, { card, ref, participant }))
+    const questions = card ? questionsOf(card.input) : null
+    if (!card || !questions || typeof control === 'string') return tell({ kind: 'closed' })
     if (control.kind === 'dismiss') return tell(await runtime.answer({ card, messageId: ref, participant, action: { dismissed: true } }))
     // A call that ended is refused by the settle door's checks, which tell who ended it.
     if (card.closed) return tell((await runtime.mayAnswer({ card, messageId: ref, participant })) ?? { kind: 'closed' })
@@ -73,7 +83,7 @@ export function handleDiscordActions({ bot, adapter, runtime, drawing, names }: 
     const next = read ? nextCardState(questions, partial, read) : { kind: 'ignore' as const }
     switch (next.kind) {
       case 'look':
-        if (next.control.kind === 'page') return adapter.editPayload(ref, { flags: IS_COMPONENTS_V2, components: withFacts(questionCard(questions, partial, next.control.page), card.facts), allowed_mentions: { parse: [] } })
+        if (next.control.kind === 'page') return client.editPayload(ref, v2(withFacts(questionCard(questions, partial, next.control.page), card.facts)))
         return tell(await other({ card, ref, participant, question, step }))
       case 'answer':
         return tell(await runtime.answer({ card, messageId: ref, participant, action: { output: next.output } }))
@@ -95,7 +105,7 @@ export function handleDiscordActions({ bot, adapter, runtime, drawing, names }: 
   }
 
   bot.onAction(async (event) => {
-    const control = readControl(event.actionId)
+    const control = approvalPressOf(event.actionId) ?? readControl(event.actionId)
     if (!control) return
     const interaction = event.raw as ComponentInteraction
     const user = interaction.member?.user ?? interaction.user

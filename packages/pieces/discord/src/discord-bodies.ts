@@ -1,3 +1,5 @@
+import { parsedJson } from 'frogbot/channels'
+
 /** Discord's interaction types the piece takes (discord.com/developers/docs/interactions/receiving-and-responding, "Interaction Type"). */
 export const InteractionType = { Ping: 1, ApplicationCommand: 2, MessageComponent: 3 } as const
 
@@ -41,12 +43,8 @@ function componentProblem(interaction: Json): string | null {
  * message and user. Other interaction types are Chat SDK's (slash commands) or refused by it.
  */
 export function unreadableBody(body: string, forwarded: boolean): string | null {
-  let value: unknown
-  try {
-    value = JSON.parse(body)
-  } catch {
-    return 'Refused: the body is not JSON.'
-  }
+  const value = parsedJson(body)
+  if (value === undefined) return 'Refused: the body is not JSON.'
   if (!isObject(value)) return 'Refused: the body is not a JSON object.'
   if (forwarded) {
     if (typeof value.type !== 'string') return 'Refused: a forwarded Gateway event needs a type.'

@@ -1,9 +1,12 @@
-import { clipText, drawnText } from 'frogbot/channels'
+import { clipDrawn, drawnText } from 'frogbot/channels'
 
 /**
  * Discord's Components V2 building blocks and limits, as the piece uses them
  * (discord.com/developers/docs/components/reference).
  */
+
+/** Discord's message flag for Components V2 messages (discord.com/developers/docs/resources/message, "Message Flags"). */
+export const IS_COMPONENTS_V2 = 1 << 15
 
 /** A component as Discord takes it (JSON). */
 export type Component = Record<string, unknown>
@@ -17,8 +20,8 @@ export const ButtonStyle = { Primary: 1, Secondary: 2, Success: 3, Danger: 4 } a
 /** The limits the piece keeps to: a button's label, a select option's label, value and description, a select's options, buttons per row, a message's text, a select's placeholder. */
 export const LIMITS = { buttonLabel: 80, optionText: 100, menuOptions: 25, rowButtons: 5, text: 4000, placeholder: 150 } as const
 
-/** `text` cut to at most `max` UTF-16 units, with "…" when it was longer (never inside a character: `clipText`). */
-export const clip = (text: string, max: number): string => clipText(drawnText(text), max)
+/** `text` cut to at most `max` UTF-16 units, with "…" when it was longer (the kit's `clipDrawn`). */
+export const clip = clipDrawn
 
 /** `text` with Discord's Markdown and mentions escaped, so that what the model or a person wrote shows as written. */
 export const escapeMarkdown = (text: string) => drawnText(text).replace(/([\\*_~`|>#\-[\]()<@])/g, '\\$1')
@@ -31,3 +34,5 @@ export const container = (components: Component[]): Component => ({ type: Compon
 export const actionRow = (components: Component[]): Component => ({ type: ComponentType.ActionRow, components })
 /** A button that sends `customId` when clicked, its label shortened to Discord's 80 characters. */
 export const button = (customId: string, label: string, style: number = ButtonStyle.Secondary): Component => ({ type: ComponentType.Button, custom_id: customId, label: clip(label, LIMITS.buttonLabel), style })
+/** A Components V2 message body of `components`, pinging nobody. */
+export const v2 = (components: unknown[]) => ({ flags: IS_COMPONENTS_V2, components, allowed_mentions: { parse: [] } })

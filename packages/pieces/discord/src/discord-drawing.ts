@@ -1,12 +1,9 @@
 import { noticeText, type PieceDrawing, questionsOf, settledText } from 'frogbot/channels'
-import { escapeMarkdown } from './discord-components.ts'
-import { type FrogbotDiscordAdapter, IS_COMPONENTS_V2 } from './discord-adapter.ts'
+import type { DiscordClient } from './discord-client.ts'
+import { escapeMarkdown, v2 } from './discord-components.ts'
 import type { DiscordNames } from './discord-people.ts'
 import { questionCard, settledCard } from './question-card.ts'
 import { withFacts } from './card-facts.ts'
-
-/** A Components V2 message body of `components`, pinging nobody. */
-const v2 = (components: unknown[]) => ({ flags: IS_COMPONENTS_V2, components, allowed_mentions: { parse: [] } })
 
 /**
  * How FrogBot draws in Discord (the piece's half of the contract): a waiting call's card as a
@@ -17,27 +14,27 @@ const v2 = (components: unknown[]) => ({ flags: IS_COMPONENTS_V2, components, al
  * (and pings) only them: Discord's only private answer is a click's own response, which the
  * adapter spends acknowledging it. Replies are the kit's, through Chat SDK.
  */
-export function discordDrawing({ adapter, names }: { adapter: FrogbotDiscordAdapter; names: DiscordNames }): Pick<PieceDrawing, 'drawCall' | 'drawSettled' | 'drawPartial' | 'notify'> {
+export function discordDrawing({ client, names }: { client: DiscordClient; names: DiscordNames }): Pick<PieceDrawing, 'drawCall' | 'drawSettled' | 'drawPartial' | 'notify'> {
   return {
     drawCall: async ({ thread, call, facts }) => {
       const questions = questionsOf(call.input)
       if (!questions) throw new Error(`the input of call ${call.toolCallId} (${call.toolName}) is not a question`)
-      return [await adapter.postPayload(thread, v2(withFacts(questionCard(questions, { revision: 0, step: 0, selections: [] }), facts)))]
+      return [await client.postPayload(thread, v2(withFacts(questionCard(questions, { revision: 0, step: 0, selections: [] }), facts)))]
     },
     drawPartial: async ({ card, partial }) => {
       const questions = questionsOf(card.input)
       if (!questions) return
-      for (const ref of card.messageIds) await adapter.editPayload(ref, v2(withFacts(questionCard(questions, partial), card.facts)))
+      for (const ref of card.messageIds) await client.editPayload(ref, v2(withFacts(questionCard(questions, partial), card.facts)))
     },
     drawSettled: async ({ card, settlement }) => {
       const questions = questionsOf(card.input)
       if (!questions) return
       const text = settledText({ questions, settlement, nameOf: await names.nameOf(settlement.by, { escape: true }), escape: escapeMarkdown })
-      for (const ref of card.messageIds) await adapter.editPayload(ref, v2(settledCard(text)))
+      for (const ref of card.messageIds) await client.editPayload(ref, v2(settledCard(text)))
     },
     notify: async ({ thread, participant, notice }) => {
       const nameOf = await names.nameOf(notice.kind === 'settled' ? notice.settlement.by : null, { escape: true })
-      await adapter.postText(thread, `<@${participant.userId}> ${noticeText(notice, nameOf)}`, [participant.userId])
+      await client.postText(thread, `<@${participant.userId}> ${noticeText(notice, nameOf)}`, [participant.userId])
     }
   }
 }

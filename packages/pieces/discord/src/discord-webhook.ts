@@ -1,5 +1,5 @@
 import { createHash, createPublicKey, type KeyObject, timingSafeEqual, verify } from 'node:crypto'
-import { type PieceContext, replayGuard, unauthorized } from 'frogbot/channels'
+import { parsedJson, type PieceContext, replayGuard, unauthorized } from 'frogbot/channels'
 
 /** How far an interaction's signed timestamp may be from now (ms): 5 minutes, as FrogBot checks Slack's. Chat SDK does not check its age. */
 export const MAX_SKEW_MS = 5 * 60_000
@@ -20,15 +20,11 @@ const sameSecret = (given: string, secret: string) => timingSafeEqual(createHash
 
 /** The fields of a body the verifier reads to know a delivery again: an interaction's id, a forwarded event's message id and time. */
 function headOf(body: string): { id?: string; type?: unknown; timestamp?: unknown } | null {
-  try {
-    const value = JSON.parse(body) as unknown
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) return null
-    const record = value as { id?: unknown; type?: unknown; timestamp?: unknown; data?: { id?: unknown } }
-    const id = typeof record.id === 'string' ? record.id : typeof record.data?.id === 'string' ? record.data.id : undefined
-    return { ...(id ? { id } : {}), type: record.type, timestamp: record.timestamp }
-  } catch {
-    return null
-  }
+  const value = parsedJson(body)
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return null
+  const record = value as { id?: unknown; type?: unknown; timestamp?: unknown; data?: { id?: unknown } | null }
+  const id = typeof record.id === 'string' ? record.id : typeof record.data?.id === 'string' ? record.data.id : undefined
+  return { ...(id ? { id } : {}), type: record.type, timestamp: record.timestamp }
 }
 
 /** What whoever runs FrogBot can do about a refused request, if Discord sent it. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { componentProblems } from '../test/discord-message-rules.ts'
-import { IS_COMPONENTS_V2 } from './discord-adapter.ts'
+import { IS_COMPONENTS_V2 } from './discord-components.ts'
 import { questionCard, readControl } from './question-card.ts'
 
 const longOptions = (count: number) => Array.from({ length: count }, (_, index) => ({ label: `${'Option with a very long name '.repeat(5)}${index + 1}`, description: 'd'.repeat(150) }))

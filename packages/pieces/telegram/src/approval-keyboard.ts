@@ -14,7 +14,7 @@ import {
 } from 'frogbot/channels'
 import type { PendingCall } from 'frogbot/protocol'
 import { cardTag, MESSAGE_MAX } from './question-keyboard.ts'
-import type { Press } from './telegram-adapter.ts'
+import type { Press } from './telegram-inbound.ts'
 import { mentioning, type TelegramDrawing, withinMessage } from './telegram-drawing.ts'
 
 /** The `callback_data` of an approval card's buttons: `fbap:<card tag>:<a|d|e>` (well within Telegram's 64 bytes). */

@@ -1,6 +1,9 @@
+import { randomBytes } from 'node:crypto'
+import { TelegramAdapter, type TelegramUpdate } from '@chat-adapter/telegram'
 import { createChatSdkPiece, errorText, type KitPiece, readNumberedAnswer, type ReplyReader } from 'frogbot/channels'
 import { cardViews } from './card-views.ts'
-import { FrogbotTelegramAdapter } from './telegram-adapter.ts'
+import { telegramApi } from './telegram-api.ts'
+import { telegramInbound } from './telegram-inbound.ts'
 import { telegramApprovals } from './approval-keyboard.ts'
 import { telegramAnswers } from './telegram-answers.ts'
 import { telegramDrawing, telegramName } from './telegram-drawing.ts'
@@ -66,7 +69,9 @@ function startupLine(settings: TelegramSettings, agentSlug: string, webhookPath:
 export function createTelegramBot(options: TelegramBotOptions = {}): TelegramBotPiece {
   const settings = telegramSettings(options)
   const botId = settings.botToken.slice(0, settings.botToken.indexOf(':'))
-  let adapter!: FrogbotTelegramAdapter
+  const api = telegramApi(settings)
+  let adapter!: TelegramAdapter
+  let inbound!: ReturnType<typeof telegramInbound>
   const verify = settings.secretToken ? telegramVerifier({ secretToken: settings.secretToken, botId }) : null
   return createChatSdkPiece({
     piece: 'telegram',
@@ -85,36 +90,39 @@ export function createTelegramBot(options: TelegramBotOptions = {}): TelegramBot
     ackDeadlineMs: ACK_DEADLINE_MS,
     chat: { fallbackStreamingPlaceholderText: null },
     adapter: ({ logger }) =>
-      (adapter = new FrogbotTelegramAdapter({
+      (adapter = new TelegramAdapter({
         botToken: settings.botToken,
         apiUrl: settings.apiUrl,
-        mode: settings.mode,
+        // The piece reads every update itself (telegramInbound): the adapter never polls, and its own
+        // webhook is never routed; were it reached, it would want a secret nobody else knows.
+        mode: 'webhook',
+        secretToken: settings.secretToken ?? randomBytes(32).toString('base64url'),
         logger,
-        ...(settings.secretToken ? { secretToken: settings.secretToken } : {}),
         ...(settings.botUsername ? { userName: settings.botUsername } : {}),
         // Everything explicit: the stock adapter would read TELEGRAM_ALLOWED_USER_IDS and others of the process.
-        allowedUserIds: settings.allowedUserIds ?? [],
+        allowedUserIds: [],
         allowUnverifiedWebhooks: false,
-        mentionOnReply: false,
-        longPolling: { allowedUpdates: ALLOWED_UPDATES }
+        mentionOnReply: false
       })),
     verify: async (request, context) =>
       verify ? verify(request, context) : Response.json({ error: `The Telegram piece "${settings.instance}" reads its updates by long polling; it takes no webhook requests.`, code: 'not-found' }, { status: 404 }),
-    setup: ({ runtime, state, nameOf, log, track, bot }) => {
+    receive: (body) => inbound.receive(JSON.parse(body) as TelegramUpdate),
+    setup: ({ runtime, state, nameOf, log, track, bot, ready }) => {
       const views = cardViews(state)
-      const drawing = telegramDrawing({ adapter, views, nameOf, state })
+      const drawing = telegramDrawing({ adapter, api, views, nameOf, state })
       const answers = telegramAnswers({ runtime, views, drawing, nameOf, participantOf: telegramParticipant })
       const approvals = telegramApprovals({ runtime, drawing, nameOf, participantOf: telegramParticipant })
-      adapter.hooks = { press: async (press) => {
-          const approval = await approvals.press(press)
-          return approval === undefined ? answers.press(press) : approval
-        }, typed: (thread, message) => answers.typed(thread, message, messageParticipant(message.author, message)), log }
-      void track(checkBotToken({ identify: () => adapter.identify(), log }))
+      const press = async (pressed: Parameters<typeof answers.press>[0]) => {
+        const approval = await approvals.press(pressed)
+        return approval === undefined ? answers.press(pressed) : approval
+      }
+      const typed = (thread: string, message: Parameters<typeof answers.typed>[1]) => answers.typed(thread, message, messageParticipant(message.author, message))
+      inbound = telegramInbound({ adapter, bot, api, ready, allowedUserIds: settings.allowedUserIds, press, typed, log, track })
+      void track(checkBotToken({ identify: inbound.identify, log }))
       if (settings.webhookUrl) {
         const url = settings.webhookUrl
         void track(
-          adapter
-            .api('setWebhook', { url, secret_token: settings.secretToken, allowed_updates: ALLOWED_UPDATES })
+          api('setWebhook', { url, secret_token: settings.secretToken, allowed_updates: ALLOWED_UPDATES })
             .then(() => log(`registered the webhook ${url} with Telegram (setWebhook)`))
             .catch((error: unknown) => log(`could not register the webhook ${url} with Telegram (setWebhook: ${errorText(error)}); updates do not arrive until it is registered`))
         )
@@ -129,12 +137,7 @@ export function createTelegramBot(options: TelegramBotOptions = {}): TelegramBot
     },
     ...(settings.mode === 'polling'
       ? {
-          listen: async ({ ready }, { signal }) => {
-            await ready()
-            await adapter.startPolling({ allowedUpdates: ALLOWED_UPDATES })
-            await new Promise<void>((resolve) => (signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true })))
-            await adapter.stopPolling()
-          }
+          listen: (_context, { signal }) => inbound.poll({ signal, allowedUpdates: ALLOWED_UPDATES })
         }
       : {})
   })

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto'
-import type { ChannelQuestion, PartialAnswer } from 'frogbot/channels'
-import { clipText, drawnText } from 'frogbot/channels'
+import { type ChannelQuestion, clipDrawn as clip, type PartialAnswer } from 'frogbot/channels'
 
 /** An inline keyboard button (Bot API `InlineKeyboardButton`): its text and `callback_data`. */
 export type Button = { text: string; callback_data: string }
@@ -30,7 +29,6 @@ const LABEL_ON_BUTTON_MAX = 48
 const QUESTION_MAX = 2000
 const OPTION_LINE_MAX = 220
 
-const clip = (text: string, max: number) => clipText(drawnText(text), max)
 /** Text of the model's on one line (a button, a list item): line breaks and runs of spaces become one space. */
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim()
 

@@ -1,8 +1,8 @@
 import type { Message } from 'chat'
-import { type CardState, type CardStep, type ChannelQuestion, clipText, drawnText, type NameOf, nextCardState, noticeText, type PartialAnswer, type Participant, type PieceNotice, type PieceRuntime, type QuestionCard, questionsOf } from 'frogbot/channels'
+import { type CardState, type CardStep, type ChannelQuestion, clipDrawn as clip, type NameOf, nextCardState, noticeText, type PartialAnswer, type Participant, type PieceNotice, type PieceRuntime, type QuestionCard, questionsOf } from 'frogbot/channels'
 import type { CardViews } from './card-views.ts'
 import { cardTag, pagesOf, type PressAction, readPressData } from './question-keyboard.ts'
-import type { Press } from './telegram-adapter.ts'
+import type { Press } from './telegram-inbound.ts'
 import { mentioning, type TelegramDrawing, telegramName } from './telegram-drawing.ts'
 
 /** What a press that changes nothing says: the card is not one of this bot's open questions. */
@@ -10,8 +10,6 @@ const CLOSED: PieceNotice = { kind: 'closed' }
 
 /** The longest prompt placeholder Telegram shows in the reply field (Bot API `ForceReply.input_field_placeholder`: 1–64 characters). */
 const PLACEHOLDER_MAX = 64
-
-const clip = (text: string, max: number) => clipText(drawnText(text), max)
 
 /**
  * How the Telegram piece reads presses on its cards and typed answers (docs/pieces/telegram.md,

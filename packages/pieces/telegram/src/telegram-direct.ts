@@ -1,5 +1,5 @@
 import type { DirectPerson } from 'frogbot/channels'
-import type { FrogbotTelegramAdapter } from './telegram-adapter.ts'
+import type { TelegramAdapter } from '@chat-adapter/telegram'
 
 /**
  * The private chat with `person` for `notify.pieces` (docs/pieces/telegram.md "Direct messages"):
@@ -8,7 +8,7 @@ import type { FrogbotTelegramAdapter } from './telegram-adapter.ts'
  * thread id, or `undefined` for any other entry. Telegram refuses a bot's message to someone who
  * never started it (`403`): that is a failure, logged, and the next piece is tried.
  */
-export async function openTelegramDirect(adapter: FrogbotTelegramAdapter, instance: string, person: DirectPerson): Promise<string | undefined> {
+export async function openTelegramDirect(adapter: Pick<TelegramAdapter, 'encodeThreadId'>, instance: string, person: DirectPerson): Promise<string | undefined> {
   const prefix = `${instance}:`
   const id = person.entry.startsWith(prefix) ? person.entry.slice(prefix.length) : ''
   return /^\d{1,20}$/.test(id) ? adapter.encodeThreadId({ chatId: id }) : undefined

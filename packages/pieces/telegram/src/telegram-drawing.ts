@@ -1,13 +1,11 @@
-import { type ChannelState, drawnText, type NameOf, noticeText, type PartialAnswer, type Participant, type PieceDrawing, type PieceNotice, type QuestionCard, questionsOf, settledText } from 'frogbot/channels'
+import { type ChannelState, clipDrawn as clip, type NameOf, noticeText, type PartialAnswer, type Participant, type PieceDrawing, type PieceNotice, type QuestionCard, questionsOf, settledText } from 'frogbot/channels'
 import type { CardViews } from './card-views.ts'
-import type { FrogbotTelegramAdapter } from './telegram-adapter.ts'
+import type { TelegramAdapter } from '@chat-adapter/telegram'
+import type { TelegramApi } from './telegram-api.ts'
 import { cardTag, MESSAGE_MAX, questionMessage } from './question-keyboard.ts'
-import { clipText } from 'frogbot/channels'
 
 /** A message the bot sent, as the Bot API returns it (the fields the piece reads). */
 type Sent = { message_id: number; chat: { id: number } }
-
-const clip = (text: string, max: number) => clipText(drawnText(text), max)
 
 /** Whether a Bot API error says the edit changed nothing (Telegram answers 400 "message is not modified"), which is no failure. */
 const unchanged = (error: unknown) => error instanceof Error && /message is not modified/i.test(error.message)
@@ -49,7 +47,8 @@ export function mentioning(participant: Participant, rest: string) {
 }
 
 /**
- * The Telegram piece's cards and notices, by the Bot API (`adapter.api`):
+ * The Telegram piece's cards and notices, by the Bot API (the piece's `api`; Chat SDK's `adapter`
+ * only says which chat and topic a thread is):
  * - `drawCall`: one message per call, the question shown (see `questionMessage`) with its
  *   inline keyboard; its id (`<chat>:<message>`) is the card's;
  * - `drawPartial`: the card edited to its partial answer (the next question, the toggles);
@@ -60,7 +59,7 @@ export function mentioning(participant: Participant, rest: string) {
  *   once in {@link GROUP_NOTICE_EVERY_MS}); presses are told privately by the press's
  *   acknowledgement instead.
  */
-export function telegramDrawing({ adapter, views, nameOf, state }: { adapter: FrogbotTelegramAdapter; views: CardViews; nameOf: NameOf; state: Pick<ChannelState, 'setIfNotExists'> }) {
+export function telegramDrawing({ adapter, api, views, nameOf, state }: { adapter: Pick<TelegramAdapter, 'decodeThreadId' | 'isDM'>; api: TelegramApi; views: CardViews; nameOf: NameOf; state: Pick<ChannelState, 'setIfNotExists'> }) {
   const target = (thread: string) => {
     const { chatId, messageThreadId } = adapter.decodeThreadId(thread)
     return { chat_id: chatId, ...(messageThreadId !== undefined ? { message_thread_id: messageThreadId } : {}) }
@@ -71,7 +70,7 @@ export function telegramDrawing({ adapter, views, nameOf, state }: { adapter: Fr
   }
   const edit = async (id: string, payload: Record<string, unknown>) => {
     try {
-      await adapter.api('editMessageText', { ...messageOf(id), ...payload })
+      await api('editMessageText', { ...messageOf(id), ...payload })
     } catch (error) {
       if (!unchanged(error)) throw error
     }
@@ -91,7 +90,7 @@ export function telegramDrawing({ adapter, views, nameOf, state }: { adapter: Fr
 
   /** Sends `text` to `thread` (plain, no parse mode), as a reply to `replyTo` where given; the id of the message sent. */
   const send = async (thread: string, content: { text: string; entities?: unknown[] }, extra: Record<string, unknown> = {}) => {
-    const sent = await adapter.api<Sent>('sendMessage', { ...target(thread), ...content, ...extra })
+    const sent = await api<Sent>('sendMessage', { ...target(thread), ...content, ...extra })
     return `${sent.chat.id}:${sent.message_id}`
   }
 

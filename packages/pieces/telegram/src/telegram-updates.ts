@@ -1,3 +1,5 @@
+import { parsedJson } from 'frogbot/channels'
+
 /**
  * What the webhook knows of an update before Chat SDK reads it: its `update_id`, when its message
  * was written (ms since the epoch; an update about a button press carries no time), and what it is
@@ -70,12 +72,8 @@ function pressProblem(press: unknown): string | null {
  * (`callback_query`), the fields Chat SDK's adapter reads are of the types Telegram gives them.
  */
 export function readUpdate(body: string): UpdateHead | { problem: string } {
-  let value: unknown
-  try {
-    value = JSON.parse(body)
-  } catch {
-    return { problem: 'the body is not JSON' }
-  }
+  const value = parsedJson(body)
+  if (value === undefined) return { problem: 'the body is not JSON' }
   if (!isObject(value)) return { problem: 'the body is not a JSON object (a Telegram Update)' }
   if (!isId(value.update_id) || (value.update_id as number) < 0) return { problem: 'the update has no update_id (a whole number)' }
   const updateId = value.update_id as number

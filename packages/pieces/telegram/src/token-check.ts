@@ -1,11 +1,13 @@
 import { errorText } from 'frogbot/channels'
+import { TelegramApiError } from './telegram-api.ts'
+
 /** What the log says when Telegram refuses the bot token (Bot API: `401 Unauthorized`), and what to do. */
 export const REFUSED_TOKEN =
   'Telegram did not accept the bot token (getMe answered 401 Unauthorized): set TELEGRAM_BOT_TOKEN (or botToken) to the token @BotFather gave this bot (/mybots → API Token, or /token); until then every update is answered 503'
 
 
-/** Whether `error` is Chat SDK's refusal of the credentials (`AuthenticationError`, code `AUTH_FAILED`: the Bot API answered 401). */
-const refusedCredentials = (error: unknown) => typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'AUTH_FAILED'
+/** Whether `error` is Telegram's refusal of the token (the Bot API answered 401). */
+const refusedCredentials = (error: unknown) => error instanceof TelegramApiError && error.status === 401
 
 /**
  * Asks Telegram once, at start-up, who the bot is (`identify`: `getMe`), so that a wrong token

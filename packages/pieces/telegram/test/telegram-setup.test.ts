@@ -1,10 +1,10 @@
 import { configProblems } from 'frogbot/testing'
 import { describe, expect, it } from 'vitest'
 import { createTelegramBot } from '../src/index.ts'
-import { said } from './telegram-deliveries.ts'
+import { pressed, said } from './telegram-deliveries.ts'
 import { eventually, telegramKit } from './telegram-kit.ts'
 import { promptedModel } from './telegram-model.ts'
-import { ADA, ADA_DM, BOT, replyMessages, SECRET, standIn, TOKEN } from './telegram-people.ts'
+import { ADA, ADA_DM, BOT, questionMessages, replyMessages, SECRET, standIn, TOKEN } from './telegram-people.ts'
 
 // Setting the piece up (docs/pieces/telegram.md): what it reads, what it refuses to start without,
 // registering the webhook, long polling, and what the log says when Telegram refuses the token.
@@ -107,6 +107,29 @@ describe('the bot token, checked at start-up', () => {
       expect(answer.status).toBe(503)
       kit.takeLogs(/getMe|bot identity/)
     } finally {
+      await kit.close()
+      await telegram.close()
+    }
+  })
+})
+
+describe('long polling', () => {
+  it('deletes the webhook, then reads messages and presses with getUpdates as the webhook would, until the listener stops', async () => {
+    const telegram = await standIn()
+    const kit = await telegramKit({ model: promptedModel(), telegram, options: { mode: 'polling' } })
+    const controller = new AbortController()
+    const ended = kit.piece.listen!({ signal: controller.signal })
+    try {
+      telegram.queue(JSON.parse(said({ chat: ADA_DM, from: ADA, text: 'ask color' }).body))
+      await eventually(() => expect(questionMessages(telegram)).toHaveLength(1))
+      expect(telegram.calls.findIndex((call) => call.method === 'deleteWebhook')).toBeLessThan(telegram.calls.findIndex((call) => call.method === 'getUpdates'))
+      telegram.queue(JSON.parse(pressed(telegram, { chat: ADA_DM, from: ADA, messageId: questionMessages(telegram)[0].messageId, button: /Blue/ }).body))
+      await eventually(() => expect(questionMessages(telegram)[0].text).toMatch(/Answered by Ada Lovelace/))
+      await eventually(() => expect(telegram.unanswered()).toEqual([]))
+    } finally {
+      controller.abort()
+      await ended
+      await kit.piece.idle()
       await kit.close()
       await telegram.close()
     }

@@ -53,10 +53,12 @@ export type ChatSdkSetup = {
  * - `answerDirectly(body, request)`: a verified request the piece answers itself (Slack's URL
  *   challenge), else `null`; `unreadableBody(body, request)`: why a verified body cannot be read
  *   (answered `400 bad-request`), else `null`;
- * - `receive(body, request, context)`: for a platform whose events the piece reads itself (see
- *   `receivedMessages`), the answer to a verified request in place of the adapter's webhook
- *   handling; Chat SDK is then never initialized (an adapter's `initialize` may ask the platform
- *   who the bot is, unbounded, before anything else: GitHub's does);
+ * - `receive(body, request, context, handOn)`: a piece that reads its verified bodies itself, in
+ *   place of the adapter's webhook handling: Telegram's presses and typed answers never reach Chat
+ *   SDK; GitHub's comments are read with `receivedMessages`, and Chat SDK is then never initialized
+ *   (an adapter's `initialize` may ask the platform who the bot is, unbounded: GitHub's does).
+ *   `handOn(body)` gives the adapter a verified body (this one, or one the piece derived from it)
+ *   as the kit does by default;
  * - `setup(context)`: the piece's own part ({@link ChatSdkSetup});
  * - `listen(context, { signal })`: its long-running connection, if it has one.
  */
@@ -69,7 +71,7 @@ export type ChatSdkPieceSpec<A extends Adapter> = Omit<PieceSpec, 'start' | 'lis
   verify: (request: Request, context: PieceContext) => Promise<string | Response>
   answerDirectly?: (body: string, request: Request) => Response | null
   unreadableBody?: (body: string, request: Request) => string | null
-  receive?: (body: string, request: Request, context: ChatSdkContext<A>) => Promise<Response>
+  receive?: (body: string, request: Request, context: ChatSdkContext<A>, handOn: (body: string) => Promise<Response>) => Promise<Response>
   setup: (context: ChatSdkContext<A>) => ChatSdkSetup | Promise<ChatSdkSetup>
   listen?: (context: ChatSdkContext<A>, options: { signal: AbortSignal }) => Promise<void>
 }
@@ -92,10 +94,9 @@ async function handleWebhook<A extends Adapter>(spec: ChatSdkPieceSpec<A>, conte
   if (direct) return direct
   const unreadable = spec.unreadableBody?.(body, request)
   if (unreadable) return Response.json({ error: unreadable, code: 'bad-request' }, { status: 400 })
-  if (spec.receive) return withinDeadline(spec.receive(body, request, context), { deadlineMs: spec.ackDeadlineMs, lateAck: spec.lateAck, track: context.track, log: context.log })
-  const verified = verifiedRequest(request, body)
-  const webhooks = context.bot.webhooks as Record<string, (request: Request, options: { waitUntil: (task: Promise<unknown>) => void }) => Promise<Response>>
-  const handled = webhooks[context.adapter.name](verified, { waitUntil: (task) => void context.track(Promise.resolve(task)) })
+  type Webhooks = Record<string, (request: Request, options: { waitUntil: (task: Promise<unknown>) => void }) => Promise<Response>>
+  const handOn = (verified: string) => (context.bot.webhooks as Webhooks)[context.adapter.name](verifiedRequest(request, verified), { waitUntil: (task) => void context.track(Promise.resolve(task)) })
+  const handled = spec.receive ? spec.receive(body, request, context, handOn) : handOn(body)
   return withinDeadline(handled, { deadlineMs: spec.ackDeadlineMs, lateAck: spec.lateAck, track: context.track, log: context.log })
 }
 

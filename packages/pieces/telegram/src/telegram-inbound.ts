@@ -1,0 +1,131 @@
+import type { TelegramAdapter, TelegramCallbackQuery, TelegramMessage, TelegramUpdate } from '@chat-adapter/telegram'
+import type { Chat, Message } from 'chat'
+import { clipDrawn, errorText } from 'frogbot/channels'
+import type { TelegramApi } from './telegram-api.ts'
+
+/** The longest text `answerCallbackQuery` shows (Bot API: 0–200 characters). */
+export const PRESS_NOTICE_MAX = 200
+
+/** How long one `getUpdates` long poll waits for updates (s), and how long after a failed one the next is asked (ms). */
+const POLL_SECONDS = 30
+const POLL_RETRY_MS = 1000
+
+/** A button press as the piece reads it: the thread and the card's message it was on, who pressed, its `callback_data`. */
+export type Press = { thread: string; messageId: string; from: TelegramCallbackQuery['from']; data: string }
+
+type Threaded = { message_thread_id?: number; is_topic_message?: boolean; reply_to_message?: Threaded }
+
+/**
+ * `message` with its `message_thread_id` kept only where it names a forum topic
+ * (`is_topic_message`): Telegram also gives replies in ordinary groups a thread id (of the message
+ * replied to), and a forum's General topic none, so that each group, and each forum topic, is one
+ * conversation (docs/pieces/telegram.md, conversations).
+ */
+function topicOnly<T extends Threaded>(message: T): T {
+  const { message_thread_id: topic, reply_to_message: replied, ...rest } = message
+  return { ...rest, ...(message.is_topic_message === true && topic !== undefined ? { message_thread_id: topic } : {}), ...(replied ? { reply_to_message: topicOnly(replied) } : {}) } as T
+}
+
+/**
+ * How the piece reads an update (a verified webhook body, or one `getUpdates` returned) itself,
+ * Chat SDK's adapter only parsing messages (`parseMessage`) and Chat SDK routing them (mention,
+ * private chat, followed thread; `bot.processMessage`):
+ * - edited messages and channel posts are dropped (an edited message is not a new message; the
+ *   bot talks in chats, not channels), and so is an update from a user outside `allowedUserIds`;
+ * - no update is read before Telegram said who the bot is (`getMe`): until then it is `503`, for
+ *   Telegram to deliver it again;
+ * - a message is first offered to the piece as a typed answer (`typed`); otherwise it goes to
+ *   Chat SDK (`/commands` too, as ordinary messages), the private chat shown "typing";
+ * - a button press goes to the piece (`press`), never to Chat SDK's actions, and is acknowledged
+ *   with `answerCallbackQuery` carrying the piece's text (Telegram's private notice).
+ * `poll` reads updates by long polling until `signal` aborts (the webhook deleted first).
+ */
+export function telegramInbound({ adapter, bot, api, ready, allowedUserIds, press, typed, log, track }: {
+  adapter: TelegramAdapter
+  bot: Chat
+  api: TelegramApi
+  ready: () => Promise<void>
+  allowedUserIds?: string[]
+  press: (press: Press) => Promise<string | null>
+  typed: (thread: string, message: Message) => Promise<boolean>
+  log: (line: string) => void
+  track: <T>(task: Promise<T>) => Promise<T>
+}) {
+  let identified: Promise<void> | null = null
+  /** Asks Telegram who the bot is (`getMe`, once at a time; nothing once it answered); rejects as the request does. */
+  const identify = () =>
+    (identified ??= api('getMe').then(
+      () => undefined,
+      (error: unknown) => {
+        identified = null
+        throw error
+      }
+    ))
+
+  const onPress = async (query: TelegramCallbackQuery) => {
+    let text: string | null = null
+    if (query.message && typeof query.data === 'string') {
+      const chatId = String(query.message.chat.id)
+      const thread = adapter.encodeThreadId({ chatId, messageThreadId: topicOnly(query.message as TelegramMessage & Threaded).message_thread_id })
+      try {
+        text = await press({ thread, messageId: `${chatId}:${query.message.message_id}`, from: query.from, data: query.data })
+      } catch (error) {
+        log(`could not handle a button press in ${thread}: ${errorText(error)}`)
+        text = 'Something went wrong; try again in a moment.'
+      }
+    }
+    try {
+      await api('answerCallbackQuery', { callback_query_id: query.id, ...(text ? { text: clipDrawn(text, PRESS_NOTICE_MAX) } : {}) })
+    } catch (error) {
+      log(`could not acknowledge a button press (answerCallbackQuery: ${errorText(error)})`)
+    }
+  }
+
+  const onMessage = async (raw: TelegramMessage) => {
+    await ready()
+    const message = adapter.parseMessage(topicOnly(raw as TelegramMessage & Threaded))
+    try {
+      if (message.author.isBot !== true && !message.author.isMe && (await typed(message.threadId, message))) return
+      if (raw.chat.type === 'private' && !raw.from?.is_bot) void adapter.startTyping(message.threadId).catch(() => undefined)
+      await bot.processMessage(adapter, message.threadId, message, { waitUntil: (task) => void track(task) })
+    } catch (error) {
+      log(`could not read a message in ${message.threadId}: ${errorText(error)}`)
+    }
+  }
+
+  /** Reads `update`: `503` until the bot is known, else `200` with the update handed on (its work tracked). */
+  const receive = async (update: TelegramUpdate): Promise<Response> => {
+    try {
+      await identify()
+    } catch (error) {
+      log(`could not ask Telegram who the bot is (getMe: ${errorText(error)}); asked again with the next update`)
+      return Response.json({ error: 'Telegram did not say who the bot is yet; deliver the update again.', code: 'unavailable' }, { status: 503 })
+    }
+    const from = update.callback_query?.from.id ?? update.message?.from?.id
+    if (allowedUserIds && (from === undefined || !allowedUserIds.includes(String(from)))) return Response.json({ ok: true })
+    if (update.callback_query) void track(onPress(update.callback_query))
+    else if (update.message) void track(onMessage(update.message))
+    return Response.json({ ok: true })
+  }
+
+  /** Reads updates by long polling (`getUpdates`, after `deleteWebhook`) until `signal` aborts; a failed poll is logged and asked again. */
+  const poll = async ({ signal, allowedUpdates }: { signal: AbortSignal; allowedUpdates: string[] }) => {
+    await api('deleteWebhook', { drop_pending_updates: false })
+    let offset = 0
+    while (!signal.aborted) {
+      try {
+        const updates = await api<TelegramUpdate[]>('getUpdates', { offset, timeout: POLL_SECONDS, allowed_updates: allowedUpdates }, { timeoutMs: (POLL_SECONDS + 10) * 1000, signal })
+        for (const update of updates) {
+          offset = update.update_id + 1
+          await receive(update)
+        }
+      } catch (error) {
+        if (signal.aborted) return
+        log(`could not read updates (getUpdates: ${errorText(error)}); asking again`)
+        await new Promise((resolve) => setTimeout(resolve, POLL_RETRY_MS))
+      }
+    }
+  }
+
+  return { identify, receive, poll }
+}
