@@ -35,6 +35,7 @@ export { answerFrom, answerText, type ChannelQuestion, firstUnanswered, question
 export { type CardControl, type CardState, type CardStep, nextCardState } from './answers/card-state.ts'
 export { type NameOf, noticeText, plainNameOf, type PieceNotice } from './piece-notices.ts'
 export { replyParts } from './reply-parts.ts'
+export { type Fetched, keptValues } from './kept-values.ts'
 export { givenSetting, httpUrl, INSTANCE_NAME, readSettings, type Setting, type SettingOptions, type SettingValues } from './piece-settings.ts'
 export type { Mention } from './chat-sdk/chat-sdk-drawing.ts'
 export { authorParticipant, type MessageReading, withoutMention } from './chat-sdk/chat-sdk-messages.ts'

@@ -50,9 +50,11 @@ export type ChatSdkSetup = {
  * - `verify(request, context)`: the platform's signature check, with the kit's replay and
  *   freshness guard (`replayGuard`), before anything reads the body: the verified body, or the
  *   refusal (`unauthorized(…)`; log it with `context.refused`);
- * - `answerDirectly(body, request)`: a verified request the piece answers itself (Slack's URL
- *   challenge), else `null`; `unreadableBody(body, request)`: why a verified body cannot be read
- *   (answered `400 bad-request`), else `null`;
+ * - `answerDirectly(body, request)`: a verified request the piece answers itself, at once or
+ *   later, within the deadline as any other (Slack's URL challenge; Teams' invokes on FrogBot's
+ *   cards, which Chat SDK answers with an empty body: vercel/chat#731), else `null` (Chat SDK
+ *   handles it); `unreadableBody(body, request)`: why a verified body cannot be read (answered
+ *   `400 bad-request`), else `null`;
  * - `setup(context)`: the piece's own part ({@link ChatSdkSetup});
  * - `listen(context, { signal })`: its long-running connection, if it has one.
  */
@@ -63,7 +65,7 @@ export type ChatSdkPieceSpec<A extends Adapter> = Omit<PieceSpec, 'start' | 'lis
   ackDeadlineMs: number
   lateAck?: () => Response
   verify: (request: Request, context: PieceContext) => Promise<string | Response>
-  answerDirectly?: (body: string, request: Request) => Response | null
+  answerDirectly?: (body: string, request: Request) => Response | null | Promise<Response | null>
   unreadableBody?: (body: string, request: Request) => string | null
   setup: (context: ChatSdkContext<A>) => ChatSdkSetup | Promise<ChatSdkSetup>
   listen?: (context: ChatSdkContext<A>, options: { signal: AbortSignal }) => Promise<void>
@@ -83,13 +85,14 @@ function lazyInitialize(bot: Chat): () => Promise<void> {
 async function handleWebhook<A extends Adapter>(spec: ChatSdkPieceSpec<A>, context: ChatSdkContext<A>, request: Request): Promise<Response> {
   const body = await spec.verify(request, context)
   if (body instanceof Response) return body
-  const direct = spec.answerDirectly?.(body, request)
-  if (direct) return direct
-  const unreadable = spec.unreadableBody?.(body, request)
-  if (unreadable) return Response.json({ error: unreadable, code: 'bad-request' }, { status: 400 })
-  const verified = verifiedRequest(request, body)
   const webhooks = context.bot.webhooks as Record<string, (request: Request, options: { waitUntil: (task: Promise<unknown>) => void }) => Promise<Response>>
-  const handled = webhooks[context.adapter.name](verified, { waitUntil: (task) => void context.track(Promise.resolve(task)) })
+  const handled = (async () => {
+    const direct = await spec.answerDirectly?.(body, request)
+    if (direct) return direct
+    const unreadable = spec.unreadableBody?.(body, request)
+    if (unreadable) return Response.json({ error: unreadable, code: 'bad-request' }, { status: 400 })
+    return webhooks[context.adapter.name](verifiedRequest(request, body), { waitUntil: (task) => void context.track(Promise.resolve(task)) })
+  })()
   return withinDeadline(handled, { deadlineMs: spec.ackDeadlineMs, lateAck: spec.lateAck, track: context.track, log: context.log })
 }
 
