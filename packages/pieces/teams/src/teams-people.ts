@@ -1,7 +1,7 @@
 import { errorText } from 'frogbot/channels'
 import type { ChannelState, LookupProblem, Participant } from 'frogbot/channels'
 import { CredentialsRefused } from './bot-token.ts'
-import { type FrogbotTeamsAdapter, type RosterMember, statusOf } from './teams-adapter.ts'
+import { type BotConnector, type RosterMember, statusOf } from './bot-connector.ts'
 
 /** How long a participant's roster entry is kept before Teams is asked again (ms): an hour, as Chat SDK keeps its own. */
 export const MEMBER_KEEP_MS = 60 * 60_000
@@ -33,7 +33,7 @@ function problemOf(error: unknown): LookupProblem {
  * in the state with the miss, so every server tells it alike), so that they are told FrogBot
  * could not check who they are right now, not that their email is not shared.
  */
-export function teamsPeople({ adapter, state, log }: { adapter: FrogbotTeamsAdapter; state: ChannelState; log: (line: string) => void }) {
+export function teamsPeople({ connector, state, log }: { connector: BotConnector; state: ChannelState; log: (line: string) => void }) {
   const keyOf = (userId: string) => `frogbot:teams:member:${userId}`
   const participant = (userId: string, fallbackName: string | undefined, member: RosterMember | null): Participant => {
     const name = member?.name ?? fallbackName
@@ -62,7 +62,7 @@ export function teamsPeople({ adapter, state, log }: { adapter: FrogbotTeamsAdap
     }
     let member: RosterMember | null = null
     try {
-      member = await adapter.member(thread, userId)
+      member = await connector.member(thread, userId)
     } catch (error) {
       log(`could not look ${name ?? userId} (${userId}) up in the conversation's roster: ${errorText(error)}; tried again within a minute`)
       const problem = problemOf(error)
