@@ -34,7 +34,7 @@ export type StandInServer = {
   unreachable: (how: 'refuse' | 'hang') => void
   /** The platform back: new requests are answered (held ones stay unanswered). */
   reachable: () => void
-  /** Delays every answer by `ms` (0: at once). */
+  /** Delays every request by `ms` before it is handled (0: at once). */
   slow: (ms: number) => void
   /** Stops listening; held requests are dropped and open connections closed. */
   close: () => Promise<void>
@@ -88,8 +88,8 @@ export async function standInServer(handle: (request: StandInRequest) => StandIn
     incoming.on('end', async () => {
       const url = new URL(incoming.url ?? '/', base)
       const request: StandInRequest = { method: incoming.method ?? 'GET', path: url.pathname, url, headers: incoming.headers, body }
-      const answer = await answerOf(request)
       if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs))
+      const answer = await answerOf(request)
       if (answer === 'hang') return void held.add(response)
       if (!response.destroyed) send(response, request, answer)
     })
