@@ -32,6 +32,7 @@ export { answerProblems, readNumberedAnswer, type ReplyReading } from './answers
 export { type AnswerCommands, howToAnswer, numberedQuestions, type PresentOptions, settledText } from './answers/numbered-questions.ts'
 export { commandReply, numberedReply, readReplyCommand, type ReplyReader } from './answers/reply-readers.ts'
 export { answerFrom, answerText, type ChannelQuestion, firstUnanswered, questionsOf, type QuestionSelection, settledAnswer } from './answers/question-answers.ts'
+export { settledLine } from './answers/settled-line.ts'
 export { type CardControl, type CardState, type CardStep, nextCardState } from './answers/card-state.ts'
 export { type NameOf, noticeText, plainNameOf, type PieceNotice } from './piece-notices.ts'
 export { replyParts } from './reply-parts.ts'
