@@ -1,17 +1,13 @@
 import { decodeThreadId } from '@chat-adapter/teams'
 
-/** An incoming activity, as the piece reads it (the Bot Framework activity schema). */
+/** The fields of an incoming activity the piece reads once it is verified (the Bot Framework activity schema). */
 export type Activity = {
   type: string
-  id?: string
   name?: string
   replyToId?: string
-  serviceUrl?: string
-  channelId?: string
-  text?: string
   value?: any
-  from?: { id: string; name?: string; aadObjectId?: string }
-  conversation?: { id: string; conversationType?: string; tenantId?: string }
+  from?: { id: string; name?: string }
+  conversation?: { id: string; tenantId?: string }
   channelData?: { tenant?: { id?: string } }
   entities?: { type?: string; text?: string; mentioned?: { id?: string; name?: string } }[]
 }
