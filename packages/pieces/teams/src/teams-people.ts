@@ -1,5 +1,5 @@
 import { errorText } from 'frogbot/channels'
-import type { ChannelState, LookupProblem, Participant } from 'frogbot/channels'
+import { type ChannelState, type LookupProblem, lookupProblems, type Participant } from 'frogbot/channels'
 import { CredentialsRefused } from './bot-token.ts'
 import { type BotConnector, type RosterMember, statusOf } from './bot-connector.ts'
 
@@ -8,9 +8,6 @@ export const MEMBER_KEEP_MS = 60 * 60_000
 
 /** How long a roster lookup that found nobody, or failed, stands before it is tried again (ms). */
 export const MEMBER_MISS_KEEP_MS = 60_000
-
-/** How many participants' failed lookups are kept, at most (the oldest is forgotten first). */
-export const KEPT_LOOKUP_PROBLEMS = 1000
 
 
 /** A failed roster lookup: `refused` when the token endpoint refused the app's credentials or the Bot Connector answered 401 or 403, else `unreachable`. */
@@ -40,24 +37,18 @@ export function teamsPeople({ connector, state, log }: { connector: BotConnector
     return { userId, ...(name ? { name } : {}), ...(member?.email ? { email: member.email } : {}) }
   }
 
-  const problems = new Map<string, LookupProblem>()
-  const latest = (userId: string, problem: LookupProblem | undefined) => {
-    problems.delete(userId)
-    if (!problem) return
-    problems.set(userId, problem)
-    if (problems.size > KEPT_LOOKUP_PROBLEMS) problems.delete(problems.keys().next().value!)
-  }
+  const problems = lookupProblems()
 
   const people = async (thread: string, { userId, name, email }: { userId: string; name?: string; email?: string }): Promise<Participant> => {
     if (email) {
-      latest(userId, undefined)
+      problems.keep(userId, undefined)
       const known = { ...(name ? { name } : {}), email }
       await state.set(keyOf(userId), { member: known }, MEMBER_KEEP_MS)
       return participant(userId, name, known)
     }
     const cached = await state.get<{ member: RosterMember | null; problem?: LookupProblem }>(keyOf(userId))
     if (cached) {
-      latest(userId, cached.problem)
+      problems.keep(userId, cached.problem)
       return participant(userId, name, cached.member)
     }
     let member: RosterMember | null = null
@@ -66,17 +57,16 @@ export function teamsPeople({ connector, state, log }: { connector: BotConnector
     } catch (error) {
       log(`could not look ${name ?? userId} (${userId}) up in the conversation's roster: ${errorText(error)}; tried again within a minute`)
       const problem = problemOf(error)
-      latest(userId, problem)
+      problems.keep(userId, problem)
       await state.set(keyOf(userId), { member: null, problem }, MEMBER_MISS_KEEP_MS)
       return participant(userId, name, null)
     }
-    latest(userId, undefined)
+    problems.keep(userId, undefined)
     await state.set(keyOf(userId), { member }, member ? MEMBER_KEEP_MS : MEMBER_MISS_KEEP_MS)
     return participant(userId, name, member)
   }
-  /** Why the latest lookup of Teams user `userId` failed, or `null` when it did not. */
-  const lookupProblem = (userId: string): LookupProblem | null => problems.get(userId) ?? null
-  return Object.assign(people, { lookupProblem })
+  /** Why the latest lookup of Teams user `userId` failed, or `null` when it did not (the kit's `lookupProblems`). */
+  return Object.assign(people, { lookupProblem: problems.of })
 }
 
 /** See {@link teamsPeople}. */
