@@ -1,5 +1,4 @@
-import { errorText } from 'frogbot/channels'
-import { type ChannelState, type LookupProblem, lookupProblems, type Participant } from 'frogbot/channels'
+import { type ChannelState, errorText, type LookupProblem, lookupProblems, type Participant } from 'frogbot/channels'
 import { CredentialsRefused } from './bot-token.ts'
 import { type BotConnector, type RosterMember, statusOf } from './bot-connector.ts'
 
@@ -9,6 +8,9 @@ export const MEMBER_KEEP_MS = 60 * 60_000
 /** How long a roster lookup that found nobody, or failed, stands before it is tried again (ms). */
 export const MEMBER_MISS_KEEP_MS = 60_000
 
+
+/** What the piece keeps of a participant in its state: their roster entry (`null`: not found, or the lookup failed) and why the lookup failed. */
+type Entry = { member: RosterMember | null; problem?: LookupProblem }
 
 /** A failed roster lookup: `refused` when the token endpoint refused the app's credentials or the Bot Connector answered 401 or 403, else `unreachable`. */
 function problemOf(error: unknown): LookupProblem {
@@ -38,32 +40,22 @@ export function teamsPeople({ connector, state, log }: { connector: BotConnector
   }
 
   const problems = lookupProblems()
-
-  const people = async (thread: string, { userId, name, email }: { userId: string; name?: string; email?: string }): Promise<Participant> => {
-    if (email) {
-      problems.keep(userId, undefined)
-      const known = { ...(name ? { name } : {}), email }
-      await state.set(keyOf(userId), { member: known }, MEMBER_KEEP_MS)
-      return participant(userId, name, known)
-    }
-    const cached = await state.get<{ member: RosterMember | null; problem?: LookupProblem }>(keyOf(userId))
-    if (cached) {
-      problems.keep(userId, cached.problem)
-      return participant(userId, name, cached.member)
-    }
-    let member: RosterMember | null = null
+  /** The roster's entry of `userId`, or why it could not be read (logged). */
+  const lookUp = async (thread: string, userId: string, name: string | undefined): Promise<Entry> => {
     try {
-      member = await connector.member(thread, userId)
+      return { member: await connector.member(thread, userId) }
     } catch (error) {
       log(`could not look ${name ?? userId} (${userId}) up in the conversation's roster: ${errorText(error)}; tried again within a minute`)
-      const problem = problemOf(error)
-      problems.keep(userId, problem)
-      await state.set(keyOf(userId), { member: null, problem }, MEMBER_MISS_KEEP_MS)
-      return participant(userId, name, null)
+      return { member: null, problem: problemOf(error) }
     }
-    problems.keep(userId, undefined)
-    await state.set(keyOf(userId), { member }, member ? MEMBER_KEEP_MS : MEMBER_MISS_KEEP_MS)
-    return participant(userId, name, member)
+  }
+
+  const people = async (thread: string, { userId, name, email }: { userId: string; name?: string; email?: string }): Promise<Participant> => {
+    const cached = email ? undefined : await state.get<Entry>(keyOf(userId))
+    const entry = email ? { member: { ...(name ? { name } : {}), email } } : (cached ?? (await lookUp(thread, userId, name)))
+    problems.keep(userId, entry.problem)
+    if (!cached) await state.set(keyOf(userId), entry, entry.member ? MEMBER_KEEP_MS : MEMBER_MISS_KEEP_MS)
+    return participant(userId, name, entry.member)
   }
   /** Why the latest lookup of Teams user `userId` failed, or `null` when it did not (the kit's `lookupProblems`). */
   return Object.assign(people, { lookupProblem: problems.of })
