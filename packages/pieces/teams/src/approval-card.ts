@@ -2,8 +2,7 @@ import { decodeThreadId } from '@chat-adapter/teams'
 import { APPROVAL_CONTROLS, type ApprovalDrawing, type ApprovalPress, approvalCard, editedInput, inputFields, type NameOf, settledAnswer, settledApproval, settledApprovalText } from 'frogbot/channels'
 import type { PendingCall } from 'frogbot/protocol'
 import { adaptiveCard, clip, type Element, richText, TYPED_MAX } from './adaptive-card.ts'
-import type { BotConnector } from './bot-connector.ts'
-import { activityOf, messageRef } from './teams-drawing.ts'
+import { type BotConnector, messageRef } from './bot-connector.ts'
 
 /** The `actionId`s in the `data` of an approval card's buttons (they come back in the submitted `value`). */
 export const APPROVAL_ACTIONS = { approve: 'fbapproval_approve', deny: 'fbapproval_deny', edit: 'fbapproval_edit' } as const
@@ -63,9 +62,7 @@ export function readApprovalSubmit(input: unknown, value: unknown): ApprovalPres
  * `teamsSubmits`.
  */
 export function teamsApprovals({ connector, nameOf }: { connector: BotConnector; nameOf: NameOf }): ApprovalDrawing {
-  const update = async (card: { thread: string; messageIds: string[] }, drawn: { card: Element; summary: string }) => {
-    for (const ref of card.messageIds) await connector.updateCard(card.thread, activityOf(ref), drawn.card, drawn.summary)
-  }
+  const update = (card: { thread: string; messageIds: string[] }, drawn: { card: Element; summary: string }) => connector.updateCards(card, drawn.card, drawn.summary)
   return {
     draw: async ({ thread, call }) => {
       const { card, summary } = approvalAdaptiveCard(call)

@@ -24,6 +24,15 @@ const CALL_TIMEOUT_MS = 15_000
 /** A conversation id without the thread of a channel post (`;messageid=…`): whose roster is the channel's. */
 export const baseConversation = (conversationId: string) => conversationId.replace(/;messageid=\d+$/, '')
 
+/**
+ * A Teams message's id in card records: its conversation (without a channel post's
+ * `;messageid=`) and its activity id, since activity ids are unique only within a conversation.
+ */
+export const messageRef = (conversationId: string, activityId: string) => `${Buffer.from(baseConversation(conversationId)).toString('base64url')}:${activityId}`
+
+/** The activity id of a {@link messageRef}. */
+export const activityOf = (ref: string) => ref.slice(ref.indexOf(':') + 1)
+
 /** A Bot Connector call that failed: its HTTP `status` and the error the service gave. */
 export class ConnectorError extends Error {
   readonly status: number
@@ -70,9 +79,9 @@ export function botConnector({ apiUrl, appId, token }: { apiUrl?: string; appId:
       if (!id) throw new Error('Teams did not say which activity the card became')
       return id
     },
-    /** Replaces the card of activity `activityId` in `thread` (Bot Connector "Update activity"). */
-    updateCard: async (thread: string, activityId: string, card: Record<string, unknown>, summary: string): Promise<void> => {
-      await call('PUT', thread, `/activities/${encodeURIComponent(activityId)}`, { ...cardMessage(card, summary), id: activityId })
+    /** Replaces the card of every activity of `posted` (its thread and the `messageRef`s of its messages) with `card` (Bot Connector "Update activity"). */
+    updateCards: async (posted: { thread: string; messageIds: string[] }, card: Record<string, unknown>, summary: string): Promise<void> => {
+      for (const activityId of posted.messageIds.map(activityOf)) await call('PUT', posted.thread, `/activities/${encodeURIComponent(activityId)}`, { ...cardMessage(card, summary), id: activityId })
     },
     /** Posts `text` as it is (no Markdown) in `thread`; `to`: only that participant sees it (a targeted message). */
     postText: async (thread: string, text: string, { to }: { to?: { userId: string; name?: string } } = {}): Promise<void> => {

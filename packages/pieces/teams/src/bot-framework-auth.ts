@@ -92,14 +92,11 @@ export function activityMismatch(token: Extract<TokenCheck, { kind: 'verified' }
  */
 export function botFrameworkAuth({ appId, openIdMetadataUrl, now }: { appId: string; openIdMetadataUrl: string; now: () => number }) {
   const metadata = metadataSource(openIdMetadataUrl, now)
-  const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>()
+  // The keys of the metadata's `jwks_uri` (jose keeps them, and fetches them again on an unknown `kid`); another `jwks_uri`, other keys.
+  let keys: { uri: string; keySet: ReturnType<typeof createRemoteJWKSet> } | null = null
   const keySetOf = (uri: string) => {
-    let keySet = keySets.get(uri)
-    if (!keySet) {
-      keySet = createRemoteJWKSet(new URL(uri), { timeoutDuration: FETCH_TIMEOUT_MS, cacheMaxAge: METADATA_KEEP_MS })
-      keySets.set(uri, keySet)
-    }
-    return keySet
+    if (keys?.uri !== uri) keys = { uri, keySet: createRemoteJWKSet(new URL(uri), { timeoutDuration: FETCH_TIMEOUT_MS, cacheMaxAge: METADATA_KEEP_MS }) }
+    return keys.keySet
   }
 
   return async (authorization: string | null): Promise<TokenCheck> => {

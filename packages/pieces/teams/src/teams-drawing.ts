@@ -2,16 +2,7 @@ import { errorText, type NameOf, noticeText, type PieceDrawing, questionsOf, set
 import { questionCard } from './question-card.ts'
 import { settledCard } from './settled-card.ts'
 import { decodeThreadId, isDM } from '@chat-adapter/teams'
-import { baseConversation, type BotConnector } from './bot-connector.ts'
-
-/**
- * A Teams message's id in card records: its conversation (without a channel post's
- * `;messageid=`) and its activity id, since activity ids are unique only within a conversation.
- */
-export const messageRef = (conversationId: string, activityId: string) => `${Buffer.from(baseConversation(conversationId)).toString('base64url')}:${activityId}`
-
-/** The activity id of a {@link messageRef}. */
-export const activityOf = (ref: string) => ref.slice(ref.indexOf(':') + 1)
+import { type BotConnector, messageRef } from './bot-connector.ts'
 
 
 /**
@@ -40,7 +31,7 @@ export function teamsDrawing({ connector, nameOf, log }: { connector: BotConnect
         reason: settlement.reason,
         errorText
       })
-      for (const ref of card.messageIds) await connector.updateCard(card.thread, activityOf(ref), drawn.card, drawn.summary)
+      await connector.updateCards(card, drawn.card, drawn.summary)
     },
     notify: async ({ thread, participant, notice }) => {
       const text = noticeText(notice, nameOf)

@@ -2,9 +2,8 @@ import type { Chat } from 'chat'
 import type { TeamsAdapter } from '@chat-adapter/teams'
 import { approvalAnswer, type NameOf, noticeText, type Participant, type PieceAction, type PieceNotice, type PieceRuntime, type QuestionCard, questionsOf } from 'frogbot/channels'
 import { readApprovalSubmit } from './approval-card.ts'
-import type { Activity } from './bot-connector.ts'
+import { type Activity, messageRef } from './bot-connector.ts'
 import { readSubmit } from './card-reading.ts'
-import { messageRef } from './teams-drawing.ts'
 import type { TeamsPeople } from './teams-people.ts'
 
 /** The `actionId`s of FrogBot's cards' buttons: a question card's (`frogbot_`) and an approval card's (`fbapproval_`). */
