@@ -12,6 +12,8 @@
  * - {@link pieceContract}: the suite every channel piece runs with its own stand-in of its platform,
  *   composed of named contracts ({@link questionsContract}, {@link webhookSecurityContract},
  *   {@link durabilityContract}, {@link approvalsContract});
+ * - a stand-in of a platform: {@link standInServer} (a recorded API, failures on demand) and
+ *   {@link signedDeliveries} (requests to FrogBot signed with the test's keys);
  */
 export { colorQuestion, heldStep, KEPT_CALLS, mockModel, scripted, scriptedModel, streamingModel, textStep, toolStep } from './scripted-model.ts'
 export { ASKED, type AskedQuestions, promptedModel } from './prompted-model.ts'
@@ -24,3 +26,4 @@ export { readAnswer } from './read-answer.ts'
 export { serveFrogbot, type ServedFrogbot } from './serve-frogbot.ts'
 export { approvalsContract, durabilityContract, pieceContract, questionsContract, webhookSecurityContract } from './piece-contract.ts'
 export type { Delivery, DrawnCard, PieceContractDescriptor, Person } from './piece-contract-descriptor.ts'
+export { type CallMatch, type InjectedFailure, type RecordedCall, signedDeliveries, type StandInAnswer, standInServer, type StandInRequest, type StandInServer } from './stand-in-server.ts'

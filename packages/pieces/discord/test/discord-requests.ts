@@ -1,4 +1,5 @@
 import { generateKeyPairSync, type KeyObject, sign } from 'node:crypto'
+import { signedDeliveries } from 'frogbot/testing'
 import { APPLICATION_ID, BOT_TOKEN, CHANNEL_ID, GUILD_ID, nextId } from './discord-stand-in.ts'
 
 /** An Ed25519 key pair as Discord has one: the private key signs, the public key is 64 hex digits (the raw 32 bytes after the SPKI head). */
@@ -17,14 +18,21 @@ export type Delivery = { body: string; headers: Record<string, string> }
 /** A person on Discord of the tests: user id, username, display name, server roles. */
 export type DiscordPerson = { id: string; username: string; globalName: string; roles?: string[] }
 
+/** Discord's signature headers of `body` at `now` (ms): Ed25519 over the timestamp (seconds) and the body, with the application's key. */
+const discordSignature = signedDeliveries<KeyObject>({
+  key: KEYS.privateKey,
+  sign: (body, key, now) => {
+    const timestamp = String(Math.floor(now / 1000))
+    return { 'x-signature-ed25519': sign(null, Buffer.from(timestamp + body), key).toString('hex'), 'x-signature-timestamp': timestamp }
+  }
+})
+
 /**
  * An interaction as Discord sends it to the Interactions Endpoint: the body (as given, or
  * JSON-encoded) signed with `key` over the timestamp (`now`, seconds) and the body.
  */
-export function signedInteraction(interaction: unknown, { now = Date.now(), key = KEYS.privateKey }: { now?: number; key?: KeyObject } = {}): Delivery {
-  const body = typeof interaction === 'string' ? interaction : JSON.stringify(interaction)
-  const timestamp = String(Math.floor(now / 1000))
-  return { body, headers: { 'content-type': 'application/json', 'x-signature-ed25519': sign(null, Buffer.from(timestamp + body), key).toString('hex'), 'x-signature-timestamp': timestamp } }
+export function signedInteraction(interaction: unknown, options: { now?: number; key?: KeyObject } = {}): Delivery {
+  return discordSignature(interaction as string | object, options)
 }
 
 /** Discord's PING, as it checks an Interactions Endpoint URL. */

@@ -1,5 +1,4 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { type StandInAnswer, type StandInRequest, standInServer } from 'frogbot/testing'
 import { componentProblems, shownText } from './discord-message-rules.ts'
 
 /** The application (and bot user) id, the bot token, the server and the channel of the tests. */
@@ -17,25 +16,12 @@ export type PostedMessage = { id: string; channelId: string; body: any; text: st
 /** One call the piece made to the stand-in: method, path, body, and the status it got. */
 export type ApiCall = { method: string; path: string; body: any; status: number; authorized: boolean }
 
-type Failure = { status: number; code: number; when: (call: { method: string; path: string; body: any }) => boolean }
+/** A request as the stand-in reads it: its method, its path without `/api/v10`, and its JSON body. */
+const callOf = (request: StandInRequest) => ({ method: request.method, path: request.path.replace(/^\/api\/v10/, ''), body: request.body ? JSON.parse(request.body) : null })
 
 let snowflakes = 1_400_000_000_000_000_000n
 /** A fresh Discord id (a snowflake, as a string). */
 export const nextId = () => String(++snowflakes)
-
-const json = (response: ServerResponse, status: number, body: unknown) => {
-  response.statusCode = status
-  response.setHeader('content-type', 'application/json')
-  response.end(status === 204 ? undefined : JSON.stringify(body))
-}
-
-const readBody = (request: IncomingMessage) =>
-  new Promise<string>((resolve) => {
-    let body = ''
-    request.setEncoding('utf8')
-    request.on('data', (chunk) => (body += chunk))
-    request.on('end', () => resolve(body))
-  })
 
 /**
  * A stand-in on 127.0.0.1 for Discord's REST API (v10), recording what the piece does
@@ -48,37 +34,20 @@ const readBody = (request: IncomingMessage) =>
  * followups), `POST /users/@me/channels` (the bot's DM channel with `recipient_id`) and `GET
  * /gateway/bot` (`gatewayUrl`, when given). Every call needs
  * `Authorization: Bot <token>` (followups need none); `401` otherwise. `failNext(status, code,
- * when)` makes the next matching call fail so.
+ * when)` makes the next matching call fail so. The server, its record and its failures are
+ * `frogbot/testing`'s `standInServer`.
  */
 export async function discordStandIn({ gatewayUrl }: { gatewayUrl?: () => string } = {}) {
-  const calls: ApiCall[] = []
-  const failures: Failure[] = []
   const channels = new Map<string, { id: string; type: number; parent_id?: string; guild_id?: string; recipient?: string }>([[CHANNEL_ID, { id: CHANNEL_ID, type: ChannelKind.GuildText, guild_id: GUILD_ID }]])
   const messages = new Map<string, PostedMessage>()
   const posts: PostedMessage[] = []
   const edits: PostedMessage[] = []
-  let base = ''
 
-  const handle = async (request: IncomingMessage, response: ServerResponse) => {
-    const url = new URL(request.url ?? '/', base)
-    const path = url.pathname.replace(/^\/api\/v10/, '')
-    const text = await readBody(request)
-    const body = text ? JSON.parse(text) : null
-    const method = request.method ?? 'GET'
+  const handle = (request: StandInRequest): StandInAnswer => {
+    const { method, path, body } = callOf(request)
     const followup = /^\/webhooks\//.test(path)
-    const authorized = followup || request.headers.authorization === `Bot ${BOT_TOKEN}`
-    const call: ApiCall = { method, path, body, status: 0, authorized }
-    const answer = (status: number, result: unknown) => {
-      call.status = status
-      calls.push(call)
-      json(response, status, result)
-    }
-    if (!authorized) return answer(401, { message: '401: Unauthorized', code: 0 })
-    const failure = failures.findIndex((candidate) => candidate.when(call))
-    if (failure >= 0) {
-      const [{ status, code }] = failures.splice(failure, 1)
-      return answer(status, { message: `the stand-in was told to fail this call (${code})`, code })
-    }
+    const answer = (status: number, json: unknown) => ({ status, json })
+    if (!(followup || request.headers.authorization === `Bot ${BOT_TOKEN}`)) return answer(401, { message: '401: Unauthorized', code: 0 })
     if (method === 'GET' && path === '/gateway/bot' && gatewayUrl) return answer(200, { url: gatewayUrl(), shards: 1, session_start_limit: { total: 1000, remaining: 999, reset_after: 0, max_concurrency: 1 } })
     let match = /^\/channels\/(\d+)$/.exec(path)
     if (match && method === 'GET') {
@@ -121,17 +90,19 @@ export async function discordStandIn({ gatewayUrl }: { gatewayUrl?: () => string
       return answer(200, { id: dm.id, type: ChannelKind.DM, recipients: [{ id: dm.recipient }] })
     }
     if (followup && method === 'POST') return answer(200, { id: nextId() })
-    answer(404, { message: `404: Not Found (${method} ${path})`, code: 0 })
+    return answer(404, { message: `404: Not Found (${method} ${path})`, code: 0 })
   }
 
-  const server = createServer((request, response) => void handle(request, response).catch((error: unknown) => json(response, 500, { message: String(error), code: 0 })))
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const server = await standInServer(handle)
+  const apiCalls = (): ApiCall[] => server.calls.map((call) => ({ ...callOf(call), status: call.status, authorized: /^\/api\/v10\/webhooks\//.test(call.path) || call.headers.authorization === `Bot ${BOT_TOKEN}` }))
 
   const isCard = (message: PostedMessage) => Array.isArray(message.body?.components) && message.body.components.length > 0
   return {
-    url: `${base}/api/v10`,
-    calls,
+    url: `${server.url}/api/v10`,
+    /** Every call so far, oldest first (see {@link ApiCall}). */
+    get calls() {
+      return apiCalls()
+    },
     /** Adds a channel Discord knows: a DM channel, or a thread of the test channel. */
     addChannel: (channel: { id: string; type: number; parent_id?: string }) => void channels.set(channel.id, { ...channel, ...(channel.type === ChannelKind.DM ? {} : { guild_id: GUILD_ID }) }),
     channel: (id: string) => channels.get(id),
@@ -144,13 +115,11 @@ export async function discordStandIn({ gatewayUrl }: { gatewayUrl?: () => string
     /** The message `id` as it is now. */
     message: (id: string) => messages.get(id),
     /** Calls that reached discord.com's paths through another host are impossible here; calls without the bot token, or refused. */
-    refusedCalls: () => calls.filter((call) => call.status >= 400),
-    failNext: (status: number, code: number, when: Failure['when'] = () => true) => void failures.push({ status, code, when }),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve())
-        server.closeAllConnections()
-      })
+    refusedCalls: () => apiCalls().filter((call) => call.status >= 400),
+    /** Makes the next call `when` matches fail with `status` and Discord's error `code`. */
+    failNext: (status: number, code: number, when: (call: ReturnType<typeof callOf>) => boolean = () => true) =>
+      server.failNext({ when: (request) => when(callOf(request)) }, { status, json: { message: `the stand-in was told to fail this call (${code})`, code } }),
+    close: server.close
   }
 }
 

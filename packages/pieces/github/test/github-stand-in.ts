@@ -1,6 +1,5 @@
 import { createPublicKey, createVerify, type KeyObject, randomBytes } from 'node:crypto'
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { type StandInAnswer, type StandInRequest, standInServer } from 'frogbot/testing'
 
 /** A GitHub account the stand-in knows: numeric id, login, `User` or `Bot`. */
 export type GithubAccount = { id: number; login: string; type: 'User' | 'Bot' }
@@ -32,12 +31,10 @@ const DOCS = 'https://docs.github.com/rest'
 /** GitHub's limit on a comment body, in characters ("body is too long (maximum is 65536 characters)"). */
 export const COMMENT_MAX = 65_536
 
-const json = (response: ServerResponse, status: number, body?: unknown) => {
-  response.statusCode = status
-  if (body === undefined) return void response.end()
-  response.setHeader('content-type', 'application/json; charset=utf-8')
-  response.end(JSON.stringify(body))
-}
+const json = (status: number, body?: unknown): StandInAnswer => (body === undefined ? { status } : { status, json: body, headers: { 'content-type': 'application/json; charset=utf-8' } })
+
+/** A request as the stand-in reads it: method, path with its query (as sent), JSON body, credential. */
+const callOf = (request: StandInRequest): Omit<StandInCall, 'status'> => ({ method: request.method, path: request.url.pathname + request.url.search, body: request.body ? JSON.parse(request.body) : null, auth: request.headers.authorization ?? null })
 
 /** A JWT's payload, if `token` is an RS256 JWT signed with `key` (a GitHub App's). */
 function jwtPayload(token: string, key: KeyObject): { iss?: unknown; exp?: number } | null {
@@ -58,7 +55,8 @@ function jwtPayload(token: string, key: KeyObject): { iss?: unknown; exp?: numbe
  * a wrong credential `401 Bad credentials`; an unknown repository, comment or route `404 Not
  * Found`; each with GitHub's `{ message, documentation_url }`. Every request is recorded.
  * `failNext(when, status)` makes the next matching request fail; `unreachable('refuse' | 'hang')`
- * cuts GitHub off (connections reset, or never answered), `reachable()` restores it.
+ * cuts GitHub off (connections reset, or never answered), `reachable()` restores it. The server,
+ * its record and its failures are `frogbot/testing`'s `standInServer`.
  */
 export async function githubStandIn({ bot, people, repository = { owner: 'acme', repo: 'shed' }, token = 'ghp_test_token', app }: {
   bot: GithubAccount
@@ -69,13 +67,10 @@ export async function githubStandIn({ bot, people, repository = { owner: 'acme',
 }) {
   const calls: StandInCall[] = []
   const comments = new Map<number, StandInComment>()
-  const failures: { when: (call: Omit<StandInCall, 'status'>) => boolean; status: number }[] = []
   const installationTokens = new Set<string>()
   const accounts = new Map([bot, ...people].map((account) => [account.id, account]))
   const appKey = app ? createPublicKey(app.publicKey) : null
   const nextId = { issue: 2_000_000_000, review: 3_000_000_000 }
-  let outage: 'refuse' | 'hang' | null = null
-  const held = new Set<ServerResponse>()
   const now = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z')
 
   const record = (comment: Omit<StandInComment, 'id' | 'created_at' | 'updated_at' | 'edits' | 'deleted' | 'posted'>, createdAt = now()) => {
@@ -110,36 +105,36 @@ export async function githubStandIn({ bot, people, repository = { owner: 'acme',
     return null
   }
 
-  const route = (call: Omit<StandInCall, 'status'>, response: ServerResponse) => {
+  const route = (call: Omit<StandInCall, 'status'>): StandInAnswer => {
     const credential = credentialOf(call.auth)
     const path = call.path.split('?')[0]
     let match: RegExpExecArray | null
     if (call.method === 'POST' && (match = /^\/app\/installations\/(\d+)\/access_tokens$/.exec(path))) {
-      if (credential !== 'app') return json(response, 401, { message: 'A JSON web token could not be decoded', documentation_url: DOCS })
-      if (Number(match[1]) !== app!.installationId) return json(response, 404, { message: 'Not Found', documentation_url: DOCS })
+      if (credential !== 'app') return json(401, { message: 'A JSON web token could not be decoded', documentation_url: DOCS })
+      if (Number(match[1]) !== app!.installationId) return json(404, { message: 'Not Found', documentation_url: DOCS })
       const issued = `ghs_${randomBytes(12).toString('hex')}`
       installationTokens.add(issued)
-      return json(response, 201, { token: issued, expires_at: new Date(Date.now() + 3_600_000).toISOString() })
+      return json(201, { token: issued, expires_at: new Date(Date.now() + 3_600_000).toISOString() })
     }
     if (call.method === 'GET' && path === '/app') {
-      if (credential !== 'app') return json(response, 401, { message: 'A JSON web token could not be decoded', documentation_url: DOCS })
-      return json(response, 200, { id: Number(app!.id), slug: app!.slug, name: app!.slug })
+      if (credential !== 'app') return json(401, { message: 'A JSON web token could not be decoded', documentation_url: DOCS })
+      return json(200, { id: Number(app!.id), slug: app!.slug, name: app!.slug })
     }
-    if (credential !== 'bot') return json(response, 401, { message: 'Bad credentials', documentation_url: DOCS })
+    if (credential !== 'bot') return json(401, { message: 'Bad credentials', documentation_url: DOCS })
     if (call.method === 'GET' && path === '/user') {
-      if (app) return json(response, 403, { message: 'Resource not accessible by integration', documentation_url: DOCS })
-      return json(response, 200, bot)
+      if (app) return json(403, { message: 'Resource not accessible by integration', documentation_url: DOCS })
+      return json(200, bot)
     }
     if (call.method === 'GET' && (match = /^\/user\/(\d+)$/.exec(path))) {
       const account = accounts.get(Number(match[1]))
-      return account ? json(response, 200, account) : json(response, 404, { message: 'Not Found', documentation_url: DOCS })
+      return account ? json(200, account) : json(404, { message: 'Not Found', documentation_url: DOCS })
     }
     if (call.method === 'GET' && (match = /^\/users\/([^/]+)$/.exec(path))) {
       const account = [...accounts.values()].find((candidate) => candidate.login === decodeURIComponent(match![1]))
-      return account ? json(response, 200, account) : json(response, 404, { message: 'Not Found', documentation_url: DOCS })
+      return account ? json(200, account) : json(404, { message: 'Not Found', documentation_url: DOCS })
     }
     const repo = /^\/repos\/([^/]+)\/([^/]+)(\/.*)$/.exec(path)
-    if (!repo || repo[1] !== repository.owner || repo[2] !== repository.repo) return json(response, 404, { message: 'Not Found', documentation_url: DOCS })
+    if (!repo || repo[1] !== repository.owner || repo[2] !== repository.repo) return json(404, { message: 'Not Found', documentation_url: DOCS })
     const rest = repo[3]
     const owned = (id: string, kind: StandInComment['kind']) => {
       const comment = comments.get(Number(id))
@@ -147,79 +142,60 @@ export async function githubStandIn({ bot, people, repository = { owner: 'acme',
     }
     if (call.method === 'POST' && (match = /^\/issues\/(\d+)\/comments$/.exec(rest))) {
       const problem = bodyProblem(call.body?.body, 'IssueComment')
-      if (problem) return json(response, 422, problem)
-      return json(response, 201, asReturned(record({ kind: 'issue', ...repository, number: Number(match[1]), body: call.body.body, user: bot, author_association: 'NONE' })))
+      if (problem) return json(422, problem)
+      return json(201, asReturned(record({ kind: 'issue', ...repository, number: Number(match[1]), body: call.body.body, user: bot, author_association: 'NONE' })))
     }
     if ((match = /^\/issues\/comments\/(\d+)$/.exec(rest))) {
       const comment = owned(match[1], 'issue')
-      if (!comment) return json(response, 404, { message: 'Not Found', documentation_url: DOCS })
-      if (call.method === 'DELETE') return (comment.deleted = true), json(response, 204)
-      if (call.method !== 'PATCH') return json(response, 404, { message: 'Not Found', documentation_url: DOCS })
+      if (!comment) return json(404, { message: 'Not Found', documentation_url: DOCS })
+      if (call.method === 'DELETE') return (comment.deleted = true), json(204)
+      if (call.method !== 'PATCH') return json(404, { message: 'Not Found', documentation_url: DOCS })
       const problem = bodyProblem(call.body?.body, 'IssueComment')
-      if (problem) return json(response, 422, problem)
+      if (problem) return json(422, problem)
       comment.body = call.body.body
       comment.edits.push(call.body.body)
       comment.updated_at = now()
-      return json(response, 200, asReturned(comment))
+      return json(200, asReturned(comment))
     }
     if (call.method === 'POST' && (match = /^\/pulls\/(\d+)\/comments\/(\d+)\/replies$/.exec(rest))) {
       const root = owned(match[2], 'review')
-      if (!root) return json(response, 404, { message: 'Not Found', documentation_url: DOCS })
+      if (!root) return json(404, { message: 'Not Found', documentation_url: DOCS })
       const problem = bodyProblem(call.body?.body, 'PullRequestReviewComment')
-      if (problem) return json(response, 422, problem)
-      return json(response, 201, asReturned(record({ kind: 'review', ...repository, number: Number(match[1]), inReplyTo: root.id, body: call.body.body, user: bot, author_association: 'NONE' })))
+      if (problem) return json(422, problem)
+      return json(201, asReturned(record({ kind: 'review', ...repository, number: Number(match[1]), inReplyTo: root.id, body: call.body.body, user: bot, author_association: 'NONE' })))
     }
     if ((match = /^\/pulls\/comments\/(\d+)$/.exec(rest))) {
       const comment = owned(match[1], 'review')
-      if (!comment) return json(response, 404, { message: 'Not Found', documentation_url: DOCS })
-      if (call.method === 'DELETE') return (comment.deleted = true), json(response, 204)
+      if (!comment) return json(404, { message: 'Not Found', documentation_url: DOCS })
+      if (call.method === 'DELETE') return (comment.deleted = true), json(204)
       const problem = bodyProblem(call.body?.body, 'PullRequestReviewComment')
-      if (problem) return json(response, 422, problem)
+      if (problem) return json(422, problem)
       comment.body = call.body.body
       comment.edits.push(call.body.body)
-      return json(response, 200, asReturned(comment))
+      return json(200, asReturned(comment))
     }
-    return json(response, 404, { message: 'Not Found', documentation_url: DOCS })
+    return json(404, { message: 'Not Found', documentation_url: DOCS })
   }
 
-  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
-    if (outage === 'refuse') return void request.socket.destroy()
-    if (outage === 'hang') return void held.add(response)
-    let text = ''
-    request.setEncoding('utf8')
-    request.on('data', (chunk) => (text += chunk))
-    request.on('end', () => {
-      let body: any = null
-      try {
-        body = text ? JSON.parse(text) : null
-      } catch {
-        return json(response, 400, { message: 'Problems parsing JSON', documentation_url: DOCS })
-      }
-      const call = { method: request.method ?? 'GET', path: request.url ?? '/', body, auth: request.headers.authorization ?? null }
-      const failing = failures.findIndex((failure) => failure.when(call))
-      if (failing >= 0) {
-        const [{ status }] = failures.splice(failing, 1)
-        calls.push({ ...call, status })
-        return json(response, status, { message: status >= 500 ? 'Server Error' : 'Validation Failed', documentation_url: DOCS })
-      }
-      const end = response.end.bind(response)
-      response.end = ((...args: Parameters<typeof end>) => {
-        calls.push({ ...call, status: response.statusCode })
-        return end(...args)
-      }) as typeof response.end
-      route(call, response)
-    })
+  const server = await standInServer((request) => {
+    try {
+      if (request.body) JSON.parse(request.body)
+    } catch {
+      return json(400, { message: 'Problems parsing JSON', documentation_url: DOCS })
+    }
+    return route(callOf(request))
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
 
   const botComments = () => [...comments.values()].filter((comment) => comment.user.id === bot.id)
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: server.url,
     bot,
     repository,
-    calls,
+    /** Every request so far, oldest first (see {@link StandInCall}). */
+    get calls(): StandInCall[] {
+      return server.calls.map((call) => ({ ...callOf(call), status: call.status }))
+    },
     /** Every comment, oldest first. */
     comments: () => [...comments.values()],
     /** The comments the bot posted, oldest first (deleted ones too). */
@@ -231,16 +207,12 @@ export async function githubStandIn({ bot, people, repository = { owner: 'acme',
         comment.createdAt
       ),
     /** Makes the next request that `when` matches answer `status`. */
-    failNext: (when: (call: Omit<StandInCall, 'status'>) => boolean, status: number) => void failures.push({ when, status }),
+    failNext: (when: (call: Omit<StandInCall, 'status'>) => boolean, status: number) =>
+      server.failNext({ when: (request) => when(callOf(request)) }, json(status, { message: status >= 500 ? 'Server Error' : 'Validation Failed', documentation_url: DOCS })),
     /** GitHub out of reach: each request is reset (`refuse`) or never answered (`hang`). */
-    unreachable: (how: 'refuse' | 'hang') => void (outage = how),
-    reachable: () => void (outage = null),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve())
-        for (const response of held) response.socket?.destroy()
-        server.closeAllConnections()
-      })
+    unreachable: server.unreachable,
+    reachable: server.reachable,
+    close: server.close
   }
 }
 

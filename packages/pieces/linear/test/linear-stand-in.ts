@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { type StandInAnswer, type StandInRequest, standInServer } from 'frogbot/testing'
 
 /** A Linear user the stand-in knows: id, name, email, profile handle. */
 export type LinearAccount = { id: string; name: string; email: string; username: string }
@@ -19,18 +18,19 @@ export type StandInCall = { operation: string; variables: any; auth: string | nu
 
 const STATE_OF: Record<string, SessionState> = { thought: 'active', action: 'active', elicitation: 'awaitingInput', response: 'complete', error: 'error' }
 
-const json = (response: ServerResponse, status: number, body: unknown) => {
-  response.statusCode = status
-  response.setHeader('content-type', 'application/json; charset=utf-8')
-  response.end(JSON.stringify(body))
-}
+const json = (status: number, body: unknown): StandInAnswer => ({ status, json: body, headers: { 'content-type': 'application/json; charset=utf-8' } })
 
-const read = (request: IncomingMessage) =>
-  new Promise<string>((resolve) => {
-    let body = ''
-    request.on('data', (chunk) => (body += chunk))
-    request.on('end', () => resolve(body))
-  })
+/** A GraphQL request as the stand-in reads it: its operation (`viewer`, `agentActivityCreate`, else the query's start), variables and credential; `null` when the body is not JSON. */
+function callOf(request: StandInRequest): Omit<StandInCall, 'status'> | null {
+  let parsed: { query?: string; variables?: unknown }
+  try {
+    parsed = JSON.parse(request.body)
+  } catch {
+    return null
+  }
+  const operation = /agentActivityCreate/.test(parsed.query ?? '') ? 'agentActivityCreate' : /\bviewer\b/.test(parsed.query ?? '') ? 'viewer' : (parsed.query ?? '').slice(0, 60)
+  return { operation, variables: parsed.variables, auth: request.headers.authorization ?? null }
+}
 
 /**
  * A stand-in for Linear's GraphQL API on 127.0.0.1 (linear.app/developers/graphql), for the piece's
@@ -39,14 +39,12 @@ const read = (request: IncomingMessage) =>
  * `response` → complete, `thought` → active). A wrong credential is `400` with Linear's
  * "Authentication required" error; an unknown session, activity type or operation is a GraphQL
  * error. Every request is recorded. `failNext(when, status)` makes the next matching request fail;
- * `slow(ms)` delays every answer.
+ * `slow(ms)` delays every answer. The server, its record and its failures are `frogbot/testing`'s
+ * `standInServer`.
  */
 export async function linearStandIn({ app, organizationId = 'org-acme', credential }: { app: LinearAccount; organizationId?: string; credential: string }) {
-  const calls: StandInCall[] = []
   const sessions = new Map<string, StandInSession>()
   const activities: StandInActivity[] = []
-  const failures: { when: (call: Omit<StandInCall, 'status'>) => boolean; status: number }[] = []
-  let delayMs = 0
 
   const answer = (operation: string, variables: any): { status: number; body: unknown } => {
     if (operation === 'viewer') return { status: 200, body: { data: { viewer: { id: app.id, displayName: app.name, organization: { id: organizationId } } } } }
@@ -64,39 +62,30 @@ export async function linearStandIn({ app, organizationId = 'org-acme', credenti
     return { status: 400, body: { errors: [{ message: `Cannot query ${operation}` }] } }
   }
 
-  const server = createServer(async (request, response) => {
-    const raw = await read(request)
-    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs))
-    let parsed: { query?: string; variables?: unknown } = {}
-    try {
-      parsed = JSON.parse(raw)
-    } catch {
-      return json(response, 400, { errors: [{ message: 'Body is not JSON' }] })
-    }
-    const operation = /agentActivityCreate/.test(parsed.query ?? '') ? 'agentActivityCreate' : /\bviewer\b/.test(parsed.query ?? '') ? 'viewer' : (parsed.query ?? '').slice(0, 60)
-    const call = { operation, variables: parsed.variables, auth: request.headers.authorization ?? null }
-    const failure = failures.findIndex((candidate) => candidate.when(call))
-    if (failure >= 0) {
-      const [{ status }] = failures.splice(failure, 1)
-      calls.push({ ...call, status })
-      return json(response, status, { errors: [{ message: 'Internal server error' }] })
-    }
-    if (call.auth !== credential) {
-      calls.push({ ...call, status: 400 })
-      return json(response, 400, { errors: [{ message: 'Authentication required, not authenticated', extensions: { code: 'AUTHENTICATION_ERROR' } }] })
-    }
-    const { status, body } = answer(operation, parsed.variables)
-    calls.push({ ...call, status })
-    json(response, status, body)
+  const server = await standInServer((request) => {
+    const call = callOf(request)
+    if (!call) return json(400, { errors: [{ message: 'Body is not JSON' }] })
+    if (call.auth !== credential) return json(400, { errors: [{ message: 'Authentication required, not authenticated', extensions: { code: 'AUTHENTICATION_ERROR' } }] })
+    const { status, body } = answer(call.operation, call.variables)
+    return json(status, body)
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/graphql`
+  const url = `${server.url}/graphql`
+  const matching = (request: StandInRequest, when: (call: Omit<StandInCall, 'status'>) => boolean) => {
+    const call = callOf(request)
+    return call !== null && when(call)
+  }
 
   return {
     url,
     app,
     organizationId,
-    calls,
+    /** Every GraphQL request so far, oldest first (see {@link StandInCall}). */
+    get calls(): StandInCall[] {
+      return server.calls.flatMap((recorded) => {
+        const call = callOf(recorded)
+        return call ? [{ ...call, status: recorded.status }] : []
+      })
+    },
     activities,
     /** Opens an agent session on `issueId` by `creator` (a mention or a delegation): Linear's `created` event follows. */
     openSession: (issueId: string, creator: LinearAccount, body: string): StandInSession => {
@@ -109,9 +98,10 @@ export async function linearStandIn({ app, organizationId = 'org-acme', credenti
     sessionOf: (issueId: string) => [...sessions.values()].filter((session) => session.issueId === issueId).at(-1),
     sessions: () => [...sessions.values()],
     /** Makes every answer take `ms` (0: at once). */
-    slow: (ms: number) => void (delayMs = ms),
-    failNext: (when: (call: Omit<StandInCall, 'status'>) => boolean, status = 500) => void failures.push({ when, status }),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve()))
+    slow: server.slow,
+    failNext: (when: (call: Omit<StandInCall, 'status'>) => boolean, status = 500) =>
+      server.failNext({ when: (request) => matching(request, when) }, json(status, { errors: [{ message: 'Internal server error' }] })),
+    close: server.close
   }
 }
 

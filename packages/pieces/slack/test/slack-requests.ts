@@ -1,12 +1,21 @@
 import { createHmac } from 'node:crypto'
+import { signedDeliveries } from 'frogbot/testing'
 import { BOT_USER_ID, TEAM_ID } from './slack-stand-in.ts'
 
 export const SIGNING_SECRET = 'test-signing-secret-0123456789'
 
-/** A body as Slack sends it, with Slack's signature headers: `v0=` HMAC-SHA256 of `v0:<timestamp>:<body>`. */
+/** Slack's signature headers of `body` at `now` (ms): `v0=` HMAC-SHA256 of `v0:<timestamp>:<body>` with the signing secret. */
+const slackSignature = signedDeliveries<string>({
+  key: SIGNING_SECRET,
+  sign: (body, secret, now) => {
+    const timestamp = Math.floor(now / 1000)
+    return { 'x-slack-request-timestamp': String(timestamp), 'x-slack-signature': `v0=${createHmac('sha256', secret).update(`v0:${timestamp}:${body}`).digest('hex')}` }
+  }
+})
+
+/** A body as Slack sends it, with Slack's signature headers (another `secret` forges it, another `timestamp`, in seconds, makes it stale). */
 export function signed(body: string, { contentType, secret = SIGNING_SECRET, timestamp = Math.floor(Date.now() / 1000) }: { contentType: string; secret?: string; timestamp?: number }) {
-  const signature = `v0=${createHmac('sha256', secret).update(`v0:${timestamp}:${body}`).digest('hex')}`
-  return { body, headers: { 'content-type': contentType, 'x-slack-request-timestamp': String(timestamp), 'x-slack-signature': signature } }
+  return slackSignature(body, { key: secret, now: timestamp * 1000, headers: { 'content-type': contentType } })
 }
 
 let eventCount = 0

@@ -1,5 +1,4 @@
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { type StandInRequest, standInServer } from 'frogbot/testing'
 
 /** One call the piece made to Slack's Web API: the method (`chat.postMessage`), its arguments, the token it sent and what the stand-in answered. */
 export type SlackCall = { method: string; args: Record<string, any>; token: string | null; result: Record<string, any> }
@@ -23,6 +22,12 @@ function parseArgs(body: string, contentType: string): Record<string, any> {
   }
   return args
 }
+
+/** The Web API method a request calls (`/api/chat.postMessage`). */
+const methodOf = (request: StandInRequest) => request.path.replace(/^\/api\//, '')
+
+/** A request's Web API arguments. */
+const argsOf = (request: StandInRequest) => parseArgs(request.body, String(request.headers['content-type'] ?? ''))
 
 /**
  * What Slack's Block Kit reference (docs.slack.dev, "Blocks", "Block elements", "Composition
@@ -80,24 +85,16 @@ export function blockKitProblems(blocks: unknown, maxBlocks: number): string[] {
  * refused with `invalid_blocks`, as Slack does. `failNext(method, error, when?)` makes the next call of `method`
  * (whose arguments pass `when`) answer `{ ok: false, error }`. `unreachable('refuse')` makes
  * every request fail before an answer (the connection is reset, as when Slack cannot be reached),
- * `unreachable('hang')` leaves every request without an answer, and `reachable()` ends both.
+ * `unreachable('hang')` leaves every request without an answer, and `reachable()` ends both. The
+ * server, its record and its failures are `frogbot/testing`'s `standInServer` (failures queue, each
+ * used once).
  */
 export async function slackStandIn({ users }: { users: StandInUser[] }) {
-  const calls: SlackCall[] = []
-  const httpFailures = new Map<string, { status: number; times: number }>()
-  const failures = new Map<string, { error: string; when: (args: Record<string, any>) => boolean }>()
-  let outage: 'refuse' | 'hang' | null = null
-  const held = new Set<import('node:http').ServerResponse>()
   let clock = 1_700_000_000
   const nextTs = () => `${++clock}.000100`
   const directory = new Map([...users, { id: BOT_USER_ID, name: 'frogbot' }].map((user) => [user.id, user]))
 
   const answer = (method: string, args: Record<string, any>): Record<string, unknown> => {
-    const failure = failures.get(method)
-    if (failure?.when(args)) {
-      failures.delete(method)
-      return { ok: false, error: failure.error }
-    }
     // Slack refuses blocks beyond its limits; the stand-in does too, and says why.
     const blocks = method === 'views.open' ? args.view?.blocks : args.blocks
     if (blocks !== undefined && ['chat.postMessage', 'chat.update', 'views.open'].includes(method)) {
@@ -121,7 +118,7 @@ export async function slackStandIn({ users }: { users: StandInUser[] }) {
       case 'chat.postEphemeral':
         return { ok: true, message_ts: nextTs() }
       case 'views.open':
-        return { ok: true, view: { id: `V${calls.length}`, ...args.view } }
+        return { ok: true, view: { id: `V${server.calls.length}`, ...args.view } }
       case 'conversations.info':
         return { ok: true, channel: { id: args.channel, name: 'general' } }
       case 'users.lookupByEmail': {
@@ -136,65 +133,47 @@ export async function slackStandIn({ users }: { users: StandInUser[] }) {
     }
   }
 
-  const server = createServer((request, response) => {
-    if (outage === 'refuse') return void request.socket.destroy()
-    if (outage === 'hang') return void held.add(response)
-    let body = ''
-    request.setEncoding('utf8')
-    request.on('data', (chunk) => (body += chunk))
-    request.on('end', () => {
-      const method = (request.url ?? '').replace(/^\/api\//, '').split('?')[0]
-      const args = parseArgs(body, request.headers['content-type'] ?? '')
-      const failing = httpFailures.get(method)
-      const status = failing?.status
-      if (failing && status) {
-        if (--failing.times <= 0) httpFailures.delete(method)
-        calls.push({ method, args, token: null, result: { ok: false, status } })
-        response.statusCode = status
-        return response.end('Service Unavailable')
-      }
-      const result = answer(method, args)
-      calls.push({ method, args, token: request.headers.authorization?.replace(/^Bearer /, '') ?? args.token ?? null, result })
-      response.setHeader('content-type', 'application/json')
-      response.end(JSON.stringify(result))
+  const server = await standInServer((request) => ({ status: 200, json: answer(methodOf(request), argsOf(request)) }))
+  /** Every call so far as a {@link SlackCall}: one Slack answered at the HTTP level with an error reads `{ ok: false, status }`. */
+  const slackCalls = (): SlackCall[] =>
+    server.calls.map((call) => {
+      const args = argsOf(call)
+      return { method: methodOf(call), args, token: call.headers.authorization?.replace(/^Bearer /, '') ?? args.token ?? null, result: call.status >= 300 ? { ok: false, status: call.status } : (call.answer as Record<string, any>) }
     })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
 
   return {
-    url: `http://127.0.0.1:${port}/api/`,
-    calls,
+    url: `${server.url}/api/`,
+    get calls() {
+      return slackCalls()
+    },
     /** The recorded calls of `method`, oldest first. */
-    callsTo: (method: string) => calls.filter((call) => call.method === method),
+    callsTo: (method: string) => slackCalls().filter((call) => call.method === method),
     /** The question cards posted so far (messages with blocks), oldest first, with the `ts` each got. */
-    cards: () => calls.filter((call) => call.method === 'chat.postMessage' && call.result.ok && call.args.blocks).map((call) => ({ ts: call.result.ts as string, channel: call.args.channel as string, blocks: call.args.blocks as any[], text: call.args.text as string })),
+    cards: () => slackCalls().filter((call) => call.method === 'chat.postMessage' && call.result.ok && call.args.blocks).map((call) => ({ ts: call.result.ts as string, channel: call.args.channel as string, blocks: call.args.blocks as any[], text: call.args.text as string })),
     /** The private notices posted so far: to whom, where and what. */
-    ephemerals: () => calls.filter((call) => call.method === 'chat.postEphemeral').map((call) => ({ user: call.args.user as string, channel: call.args.channel as string, threadTs: call.args.thread_ts as string | undefined, text: call.args.text as string })),
+    ephemerals: () => slackCalls().filter((call) => call.method === 'chat.postEphemeral').map((call) => ({ user: call.args.user as string, channel: call.args.channel as string, threadTs: call.args.thread_ts as string | undefined, text: call.args.text as string })),
     /** The edits of message `ts`, oldest first. */
-    updatesOf: (ts: string) => calls.filter((call) => call.method === 'chat.update' && call.args.ts === ts).map((call) => ({ text: call.args.text as string, blocks: call.args.blocks as any[] | undefined })),
+    updatesOf: (ts: string) => slackCalls().filter((call) => call.method === 'chat.update' && call.args.ts === ts).map((call) => ({ text: call.args.text as string, blocks: call.args.blocks as any[] | undefined })),
     /** The replies posted so far (messages without blocks) and their last edit, as Slack shows them. */
-    replies: () =>
-      calls
+    replies: () => {
+      const calls = slackCalls()
+      return calls
         .filter((call) => call.method === 'chat.postMessage' && call.result.ok && !call.args.blocks)
         .map((posted) => {
           const edits = calls.filter((call) => call.method === 'chat.update' && call.args.ts === posted.result.ts)
           const last = edits.at(-1)?.args ?? posted.args
           return { ts: posted.result.ts as string, threadTs: posted.args.thread_ts as string | undefined, text: (last.markdown_text ?? last.text) as string, edits: edits.length }
-        }),
+        })
+    },
     /** Makes the next `times` calls of `method` fail at the HTTP level with `status` (Slack down for a moment). */
-    failNextHttp: (method: string, status: number, times = 1) => httpFailures.set(method, { status, times }),
-    failNext: (method: string, error: string, when: (args: Record<string, any>) => boolean = () => true) => failures.set(method, { error, when }),
+    failNextHttp: (method: string, status: number, times = 1) => server.failNext({ path: `/api/${method}` }, { status, text: 'Service Unavailable' }, times),
+    /** Makes the next call of `method` whose arguments pass `when` answer `{ ok: false, error }`. */
+    failNext: (method: string, error: string, when: (args: Record<string, any>) => boolean = () => true) => server.failNext({ path: `/api/${method}`, when: (request) => when(argsOf(request)) }, { status: 200, json: { ok: false, error } }),
     /** Slack's Web API out of reach: each request is reset (`refuse`) or never answered (`hang`). */
-    unreachable: (how: 'refuse' | 'hang') => void (outage = how),
+    unreachable: server.unreachable,
     /** Slack's Web API back: new requests are answered (held ones stay unanswered). */
-    reachable: () => void (outage = null),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve())
-        for (const response of held) response.socket?.destroy()
-        server.closeAllConnections()
-      })
+    reachable: server.reachable,
+    close: server.close
   }
 }
 

@@ -1,26 +1,8 @@
-import type { Chat } from 'chat'
-import {
-  APPROVAL_CONTROLS,
-  type ApprovalDrawing,
-  type ApprovalPress,
-  approvalAnswer,
-  approvalCard,
-  editedInput,
-  inputFields,
-  type NameOf,
-  noticeText,
-  type Participant,
-  type PieceNotice,
-  type PieceRuntime,
-  settledAnswer,
-  settledApproval,
-  settledApprovalText
-} from 'frogbot/channels'
+import { decodeThreadId } from '@chat-adapter/teams'
+import { APPROVAL_CONTROLS, type ApprovalDrawing, type ApprovalPress, approvalCard, editedInput, inputFields, type NameOf, settledAnswer, settledApproval, settledApprovalText } from 'frogbot/channels'
 import type { PendingCall } from 'frogbot/protocol'
 import { adaptiveCard, clip, type Element, richText, TYPED_MAX } from './adaptive-card.ts'
-import type { Activity, FrogbotTeamsAdapter } from './teams-adapter.ts'
-import { activityOf, messageRef } from './teams-drawing.ts'
-import type { TeamsPeople } from './teams-people.ts'
+import { type BotConnector, messageRef } from './bot-connector.ts'
 
 /** The `actionId`s in the `data` of an approval card's buttons (they come back in the submitted `value`). */
 export const APPROVAL_ACTIONS = { approve: 'fbapproval_approve', deny: 'fbapproval_deny', edit: 'fbapproval_edit' } as const
@@ -75,49 +57,16 @@ export function readApprovalSubmit(input: unknown, value: unknown): ApprovalPres
 }
 
 /**
- * Teams' approvals: the card, updated in place to the decision (who, the reason, what was changed,
- * the quorum) or to the quorum's count; a submit (a `message` activity with `value`, or an
- * `adaptiveCard/action` invoke) is read against the card it replies to and settled through the
- * runtime; an edit the tool's schema refuses is told naming the field. A submit is told privately
- * (a targeted message); an invoke's answer is the text Teams shows its clicker.
+ * How Teams draws approvals: the card posted as it is, updated in place to the decision (who, the
+ * reason, what was changed, the quorum) or to the quorum's count. Presses are read by
+ * `teamsSubmits`.
  */
-export function teamsApprovals({ bot, adapter, runtime, people, nameOf }: { bot: Chat; adapter: FrogbotTeamsAdapter; runtime: PieceRuntime; people: TeamsPeople; nameOf: NameOf }): ApprovalDrawing {
-  const submitted = async (activity: Activity, value: unknown): Promise<{ thread: string; participant: Participant; notice: PieceNotice | null }> => {
-    const thread = adapter.threadOf(activity)
-    const participant = await people(thread, { userId: activity.from!.id, name: activity.from!.name })
-    const messageId = activity.replyToId && activity.conversation ? messageRef(activity.conversation.id, activity.replyToId) : null
-    const card = messageId ? await runtime.cards.ofMessage(messageId) : null
-    if (!card || card.kind !== 'approval' || !messageId) return { thread, participant, notice: { kind: 'closed' } }
-    const read = readApprovalSubmit(card.input, value)
-    if (!read) return { thread, participant, notice: null }
-    if ('problem' in read) return { thread: card.thread, participant, notice: { kind: 'invalid', message: read.problem } }
-    return { thread: card.thread, participant, notice: await runtime.answer({ card, messageId, participant, action: approvalAnswer(read) }) }
-  }
-  const isApproval = (value: unknown) => typeof (value as { actionId?: unknown } | null)?.actionId === 'string' && String((value as { actionId: string }).actionId).startsWith('fbapproval_')
-
-  bot.onAction(async (event) => {
-    if (!event.actionId.startsWith('fbapproval_')) return
-    const activity = event.raw as Activity
-    if (!activity.from?.id) return
-    const { thread, participant, notice } = await submitted(activity, activity.value)
-    if (notice) await runtime.notify({ thread, participant, notice })
-  })
-
-  const questions = adapter.cardInvoke
-  adapter.cardInvoke = async (activity) => {
-    const value = activity.value?.action?.data
-    if (!isApproval(value) || !activity.from?.id) return questions ? questions(activity) : 'Received.'
-    const { notice } = await submitted(activity, value)
-    return notice ? noticeText(notice, nameOf) : 'Received.'
-  }
-
-  const update = async (card: { thread: string; messageIds: string[] }, drawn: { card: Element; summary: string }) => {
-    for (const ref of card.messageIds) await adapter.updateCard(card.thread, activityOf(ref), drawn.card, drawn.summary)
-  }
+export function teamsApprovals({ connector, nameOf }: { connector: BotConnector; nameOf: NameOf }): ApprovalDrawing {
+  const update = (card: { thread: string; messageIds: string[] }, drawn: { card: Element; summary: string }) => connector.updateCards(card, drawn.card, drawn.summary)
   return {
     draw: async ({ thread, call }) => {
       const { card, summary } = approvalAdaptiveCard(call)
-      return [messageRef(adapter.decodeThreadId(thread).conversationId, await adapter.postCard(thread, card, summary))]
+      return [messageRef(decodeThreadId(thread).conversationId, await connector.postCard(thread, card, summary))]
     },
     drawSettled: async ({ card, settlement }) => {
       const text = settledApprovalText(card.toolName, settledApproval(settlement, card.input, nameOf, { errorText: settledAnswer(settlement).errorText }))

@@ -1,4 +1,4 @@
-import { errorText } from 'frogbot/channels'
+import { errorText, keptValues } from 'frogbot/channels'
 import { createRemoteJWKSet, errors, type JWK, jwtVerify, type JWTPayload } from 'jose'
 
 /** The issuer of every token the Bot Connector service sends a bot (Bot Connector authentication). */
@@ -34,35 +34,19 @@ export type TokenCheck = { kind: 'verified'; claims: JWTPayload; endorsements?: 
 const comparable = (url: string) => url.replace(/\/+$/, '').toLowerCase()
 
 /** The OpenID metadata at `url`, fetched at most once per {@link METADATA_KEEP_MS} (a failure at most once per {@link METADATA_RETRY_MS}). */
-function metadataSource(url: string, now: () => number) {
-  let kept: { at: number; metadata: OpenIdMetadata } | null = null
-  let failed: { at: number; error: Error } | null = null
-  let inFlight: Promise<OpenIdMetadata> | null = null
-  const fetchMetadata = async (): Promise<OpenIdMetadata> => {
-    const response = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), headers: { accept: 'application/json' } })
-    if (!response.ok) throw new Error(`the OpenID metadata at ${url} answered ${response.status}`)
-    const metadata = (await response.json()) as Partial<OpenIdMetadata> | null
-    if (typeof metadata?.jwks_uri !== 'string' || !URL.canParse(metadata.jwks_uri)) throw new Error(`the OpenID metadata at ${url} names no jwks_uri`)
-    return metadata as OpenIdMetadata
-  }
-  return async (): Promise<OpenIdMetadata> => {
-    if (kept && now() - kept.at < METADATA_KEEP_MS) return kept.metadata
-    if (failed && now() - failed.at < METADATA_RETRY_MS) throw failed.error
-    inFlight ??= fetchMetadata()
-      .then((metadata) => {
-        kept = { at: now(), metadata }
-        failed = null
-        return metadata
-      })
-      .catch((error: unknown) => {
-        failed = { at: now(), error: error instanceof Error ? error : new Error(String(error)) }
-        throw failed.error
-      })
-      .finally(() => {
-        inFlight = null
-      })
-    return inFlight
-  }
+function metadataSource(url: string, now: () => number): () => Promise<OpenIdMetadata> {
+  const metadata = keptValues<OpenIdMetadata>({
+    now,
+    retryMs: METADATA_RETRY_MS,
+    fetch: async () => {
+      const response = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), headers: { accept: 'application/json' } })
+      if (!response.ok) throw new Error(`the OpenID metadata at ${url} answered ${response.status}`)
+      const found = (await response.json()) as Partial<OpenIdMetadata> | null
+      if (typeof found?.jwks_uri !== 'string' || !URL.canParse(found.jwks_uri)) throw new Error(`the OpenID metadata at ${url} names no jwks_uri`)
+      return { value: found as OpenIdMetadata, keepMs: METADATA_KEEP_MS }
+    }
+  })
+  return () => metadata(url)
 }
 
 /** Why jose refused a token, for people; `null` when the keys could not be had (not the sender's fault). */
@@ -108,14 +92,11 @@ export function activityMismatch(token: Extract<TokenCheck, { kind: 'verified' }
  */
 export function botFrameworkAuth({ appId, openIdMetadataUrl, now }: { appId: string; openIdMetadataUrl: string; now: () => number }) {
   const metadata = metadataSource(openIdMetadataUrl, now)
-  const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>()
+  // The keys of the metadata's `jwks_uri` (jose keeps them, and fetches them again on an unknown `kid`); another `jwks_uri`, other keys.
+  let keys: { uri: string; keySet: ReturnType<typeof createRemoteJWKSet> } | null = null
   const keySetOf = (uri: string) => {
-    let keySet = keySets.get(uri)
-    if (!keySet) {
-      keySet = createRemoteJWKSet(new URL(uri), { timeoutDuration: FETCH_TIMEOUT_MS, cacheMaxAge: METADATA_KEEP_MS })
-      keySets.set(uri, keySet)
-    }
-    return keySet
+    if (keys?.uri !== uri) keys = { uri, keySet: createRemoteJWKSet(new URL(uri), { timeoutDuration: FETCH_TIMEOUT_MS, cacheMaxAge: METADATA_KEEP_MS }) }
+    return keys.keySet
   }
 
   return async (authorization: string | null): Promise<TokenCheck> => {

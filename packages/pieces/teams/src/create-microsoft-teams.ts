@@ -1,13 +1,14 @@
 import type { Message } from 'chat'
 import { createChatSdkPiece, type KitPiece } from 'frogbot/channels'
+import { teamsApprovals } from './approval-card.ts'
+import { type Activity, botConnector } from './bot-connector.ts'
 import { botFrameworkAuth } from './bot-framework-auth.ts'
 import { clientCredentials } from './bot-token.ts'
-import { teamsApprovals } from './approval-card.ts'
-import { handleTeamsActions } from './teams-actions.ts'
-import { type Activity, type FrogbotTeamsAdapter, quietTeamsAdapter } from './teams-adapter.ts'
+import { quietTeamsAdapter } from './quiet-teams-adapter.ts'
 import { teamsDrawing } from './teams-drawing.ts'
 import { type TeamsPeople, teamsPeople } from './teams-people.ts'
 import { type MicrosoftTeamsOptions, teamsSettings } from './teams-settings.ts'
+import { invokeAnswer, teamsSubmits } from './teams-submits.ts'
 import { teamsVerifier } from './teams-webhook.ts'
 
 export type { MicrosoftTeamsOptions } from './teams-settings.ts'
@@ -56,8 +57,9 @@ export function createMicrosoftTeams(options: MicrosoftTeamsOptions = {}): Micro
   const label = options.label ?? 'Microsoft Teams'
   const bot = isBot(appId)
   const token = clientCredentials({ tokenUrl, appId, appPassword, now })
-  let adapter!: FrogbotTeamsAdapter
+  const connector = botConnector({ ...(apiUrl ? { apiUrl } : {}), appId, token })
   let people: TeamsPeople | undefined
+  let invoked: ((body: string) => Promise<Response | null>) | undefined
   return createChatSdkPiece({
     piece: 'teams',
     instance,
@@ -76,31 +78,29 @@ export function createMicrosoftTeams(options: MicrosoftTeamsOptions = {}): Micro
     supportsKind: (kind) => kind === 'question' || kind === 'approval',
     // An invoke answered late still gets a real body (an empty one reads "Unable to reach app" and
     // is retried); Teams ignores the body of any other activity.
-    lateAck: () => Response.json({ statusCode: 200, type: 'application/vnd.microsoft.activity.message', value: 'Received.' }),
+    lateAck: () => invokeAnswer('Received.'),
     describe: ({ agentSlug, webhookPath }) => [`channel ${instance}: ${label} for agent ${agentSlug}, webhook ${webhookPath} (the Azure Bot's messaging endpoint)`],
-    adapter: ({ logger, log, webhookVerifier }) =>
-      (adapter = quietTeamsAdapter(
-        {
-          appId,
-          ...(appTenantId ? { appTenantId } : {}),
-          ...(apiUrl ? { apiUrl } : {}),
-          userName: options.userName ?? 'frogbot',
-          logger,
-          token: (scope) => token(Array.isArray(scope) ? scope.join(' ') : scope),
-          // Every request reaches the adapter only once the piece's verifier admitted it (the
-          // Bot Framework JWT and the replay guard, below): the adapter's own check would ask
-          // Microsoft's fixed keys instead of `openIdMetadataUrl`'s.
-          webhookVerifier
-        },
-        log
-      )),
+    adapter: ({ logger, webhookVerifier }) =>
+      quietTeamsAdapter({
+        appId,
+        ...(appTenantId ? { appTenantId } : {}),
+        ...(apiUrl ? { apiUrl } : {}),
+        userName: options.userName ?? 'frogbot',
+        logger,
+        token: (scope) => token(Array.isArray(scope) ? scope.join(' ') : scope),
+        // Every request reaches the adapter only once the piece's verifier admitted it (the
+        // Bot Framework JWT and the replay guard, below): the adapter's own check would ask
+        // Microsoft's fixed keys instead of `openIdMetadataUrl`'s.
+        webhookVerifier
+      }),
     verify: teamsVerifier(botFrameworkAuth({ appId, openIdMetadataUrl, now }), appId),
-    setup: ({ bot: chat, runtime, state, log, nameOf }) => {
-      const roster = (people = teamsPeople({ adapter, state, log }))
-      handleTeamsActions({ bot: chat, adapter, runtime, people: roster, nameOf })
-      const approvals = teamsApprovals({ bot: chat, adapter, runtime, people: roster, nameOf })
+    // Invokes on FrogBot's cards are answered by the piece, with the text their clicker is shown.
+    answerDirectly: (body) => invoked?.(body) ?? null,
+    setup: ({ bot: chat, adapter, runtime, state, log, nameOf }) => {
+      const roster = (people = teamsPeople({ connector, state, log }))
+      invoked = teamsSubmits({ bot: chat, adapter, runtime, people: roster, nameOf })
       return {
-        drawing: { ...teamsDrawing({ adapter, nameOf, log }), approvals },
+        drawing: { ...teamsDrawing({ connector, nameOf, log }), approvals: teamsApprovals({ connector, nameOf }) },
         mention: (participant) => participant.name ?? participant.userId,
         participantOf: (author, message) => roster(message.threadId, { userId: author.userId, name: author.fullName, email: author.email }),
         textOf: (message) => withoutBotMention(message, bot),

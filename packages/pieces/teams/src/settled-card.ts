@@ -1,19 +1,13 @@
 import type { SettlementOutcome } from 'frogbot/protocol'
-import { answerText, type ChannelQuestion } from 'frogbot/channels'
+import { answerText, type ChannelQuestion, settledLine } from 'frogbot/channels'
 import type { QuestionOutput } from 'frogbot/tools'
 import { adaptiveCard, CARD_BUDGET_BYTES, clip, type Element, messageBytes, packedLines, richText } from './adaptive-card.ts'
 
 /** What ended a call: its outcome, who settled it (their name, `null` for FrogBot), the dismissal's reason, a cancellation's text. */
 export type Ending = { outcome: SettlementOutcome; who: string | null; reason?: string; errorText?: string }
 
-/** The line under a settled card: who answered or dismissed it, or that it was cancelled or expired. */
-export function endingLine({ outcome, who, reason, errorText }: Ending): string {
-  const by = who ?? 'FrogBot'
-  if (outcome === 'answered') return `Answered by ${by}`
-  if (outcome === 'dismissed') return `✖️ Dismissed by ${by}${reason ? `: ${clip(reason, 300)}` : ''}`
-  if (outcome === 'expired') return '⌛ Expired without an answer.'
-  return `🚫 ${clip(errorText ?? 'Cancelled.', 300)}`
-}
+/** The line under a settled card: who answered or dismissed it, or that it was cancelled or expired (the kit's `settledLine`, a reason clipped). */
+export const endingLine = (ending: Ending): string => settledLine({ ...ending, who: ending.who ?? 'FrogBot' }, (text) => clip(text, 300))
 
 /**
  * The card that replaces a question card once its call ended, without controls: each question

@@ -2,16 +2,8 @@ import { errorText, type NameOf, noticeText, type PieceDrawing, questionsOf, set
 import { questionCard } from './question-card.ts'
 import { withFacts } from './card-facts.ts'
 import { settledCard } from './settled-card.ts'
-import { baseConversation, type FrogbotTeamsAdapter } from './teams-adapter.ts'
-
-/**
- * A Teams message's id in card records: its conversation (without a channel post's
- * `;messageid=`) and its activity id, since activity ids are unique only within a conversation.
- */
-export const messageRef = (conversationId: string, activityId: string) => `${Buffer.from(baseConversation(conversationId)).toString('base64url')}:${activityId}`
-
-/** The activity id of a {@link messageRef}. */
-export const activityOf = (ref: string) => ref.slice(ref.indexOf(':') + 1)
+import { decodeThreadId, isDM } from '@chat-adapter/teams'
+import { type BotConnector, messageRef } from './bot-connector.ts'
 
 
 /**
@@ -19,17 +11,16 @@ export const activityOf = (ref: string) => ref.slice(ref.indexOf(':') + 1)
  * one Adaptive Card (see `questionCard`), posted as it is; once the call ended, the card updated
  * in place to the answers and who gave them (`settledCard`, `nameOf` naming them); a notice for one
  * participant as a targeted message only they see, or as a message of its own in a personal chat,
- * else (where Teams refuses targeted messages) as a short reply that names them. Replies are the
- * kit's, through Chat SDK.
+ * else (where Teams refuses targeted messages) as a short reply that names them; all through the
+ * piece's Bot Connector client. Replies are the kit's, through Chat SDK.
  */
-export function teamsDrawing({ adapter, nameOf, log }: { adapter: FrogbotTeamsAdapter; nameOf: NameOf; log: (line: string) => void }): Pick<PieceDrawing, 'drawCall' | 'drawSettled' | 'notify'> {
+export function teamsDrawing({ connector, nameOf, log }: { connector: BotConnector; nameOf: NameOf; log: (line: string) => void }): Pick<PieceDrawing, 'drawCall' | 'drawSettled' | 'notify'> {
   return {
     drawCall: async ({ thread, call, facts }) => {
       const questions = questionsOf(call.input)
       if (!questions) throw new Error(`the input of call ${call.toolCallId} (${call.toolName}) is not a question`)
       const { card, summary } = withFacts(questionCard(questions), facts)
-      const id = await adapter.postCard(thread, card, summary)
-      return [messageRef(adapter.decodeThreadId(thread).conversationId, id)]
+      return [messageRef(decodeThreadId(thread).conversationId, await connector.postCard(thread, card, summary))]
     },
     drawSettled: async ({ card, settlement }) => {
       const questions = questionsOf(card.input)
@@ -41,16 +32,16 @@ export function teamsDrawing({ adapter, nameOf, log }: { adapter: FrogbotTeamsAd
         reason: settlement.reason,
         errorText
       })
-      for (const ref of card.messageIds) await adapter.updateCard(card.thread, activityOf(ref), drawn.card, drawn.summary)
+      await connector.updateCards(card, drawn.card, drawn.summary)
     },
     notify: async ({ thread, participant, notice }) => {
       const text = noticeText(notice, nameOf)
-      if (adapter.isDM(thread)) return adapter.postText(thread, text)
+      if (isDM(thread)) return connector.postText(thread, text)
       try {
-        await adapter.postText(thread, text, { to: participant })
+        await connector.postText(thread, text, { to: participant })
       } catch (error) {
         log(`could not send ${participant.name ?? participant.userId} a targeted message (${errorText(error)}); told them in the conversation instead`)
-        await adapter.postText(thread, `${participant.name ?? 'Someone'}: ${text}`)
+        await connector.postText(thread, `${participant.name ?? 'Someone'}: ${text}`)
       }
     }
   }

@@ -1,7 +1,6 @@
-import { errorText } from 'frogbot/channels'
-import type { ChannelState, LookupProblem, Participant } from 'frogbot/channels'
+import { type ChannelState, errorText, type LookupProblem, lookupProblems, type Participant } from 'frogbot/channels'
 import { CredentialsRefused } from './bot-token.ts'
-import { type FrogbotTeamsAdapter, type RosterMember, statusOf } from './teams-adapter.ts'
+import { type BotConnector, type RosterMember, statusOf } from './bot-connector.ts'
 
 /** How long a participant's roster entry is kept before Teams is asked again (ms): an hour, as Chat SDK keeps its own. */
 export const MEMBER_KEEP_MS = 60 * 60_000
@@ -9,9 +8,9 @@ export const MEMBER_KEEP_MS = 60 * 60_000
 /** How long a roster lookup that found nobody, or failed, stands before it is tried again (ms). */
 export const MEMBER_MISS_KEEP_MS = 60_000
 
-/** How many participants' failed lookups are kept, at most (the oldest is forgotten first). */
-export const KEPT_LOOKUP_PROBLEMS = 1000
 
+/** What the piece keeps of a participant in its state: their roster entry (`null`: not found, or the lookup failed) and why the lookup failed. */
+type Entry = { member: RosterMember | null; problem?: LookupProblem }
 
 /** A failed roster lookup: `refused` when the token endpoint refused the app's credentials or the Bot Connector answered 401 or 403, else `unreachable`. */
 function problemOf(error: unknown): LookupProblem {
@@ -33,50 +32,33 @@ function problemOf(error: unknown): LookupProblem {
  * in the state with the miss, so every server tells it alike), so that they are told FrogBot
  * could not check who they are right now, not that their email is not shared.
  */
-export function teamsPeople({ adapter, state, log }: { adapter: FrogbotTeamsAdapter; state: ChannelState; log: (line: string) => void }) {
+export function teamsPeople({ connector, state, log }: { connector: BotConnector; state: ChannelState; log: (line: string) => void }) {
   const keyOf = (userId: string) => `frogbot:teams:member:${userId}`
   const participant = (userId: string, fallbackName: string | undefined, member: RosterMember | null): Participant => {
     const name = member?.name ?? fallbackName
     return { userId, ...(name ? { name } : {}), ...(member?.email ? { email: member.email } : {}) }
   }
 
-  const problems = new Map<string, LookupProblem>()
-  const latest = (userId: string, problem: LookupProblem | undefined) => {
-    problems.delete(userId)
-    if (!problem) return
-    problems.set(userId, problem)
-    if (problems.size > KEPT_LOOKUP_PROBLEMS) problems.delete(problems.keys().next().value!)
+  const problems = lookupProblems()
+  /** The roster's entry of `userId`, or why it could not be read (logged). */
+  const lookUp = async (thread: string, userId: string, name: string | undefined): Promise<Entry> => {
+    try {
+      return { member: await connector.member(thread, userId) }
+    } catch (error) {
+      log(`could not look ${name ?? userId} (${userId}) up in the conversation's roster: ${errorText(error)}; tried again within a minute`)
+      return { member: null, problem: problemOf(error) }
+    }
   }
 
   const people = async (thread: string, { userId, name, email }: { userId: string; name?: string; email?: string }): Promise<Participant> => {
-    if (email) {
-      latest(userId, undefined)
-      const known = { ...(name ? { name } : {}), email }
-      await state.set(keyOf(userId), { member: known }, MEMBER_KEEP_MS)
-      return participant(userId, name, known)
-    }
-    const cached = await state.get<{ member: RosterMember | null; problem?: LookupProblem }>(keyOf(userId))
-    if (cached) {
-      latest(userId, cached.problem)
-      return participant(userId, name, cached.member)
-    }
-    let member: RosterMember | null = null
-    try {
-      member = await adapter.member(thread, userId)
-    } catch (error) {
-      log(`could not look ${name ?? userId} (${userId}) up in the conversation's roster: ${errorText(error)}; tried again within a minute`)
-      const problem = problemOf(error)
-      latest(userId, problem)
-      await state.set(keyOf(userId), { member: null, problem }, MEMBER_MISS_KEEP_MS)
-      return participant(userId, name, null)
-    }
-    latest(userId, undefined)
-    await state.set(keyOf(userId), { member }, member ? MEMBER_KEEP_MS : MEMBER_MISS_KEEP_MS)
-    return participant(userId, name, member)
+    const cached = email ? undefined : await state.get<Entry>(keyOf(userId))
+    const entry = email ? { member: { ...(name ? { name } : {}), email } } : (cached ?? (await lookUp(thread, userId, name)))
+    problems.keep(userId, entry.problem)
+    if (!cached) await state.set(keyOf(userId), entry, entry.member ? MEMBER_KEEP_MS : MEMBER_MISS_KEEP_MS)
+    return participant(userId, name, entry.member)
   }
-  /** Why the latest lookup of Teams user `userId` failed, or `null` when it did not. */
-  const lookupProblem = (userId: string): LookupProblem | null => problems.get(userId) ?? null
-  return Object.assign(people, { lookupProblem })
+  /** Why the latest lookup of Teams user `userId` failed, or `null` when it did not (the kit's `lookupProblems`). */
+  return Object.assign(people, { lookupProblem: problems.of })
 }
 
 /** See {@link teamsPeople}. */

@@ -1,5 +1,4 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { type StandInAnswer, type StandInRequest, standInServer } from 'frogbot/testing'
 
 /** A Telegram user the stand-in knows (Bot API `User`). */
 export type TelegramAccount = { id: number; is_bot: boolean; first_name: string; last_name?: string; username?: string }
@@ -93,13 +92,11 @@ export function markdownV2Text(source: string): { text: string } | { error: stri
   return { text }
 }
 
-const answer = (response: ServerResponse, status: number, body: unknown) => {
-  response.statusCode = status
-  response.setHeader('content-type', 'application/json')
-  response.end(JSON.stringify(body))
-}
-const ok = (response: ServerResponse, result: unknown) => answer(response, 200, { ok: true, result })
-const fail = (response: ServerResponse, status: number, description: string) => answer(response, status, { ok: false, error_code: status, description })
+const ok = (result: unknown): StandInAnswer => ({ status: 200, json: { ok: true, result } })
+const fail = (status: number, description: string): StandInAnswer => ({ status, json: { ok: false, error_code: status, description } })
+
+/** A Bot API request: `POST /bot<token>/<method>`. */
+const BOT_API = /^\/bot([^/]+)\/([A-Za-z]+)$/
 
 /**
  * A stand-in of the Telegram Bot API on 127.0.0.1 (core.telegram.org/bots/api), for the piece's
@@ -110,14 +107,13 @@ const fail = (response: ServerResponse, status: number, description: string) => 
  * `editMessageReplyMarkup`, `answerCallbackQuery` (text ≤ 200), `sendChatAction`, `setWebhook`,
  * `deleteWebhook`, `getWebhookInfo`, `getUpdates` (long polling of updates the test queued); a
  * wrong token is `401 Unauthorized`, an unknown method `404 Not Found`. Every request is recorded;
- * `failNext(when, status)` makes the next matching one fail.
+ * `failNext(when, status)` makes the next matching one fail. The server, its record and its
+ * failures are `frogbot/testing`'s `standInServer`.
  */
 export async function telegramStandIn({ bot, token, chats = [] }: { bot: TelegramAccount; token: string; chats?: TelegramChatInfo[] }) {
-  const calls: StandInCall[] = []
   const messages = new Map<string, BotMessage>()
   const presses = new Map<string, Press>()
   const notices: { to: number; text: string; callbackQueryId: string }[] = []
-  const failures: { when: (call: { method: string; payload: any }) => boolean; status: number }[] = []
   const chatsById = new Map(chats.map((chat) => [chat.id, chat]))
   const queued: unknown[] = []
   const waiting = new Set<() => void>()
@@ -165,47 +161,41 @@ export async function telegramStandIn({ bot, token, chats = [] }: { bot: Telegra
     ...(message.keyboard ? { reply_markup: { inline_keyboard: message.keyboard } } : {})
   })
 
-  const route = (method: string, payload: any, response: ServerResponse) => {
+  const route = (method: string, payload: any): StandInAnswer | Promise<StandInAnswer> => {
     switch (method) {
       case 'getMe':
-        return ok(response, { ...bot, can_join_groups: true, can_read_all_group_messages: false, supports_inline_queries: false })
+        return ok({ ...bot, can_join_groups: true, can_read_all_group_messages: false, supports_inline_queries: false })
       case 'sendChatAction':
-        return ok(response, true)
+        return ok(true)
       case 'setWebhook':
-        if (typeof payload.url !== 'string') return fail(response, 400, 'Bad Request: bad webhook: An HTTPS URL must be provided for webhook')
+        if (typeof payload.url !== 'string') return fail(400, 'Bad Request: bad webhook: An HTTPS URL must be provided for webhook')
         webhook = { url: payload.url, ...(payload.secret_token ? { secret_token: payload.secret_token } : {}), ...(payload.allowed_updates ? { allowed_updates: payload.allowed_updates } : {}) }
-        return ok(response, true)
+        return ok(true)
       case 'deleteWebhook':
         webhook = null
-        return ok(response, true)
+        return ok(true)
       case 'getWebhookInfo':
-        return ok(response, { url: webhook?.url ?? '', has_custom_certificate: false, pending_update_count: 0 })
+        return ok({ url: webhook?.url ?? '', has_custom_certificate: false, pending_update_count: 0 })
       case 'getUpdates': {
         const offset = Number(payload.offset ?? 0)
-        const take = () => {
-          const updates = queued.filter((update: any) => update.update_id >= offset)
-          return updates
-        }
-        if (take().length > 0 || !payload.timeout) return ok(response, take())
-        const done = () => {
-          waiting.delete(done)
-          clearTimeout(timer)
-          ok(response, take())
-        }
-        const timer = setTimeout(done, Math.min(Number(payload.timeout), 1) * 1000)
-        waiting.add(done)
-        response.on('close', () => {
-          waiting.delete(done)
-          clearTimeout(timer)
+        const take = () => queued.filter((update: any) => update.update_id >= offset)
+        if (take().length > 0 || !payload.timeout) return ok(take())
+        return new Promise<StandInAnswer>((resolve) => {
+          const done = () => {
+            waiting.delete(done)
+            clearTimeout(timer)
+            resolve(ok(take()))
+          }
+          const timer = setTimeout(done, Math.min(Number(payload.timeout), 1) * 1000)
+          waiting.add(done)
         })
-        return
       }
       case 'sendRichMessage':
       case 'sendMessage': {
         const shown = textOf(payload)
-        if ('error' in shown) return fail(response, 400, shown.error)
+        if ('error' in shown) return fail(400, shown.error)
         const problem = keyboardProblem(payload.reply_markup)
-        if (problem) return fail(response, 400, problem)
+        if (problem) return fail(400, problem)
         const chat = chatOf(payload.chat_id)
         const message: BotMessage = {
           chatId: chat.id,
@@ -221,76 +211,74 @@ export async function telegramStandIn({ bot, token, chats = [] }: { bot: Telegra
           ...(payload.reply_parameters?.message_id ? { replyTo: Number(payload.reply_parameters.message_id) } : {})
         }
         messages.set(keyOf(chat.id, message.messageId), message)
-        return ok(response, returned(message))
+        return ok(returned(message))
       }
       case 'editMessageText':
       case 'editMessageReplyMarkup': {
         const message = messages.get(keyOf(payload.chat_id, Number(payload.message_id)))
-        if (!message) return fail(response, 400, 'Bad Request: message to edit not found')
+        if (!message) return fail(400, 'Bad Request: message to edit not found')
         const shown = method === 'editMessageText' ? textOf(payload) : { text: message.text }
-        if ('error' in shown) return fail(response, 400, shown.error)
+        if ('error' in shown) return fail(400, shown.error)
         const problem = keyboardProblem(payload.reply_markup)
-        if (problem) return fail(response, 400, problem)
+        if (problem) return fail(400, problem)
         const keyboard = payload.reply_markup?.inline_keyboard?.length ? payload.reply_markup.inline_keyboard : null
         if (shown.text === message.text && JSON.stringify(keyboard) === JSON.stringify(message.keyboard)) {
-          return fail(response, 400, 'Bad Request: message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message')
+          return fail(400, 'Bad Request: message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message')
         }
         message.text = shown.text
         message.keyboard = keyboard
         if (keyboard) message.keyboards.push(keyboard)
         message.edits.push(shown.text)
-        return ok(response, returned(message))
+        return ok(returned(message))
       }
       case 'answerCallbackQuery': {
         const press = presses.get(String(payload.callback_query_id))
-        if (!press) return fail(response, 400, 'Bad Request: query is too old and response timeout expired or query ID is invalid')
+        if (!press) return fail(400, 'Bad Request: query is too old and response timeout expired or query ID is invalid')
         presses.delete(press.id)
-        if (typeof payload.text === 'string' && payload.text.length > 200) return fail(response, 400, 'Bad Request: MESSAGE_TOO_LONG')
+        if (typeof payload.text === 'string' && payload.text.length > 200) return fail(400, 'Bad Request: MESSAGE_TOO_LONG')
         if (payload.text) notices.push({ to: press.from.id, text: payload.text, callbackQueryId: press.id })
-        return ok(response, true)
+        return ok(true)
       }
       default:
-        return fail(response, 404, 'Not Found')
+        return fail(404, 'Not Found')
     }
   }
 
-  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
-    let text = ''
-    request.setEncoding('utf8')
-    request.on('data', (chunk) => (text += chunk))
-    request.on('end', () => {
-      const match = /^\/bot([^/]+)\/([A-Za-z]+)$/.exec(request.url ?? '')
-      if (!match || match[1] !== token) return fail(response, match ? 401 : 404, match ? 'Unauthorized' : 'Not Found')
-      let payload: any = {}
-      try {
-        payload = text ? JSON.parse(text) : {}
-      } catch {
-        return fail(response, 400, 'Bad Request: invalid JSON')
-      }
-      const method = match[2]
-      const failing = failures.findIndex((failure) => failure.when({ method, payload }))
-      if (failing >= 0) {
-        const [{ status }] = failures.splice(failing, 1)
-        calls.push({ method, payload, status })
-        return fail(response, status, status >= 500 ? 'Internal Server Error' : 'Bad Request: refused by the test')
-      }
-      const end = response.end.bind(response)
-      response.end = ((...args: Parameters<typeof end>) => {
-        calls.push({ method, payload, status: response.statusCode })
-        return end(...args)
-      }) as typeof response.end
-      route(method, payload, response)
+  /** A request as the stand-in reads it, or `null` when it is not a Bot API call of the bot's token with a JSON payload (never recorded as a call). */
+  const callOf = (request: StandInRequest): { method: string; payload: any } | null => {
+    const match = BOT_API.exec(request.path)
+    if (!match || match[1] !== token) return null
+    try {
+      return { method: match[2], payload: request.body ? JSON.parse(request.body) : {} }
+    } catch {
+      return null
+    }
+  }
+  const calls = (): StandInCall[] =>
+    server.calls.flatMap((recorded) => {
+      const call = callOf(recorded)
+      return call ? [{ ...call, status: recorded.status }] : []
     })
+  const matching = (request: StandInRequest, when: (call: { method: string; payload: any }) => boolean) => {
+    const call = callOf(request)
+    return call !== null && when(call)
+  }
+  const server = await standInServer((request) => {
+    const match = BOT_API.exec(request.path)
+    if (!match || match[1] !== token) return fail(match ? 401 : 404, match ? 'Unauthorized' : 'Not Found')
+    const call = callOf(request)
+    return call ? route(call.method, call.payload) : fail(400, 'Bad Request: invalid JSON')
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: server.url,
     bot,
-    calls,
+    /** Every Bot API call so far, oldest first (see {@link StandInCall}). */
+    get calls(): StandInCall[] {
+      return calls()
+    },
     /** The calls of the piece other than the ones that read (getMe, sendChatAction, getUpdates, getWebhookInfo). */
-    writes: () => calls.filter((call) => !['getMe', 'sendChatAction', 'getUpdates', 'getWebhookInfo'].includes(call.method)),
+    writes: () => calls().filter((call) => !['getMe', 'sendChatAction', 'getUpdates', 'getWebhookInfo'].includes(call.method)),
     /** Every message the bot sent, oldest first. */
     messages: () => [...messages.values()],
     message: (chatId: number, messageId: number) => messages.get(keyOf(chatId, messageId)),
@@ -309,13 +297,12 @@ export async function telegramStandIn({ bot, token, chats = [] }: { bot: Telegra
     },
     /** Updates queued and not yet confirmed by a later offset. */
     queued,
-    failNext: (when: (call: { method: string; payload: any }) => boolean, status: number) => void failures.push({ when, status }),
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const wake of [...waiting]) wake()
-        server.close(() => resolve())
-        server.closeAllConnections()
-      })
+    failNext: (when: (call: { method: string; payload: any }) => boolean, status: number) =>
+      server.failNext({ when: (request) => matching(request, when) }, fail(status, status >= 500 ? 'Internal Server Error' : 'Bad Request: refused by the test')),
+    close: () => {
+      for (const wake of [...waiting]) wake()
+      return server.close()
+    }
   }
 }
 

@@ -2,6 +2,7 @@ import { QuestionOutput, type SettlementWithPart } from '@frogbotai/protocol'
 import { type NameOf, plainNameOf } from '../piece-notices.ts'
 import { drawnText } from '../../text/drawn-text.ts'
 import { answerText, type ChannelQuestion } from './question-answers.ts'
+import { settledLine } from './settled-line.ts'
 
 /** How a piece presents text of the model's on its platform: `escape` makes it safe for the platform's markup (default: as it is). */
 export type PresentOptions = { escape?: (text: string) => string }
@@ -73,14 +74,6 @@ export function settledText({ questions, settlement, nameOf = plainNameOf, escap
     const head = `${escape(question.header)}: ${escape(question.question)}`
     return answer ? `${head}\n✅ ${escape(answerText(answer))}` : head
   })
-  const who = nameOf(settlement.by)
-  const summary =
-    settlement.outcome === 'answered'
-      ? `Answered by ${who}`
-      : settlement.outcome === 'dismissed'
-        ? `✖️ Dismissed by ${who}${settlement.reason ? `: ${escape(settlement.reason)}` : ''}`
-        : settlement.outcome === 'expired'
-          ? '⌛ Expired without an answer.'
-          : `🚫 ${escape(part.errorText ?? 'Cancelled.')}`
+  const summary = settledLine({ outcome: settlement.outcome, who: nameOf(settlement.by), reason: settlement.reason, errorText: part.errorText }, escape)
   return [...lines, summary].join('\n')
 }

@@ -50,9 +50,11 @@ export type ChatSdkSetup = {
  * - `verify(request, context)`: the platform's signature check, with the kit's replay and
  *   freshness guard (`replayGuard`), before anything reads the body: the verified body, or the
  *   refusal (`unauthorized(…)`; log it with `context.refused`);
- * - `answerDirectly(body, request)`: a verified request the piece answers itself (Slack's URL
- *   challenge), else `null`; `unreadableBody(body, request)`: why a verified body cannot be read
- *   (answered `400 bad-request`), else `null`;
+ * - `answerDirectly(body, request)`: a verified request the piece answers itself, at once or
+ *   later, within the deadline as any other (Slack's URL challenge; Teams' invokes on FrogBot's
+ *   cards, which Chat SDK answers with an empty body: vercel/chat#731), else `null` (Chat SDK
+ *   handles it); `unreadableBody(body, request)`: why a verified body cannot be read (answered
+ *   `400 bad-request`), else `null`;
  * - `receive(body, request, context, handOn)`: a piece that reads its verified bodies itself, in
  *   place of the adapter's webhook handling: Telegram's presses and typed answers never reach Chat
  *   SDK; GitHub's comments are read with `receivedMessages`, and Chat SDK is then never initialized
@@ -69,7 +71,7 @@ export type ChatSdkPieceSpec<A extends Adapter> = Omit<PieceSpec, 'start' | 'lis
   ackDeadlineMs: number
   lateAck?: () => Response
   verify: (request: Request, context: PieceContext) => Promise<string | Response>
-  answerDirectly?: (body: string, request: Request) => Response | null
+  answerDirectly?: (body: string, request: Request) => Response | null | Promise<Response | null>
   unreadableBody?: (body: string, request: Request) => string | null
   receive?: (body: string, request: Request, context: ChatSdkContext<A>, handOn: (body: string) => Promise<Response>) => Promise<Response>
   setup: (context: ChatSdkContext<A>) => ChatSdkSetup | Promise<ChatSdkSetup>
@@ -90,13 +92,15 @@ function lazyInitialize(bot: Chat): () => Promise<void> {
 async function handleWebhook<A extends Adapter>(spec: ChatSdkPieceSpec<A>, context: ChatSdkContext<A>, request: Request): Promise<Response> {
   const body = await spec.verify(request, context)
   if (body instanceof Response) return body
-  const direct = spec.answerDirectly?.(body, request)
-  if (direct) return direct
-  const unreadable = spec.unreadableBody?.(body, request)
-  if (unreadable) return Response.json({ error: unreadable, code: 'bad-request' }, { status: 400 })
   type Webhooks = Record<string, (request: Request, options: { waitUntil: (task: Promise<unknown>) => void }) => Promise<Response>>
   const handOn = (verified: string) => (context.bot.webhooks as Webhooks)[context.adapter.name](verifiedRequest(request, verified), { waitUntil: (task) => void context.track(Promise.resolve(task)) })
-  const handled = spec.receive ? spec.receive(body, request, context, handOn) : handOn(body)
+  const handled = (async () => {
+    const direct = await spec.answerDirectly?.(body, request)
+    if (direct) return direct
+    const unreadable = spec.unreadableBody?.(body, request)
+    if (unreadable) return Response.json({ error: unreadable, code: 'bad-request' }, { status: 400 })
+    return spec.receive ? spec.receive(body, request, context, handOn) : handOn(body)
+  })()
   return withinDeadline(handled, { deadlineMs: spec.ackDeadlineMs, lateAck: spec.lateAck, track: context.track, log: context.log })
 }
 

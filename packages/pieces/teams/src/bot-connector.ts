@@ -1,0 +1,106 @@
+import { decodeThreadId } from '@chat-adapter/teams'
+
+/** The fields of an incoming activity the piece reads once it is verified (the Bot Framework activity schema). */
+export type Activity = {
+  type: string
+  name?: string
+  replyToId?: string
+  value?: any
+  from?: { id: string; name?: string }
+  conversation?: { id: string; tenantId?: string }
+  channelData?: { tenant?: { id?: string } }
+  entities?: { type?: string; text?: string; mentioned?: { id?: string; name?: string } }[]
+}
+
+/** A member of a conversation, as the Bot Connector's roster gives them. */
+export type RosterMember = { name?: string; email?: string }
+
+/** The scope of the bot's token for Bot Connector calls (Bot Connector authentication, "bot to connector"). */
+export const CONNECTOR_SCOPE = 'https://api.botframework.com/.default'
+
+/** How long a Bot Connector call may take (ms). */
+const CALL_TIMEOUT_MS = 15_000
+
+/** A conversation id without the thread of a channel post (`;messageid=…`): whose roster is the channel's. */
+export const baseConversation = (conversationId: string) => conversationId.replace(/;messageid=\d+$/, '')
+
+/**
+ * A Teams message's id in card records: its conversation (without a channel post's
+ * `;messageid=`) and its activity id, since activity ids are unique only within a conversation.
+ */
+export const messageRef = (conversationId: string, activityId: string) => `${Buffer.from(baseConversation(conversationId)).toString('base64url')}:${activityId}`
+
+/** The activity id of a {@link messageRef}. */
+export const activityOf = (ref: string) => ref.slice(ref.indexOf(':') + 1)
+
+/** A Bot Connector call that failed: its HTTP `status` and the error the service gave. */
+export class ConnectorError extends Error {
+  readonly status: number
+  constructor(message: string, status: number) {
+    super(message)
+    this.name = 'ConnectorError'
+    this.status = status
+  }
+}
+
+/** The HTTP status of a failed Bot Connector call, where it has one. */
+export const statusOf = (error: unknown): number | undefined => (error instanceof ConnectorError ? error.status : undefined)
+
+/**
+ * The piece's own client of the Bot Connector REST API (learn.microsoft.com "API reference", Bot
+ * Connector service), for what Chat SDK's Teams adapter does not offer publicly: Adaptive Cards
+ * posted and updated as they are (Chat SDK's card elements have no multi-select choice set nor
+ * inline text input), plain-text and targeted messages, and a conversation's roster. Each call goes
+ * to `apiUrl` when one is set (a gateway, a stand-in), else to the conversation's own
+ * `serviceUrl` (in the Chat SDK thread id), with the bot's token (`token(CONNECTOR_SCOPE)`);
+ * a refusal throws a {@link ConnectorError} with the status and the service's message.
+ */
+export function botConnector({ apiUrl, appId, token }: { apiUrl?: string; appId: string; token: (scope: string) => Promise<string> }) {
+  const call = async (method: 'GET' | 'POST' | 'PUT', thread: string, path: string, body?: unknown) => {
+    const { conversationId, conversationType, serviceUrl } = decodeThreadId(thread)
+    const base = (apiUrl ?? serviceUrl).replace(/\/+$/, '')
+    const conversation = path.startsWith('/members') ? baseConversation(conversationId) : conversationId
+    const payload = body && { ...body, from: { id: appId, role: 'bot' }, conversation: { id: conversationId, ...(conversationType ? { conversationType } : {}) } }
+    const response = await fetch(`${base}/v3/conversations/${encodeURIComponent(conversation)}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${await token(CONNECTOR_SCOPE)}`, accept: 'application/json', ...(payload ? { 'content-type': 'application/json' } : {}) },
+      ...(payload ? { body: JSON.stringify(payload) } : {}),
+      signal: AbortSignal.timeout(CALL_TIMEOUT_MS)
+    })
+    const answer = (await response.json().catch(() => null)) as { id?: string; error?: { code?: string; message?: string }; message?: string } | null
+    if (!response.ok) throw new ConnectorError(`the Bot Connector answered ${response.status} to ${method} ${path.split('?')[0] || '/'} (${answer?.error?.code ?? answer?.message ?? 'no error given'})`, response.status)
+    return answer ?? {}
+  }
+  const cardMessage = (card: Record<string, unknown>, summary: string) => ({ type: 'message', summary, attachments: [{ contentType: 'application/vnd.microsoft.card.adaptive', content: card }] })
+  return {
+    /** Posts an Adaptive Card (`card`, as Teams takes it) in `thread`, with `summary` as its notification text; resolves to the activity id. */
+    postCard: async (thread: string, card: Record<string, unknown>, summary: string): Promise<string> => {
+      const { id } = await call('POST', thread, '/activities', cardMessage(card, summary))
+      if (!id) throw new Error('Teams did not say which activity the card became')
+      return id
+    },
+    /** Replaces the card of every activity of `posted` (its thread and the `messageRef`s of its messages) with `card` (Bot Connector "Update activity"). */
+    updateCards: async (posted: { thread: string; messageIds: string[] }, card: Record<string, unknown>, summary: string): Promise<void> => {
+      for (const activityId of posted.messageIds.map(activityOf)) await call('PUT', posted.thread, `/activities/${encodeURIComponent(activityId)}`, { ...cardMessage(card, summary), id: activityId })
+    },
+    /** Posts `text` as it is (no Markdown) in `thread`; `to`: only that participant sees it (a targeted message). */
+    postText: async (thread: string, text: string, { to }: { to?: { userId: string; name?: string } } = {}): Promise<void> => {
+      const recipient = to ? { recipient: { id: to.userId, name: to.name ?? to.userId, role: 'user', isTargeted: true } } : {}
+      await call('POST', thread, `/activities${to ? '?isTargetedActivity=true' : ''}`, { type: 'message', text, textFormat: 'plain', ...recipient })
+    },
+    /** `userId`'s entry in the roster of `thread`'s conversation (Bot Connector "Get conversation member"); `null` when they are not a member. */
+    member: async (thread: string, userId: string): Promise<RosterMember | null> => {
+      try {
+        const member = (await call('GET', thread, `/members/${encodeURIComponent(userId)}`)) as { name?: string; email?: string; userPrincipalName?: string }
+        const email = member.email ?? member.userPrincipalName
+        return { ...(member.name ? { name: member.name } : {}), ...(email ? { email } : {}) }
+      } catch (error) {
+        if (statusOf(error) === 404) return null
+        throw error
+      }
+    }
+  }
+}
+
+/** See {@link botConnector}. */
+export type BotConnector = ReturnType<typeof botConnector>
