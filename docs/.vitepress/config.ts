@@ -37,8 +37,9 @@ export default defineConfig({
             // "settlement" and "settled" (MiniSearch's default weights are 0.375 and 0.45).
             weights: { prefix: 0.2, fuzzy: 0.2 },
             // The generated endpoint reference names `settle`, `pending`, … in every heading; the
-            // guides that explain them come first, the reference after.
-            boostDocument: (id: string) => (id.startsWith('/http/reference') ? 0.3 : 1)
+            // guides that explain them come first, the reference after. The seed's page (the
+            // questions, how to answer them) comes before the pages that build on it.
+            boostDocument: (id: string) => (id.startsWith('/http/reference') ? 0.3 : id.startsWith('/chat/questions') ? 1.5 : 1)
           }
         }
       }

@@ -67,7 +67,8 @@ export function createToychat({ apiUrl, secret, instance = 'toychat', now = Date
             for await (const delta of text) whole += delta
             if (whole) await post(thread, whole)
           },
-          drawCall: async ({ thread, call: waiting }) => [await post(thread, numberedQuestions(questionsOf(waiting.input) ?? []))],
+          // `facts`: "Waiting for Dana", "Expires in 2 h (…)", drawn under the questions.
+          drawCall: async ({ thread, call: waiting, facts }) => [await post(thread, [numberedQuestions(questionsOf(waiting.input) ?? []), ...facts].join('\n'))],
           drawSettled: async ({ card, settlement }) => {
             const text = settledText({ questions: questionsOf(card.input) ?? [], settlement, nameOf })
             for (const id of card.messageIds) await call('PATCH', `/messages/${id}`, { text })
