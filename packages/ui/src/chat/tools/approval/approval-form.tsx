@@ -9,6 +9,7 @@ import { ApprovalCall, WaitingHeader } from './approval-cards.tsx'
 import { CallFacts } from '../call-facts.tsx'
 import type { ApprovalDraft } from './approval-draft.ts'
 import { type QuorumState, inputProblems, quorumProgressText } from './approval-text.ts'
+import { CardNotes } from '../card-notes.tsx'
 
 /**
  * The card of a server tool's call waiting for this person's approval (docs/agents/approvals.md):
@@ -202,11 +203,7 @@ export function ApprovalForm({
 function Problems({ error, quorum, call }: { error: string; quorum?: QuorumState; call?: PendingCall }) {
   return (
     <>
-      {error ? (
-        <p className="fb-card-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <CardNotes error={error} />
       {quorum ? <p className="fb-hint">{`It runs once ${quorum.count} people approve; one denial is enough to stop it.`}</p> : null}
       <CallFacts call={call} />
     </>

@@ -4,6 +4,7 @@ import { CallFacts } from '../call-facts.tsx'
 import { FieldControl } from '../generic/field-control.tsx'
 import { type FieldValue, fieldsOutput, humanize, initialValues, schemaFields } from '../generic/schema-fields.ts'
 import { safeLink } from './elicitation-request.ts'
+import { CardNotes } from '../card-notes.tsx'
 
 /**
  * The card of an MCP server's request for input, waiting here (docs/protocols/mcp.md):
@@ -79,16 +80,7 @@ export function ElicitationForm({
         ) : (
           fields.map((f) => <FieldControl key={f.key} id={`${id}-${f.key}`} field={f} value={values[f.key]} onChange={(value) => onValuesChange({ ...values, [f.key]: value })} />)
         )}
-        {error ? (
-          <p className="fb-card-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        {problem ? (
-          <p className="fb-hint fb-hint-warning" role="status">
-            {problem}
-          </p>
-        ) : null}
+        <CardNotes error={error} hint={problem} />
         <footer className="fb-card-footer">
           <button type="button" className="fb-button fb-button-quiet fb-footer-start" onClick={() => once(onDecline)}>
             Decline

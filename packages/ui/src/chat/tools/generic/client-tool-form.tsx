@@ -3,6 +3,7 @@ import { DismissPanel } from '../dismiss-panel.tsx'
 import { FieldControl } from './field-control.tsx'
 import { type FieldValue, fieldsOutput, humanize, initialValues, schemaFields } from './schema-fields.ts'
 import { ValueList } from './value-list.tsx'
+import { CardNotes } from '../card-notes.tsx'
 
 /**
  * The form for a waiting client tool call that has no renderer of its own (docs/ui/overview.md): what the
@@ -62,16 +63,7 @@ export function ClientToolForm({
         {fields.map((f) => (
           <FieldControl key={f.key} id={`${id}-${f.key}`} field={f} value={values[f.key]} onChange={(value) => set(f.key, value)} />
         ))}
-        {error ? (
-          <p className="fb-card-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        {problem ? (
-          <p className="fb-hint fb-hint-warning" role="status">
-            {problem}
-          </p>
-        ) : null}
+        <CardNotes error={error} hint={problem} />
         {dismissing ? null : (
           <footer className="fb-card-footer">
             <button type="button" className="fb-button fb-button-quiet fb-footer-start" onClick={() => setDismissing(true)}>

@@ -4,6 +4,7 @@ import { DismissPanel } from '../dismiss-panel.tsx'
 import { CallFacts } from '../call-facts.tsx'
 import { QuestionFields } from './question-fields.tsx'
 import { type CardQuestion, type DraftAction, type QuestionDraft, answerAt, describeAnswer, isAnswered, questionOutput } from './question-draft.ts'
+import { CardNotes } from '../card-notes.tsx'
 
 /**
  * The card of a waiting `question` call (seed: "Answer in the chat UI"; FrogBot's question card):
@@ -177,16 +178,7 @@ export function QuestionForm({
           </dl>
         </div>
       )}
-      {error ? (
-        <p className="fb-card-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      {hint ? (
-        <p className="fb-hint fb-hint-warning" role="status">
-          {hint}
-        </p>
-      ) : null}
+      <CardNotes error={error} hint={hint} />
       {dismissing ? (
         <DismissPanel
           onCancel={() => setDismissing(false)}
