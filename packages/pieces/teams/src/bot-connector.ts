@@ -6,6 +6,7 @@ export type Activity = {
   name?: string
   replyToId?: string
   value?: any
+  serviceUrl?: string
   from?: { id: string; name?: string }
   conversation?: { id: string; tenantId?: string }
   channelData?: { tenant?: { id?: string } }
@@ -56,20 +57,23 @@ export const statusOf = (error: unknown): number | undefined => (error instanceo
  * a refusal throws a {@link ConnectorError} with the status and the service's message.
  */
 export function botConnector({ apiUrl, appId, token }: { apiUrl?: string; appId: string; token: (scope: string) => Promise<string> }) {
-  const call = async (method: 'GET' | 'POST' | 'PUT', thread: string, path: string, body?: unknown) => {
-    const { conversationId, conversationType, serviceUrl } = decodeThreadId(thread)
+  const send = async (method: 'GET' | 'POST' | 'PUT', serviceUrl: string, path: string, payload?: unknown) => {
     const base = (apiUrl ?? serviceUrl).replace(/\/+$/, '')
-    const conversation = path.startsWith('/members') ? baseConversation(conversationId) : conversationId
-    const payload = body && { ...body, from: { id: appId, role: 'bot' }, conversation: { id: conversationId, ...(conversationType ? { conversationType } : {}) } }
-    const response = await fetch(`${base}/v3/conversations/${encodeURIComponent(conversation)}${path}`, {
+    const response = await fetch(`${base}/v3/conversations${path}`, {
       method,
       headers: { authorization: `Bearer ${await token(CONNECTOR_SCOPE)}`, accept: 'application/json', ...(payload ? { 'content-type': 'application/json' } : {}) },
       ...(payload ? { body: JSON.stringify(payload) } : {}),
       signal: AbortSignal.timeout(CALL_TIMEOUT_MS)
     })
     const answer = (await response.json().catch(() => null)) as { id?: string; error?: { code?: string; message?: string }; message?: string } | null
-    if (!response.ok) throw new ConnectorError(`the Bot Connector answered ${response.status} to ${method} ${path.split('?')[0] || '/'} (${answer?.error?.code ?? answer?.message ?? 'no error given'})`, response.status)
+    if (!response.ok) throw new ConnectorError(`the Bot Connector answered ${response.status} to ${method} ${path ? path.replace(/^\/[^/]*/, '').split('?')[0] || '/' : '/v3/conversations'} (${answer?.error?.code ?? answer?.message ?? 'no error given'})`, response.status)
     return answer ?? {}
+  }
+  const call = async (method: 'GET' | 'POST' | 'PUT', thread: string, path: string, body?: unknown) => {
+    const { conversationId, conversationType, serviceUrl } = decodeThreadId(thread)
+    const conversation = path.startsWith('/members') ? baseConversation(conversationId) : conversationId
+    const payload = body && { ...body, from: { id: appId, role: 'bot' }, conversation: { id: conversationId, ...(conversationType ? { conversationType } : {}) } }
+    return send(method, serviceUrl, `/${encodeURIComponent(conversation)}${path}`, payload)
   }
   const cardMessage = (card: Record<string, unknown>, summary: string) => ({ type: 'message', summary, attachments: [{ contentType: 'application/vnd.microsoft.card.adaptive', content: card }] })
   return {
@@ -87,6 +91,12 @@ export function botConnector({ apiUrl, appId, token }: { apiUrl?: string; appId:
     postText: async (thread: string, text: string, { to }: { to?: { userId: string; name?: string } } = {}): Promise<void> => {
       const recipient = to ? { recipient: { id: to.userId, name: to.name ?? to.userId, role: 'user', isTargeted: true } } : {}
       await call('POST', thread, `/activities${to ? '?isTargetedActivity=true' : ''}`, { type: 'message', text, textFormat: 'plain', ...recipient })
+    },
+    /** Opens (or finds) the bot's 1:1 conversation with Teams user `userId` of `tenantId` at `serviceUrl` (Bot Connector "Create conversation"); resolves its id. */
+    openPersonal: async ({ serviceUrl, userId, tenantId }: { serviceUrl: string; userId: string; tenantId: string }): Promise<string> => {
+      const { id } = await send('POST', serviceUrl, '', { bot: { id: `28:${appId}` }, members: [{ id: userId }], tenantId, channelData: { tenant: { id: tenantId } }, isGroup: false })
+      if (!id) throw new Error('Teams opened no conversation (POST /v3/conversations answered without an id)')
+      return id
     },
     /** `userId`'s entry in the roster of `thread`'s conversation (Bot Connector "Get conversation member"); `null` when they are not a member. */
     member: async (thread: string, userId: string): Promise<RosterMember | null> => {

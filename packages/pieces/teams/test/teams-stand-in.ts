@@ -30,6 +30,12 @@ function connectorCall(request: StandInRequest): Omit<ConnectorCall, 'status' | 
 /** The login endpoint's token path: `/<tenant>/oauth2/v2.0/token`. */
 const TOKEN = /^\/[^/]+\/oauth2\/v2\.0\/token$/
 
+/** The Bot Connector's "Create conversation": `POST /v3/conversations`. */
+const CONVERSATIONS = '/v3/conversations'
+
+/** The id of the bot's 1:1 conversation with a user, as the stand-in opens it (the tests' `personalChat`). */
+const personalOf = (userId: string) => `a:1personal-${userId.replace(/\W/g, '')}`
+
 const error = (status: number, code: string, message: string) => ({ status, json: { error: { code, message } } })
 
 /**
@@ -46,7 +52,10 @@ const error = (status: number, code: string, message: string) => ({ status, json
  *   ActivityNotFoundInConversation` for an activity never posted), `GET …/members/{userId}`
  *   (`404 MemberNotFoundInConversation` for a user not in `users`); every call needs a token the
  *   login endpoint issued (`401` otherwise); a message over 100 KB as UTF-16 is `413
- *   MessageSizeTooBig`, an invalid card `400 BadArgument` (see `adaptiveCardProblems`).
+ *   MessageSizeTooBig`, an invalid card `400 BadArgument` (see `adaptiveCardProblems`);
+ *   `POST /v3/conversations` ("Create conversation") opens the bot's 1:1 chat with a user in
+ *   `users` (`201 {id}`, the tests' `personalChat` of them; `404` for another, `403` for another
+ *   tenant), listed by `opened()`.
  * `failNext(status, code, when)` makes the next matching Bot Connector call fail so. The server,
  * its record and its failures are `frogbot/testing`'s `standInServer`.
  */
@@ -86,7 +95,20 @@ export async function teamsStandIn({ users }: { users: StandInUser[] }) {
     return error(405, 'MethodNotAllowed', `${call.method} ${call.conversationId}`)
   }
 
+  /** "Create conversation" of a 1:1 chat: the bot, one member the stand-in knows, a tenant, not a group; `201 {id}`, the same id for the same user. */
+  const openConversation = async (request: StandInRequest): Promise<StandInAnswer> => {
+    if (!(await keys.validBotToken(request.headers.authorization?.replace(/^Bearer /, '') ?? null))) return { status: 401, json: { message: 'Authorization has been denied for this request.' } }
+    const body = request.body ? JSON.parse(request.body) : {}
+    if (body.bot?.id !== `28:${APP_ID}`) return error(400, 'BadArgument', 'The bot is not this app.')
+    if (body.isGroup !== false || !Array.isArray(body.members) || body.members.length !== 1) return error(400, 'BadArgument', 'A 1:1 conversation needs isGroup false and one member.')
+    if (body.tenantId !== 'tenant-1') return error(403, 'Forbidden', 'Unknown tenant.')
+    const user = directory.get(body.members[0]?.id)
+    if (!user) return error(404, 'NotFound', 'The user is not known in this tenant.')
+    return { status: 201, json: { id: personalOf(user.id) } }
+  }
+
   const server = await standInServer(async (request) => {
+    if (request.method === 'POST' && request.path === CONVERSATIONS) return openConversation(request)
     if (request.method === 'GET' && request.path === '/v1/.well-known/openidconfiguration') {
       const base = server.url
       return { status: 200, json: { issuer: 'https://api.botframework.com', authorization_endpoint: `${base}/v1/.well-known/authorize`, jwks_uri: `${base}/v1/.well-known/keys`, id_token_signing_alg_values_supported: ['RS256'], token_endpoint_auth_methods_supported: ['private_key_jwt'] } }
@@ -134,6 +156,8 @@ export async function teamsStandIn({ users }: { users: StandInUser[] }) {
     targeted: () => posts().filter((call) => call.targeted).map((call) => ({ to: call.body.recipient.id as string, conversationId: call.conversationId, text: call.body.text as string })),
     /** The messages posted so far that are neither cards nor targeted (replies, and notices in personal chats), in order. */
     messages: () => posts().filter((call) => !call.targeted && !call.body?.attachments?.length && call.body?.type === 'message').map((call) => ({ conversationId: call.conversationId, text: call.body.text as string, textFormat: call.body.textFormat as string | undefined, entities: call.body.entities })),
+    /** The 1:1 conversations opened so far ("Create conversation" answered 201): with whom, and the id each got. */
+    opened: () => server.callsTo('POST', /^\/v3\/conversations$/).filter((call) => call.status === 201).map((call) => ({ userId: JSON.parse(call.body).members[0].id as string, id: (call.answer as { id: string }).id })),
     /** Roster lookups so far. */
     memberLookups: () => connectorCalls().filter((call) => call.resource === 'members').length,
     /** Makes the next Bot Connector call `when` matches fail with `status` and the Bot Connector's error `code`. */
