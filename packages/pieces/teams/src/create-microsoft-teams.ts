@@ -5,6 +5,7 @@ import { type Activity, botConnector } from './bot-connector.ts'
 import { botFrameworkAuth } from './bot-framework-auth.ts'
 import { clientCredentials } from './bot-token.ts'
 import { quietTeamsAdapter } from './quiet-teams-adapter.ts'
+import { type TeamsDirect, teamsDirect } from './teams-direct.ts'
 import { teamsDrawing } from './teams-drawing.ts'
 import { type TeamsPeople, teamsPeople } from './teams-people.ts'
 import { type MicrosoftTeamsOptions, teamsSettings } from './teams-settings.ts'
@@ -47,7 +48,7 @@ function withoutBotMention(message: Message, bot: (id: string | undefined) => bo
  * credentials. A `question` call is drawn as one Adaptive Card any participant who passes the
  * agent's `access` can answer (their roster email matched to a FrogBot user); the first valid
  * answer wins, and the card is updated to the answers and who gave them; a refused or late click
- * is told privately. Only the `question` kind is offered in its chats. Throws `ConfigError` when
+ * is told privately. Only the `question` kind is offered in its chats. With `notify.pieces`, a person the bot has met in Teams gets a call's card in a 1:1 conversation (`teamsDirect`). Throws `ConfigError` when
  * the app id or password is missing, a URL is not http(s), or the instance name is not URL-safe;
  * `buildConfig` refuses an instance name listed twice.
  */
@@ -59,6 +60,7 @@ export function createMicrosoftTeams(options: MicrosoftTeamsOptions = {}): Micro
   const token = clientCredentials({ tokenUrl, appId, appPassword, now })
   const connector = botConnector({ ...(apiUrl ? { apiUrl } : {}), appId, token })
   let people: TeamsPeople | undefined
+  let direct: TeamsDirect | undefined
   let invoked: ((body: string) => Promise<Response | null>) | undefined
   return createChatSdkPiece({
     piece: 'teams',
@@ -76,6 +78,7 @@ export function createMicrosoftTeams(options: MicrosoftTeamsOptions = {}): Micro
     chat: { fallbackStreamingPlaceholderText: null },
     ackDeadlineMs: ACK_DEADLINE_MS,
     supportsKind: (kind) => kind === 'question' || kind === 'approval',
+    openDirect: async (person) => direct?.open(person),
     // An invoke answered late still gets a real body (an empty one reads "Unable to reach app" and
     // is retried); Teams ignores the body of any other activity.
     lateAck: () => invokeAnswer('Received.'),
@@ -98,11 +101,16 @@ export function createMicrosoftTeams(options: MicrosoftTeamsOptions = {}): Micro
     answerDirectly: (body) => invoked?.(body) ?? null,
     setup: ({ bot: chat, adapter, runtime, state, log, nameOf }) => {
       const roster = (people = teamsPeople({ connector, state, log }))
+      direct = teamsDirect({ connector, state })
       invoked = teamsSubmits({ bot: chat, adapter, runtime, people: roster, nameOf })
       return {
         drawing: { ...teamsDrawing({ connector, nameOf, log }), approvals: teamsApprovals({ connector, nameOf }) },
         mention: (participant) => participant.name ?? participant.userId,
-        participantOf: (author, message) => roster(message.threadId, { userId: author.userId, name: author.fullName, email: author.email }),
+        participantOf: async (author, message) => {
+          const participant = await roster(message.threadId, { userId: author.userId, name: author.fullName, email: author.email })
+          await direct!.remember(participant, message.raw as Activity)
+          return participant
+        },
         textOf: (message) => withoutBotMention(message, bot),
         accountOf: (message) => {
           const activity = message.raw as Activity
