@@ -139,6 +139,15 @@ export const SETTLED_FIRST: Readonly<Record<string, string>> = {
   denied: 'someone denied it first'
 }
 
+/** A refusal of the settle door in the command's words: the body fields it names (`approved`, `output`, `dismissed`) as the flags that send them. */
+const inFlags = (message: string) =>
+  message
+    .replace(/^approved: /, '--approve/--deny: ')
+    .replace(/^output: /, '--json: ')
+    .replace(/^dismissed: /, '--dismiss: ')
+    .replace('settle it with "approved": true or false', 'answer it with --approve or --deny')
+    .replace('settle it with "output", or "dismissed": true', 'answer it with --pick/--custom or --json, or --dismiss')
+
 /** The message of a FrogbotError from a settle: one line, and for a call not found the database read (see {@link nothingIn}). */
 async function errorLine(auth: Auth, error: FrogbotError, place: DatabasePlace): Promise<string> {
   switch (error.code) {
@@ -152,7 +161,7 @@ async function errorLine(auth: Auth, error: FrogbotError, place: DatabasePlace):
     case 'invalid-input':
       return `invalid input: ${error.message}`
     case 'bad-request':
-      return `wrong kind of answer: ${error.message}`
+      return `wrong kind of answer: ${inFlags(error.message)}`
     case 'not-found':
     case 'call-not-found': {
       const { where, note } = nothingIn(place)

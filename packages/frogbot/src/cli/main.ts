@@ -125,12 +125,24 @@ const OPTIONS = {
 
 const FLAGS = Object.keys(OPTIONS)
 
-/** `; did you mean --pick?` after an unknown flag that is a likely misspelling of a known one, else nothing. */
-function flagHint(error: unknown): string {
-  if ((error as { code?: string }).code !== 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return ''
-  const flag = /'-{1,2}([^'=]+)/.exec((error as Error).message)?.[1]
-  const near = flag ? nearestKey(flag, FLAGS) : null
-  return near ? `; did you mean --${near}?` : ''
+/**
+ * What a flag `parseArgs` refused comes to, for a person: an unknown flag named plainly, with
+ * `did you mean --pick?` where it is a likely misspelling of a known one (node's own message
+ * otherwise).
+ */
+function flagProblem(error: unknown): string {
+  const message = (error as Error).message
+  if ((error as { code?: string }).code !== 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return message
+  const flag = /'(-{1,2}[^'=]+)/.exec(message)?.[1]
+  if (!flag) return message
+  const near = nearestKey(flag.replace(/^-+/, ''), FLAGS)
+  return `unknown option ${flag}${near ? `; did you mean --${near}?` : ''}`
+}
+
+/** The usage of the command `argv` names (its first word that is not a flag), else the whole usage. */
+function usageFor(argv: string[]): string {
+  const command = argv.find((arg) => !arg.startsWith('-'))
+  return command && command in COMMANDS ? `Usage: frogbot ${COMMANDS[command].usage.replace(/\s{3,}.*$/, '')}` : USAGE
 }
 
 /** Runs the `frogbot` command line with `argv` (without `node` and the script). Returns the exit code. */
@@ -139,7 +151,7 @@ export async function main(argv: string[]): Promise<number> {
   try {
     parsed = parseArgs({ args: argv, allowPositionals: true, strict: true, options: OPTIONS })
   } catch (error) {
-    console.error(`frogbot: ${(error as Error).message}${flagHint(error)}\n\n${USAGE}`)
+    console.error(`frogbot: ${flagProblem(error)}\n\n${usageFor(argv)}`)
     return 1
   }
   const { values, positionals } = parsed

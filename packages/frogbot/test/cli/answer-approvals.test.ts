@@ -52,7 +52,7 @@ describe('frogbot answer --approve / --deny', { timeout: 90_000 }, () => {
     expect(picked.stderr).toContain('frogbot answer: --pick and --custom answer a "question" call')
     const dismissed = await frogbot('answer', first.chatId, first.callId, '--email', 'ada@example.com', '--dismiss')
     expect(dismissed).toMatchObject({ code: 1 })
-    expect(dismissed.stderr).toMatch(/^frogbot answer: wrong kind of answer: dismissed: "send_invoice" waits for approval; settle it with "approved": true or false/)
+    expect(dismissed.stderr).toMatch(/^frogbot answer: wrong kind of answer: --dismiss: "send_invoice" waits for approval; answer it with --approve or --deny/)
     const badInput = await frogbot('answer', first.chatId, first.callId, '--email', 'ada@example.com', '--approve', '--input', '{ "customer": "ACME", "amount": -1 }')
     expect(badInput).toMatchObject({ code: 1 })
     expect(badInput.stderr).toMatch(/^frogbot answer: invalid input: input\.amount: /)

@@ -93,6 +93,8 @@ describe('frogbot pending / answer', { timeout: 90_000 }, () => {
     expect(wrongLabel.stderr.trim().split('\n')).toHaveLength(1)
     const wrongNumber = await frogbot('answer', second.chatId, second.callId, '--email', 'ada@example.com', '--pick', '7')
     expect(wrongNumber).toMatchObject({ code: 1, stderr: 'frogbot answer: --pick 7: there is no option 7; `frogbot pending` numbers them 1 to 2\n' })
+    const approved = await frogbot('answer', second.chatId, second.callId, '--email', 'ada@example.com', '--approve')
+    expect(approved).toMatchObject({ code: 1, stderr: `frogbot answer: wrong kind of answer: --approve/--deny: "question" is a client tool's call (kind "question"); answer it with --pick/--custom or --json, or --dismiss\n` })
 
     const foreign = await frogbot('answer', second.chatId, second.callId, '--email', 'bob@example.com', '--pick', 'City')
     expect(foreign.code).toBe(1)
