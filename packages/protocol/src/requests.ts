@@ -58,7 +58,7 @@ export const SettleRequest = z
   })
   .refine((body) => [body.output !== undefined, body.dismissed === true, body.approved !== undefined].filter(Boolean).length === 1, {
     message: 'send exactly one of "output", "dismissed": true or "approved"',
-    path: ['output']
+    path: []
   })
   .refine((body) => body.reason === undefined || body.dismissed === true || body.approved !== undefined, {
     message: 'only allowed with "dismissed": true or "approved"',

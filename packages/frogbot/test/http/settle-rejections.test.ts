@@ -53,7 +53,7 @@ describe('settle rejections change nothing stored', () => {
 
   it.each([
     ['no toolCallId', { output: blue }, /^toolCallId: is required/],
-    ['neither output nor dismissed', { toolCallId: 'call_1' }, /exactly one of "output", "dismissed": true or "approved"/],
+    ['neither output nor dismissed', { toolCallId: 'call_1' }, /^body: send exactly one of "output", "dismissed": true or "approved"$/],
     ['both output and dismissed', { toolCallId: 'call_1', output: blue, dismissed: true }, /exactly one of/],
     ['dismissed: false', { toolCallId: 'call_1', dismissed: false }, /^dismissed: /],
     ['an unknown field', { toolCallId: 'call_1', output: blue, answer: 1 }, /unknown field "answer"/],
