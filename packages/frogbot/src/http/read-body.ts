@@ -68,6 +68,15 @@ export async function readBoundedText(request: Request, maxBytes: number): Promi
   return new TextDecoder().decode(await readBoundedBytes(request, maxBytes))
 }
 
+/**
+ * The body as UTF-8 text, refused as `readBody` refuses it: `payload-too-large` past `maxBytes`,
+ * `bad-request` (`body: not valid UTF-8`) for bytes that are not UTF-8 (never patched with
+ * U+FFFD). For a door whose library parses the body itself (MCP).
+ */
+export async function readUtf8Text(request: Request, maxBytes: number): Promise<string> {
+  return utf8(await readBoundedBytes(request, maxBytes))
+}
+
 /** The body's bytes, refused with `payload-too-large` once it passes `maxBytes`, declared or streamed. */
 async function readBoundedBytes(request: Request, maxBytes: number): Promise<Uint8Array> {
   const tooLarge = () => new FrogbotError('payload-too-large', `The request body is over ${maxBytes} bytes.`)

@@ -152,6 +152,19 @@ describe('the MCP server door: ask_human', () => {
   })
 })
 
+describe('the MCP server door: bodies', () => {
+  it('refuses a body that is not UTF-8 as every door does (400, never patched with U+FFFD), and asks nobody', async () => {
+    const { frogbot, token, call } = await served()
+    const rpc = Buffer.from(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'ask_human', arguments: { questions: [{ header: 'Color', question: 'Which color? \u0000', options: [{ label: 'Red' }, { label: 'Blue' }] }] } } }).replace('\\u0000', '@'))
+    const at = rpc.indexOf('@')
+    rpc[at] = 0xff
+    const response = await frogbot.fetch(new Request('http://localhost/mcp', { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: rpc }))
+    expect(response.status).toBe(400)
+    expect(await response.json()).toEqual({ error: 'body: not valid UTF-8' })
+    expect((await call('GET', '/api/chats')).json.chats).toEqual([])
+  })
+})
+
 describe('the MCP server door: agent tools', () => {
   it('agent_<slug> runs a turn and, stopped at a question, says it waits with the chat and pending calls', async () => {
     const model = scriptedModel([toolStep([{ toolCallId: 'call_1', toolName: 'question', input: colorQuestion }], 'Let me ask.'), textStep('Blue it is.'), textStep('You are welcome.')])

@@ -3,6 +3,7 @@ import type { Caller } from '../../contract/caller.ts'
 import type { ResolvedAgent } from '../../agents/resolve-agents.ts'
 import { FrogbotError } from '../../errors/frogbot-error.ts'
 import type { HttpContext } from '../http-context.ts'
+import { readUtf8Text } from '../read-body.ts'
 import { errorResponse } from '../error-response.ts'
 import { addressOf } from '../client-address.ts'
 import { mayUse } from '../../turns/chat-access.ts'
@@ -59,6 +60,13 @@ export function mcpDoor(context: HttpContext, options: McpServerOptions): (reque
     for (const agent of services.agents.values()) if (await mayUse(agent, req)) agents.push(agent)
     if (agents.length === 0) return errorResponse(new FrogbotError('forbidden', 'This token may use no agent, so it has nothing to ask through MCP.'))
     const extra: DoorCaller = { req, agents }
-    return handler.fetch(request, { authInfo: { token: req.credential.prefix, clientId: req.user.id, scopes: [], extra } })
+    let body: string | null = null
+    try {
+      // Read here, not by the MCP SDK: a body that is not UTF-8 is refused as at every door (never patched with U+FFFD), and past maxBodyBytes is 413.
+      if (request.body) body = await readUtf8Text(request, context.maxBodyBytes)
+    } catch (error) {
+      return errorResponse(error, context.log)
+    }
+    return handler.fetch(body === null ? request : new Request(request, { body }), { authInfo: { token: req.credential.prefix, clientId: req.user.id, scopes: [], extra } })
   }
 }
