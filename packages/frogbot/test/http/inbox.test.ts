@@ -138,6 +138,15 @@ for (const backend of BACKENDS) {
       } while (cursor)
       expect(pages).toBe(3)
       expect(seen).toEqual(ids((await inbox('ada')).pending))
+
+      // A cursor goes on with the filters it was listed with; with others, its next page would skip or repeat calls.
+      const first = await inbox('ada', '?limit=1&agent=planner')
+      expect(first.nextCursor).not.toBeNull()
+      const next = `&cursor=${encodeURIComponent(first.nextCursor!)}`
+      expect((await call('ada', 'GET', `/api/pending?limit=1&agent=planner${next}`)).status).toBe(200)
+      const other = await call('ada', 'GET', `/api/pending?limit=1${next}`)
+      expect(other.status).toBe(400)
+      expect(other.json.error).toBe('cursor: belongs to a page listed with other filters (agent, kind, olderThan, newerThan): pass the same ones, or start again without a cursor')
     })
 
     it('a settled call leaves the inbox of everyone it was waiting for', async () => {

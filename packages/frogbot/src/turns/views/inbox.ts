@@ -12,15 +12,30 @@ import type { TurnServices } from '../services.ts'
 /** What the inbox is asked for (the query of `GET /api/pending`, see `InboxQuery`): ages as durations or ISO times. */
 export type InboxOptions = { req: Caller; agent?: string; kind?: string; olderThan?: string; newerThan?: string; limit?: number; cursor?: string }
 
-const encodeCursor = ({ createdAt, chatId, toolCallId }: InboxPosition) => Buffer.from(JSON.stringify([createdAt, chatId, toolCallId])).toString('base64url')
+/** The filters a page was listed with (as given: `2h` stays `2h`), which its cursor carries on. */
+type InboxFilters = Pick<InboxOptions, 'agent' | 'kind' | 'olderThan' | 'newerThan'>
+const filtersKey = ({ agent, kind, olderThan, newerThan }: InboxFilters) => [agent ?? null, kind ?? null, olderThan ?? null, newerThan ?? null]
 
-/** The position an inbox cursor names; throws `bad-request` naming `cursor` for anything else. */
-function decodeCursor(cursor: string): InboxPosition {
+const encodeCursor = ({ createdAt, chatId, toolCallId }: InboxPosition, filters: InboxFilters) =>
+  Buffer.from(JSON.stringify([createdAt, chatId, toolCallId, filtersKey(filters)])).toString('base64url')
+
+/**
+ * The position an inbox cursor names; throws `bad-request` naming `cursor` for anything else, and
+ * for a cursor of a page listed with other filters (its next page would skip or repeat calls).
+ */
+function decodeCursor(cursor: string, filters: InboxFilters): InboxPosition {
+  let read: unknown[] = []
   try {
-    const [createdAt, chatId, toolCallId] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[]
-    if (typeof createdAt === 'string' && !Number.isNaN(Date.parse(createdAt)) && typeof chatId === 'string' && typeof toolCallId === 'string') return { createdAt, chatId, toolCallId }
+    read = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[]
   } catch {}
-  throw new FrogbotError('bad-request', 'cursor: not a cursor: pass the nextCursor of the previous page')
+  const [createdAt, chatId, toolCallId, listedWith] = Array.isArray(read) ? read : []
+  if (typeof createdAt !== 'string' || Number.isNaN(Date.parse(createdAt)) || typeof chatId !== 'string' || typeof toolCallId !== 'string') {
+    throw new FrogbotError('bad-request', 'cursor: not a cursor: pass the nextCursor of the previous page')
+  }
+  if (JSON.stringify(listedWith) !== JSON.stringify(filtersKey(filters))) {
+    throw new FrogbotError('bad-request', 'cursor: belongs to a page listed with other filters (agent, kind, olderThan, newerThan): pass the same ones, or start again without a cursor')
+  }
+  return { createdAt, chatId, toolCallId }
 }
 
 /** The instant of an age filter, or `undefined`; throws `bad-request` naming the parameter. */
@@ -57,7 +72,8 @@ export async function listInbox(services: TurnServices, { req, agent, kind, olde
   if (createdBefore !== undefined && createdAfter !== undefined && createdBefore <= createdAfter) {
     throw new FrogbotError('bad-request', `olderThan: ${olderThan} leaves no time after newerThan: ${newerThan}; olderThan must name an earlier instant (a longer duration) than newerThan`)
   }
-  const after = cursor === undefined ? undefined : decodeCursor(cursor)
+  const filters = { agent, kind, olderThan, newerThan }
+  const after = cursor === undefined ? undefined : decodeCursor(cursor, filters)
   const usable = []
   for (const entry of services.agents.values()) if ((agent === undefined || entry.slug === agent) && (await mayUse(entry, req))) usable.push(entry)
   if (agent !== undefined && usable.length === 0) throw new FrogbotError('bad-request', `agent: no agent "${agent}" that you may use`)
@@ -79,6 +95,6 @@ export async function listInbox(services: TurnServices, { req, agent, kind, olde
   const allowed = await Promise.all(page.map((call) => toolAccessAllows(agents.get(call.agentSlug)!, req, call)))
   return {
     pending: page.filter((_, index) => allowed[index]).map((call) => ({ ...toPendingCall(call), title: call.chatTitle })),
-    nextCursor: rows.length > limit && last ? encodeCursor(last) : null
+    nextCursor: rows.length > limit && last ? encodeCursor(last, filters) : null
   }
 }
