@@ -73,3 +73,4 @@ export {
   settledApprovalMarkdown,
   settledApprovalText
 } from './approval-cards.ts'
+export { approvalEditForm } from './approval-edit-form.ts'

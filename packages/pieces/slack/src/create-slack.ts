@@ -4,7 +4,8 @@ import { createChatSdkPiece, jsonObject, type KitPiece, readSettings, type Setti
 import { slackDrawing } from './slack-drawing.ts'
 import { openSlackDirect } from './slack-direct.ts'
 import { handleSlackApprovals, slackApprovalDrawing } from './approval-card.ts'
-import { handleSlackInteractions, slackParticipant } from './slack-handlers.ts'
+import { handleSlackInteractions } from './slack-handlers.ts'
+import { slackInteractions } from './slack-interactions.ts'
 import { adapterIdentity, botIdentity, IDENTITY_RETRY_MS, slackReports } from './slack-identity.ts'
 import { slackVerifier, unreadableBody } from './slack-webhook.ts'
 
@@ -147,8 +148,9 @@ export function createSlack(options: SlackOptions = {}): SlackPiece {
       })
       void track(identity())
       const drawing = slackDrawing({ adapter, nameOf })
-      handleSlackInteractions({ bot, adapter, runtime })
-      handleSlackApprovals({ bot, adapter, runtime, participantOf: slackParticipant(adapter) })
+      const interactions = slackInteractions({ adapter, runtime })
+      handleSlackInteractions({ bot, runtime, interactions })
+      handleSlackApprovals({ bot, runtime, interactions })
       return {
         drawing: { ...drawing, approvals: slackApprovalDrawing({ adapter, nameOf }) },
         // Chat SDK writes mentions as `@display name`; the bot's own is not part of what was said.
