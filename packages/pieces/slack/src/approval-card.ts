@@ -1,25 +1,9 @@
 import type { SlackAdapter } from '@chat-adapter/slack'
-import type { Chat } from 'chat'
-import {
-  APPROVAL_CONTROLS,
-  type ApprovalCardModel,
-  type ApprovalDrawing,
-  type ApprovalPress,
-  approvalAnswer,
-  approvalCard,
-  approvalEditForm,
-  type NameOf,
-  type Participant,
-  type PieceRuntime,
-  type QuestionCard,
-  settledAnswer,
-  settledApproval,
-  settledApprovalText
-} from 'frogbot/channels'
+import { APPROVAL_CONTROLS, type ApprovalCardModel, type ApprovalDrawing, approvalCard, approvalEditForm, type NameOf, type QuestionCard, settledAnswer, settledApproval, settledApprovalText } from 'frogbot/channels'
 import type { PendingCall } from 'frogbot/protocol'
 import { type Block, button, clip, context, escapeMrkdwn, LIMITS, modal, plain, section, textInput } from './block-kit.ts'
 import { postBlocks, updateBlocks } from './slack-drawing.ts'
-import { formError, type SlackInteractions, type StateValues } from './slack-interactions.ts'
+import type { StateValues } from './slack-interactions.ts'
 
 /** The `action_id`s of an approval card's buttons (not `frogbot_…`: the question handler leaves them alone). */
 export const APPROVAL_ACTIONS = { approve: 'fbapproval_approve', deny: 'fbapproval_deny', edit: 'fbapproval_edit' } as const
@@ -77,6 +61,9 @@ export function denyModal(messageId: string): Block {
 /** The text of the Edit modal's field `index` in a submission's `state.values` (`undefined`: not in the modal), for `approvalEditForm`'s `read`. */
 export const editedValue = (values: StateValues | undefined) => (index: number) => values?.[fieldBlock(index)]?.[VALUE]?.value ?? undefined
 
+/** The reason a submitted Deny modal gives, if any. */
+export const deniedReason = (values: StateValues | undefined) => values?.[REASON_BLOCK]?.[VALUE]?.value || undefined
+
 /** How Slack draws approvals: the card, its settled view (the decision, who, the reason, what was edited, the quorum), and its count as votes come in. */
 export function slackApprovalDrawing({ adapter, nameOf }: { adapter: SlackAdapter; nameOf: NameOf }): ApprovalDrawing {
   return {
@@ -93,56 +80,4 @@ export function slackApprovalDrawing({ adapter, nameOf }: { adapter: SlackAdapte
     },
     drawVotes: ({ card, call }) => updateBlocks(adapter, card.messageIds, approvalBlocks(call))
   }
-}
-
-/**
- * Wires an approval card's buttons and modals to the runtime: Approve settles at once; Deny and
- * Edit open their modal (Slack's trigger lasts 3 s); a submitted Edit modal is read field by field
- * (a field that is not JSON, or that the tool's schema refuses, is shown on that field); every
- * decision goes through the one settle door, and what did not win is told privately.
- */
-export function handleSlackApprovals({ bot, runtime, interactions }: { bot: Chat; runtime: PieceRuntime; interactions: SlackInteractions }): void {
-  const { participantOf, tell, clicked, submitted, openModal } = interactions
-  const decide = (card: QuestionCard, messageId: string, participant: Participant, press: ApprovalPress) => runtime.answer({ card, messageId, participant, action: approvalAnswer(press) })
-
-  bot.onAction(async (event) => {
-    if (!event.actionId.startsWith('fbapproval_')) return
-    const found = await clicked(event)
-    if (!found) return
-    const { card, messageId } = found
-    const participant = await participantOf(event.user)
-    if (!card || card.kind !== 'approval') return tell(event.threadId, participant, { kind: 'closed' })
-    if (event.actionId === APPROVAL_ACTIONS.approve) return tell(card.thread, participant, await decide(card, messageId, participant, { kind: 'approve' }))
-    const edit = event.actionId === APPROVAL_ACTIONS.edit
-    if (!edit && event.actionId !== APPROVAL_ACTIONS.deny) return
-    // A call already decided, or a person who may not decide it, is told now rather than after a form.
-    const refused = await runtime.mayAnswer({ card, messageId, participant })
-    if (refused) return tell(card.thread, participant, refused)
-    await openModal(event, card.thread, edit ? editModal(card, messageId) : denyModal(messageId), edit ? APPROVAL_CONTROLS.edit : APPROVAL_CONTROLS.deny)
-  })
-
-  const submittedApproval = async (event: Parameters<SlackInteractions['submitted']>[0]) => {
-    const found = await submitted(event)
-    return found?.card.kind === 'approval' ? { ...found, participant: await participantOf(event.user) } : null
-  }
-
-  bot.onModalSubmit(APPROVAL_MODALS.deny, async (event) => {
-    const found = await submittedApproval(event)
-    const reason = found?.values?.[REASON_BLOCK]?.[VALUE]?.value
-    if (found) await tell(found.card.thread, found.participant, await decide(found.card, found.messageId, found.participant, { kind: 'deny', ...(reason ? { reason } : {}) }))
-    return undefined
-  })
-
-  bot.onModalSubmit(APPROVAL_MODALS.edit, async (event) => {
-    const found = await submittedApproval(event)
-    if (!found) return undefined
-    const form = approvalEditForm(found.card.input)
-    const read = form.read(editedValue(found.values))
-    if ('problem' in read) return formError(fieldBlock(read.field), read.problem)
-    const notice = await decide(found.card, found.messageId, found.participant, { kind: 'edit', input: read.input })
-    const field = notice?.kind === 'invalid' ? form.fieldOf(notice.message) : null
-    if (notice?.kind === 'invalid' && field !== null) return formError(fieldBlock(field), notice.message)
-    await tell(found.card.thread, found.participant, notice)
-    return undefined
-  })
 }

@@ -95,14 +95,13 @@ export function optionObjects(question: ChannelQuestion, { descriptions }: { des
   }))
 }
 
-/** The options of a select menu: as they are up to 100, else in groups of 100 (Slack's limits). */
+/** `items` in runs of `size` (the last one shorter), in order. */
+export const chunks = <T>(items: T[], size: number): T[][] => Array.from({ length: Math.ceil(items.length / size) }, (_, at) => items.slice(at * size, (at + 1) * size))
+
+/** The options of a select menu: as they are up to 100, else in groups of 100 named by their numbers (Slack's limits). */
 function menuOptions(options: Block[]): Block {
   if (options.length <= MENU_MAX) return { options }
-  const groups: Block[] = []
-  for (let start = 0; start < options.length; start += MENU_MAX) {
-    groups.push({ label: plain(`${start + 1}–${Math.min(start + MENU_MAX, options.length)}`, LIMITS.option), options: options.slice(start, start + MENU_MAX) })
-  }
-  return { option_groups: groups }
+  return { option_groups: chunks(options, MENU_MAX).map((group, at) => ({ label: plain(`${at * MENU_MAX + 1}–${at * MENU_MAX + group.length}`, LIMITS.option), options: group })) }
 }
 
 /**
@@ -132,13 +131,9 @@ export function choiceElement(question: ChannelQuestion, actionId: string, initi
  * of the selected option indexes; an index that was never offered is ignored.
  */
 export function pickedLabels(question: ChannelQuestion, element: { selected_option?: { value?: string } | null; selected_options?: { value?: string }[] } | undefined): string[] {
-  const chosen = Array.isArray(element?.selected_options) ? element.selected_options : element?.selected_option ? [element.selected_option] : []
-  const labels: string[] = []
-  for (const { value } of chosen.filter((option) => option && typeof option === 'object')) {
-    const option = typeof value === 'string' && /^\d{1,6}$/.test(value) ? question.options[Number(value)] : undefined
-    if (option && !labels.includes(option.label)) labels.push(option.label)
-  }
-  return labels
+  const chosen: unknown[] = Array.isArray(element?.selected_options) ? element.selected_options : [element?.selected_option]
+  const labels = chosen.map((option) => (option as { value?: unknown } | null)?.value).map((value) => (typeof value === 'string' && /^\d{1,6}$/.test(value) ? question.options[Number(value)]?.label : undefined))
+  return [...new Set(labels.filter((label) => label !== undefined))]
 }
 
 /**

@@ -1,9 +1,10 @@
 import { type createSlackAdapter, SlackAdapter } from '@chat-adapter/slack'
 import type { Message } from 'chat'
-import { createChatSdkPiece, jsonObject, type KitPiece, readSettings, type Setting } from 'frogbot/channels'
+import { createChatSdkPiece, jsonObject, type KitPiece, readSettings, type Setting, withoutMention } from 'frogbot/channels'
 import { slackDrawing } from './slack-drawing.ts'
 import { openSlackDirect } from './slack-direct.ts'
-import { handleSlackApprovals, slackApprovalDrawing } from './approval-card.ts'
+import { slackApprovalDrawing } from './approval-card.ts'
+import { handleSlackApprovals } from './approval-handlers.ts'
 import { handleSlackInteractions } from './slack-handlers.ts'
 import { slackInteractions } from './slack-interactions.ts'
 import { adapterIdentity, botIdentity, IDENTITY_RETRY_MS, slackReports } from './slack-identity.ts'
@@ -157,9 +158,7 @@ export function createSlack(options: SlackOptions = {}): SlackPiece {
         textOf: async (message: Message) => {
           await identity()
           const bot = adapter.botUserId
-          if (!bot) return message.text.trim()
-          const name = (await adapter.getUser(bot))?.userName ?? bot
-          return message.text.split(`@${name}`).join('').trim()
+          return bot ? withoutMention((await adapter.getUser(bot))?.userName ?? bot)(message) : message.text.trim()
         },
         accountOf: (message: Message) => {
           const raw = message.raw as { team_id?: string; team?: string }

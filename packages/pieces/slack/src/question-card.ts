@@ -2,7 +2,7 @@ import type { SettlementOutcome } from 'frogbot/protocol'
 import { answerText, type ChannelQuestion, type QuestionSelection, settledLine } from 'frogbot/channels'
 import type { QuestionOutput } from 'frogbot/tools'
 import type { ClickedAction, StateValues } from './slack-interactions.ts'
-import { type Block, button, choiceElement, clip, context, escapeMrkdwn, LIMITS, MENU_MAX_OPTIONS, packedSections, pickedLabels, questionSection } from './block-kit.ts'
+import { type Block, button, choiceElement, chunks, clip, context, escapeMrkdwn, LIMITS, MENU_MAX_OPTIONS, packedSections, pickedLabels, questionSection } from './block-kit.ts'
 
 /**
  * The `action_id`s of a question card's controls. A single single-choice question answers on one
@@ -54,14 +54,8 @@ const numberedLine = (question: ChannelQuestion, index: number) =>
 
 /** The menus of a compact card: one per question, 25 to an actions block (Slack's most elements per block). */
 function menuRows(questions: ChannelQuestion[]): Block[] {
-  const rows: Block[] = []
-  for (let start = 0; start < questions.length; start += LIMITS.actionsElements) {
-    const elements = questions
-      .slice(start, start + LIMITS.actionsElements)
-      .map((question, offset) => choiceElement(question, menuAction(start + offset), undefined, { menu: true, placeholder: `${start + offset + 1}. ${question.header}` }))
-    rows.push({ type: 'actions', block_id: menuRow(rows.length), elements })
-  }
-  return rows
+  const menus = questions.map((question, index) => choiceElement(question, menuAction(index), undefined, { menu: true, placeholder: `${index + 1}. ${question.header}` }))
+  return chunks(menus, LIMITS.actionsElements).map((elements, row) => ({ type: 'actions', block_id: menuRow(row), elements }))
 }
 
 /**

@@ -58,7 +58,6 @@ export function slackReports(logger: Logger) {
   let identityError: unknown = null
   const reported: Logger = {
     ...logger,
-    child: (prefix) => logger.child(prefix),
     debug: (message, ...args) => {
       const { userId } = (args[0] ?? {}) as { userId?: unknown }
       if (message === USER_FOUND && typeof userId === 'string') problems.keep(userId, null)

@@ -1,6 +1,6 @@
 import type { SlackAdapter } from '@chat-adapter/slack'
 import type { ActionEvent, Author, ModalSubmitEvent } from 'chat'
-import type { Participant, PieceNotice, PieceRuntime } from 'frogbot/channels'
+import { authorParticipant, type Participant, type PieceNotice, type PieceRuntime } from 'frogbot/channels'
 import type { Block } from './block-kit.ts'
 import { messageRef } from './slack-drawing.ts'
 
@@ -33,11 +33,7 @@ type BlockActions = {
  *   click `control` again.
  */
 export function slackInteractions({ adapter, runtime }: { adapter: SlackAdapter; runtime: PieceRuntime }) {
-  const participantOf = async ({ userId, userName }: Pick<Author, 'userId' | 'userName'>): Promise<Participant> => {
-    const found = await adapter.getUser(userId)
-    const name = found?.userName ?? userName
-    return { userId, ...(name ? { name } : {}), ...(found?.email ? { email: found.email } : {}) }
-  }
+  const participantOf = async (user: Author): Promise<Participant> => authorParticipant({ ...user, ...(await adapter.getUser(user.userId)) })
   const tell = async (thread: string, participant: Participant, notice: PieceNotice | null) => {
     if (notice) await runtime.notify({ thread, participant, notice })
   }
