@@ -1,7 +1,7 @@
 import { type ChannelQuestion, type QuestionSelection, readNumberedAnswer } from 'frogbot/channels'
 import type { QuestionOutput } from 'frogbot/tools'
 import { type Block, choiceElement, LIMITS, modal, pickedLabels, plain, questionSection, section, textInput } from './block-kit.ts'
-import { cardLayout, isForm, questionBlock } from './question-card.ts'
+import { answerOf, cardLayout, isForm, questionBlock } from './question-card.ts'
 import type { StateValues } from './slack-interactions.ts'
 
 /** The `callback_id` of the answer modal. */
@@ -65,11 +65,11 @@ function numberedBlocks(questions: ChannelQuestion[], initial: QuestionSelection
 }
 
 /**
- * What a submitted answer modal holds, from its `state.values`: one selection per question; or, in
- * the numbered text form, the whole answer, or the rule it broke (`problem`) and the block to show
- * it under.
+ * What a submitted answer modal holds, from its `state.values`: the answer (one selection per
+ * question, or the numbered text form read whole), or the rule it broke (`problem`, a question left
+ * without an answer among them) and the block to show it under.
  */
-export function readModal(questions: ChannelQuestion[], values: StateValues | undefined): { selections: QuestionSelection[] } | { output: QuestionOutput } | { problem: string; block: string } {
+export function readModal(questions: ChannelQuestion[], values: StateValues | undefined): { output: QuestionOutput } | { problem: string; block: string } {
   if (isNumbered(questions)) {
     const text = values?.[NUMBERED]?.[TEXT]?.value
     const read = readNumberedAnswer(questions, typeof text === 'string' ? text : '', { addressed: true })
@@ -77,12 +77,12 @@ export function readModal(questions: ChannelQuestion[], values: StateValues | un
     return { problem: read.kind === 'invalid' ? read.message : 'Write one line a question, starting with its number.', block: NUMBERED }
   }
   const form = isForm(questions)
-  return {
-    selections: questions.map((question, index) => {
-      const custom = values?.[textBlock(index)]?.[TEXT]?.value
-      return { selected: form ? pickedLabels(question, values?.[questionBlock(index)]?.[CHOICE]) : [], ...(typeof custom === 'string' && custom ? { custom } : {}) }
-    })
-  }
+  const selections = questions.map((question, index) => {
+    const custom = values?.[textBlock(index)]?.[TEXT]?.value
+    return { selected: form ? pickedLabels(question, values?.[questionBlock(index)]?.[CHOICE]) : [], ...(typeof custom === 'string' && custom ? { custom } : {}) }
+  })
+  const answer = answerOf(questions, selections)
+  return 'missing' in answer ? { problem: answer.message, block: modalErrorBlock(questions, answer.missing) } : answer
 }
 
 /** The block an error about question `index` is shown under: the numbered form's field, else its text field when it has one, else its choices. */

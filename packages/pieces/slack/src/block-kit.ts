@@ -34,8 +34,6 @@ export const LIMITS = {
 /** Most options one select menu can offer: 100 groups of 100. */
 export const MENU_MAX_OPTIONS = LIMITS.menuOptions * LIMITS.menuGroups
 
-const MENU_MAX = LIMITS.menuOptions
-
 /** `text` cut to `max` characters, with "…" when it was longer (never inside a character: `clipText`). */
 export const clip = (text: string, max: number): string => clipText(drawnText(text), max)
 
@@ -44,9 +42,13 @@ export function escapeMrkdwn(text: string): string {
   return drawnText(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 }
 
+/** A `plain_text` object (emoji drawn), clipped to `max` characters. */
 export const plain = (text: string, max: number) => ({ type: 'plain_text', text: clip(text, max), emoji: true })
+/** A `mrkdwn` text object, clipped to a section's 3000 characters. */
 export const mrkdwn = (text: string) => ({ type: 'mrkdwn', text: clip(text, LIMITS.section) })
+/** A section of `mrkdwn` text. */
 export const section = (text: string): Block => ({ type: 'section', text: mrkdwn(text) })
+/** A context block (small, grey) of one `mrkdwn` text. */
 export const context = (text: string): Block => ({ type: 'context', elements: [mrkdwn(text)] })
 
 /** A button whose `value` is its `action_id` unless given; `style` `primary` or `danger`. */
@@ -100,8 +102,9 @@ export const chunks = <T>(items: T[], size: number): T[][] => Array.from({ lengt
 
 /** The options of a select menu: as they are up to 100, else in groups of 100 named by their numbers (Slack's limits). */
 function menuOptions(options: Block[]): Block {
-  if (options.length <= MENU_MAX) return { options }
-  return { option_groups: chunks(options, MENU_MAX).map((group, at) => ({ label: plain(`${at * MENU_MAX + 1}–${at * MENU_MAX + group.length}`, LIMITS.option), options: group })) }
+  const size = LIMITS.menuOptions
+  if (options.length <= size) return { options }
+  return { option_groups: chunks(options, size).map((group, at) => ({ label: plain(`${at * size + 1}–${at * size + group.length}`, LIMITS.option), options: group })) }
 }
 
 /**

@@ -1,6 +1,6 @@
 import { type createSlackAdapter, SlackAdapter } from '@chat-adapter/slack'
 import type { Message } from 'chat'
-import { createChatSdkPiece, jsonObject, type KitPiece, readSettings, type Setting, withoutMention } from 'frogbot/channels'
+import { createChatSdkPiece, jsonObject, type KitPiece, readSettings, type Setting, type SettingOptions, withoutMention } from 'frogbot/channels'
 import { slackDrawing } from './slack-drawing.ts'
 import { openSlackDirect } from './slack-direct.ts'
 import { slackApprovalDrawing } from './approval-card.ts'
@@ -24,8 +24,7 @@ import { slackVerifier, unreadableBody } from './slack-webhook.ts'
  * - `env`: where the defaults are read. Default `process.env`.
  * - `now`: the clock signatures are checked against (ms since the epoch). Default `Date.now`.
  */
-export type SlackOptions = {
-  instance?: string
+export type SlackOptions = SettingOptions & {
   botToken?: string
   signingSecret?: string
   apiUrl?: string
@@ -33,7 +32,6 @@ export type SlackOptions = {
   userName?: string
   label?: string
   updateIntervalMs?: number
-  env?: Record<string, string | undefined>
   now?: () => number
 }
 

@@ -1,11 +1,8 @@
 import type { Chat } from 'chat'
-import { answerFrom, firstUnanswered, type PieceRuntime, questionsOf } from 'frogbot/channels'
+import { type PieceRuntime, questionsOf } from 'frogbot/channels'
 import { ANSWER_MODAL, answerModal, modalErrorBlock, readModal } from './answer-modal.ts'
-import { readClick } from './question-card.ts'
+import { answerOf, readClick } from './question-card.ts'
 import { formError, type SlackInteractions } from './slack-interactions.ts'
-
-/** What a participant is told about a question left without an answer (its number too, when the call has several). */
-const unanswered = (header: string, index = 0, count = 1) => `Choose an option for ${count > 1 ? `question ${index + 1}, ` : ''}“${header}”, or type your own answer.`
 
 /**
  * Wires Slack's interactions on question cards to the piece runtime (messages are the kit's):
@@ -30,9 +27,9 @@ export function handleSlackInteractions({ bot, runtime, interactions }: { bot: C
     if (click.kind === 'custom') return openModal(event, card.thread, answerModal({ questions, card: messageId, initial: click.selections }), 'Type your answer')
     const participant = await participantOf(event.user)
     if (click.kind === 'dismiss') return tell(card.thread, participant, await runtime.answer({ card, messageId, participant, action: { dismissed: true } }))
-    const missing = firstUnanswered(questions, click.selections)
-    if (missing >= 0) return tell(card.thread, participant, { kind: 'invalid', message: unanswered(questions[missing].header, missing, questions.length), question: missing })
-    await tell(card.thread, participant, await runtime.answer({ card, messageId, participant, action: { output: answerFrom(questions, click.selections) } }))
+    const answer = answerOf(questions, click.selections)
+    if ('missing' in answer) return tell(card.thread, participant, { kind: 'invalid', message: answer.message, question: answer.missing })
+    await tell(card.thread, participant, await runtime.answer({ card, messageId, participant, action: answer }))
   })
 
   bot.onModalSubmit(ANSWER_MODAL, async (event) => {
@@ -42,13 +39,8 @@ export function handleSlackInteractions({ bot, runtime, interactions }: { bot: C
     const { card, messageId } = found
     const read = readModal(questions, found.values)
     if ('problem' in read) return formError(read.block, read.problem)
-    if ('selections' in read) {
-      const missing = firstUnanswered(questions, read.selections)
-      if (missing >= 0) return formError(modalErrorBlock(questions, missing), unanswered(questions[missing].header, missing, questions.length))
-    }
-    const output = 'output' in read ? read.output : answerFrom(questions, read.selections)
     const participant = await participantOf(event.user)
-    const notice = await runtime.answer({ card, messageId, participant, action: { output } })
+    const notice = await runtime.answer({ card, messageId, participant, action: read })
     if (notice?.kind === 'invalid') return formError(modalErrorBlock(questions, notice.question ?? 0), notice.message)
     await tell(card.thread, participant, notice)
     return undefined
