@@ -74,3 +74,4 @@ export {
   settledApprovalMarkdown,
   settledApprovalText
 } from './approval-cards.ts'
+export { approvalEditForm } from './approval-edit-form.ts'

@@ -1,7 +1,8 @@
 import { type ChannelQuestion, type QuestionSelection, readNumberedAnswer } from 'frogbot/channels'
 import type { QuestionOutput } from 'frogbot/tools'
-import { type Block, choiceElement, LIMITS, pickedLabels, plain, questionSection } from './block-kit.ts'
-import { cardLayout, isForm, questionBlock, type StateValues } from './question-card.ts'
+import { type Block, choiceElement, LIMITS, modal, pickedLabels, plain, questionSection, section, textInput } from './block-kit.ts'
+import { answerOf, cardLayout, isForm, questionBlock } from './question-card.ts'
+import type { StateValues } from './slack-interactions.ts'
 
 /** The `callback_id` of the answer modal. */
 export const ANSWER_MODAL = 'frogbot_answer'
@@ -12,15 +13,7 @@ const NUMBERED = 'frogbot_numbered'
 const CHOICE = 'choice'
 const TEXT = 'text'
 
-function textInput(index: number, label: string, optional: boolean): Block {
-  return {
-    type: 'input',
-    block_id: textBlock(index),
-    optional,
-    label: plain(label, LIMITS.label),
-    element: { type: 'plain_text_input', action_id: TEXT, multiline: true, max_length: 3000 }
-  }
-}
+const typedAnswer = (index: number, label: string, optional: boolean) => textInput(textBlock(index), label, TEXT, { optional, max_length: LIMITS.inputText })
 
 /**
  * The modal "Type your answer" opens. One single-choice question: a text field for a custom
@@ -28,28 +21,17 @@ function textInput(index: number, label: string, optional: boolean): Block {
  * under each question that allows a custom answer. A call too big for that (more than Slack's
  * 100 blocks in a modal, or a card drawn numbered) gets the numbered text form instead: one text
  * field, a line a question, starting from what the card holds, read with FrogBot's numbered-answer
- * grammar (`readNumberedAnswer`). `card`
- * (the card's message id) comes back with the submission as its private metadata; Chat SDK reads
- * `{ m }` as the metadata.
+ * grammar (`readNumberedAnswer`). `card` (the card's message id) comes back with the submission.
  */
 export function answerModal({ questions, card, initial }: { questions: ChannelQuestion[]; card: string; initial: QuestionSelection[] }): Block {
   const full: Block[] = isForm(questions)
     ? questions.flatMap((question, index) => [
         questionSection(question, question.multiple ? 'Select all that apply.' : undefined),
         { type: 'input', block_id: questionBlock(index), optional: true, label: plain(question.multiple ? 'Choose any' : 'Choose one', LIMITS.label), element: choiceElement(question, CHOICE, initial[index]) },
-        ...(question.custom ? [textInput(index, 'Or type your own answer', true)] : [])
+        ...(question.custom ? [typedAnswer(index, 'Or type your own answer', true)] : [])
       ])
-    : [questionSection(questions[0]), textInput(0, 'Your answer', false)]
-  const blocks = isNumbered(questions) ? numberedBlocks(questions, initial) : full
-  return {
-    type: 'modal',
-    callback_id: ANSWER_MODAL,
-    title: plain('Your answer', LIMITS.modalTitle),
-    submit: plain('Submit', LIMITS.button),
-    close: plain('Cancel', LIMITS.button),
-    private_metadata: JSON.stringify({ m: card }),
-    blocks
-  }
+    : [questionSection(questions[0]), typedAnswer(0, 'Your answer', false)]
+  return modal(ANSWER_MODAL, { title: 'Your answer', submit: 'Submit', messageId: card, blocks: isNumbered(questions) ? numberedBlocks(questions, initial) : full })
 }
 
 /** How many blocks the full answer modal of a form takes: per question its text, its choices, and a text field when it allows one. */
@@ -77,22 +59,17 @@ function numberedBlocks(questions: ChannelQuestion[], initial: QuestionSelection
   const prefill = numberedText(questions, initial)
   const how = 'One line a question, starting with its number: `2: Blue`. Choose options by number or as they are written (for several, separate them with commas), or, where a question allows it, write your own words.'
   return [
-    { type: 'section', text: { type: 'mrkdwn', text: `*${questions.length} question${questions.length === 1 ? '' : 's'}* (listed on the card)\n${how}` } },
-    {
-      type: 'input',
-      block_id: NUMBERED,
-      label: plain('Your answers', LIMITS.label),
-      element: { type: 'plain_text_input', action_id: TEXT, multiline: true, max_length: LIMITS.inputText, ...(prefill ? { initial_value: prefill } : {}) }
-    }
+    section(`*${questions.length} question${questions.length === 1 ? '' : 's'}* (listed on the card)\n${how}`),
+    textInput(NUMBERED, 'Your answers', TEXT, { max_length: LIMITS.inputText, ...(prefill ? { initial_value: prefill } : {}) })
   ]
 }
 
 /**
- * What a submitted answer modal holds, from its `state.values`: one selection per question; or, in
- * the numbered text form, the whole answer, or the rule it broke (`problem`) and the block to show
- * it under.
+ * What a submitted answer modal holds, from its `state.values`: the answer (one selection per
+ * question, or the numbered text form read whole), or the rule it broke (`problem`, a question left
+ * without an answer among them) and the block to show it under.
  */
-export function readModal(questions: ChannelQuestion[], values: StateValues | undefined): { selections: QuestionSelection[] } | { output: QuestionOutput } | { problem: string; block: string } {
+export function readModal(questions: ChannelQuestion[], values: StateValues | undefined): { output: QuestionOutput } | { problem: string; block: string } {
   if (isNumbered(questions)) {
     const text = values?.[NUMBERED]?.[TEXT]?.value
     const read = readNumberedAnswer(questions, typeof text === 'string' ? text : '', { addressed: true })
@@ -100,12 +77,12 @@ export function readModal(questions: ChannelQuestion[], values: StateValues | un
     return { problem: read.kind === 'invalid' ? read.message : 'Write one line a question, starting with its number.', block: NUMBERED }
   }
   const form = isForm(questions)
-  return {
-    selections: questions.map((question, index) => {
-      const custom = values?.[textBlock(index)]?.[TEXT]?.value
-      return { selected: form ? pickedLabels(question, values?.[questionBlock(index)]?.[CHOICE]) : [], ...(typeof custom === 'string' && custom ? { custom } : {}) }
-    })
-  }
+  const selections = questions.map((question, index) => {
+    const custom = values?.[textBlock(index)]?.[TEXT]?.value
+    return { selected: form ? pickedLabels(question, values?.[questionBlock(index)]?.[CHOICE]) : [], ...(typeof custom === 'string' && custom ? { custom } : {}) }
+  })
+  const answer = answerOf(questions, selections)
+  return 'missing' in answer ? { problem: answer.message, block: modalErrorBlock(questions, answer.missing) } : answer
 }
 
 /** The block an error about question `index` is shown under: the numbered form's field, else its text field when it has one, else its choices. */

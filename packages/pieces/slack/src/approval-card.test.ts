@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { QuestionCard } from 'frogbot/channels'
-import { APPROVAL_ACTIONS, approvalBlocks, editModal, editValues, fieldBlock } from './approval-card.ts'
+import { approvalEditForm, type QuestionCard } from 'frogbot/channels'
+import { APPROVAL_ACTIONS, approvalBlocks, editedValue, editModal, fieldBlock } from './approval-card.ts'
 
 const call = { toolName: 'send_invoice', input: { customer: '<@U123> <https://evil.example|click>', amount: 1200 } }
 
@@ -21,6 +21,8 @@ describe('the Slack approval card', () => {
     const modal = editModal(card, 'C:1') as { blocks: { block_id?: string; element?: { initial_value?: string } }[]; private_metadata: string }
     expect(modal.blocks.find((block) => block.block_id === fieldBlock(1))?.element?.initial_value).toBe('1200')
     expect(JSON.parse(modal.private_metadata)).toEqual({ m: 'C:1' })
-    expect(editValues(card, { [fieldBlock(1)]: { value: { value: '900' } } })).toEqual({ customer: undefined, amount: '900' })
+    const valueAt = editedValue({ [fieldBlock(1)]: { value: { value: '900' } } })
+    expect([valueAt(0), valueAt(1)]).toEqual([undefined, '900'])
+    expect(approvalEditForm(card.input).read(valueAt)).toEqual({ input: { ...call.input, amount: 900 } })
   })
 })

@@ -34,8 +34,6 @@ export const LIMITS = {
 /** Most options one select menu can offer: 100 groups of 100. */
 export const MENU_MAX_OPTIONS = LIMITS.menuOptions * LIMITS.menuGroups
 
-const MENU_MAX = LIMITS.menuOptions
-
 /** `text` cut to `max` characters, with "…" when it was longer (never inside a character: `clipText`). */
 export const clip = (text: string, max: number): string => clipText(drawnText(text), max)
 
@@ -44,13 +42,50 @@ export function escapeMrkdwn(text: string): string {
   return drawnText(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 }
 
+/** A `plain_text` object (emoji drawn), clipped to `max` characters. */
 export const plain = (text: string, max: number) => ({ type: 'plain_text', text: clip(text, max), emoji: true })
+/** A `mrkdwn` text object, clipped to a section's 3000 characters. */
 export const mrkdwn = (text: string) => ({ type: 'mrkdwn', text: clip(text, LIMITS.section) })
+/** A section of `mrkdwn` text. */
+export const section = (text: string): Block => ({ type: 'section', text: mrkdwn(text) })
+/** A context block (small, grey) of one `mrkdwn` text. */
+export const context = (text: string): Block => ({ type: 'context', elements: [mrkdwn(text)] })
+
+/** A button whose `value` is its `action_id` unless given; `style` `primary` or `danger`. */
+export const button = (actionId: string, label: string, { value = actionId, style }: { value?: string; style?: 'primary' | 'danger' } = {}): Block => ({
+  type: 'button',
+  action_id: actionId,
+  text: plain(label, LIMITS.button),
+  value,
+  ...(style ? { style } : {})
+})
+
+/** An input block of a multiline `plain_text_input` (`action_id` `action`), with `element`'s other fields (`max_length`, `initial_value`…). */
+export const textInput = (blockId: string, label: string, action: string, { optional, ...element }: Block & { optional?: boolean } = {}): Block => ({
+  type: 'input',
+  block_id: blockId,
+  ...(optional === undefined ? {} : { optional }),
+  label: plain(label, LIMITS.label),
+  element: { type: 'plain_text_input', action_id: action, multiline: true, ...element }
+})
+
+/**
+ * A modal whose submission names the card it came from: `messageId` goes back as its private
+ * metadata, `{ m }`, which Chat SDK reads as `privateMetadata`.
+ */
+export const modal = (callbackId: string, { title, submit, messageId, blocks }: { title: string; submit: string; messageId: string; blocks: Block[] }): Block => ({
+  type: 'modal',
+  callback_id: callbackId,
+  title: plain(title, LIMITS.modalTitle),
+  submit: plain(submit, LIMITS.button),
+  close: plain('Cancel', LIMITS.button),
+  private_metadata: JSON.stringify({ m: messageId }),
+  blocks
+})
 
 /** The question's header in bold and its text, as a section. */
 export function questionSection(question: ChannelQuestion, note?: string): Block {
-  const lines = [`*${escapeMrkdwn(question.header)}*`, escapeMrkdwn(question.question), ...(note ? [`_${note}_`] : [])]
-  return { type: 'section', text: mrkdwn(lines.join('\n')) }
+  return section([`*${escapeMrkdwn(question.header)}*`, escapeMrkdwn(question.question), ...(note ? [`_${note}_`] : [])].join('\n'))
 }
 
 /** Slack option objects of a question's options; the value of each is its index. */
@@ -62,15 +97,14 @@ export function optionObjects(question: ChannelQuestion, { descriptions }: { des
   }))
 }
 
-/** The options of a select menu: as they are up to 100, else in groups of 100 (Slack's limits). */
-function menuOptions(question: ChannelQuestion): Block {
-  const options = optionObjects(question, { descriptions: false })
-  if (options.length <= MENU_MAX) return { options }
-  const groups: Block[] = []
-  for (let start = 0; start < options.length; start += MENU_MAX) {
-    groups.push({ label: plain(`${start + 1}–${Math.min(start + MENU_MAX, options.length)}`, LIMITS.option), options: options.slice(start, start + MENU_MAX) })
-  }
-  return { option_groups: groups }
+/** `items` in runs of `size` (the last one shorter), in order. */
+export const chunks = <T>(items: T[], size: number): T[][] => Array.from({ length: Math.ceil(items.length / size) }, (_, at) => items.slice(at * size, (at + 1) * size))
+
+/** The options of a select menu: as they are up to 100, else in groups of 100 named by their numbers (Slack's limits). */
+function menuOptions(options: Block[]): Block {
+  const size = LIMITS.menuOptions
+  if (options.length <= size) return { options }
+  return { option_groups: chunks(options, size).map((group, at) => ({ label: plain(`${at * size + 1}–${at * size + group.length}`, LIMITS.option), options: group })) }
 }
 
 /**
@@ -84,14 +118,15 @@ export function choiceElement(question: ChannelQuestion, actionId: string, initi
   const few = !menu && question.options.length <= LIMITS.fewOptions
   const all = optionObjects(question, { descriptions: few })
   const chosen = picked.map((index) => all[index])
-  if (question.multiple) {
-    return few
-      ? { type: 'checkboxes', action_id: actionId, options: all, ...(chosen.length ? { initial_options: chosen } : {}) }
-      : { type: 'multi_static_select', action_id: actionId, placeholder: plain(placeholder ?? 'Choose any', LIMITS.placeholder), ...menuOptions(question), ...(chosen.length ? { initial_options: chosen } : {}) }
+  const preselected = chosen.length === 0 ? {} : question.multiple ? { initial_options: chosen } : { initial_option: chosen[0] }
+  if (few) return { type: question.multiple ? 'checkboxes' : 'radio_buttons', action_id: actionId, options: all, ...preselected }
+  return {
+    type: question.multiple ? 'multi_static_select' : 'static_select',
+    action_id: actionId,
+    placeholder: plain(placeholder ?? (question.multiple ? 'Choose any' : 'Choose one'), LIMITS.placeholder),
+    ...menuOptions(all),
+    ...preselected
   }
-  return few
-    ? { type: 'radio_buttons', action_id: actionId, options: all, ...(chosen.length ? { initial_option: chosen[0] } : {}) }
-    : { type: 'static_select', action_id: actionId, placeholder: plain(placeholder ?? 'Choose one', LIMITS.placeholder), ...menuOptions(question), ...(chosen.length ? { initial_option: chosen[0] } : {}) }
 }
 
 /**
@@ -99,13 +134,9 @@ export function choiceElement(question: ChannelQuestion, actionId: string, initi
  * of the selected option indexes; an index that was never offered is ignored.
  */
 export function pickedLabels(question: ChannelQuestion, element: { selected_option?: { value?: string } | null; selected_options?: { value?: string }[] } | undefined): string[] {
-  const chosen = Array.isArray(element?.selected_options) ? element.selected_options : element?.selected_option ? [element.selected_option] : []
-  const labels: string[] = []
-  for (const { value } of chosen.filter((option) => option && typeof option === 'object')) {
-    const option = typeof value === 'string' && /^\d{1,6}$/.test(value) ? question.options[Number(value)] : undefined
-    if (option && !labels.includes(option.label)) labels.push(option.label)
-  }
-  return labels
+  const chosen: unknown[] = Array.isArray(element?.selected_options) ? element.selected_options : [element?.selected_option]
+  const labels = chosen.map((option) => (option as { value?: unknown } | null)?.value).map((value) => (typeof value === 'string' && /^\d{1,6}$/.test(value) ? question.options[Number(value)]?.label : undefined))
+  return [...new Set(labels.filter((label) => label !== undefined))]
 }
 
 /**
@@ -125,7 +156,7 @@ export function packedSections(lines: string[], room: number, more = ''): Block[
     const shown = kept.reduce((count, text) => count + text.split('\n\n').length, 0)
     // A line holding a blank line of its own is counted twice; the note only estimates.
     kept.push(`_…and ${Math.max(1, lines.length - shown)} more${more}_`)
-    return kept.map((text) => ({ type: 'section', text: mrkdwn(text) }))
+    return kept.map(section)
   }
-  return texts.map((text) => ({ type: 'section', text: mrkdwn(text) }))
+  return texts.map(section)
 }

@@ -1,4 +1,4 @@
-import { type Block, clip, escapeMrkdwn, LIMITS, mrkdwn } from './block-kit.ts'
+import { type Block, clip, context, escapeMrkdwn, LIMITS } from './block-kit.ts'
 
 /**
  * A question card with the call's facts (the kit's `cardFacts`: "Waiting for Dana", "Expires in
@@ -7,7 +7,7 @@ import { type Block, clip, escapeMrkdwn, LIMITS, mrkdwn } from './block-kit.ts'
  */
 export function withFacts(card: { text: string; blocks: Block[] }, facts: string[]): { text: string; blocks: Block[] } {
   if (facts.length === 0) return card
-  const line = { type: 'context', elements: [mrkdwn(escapeMrkdwn(facts.join(' · ')))] }
+  const line = context(escapeMrkdwn(facts.join(' · ')))
   const blocks = card.blocks.length < LIMITS.messageBlocks ? [...card.blocks.slice(0, -1), line, ...card.blocks.slice(-1)] : card.blocks
   return { text: clip(`${card.text}\n${facts.join('\n')}`, LIMITS.fallbackText), blocks }
 }

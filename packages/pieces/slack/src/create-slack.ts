@@ -1,10 +1,12 @@
 import { type createSlackAdapter, SlackAdapter } from '@chat-adapter/slack'
 import type { Message } from 'chat'
-import { createChatSdkPiece, jsonObject, type KitPiece, readSettings, type Setting } from 'frogbot/channels'
+import { createChatSdkPiece, jsonObject, type KitPiece, readSettings, type Setting, type SettingOptions, withoutMention } from 'frogbot/channels'
 import { slackDrawing } from './slack-drawing.ts'
 import { openSlackDirect } from './slack-direct.ts'
-import { handleSlackApprovals, slackApprovalDrawing } from './approval-card.ts'
-import { handleSlackInteractions, slackParticipant } from './slack-handlers.ts'
+import { slackApprovalDrawing } from './approval-card.ts'
+import { handleSlackApprovals } from './approval-handlers.ts'
+import { handleSlackInteractions } from './slack-handlers.ts'
+import { slackInteractions } from './slack-interactions.ts'
 import { adapterIdentity, botIdentity, IDENTITY_RETRY_MS, slackReports } from './slack-identity.ts'
 import { slackVerifier, unreadableBody } from './slack-webhook.ts'
 
@@ -22,8 +24,7 @@ import { slackVerifier, unreadableBody } from './slack-webhook.ts'
  * - `env`: where the defaults are read. Default `process.env`.
  * - `now`: the clock signatures are checked against (ms since the epoch). Default `Date.now`.
  */
-export type SlackOptions = {
-  instance?: string
+export type SlackOptions = SettingOptions & {
   botToken?: string
   signingSecret?: string
   apiUrl?: string
@@ -31,7 +32,6 @@ export type SlackOptions = {
   userName?: string
   label?: string
   updateIntervalMs?: number
-  env?: Record<string, string | undefined>
   now?: () => number
 }
 
@@ -147,17 +147,16 @@ export function createSlack(options: SlackOptions = {}): SlackPiece {
       })
       void track(identity())
       const drawing = slackDrawing({ adapter, nameOf })
-      handleSlackInteractions({ bot, adapter, runtime })
-      handleSlackApprovals({ bot, adapter, runtime, participantOf: slackParticipant(adapter) })
+      const interactions = slackInteractions({ adapter, runtime })
+      handleSlackInteractions({ bot, runtime, interactions })
+      handleSlackApprovals({ bot, runtime, interactions })
       return {
         drawing: { ...drawing, approvals: slackApprovalDrawing({ adapter, nameOf }) },
         // Chat SDK writes mentions as `@display name`; the bot's own is not part of what was said.
         textOf: async (message: Message) => {
           await identity()
           const bot = adapter.botUserId
-          if (!bot) return message.text.trim()
-          const name = (await adapter.getUser(bot))?.userName ?? bot
-          return message.text.split(`@${name}`).join('').trim()
+          return bot ? withoutMention((await adapter.getUser(bot))?.userName ?? bot)(message) : message.text.trim()
         },
         accountOf: (message: Message) => {
           const raw = message.raw as { team_id?: string; team?: string }

@@ -1,7 +1,8 @@
 import type { SettlementOutcome } from 'frogbot/protocol'
-import { answerText, type ChannelQuestion, type QuestionSelection } from 'frogbot/channels'
+import { answerFrom, answerText, type ChannelQuestion, firstUnanswered, type QuestionSelection, settledLine } from 'frogbot/channels'
 import type { QuestionOutput } from 'frogbot/tools'
-import { type Block, choiceElement, clip, escapeMrkdwn, LIMITS, MENU_MAX_OPTIONS, mrkdwn, packedSections, pickedLabels, plain, questionSection } from './block-kit.ts'
+import type { ClickedAction, StateValues } from './slack-interactions.ts'
+import { type Block, button, choiceElement, chunks, clip, context, escapeMrkdwn, LIMITS, MENU_MAX_OPTIONS, packedSections, pickedLabels, questionSection } from './block-kit.ts'
 
 /**
  * The `action_id`s of a question card's controls. A single single-choice question answers on one
@@ -27,18 +28,10 @@ export const isForm = (questions: ChannelQuestion[]) => questions.length > 1 || 
 const BUTTONS_MAX = 5
 
 function singleQuestionBlocks(question: ChannelQuestion): Block[] {
-  const count = question.options.length
-  const described = question.options.filter((option) => option.description)
-  if (count <= BUTTONS_MAX) {
-    const buttons = question.options.map((option, index) => ({ type: 'button', action_id: `${ACTIONS.option}${index}`, value: String(index), text: plain(option.label, LIMITS.button) }))
-    const notes = described.map((option) => `*${escapeMrkdwn(option.label)}*: ${escapeMrkdwn(option.description!)}`)
-    return [
-      questionSection(question),
-      ...(notes.length ? [{ type: 'context', elements: [mrkdwn(notes.join('\n'))] }] : []),
-      { type: 'actions', block_id: questionBlock(0), elements: buttons }
-    ]
-  }
-  return [questionSection(question), { type: 'actions', block_id: questionBlock(0), elements: [choiceElement(question, ACTIONS.pick)] }]
+  if (question.options.length > BUTTONS_MAX) return [questionSection(question), { type: 'actions', block_id: questionBlock(0), elements: [choiceElement(question, ACTIONS.pick)] }]
+  const buttons = question.options.map((option, index) => button(`${ACTIONS.option}${index}`, option.label, { value: String(index) }))
+  const notes = question.options.filter((option) => option.description).map((option) => `*${escapeMrkdwn(option.label)}*: ${escapeMrkdwn(option.description!)}`)
+  return [questionSection(question), ...(notes.length ? [context(notes.join('\n'))] : []), { type: 'actions', block_id: questionBlock(0), elements: buttons }]
 }
 
 function formBlocks(questions: ChannelQuestion[]): Block[] {
@@ -61,14 +54,8 @@ const numberedLine = (question: ChannelQuestion, index: number) =>
 
 /** The menus of a compact card: one per question, 25 to an actions block (Slack's most elements per block). */
 function menuRows(questions: ChannelQuestion[]): Block[] {
-  const rows: Block[] = []
-  for (let start = 0; start < questions.length; start += LIMITS.actionsElements) {
-    const elements = questions
-      .slice(start, start + LIMITS.actionsElements)
-      .map((question, offset) => choiceElement(question, menuAction(start + offset), undefined, { menu: true, placeholder: `${start + offset + 1}. ${question.header}` }))
-    rows.push({ type: 'actions', block_id: menuRow(rows.length), elements })
-  }
-  return rows
+  const menus = questions.map((question, index) => choiceElement(question, menuAction(index), undefined, { menu: true, placeholder: `${index + 1}. ${question.header}` }))
+  return chunks(menus, LIMITS.actionsElements).map((elements, row) => ({ type: 'actions', block_id: menuRow(row), elements }))
 }
 
 /**
@@ -85,14 +72,6 @@ export function cardLayout(questions: ChannelQuestion[]): 'full' | 'compact' | '
   return Math.ceil(questions.length / LIMITS.actionsElements) + 2 <= LIMITS.messageBlocks ? 'compact' : 'numbered'
 }
 
-const button = (actionId: string, label: string, value: string, primary = false) => ({
-  type: 'button',
-  action_id: actionId,
-  text: plain(label, LIMITS.button),
-  value,
-  ...(primary ? { style: 'primary' } : {})
-})
-
 /**
  * The card of a waiting `question` call, as FrogBot draws it in Slack: one single-choice question
  * as up to 5 buttons, 6–10 radio buttons, or a menu for more, answered on one click; several
@@ -106,9 +85,9 @@ export function questionCard(questions: ChannelQuestion[]): { text: string; bloc
   const form = layout !== 'numbered' && isForm(questions)
   const typed = layout === 'numbered' || questions.some((question) => question.custom)
   const controls = [
-    ...(form ? [button(ACTIONS.submit, 'Submit', 'submit', true)] : []),
-    ...(typed ? [button(ACTIONS.custom, layout === 'numbered' ? 'Type your answers' : 'Type your answer', 'custom', layout === 'numbered')] : []),
-    button(ACTIONS.dismiss, 'Dismiss', 'dismiss')
+    ...(form ? [button(ACTIONS.submit, 'Submit', { value: 'submit', style: 'primary' })] : []),
+    ...(typed ? [button(ACTIONS.custom, layout === 'numbered' ? 'Type your answers' : 'Type your answer', { value: 'custom', style: layout === 'numbered' ? 'primary' : undefined })] : []),
+    button(ACTIONS.dismiss, 'Dismiss', { value: 'dismiss' })
   ]
   const controlsBlock = { type: 'actions', block_id: 'frogbot_controls', elements: controls }
   const text = clip(questions.map((question) => `${question.header}: ${question.question}`).join('\n'), LIMITS.fallbackText)
@@ -118,12 +97,9 @@ export function questionCard(questions: ChannelQuestion[]): { text: string; bloc
     const menus = menuRows(questions)
     return { text, blocks: [...packedSections(lines, LIMITS.messageBlocks - 1 - menus.length, ' (each menu names its question)'), ...menus, controlsBlock] }
   }
-  const note = { type: 'context', elements: [mrkdwn('Too many questions or options to show as controls here: *Type your answers* and answer each by its number.')] }
+  const note = context('Too many questions or options to show as controls here: *Type your answers* and answer each by its number.')
   return { text, blocks: [...packedSections(lines, LIMITS.messageBlocks - 2, ' (answer them by number all the same)'), note, controlsBlock] }
 }
-
-/** Element states of an interaction, `state.values[block_id][action_id]` (Slack's `block_actions` and `view_submission`). */
-export type StateValues = Record<string, Record<string, { selected_option?: { value?: string } | null; selected_options?: { value?: string }[]; value?: string | null }>>
 
 /** What a participant has picked on a form so far, one selection per question, from its `state.values`. */
 export function formSelections(questions: ChannelQuestion[], values: StateValues | undefined): QuestionSelection[] {
@@ -141,7 +117,7 @@ export function formSelections(questions: ChannelQuestion[], values: StateValues
  */
 export function readClick(
   questions: ChannelQuestion[],
-  action: { action_id: string; value?: string; selected_option?: { value?: string } | null },
+  action: ClickedAction,
   values: StateValues | undefined
 ): { kind: 'answer'; selections: QuestionSelection[] } | { kind: 'custom'; selections: QuestionSelection[] } | { kind: 'dismiss' } | { kind: 'ignore' } {
   const id = String(action.action_id)
@@ -156,31 +132,32 @@ export function readClick(
   return picked.length > 0 ? { kind: 'answer', selections: [{ selected: picked }] } : { kind: 'ignore' }
 }
 
+/**
+ * The answer one selection per question gives, or, for the first question left without one, what
+ * the participant is told (`missing`: its index; its number is named when the call has several).
+ */
+export function answerOf(questions: ChannelQuestion[], selections: QuestionSelection[]): { output: QuestionOutput } | { missing: number; message: string } {
+  const missing = firstUnanswered(questions, selections)
+  if (missing < 0) return { output: answerFrom(questions, selections) }
+  return { missing, message: `Choose an option for ${questions.length > 1 ? `question ${missing + 1}, ` : ''}“${questions[missing].header}”, or type your own answer.` }
+}
+
 /** The mention of whoever settled a call, or what ended it. */
 export type Actor = { outcome: SettlementOutcome; who: string | null; reason?: string; errorText?: string }
 
 /**
- * The card of a call that ended, replacing its controls: each question with its answer (✅), or
- * who dismissed it, or that it was cancelled or expired, and "Answered by @name".
+ * The card of a call that ended, replacing its controls: each question with its answer (✅), and
+ * the kit's `settledLine` ("Answered by @name", who dismissed it, that it was cancelled or expired).
  */
 export function settledCard(questions: ChannelQuestion[], output: QuestionOutput | null, actor: Actor): { text: string; blocks: Block[] } {
-  const by = actor.who ?? 'FrogBot'
-  const summary =
-    actor.outcome === 'answered'
-      ? `Answered by ${by}`
-      : actor.outcome === 'dismissed'
-        ? `Dismissed by ${by}${actor.reason ? `: ${escapeMrkdwn(actor.reason)}` : ''}`
-        : actor.outcome === 'expired'
-          ? 'Expired without an answer.'
-          : escapeMrkdwn(actor.errorText ?? 'Cancelled.')
+  const line = settledLine({ ...actor, who: actor.who ?? 'FrogBot' }, escapeMrkdwn)
   const lines = questions.map((question, index) => {
     const answer = output?.answers[index]
     const head = `*${escapeMrkdwn(question.header)}*: ${escapeMrkdwn(question.question)}`
     return answer ? `${head}\n✅ ${escapeMrkdwn(answerText(answer))}` : head
   })
-  const mark = actor.outcome === 'answered' ? '' : actor.outcome === 'dismissed' ? '✖️ ' : actor.outcome === 'expired' ? '⌛ ' : '🚫 '
-  return {
-    text: clip(`${summary.replace(/\.$/, '')}: ${questions.map((question, index) => (output?.answers[index] ? `${question.header}: ${answerText(output.answers[index])}` : question.header)).join('; ')}`, LIMITS.fallbackText),
-    blocks: [...packedSections(lines, LIMITS.messageBlocks - 1), { type: 'context', elements: [mrkdwn(`${mark}${summary}`)] }]
-  }
+  const answered = questions.map((question, index) => (output?.answers[index] ? `${question.header}: ${answerText(output.answers[index])}` : question.header))
+  // The notification text leaves the line's mark and final stop out: "Dismissed by @ada: Color".
+  const summary = line.replace(/^\p{Extended_Pictographic}\uFE0F? /u, '').replace(/\.$/, '')
+  return { text: clip(`${summary}: ${answered.join('; ')}`, LIMITS.fallbackText), blocks: [...packedSections(lines, LIMITS.messageBlocks - 1), context(line)] }
 }

@@ -1,8 +1,6 @@
 import type { SlackAdapter } from '@chat-adapter/slack'
 import type { DirectPerson } from 'frogbot/channels'
-
-/** The error code Slack's Web API client gives a call Slack answered `ok: false`. */
-const SLACK_PLATFORM_ERROR = 'slack_webapi_platform_error'
+import { slackErrorOf } from './slack-identity.ts'
 
 /**
  * Opens a direct message with `person` for `notify.pieces` (docs/pieces/slack.md "Direct
@@ -17,8 +15,7 @@ export async function openSlackDirect(adapter: SlackAdapter, person: DirectPerso
   try {
     userId = (await adapter.webClient.users.lookupByEmail({ email: person.email })).user?.id
   } catch (error) {
-    const failed = error as { code?: string; data?: { error?: string } }
-    if (failed.code === SLACK_PLATFORM_ERROR && failed.data?.error === 'users_not_found') return undefined
+    if (slackErrorOf(error) === 'users_not_found') return undefined
     throw error
   }
   if (!userId) return undefined

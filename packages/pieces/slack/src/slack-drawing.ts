@@ -1,16 +1,26 @@
 import type { SlackAdapter } from '@chat-adapter/slack'
 import { type NameOf, type PieceDrawing, questionsOf, settledAnswer } from 'frogbot/channels'
+import type { Block } from './block-kit.ts'
 import { withFacts } from './card-facts.ts'
 import { questionCard, settledCard } from './question-card.ts'
-
-type PostArguments = Parameters<SlackAdapter['webClient']['chat']['postMessage']>[0]
 
 /** A Slack message's id in card records: `<channel>:<ts>` (a `ts` is unique only within its channel). */
 export const messageRef = (channel: string, ts: string) => `${channel}:${ts}`
 
-function parseRef(ref: string): { channel: string; ts: string } {
-  const at = ref.indexOf(':')
-  return { channel: ref.slice(0, at), ts: ref.slice(at + 1) }
+/** Posts a card (`drawn`, its notification text and blocks) in `thread`, without link previews; resolves the posted message's {@link messageRef}. */
+export async function postBlocks(adapter: SlackAdapter, thread: string, drawn: { text: string; blocks: Block[] }, what: string): Promise<string[]> {
+  const { channel, threadTs } = adapter.decodeThreadId(thread)
+  const posted = await adapter.webClient.chat.postMessage({ channel, ...(threadTs ? { thread_ts: threadTs } : {}), ...drawn, unfurl_links: false, unfurl_media: false } as never)
+  if (!posted.ts) throw new Error(`Slack did not say where the ${what} was posted`)
+  return [messageRef(posted.channel ?? channel, posted.ts)]
+}
+
+/** Replaces every message of a card (`messageIds`, each a {@link messageRef}) with `drawn`. */
+export async function updateBlocks(adapter: SlackAdapter, messageIds: string[], drawn: { text: string; blocks: Block[] }): Promise<void> {
+  for (const ref of messageIds) {
+    const at = ref.indexOf(':')
+    await adapter.webClient.chat.update({ channel: ref.slice(0, at), ts: ref.slice(at + 1), ...drawn } as never)
+  }
 }
 
 /**
@@ -24,33 +34,14 @@ export function slackDrawing({ adapter, nameOf }: { adapter: SlackAdapter; nameO
     drawCall: async ({ thread, call, facts }) => {
       const questions = questionsOf(call.input)
       if (!questions) throw new Error(`the input of call ${call.toolCallId} (${call.toolName}) is not a question`)
-      const { channel, threadTs } = adapter.decodeThreadId(thread)
-      const card = withFacts(questionCard(questions), facts)
-      const posted = await adapter.webClient.chat.postMessage({
-        channel,
-        ...(threadTs ? { thread_ts: threadTs } : {}),
-        text: card.text,
-        blocks: card.blocks,
-        unfurl_links: false,
-        unfurl_media: false
-      } as unknown as PostArguments)
-      if (!posted.ts) throw new Error('Slack did not say where the question card was posted')
-      return [messageRef(posted.channel ?? channel, posted.ts)]
+      return postBlocks(adapter, thread, withFacts(questionCard(questions), facts), 'question card')
     },
     drawSettled: async ({ card, settlement }) => {
       const questions = questionsOf(card.input)
       if (!questions) return
       const { output, errorText } = settledAnswer(settlement)
-      const drawn = settledCard(questions, output, {
-        outcome: settlement.outcome,
-        who: 'system' in settlement.by ? null : nameOf(settlement.by),
-        reason: settlement.reason,
-        errorText
-      })
-      for (const ref of card.messageIds) {
-        const { channel, ts } = parseRef(ref)
-        await adapter.webClient.chat.update({ channel, ts, text: drawn.text, blocks: drawn.blocks } as unknown as Parameters<SlackAdapter['webClient']['chat']['update']>[0])
-      }
+      const who = 'system' in settlement.by ? null : nameOf(settlement.by)
+      await updateBlocks(adapter, card.messageIds, settledCard(questions, output, { outcome: settlement.outcome, who, reason: settlement.reason, errorText }))
     }
   }
 }

@@ -1,0 +1,73 @@
+import type { SlackAdapter } from '@chat-adapter/slack'
+import type { ActionEvent, Author, ModalSubmitEvent } from 'chat'
+import { authorParticipant, type Participant, type PieceNotice, type PieceRuntime } from 'frogbot/channels'
+import type { Block } from './block-kit.ts'
+import { messageRef } from './slack-drawing.ts'
+
+/** Element states of an interaction, `state.values[block_id][action_id]` (Slack's `block_actions` and `view_submission`). */
+export type StateValues = Record<string, Record<string, { selected_option?: { value?: string } | null; selected_options?: { value?: string }[]; value?: string | null }>>
+
+/** One clicked element of a `block_actions` payload. */
+export type ClickedAction = { action_id: string; value?: string; selected_option?: { value?: string } | null }
+
+type BlockActions = {
+  container?: { channel_id?: string; message_ts?: string }
+  channel?: { id?: string }
+  message?: { ts?: string }
+  state?: { values?: StateValues }
+  actions?: ClickedAction[]
+}
+
+/**
+ * What the Slack piece's click and modal handlers share, on the piece runtime:
+ * - `participantOf(user)`: a Slack user as a participant, looked up with `users.info` (the name
+ *   and, with the `users:read.email` scope, the email that matches them to a FrogBot user);
+ * - `tell(thread, participant, notice)`: tells a participant privately, when there is a notice;
+ * - `clicked(event)`: the clicked element, the message it is on (`<channel>:<ts>`), its card
+ *   (`null`: never drawn, or forgotten) and the message's `state.values`; `null` when the payload
+ *   names no message;
+ * - `submitted(event)`: a submitted modal's card, by the message id the modal carries, and its
+ *   `state.values`; `null` when that card is forgotten;
+ * - `openModal(event, thread, view, control)`: opens `view` with the click's trigger (Slack's
+ *   trigger lasts 3 s); when Slack cannot open it in time, the clicker is told in `thread` to
+ *   click `control` again.
+ */
+export function slackInteractions({ adapter, runtime }: { adapter: SlackAdapter; runtime: PieceRuntime }) {
+  const participantOf = async (user: Author): Promise<Participant> => authorParticipant({ ...user, ...(await adapter.getUser(user.userId)) })
+  const tell = async (thread: string, participant: Participant, notice: PieceNotice | null) => {
+    if (notice) await runtime.notify({ thread, participant, notice })
+  }
+  return {
+    participantOf,
+    tell,
+    clicked: async (event: ActionEvent) => {
+      const payload = event.raw as BlockActions
+      const action = payload.actions?.find((candidate) => candidate.action_id === event.actionId)
+      const channel = payload.container?.channel_id ?? payload.channel?.id
+      const ts = payload.container?.message_ts ?? payload.message?.ts
+      if (!action || !channel || !ts) return null
+      const messageId = messageRef(channel, ts)
+      return { action, messageId, card: await runtime.cards.ofMessage(messageId), values: payload.state?.values }
+    },
+    submitted: async (event: ModalSubmitEvent) => {
+      const messageId = event.privateMetadata
+      const card = messageId ? await runtime.cards.ofMessage(messageId) : null
+      if (!card || !messageId) return null
+      return { card, messageId, values: (event.raw as { view?: { state?: { values?: StateValues } } }).view?.state?.values }
+    },
+    openModal: async (event: ActionEvent, thread: string, view: Block, control: string) => {
+      if (!event.triggerId) return
+      try {
+        await adapter.webClient.views.open({ trigger_id: event.triggerId, view: view as never })
+      } catch {
+        await tell(thread, await participantOf(event.user), { kind: 'retry', message: `Slack could not open the form in time; click “${control}” again.` })
+      }
+    }
+  }
+}
+
+/** A submitted modal's answer that shows `message` under block `block` and keeps the modal open. */
+export const formError = (block: string, message: string) => ({ action: 'errors' as const, errors: { [block]: message } })
+
+/** See {@link slackInteractions}. */
+export type SlackInteractions = ReturnType<typeof slackInteractions>
