@@ -31,5 +31,3 @@ export const actionRow = (components: Component[]): Component => ({ type: Compon
 export const button = (customId: string, label: string, style: ButtonStyle = ButtonStyle.Secondary): Component => ({ type: ComponentType.Button, custom_id: customId, label: clip(label, LIMITS.buttonLabel), style })
 /** A Components V2 message body (flag `IS_COMPONENTS_V2`) of `components`, pinging nobody. */
 export const v2 = (components: unknown[]) => ({ flags: MessageFlags.IsComponentsV2, components, allowed_mentions: { parse: [] } })
-/** A Components V2 message body of one container showing `text` and then `controls`. */
-export const card = (text: string, controls: Component[] = []) => v2([container([textDisplay(text), ...controls])])
