@@ -1,21 +1,9 @@
-import {
-  APPROVAL_CONTROLS,
-  type ApprovalDrawing,
-  type ApprovalPress,
-  approvalAnswer,
-  approvalCard,
-  type Participant,
-  type PieceNotice,
-  type PieceRuntime,
-  type QuestionCard,
-  settledAnswer,
-  settledApproval,
-  settledApprovalText
-} from 'frogbot/channels'
+import { APPROVAL_CONTROLS, type ApprovalDrawing, type ApprovalPress, approvalAnswer, approvalCard, type Participant, type PieceNotice, type PieceRuntime, type QuestionCard, settledAnswer, settledApproval, settledApprovalText } from 'frogbot/channels'
 import type { PendingCall } from 'frogbot/protocol'
 import type { DiscordClient } from './discord-client.ts'
-import { actionRow, button, ButtonStyle, clip, container, escapeMarkdown, LIMITS, textDisplay, v2 } from './discord-components.ts'
+import { actionRow, button, ButtonStyle, clip, container, escapeMarkdown, textDisplay, v2 } from './discord-components.ts'
 import type { DiscordNames } from './discord-people.ts'
+import { settledCard } from './question-card.ts'
 
 /** The `custom_id`s of an approval card's buttons (not `frogbot:…`: the question controls leave them alone). */
 export const APPROVAL_IDS = { approve: 'fbap:a', deny: 'fbap:d', edit: 'fbap:e' } as const
@@ -33,12 +21,8 @@ export function approvalComponents(call: Pick<PendingCall, 'toolName' | 'input' 
     ...model.facts.map((fact) => `-# ${escapeMarkdown(fact)}.`),
     `-# ${escapeMarkdown(model.hint)}`
   ]
-  return [
-    container([
-      textDisplay(clip(lines.join('\n'), LIMITS.text)),
-      actionRow([button(APPROVAL_IDS.approve, APPROVAL_CONTROLS.approve, ButtonStyle.Success), button(APPROVAL_IDS.deny, APPROVAL_CONTROLS.deny, ButtonStyle.Danger), button(APPROVAL_IDS.edit, APPROVAL_CONTROLS.edit)])
-    ])
-  ]
+  const buttons = [button(APPROVAL_IDS.approve, APPROVAL_CONTROLS.approve, ButtonStyle.Success), button(APPROVAL_IDS.deny, APPROVAL_CONTROLS.deny, ButtonStyle.Danger), button(APPROVAL_IDS.edit, APPROVAL_CONTROLS.edit)]
+  return [container([textDisplay(lines.join('\n')), actionRow(buttons)])]
 }
 
 /**
@@ -67,11 +51,9 @@ export function discordApprovals({ client, runtime, names }: { client: DiscordCl
     drawSettled: async ({ card, settlement }) => {
       const nameOf = await names.nameOf(settlement.by, { escape: true })
       const text = settledApprovalText(card.toolName, settledApproval(settlement, card.input, nameOf, { errorText: settledAnswer(settlement).errorText, escape: escapeMarkdown }))
-      for (const ref of card.messageIds) await client.editPayload(ref, v2([container([textDisplay(clip(text, LIMITS.text))])]))
+      await client.editPayload(card.messageIds, v2(settledCard(text)))
     },
-    drawVotes: async ({ card, call }) => {
-      for (const ref of card.messageIds) await client.editPayload(ref, v2(approvalComponents(call)))
-    }
+    drawVotes: ({ card, call }) => client.editPayload(card.messageIds, v2(approvalComponents(call)))
   }
   return { drawing, press }
 }

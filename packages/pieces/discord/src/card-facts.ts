@@ -1,4 +1,4 @@
-import { clip, type Component, escapeMarkdown, LIMITS, textDisplay } from './discord-components.ts'
+import { type Component, escapeMarkdown, textDisplay } from './discord-components.ts'
 
 /**
  * A question card with the call's facts (the kit's `cardFacts`: "Waiting for Dana", "Expires in
@@ -8,6 +8,6 @@ export function withFacts(card: Component[], facts: string[] | undefined): Compo
   if (!facts?.length) return card
   const [box, ...rest] = card as ({ components?: Component[] } & Component)[]
   const [text, ...controls] = box.components ?? []
-  const line = textDisplay(clip(`-# ${escapeMarkdown(facts.join(' · '))}`, LIMITS.text))
+  const line = textDisplay(`-# ${escapeMarkdown(facts.join(' · '))}`)
   return [{ ...box, components: [text, line, ...controls] }, ...rest]
 }

@@ -1,5 +1,6 @@
 import { DiscordAdapter, DiscordContentFormat } from '@chat-adapter/discord'
 import type { Message } from 'chat'
+import { ChannelType, type GatewayMessageCreateDispatchData } from 'discord.js'
 import { type ChatSdkContext, createChatSdkPiece, type KitPiece } from 'frogbot/channels'
 import { discordApprovals } from './approval-card.ts'
 import { handleDiscordActions } from './discord-actions.ts'
@@ -8,7 +9,7 @@ import { type DiscordClient, discordClient } from './discord-client.ts'
 import { type ForwardedEvent, listenToGateway } from './discord-gateway.ts'
 import { discordDrawing } from './discord-drawing.ts'
 import { openDiscordDirect } from './discord-direct.ts'
-import { type DiscordMember, discordNames, type DiscordUser, participantOf } from './discord-people.ts'
+import { discordNames, participantOf } from './discord-people.ts'
 import { type DiscordOptions, discordSettings } from './discord-settings.ts'
 import { discordVerifier, GATEWAY_TOKEN_HEADER } from './discord-webhook.ts'
 
@@ -27,11 +28,11 @@ export type DiscordPiece = KitPiece
 /** How long Discord waits for the answer to an interaction (Receiving and Responding: 3 s). */
 const ACK_DEADLINE_MS = 3000
 
-/** A message as the Gateway delivers it, the fields the piece reads (Message Create: `author`, `member` in a server, `guild_id`, and what says whether it mentions the bot). */
-type GatewayMessage = { id: string; channel_id: string; channel_type?: number; author: DiscordUser; member?: DiscordMember; guild_id?: string; mentions: { id: string }[]; mention_roles?: string[]; thread?: unknown }
+/** A message as the Gateway delivers it (Message Create: `author`, `member` in a server, `guild_id`, what says whether it mentions the bot), with the thread a forwarder resolved. */
+type GatewayMessage = GatewayMessageCreateDispatchData & { channel_type?: ChannelType; thread?: unknown }
 
-/** Discord's channel types of threads (Channel, "Channel Types": public 11, private 12). */
-const THREAD_TYPES = [11, 12]
+/** Discord's channel types of threads (Channel, "Channel Types"). */
+const THREAD_TYPES: (ChannelType | undefined)[] = [ChannelType.PublicThread, ChannelType.PrivateThread]
 
 /** A message's text without the bot's mentions (`<@id>`, `<@!id>`, a mention role's `<@&id>`, a typed `@name`), trimmed. */
 function withoutBotMentions(message: Message, { applicationId, mentionRoleIds, botUsername }: { applicationId: string; mentionRoleIds: string[]; botUsername: string }): string {
@@ -76,7 +77,7 @@ export function createDiscord(options: DiscordOptions = {}): DiscordPiece {
     if (event.type !== 'GATEWAY_MESSAGE_CREATE') return body
     const message = event.data
     const mentioned = message.mentions.some((user) => user.id === applicationId) || !!message.mention_roles?.some((role) => mentionRoleIds.includes(role)) || (!message.author.bot && respondToChannelIds.includes(message.channel_id))
-    if (!mentioned || message.thread || THREAD_TYPES.includes(message.channel_type ?? -1)) return body
+    if (!mentioned || message.thread || THREAD_TYPES.includes(message.channel_type)) return body
     await client.deferThread(message.channel_id, message.id)
     return JSON.stringify({ ...event, data: { ...message, thread: { id: message.id, parent_id: message.channel_id } } })
   }
@@ -129,15 +130,12 @@ export function createDiscord(options: DiscordOptions = {}): DiscordPiece {
       const drawing = discordDrawing({ client, names })
       const approvals = discordApprovals({ client, runtime, names })
       handleDiscordActions({ bot, client, runtime, names, approvals })
-      const participantOfMessage = async (message: Message) => {
-        const raw = message.raw as GatewayMessage
-        const participant = participantOf(raw.author, raw.member)
-        await names.remember(participant)
-        return participant
-      }
       return {
         drawing: { ...drawing, approvals: approvals.drawing, reply: ({ thread, text }) => client.reply({ thread, text, maxChars: REPLY_MAX_CHARS }) },
-        participantOf: (_author, message) => participantOfMessage(message),
+        participantOf: (_author, message) => {
+          const { author, member } = message.raw as GatewayMessage
+          return names.remember(participantOf(author, member))
+        },
         // A typed answer after Other… is the kit's capture: the runtime reads it before the agent does.
         textOf: async (message) => {
           const text = withoutBotMentions(message, { applicationId, mentionRoleIds, botUsername })

@@ -1,7 +1,6 @@
-import { parsedJson } from 'frogbot/channels'
+import { InteractionType } from 'discord.js'
+import { jsonObject } from 'frogbot/channels'
 
-/** Discord's interaction types the piece takes (discord.com/developers/docs/interactions/receiving-and-responding, "Interaction Type"). */
-export const InteractionType = { Ping: 1, ApplicationCommand: 2, MessageComponent: 3 } as const
 
 type Json = Record<string, unknown>
 
@@ -43,9 +42,8 @@ function componentProblem(interaction: Json): string | null {
  * message and user. Other interaction types are Chat SDK's (slash commands) or refused by it.
  */
 export function unreadableBody(body: string, forwarded: boolean): string | null {
-  const value = parsedJson(body)
-  if (value === undefined) return 'Refused: the body is not JSON.'
-  if (!isObject(value)) return 'Refused: the body is not a JSON object.'
+  const value = jsonObject(body)
+  if (typeof value === 'string') return `Refused: the body is ${value}.`
   if (forwarded) {
     if (typeof value.type !== 'string') return 'Refused: a forwarded Gateway event needs a type.'
     const problem = value.type === 'GATEWAY_MESSAGE_CREATE' ? messageProblem(value.data) : null

@@ -89,33 +89,41 @@ export function discordClient({ apiUrl, botToken, botUsername, state, channelOf 
     await state.delete(pendingKey(pending.messageId))
   }
 
+  /** The Discord channel `thread` posts in (its Discord thread, where it is in one). */
+  const channelIdOf = (thread: string) => channelOf(thread).threadId ?? channelOf(thread).channelId
+
   /** The channel `thread` posts in, its Discord thread started first where it is still to start. */
   const postingIn = async (thread: string) => {
     await startThread(thread)
-    const { channelId, threadId } = channelOf(thread)
-    return threadId ?? channelId
+    return channelIdOf(thread)
+  }
+
+  /** Posts `payload` (a Discord message body) in `thread`; resolves to its {@link messageRef}. */
+  const postPayload = async (thread: string, payload: Record<string, unknown>): Promise<string> => {
+    const channelId = await postingIn(thread)
+    const posted = (await rest(`/channels/${channelId}/messages`, 'POST', payload)) as { id?: string; channel_id?: string } | null
+    if (!posted?.id) throw new Error('Discord did not say which message the card became')
+    return messageRef(posted.channel_id ?? channelId, posted.id)
+  }
+
+  /** Replaces each message of `refs` (each a {@link messageRef}) with `payload`. */
+  const editPayload = async (refs: string | string[], payload: Record<string, unknown>): Promise<void> => {
+    for (const ref of [refs].flat()) {
+      const { channelId, messageId } = parseRef(ref)
+      await rest(`/channels/${channelId}/messages/${messageId}`, 'PATCH', payload)
+    }
   }
 
   return {
     rest,
+    postPayload,
+    editPayload,
     /** Remembers that the thread on message `messageId` of `channelId` is still to start. */
     deferThread: (channelId: string, messageId: string) => state.set<ThreadToStart>(pendingKey(messageId), { channelId }, PENDING_THREAD_MS),
     /** Names the thread `thread` will start as, after what its first message said, if it is still to start. */
     nameThread: async (thread: string, text: string): Promise<void> => {
       const pending = await threadToStart(thread)
       if (pending && !pending.title) await state.set<ThreadToStart>(pendingKey(pending.messageId), { channelId: pending.channelId, title: text }, PENDING_THREAD_MS)
-    },
-    /** Posts `payload` (a Discord message body) in `thread`; resolves to its {@link messageRef}. */
-    postPayload: async (thread: string, payload: Record<string, unknown>): Promise<string> => {
-      const channelId = await postingIn(thread)
-      const posted = (await rest(`/channels/${channelId}/messages`, 'POST', payload)) as { id?: string; channel_id?: string } | null
-      if (!posted?.id) throw new Error('Discord did not say which message the card became')
-      return messageRef(posted.channel_id ?? channelId, posted.id)
-    },
-    /** Replaces message `ref` (a {@link messageRef}) with `payload`. */
-    editPayload: async (ref: string, payload: Record<string, unknown>): Promise<void> => {
-      const { channelId, messageId } = parseRef(ref)
-      await rest(`/channels/${channelId}/messages/${messageId}`, 'PATCH', payload)
     },
     /**
      * Posts `text` in `thread`, pinging only the users in `ping`. Where the thread is still to
@@ -126,7 +134,7 @@ export function discordClient({ apiUrl, botToken, botUsername, state, channelOf 
       const pending = await threadToStart(thread)
       const content = { content: clip(text, CONTENT_MAX), allowed_mentions: { parse: [], users: ping } }
       if (pending) await rest(`/channels/${pending.channelId}/messages`, 'POST', { ...content, message_reference: { message_id: pending.messageId, fail_if_not_exists: false } })
-      else await rest(`/channels/${channelOf(thread).threadId ?? channelOf(thread).channelId}/messages`, 'POST', content)
+      else await rest(`/channels/${channelIdOf(thread)}/messages`, 'POST', content)
     },
     /** The agent's reply in `thread`, streamed in as many messages as it takes (`maxChars` of Markdown each), pinging nobody. */
     reply: async ({ thread, text, maxChars }: { thread: string; text: AsyncIterable<string>; maxChars: number }): Promise<void> => {
@@ -134,14 +142,8 @@ export function discordClient({ apiUrl, botToken, botUsername, state, channelOf 
       for (let part = await next(); part; part = await next()) {
         await streamedReply(part, {
           render: (whole) => clip(markdown.renderPostable({ markdown: whole }), CONTENT_MAX),
-          post: async (content) => {
-            const channelId = await postingIn(thread)
-            return messageRef(channelId, ((await rest(`/channels/${channelId}/messages`, 'POST', { content, allowed_mentions: PING_NOBODY })) as { id: string }).id)
-          },
-          edit: async (ref, content) => {
-            const { channelId, messageId } = parseRef(ref)
-            await rest(`/channels/${channelId}/messages/${messageId}`, 'PATCH', { content, allowed_mentions: PING_NOBODY })
-          }
+          post: (content) => postPayload(thread, { content, allowed_mentions: PING_NOBODY }),
+          edit: (ref, content) => editPayload(ref, { content, allowed_mentions: PING_NOBODY })
         })
       }
     }

@@ -1,4 +1,4 @@
-import { noticeText, type PieceDrawing, questionsOf, settledText } from 'frogbot/channels'
+import { noticeText, type PartialAnswer, type PieceDrawing, questionsOf, settledText } from 'frogbot/channels'
 import type { DiscordClient } from './discord-client.ts'
 import { escapeMarkdown, v2 } from './discord-components.ts'
 import type { DiscordNames } from './discord-people.ts'
@@ -15,22 +15,25 @@ import { withFacts } from './card-facts.ts'
  * adapter spends acknowledging it. Replies are the kit's, through Chat SDK.
  */
 export function discordDrawing({ client, names }: { client: DiscordClient; names: DiscordNames }): Pick<PieceDrawing, 'drawCall' | 'drawSettled' | 'drawPartial' | 'notify'> {
+  const cardOf = ({ input, facts }: { input: unknown; facts?: string[] }, partial: PartialAnswer = { revision: 0, step: 0, selections: [] }) => {
+    const questions = questionsOf(input)
+    return questions ? v2(withFacts(questionCard(questions, partial), facts)) : null
+  }
   return {
     drawCall: async ({ thread, call, facts }) => {
-      const questions = questionsOf(call.input)
-      if (!questions) throw new Error(`the input of call ${call.toolCallId} (${call.toolName}) is not a question`)
-      return [await client.postPayload(thread, v2(withFacts(questionCard(questions, { revision: 0, step: 0, selections: [] }), facts)))]
+      const card = cardOf({ input: call.input, facts })
+      if (!card) throw new Error(`the input of call ${call.toolCallId} (${call.toolName}) is not a question`)
+      return [await client.postPayload(thread, card)]
     },
     drawPartial: async ({ card, partial }) => {
-      const questions = questionsOf(card.input)
-      if (!questions) return
-      for (const ref of card.messageIds) await client.editPayload(ref, v2(withFacts(questionCard(questions, partial), card.facts)))
+      const drawn = cardOf(card, partial)
+      if (drawn) await client.editPayload(card.messageIds, drawn)
     },
     drawSettled: async ({ card, settlement }) => {
       const questions = questionsOf(card.input)
       if (!questions) return
       const text = settledText({ questions, settlement, nameOf: await names.nameOf(settlement.by, { escape: true }), escape: escapeMarkdown })
-      for (const ref of card.messageIds) await client.editPayload(ref, v2(settledCard(text)))
+      await client.editPayload(card.messageIds, v2(settledCard(text)))
     },
     notify: async ({ thread, participant, notice }) => {
       const nameOf = await names.nameOf(notice.kind === 'settled' ? notice.settlement.by : null, { escape: true })

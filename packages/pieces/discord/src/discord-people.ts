@@ -35,11 +35,11 @@ export function discordNames(state: ChannelState) {
     return username ? `${shown} (@${username})` : shown
   }
   return {
-    remember: async (participant: Participant) => {
+    /** Keeps `participant`'s username for naming them later; resolves to `participant`. */
+    remember: async (participant: Participant): Promise<Participant> => {
       if (typeof participant.username === 'string') await state.set(key(participant.userId), participant.username, USERNAME_KEEP_MS)
+      return participant
     },
-    /** How `participant` is named on cards and in notices. */
-    nameOfParticipant: (participant: Participant) => plain(participant.name, participant.userId, typeof participant.username === 'string' ? participant.username : null),
     /**
      * The kit's `NameOf` for who settled a call, `by` (its username looked up first): a
      * participant as "Ada Lovelace (@ada)", FrogBot itself as "FrogBot"; Markdown escaped with `escape`.

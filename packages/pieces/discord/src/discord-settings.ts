@@ -1,4 +1,4 @@
-import { httpUrl, readSettings, type Setting } from 'frogbot/channels'
+import { httpUrl, readSettings, type Setting, type SettingValues } from 'frogbot/channels'
 
 /**
  * Options of `createDiscord`; every one may be left out.
@@ -31,17 +31,8 @@ export type DiscordOptions = {
   now?: () => number
 }
 
-/** What the piece runs on, once read and checked (see {@link discordSettings}). */
-export type DiscordSettings = {
-  instance: string
-  applicationId: string
-  publicKey: string
-  botToken: string
-  botUsername: string
-  mentionRoleIds: string[]
-  respondToChannelIds: string[]
-  apiUrl: string
-}
+/** What the piece runs on, once read and checked (see {@link discordSettings}): the table's values, the instance and the bot's name. */
+export type DiscordSettings = SettingValues<typeof SETTINGS> & { instance: string; botUsername: string }
 
 /** Discord's REST API, version 10 (discord.com/developers/docs/reference, "API Versioning"). */
 export const DISCORD_API = 'https://discord.com/api/v10'

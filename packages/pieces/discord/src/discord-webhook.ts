@@ -1,5 +1,5 @@
 import { createHash, createPublicKey, type KeyObject, timingSafeEqual, verify } from 'node:crypto'
-import { parsedJson, type PieceContext, replayGuard, unauthorized } from 'frogbot/channels'
+import { jsonObject, type PieceContext, replayGuard, unauthorized } from 'frogbot/channels'
 
 /** How far an interaction's signed timestamp may be from now (ms): 5 minutes, as FrogBot checks Slack's. Chat SDK does not check its age. */
 export const MAX_SKEW_MS = 5 * 60_000
@@ -20,19 +20,18 @@ const sameSecret = (given: string, secret: string) => timingSafeEqual(createHash
 
 /** The fields of a body the verifier reads to know a delivery again: an interaction's id, a forwarded event's message id and time. */
 function headOf(body: string): { id?: string; type?: unknown; timestamp?: unknown } | null {
-  const value = parsedJson(body)
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return null
-  const record = value as { id?: unknown; type?: unknown; timestamp?: unknown; data?: { id?: unknown } | null }
+  const record = jsonObject(body) as { id?: unknown; type?: unknown; timestamp?: unknown; data?: { id?: unknown } | null } | string
+  if (typeof record === 'string') return null
   const id = typeof record.id === 'string' ? record.id : typeof record.data?.id === 'string' ? record.data.id : undefined
   return { ...(id ? { id } : {}), type: record.type, timestamp: record.timestamp }
 }
 
-/** What whoever runs FrogBot can do about a refused request, if Discord sent it. */
-function remedy(reason: string): string {
-  if (/headers/.test(reason)) return 'Discord signs every interaction it sends; this one came from elsewhere'
-  if (/away from this server's time/.test(reason)) return "if Discord sent it, check this server's clock (interactions are refused 5 minutes after they were signed)"
-  if (/gateway token/.test(reason)) return "forwarded Gateway events carry the bot token (DISCORD_BOT_TOKEN); this one carried another"
-  return "if Discord sent it, DISCORD_PUBLIC_KEY (or publicKey) is not the application's public key (Developer Portal → General Information)"
+/** What whoever runs FrogBot can do about a refused request, if Discord sent it, by what was wrong. */
+const REMEDIES = {
+  unsigned: 'Discord signs every interaction it sends; this one came from elsewhere',
+  stale: "if Discord sent it, check this server's clock (interactions are refused 5 minutes after they were signed)",
+  token: 'forwarded Gateway events carry the bot token (DISCORD_BOT_TOKEN); this one carried another',
+  signature: "if Discord sent it, DISCORD_PUBLIC_KEY (or publicKey) is not the application's public key (Developer Portal → General Information)"
 }
 
 /**
@@ -53,14 +52,14 @@ export function discordVerifier({ publicKey, botToken }: { publicKey: string; bo
   const key = ed25519Key(publicKey)
   return async (request: Request, { state, now, refused }: Pick<PieceContext, 'state' | 'now' | 'refused'>): Promise<string | Response> => {
     const body = await request.text()
-    const refuse = (reason: string) => {
-      refused(`${reason}; ${remedy(reason)}`)
+    const refuse = (reason: string, remedy: keyof typeof REMEDIES) => {
+      refused(`${reason}; ${REMEDIES[remedy]}`)
       return unauthorized(`Refused: ${reason}.`)
     }
     const guard = replayGuard({ state, now, windowMs: MAX_SKEW_MS })
     const gatewayToken = request.headers.get(GATEWAY_TOKEN_HEADER)
     if (gatewayToken !== null) {
-      if (!sameSecret(gatewayToken, botToken)) return refuse('the gateway token is not the bot token')
+      if (!sameSecret(gatewayToken, botToken)) return refuse('the gateway token is not the bot token', 'token')
       const head = headOf(body)
       const signedAt = typeof head?.timestamp === 'number' ? head.timestamp : Number.NaN
       const refusal = await guard.admit({ body, signedAt, ...(head?.id ? { deliveryId: `gateway:${String(head.type)}:${head.id}` } : {}) })
@@ -68,13 +67,13 @@ export function discordVerifier({ publicKey, botToken }: { publicKey: string; bo
     }
     const signature = request.headers.get('x-signature-ed25519')
     const timestamp = request.headers.get('x-signature-timestamp')
-    if (!signature || !timestamp) return refuse('the x-signature-ed25519 and x-signature-timestamp headers are missing')
+    if (!signature || !timestamp) return refuse('the x-signature-ed25519 and x-signature-timestamp headers are missing', 'unsigned')
     const signatureBytes = /^[0-9a-f]{128}$/i.test(signature) ? Buffer.from(signature, 'hex') : null
-    if (!signatureBytes || !verify(null, Buffer.from(timestamp + body), key, signatureBytes)) return refuse('the Ed25519 signature is invalid')
+    if (!signatureBytes || !verify(null, Buffer.from(timestamp + body), key, signatureBytes)) return refuse('the Ed25519 signature is invalid', 'signature')
     const signedAt = /^\d{1,12}$/.test(timestamp) ? Number(timestamp) * 1000 : Number.NaN
     const head = headOf(body)
     const refusal = await guard.admit({ body, signedAt, ...(head?.id && head.type !== 1 ? { deliveryId: `interaction:${head.id}` } : {}) })
-    if (refusal?.refused === 'stale') return refuse(`the signed timestamp is more than ${MAX_SKEW_MS / 60_000} minutes away from this server's time`)
+    if (refusal?.refused === 'stale') return refuse(`the signed timestamp is more than ${MAX_SKEW_MS / 60_000} minutes away from this server's time`, 'stale')
     return refusal ? unauthorized(refusal.message) : body
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { componentProblems } from '../test/discord-message-rules.ts'
-import { IS_COMPONENTS_V2 } from './discord-components.ts'
+import { MessageFlags } from 'discord.js'
 import { questionCard, readControl } from './question-card.ts'
 
 const longOptions = (count: number) => Array.from({ length: count }, (_, index) => ({ label: `${'Option with a very long name '.repeat(5)}${index + 1}`, description: 'd'.repeat(150) }))
@@ -11,7 +11,7 @@ describe('questionCard', () => {
     const questions = [question, { ...question, header: 'Second' }, { ...question, header: 'Third' }]
     const selections = [{ selected: question.options.slice(0, 300).map((option) => option.label) }, { selected: [], custom: 'typed '.repeat(500) }]
     const components = questionCard(questions, { revision: 99_999, step: 1, selections }, 1)
-    expect(componentProblems({ flags: IS_COMPONENTS_V2, components })).toEqual([])
+    expect(componentProblems({ flags: MessageFlags.IsComponentsV2, components })).toEqual([])
   })
 
   it('names each control by revision, step and what it does, and reads back only what it drew', () => {

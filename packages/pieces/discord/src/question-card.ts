@@ -25,72 +25,53 @@ export type Control =
   | { kind: 'page'; revision: number; step: number; page: number }
 
 const idOf = (revision: number, step: number, ...rest: (string | number)[]) => [`${CUSTOM_ID_PREFIX}${revision}`, step, ...rest].join(':')
-const NUMBER = /^(0|[1-9]\d{0,5})$/
+
+/** The kinds of control by the letter their custom ids carry, and the number each carries beside it (if any). */
+const KINDS = { o: ['option', 'index'], m: ['menu', 'first'], p: ['page', 'page'], s: ['submit'], x: ['other'], d: ['dismiss'] } as const
+
+/** A number in a custom id: no leading zero, at most 6 digits. */
+const NUMBER = '(0|[1-9]\\d{0,5})'
+
+/** A custom id of FrogBot's: `frogbot:<revision>:<step>:<kind letter>`, then `:<number>` for a kind that carries one. */
+const CUSTOM_ID = new RegExp(`^${CUSTOM_ID_PREFIX}${NUMBER}:${NUMBER}:(?:([omp]):${NUMBER}|([sxd]))$`)
 
 /** The control a custom id names, or `null` when it is none of FrogBot's (or malformed). */
 export function readControl(customId: string): Control | null {
-  if (!customId.startsWith(CUSTOM_ID_PREFIX)) return null
-  const [revision, step, kind, arg, ...rest] = customId.slice(CUSTOM_ID_PREFIX.length).split(':')
-  if (rest.length > 0 || !NUMBER.test(revision ?? '') || !NUMBER.test(step ?? '')) return null
-  const base = { revision: Number(revision), step: Number(step) }
-  if ((kind === 'o' || kind === 'm' || kind === 'p') && NUMBER.test(arg ?? '')) {
-    if (kind === 'o') return { kind: 'option', ...base, index: Number(arg) }
-    if (kind === 'm') return { kind: 'menu', ...base, first: Number(arg) }
-    return { kind: 'page', ...base, page: Number(arg) }
-  }
-  if (arg !== undefined) return null
-  if (kind === 's') return { kind: 'submit', ...base }
-  if (kind === 'x') return { kind: 'other', ...base }
-  if (kind === 'd') return { kind: 'dismiss', ...base }
-  return null
+  const match = CUSTOM_ID.exec(customId)
+  if (!match) return null
+  const [, revision, step, numbered, arg, bare] = match
+  const [kind, field]: readonly [Control['kind'], string?] = KINDS[(numbered ?? bare) as keyof typeof KINDS]
+  return { kind, revision: Number(revision), step: Number(step), ...(field ? { [field]: Number(arg) } : {}) } as Control
 }
 
 /** Whether a question is drawn as a button per option: one choice, at most 5 options, none with a description, each label fitting a button. */
 export const asButtons = (question: ChannelQuestion) =>
   !question.multiple && question.options.length > 0 && question.options.length <= LIMITS.rowButtons && question.options.every((option) => !option.description && option.label.length <= LIMITS.buttonLabel)
 
-/** How many pages a question's options take ({@link PAGE_OPTIONS} each). */
-export const pageCount = (question: ChannelQuestion) => Math.max(1, Math.ceil(question.options.length / PAGE_OPTIONS))
-
 /** An option's label on a select: as it is when it fits, else numbered and shortened (listed in full on the card). */
 const menuLabel = (label: string, index: number) => (label.length <= LIMITS.optionText ? label : clip(`${index + 1}. ${label}`, LIMITS.optionText))
 
-/** The answers given so far, for the card's "So far" line. */
+/** The answers given before question `step`, for the card's "So far" line. */
 function soFar(questions: ChannelQuestion[], selections: QuestionSelection[], step: number): string | null {
-  const given = questions.slice(0, step).map((question, index) => {
-    const selection = selections[index] ?? { selected: [] }
-    return `**${escapeMarkdown(question.header)}**: ${escapeMarkdown(answerText({ header: question.header, selected: selection.selected, ...(selection.custom ? { custom: selection.custom } : {}) }))}`
-  })
+  const given = questions.slice(0, step).map((question, index) => `**${escapeMarkdown(question.header)}**: ${escapeMarkdown(answerText({ header: question.header, ...(selections[index] ?? { selected: [] }) }))}`)
   return given.length > 0 ? `-# So far: ${given.join(' · ')}` : null
 }
 
 /** The select menus of one page of a question: 25 options each, option values their indices, the current picks marked. */
-function menus(question: ChannelQuestion, { revision, step, page, picked }: { revision: number; step: number; page: number; picked: Set<string> }): Component[] {
-  const first = page * PAGE_OPTIONS
-  const shown = question.options.slice(first, first + PAGE_OPTIONS)
+function menus(question: ChannelQuestion, { revision, step, page, picked }: { revision: number; step: number; page: number; picked: string[] }): Component[] {
   const rows: Component[] = []
-  for (let start = 0; start < shown.length; start += LIMITS.menuOptions) {
-    const chunk = shown.slice(start, start + LIMITS.menuOptions)
-    const from = first + start
-    const placeholder = question.multiple ? 'Choose one or more' : 'Choose one'
+  const end = Math.min(question.options.length, (page + 1) * PAGE_OPTIONS)
+  for (let from = page * PAGE_OPTIONS; from < end; from += LIMITS.menuOptions) {
+    const chunk = question.options.slice(from, Math.min(end, from + LIMITS.menuOptions))
     const range = question.options.length > LIMITS.menuOptions ? ` (options ${from + 1}–${from + chunk.length})` : ''
-    rows.push(
-      actionRow([
-        {
-          type: ComponentType.StringSelect,
-          custom_id: idOf(revision, step, 'm', from),
-          placeholder: clip(`${placeholder}${range}`, LIMITS.placeholder),
-          min_values: question.multiple ? 0 : 1,
-          max_values: question.multiple ? chunk.length : 1,
-          options: chunk.map((option, offset) => ({
-            label: menuLabel(option.label, from + offset),
-            value: String(from + offset),
-            ...(option.description ? { description: clip(option.description, LIMITS.optionText) } : {}),
-            ...(picked.has(option.label) ? { default: true } : {})
-          }))
-        }
-      ])
-    )
+    const options = chunk.map((option, offset) => ({
+      label: menuLabel(option.label, from + offset),
+      value: String(from + offset),
+      ...(option.description ? { description: clip(option.description, LIMITS.optionText) } : {}),
+      ...(picked.includes(option.label) ? { default: true } : {})
+    }))
+    const placeholder = clip(`${question.multiple ? 'Choose one or more' : 'Choose one'}${range}`, LIMITS.placeholder)
+    rows.push(actionRow([{ type: ComponentType.StringSelect, custom_id: idOf(revision, step, 'm', from), placeholder, min_values: question.multiple ? 0 : 1, max_values: question.multiple ? chunk.length : 1, options }]))
   }
   return rows
 }
@@ -110,33 +91,37 @@ export function questionCard(questions: ChannelQuestion[], partial: PartialAnswe
   const step = Math.min(partial.step, questions.length - 1)
   const question = questions[step]
   const { revision } = partial
-  const selection = partial.selections[step] ?? { selected: [] }
-  const pages = pageCount(question)
+  const { selected, custom } = partial.selections[step] ?? { selected: [] }
+  const pages = Math.ceil(question.options.length / PAGE_OPTIONS) || 1
   const shownPage = Math.min(Math.max(0, page), pages - 1)
   const buttons = asButtons(question)
+  const id = (...rest: (string | number)[]) => idOf(revision, step, ...rest)
 
-  const lines = [`**${escapeMarkdown(question.header)}**${questions.length > 1 ? ` · ${step + 1} of ${questions.length}` : ''}`, escapeMarkdown(question.question)]
-  const given = soFar(questions, partial.selections, step)
-  if (given) lines.push(given)
-  if (question.multiple && selection.selected.length > 0) lines.push(`Picked: ${escapeMarkdown(selection.selected.join(', '))}`)
-  if (selection.custom) lines.push(`Typed: “${escapeMarkdown(selection.custom)}”`)
   const long = buttons ? [] : question.options.map((option, index) => ({ option, index })).filter(({ option }) => option.label.length > LIMITS.optionText)
-  if (long.length > 0) lines.push('Options in full:', ...long.map(({ option, index }) => `${index + 1}. ${escapeMarkdown(option.label)}`))
-  if (pages > 1) lines.push(`-# Page ${shownPage + 1} of ${pages}: options ${shownPage * PAGE_OPTIONS + 1}–${Math.min(question.options.length, (shownPage + 1) * PAGE_OPTIONS)} of ${question.options.length}`)
+  const lines = [
+    `**${escapeMarkdown(question.header)}**${questions.length > 1 ? ` · ${step + 1} of ${questions.length}` : ''}`,
+    escapeMarkdown(question.question),
+    soFar(questions, partial.selections, step),
+    question.multiple && selected.length > 0 ? `Picked: ${escapeMarkdown(selected.join(', '))}` : null,
+    custom ? `Typed: “${escapeMarkdown(custom)}”` : null,
+    ...(long.length > 0 ? ['Options in full:', ...long.map(({ option, index }) => `${index + 1}. ${escapeMarkdown(option.label)}`)] : []),
+    pages > 1 ? `-# Page ${shownPage + 1} of ${pages}: options ${shownPage * PAGE_OPTIONS + 1}–${Math.min(question.options.length, (shownPage + 1) * PAGE_OPTIONS)} of ${question.options.length}` : null
+  ]
 
-  const controls: Component[] = buttons
-    ? [actionRow(question.options.map((option, index) => button(idOf(revision, step, 'o', index), option.label, ButtonStyle.Primary)))]
-    : menus(question, { revision, step, page: shownPage, picked: new Set(selection.selected) })
-  const actions: Component[] = []
-  if (question.multiple) actions.push(button(idOf(revision, step, 's'), step < questions.length - 1 ? 'Next' : 'Submit', ButtonStyle.Success))
-  if (question.custom) actions.push(button(idOf(revision, step, 'x'), 'Other…'))
-  actions.push(button(idOf(revision, step, 'd'), 'Dismiss', ButtonStyle.Danger))
-  if (shownPage > 0) actions.push(button(idOf(revision, step, 'p', shownPage - 1), '◀ Previous page'))
-  if (shownPage < pages - 1) actions.push(button(idOf(revision, step, 'p', shownPage + 1), 'Next page ▶'))
-  return [container([textDisplay(clip(lines.join('\n'), LIMITS.text)), ...controls, actionRow(actions)])]
+  const controls = buttons
+    ? [actionRow(question.options.map((option, index) => button(id('o', index), option.label, ButtonStyle.Primary)))]
+    : menus(question, { revision, step, page: shownPage, picked: selected })
+  const actions = [
+    question.multiple && button(id('s'), step < questions.length - 1 ? 'Next' : 'Submit', ButtonStyle.Success),
+    question.custom && button(id('x'), 'Other…'),
+    button(id('d'), 'Dismiss', ButtonStyle.Danger),
+    shownPage > 0 && button(id('p', shownPage - 1), '◀ Previous page'),
+    shownPage < pages - 1 && button(id('p', shownPage + 1), 'Next page ▶')
+  ]
+  return [container([textDisplay(lines.filter((line) => line !== null).join('\n')), ...controls, actionRow(actions.filter((action): action is Component => !!action))])]
 }
 
 /** The message that replaces a card once its call ended: `text` (the kit's `settledText`, escaped) in a container, no controls. */
 export function settledCard(text: string): Component[] {
-  return [container([textDisplay(clip(text, LIMITS.text))])]
+  return [container([textDisplay(text)])]
 }
