@@ -1,10 +1,5 @@
-import { clipText, drawnText } from 'frogbot/channels'
-
 /** An Adaptive Card element or action, as Teams takes it (JSON). */
 export type Element = Record<string, unknown>
-
-/** The Adaptive Card schema version FrogBot's cards use: the newest Teams renders in bot messages on every client. */
-export const CARD_VERSION = '1.5'
 
 /**
  * How big a card's message may be, in bytes of its JSON encoded as UTF-16 (how Teams measures it,
@@ -15,9 +10,6 @@ export const CARD_BUDGET_BYTES = 40_000
 
 /** The longest typed answer a card's text box takes, in characters. */
 export const TYPED_MAX = 2000
-
-/** `text` cut to at most `max` UTF-16 units, with "…" when it was longer (never inside a character: `clipText`). */
-export const clip = (text: string, max: number): string => clipText(drawnText(text), max)
 
 /**
  * A `RichTextBlock` of plain runs: the text of its `TextRun`s is never read as Markdown (Adaptive
@@ -35,15 +27,22 @@ export function richText(runs: (string | { text: string; bold?: boolean; subtle?
   }
 }
 
-/** An Adaptive Card 1.5 of `body` and `actions`, as wide as the conversation (Teams' `msteams.width`). */
+/**
+ * An Adaptive Card of `body` and `actions`, as wide as the conversation (Teams' `msteams.width`),
+ * in schema version 1.5: the newest Teams renders in bot messages on every client.
+ */
 export function adaptiveCard(body: Element[], actions: Element[] = []): Element {
-  return { type: 'AdaptiveCard', $schema: 'http://adaptivecards.io/schemas/adaptive-card.json', version: CARD_VERSION, body, ...(actions.length > 0 ? { actions } : {}), msteams: { width: 'Full' } }
+  return { type: 'AdaptiveCard', $schema: 'http://adaptivecards.io/schemas/adaptive-card.json', version: '1.5', body, ...(actions.length > 0 ? { actions } : {}), msteams: { width: 'Full' } }
 }
 
+/** A drawn card (`card`, as Teams takes it) and its `summary`, the notification's text. */
+export type DrawnCard = { card: Element; summary: string }
+
+/** The `message` activity that carries a drawn card (Bot Connector: an Adaptive Card attachment). */
+export const cardMessage = ({ card, summary }: DrawnCard) => ({ type: 'message', summary, attachments: [{ contentType: 'application/vnd.microsoft.card.adaptive', content: card }] })
+
 /** The size of the message that carries `card` with `summary`, as Teams counts it (UTF-16 bytes of its JSON). */
-export function messageBytes(card: Element, summary: string): number {
-  return JSON.stringify({ type: 'message', summary, attachments: [{ contentType: 'application/vnd.microsoft.card.adaptive', content: card }] }).length * 2
-}
+export const messageBytes = (card: Element, summary: string): number => JSON.stringify(cardMessage({ card, summary })).length * 2
 
 /** Lines packed into as few `RichTextBlock`s as fit `budget` bytes, the rest told as a count ("… and 12 more"). */
 export function packedLines(lines: Element[], budget: number, rest: (count: number) => Element): Element[] {

@@ -1,4 +1,5 @@
 import { decodeThreadId } from '@chat-adapter/teams'
+import { cardMessage, type DrawnCard } from './adaptive-card.ts'
 
 /** The fields of an incoming activity the piece reads once it is verified (the Bot Framework activity schema). */
 export type Activity = {
@@ -12,6 +13,9 @@ export type Activity = {
   channelData?: { tenant?: { id?: string } }
   entities?: { type?: string; text?: string; mentioned?: { id?: string; name?: string } }[]
 }
+
+/** The tenant of an activity's conversation (Teams gives it in `conversation` or `channelData`). */
+export const tenantOf = (activity: Activity): string | undefined => activity.conversation?.tenantId ?? activity.channelData?.tenant?.id
 
 /** A member of a conversation, as the Bot Connector's roster gives them. */
 export type RosterMember = { name?: string; email?: string }
@@ -57,7 +61,8 @@ export const statusOf = (error: unknown): number | undefined => (error instanceo
  * a refusal throws a {@link ConnectorError} with the status and the service's message.
  */
 export function botConnector({ apiUrl, appId, token }: { apiUrl?: string; appId: string; token: (scope: string) => Promise<string> }) {
-  const send = async (method: 'GET' | 'POST' | 'PUT', serviceUrl: string, path: string, payload?: unknown) => {
+  // `label`: the call as its error names it (a conversation's path without the conversation id).
+  const send = async (method: 'GET' | 'POST' | 'PUT', serviceUrl: string, path: string, payload?: unknown, label = '/v3/conversations') => {
     const base = (apiUrl ?? serviceUrl).replace(/\/+$/, '')
     const response = await fetch(`${base}/v3/conversations${path}`, {
       method,
@@ -66,26 +71,25 @@ export function botConnector({ apiUrl, appId, token }: { apiUrl?: string; appId:
       signal: AbortSignal.timeout(CALL_TIMEOUT_MS)
     })
     const answer = (await response.json().catch(() => null)) as { id?: string; error?: { code?: string; message?: string }; message?: string } | null
-    if (!response.ok) throw new ConnectorError(`the Bot Connector answered ${response.status} to ${method} ${path ? path.replace(/^\/[^/]*/, '').split('?')[0] || '/' : '/v3/conversations'} (${answer?.error?.code ?? answer?.message ?? 'no error given'})`, response.status)
+    if (!response.ok) throw new ConnectorError(`the Bot Connector answered ${response.status} to ${method} ${label} (${answer?.error?.code ?? answer?.message ?? 'no error given'})`, response.status)
     return answer ?? {}
   }
   const call = async (method: 'GET' | 'POST' | 'PUT', thread: string, path: string, body?: unknown) => {
     const { conversationId, conversationType, serviceUrl } = decodeThreadId(thread)
     const conversation = path.startsWith('/members') ? baseConversation(conversationId) : conversationId
     const payload = body && { ...body, from: { id: appId, role: 'bot' }, conversation: { id: conversationId, ...(conversationType ? { conversationType } : {}) } }
-    return send(method, serviceUrl, `/${encodeURIComponent(conversation)}${path}`, payload)
+    return send(method, serviceUrl, `/${encodeURIComponent(conversation)}${path}`, payload, path.split('?')[0])
   }
-  const cardMessage = (card: Record<string, unknown>, summary: string) => ({ type: 'message', summary, attachments: [{ contentType: 'application/vnd.microsoft.card.adaptive', content: card }] })
   return {
-    /** Posts an Adaptive Card (`card`, as Teams takes it) in `thread`, with `summary` as its notification text; resolves to the activity id. */
-    postCard: async (thread: string, card: Record<string, unknown>, summary: string): Promise<string> => {
-      const { id } = await call('POST', thread, '/activities', cardMessage(card, summary))
+    /** Posts a drawn card in `thread`; resolves to its message's {@link messageRef}. */
+    postCard: async (thread: string, drawn: DrawnCard): Promise<string> => {
+      const { id } = await call('POST', thread, '/activities', cardMessage(drawn))
       if (!id) throw new Error('Teams did not say which activity the card became')
-      return id
+      return messageRef(decodeThreadId(thread).conversationId, id)
     },
-    /** Replaces the card of every activity of `posted` (its thread and the `messageRef`s of its messages) with `card` (Bot Connector "Update activity"). */
-    updateCards: async (posted: { thread: string; messageIds: string[] }, card: Record<string, unknown>, summary: string): Promise<void> => {
-      for (const activityId of posted.messageIds.map(activityOf)) await call('PUT', posted.thread, `/activities/${encodeURIComponent(activityId)}`, { ...cardMessage(card, summary), id: activityId })
+    /** Replaces the card of every activity of `posted` (its thread and the `messageRef`s of its messages) with `drawn` (Bot Connector "Update activity"). */
+    updateCards: async (posted: { thread: string; messageIds: string[] }, drawn: DrawnCard): Promise<void> => {
+      for (const activityId of posted.messageIds.map(activityOf)) await call('PUT', posted.thread, `/activities/${encodeURIComponent(activityId)}`, { ...cardMessage(drawn), id: activityId })
     },
     /** Posts `text` as it is (no Markdown) in `thread`; `to`: only that participant sees it (a targeted message). */
     postText: async (thread: string, text: string, { to }: { to?: { userId: string; name?: string } } = {}): Promise<void> => {

@@ -1,5 +1,5 @@
 import { errorText, keptValues } from 'frogbot/channels'
-import { createRemoteJWKSet, errors, type JWK, jwtVerify, type JWTPayload } from 'jose'
+import { createRemoteJWKSet, errors, type FlattenedJWSInput, type JWK, type JWSHeaderParameters, jwtVerify, type JWTPayload } from 'jose'
 
 /** The issuer of every token the Bot Connector service sends a bot (Bot Connector authentication). */
 export const BOT_FRAMEWORK_ISSUER = 'https://api.botframework.com'
@@ -32,22 +32,6 @@ export type TokenCheck = { kind: 'verified'; claims: JWTPayload; endorsements?: 
 
 /** A URL without its trailing slashes, in lower case: how Bot Framework compares service URLs. */
 const comparable = (url: string) => url.replace(/\/+$/, '').toLowerCase()
-
-/** The OpenID metadata at `url`, fetched at most once per {@link METADATA_KEEP_MS} (a failure at most once per {@link METADATA_RETRY_MS}). */
-function metadataSource(url: string, now: () => number): () => Promise<OpenIdMetadata> {
-  const metadata = keptValues<OpenIdMetadata>({
-    now,
-    retryMs: METADATA_RETRY_MS,
-    fetch: async () => {
-      const response = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), headers: { accept: 'application/json' } })
-      if (!response.ok) throw new Error(`the OpenID metadata at ${url} answered ${response.status}`)
-      const found = (await response.json()) as Partial<OpenIdMetadata> | null
-      if (typeof found?.jwks_uri !== 'string' || !URL.canParse(found.jwks_uri)) throw new Error(`the OpenID metadata at ${url} names no jwks_uri`)
-      return { value: found as OpenIdMetadata, keepMs: METADATA_KEEP_MS }
-    }
-  })
-  return () => metadata(url)
-}
 
 /** Why jose refused a token, for people; `null` when the keys could not be had (not the sender's fault). */
 function refusalOf(error: unknown): string | null {
@@ -91,7 +75,18 @@ export function activityMismatch(token: Extract<TokenCheck, { kind: 'verified' }
  * skip either.
  */
 export function botFrameworkAuth({ appId, openIdMetadataUrl, now }: { appId: string; openIdMetadataUrl: string; now: () => number }) {
-  const metadata = metadataSource(openIdMetadataUrl, now)
+  // The OpenID metadata, fetched at most once per METADATA_KEEP_MS (a failure at most once per METADATA_RETRY_MS).
+  const metadata = keptValues<OpenIdMetadata>({
+    now,
+    retryMs: METADATA_RETRY_MS,
+    fetch: async (url) => {
+      const response = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), headers: { accept: 'application/json' } })
+      if (!response.ok) throw new Error(`the OpenID metadata at ${url} answered ${response.status}`)
+      const found = (await response.json()) as Partial<OpenIdMetadata> | null
+      if (typeof found?.jwks_uri !== 'string' || !URL.canParse(found.jwks_uri)) throw new Error(`the OpenID metadata at ${url} names no jwks_uri`)
+      return { value: found as OpenIdMetadata, keepMs: METADATA_KEEP_MS }
+    }
+  })
   // The keys of the metadata's `jwks_uri` (jose keeps them, and fetches them again on an unknown `kid`); another `jwks_uri`, other keys.
   let keys: { uri: string; keySet: ReturnType<typeof createRemoteJWKSet> } | null = null
   const keySetOf = (uri: string) => {
@@ -104,29 +99,27 @@ export function botFrameworkAuth({ appId, openIdMetadataUrl, now }: { appId: str
     if (!bearer) return { kind: 'refused', reason: authorization ? 'the Authorization header is not a Bearer token' : 'the Authorization header is missing' }
     let found: OpenIdMetadata
     try {
-      found = await metadata()
+      found = await metadata(openIdMetadataUrl)
     } catch (error) {
       return { kind: 'unavailable', reason: errorText(error) }
     }
     const keySet = keySetOf(found.jwks_uri)
+    // The key that signed it, as the key set listed it when it was picked (Bot Framework keys may carry `endorsements`).
     let signingKey: JWK | undefined
+    const signingKeyOf = async (header: JWSHeaderParameters, token: FlattenedJWSInput) => {
+      const key = await keySet(header, token)
+      signingKey = keySet.jwks()?.keys.find((candidate) => candidate.kid === header.kid)
+      return key
+    }
     try {
-      const { payload } = await jwtVerify(
-        bearer[1],
-        async (header, token) => {
-          const key = await keySet(header, token)
-          signingKey = keySet.jwks()?.keys.find((candidate) => candidate.kid === header.kid)
-          return key
-        },
-        {
-          issuer: BOT_FRAMEWORK_ISSUER,
-          audience: appId,
-          algorithms: found.id_token_signing_alg_values_supported ?? ['RS256'],
-          clockTolerance: CLOCK_TOLERANCE_SECONDS,
-          currentDate: new Date(now()),
-          requiredClaims: ['exp']
-        }
-      )
+      const { payload } = await jwtVerify(bearer[1], signingKeyOf, {
+        issuer: BOT_FRAMEWORK_ISSUER,
+        audience: appId,
+        algorithms: found.id_token_signing_alg_values_supported ?? ['RS256'],
+        clockTolerance: CLOCK_TOLERANCE_SECONDS,
+        currentDate: new Date(now()),
+        requiredClaims: ['exp']
+      })
       const endorsements = (signingKey as { endorsements?: unknown } | undefined)?.endorsements
       return { kind: 'verified', claims: payload, ...(Array.isArray(endorsements) ? { endorsements } : {}) }
     } catch (error) {

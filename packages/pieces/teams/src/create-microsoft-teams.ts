@@ -1,7 +1,7 @@
 import type { Message } from 'chat'
 import { createChatSdkPiece, type KitPiece } from 'frogbot/channels'
 import { teamsApprovals } from './approval-card.ts'
-import { type Activity, botConnector } from './bot-connector.ts'
+import { type Activity, botConnector, tenantOf } from './bot-connector.ts'
 import { botFrameworkAuth } from './bot-framework-auth.ts'
 import { clientCredentials } from './bot-token.ts'
 import { quietTeamsAdapter } from './quiet-teams-adapter.ts'
@@ -20,20 +20,16 @@ export type MicrosoftTeamsPiece = KitPiece
 /** How long Teams waits for the bot to answer an activity (Bot Framework: 15 s). */
 const ACK_DEADLINE_MS = 15_000
 
-/** Whether a Teams account id (`28:<app id>`, or the bare app id) is the bot's; GUIDs come in either case. */
-const isBot = (appId: string) => (id: string | undefined) => {
-  const normalized = id?.toLowerCase() ?? ''
-  return normalized === appId.toLowerCase() || normalized.endsWith(`:${appId.toLowerCase()}`)
-}
-
-/** A message's text without the bot's mentions (Chat SDK writes `<at>Name</at>` as `@Name`), trimmed. */
-function withoutBotMention(message: Message, bot: (id: string | undefined) => boolean): string {
-  const entities = (message.raw as Activity).entities ?? []
-  const names = entities
+/**
+ * A message's text without the bot's mentions, trimmed: Chat SDK writes `<at>Name</at>` as `@Name`;
+ * a mention is the bot's when its account id is `28:<appId>` or the bare app id (GUIDs in either case).
+ */
+function withoutBotMention(message: Message, appId: string): string {
+  const bot = (id: string | undefined) => [appId, `28:${appId}`].some((own) => own.toLowerCase() === id?.toLowerCase())
+  const names = ((message.raw as Activity).entities ?? [])
     .filter((entity) => entity.type === 'mention' && bot(entity.mentioned?.id))
     .map((entity) => entity.text?.replace(/<\/?at>/gi, '') || entity.mentioned?.name)
-    .filter((name): name is string => Boolean(name))
-  return names.reduce((text, name) => text.split(`@${name}`).join(''), message.text).trim()
+  return names.reduce((text: string, name) => (name ? text.split(`@${name}`).join('') : text), message.text).trim()
 }
 
 /**
@@ -56,9 +52,9 @@ export function createMicrosoftTeams(options: MicrosoftTeamsOptions = {}): Micro
   const { instance, appId, appPassword, appTenantId, apiUrl, openIdMetadataUrl, tokenUrl } = teamsSettings(options)
   const now = options.now ?? Date.now
   const label = options.label ?? 'Microsoft Teams'
-  const bot = isBot(appId)
+  const userName = options.userName ?? 'frogbot'
   const token = clientCredentials({ tokenUrl, appId, appPassword, now })
-  const connector = botConnector({ ...(apiUrl ? { apiUrl } : {}), appId, token })
+  const connector = botConnector({ apiUrl, appId, token })
   let people: TeamsPeople | undefined
   let direct: TeamsDirect | undefined
   let invoked: ((body: string) => Promise<Response | null>) | undefined
@@ -73,7 +69,7 @@ export function createMicrosoftTeams(options: MicrosoftTeamsOptions = {}): Micro
       lookupProblem: (participant) => people?.lookupProblem(participant.userId) ?? null
     },
     now,
-    userName: options.userName ?? 'frogbot',
+    userName,
     // The adapter buffers a reply into one message when there is no placeholder to edit.
     chat: { fallbackStreamingPlaceholderText: null },
     ackDeadlineMs: ACK_DEADLINE_MS,
@@ -86,9 +82,9 @@ export function createMicrosoftTeams(options: MicrosoftTeamsOptions = {}): Micro
     adapter: ({ logger, webhookVerifier }) =>
       quietTeamsAdapter({
         appId,
-        ...(appTenantId ? { appTenantId } : {}),
-        ...(apiUrl ? { apiUrl } : {}),
-        userName: options.userName ?? 'frogbot',
+        appTenantId,
+        apiUrl,
+        userName,
         logger,
         token: (scope) => token(Array.isArray(scope) ? scope.join(' ') : scope),
         // Every request reaches the adapter only once the piece's verifier admitted it (the
@@ -111,11 +107,8 @@ export function createMicrosoftTeams(options: MicrosoftTeamsOptions = {}): Micro
           await direct!.remember(participant, message.raw as Activity)
           return participant
         },
-        textOf: (message) => withoutBotMention(message, bot),
-        accountOf: (message) => {
-          const activity = message.raw as Activity
-          return activity.conversation?.tenantId ?? activity.channelData?.tenant?.id ?? null
-        }
+        textOf: (message) => withoutBotMention(message, appId),
+        accountOf: (message) => tenantOf(message.raw as Activity) ?? null
       }
     }
   })

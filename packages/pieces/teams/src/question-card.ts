@@ -1,5 +1,5 @@
-import { type ChannelQuestion, howToAnswer } from 'frogbot/channels'
-import { adaptiveCard, CARD_BUDGET_BYTES, clip, type Element, messageBytes, packedLines, richText, TYPED_MAX } from './adaptive-card.ts'
+import { type ChannelQuestion, clipDrawn as clip, howToAnswer } from 'frogbot/channels'
+import { adaptiveCard, CARD_BUDGET_BYTES, type DrawnCard, type Element, messageBytes, packedLines, richText, TYPED_MAX } from './adaptive-card.ts'
 
 /** The `actionId`s in the `data` of a question card's buttons (they come back in the submitted `value`). */
 export const ACTIONS = { submit: 'frogbot_submit', dismiss: 'frogbot_dismiss' } as const
@@ -77,22 +77,6 @@ function numberedCard(questions: ChannelQuestion[]): Element {
   return adaptiveCard([head, ...listed, how, box], controls())
 }
 
-/** The card of `questions` in `layout`. */
-function cardIn(questions: ChannelQuestion[], layout: CardLayout): Element {
-  if (layout === 'numbered') return numberedCard(questions)
-  return adaptiveCard(
-    questions.flatMap((question, index) => questionElements(question, index, questions.length, layout)),
-    controls()
-  )
-}
-
-/** The layout `questions` are drawn in: the first of {@link CardLayout}'s steps whose card fits the budget. */
-export function cardLayout(questions: ChannelQuestion[]): CardLayout {
-  const summary = cardSummary(questions)
-  for (const layout of ['full', 'short', 'compact'] as const) if (messageBytes(cardIn(questions, layout), summary) <= CARD_BUDGET_BYTES) return layout
-  return 'numbered'
-}
-
 /**
  * The Adaptive Card of a waiting `question` call, as FrogBot draws it in Teams: all its questions
  * on one card, each a header, its text and an `Input.ChoiceSet` (radio buttons, or checkboxes
@@ -100,10 +84,17 @@ export function cardLayout(questions: ChannelQuestion[]): CardLayout {
  * dropdown beyond), whose choices' values are the options' indexes (Teams submits several picks
  * as one comma-joined string, so values are never labels); an `Input.Text` under it when typed
  * answers are allowed; **Submit** and **Dismiss** (`Action.Submit`: everything arrives in one
- * `message` activity's `value`). Within the budget in steps ({@link cardLayout}) rather than
- * failing. `summary`: the notification's text.
+ * `message` activity's `value`). Drawn in the first {@link CardLayout} that fits the budget rather
+ * than failing. `summary`: the notification's text.
  */
-export function questionCard(questions: ChannelQuestion[]): { card: Element; summary: string; layout: CardLayout } {
-  const layout = cardLayout(questions)
-  return { card: cardIn(questions, layout), summary: cardSummary(questions), layout }
+export function questionCard(questions: ChannelQuestion[]): DrawnCard & { layout: CardLayout } {
+  const summary = cardSummary(questions)
+  for (const layout of ['full', 'short', 'compact'] as const) {
+    const card = adaptiveCard(questions.flatMap((question, index) => questionElements(question, index, questions.length, layout)), controls())
+    if (messageBytes(card, summary) <= CARD_BUDGET_BYTES) return { card, summary, layout }
+  }
+  return { card: numberedCard(questions), summary, layout: 'numbered' }
 }
+
+/** The layout `questions` are drawn in (see {@link questionCard}). */
+export const cardLayout = (questions: ChannelQuestion[]): CardLayout => questionCard(questions).layout

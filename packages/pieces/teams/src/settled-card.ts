@@ -1,13 +1,10 @@
 import type { SettlementOutcome } from 'frogbot/protocol'
-import { answerText, type ChannelQuestion, settledLine } from 'frogbot/channels'
+import { answerText, type ChannelQuestion, clipDrawn as clip, settledLine } from 'frogbot/channels'
 import type { QuestionOutput } from 'frogbot/tools'
-import { adaptiveCard, CARD_BUDGET_BYTES, clip, type Element, messageBytes, packedLines, richText } from './adaptive-card.ts'
+import { adaptiveCard, CARD_BUDGET_BYTES, type DrawnCard, messageBytes, packedLines, richText } from './adaptive-card.ts'
 
 /** What ended a call: its outcome, who settled it (their name, `null` for FrogBot), the dismissal's reason, a cancellation's text. */
 export type Ending = { outcome: SettlementOutcome; who: string | null; reason?: string; errorText?: string }
-
-/** The line under a settled card: who answered or dismissed it, or that it was cancelled or expired (the kit's `settledLine`, a reason clipped). */
-export const endingLine = (ending: Ending): string => settledLine({ ...ending, who: ending.who ?? 'FrogBot' }, (text) => clip(text, 300))
 
 /**
  * The card that replaces a question card once its call ended, without controls: each question
@@ -15,8 +12,9 @@ export const endingLine = (ending: Ending): string => settledLine({ ...ending, w
  * cancelled or expired. Within {@link CARD_BUDGET_BYTES}: lines that do not fit are told as a
  * count. `summary`: the notification's text, such as "Answered by Ada: Color: Blue".
  */
-export function settledCard(questions: ChannelQuestion[], output: QuestionOutput | null, ending: Ending): { card: Element; summary: string } {
-  const line = endingLine(ending)
+export function settledCard(questions: ChannelQuestion[], output: QuestionOutput | null, ending: Ending): DrawnCard {
+  // Who answered or dismissed it, or that it was cancelled or expired (a reason clipped).
+  const line = settledLine({ ...ending, who: ending.who ?? 'FrogBot' }, (text) => clip(text, 300))
   const answers = questions.map((question, index) => (output?.answers[index] ? `${question.header}: ${answerText(output.answers[index])}` : question.header))
   const summary = clip(`${line.replace(/\.$/, '')}: ${answers.join('; ')}`, 1000)
   const footer = richText([{ text: line, bold: ending.outcome === 'answered' }], { separator: true })

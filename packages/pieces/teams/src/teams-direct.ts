@@ -1,6 +1,6 @@
 import { encodeThreadId } from '@chat-adapter/teams'
 import type { ChannelState, DirectPerson, Participant } from 'frogbot/channels'
-import type { Activity, BotConnector } from './bot-connector.ts'
+import { type Activity, type BotConnector, tenantOf } from './bot-connector.ts'
 
 /** What the piece keeps of a person it met, by their email: their Teams id, tenant and (verified) serviceUrl, and the 1:1 conversation once opened. */
 type Met = { teamsUserId: string; tenantId: string; serviceUrl: string; conversationId?: string }
@@ -21,12 +21,12 @@ export function teamsDirect({ connector, state }: { connector: BotConnector; sta
   return {
     /** Keeps where `participant` (matched to an email) can be reached, from the verified `activity` they sent. */
     remember: async (participant: Participant, activity: Activity): Promise<void> => {
-      const tenantId = activity.conversation?.tenantId ?? activity.channelData?.tenant?.id
+      const tenantId = tenantOf(activity)
       if (!participant.email || !tenantId || !activity.serviceUrl) return
       const met: Met = { teamsUserId: participant.userId, tenantId, serviceUrl: activity.serviceUrl }
       const known = await state.get<Met>(keyOf(participant.email))
-      if (known && known.teamsUserId === met.teamsUserId && known.tenantId === met.tenantId && known.serviceUrl === met.serviceUrl) return
-      await state.set(keyOf(participant.email), met)
+      // Written again only when where they are reached changed.
+      if (!known || (['teamsUserId', 'tenantId', 'serviceUrl'] as const).some((field) => known[field] !== met[field])) await state.set(keyOf(participant.email), met)
     },
     /** The thread of the bot's 1:1 conversation with `person` (opened if need be), or `undefined` when the bot never met them in Teams. */
     open: async (person: DirectPerson): Promise<string | undefined> => {

@@ -1,10 +1,9 @@
+import { isDM } from '@chat-adapter/teams'
 import { errorText, type NameOf, noticeText, type PieceDrawing, questionsOf, settledAnswer } from 'frogbot/channels'
-import { questionCard } from './question-card.ts'
+import type { BotConnector } from './bot-connector.ts'
 import { withFacts } from './card-facts.ts'
+import { questionCard } from './question-card.ts'
 import { settledCard } from './settled-card.ts'
-import { decodeThreadId, isDM } from '@chat-adapter/teams'
-import { type BotConnector, messageRef } from './bot-connector.ts'
-
 
 /**
  * How FrogBot draws in Teams (the piece's half of the contract): each waiting call's questions on
@@ -19,20 +18,14 @@ export function teamsDrawing({ connector, nameOf, log }: { connector: BotConnect
     drawCall: async ({ thread, call, facts }) => {
       const questions = questionsOf(call.input)
       if (!questions) throw new Error(`the input of call ${call.toolCallId} (${call.toolName}) is not a question`)
-      const { card, summary } = withFacts(questionCard(questions), facts)
-      return [messageRef(decodeThreadId(thread).conversationId, await connector.postCard(thread, card, summary))]
+      return [await connector.postCard(thread, withFacts(questionCard(questions), facts))]
     },
     drawSettled: async ({ card, settlement }) => {
       const questions = questionsOf(card.input)
       if (!questions) return
       const { output, errorText } = settledAnswer(settlement)
-      const drawn = settledCard(questions, output, {
-        outcome: settlement.outcome,
-        who: 'system' in settlement.by ? null : nameOf(settlement.by),
-        reason: settlement.reason,
-        errorText
-      })
-      await connector.updateCards(card, drawn.card, drawn.summary)
+      const who = 'system' in settlement.by ? null : nameOf(settlement.by)
+      await connector.updateCards(card, settledCard(questions, output, { outcome: settlement.outcome, who, reason: settlement.reason, errorText }))
     },
     notify: async ({ thread, participant, notice }) => {
       const text = noticeText(notice, nameOf)

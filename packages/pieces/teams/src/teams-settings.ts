@@ -34,17 +34,6 @@ export type MicrosoftTeamsOptions = {
   now?: () => number
 }
 
-/** What the piece runs on, once read and checked (see {@link teamsSettings}). */
-export type TeamsSettings = {
-  instance: string
-  appId: string
-  appPassword: string
-  appTenantId?: string
-  apiUrl?: string
-  openIdMetadataUrl: string
-  tokenUrl: string
-}
-
 /** The Bot Framework OpenID metadata of Microsoft's public cloud (Bot Connector authentication). */
 export const BOT_FRAMEWORK_OPENID_METADATA = 'https://login.botframework.com/v1/.well-known/openidconfiguration'
 
@@ -64,12 +53,13 @@ const SETTINGS = [
 ] as const satisfies readonly Setting[]
 
 /**
- * The piece's credentials, endpoints and instance from `options` and the environment. Throws a
+ * The piece's credentials, endpoints and instance (`instance`, `appId`, `appPassword`, `appTenantId`
+ * when set, `apiUrl` when set, `openIdMetadataUrl`, `tokenUrl`) from `options` and the environment. Throws a
  * `ConfigError` naming each one that is missing or wrong: the app id and password are needed, the
  * instance must be URL-safe, and every URL must be an http(s) URL.
  */
-export function teamsSettings(options: MicrosoftTeamsOptions): TeamsSettings {
-  const { instance, appId, appPassword, appTenantId, apiUrl, openIdMetadataUrl, tokenUrl } = readSettings({ factory: 'createMicrosoftTeams', instance: 'teams' }, SETTINGS, options)
+export function teamsSettings(options: MicrosoftTeamsOptions) {
+  const { appTenantId, apiUrl, tokenUrl, ...settings } = readSettings({ factory: 'createMicrosoftTeams', instance: 'teams' }, SETTINGS, options)
   const tenantTokenUrl = tokenUrl ?? `https://login.microsoftonline.com/${encodeURIComponent(appTenantId ?? DEFAULT_TOKEN_TENANT)}/oauth2/v2.0/token`
-  return { instance, appId, appPassword, ...(appTenantId ? { appTenantId } : {}), ...(apiUrl ? { apiUrl } : {}), openIdMetadataUrl, tokenUrl: tenantTokenUrl }
+  return { ...settings, ...(appTenantId ? { appTenantId } : {}), ...(apiUrl ? { apiUrl } : {}), tokenUrl: tenantTokenUrl }
 }

@@ -1,6 +1,6 @@
 import type { Chat } from 'chat'
 import type { TeamsAdapter } from '@chat-adapter/teams'
-import { approvalAnswer, type NameOf, noticeText, type Participant, type PieceAction, type PieceNotice, type PieceRuntime, type QuestionCard, questionsOf } from 'frogbot/channels'
+import { type NameOf, noticeText, type PieceAction, type PieceNotice, type PieceRuntime, type QuestionCard, questionsOf } from 'frogbot/channels'
 import { readApprovalSubmit } from './approval-card.ts'
 import { type Activity, messageRef } from './bot-connector.ts'
 import { readSubmit } from './card-reading.ts'
@@ -12,20 +12,17 @@ const FROGBOT_ACTION = /^(?:frogbot_|fbapproval_)/
 /** The answer to an `adaptiveCard/action` invoke: `text` is what Teams shows its clicker (an empty body reads "Unable to reach app" and is retried). */
 export const invokeAnswer = (text: string) => Response.json({ statusCode: 200, type: 'application/vnd.microsoft.activity.message', value: text })
 
-/** What a submit on `card` comes to: the action to settle with, or what to tell (`null`: nothing, not a button of FrogBot's). */
-function readCard(card: QuestionCard, value: unknown): { action: PieceAction } | { notice: PieceNotice | null } {
-  if (String((value as { actionId?: unknown } | null)?.actionId).startsWith('fbapproval_')) {
-    if (card.kind !== 'approval') return { notice: { kind: 'closed' } }
-    const read = readApprovalSubmit(card.input, value)
-    if (!read) return { notice: null }
-    return 'problem' in read ? { notice: { kind: 'invalid', message: read.problem } } : { action: approvalAnswer(read) }
-  }
+const CLOSED: PieceNotice = { kind: 'closed' }
+
+/** What a submit (`value`: its button's `data` and the card's inputs) on `card` comes to: the action to settle with, what to tell, or `null` (no button of FrogBot's). */
+function readCard(card: QuestionCard, value: Record<string, unknown>): { action: PieceAction } | { notice: PieceNotice } | null {
+  if (String(value.actionId).startsWith('fbapproval_')) return card.kind === 'approval' ? readApprovalSubmit(card.input, value) : { notice: CLOSED }
   const questions = questionsOf(card.input)
-  if (!questions) return { notice: { kind: 'closed' } }
+  if (!questions) return { notice: CLOSED }
   const reading = readSubmit(questions, value)
-  if (reading.kind === 'ignore') return { notice: null }
-  if (reading.kind === 'invalid') return { notice: { kind: 'invalid', message: reading.message, ...(reading.question === undefined ? {} : { question: reading.question }) } }
-  return { action: reading.kind === 'dismiss' ? { dismissed: true } : { output: reading.output } }
+  if (reading.kind === 'none') return null
+  if (reading.kind === 'invalid') return { notice: reading }
+  return { action: reading.kind === 'answer' ? { output: reading.output } : { dismissed: true } }
 }
 
 /**
@@ -42,25 +39,25 @@ function readCard(card: QuestionCard, value: unknown): { action: PieceAction } |
  * who answered.
  */
 export function teamsSubmits({ bot, adapter, runtime, people, nameOf }: { bot: Chat; adapter: TeamsAdapter; runtime: PieceRuntime; people: TeamsPeople; nameOf: NameOf }) {
-  const submitted = async (activity: Activity, value: unknown): Promise<{ thread: string; participant: Participant; notice: PieceNotice | null } | null> => {
-    const thread = adapter.parseMessage(activity).threadId
-    const from = activity.from
-    if (!from?.id) return null
-    const messageId = activity.replyToId && activity.conversation ? messageRef(activity.conversation.id, activity.replyToId) : null
+  /** Where and whom to tell what of a submit, or `null` when it was no press of FrogBot's cards. */
+  const submitted = async (activity: Activity, value: unknown) => {
+    const data = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {}
+    if (!activity.from?.id) return null
+    const messageId = activity.replyToId && activity.conversation ? messageRef(activity.conversation.id, activity.replyToId) : undefined
     const card = messageId ? await runtime.cards.ofMessage(messageId) : null
-    const read = card ? readCard(card, value) : { notice: { kind: 'closed' } as const }
-    if ('notice' in read && !read.notice) return null
-    const participant = await people(thread, { userId: from.id, name: from.name })
-    if (!card || !messageId) return { thread, participant, notice: { kind: 'closed' } }
-    if ('notice' in read) return { thread: card.thread, participant, notice: read.notice }
-    return { thread: card.thread, participant, notice: await runtime.answer({ card, messageId, participant, action: read.action }) }
+    const read = card ? readCard(card, data) : { notice: CLOSED }
+    if (!read) return null
+    const here = adapter.parseMessage(activity).threadId
+    const participant = await people(here, { userId: activity.from.id, name: activity.from.name })
+    const notice = 'notice' in read ? read.notice : card && (await runtime.answer({ card, messageId, participant, action: read.action }))
+    return notice ? { thread: card?.thread ?? here, participant, notice } : null
   }
 
   bot.onAction(async (event) => {
     if (!FROGBOT_ACTION.test(event.actionId)) return
     const activity = event.raw as Activity
     const told = await submitted(activity, activity.value)
-    if (told?.notice) await runtime.notify(told as typeof told & { notice: PieceNotice })
+    if (told) await runtime.notify(told)
   })
 
   /** The answer to a verified activity when it is an `adaptiveCard/action` invoke on FrogBot's cards, else `null` (Chat SDK handles it). */
@@ -69,6 +66,6 @@ export function teamsSubmits({ bot, adapter, runtime, people, nameOf }: { bot: C
     const value = activity.value?.action?.data
     if (activity.type !== 'invoke' || activity.name !== 'adaptiveCard/action' || !FROGBOT_ACTION.test(String(value?.actionId))) return null
     const told = await submitted(activity, value)
-    return invokeAnswer(told?.notice ? noticeText(told.notice, nameOf) : 'Received.')
+    return invokeAnswer(told ? noticeText(told.notice, nameOf) : 'Received.')
   }
 }

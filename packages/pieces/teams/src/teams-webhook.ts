@@ -1,40 +1,37 @@
 import { createHash } from 'node:crypto'
-import { type PieceContext, replayGuard, unauthorized } from 'frogbot/channels'
+import { jsonObject, type PieceContext, replayGuard, unauthorized } from 'frogbot/channels'
 import { activityMismatch, type BotFrameworkAuth } from './bot-framework-auth.ts'
 
 /** The fields of an incoming activity the webhook reads before Chat SDK does. */
 type ActivityHead = { type: string; id?: string; serviceUrl: string; channelId?: string; recipient?: { id?: unknown }; conversation: { id: string } }
 
+const objects = (items: unknown) => Array.isArray(items) && items.every((item) => item !== null && typeof item === 'object')
+const isObject = (value: unknown) => value !== null && typeof value === 'object' && !Array.isArray(value)
+
+/** What an activity must be, each rule with the problem of breaking it. */
+const ACTIVITY_RULES: [(activity: Record<string, any>) => boolean, string][] = [
+  [(activity) => typeof activity.type === 'string' && activity.type !== '', 'the activity has no type'],
+  [(activity) => typeof activity.serviceUrl === 'string' && URL.canParse(activity.serviceUrl), 'the activity has no serviceUrl (an absolute URL)'],
+  [(activity) => typeof activity.conversation?.id === 'string' && activity.conversation.id !== '', 'the activity has no conversation.id'],
+  [(activity) => activity.id === undefined || typeof activity.id === 'string', 'the activity id must be a string'],
+  [(activity) => activity.from === undefined || typeof activity.from?.id === 'string', 'the activity from.id must be a string'],
+  [(activity) => activity.text === undefined || typeof activity.text === 'string', 'the activity text must be a string'],
+  [(activity) => activity.entities === undefined || objects(activity.entities), 'the activity entities must be a list of objects'],
+  [(activity) => activity.attachments === undefined || objects(activity.attachments), 'the activity attachments must be a list of objects'],
+  [(activity) => !(activity.type === 'invoke' && activity.name === 'adaptiveCard/action') || isObject(activity.value?.action?.data), 'an adaptiveCard/action invoke needs value.action.data, an object']
+]
+
 /**
  * Why a body cannot be an activity (FrogBot's `400 bad-request`), or the activity's head: an object
- * with a `type`, an absolute `serviceUrl` and a `conversation.id`, string ids and text where it has them, lists of
- * objects for its `entities` and `attachments`, and
- * the action's `data` object where it is a card's invoke (what Chat SDK's handler reads unchecked).
+ * with a `type`, an absolute `serviceUrl` and a `conversation.id`, string ids and text where it has
+ * them, lists of objects for its `entities` and `attachments`, and the action's `data` object where
+ * it is a card's invoke (what Chat SDK's handler reads unchecked).
  */
 export function readActivity(body: string): ActivityHead | { problem: string } {
-  let value: unknown
-  try {
-    value = JSON.parse(body)
-  } catch {
-    return { problem: 'Refused: the body is not JSON.' }
-  }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return { problem: 'Refused: the body is not a JSON object (an activity).' }
-  const activity = value as Record<string, any>
-  if (typeof activity.type !== 'string' || !activity.type) return { problem: 'Refused: the activity has no type.' }
-  if (typeof activity.serviceUrl !== 'string' || !URL.canParse(activity.serviceUrl)) return { problem: 'Refused: the activity has no serviceUrl (an absolute URL).' }
-  if (typeof activity.conversation?.id !== 'string' || !activity.conversation.id) return { problem: 'Refused: the activity has no conversation.id.' }
-  if (activity.id !== undefined && typeof activity.id !== 'string') return { problem: 'Refused: the activity id must be a string.' }
-  if (activity.from !== undefined && typeof activity.from?.id !== 'string') return { problem: 'Refused: the activity from.id must be a string.' }
-  if (activity.text !== undefined && typeof activity.text !== 'string') return { problem: 'Refused: the activity text must be a string.' }
-  for (const list of ['entities', 'attachments'] as const) {
-    const items = activity[list]
-    if (items !== undefined && !(Array.isArray(items) && items.every((item) => item !== null && typeof item === 'object'))) return { problem: `Refused: the activity ${list} must be a list of objects.` }
-  }
-  const data = activity.value?.action?.data
-  if (activity.type === 'invoke' && activity.name === 'adaptiveCard/action' && (data === null || typeof data !== 'object' || Array.isArray(data))) {
-    return { problem: 'Refused: an adaptiveCard/action invoke needs value.action.data, an object.' }
-  }
-  return activity as ActivityHead
+  const activity = jsonObject(body)
+  if (typeof activity === 'string') return { problem: `Refused: the body is ${activity === 'not JSON' ? activity : `${activity} (an activity)`}.` }
+  const broken = ACTIVITY_RULES.find(([holds]) => !holds(activity))
+  return broken ? { problem: `Refused: ${broken[1]}.` } : (activity as ActivityHead)
 }
 
 /** What whoever runs FrogBot can do about a refused request, if Teams sent it. */
