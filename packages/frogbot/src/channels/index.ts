@@ -74,3 +74,7 @@ export {
   settledApprovalMarkdown,
   settledApprovalText
 } from './approval-cards.ts'
+export { hmacSigned } from './hmac-signed.ts'
+export { withoutAtMentions } from './without-at-mentions.ts'
+export { factsMarkdown } from './facts-markdown.ts'
+export { wholeText } from './whole-text.ts'

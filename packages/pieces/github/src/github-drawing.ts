@@ -1,8 +1,7 @@
-import { type ChannelState, type ChatSdkSetup, type Mention, type NameOf, noticeText, type PieceNotice, questionsOf } from 'frogbot/channels'
+import { type ChannelState, type ChatSdkSetup, factsMarkdown, type Mention, type NameOf, noticeText, type PieceNotice, questionsOf, wholeText } from 'frogbot/channels'
 import type { GitHubAdapter } from '@chat-adapter/github'
-import { COMMENT_BUDGET, commentParts, escapeText, neutraliseMarkdown } from './github-markdown.ts'
+import { COMMENT_BUDGET, commentParts, escapeLine, escapeText, neutraliseMarkdown } from './github-markdown.ts'
 import { questionComment, settledComment } from './question-comments.ts'
-import { factsMarkdown } from './card-facts.ts'
 
 /**
  * A question comment's id in card records: `<comment id>:<question index>` (the comment is one of
@@ -55,7 +54,7 @@ export function githubDrawing({ adapter, nameOf, mention, state }: { adapter: Gi
       const posted: string[] = []
       try {
         for (const [index] of questions.entries()) {
-          for (const part of commentParts(questionComment(questions, index) + (index === questions.length - 1 ? factsMarkdown(facts) : ''))) posted.push(commentRef(await post(thread, part), index))
+          for (const part of commentParts(questionComment(questions, index) + (index === questions.length - 1 ? factsMarkdown(facts, escapeLine) : ''))) posted.push(commentRef(await post(thread, part), index))
         }
       } catch (error) {
         await Promise.allSettled(posted.map((ref) => adapter.deleteMessage(thread, parseRef(ref).commentId)))
@@ -78,10 +77,8 @@ export function githubDrawing({ adapter, nameOf, mention, state }: { adapter: Gi
       }
     },
     reply: async ({ thread, text }) => {
-      let whole = ''
-      for await (const delta of text) whole += delta
-      if (!whole.trim()) return
-      for (const part of commentParts(neutraliseMarkdown(whole))) await post(thread, part)
+      const whole = await wholeText(text)
+      if (whole) for (const part of commentParts(neutraliseMarkdown(whole))) await post(thread, part)
     },
     notify: async ({ thread, participant, notice }) => {
       const discussion = discussionNotice(notice)
