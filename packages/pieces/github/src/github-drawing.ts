@@ -45,7 +45,6 @@ const SETTLED_ABOVE = '_(This question is settled; see the comment above.)_'
  */
 export function githubDrawing({ adapter, nameOf, mention, state }: { adapter: GitHubAdapter; nameOf: NameOf; mention: Mention; state: Pick<ChannelState, 'setIfNotExists'> }): ChatSdkSetup['drawing'] {
   const post = async (thread: string, body: string) => (await adapter.postMessage(thread, { raw: body })).id
-  const edit = (thread: string, commentId: string, body: string) => adapter.editMessage(thread, commentId, { raw: body })
 
   return {
     drawCall: async ({ thread, call, facts }) => {
@@ -73,7 +72,7 @@ export function githubDrawing({ adapter, nameOf, mention, state }: { adapter: Gi
         const bodies = comments.map((_, at) => parts[at] ?? SETTLED_ABOVE)
         // Only a long typed answer makes a settled question longer than the one asked: what does not fit its comments ends the last one.
         if (parts.length > comments.length) bodies[comments.length - 1] = parts.slice(comments.length - 1).join('\n\n').slice(0, COMMENT_BUDGET)
-        for (const [at, commentId] of comments.entries()) await edit(card.thread, commentId, bodies[at])
+        for (const [at, commentId] of comments.entries()) await adapter.editMessage(card.thread, commentId, { raw: bodies[at] })
       }
     },
     reply: async ({ thread, text }) => {

@@ -7,14 +7,13 @@ import { markdownLiteral } from 'frogbot/channels'
  */
 export const COMMENT_BUDGET = 60_000
 
-/** What GitHub never renders as a mention or a reference: a word joiner (U+2060) after the `@` or `#`, invisible to readers. */
-const JOINER = '\u2060'
-
-const MENTION = /(?<![A-Za-z0-9_.+-])@(?=[A-Za-z0-9])/g
-const REFERENCE = /#(?=\d)/g
-const GH_REFERENCE = /\b(GH-)(?=\d)/gi
-const URL_SCHEME = /\b(https?|ftp|mailto):(?=\/\/)/gi
-const WWW = /\b(www)\./gi
+/**
+ * What GitHub turns into a notification or a link, up to where a word joiner (U+2060, invisible to
+ * readers) breaks it: `@login` and `@org/team` mentions, `#123`, `owner/repo#123` and `GH-123`
+ * references; and, in the model's text, addresses (`https`, `ftp` or `mailto` before `://`, `www` before `.`).
+ */
+const PINGS = /(?<![A-Za-z0-9_.+-])@(?=[A-Za-z0-9])|#(?=\d)|\bGH-(?=\d)/gi
+const LINKS = /\b(?:https?|ftp|mailto)(?=:\/\/)|\bwww(?=\.)/gi
 
 /**
  * `text` with what GitHub would turn into a notification or a link neutralised: `@login` and
@@ -22,7 +21,7 @@ const WWW = /\b(www)\./gi
  * their `@`, `#` or `-`, so they read the same and ping or link nothing.
  */
 export function neutralise(text: string): string {
-  return text.replace(MENTION, `@${JOINER}`).replace(REFERENCE, `#${JOINER}`).replace(GH_REFERENCE, `$1${JOINER}`)
+  return text.replace(PINGS, '$&\u2060')
 }
 
 /**
@@ -35,7 +34,7 @@ export function neutralise(text: string): string {
  * newlines too, into one space (labels, headers); otherwise lines are kept, blank runs as one.
  */
 export function escapeText(text: string, { oneLine = false }: { oneLine?: boolean } = {}): string {
-  return neutralise(markdownLiteral(text, { oneLine })).replace(URL_SCHEME, `$1${JOINER}:`).replace(WWW, `$1${JOINER}.`)
+  return neutralise(markdownLiteral(text, { oneLine })).replace(LINKS, '$&\u2060')
 }
 
 /** {@link escapeText} on one line: a label, a header, a name, a reason. */

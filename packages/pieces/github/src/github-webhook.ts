@@ -53,9 +53,7 @@ export function githubVerifier(secret: string) {
     }
     if (delivery.kind === 'ping') {
       const events = delivery.events
-      if (events && !events.includes('*') && !COMMENT_EVENTS.some((event) => events.includes(event))) {
-        log(`the webhook is subscribed to ${events.join(', ') || 'no events'}, not to Issue comments: tick "Issue comments" (and "Pull request review comments") in its settings`)
-      }
+      if (events && !events.includes('*') && !COMMENT_EVENTS.some((event) => events.includes(event))) log(`the webhook is subscribed to ${events.join(', ') || 'no events'}, not to Issue comments: tick "Issue comments" (and "Pull request review comments") in its settings`)
       return text('pong')
     }
     if (delivery.kind === 'ignored') return text(`Ignored: ${delivery.why}.`)
