@@ -75,3 +75,7 @@ export {
   settledApprovalText
 } from './approval-cards.ts'
 export { approvalEditForm } from './approval-edit-form.ts'
+export { hmacSigned } from './hmac-signed.ts'
+export { withoutAtMentions } from './without-at-mentions.ts'
+export { factsMarkdown } from './facts-markdown.ts'
+export { wholeText } from './whole-text.ts'

@@ -1,8 +1,6 @@
 import { type ApprovalDrawing, approvalMarkdown, type NameOf, settledAnswer, settledApproval, settledApprovalMarkdown } from 'frogbot/channels'
 import type { GitHubAdapter } from '@chat-adapter/github'
-import { COMMENT_BUDGET, escapeText } from './github-markdown.ts'
-
-const escape = (text: string) => escapeText(text, { oneLine: true })
+import { COMMENT_BUDGET, escapeLine as escape } from './github-markdown.ts'
 
 /**
  * How FrogBot draws approvals in GitHub: one comment with the tool, its input (escaped: the model's

@@ -6,7 +6,7 @@ import { githubReply } from './github-commands.ts'
 import { githubApprovalDrawing } from './approval-comment.ts'
 import { githubDrawing } from './github-drawing.ts'
 import { commentText, githubMention, githubParticipant } from './github-participants.ts'
-import { adapterConfig, type GithubOptions, type GithubSettings, githubSettings } from './github-settings.ts'
+import { adapterConfig, type GithubOptions, githubSettings } from './github-settings.ts'
 import { githubVerifier } from './github-webhook.ts'
 
 /** A GitHub piece (see {@link createGithub}); `idle()` resolves once no webhook handler or reply of it is in flight. */
@@ -37,10 +37,7 @@ export function createGithub(options: GithubOptions = {}): GithubPiece {
     piece: 'github',
     instance: settings.instance,
     label: settings.label,
-    identity: {
-      by: 'platform-id',
-      hint: "GitHub commenters have no FrogBot user: write the agent's access on req.channel.userId (their numeric GitHub user id, docs/pieces/github.md)"
-    },
+    identity: { by: 'platform-id', hint: "GitHub commenters have no FrogBot user: write the agent's access on req.channel.userId (their numeric GitHub user id, docs/pieces/github.md)" },
     describe: ({ agentSlug, webhookPath }) => [`channel ${settings.instance}: ${settings.label} for agent ${agentSlug} as @${settings.botUsername}, webhook ${webhookPath}`],
     now: options.now,
     readReply: githubReply,

@@ -62,10 +62,8 @@ export function githubBot(adapter: GitHubAdapter, settings: GithubSettings, { bo
     ask: () => (known || botUserId !== undefined ? Promise.resolve() : (asking ??= lookUp())),
     isBot: (author: { id: number; login: string }): boolean => {
       const id = botUserId ?? known?.id
-      if (id !== undefined) return author.id === id
-      const login = author.login.toLowerCase()
       const name = settings.botUsername.toLowerCase()
-      return login === name || login === `${name}[bot]`
+      return id !== undefined ? author.id === id : [name, `${name}[bot]`].includes(author.login.toLowerCase())
     }
   }
 }

@@ -23,15 +23,17 @@ const Comment = z.object({
 
 const Repository = z.object({ name: z.string().regex(REPOSITORY, 'must be a repository name'), owner: z.object({ login: z.string().regex(LOGIN, 'must be a GitHub login') }) })
 
-const IssueComment = z.object({ action: z.string(), comment: Comment, issue: z.object({ number: id }), repository: Repository, sender: GithubUser })
-const ReviewComment = z.object({ action: z.string(), comment: Comment, pull_request: z.object({ number: id }), repository: Repository, sender: GithubUser })
+const Commented = z.object({ action: z.string(), comment: Comment, repository: Repository, sender: GithubUser })
 const Ping = z.object({ hook: z.object({ events: z.array(z.string()).optional() }).optional() })
 
-/** A comment's author as GitHub's payload has them. */
-export type GithubUser = z.output<typeof GithubUser>
+/** The payload of each event FrogBot reads, by its `X-GitHub-Event`: a comment on an issue or a pull request, or on a line of a pull request's diff. */
+const PAYLOADS = {
+  issue_comment: Commented.extend({ issue: z.object({ number: id }) }),
+  pull_request_review_comment: Commented.extend({ pull_request: z.object({ number: id }) })
+}
 
-/** The events FrogBot reads: a comment on an issue or a pull request, or on a line of a pull request's diff. */
-export const COMMENT_EVENTS = ['issue_comment', 'pull_request_review_comment'] as const
+/** The events FrogBot reads (see {@link PAYLOADS}). */
+export const COMMENT_EVENTS = Object.keys(PAYLOADS)
 
 /**
  * What a verified delivery is, from its `X-GitHub-Event` header and its body:
@@ -58,10 +60,10 @@ export function readDelivery(event: string | null, body: string): Delivery {
   if (payload === 'not JSON') return { kind: 'unreadable', why: "the body is not JSON; set the webhook's Content type to application/json" }
   if (typeof payload === 'string') return { kind: 'unreadable', why: `the body is ${payload}` }
   if (event === 'ping') return { kind: 'ping', events: Ping.safeParse(payload).data?.hook?.events ?? null }
-  if (event !== 'issue_comment' && event !== 'pull_request_review_comment') return { kind: 'ignored', why: `FrogBot reads only new issue and pull request comments, not ${event ?? 'a delivery without X-GitHub-Event'}` }
+  if (event === null || !Object.hasOwn(PAYLOADS, event)) return { kind: 'ignored', why: `FrogBot reads only new issue and pull request comments, not ${event ?? 'a delivery without X-GitHub-Event'}` }
   const action = payload.action
   if (action !== 'created') return { kind: 'ignored', why: `only new comments are read, not ${typeof action === 'string' ? `${action} ones` : 'this action'}` }
-  const parsed = (event === 'issue_comment' ? IssueComment : ReviewComment).safeParse(payload)
+  const parsed = PAYLOADS[event as keyof typeof PAYLOADS].safeParse(payload)
   if (!parsed.success) return { kind: 'unreadable', why: `the ${event} payload is not one GitHub sends (${problemOf(parsed.error)})` }
   return { kind: 'comment', createdAt: parsed.data.comment.created_at }
 }

@@ -1,8 +1,7 @@
-import { type ChannelState, type ChatSdkSetup, type Mention, type NameOf, noticeText, type PieceNotice, questionsOf } from 'frogbot/channels'
+import { type ChannelState, type ChatSdkSetup, factsMarkdown, type Mention, type NameOf, noticeText, type PieceNotice, questionsOf, wholeText } from 'frogbot/channels'
 import type { GitHubAdapter } from '@chat-adapter/github'
-import { COMMENT_BUDGET, commentParts, escapeText, neutraliseMarkdown } from './github-markdown.ts'
+import { COMMENT_BUDGET, commentParts, escapeLine, escapeText, neutraliseMarkdown } from './github-markdown.ts'
 import { questionComment, settledComment } from './question-comments.ts'
-import { factsMarkdown } from './card-facts.ts'
 
 /**
  * A question comment's id in card records: `<comment id>:<question index>` (the comment is one of
@@ -46,7 +45,6 @@ const SETTLED_ABOVE = '_(This question is settled; see the comment above.)_'
  */
 export function githubDrawing({ adapter, nameOf, mention, state }: { adapter: GitHubAdapter; nameOf: NameOf; mention: Mention; state: Pick<ChannelState, 'setIfNotExists'> }): ChatSdkSetup['drawing'] {
   const post = async (thread: string, body: string) => (await adapter.postMessage(thread, { raw: body })).id
-  const edit = (thread: string, commentId: string, body: string) => adapter.editMessage(thread, commentId, { raw: body })
 
   return {
     drawCall: async ({ thread, call, facts }) => {
@@ -55,7 +53,7 @@ export function githubDrawing({ adapter, nameOf, mention, state }: { adapter: Gi
       const posted: string[] = []
       try {
         for (const [index] of questions.entries()) {
-          for (const part of commentParts(questionComment(questions, index) + (index === questions.length - 1 ? factsMarkdown(facts) : ''))) posted.push(commentRef(await post(thread, part), index))
+          for (const part of commentParts(questionComment(questions, index) + (index === questions.length - 1 ? factsMarkdown(facts, escapeLine) : ''))) posted.push(commentRef(await post(thread, part), index))
         }
       } catch (error) {
         await Promise.allSettled(posted.map((ref) => adapter.deleteMessage(thread, parseRef(ref).commentId)))
@@ -74,14 +72,12 @@ export function githubDrawing({ adapter, nameOf, mention, state }: { adapter: Gi
         const bodies = comments.map((_, at) => parts[at] ?? SETTLED_ABOVE)
         // Only a long typed answer makes a settled question longer than the one asked: what does not fit its comments ends the last one.
         if (parts.length > comments.length) bodies[comments.length - 1] = parts.slice(comments.length - 1).join('\n\n').slice(0, COMMENT_BUDGET)
-        for (const [at, commentId] of comments.entries()) await edit(card.thread, commentId, bodies[at])
+        for (const [at, commentId] of comments.entries()) await adapter.editMessage(card.thread, commentId, { raw: bodies[at] })
       }
     },
     reply: async ({ thread, text }) => {
-      let whole = ''
-      for await (const delta of text) whole += delta
-      if (!whole.trim()) return
-      for (const part of commentParts(neutraliseMarkdown(whole))) await post(thread, part)
+      const whole = await wholeText(text)
+      if (whole) for (const part of commentParts(neutraliseMarkdown(whole))) await post(thread, part)
     },
     notify: async ({ thread, participant, notice }) => {
       const discussion = discussionNotice(notice)

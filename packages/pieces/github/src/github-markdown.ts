@@ -7,14 +7,13 @@ import { markdownLiteral } from 'frogbot/channels'
  */
 export const COMMENT_BUDGET = 60_000
 
-/** What GitHub never renders as a mention or a reference: a word joiner (U+2060) after the `@` or `#`, invisible to readers. */
-const JOINER = '\u2060'
-
-const MENTION = /(?<![A-Za-z0-9_.+-])@(?=[A-Za-z0-9])/g
-const REFERENCE = /#(?=\d)/g
-const GH_REFERENCE = /\b(GH-)(?=\d)/gi
-const URL_SCHEME = /\b(https?|ftp|mailto):(?=\/\/)/gi
-const WWW = /\b(www)\./gi
+/**
+ * What GitHub turns into a notification or a link, up to where a word joiner (U+2060, invisible to
+ * readers) breaks it: `@login` and `@org/team` mentions, `#123`, `owner/repo#123` and `GH-123`
+ * references; and, in the model's text, addresses (`https`, `ftp` or `mailto` before `://`, `www` before `.`).
+ */
+const PINGS = /(?<![A-Za-z0-9_.+-])@(?=[A-Za-z0-9])|#(?=\d)|\bGH-(?=\d)/gi
+const LINKS = /\b(?:https?|ftp|mailto)(?=:\/\/)|\bwww(?=\.)/gi
 
 /**
  * `text` with what GitHub would turn into a notification or a link neutralised: `@login` and
@@ -22,7 +21,7 @@ const WWW = /\b(www)\./gi
  * their `@`, `#` or `-`, so they read the same and ping or link nothing.
  */
 export function neutralise(text: string): string {
-  return text.replace(MENTION, `@${JOINER}`).replace(REFERENCE, `#${JOINER}`).replace(GH_REFERENCE, `$1${JOINER}`)
+  return text.replace(PINGS, '$&\u2060')
 }
 
 /**
@@ -35,37 +34,35 @@ export function neutralise(text: string): string {
  * newlines too, into one space (labels, headers); otherwise lines are kept, blank runs as one.
  */
 export function escapeText(text: string, { oneLine = false }: { oneLine?: boolean } = {}): string {
-  return neutralise(markdownLiteral(text, { oneLine })).replace(URL_SCHEME, `$1${JOINER}:`).replace(WWW, `$1${JOINER}.`)
+  return neutralise(markdownLiteral(text, { oneLine })).replace(LINKS, '$&\u2060')
 }
 
-/** The opening fence of a fenced code block on `line` (three or more backticks or tildes), or `null`. */
-function fenceOf(line: string): string | null {
-  return /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1] ?? null
+/** {@link escapeText} on one line: a label, a header, a name, a reason. */
+export const escapeLine = (text: string) => escapeText(text, { oneLine: true })
+
+/** A fenced code block open in Markdown: its fence (three or more backticks or tildes) and the line that opened it. */
+type Fence = { marker: string; line: string }
+
+/** The fenced code block open after `line`, given the one `open` before it: a fence opens one; the same fence at least as long, alone on its line, closes it. */
+function fenceAfter(open: Fence | null, line: string): Fence | null {
+  const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1]
+  if (!marker) return open
+  if (!open) return { marker, line }
+  return marker[0] === open.marker[0] && marker.length >= open.marker.length && line.trim() === marker ? null : open
 }
 
-const ADDRESS = /\b(?:https?|ftp):\/\/\S+|\bwww\.\S+|<[^>\s]+>|\]\([^)\s]*\)/g
+/** What a line of a reply keeps as written: a code span (an unclosed one runs to the line's end), an address, an autolink, a link's target. */
+const AS_WRITTEN = /(`+)(?!`).*?(?<!`)\1(?!`)|`+.*|\b(?:https?|ftp):\/\/[^\s`]+|\bwww\.[^\s`]+|<[^>\s`]+>|\]\([^)\s`]*\)/gs
 
-/** One line of Markdown outside code blocks with its mentions and references neutralised, except inside code spans and addresses. */
+/** One line of Markdown outside code blocks with its mentions and references neutralised, except in what it keeps as written ({@link AS_WRITTEN}). */
 function neutraliseLine(line: string): string {
   let result = ''
-  let open: string | null = null
-  for (const part of line.split(/(`+)/)) {
-    if (/^`+$/.test(part)) {
-      open = open === null ? part : open === part ? null : open
-      result += part
-    } else result += open === null ? neutraliseOutside(part) : part
-  }
-  return result
-}
-
-function neutraliseOutside(text: string): string {
-  let result = ''
   let at = 0
-  for (const match of text.matchAll(ADDRESS)) {
-    result += neutralise(text.slice(at, match.index)) + match[0]
+  for (const match of line.matchAll(AS_WRITTEN)) {
+    result += neutralise(line.slice(at, match.index)) + match[0]
     at = match.index + match[0].length
   }
-  return result + neutralise(text.slice(at))
+  return result + neutralise(line.slice(at))
 }
 
 /**
@@ -74,20 +71,13 @@ function neutraliseOutside(text: string): string {
  * spans, fenced code blocks and link addresses, which are left as written.
  */
 export function neutraliseMarkdown(markdown: string): string {
-  let fence: string | null = null
+  let fence: Fence | null = null
   return markdown
     .split('\n')
     .map((line) => {
-      const opening = fenceOf(line)
-      if (fence !== null) {
-        if (opening !== null && opening[0] === fence[0] && opening.length >= fence.length && line.trim() === opening) fence = null
-        return line
-      }
-      if (opening !== null) {
-        fence = opening
-        return line
-      }
-      return neutraliseLine(line)
+      const before = fence
+      fence = fenceAfter(fence, line)
+      return before || fence ? line : neutraliseLine(line)
     })
     .join('\n')
 }
@@ -113,16 +103,16 @@ export const CONTINUED = '_(continued)_'
 export function commentParts(markdown: string, budget = COMMENT_BUDGET): string[] {
   if (markdown.length <= budget) return [markdown]
   const parts: string[] = []
-  let fence: { marker: string; line: string } | null = null
+  let fence: Fence | null = null
   let current: string[] = []
   // The code units of `current` once joined, plus one for the line break before the next line.
   let size = 0
   let empty = true
   const closing = () => (fence ? fence.marker.length + 1 : 0)
-  const opening = () => (parts.length === 0 ? [] : [CONTINUED, '', ...(fence ? [fence.line] : [])])
+  const continuing = () => [CONTINUED, '', ...(fence ? [fence.line] : [])]
   const room = () => budget - size - closing()
   const start = () => {
-    current = opening()
+    current = parts.length === 0 ? [] : continuing()
     size = current.reduce((total, line) => total + line.length + 1, 0)
     empty = true
   }
@@ -141,7 +131,7 @@ export function commentParts(markdown: string, budget = COMMENT_BUDGET): string[
   for (let line of markdown.split('\n')) {
     while (line.length + 1 > room()) {
       // A line that fits a comment of its own starts the next one; a longer one fills this one first.
-      const fresh = budget - [CONTINUED, '', ...(fence ? [fence.line] : [])].join('\n').length - 1 - closing()
+      const fresh = budget - continuing().join('\n').length - 1 - closing()
       if (!empty && (line.length + 1 <= fresh || room() < sliver)) {
         flush()
         continue
@@ -152,9 +142,7 @@ export function commentParts(markdown: string, budget = COMMENT_BUDGET): string[
       flush()
     }
     push(line)
-    const fenced = fenceOf(line)
-    if (fence && fenced !== null && fenced[0] === fence.marker[0] && fenced.length >= fence.marker.length && line.trim() === fenced) fence = null
-    else if (!fence && fenced !== null) fence = { marker: fenced, line }
+    fence = fenceAfter(fence, line)
   }
   parts.push(current.join('\n'))
   return parts

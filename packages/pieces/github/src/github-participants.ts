@@ -1,5 +1,5 @@
 import type { Message } from 'chat'
-import type { Participant } from 'frogbot/channels'
+import { type Participant, withoutAtMentions } from 'frogbot/channels'
 
 /**
  * A commenter's association with the repository, from GitHub's `author_association`
@@ -32,16 +32,14 @@ const commentOf = (message: Message) => (message.raw as RawComment | undefined)?
 
 /** The author of a comment, as a {@link GithubParticipant}. */
 export function githubParticipant(message: Message): GithubParticipant {
-  const user = commentOf(message)?.user
-  const login = user?.login ?? message.author.userName
-  return { userId: String(user?.id ?? message.author.userId), name: login, login, association: ASSOCIATIONS[commentOf(message)?.author_association ?? ''] ?? 'none' }
+  const comment = commentOf(message)
+  const login = comment?.user?.login ?? message.author.userName
+  return { userId: String(comment?.user?.id ?? message.author.userId), name: login, login, association: ASSOCIATIONS[comment?.author_association ?? ''] ?? 'none' }
 }
 
 /** A participant as GitHub mentions them: `@login`; someone without a login FrogBot knows is named without a mention. */
 export const githubMention = (participant: { userId: string; name?: string }) =>
   participant.name && /^[A-Za-z0-9][A-Za-z0-9_.-]*(\[bot\])?$/.test(participant.name) ? `@${participant.name}` : `GitHub user ${participant.userId}`
-
-const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /**
  * What a comment says, for the agent and for the answer commands: its Markdown as written, the
@@ -49,10 +47,9 @@ const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'
  * is never a message to the agent, even before GitHub told the bot its own id).
  */
 export function commentText(isBot: (author: { id: number; login: string }) => boolean, botUsername: string) {
-  const mention = new RegExp(`(?<![\\w@])@${escapeRegex(botUsername)}(?:\\[bot\\])?(?![\\w-])`, 'gi')
   return (message: Message): string => {
     const comment = commentOf(message)
     if (comment?.user && isBot(comment.user)) return ''
-    return (comment?.body ?? message.text).replace(mention, '').trim()
+    return withoutAtMentions(comment?.body ?? message.text, [botUsername, `${botUsername}[bot]`])
   }
 }

@@ -1,5 +1,5 @@
 import type { GitHubAdapterConfig } from '@chat-adapter/github'
-import { givenSetting, httpUrl, readSettings, type Setting } from 'frogbot/channels'
+import { givenSetting, httpUrl, readSettings, type Setting, type SettingOptions } from 'frogbot/channels'
 
 /**
  * Options of `createGithub`; every one may be left out (the defaults come from `env`).
@@ -18,8 +18,7 @@ import { givenSetting, httpUrl, readSettings, type Setting } from 'frogbot/chann
  * - `env`: where the defaults are read. Default `process.env`.
  * - `now`: the clock deliveries are judged by (ms since the epoch). Default `Date.now`.
  */
-export type GithubOptions = {
-  instance?: string
+export type GithubOptions = SettingOptions & {
   token?: string
   appId?: string
   privateKey?: string
@@ -29,34 +28,23 @@ export type GithubOptions = {
   botUserId?: number
   apiUrl?: string
   label?: string
-  env?: Record<string, string | undefined>
   now?: () => number
 }
 
-/** What `createGithub` runs on, once read and checked. */
-export type GithubSettings = {
-  instance: string
-  label: string
-  webhookSecret: string
-  botUsername: string
-  apiUrl: string
-  auth: { token: string } | { appId: string; privateKey: string; installationId: number }
-}
+/** How the piece signs in to GitHub: a token, or a GitHub App's installation. */
+type GithubAuth = { token: string } | { appId: string; privateKey: string; installationId: number }
+
+/** What `createGithub` runs on, once read and checked (see {@link githubSettings}). */
+export type GithubSettings = ReturnType<typeof githubSettings>
 
 const LOGIN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/
 const GITHUB_API = 'https://api.github.com'
 
-/** The credentials `options` give, else those of `env`: a token, an app, or nothing. */
-function credentialsOf(options: GithubOptions, env: Record<string, string | undefined>) {
-  const given = options.token !== undefined || options.appId !== undefined || options.privateKey !== undefined || options.installationId !== undefined
+/** The token, or the app, that `options` give, else those of `env` (never some of each); each problem with them pushed to `problems`. */
+function authOf(options: GithubOptions, env: Record<string, string | undefined>, problems: string[]): GithubAuth | null {
+  const given = [options.token, options.appId, options.privateKey, options.installationId].some((value) => value !== undefined)
   const source = given ? options : { token: env.GITHUB_TOKEN, appId: env.GITHUB_APP_ID, privateKey: env.GITHUB_PRIVATE_KEY, installationId: env.GITHUB_INSTALLATION_ID }
-  const installationId = typeof source.installationId === 'number' ? source.installationId : givenSetting(source.installationId)
-  return { token: givenSetting(source.token), appId: givenSetting(source.appId), privateKey: givenSetting(source.privateKey), installationId }
-}
-
-/** The token, or the app, that `credentials` name; each problem with them pushed to `problems`. */
-function authOf(credentials: ReturnType<typeof credentialsOf>, problems: string[]): GithubSettings['auth'] | null {
-  const { token, appId, privateKey, installationId } = credentials
+  const [token, appId, privateKey, installationId] = [source.token, source.appId, source.privateKey, source.installationId?.toString()].map(givenSetting)
   const app = appId !== undefined || privateKey !== undefined || installationId !== undefined
   if (token && app) {
     problems.push('createGithub: give a token (GITHUB_TOKEN) or a GitHub App (GITHUB_APP_ID, GITHUB_PRIVATE_KEY, GITHUB_INSTALLATION_ID), not both')
@@ -68,12 +56,12 @@ function authOf(credentials: ReturnType<typeof credentialsOf>, problems: string[
     return null
   }
   const key = privateKey?.replace(/\\n/g, '\n')
-  const installation = typeof installationId === 'number' ? installationId : Number(installationId)
+  const installation = Number(installationId)
   if (!appId) problems.push("createGithub.appId: set GITHUB_APP_ID to the GitHub App's App ID (its settings, General → About)")
   if (!key) problems.push("createGithub.privateKey: set GITHUB_PRIVATE_KEY to the GitHub App's private key (its settings, General → Private keys), the whole PEM")
   else if (!/-----BEGIN [A-Z ]*PRIVATE KEY-----/.test(key)) problems.push('createGithub.privateKey: GITHUB_PRIVATE_KEY is not a PEM private key (-----BEGIN RSA PRIVATE KEY----- …)')
   if (installationId === undefined) problems.push('createGithub.installationId: set GITHUB_INSTALLATION_ID to the id of the installation on your repositories (the number at the end of its settings page address)')
-  else if (!Number.isSafeInteger(installation) || installation <= 0) problems.push(`createGithub.installationId: ${JSON.stringify(String(installationId))} is not an installation id (a positive whole number)`)
+  else if (!Number.isSafeInteger(installation) || installation <= 0) problems.push(`createGithub.installationId: ${JSON.stringify(installationId)} is not an installation id (a positive whole number)`)
   return appId && key && Number.isSafeInteger(installation) && installation > 0 ? { appId, privateKey: key, installationId: installation } : null
 }
 
@@ -87,9 +75,9 @@ const SETTINGS = [
 ] as const satisfies readonly Setting[]
 
 /** The piece's settings from `options` and the environment; a `ConfigError` names each one that is missing or wrong. */
-export function githubSettings(options: GithubOptions): GithubSettings {
-  let auth: GithubSettings['auth'] | null = null
-  const read = readSettings({ factory: 'createGithub', instance: 'github' }, SETTINGS, options, (_values, problems) => void (auth = authOf(credentialsOf(options, options.env ?? process.env), problems)))
+export function githubSettings(options: GithubOptions) {
+  let auth = null as GithubAuth | null
+  const read = readSettings({ factory: 'createGithub', instance: 'github' }, SETTINGS, options, (_values, problems) => void (auth = authOf(options, options.env ?? process.env, problems)))
   return { ...read, label: options.label ?? 'GitHub', botUsername: login(read.botUsername), apiUrl: read.apiUrl.replace(/\/+$/, ''), auth: auth! }
 }
 

@@ -1,5 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto'
-import { type PieceContext, replayGuard, unauthorized } from 'frogbot/channels'
+import { hmacSigned, type PieceContext, replayGuard, unauthorized } from 'frogbot/channels'
 import { COMMENT_EVENTS, readDelivery } from './github-delivery.ts'
 
 /**
@@ -18,13 +17,6 @@ const DELIVERY_ID = /^[A-Za-z0-9-]{1,100}$/
 
 const badRequest = (error: string) => Response.json({ error, code: 'bad-request' }, { status: 400 })
 const text = (body: string) => new Response(body, { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8' } })
-
-/** Whether `header` is GitHub's `sha256=<hex>` HMAC of `body` with `secret` ("Validating webhook deliveries", docs.github.com), compared in constant time. */
-function signedBy(secret: string, body: string, header: string): boolean {
-  const expected = Buffer.from(`sha256=${createHmac('sha256', secret).update(body).digest('hex')}`)
-  const given = Buffer.from(header)
-  return given.length === expected.length && timingSafeEqual(given, expected)
-}
 
 /** What to do about a delivery refused for its signature, if GitHub sent it. */
 const REMEDY = {
@@ -50,7 +42,7 @@ export function githubVerifier(secret: string) {
   return async (request: Request, { state, now, refused, log }: Pick<PieceContext, 'state' | 'now' | 'refused' | 'log'>): Promise<string | Response> => {
     const body = await request.text()
     const signature = request.headers.get('x-hub-signature-256')
-    if (!signature || !signedBy(secret, body, signature)) {
+    if (!signature || !hmacSigned({ secret, body, signature, prefix: 'sha256=' })) {
       refused(signature ? `the X-Hub-Signature-256 signature does not match the body; ${REMEDY.wrong}` : `the delivery has no X-Hub-Signature-256 signature; ${REMEDY.missing}`)
       return unauthorized(signature ? 'Refused: the X-Hub-Signature-256 signature does not match.' : 'Refused: the request has no X-Hub-Signature-256 signature.')
     }
@@ -61,9 +53,7 @@ export function githubVerifier(secret: string) {
     }
     if (delivery.kind === 'ping') {
       const events = delivery.events
-      if (events && !events.includes('*') && !COMMENT_EVENTS.some((event) => events.includes(event))) {
-        log(`the webhook is subscribed to ${events.join(', ') || 'no events'}, not to Issue comments: tick "Issue comments" (and "Pull request review comments") in its settings`)
-      }
+      if (events && !events.includes('*') && !COMMENT_EVENTS.some((event) => events.includes(event))) log(`the webhook is subscribed to ${events.join(', ') || 'no events'}, not to Issue comments: tick "Issue comments" (and "Pull request review comments") in its settings`)
       return text('pong')
     }
     if (delivery.kind === 'ignored') return text(`Ignored: ${delivery.why}.`)

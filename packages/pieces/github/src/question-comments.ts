@@ -1,6 +1,5 @@
-import { answerText, type ChannelQuestion, drawnText, type NameOf, type PieceDrawing, settledAnswer } from 'frogbot/channels'
-import { escapeText } from './github-markdown.ts'
-import { clipText } from 'frogbot/channels'
+import { answerText, type ChannelQuestion, clipText, drawnText, type NameOf, type PieceDrawing, settledAnswer, settledLine } from 'frogbot/channels'
+import { escapeLine as label, escapeText } from './github-markdown.ts'
 
 /** What became of a call, as `drawSettled` gets it. */
 type Settlement = Parameters<PieceDrawing['drawSettled']>[0]['settlement']
@@ -8,11 +7,10 @@ type Settlement = Parameters<PieceDrawing['drawSettled']>[0]['settlement']
 /** The answer command and the dismissal command of FrogBot's GitHub grammar. */
 export const COMMANDS = { answer: '/answer', dismiss: '/dismiss' } as const
 
-/** How much of a typed answer a settled comment repeats (characters); the whole answer is the participant's own comment. */
+/** How much of a typed answer or a reason a settled comment repeats (characters); the whole of it is the participant's own comment. */
 const ECHOED_ANSWER_MAX = 2000
 
-const label = (text: string) => escapeText(text, { oneLine: true })
-const clip = (text: string, max: number) => clipText(drawnText(text), max)
+const clip = (text: string) => clipText(drawnText(text), ECHOED_ANSWER_MAX)
 
 /** The head of question `index`'s comment: its header in bold (numbered when the call has several), then its text. */
 function head(questions: ChannelQuestion[], index: number): string[] {
@@ -21,13 +19,13 @@ function head(questions: ChannelQuestion[], index: number): string[] {
   return [title, escapeText(question.question)]
 }
 
-/** Two option numbers for an example of several picks (`1, 3`), or `null` when there is one option. */
-const severalExample = (question: ChannelQuestion) => (question.options.length < 2 ? null : `1, ${Math.min(3, question.options.length)}`)
+/** Two option numbers for an example of several picks (`1, 3`), or `null` when the question takes one or has one option. */
+const severalExample = (question: ChannelQuestion) => (question.multiple && question.options.length > 1 ? `1, ${Math.min(3, question.options.length)}` : null)
 
 /** How to answer a call of one question, in one sentence: `/answer 2`, `/answer 1, 3` for several, own words where allowed; `/dismiss`. */
 function oneQuestionHowTo(question: ChannelQuestion): string {
   const example = Math.min(2, question.options.length)
-  const several = question.multiple ? severalExample(question) : null
+  const several = severalExample(question)
   const ways = [
     `\`${COMMANDS.answer} ${example}\` with an option's number (or its label as written)`,
     ...(several ? [`\`${COMMANDS.answer} ${several}\` for several`] : []),
@@ -39,8 +37,7 @@ function oneQuestionHowTo(question: ChannelQuestion): string {
 
 /** How to answer a call of several questions: one `/answer` comment, a line per question; an example that fits the call. */
 function severalQuestionsHowTo(questions: ChannelQuestion[]): string[] {
-  const lines = questions.map((question, index) => `${index + 1}: ${(question.multiple ? severalExample(question) : null) ?? '1'}`)
-  const custom = questions.some((question) => question.custom)
+  const lines = questions.map((question, index) => `${index + 1}: ${severalExample(question) ?? '1'}`)
   return [
     `Answer all ${questions.length} questions in one comment: \`${COMMANDS.answer}\`, then a line per question with its number and your answer, such as`,
     '',
@@ -49,7 +46,7 @@ function severalQuestionsHowTo(questions: ChannelQuestion[]): string[] {
     ...lines,
     '```',
     '',
-    `Choose options by number or by their label as written${questions.some((question) => question.multiple) ? ', several separated by commas where a question takes several' : ''}${custom ? ', or write your own words where a question allows them (quotes optional)' : ''}. \`${COMMANDS.dismiss}\` declines all ${questions.length} questions.`
+    `Choose options by number or by their label as written${questions.some((question) => question.multiple) ? ', several separated by commas where a question takes several' : ''}${questions.some((question) => question.custom) ? ', or write your own words where a question allows them (quotes optional)' : ''}. \`${COMMANDS.dismiss}\` declines all ${questions.length} questions.`
   ]
 }
 
@@ -70,21 +67,6 @@ export function questionComment(questions: ChannelQuestion[], index: number): st
   return [...head(questions, index), '', ...note, ...options, '', ...howTo].join('\n')
 }
 
-/** The line that says what became of a call, and who did it (`nameOf`: a GitHub mention). */
-function outcomeLine(settlement: Settlement, nameOf: NameOf, errorText: string | undefined): string {
-  const who = nameOf(settlement.by)
-  switch (settlement.outcome) {
-    case 'answered':
-      return `Answered by ${who}`
-    case 'dismissed':
-      return `✖️ Dismissed by ${who}${settlement.reason ? `: ${escapeText(clip(settlement.reason, ECHOED_ANSWER_MAX), { oneLine: true })}` : ''}`
-    case 'expired':
-      return '⌛ Expired without an answer.'
-    default:
-      return `🚫 ${escapeText(errorText ?? 'Cancelled.', { oneLine: true })}`
-  }
-}
-
 /**
  * What question `index`'s comment becomes once its call ended: its header and text, then its
  * answer (✅, a typed answer repeated up to 2,000 characters) and "Answered by @login", or
@@ -93,6 +75,7 @@ function outcomeLine(settlement: Settlement, nameOf: NameOf, errorText: string |
 export function settledComment({ questions, index, settlement, nameOf }: { questions: ChannelQuestion[]; index: number; settlement: Settlement; nameOf: NameOf }): string {
   const { output, errorText } = settledAnswer(settlement)
   const answer = output?.answers[index]
-  const answered = answer ? [`✅ ${label(answerText({ ...answer, ...(answer.custom ? { custom: clip(answer.custom, ECHOED_ANSWER_MAX) } : {}) }))}`] : []
-  return [...head(questions, index), '', ...answered, outcomeLine(settlement, nameOf, errorText)].join('\n')
+  const answered = answer ? [`✅ ${label(answerText({ ...answer, ...(answer.custom ? { custom: clip(answer.custom) } : {}) }))}`] : []
+  const outcome = settledLine({ outcome: settlement.outcome, who: nameOf(settlement.by), reason: settlement.reason && clip(settlement.reason), errorText }, label)
+  return [...head(questions, index), '', ...answered, outcome].join('\n')
 }

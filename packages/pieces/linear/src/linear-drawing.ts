@@ -1,8 +1,9 @@
-import { type NameOf, noticeText, type PieceContext, type PieceDrawing, type PieceNotice, questionsOf } from 'frogbot/channels'
+import { factsMarkdown, type NameOf, noticeText, type PieceContext, type PieceDrawing, type PieceNotice, questionsOf, wholeText } from 'frogbot/channels'
 import type { LinearApi } from './linear-api.ts'
 import { activityParts, escapeText } from './linear-markdown.ts'
 import { questionActivity, settledActivity } from './question-activities.ts'
-import { factsMarkdown } from './card-facts.ts'
+
+const oneLine = (text: string) => escapeText(text, { oneLine: true })
 
 /** The agent session of a thread id (`linear:{issue}:s:{session}`); a thread of no session cannot carry activities. */
 export function sessionOf(thread: string): string {
@@ -61,7 +62,7 @@ export function linearDrawing({ api, nameOf, engine, runtime }: { api: LinearApi
       const questions = questionsOf(call.input)
       if (!questions) throw new Error(`the input of call ${call.toolCallId} (${call.toolName}) is not a question`)
       const { content, signal } = questionActivity(questions)
-      return [await api.activity(sessionOf(thread), { ...content, body: `${content.body}${factsMarkdown(facts)}` }, signal)]
+      return [await api.activity(sessionOf(thread), { ...content, body: `${content.body}${factsMarkdown(facts, oneLine)}` }, signal)]
     },
     drawSettled: async ({ card, settlement }) => {
       const questions = questionsOf(card.input)
@@ -69,14 +70,13 @@ export function linearDrawing({ api, nameOf, engine, runtime }: { api: LinearApi
       await api.activity(sessionOf(card.thread), settledActivity({ questions, settlement, nameOf }))
     },
     reply: async ({ chat, thread, text }) => {
-      let whole = ''
-      for await (const delta of text) whole += delta
-      if (!whole.trim()) return
+      const whole = await wholeText(text)
+      if (!whole) return
       await afterSettled(chat.id)
       for (const part of activityParts(whole)) await api.activity(sessionOf(thread), { type: 'response', body: part })
     },
     notify: async ({ thread, participant, notice }) => {
-      const body = `${escapeText(participant.name ?? participant.userId, { oneLine: true })}: ${escapeText(noticeText(notice, nameOf))}`
+      const body = `${oneLine(participant.name ?? participant.userId)}: ${escapeText(noticeText(notice, nameOf))}`
       await api.activity(sessionOf(thread), { type: noticeType(notice), body })
     }
   }

@@ -1,4 +1,4 @@
-import type { Participant } from 'frogbot/channels'
+import { type Participant, withoutAtMentions } from 'frogbot/channels'
 import type { LinearUser, SessionEvent } from './linear-payloads.ts'
 
 /**
@@ -27,9 +27,3 @@ export function eventMessage(event: SessionEvent): { id: string; author: LinearU
   return { id: session.comment?.id ?? `agent-session-${session.id}`, author: session.creator ?? null, body: session.comment?.body ?? event.promptContext ?? '' }
 }
 
-const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-
-/** What a session message says, for the agent and for answers: its Markdown with the app's mentions (`@name`) taken out, trimmed. */
-export function withoutAppMention(text: string, appName: string | null): string {
-  return (appName ? text.replace(new RegExp(`(?<![\\w@])@${escapeRegex(appName)}(?![\\w-])`, 'gi'), '') : text).trim()
-}

@@ -1,5 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto'
-import { jsonObject, type PieceContext, replayGuard, unauthorized } from 'frogbot/channels'
+import { hmacSigned, jsonObject, type PieceContext, replayGuard, unauthorized } from 'frogbot/channels'
 
 /** How far a delivery's `webhookTimestamp` may be from now, either way (ms): Linear's own window ("Webhooks", linear.app/developers/webhooks: within a minute). */
 export const DELIVERY_WINDOW_MS = 60_000
@@ -8,13 +7,6 @@ export const DELIVERY_WINDOW_MS = 60_000
 const REMEMBERED_MS = 2 * DELIVERY_WINDOW_MS + 60_000
 
 const DELIVERY_ID = /^[A-Za-z0-9-]{1,100}$/
-
-/** Whether `header` is the hex HMAC-SHA256 of `body` with `secret` (Linear's `Linear-Signature`), compared in constant time. */
-export function signedBy(secret: string, body: string, header: string): boolean {
-  const expected = Buffer.from(createHmac('sha256', secret).update(body).digest('hex'))
-  const given = Buffer.from(header.trim().toLowerCase())
-  return given.length === expected.length && timingSafeEqual(given, expected)
-}
 
 const REMEDY = "if Linear sent it, LINEAR_WEBHOOK_SECRET (or webhookSecret) is not the webhook's signing secret (the OAuth app's page in Linear's settings)"
 
@@ -32,7 +24,8 @@ export function linearVerifier(secret: string) {
   return async (request: Request, { state, now, refused }: Pick<PieceContext, 'state' | 'now' | 'refused'>): Promise<string | Response> => {
     const body = await request.text()
     const signature = request.headers.get('linear-signature')
-    if (!signature || !signedBy(secret, body, signature)) {
+    // Linear's hex is read in either letter case, white space around it aside.
+    if (!signature || !hmacSigned({ secret, body, signature: signature.trim().toLowerCase() })) {
       refused(signature ? `the Linear-Signature does not match the body; ${REMEDY}` : 'the delivery has no Linear-Signature header; Linear signs every webhook delivery')
       return unauthorized(signature ? 'Refused: the Linear-Signature does not match.' : 'Refused: the request has no Linear-Signature header.')
     }

@@ -1,6 +1,6 @@
-import { errorText, type PieceContext } from 'frogbot/channels'
+import { errorText, type PieceContext, withoutAtMentions } from 'frogbot/channels'
 import type { LinearApi, Viewer } from './linear-api.ts'
-import { eventMessage, userParticipant, withoutAppMention } from './linear-participants.ts'
+import { eventMessage, userParticipant } from './linear-participants.ts'
 import type { SessionEvent } from './linear-payloads.ts'
 import { sessionStop } from './session-stop.ts'
 
@@ -43,7 +43,8 @@ export function sessionEvents({ engine, runtime, state, log, track }: Pick<Piece
     }
     if (event.action === 'created') await api.activity(session, { type: 'thought', body: ACKNOWLEDGED }).catch((error: unknown) => log(`could not acknowledge agent session ${session}: ${errorText(error)}`))
     const { id, author, body } = eventMessage(event)
-    const text = withoutAppMention(body, known.displayName)
+    // What the session message says, for the agent and for answers: the app's mentions taken out.
+    const text = withoutAtMentions(body, known.displayName ? [known.displayName] : [])
     if (!author || author.id === known.id || !text || !(await state.setIfNotExists(`frogbot:linear:seen:${id}`, true, SEEN_MS))) return
     await runtime.message({ thread, account: event.organizationId, participant: userParticipant(author), text })
   }
