@@ -128,7 +128,7 @@ export function createDiscord(options: DiscordOptions = {}): DiscordPiece {
       const names = discordNames(state)
       const drawing = discordDrawing({ client, names })
       const approvals = discordApprovals({ client, runtime, names })
-      handleDiscordActions({ bot, client, runtime, drawing, names, approvals })
+      handleDiscordActions({ bot, client, runtime, names, approvals })
       const participantOfMessage = async (message: Message) => {
         const raw = message.raw as GatewayMessage
         const participant = participantOf(raw.author, raw.member)

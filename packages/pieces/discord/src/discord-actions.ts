@@ -1,5 +1,5 @@
 import type { Chat } from 'chat'
-import { CAPTURE_MS, type CardControl, type ChannelQuestion, nextCardState, type Participant, type PieceDrawing, type PieceNotice, type PieceRuntime, type QuestionCard, questionsOf } from 'frogbot/channels'
+import { CAPTURE_MS, type CardControl, type ChannelQuestion, type LookPress, type Participant, type PieceNotice, type PieceRuntime, type QuestionCard, questionsOf } from 'frogbot/channels'
 import { escapeMarkdown, v2 } from './discord-components.ts'
 import { type APPROVAL_IDS, approvalPressOf, type discordApprovals } from './approval-card.ts'
 import { type DiscordClient, messageRef } from './discord-client.ts'
@@ -29,11 +29,10 @@ type ComponentInteraction = { channel_id: string; message: { id: string }; membe
  * waiting). Whatever did not count (refused, settled, stale, a rule broken) is told in the
  * thread, mentioning the participant.
  */
-export function handleDiscordActions({ bot, client, runtime, drawing, names, approvals }: {
+export function handleDiscordActions({ bot, client, runtime, names, approvals }: {
   bot: Chat
   client: DiscordClient
   runtime: PieceRuntime
-  drawing: Pick<PieceDrawing, 'drawPartial'>
   names: DiscordNames
   approvals: ReturnType<typeof discordApprovals>
 }): void {
@@ -56,11 +55,21 @@ export function handleDiscordActions({ bot, client, runtime, drawing, names, app
     return null
   }
 
-  /** The platform's control as the kit's card reducer reads it (a select's values are option indices; a button of a multi-pick question picks nothing). */
-  const cardControl = (control: Control, question: ChannelQuestion, values: string[]): CardControl | null => {
-    if (control.kind === 'option') return question.multiple ? null : { kind: 'option', index: control.index }
+  /** The platform's control as the kit's card reducer reads it (a select's values are option indices). */
+  const cardControl = (control: Control, values: string[]): CardControl => {
+    if (control.kind === 'option') return { kind: 'option', index: control.index }
     if (control.kind === 'menu') return { kind: 'picks', first: control.first, count: 25, indices: values.map((value) => (/^\d{1,6}$/.test(value) ? Number(value) : -1)) }
     return control
+  }
+
+  /** Draws a control that changes only the view: another page of options (the card edited for everyone), or "Other…". */
+  const look = async ({ card, messageId, participant, partial, question, step, control }: LookPress): Promise<PieceNotice | null> => {
+    if (control.kind === 'page') {
+      const questions = questionsOf(card.input)!
+      await client.editPayload(messageId!, v2(withFacts(questionCard(questions, partial, control.page), card.facts)))
+      return null
+    }
+    return other({ card, ref: messageId!, participant, question, step })
   }
 
   const act = async (control: Control | keyof typeof APPROVAL_IDS, interaction: ComponentInteraction, participant: Participant, fallbackThread: string): Promise<void> => {
@@ -70,38 +79,8 @@ export function handleDiscordActions({ bot, client, runtime, drawing, names, app
       if (notice) await runtime.notify({ thread: card?.thread ?? fallbackThread, participant, notice })
     }
     if (card && typeof control === 'string') return tell(await approvals.press(control, { card, ref, participant }))
-    const questions = card ? questionsOf(card.input) : null
-    if (!card || !questions || typeof control === 'string') return tell({ kind: 'closed' })
-    if (control.kind === 'dismiss') return tell(await runtime.answer({ card, messageId: ref, participant, action: { dismissed: true } }))
-    // A call that ended is refused by the settle door's checks, which tell who ended it.
-    if (card.closed) return tell((await runtime.mayAnswer({ card, messageId: ref, participant })) ?? { kind: 'closed' })
-    const partial = await runtime.partialOf(card)
-    if (control.revision !== partial.revision || control.step !== partial.step) return tell(card.messageIds.includes(ref) ? { kind: 'changed' } : { kind: 'closed' })
-    const step = Math.min(partial.step, questions.length - 1)
-    const question = questions[step]
-    const read = cardControl(control, question, interaction.data.values ?? [])
-    const next = read ? nextCardState(questions, partial, read) : { kind: 'ignore' as const }
-    switch (next.kind) {
-      case 'look':
-        if (next.control.kind === 'page') return client.editPayload(ref, v2(withFacts(questionCard(questions, partial, next.control.page), card.facts)))
-        return tell(await other({ card, ref, participant, question, step }))
-      case 'answer':
-        return tell(await runtime.answer({ card, messageId: ref, participant, action: { output: next.output } }))
-      case 'keep': {
-        // Kept on the partial answer as it is when written: picks another participant made meanwhile on the same question stay.
-        const kept = await runtime.keep({ card, messageId: ref, participant, revision: partial.revision, change: (current) => {
-          const again = nextCardState(questions, current, read!)
-          return again.kind === 'keep' ? again.state : next.state
-        } })
-        if ('partial' in kept) await drawing.drawPartial?.({ card, partial: kept.partial })
-        else await tell(kept)
-        return
-      }
-      case 'empty':
-        return tell({ kind: 'invalid', message: `Choose at least one option for “${question.header}”${question.custom ? ', or press Other… and type your answer' : ''}.`, question: step })
-      default:
-        return
-    }
+    if (!card || typeof control === 'string') return tell({ kind: 'closed' })
+    await tell(await runtime.press({ card, messageId: ref, participant, revision: control.revision, step: control.step, control: cardControl(control, interaction.data.values ?? []) }, { look }))
   }
 
   bot.onAction(async (event) => {

@@ -104,7 +104,7 @@ describe('a question that takes several options', () => {
     const chat = group()
     const card = await ask(chat, 'extras')
     await kit.press(BOB, chat, card, 'Done')
-    expect(noticesTo(BOB).at(-1)).toBe("Choose at least one option of 'Extras' first.")
+    expect(noticesTo(BOB).at(-1)).toBe('Choose at least one option for “Extras”.')
     expect(card.edits).toEqual([])
   })
 })

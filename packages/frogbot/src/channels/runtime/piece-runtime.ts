@@ -4,6 +4,7 @@ import type { ReplyReader } from '../answers/reply-readers.ts'
 import { type QuestionCard, questionCards } from '../question-cards.ts'
 import { cardAnswers } from './card-answers.ts'
 import { cardDrawing } from './card-drawing.ts'
+import { cardPresses } from './card-presses.ts'
 import { cardReplacing } from './card-replacing.ts'
 import { directCards, type OpenDirect } from './direct-cards.ts'
 import { partialAnswers } from './partial-answers.ts'
@@ -33,6 +34,8 @@ import { workTracker } from './work-tracker.ts'
  * - `mayAnswer`: the same door's checks of who may answer the card now, settling nothing, with
  *   the same notices (for a control that changes only the view: a page of options, a prompt);
  * - `notify`: tells a participant something (through the piece's drawing);
+ * - `press`: a control pressed on a multi-step question card, from the card's lookup to the
+ *   settle door (see `cardPresses`): the piece reads its platform's event and draws the view;
  * - `keep`, `capture`, `partialOf`: partial answers between clicks (multi-step cards, toggles),
  *   with a revision so that a stale click is told the card `changed`; and "Other…": the
  *   participant's next thread message is their typed answer to one question (`capturing` and
@@ -81,6 +84,7 @@ export function pieceRuntime({ engine, drawing, identity, platform, log, now = D
     mayAnswer,
     keep,
     capture,
+    press: cardPresses({ cards, partials, answer, mayAnswer, keep, drawing }),
     /** The capture of `participant` in `thread` ("Other…": which card and question their next message answers), or `null`. */
     capturing: ({ thread, participant }: { thread: string; participant: Participant }) => partials.captureOf(thread, participant.userId),
     /** Lets `participant`'s capture in `thread` go: their next message there is an ordinary message again. */

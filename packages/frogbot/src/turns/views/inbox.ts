@@ -47,13 +47,16 @@ function kindsOf(agents: Pick<ResolvedAgent, 'clientTools'>[]): string[] {
  * opaque `cursor`; a page may hold fewer than `limit` calls where a tool's `access` refused.
  * Calls of channel conversations are answered in their channel and are not listed. Throws
  * `unauthorized` without a user, `bad-request` naming a parameter (a `kind` no call of those agents
- * can wait as, listing the kinds).
+ * can wait as, listing the kinds; an `olderThan` not earlier than `newerThan`).
  */
 export async function listInbox(services: TurnServices, { req, agent, kind, olderThan, newerThan, limit = 20, cursor }: InboxOptions): Promise<Inbox> {
   if (!req.user) throw new FrogbotError('unauthorized', 'Sign in to list the calls waiting for you.')
   const now = services.now()
   const createdBefore = instantOf('olderThan', olderThan, now)
   const createdAfter = instantOf('newerThan', newerThan, now)
+  if (createdBefore !== undefined && createdAfter !== undefined && createdBefore <= createdAfter) {
+    throw new FrogbotError('bad-request', `olderThan: ${olderThan} leaves no time after newerThan: ${newerThan}; olderThan must name an earlier instant (a longer duration) than newerThan`)
+  }
   const after = cursor === undefined ? undefined : decodeCursor(cursor)
   const usable = []
   for (const entry of services.agents.values()) if ((agent === undefined || entry.slug === agent) && (await mayUse(entry, req))) usable.push(entry)
