@@ -74,3 +74,6 @@ export {
   settledApprovalMarkdown,
   settledApprovalText
 } from './approval-cards.ts'
+export { sameSecret } from './same-secret.ts'
+export { type ApprovalButton, approvalButton } from './approval-buttons.ts'
+export { messageNoticeDue } from './message-notice-due.ts'

@@ -28,7 +28,7 @@ const MESSAGE = {
   caption_entities: Entities
 }
 // One level of `reply_to_message`, as Telegram sends it.
-const Message = z.object({ ...MESSAGE, reply_to_message: z.object({ ...MESSAGE, reply_to_message: z.undefined({ error: 'is nested too deep' }) }).optional() }, { error: 'must be an object (a Telegram Message)' })
+const Message = z.object({ ...MESSAGE, reply_to_message: z.object({ ...MESSAGE, reply_to_message: z.undefined({ error: 'is nested too deep' }).optional() }).optional() }, { error: 'must be an object (a Telegram Message)' })
 const Update = z.object({
   update_id: whole.nonnegative({ error: 'must be a whole number' }),
   message: Message.optional(),
