@@ -1,17 +1,4 @@
-import {
-  APPROVAL_CONTROLS,
-  type ApprovalDrawing,
-  type ApprovalPress,
-  approvalAnswer,
-  approvalCard,
-  type NameOf,
-  noticeText,
-  type Participant,
-  type PieceRuntime,
-  settledAnswer,
-  settledApproval,
-  settledApprovalText
-} from 'frogbot/channels'
+import { APPROVAL_CONTROLS, approvalButton, approvalCard, type ApprovalDrawing, type NameOf, noticeText, type Participant, type PieceRuntime, settledAnswer, settledApproval, settledApprovalText } from 'frogbot/channels'
 import type { PendingCall } from 'frogbot/protocol'
 import { cardTag, MESSAGE_MAX } from './question-keyboard.ts'
 import type { Press } from './telegram-inbound.ts'
@@ -40,17 +27,11 @@ export function approvalMessage(call: Pick<PendingCall, 'toolCallId' | 'toolName
  * (a typed reply the kit reads, as it reads `/deny <reason>`).
  */
 export function telegramApprovals({ runtime, drawing, nameOf, participantOf }: { runtime: PieceRuntime; drawing: TelegramDrawing; nameOf: NameOf; participantOf: (user: Press['from']) => Participant }) {
-  const edit = async (ids: string[], payload: Record<string, unknown>) => {
-    for (const id of ids) await drawing.edit(id, payload)
-  }
   const approvals: ApprovalDrawing = {
-    draw: async ({ chat, thread, call }) => {
-      const message = approvalMessage(call, chat.id)
-      return [await drawing.send(thread, { text: message.text }, { reply_markup: message.reply_markup })]
-    },
+    draw: async ({ chat, thread, call }) => [await drawing.send(thread, approvalMessage(call, chat.id))],
     drawSettled: ({ card, settlement }) =>
-      edit(card.messageIds, { text: withinMessage(settledApprovalText(card.toolName, settledApproval(settlement, card.input, nameOf, { errorText: settledAnswer(settlement).errorText }))) }),
-    drawVotes: ({ card, call }) => edit(card.messageIds, approvalMessage(call, card.chatId))
+      drawing.edit(card.messageIds, { text: withinMessage(settledApprovalText(card.toolName, settledApproval(settlement, card.input, nameOf, { errorText: settledAnswer(settlement).errorText }))) }),
+    drawVotes: ({ card, call }) => drawing.edit(card.messageIds, approvalMessage(call, card.chatId))
   }
 
   /** A press on an approval card: the acknowledgement's text (or `null`), or `undefined` when the press is not an approval's. */
@@ -59,17 +40,10 @@ export function telegramApprovals({ runtime, drawing, nameOf, participantOf }: {
     const [tag, key] = data.slice(PREFIX.length).split(':')
     const participant = participantOf(from)
     const card = await runtime.cards.ofMessage(messageId)
-    if (!card || card.kind !== 'approval' || cardTag(card) !== tag || !(key in PRESSES)) return noticeText({ kind: 'closed' }, nameOf)
-    const kind = PRESSES[key as keyof typeof PRESSES]
-    if (kind === 'edit') {
-      const refused = await runtime.mayAnswer({ card, messageId, participant })
-      if (refused) return noticeText(refused, nameOf)
-      const json = JSON.stringify(card.input)
-      await drawing.send(thread, mentioning(participant, `to approve with changes, send /approve followed by the input as JSON, changed as you need:\n/approve ${json}`))
-      return null
-    }
-    const decision: ApprovalPress = kind === 'approve' ? { kind: 'approve' } : { kind: 'deny' }
-    const notice = await runtime.answer({ card, messageId, participant, action: approvalAnswer(decision) })
+    if (!card || cardTag(card) !== tag || !(key in PRESSES)) return noticeText({ kind: 'closed' }, nameOf)
+    const notice = await approvalButton(runtime, { card, messageId, participant, button: PRESSES[key as keyof typeof PRESSES] }, (json) =>
+      drawing.send(thread, mentioning(participant, `to approve with changes, send /approve followed by the input as JSON, changed as you need:\n/approve ${json}`))
+    )
     return notice ? noticeText(notice, nameOf) : null
   }
 

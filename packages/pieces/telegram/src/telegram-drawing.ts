@@ -1,4 +1,4 @@
-import { type ChannelState, clipDrawn as clip, type NameOf, noticeText, type PartialAnswer, type Participant, type PieceDrawing, type PieceNotice, type QuestionCard, questionsOf, settledText } from 'frogbot/channels'
+import { type ChannelState, clipDrawn as clip, messageNoticeDue, type NameOf, noticeText, type PartialAnswer, type Participant, type PieceDrawing, type QuestionCard, questionsOf, settledText } from 'frogbot/channels'
 import type { CardViews } from './card-views.ts'
 import type { TelegramAdapter } from '@chat-adapter/telegram'
 import type { TelegramApi } from './telegram-api.ts'
@@ -17,9 +17,6 @@ const unchanged = (error: unknown) => error instanceof Error && /message is not 
  * private chat they are told every time.
  */
 export const GROUP_NOTICE_EVERY_MS = 30 * 60_000
-
-/** The notices about ordinary messages (see {@link GROUP_NOTICE_EVERY_MS}), by the key they are counted under. */
-const messageNotice = (notice: PieceNotice) => (notice.kind === 'queued' ? 'queued' : notice.kind === 'denied' && notice.to === 'write' ? 'denied' : null)
 
 /** `text` cut to one message, its last line (who answered, or what became of the call) always kept. */
 export function withinMessage(text: string): string {
@@ -68,11 +65,12 @@ export function telegramDrawing({ adapter, api, views, nameOf, state }: { adapte
     const at = id.lastIndexOf(':')
     return { chat_id: id.slice(0, at), message_id: Number(id.slice(at + 1)) }
   }
-  const edit = async (id: string, payload: Record<string, unknown>) => {
-    try {
-      await api('editMessageText', { ...messageOf(id), ...payload })
-    } catch (error) {
-      if (!unchanged(error)) throw error
+  /** Edits each of `ids` (a card's messages) to `payload`; an edit that changes nothing is no failure. */
+  const edit = async (ids: string[], payload: Record<string, unknown>) => {
+    for (const id of ids) {
+      await api('editMessageText', { ...messageOf(id), ...payload }).catch((error: unknown) => {
+        if (!unchanged(error)) throw error
+      })
     }
   }
   const cardMessage = async (card: QuestionCard, partial: PartialAnswer) => {
@@ -84,8 +82,7 @@ export function telegramDrawing({ adapter, api, views, nameOf, state }: { adapte
 
   /** Edits the card's message to `partial` as its view shows it. */
   const redraw = async (card: QuestionCard, partial: PartialAnswer) => {
-    const message = await cardMessage(card, partial)
-    for (const id of card.messageIds) await edit(id, message)
+    await edit(card.messageIds, await cardMessage(card, partial))
   }
 
   /** Sends `text` to `thread` (plain, no parse mode), as a reply to `replyTo` where given; the id of the message sent. */
@@ -97,23 +94,19 @@ export function telegramDrawing({ adapter, api, views, nameOf, state }: { adapte
   const drawing: Pick<PieceDrawing, 'drawCall' | 'drawSettled' | 'drawPartial' | 'notify'> = {
     drawCall: async ({ thread, call, chat, facts }) => {
       const card: QuestionCard = { chatId: chat.id, toolCallId: call.toolCallId, toolName: call.toolName, thread, messageIds: [], input: call.input, facts }
-      const message = await cardMessage(card, { revision: 0, step: 0, selections: [] })
-      return [await send(thread, { text: message.text }, { reply_markup: message.reply_markup })]
+      return [await send(thread, await cardMessage(card, { revision: 0, step: 0, selections: [] }))]
     },
     drawPartial: ({ card, partial }) => redraw(card, partial),
     drawSettled: async ({ card, settlement }) => {
       const questions = questionsOf(card.input)
       if (!questions) return
-      const text = withinMessage(settledText({ questions, settlement, nameOf }))
-      for (const id of card.messageIds) await edit(id, { text })
+      await edit(card.messageIds, { text: withinMessage(settledText({ questions, settlement, nameOf })) })
       await views.forget(card)
     },
     notify: async ({ thread, participant, notice }) => {
       const text = noticeText(notice, nameOf)
       if (adapter.isDM(thread)) return void (await send(thread, { text }))
-      const counted = messageNotice(notice)
-      if (counted && !(await state.setIfNotExists(`frogbot:telegram:told:${counted}:${thread}:${participant.userId}`, true, GROUP_NOTICE_EVERY_MS))) return
-      await send(thread, mentioning(participant, text))
+      if (await messageNoticeDue({ state, piece: 'telegram', thread, participant, notice, everyMs: GROUP_NOTICE_EVERY_MS })) await send(thread, mentioning(participant, text))
     }
   }
   return { ...drawing, redraw, send, edit }

@@ -45,7 +45,7 @@ export function telegramInbound({ adapter, bot, api, ready, allowedUserIds, pres
   bot: Chat
   api: TelegramApi
   ready: () => Promise<void>
-  allowedUserIds?: string[]
+  allowedUserIds: string[]
   press: (press: Press) => Promise<string | null>
   typed: (thread: string, message: Message) => Promise<boolean>
   log: (line: string) => void
@@ -102,7 +102,7 @@ export function telegramInbound({ adapter, bot, api, ready, allowedUserIds, pres
       return Response.json({ error: 'Telegram did not say who the bot is yet; deliver the update again.', code: 'unavailable' }, { status: 503 })
     }
     const from = update.callback_query?.from.id ?? update.message?.from?.id
-    if (allowedUserIds && (from === undefined || !allowedUserIds.includes(String(from)))) return Response.json({ ok: true })
+    if (allowedUserIds.length > 0 && (from === undefined || !allowedUserIds.includes(String(from)))) return Response.json({ ok: true })
     if (update.callback_query) void track(onPress(update.callback_query))
     else if (update.message) void track(onMessage(update.message))
     return Response.json({ ok: true })

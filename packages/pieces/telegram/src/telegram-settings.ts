@@ -37,19 +37,6 @@ export type TelegramBotOptions = {
   now?: () => number
 }
 
-/** What `createTelegramBot` runs on, once read and checked. */
-export type TelegramSettings = {
-  instance: string
-  label: string
-  botToken: string
-  secretToken?: string
-  botUsername?: string
-  apiUrl: string
-  allowedUserIds?: string[]
-  mode: 'webhook' | 'polling'
-  webhookUrl?: string
-}
-
 /**
  * A bot token in @BotFather's shape: the bot's numeric id (1–20 digits), a colon, then at least 20
  * letters, digits, `_` or `-` (BotFather's tokens have 35 there; the Bot API documents no length).
@@ -73,7 +60,7 @@ const SETTINGS = [
 ] as const satisfies readonly Setting[]
 
 /** The piece's settings from `options` and the environment; a `ConfigError` names each one that is missing or wrong. */
-export function telegramSettings(options: TelegramBotOptions): TelegramSettings {
+export function telegramSettings(options: TelegramBotOptions) {
   const mode = options.mode ?? 'webhook'
   const read = readSettings({ factory: 'createTelegramBot', instance: 'telegram' }, SETTINGS, options, ({ secretToken, webhookUrl }, problems) => {
     if (mode !== 'webhook' && mode !== 'polling') problems.push(`createTelegramBot.mode: "${String(mode)}" must be "webhook" or "polling"`)
@@ -81,15 +68,8 @@ export function telegramSettings(options: TelegramBotOptions): TelegramSettings 
     if (webhookUrl !== undefined && mode === 'polling') problems.push('createTelegramBot.webhookUrl: a polling bot has no webhook; leave webhookUrl out, or use mode "webhook"')
   })
   const botUsername = read.botUsername && bare(read.botUsername)
-  return {
-    instance: read.instance,
-    label: options.label ?? 'Telegram',
-    botToken: read.botToken,
-    ...(read.secretToken ? { secretToken: read.secretToken } : {}),
-    ...(botUsername ? { botUsername } : {}),
-    apiUrl: read.apiUrl.replace(/\/+$/, ''),
-    ...(read.allowedUserIds.length > 0 ? { allowedUserIds: read.allowedUserIds } : {}),
-    mode,
-    ...(read.webhookUrl ? { webhookUrl: read.webhookUrl } : {})
-  }
+  return { ...read, label: options.label ?? 'Telegram', mode, botUsername: botUsername || undefined, apiUrl: read.apiUrl.replace(/\/+$/, '') }
 }
+
+/** What `createTelegramBot` runs on, once read and checked (see {@link telegramSettings}). */
+export type TelegramSettings = ReturnType<typeof telegramSettings>

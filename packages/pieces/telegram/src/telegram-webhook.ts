@@ -1,5 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto'
-import { FRESHNESS_WINDOW_MS, type PieceContext, replayGuard, unauthorized } from 'frogbot/channels'
+import { FRESHNESS_WINDOW_MS, type PieceContext, replayGuard, sameSecret, unauthorized } from 'frogbot/channels'
 import { readUpdate } from './telegram-updates.ts'
 
 /** The header Telegram sends the webhook's secret token in (Bot API `setWebhook`, `secret_token`). */
@@ -18,17 +17,10 @@ const REMEMBERED_MS = 24 * 60 * 60_000 + 60_000
 
 const badRequest = (error: string) => Response.json({ error, code: 'bad-request' }, { status: 400 })
 
-/** Whether `given` is `secret`, compared in constant time (both hashed first, so that their lengths tell nothing). */
-export function sameSecret(given: string | null, secret: string): boolean {
-  if (given === null) return false
-  const digest = (text: string) => createHash('sha256').update(text).digest()
-  return timingSafeEqual(digest(given), digest(secret))
-}
-
 /**
  * Checks an update sent to the Telegram webhook before anything reads it (docs/pieces/telegram.md):
  * 1. the `X-Telegram-Bot-Api-Secret-Token` header must be the webhook's secret token, compared
- *    in constant time, else `401` (logged at most once a minute, with what to do);
+ *    in constant time (the kit's `sameSecret`), else `401` (logged at most once a minute, with what to do);
  * 2. a body that is not an update Telegram sends is `400` (see `readUpdate`);
  * 3. an update whose message was written more than {@link UPDATE_WINDOW_MS} away from now is
  *    `401`; then the kit's replay guard, on the `update_id` (Telegram keeps it when it delivers

@@ -5,10 +5,6 @@ import { TelegramApiError } from './telegram-api.ts'
 export const REFUSED_TOKEN =
   'Telegram did not accept the bot token (getMe answered 401 Unauthorized): set TELEGRAM_BOT_TOKEN (or botToken) to the token @BotFather gave this bot (/mybots → API Token, or /token); until then every update is answered 503'
 
-
-/** Whether `error` is Telegram's refusal of the token (the Bot API answered 401). */
-const refusedCredentials = (error: unknown) => error instanceof TelegramApiError && error.status === 401
-
 /**
  * Asks Telegram once, at start-up, who the bot is (`identify`: `getMe`), so that a wrong token
  * shows in the log before the first update rather than as that update's `503`: a refused token
@@ -21,7 +17,7 @@ export async function checkBotToken({ identify, log }: { identify: () => Promise
   try {
     await identify()
   } catch (error) {
-    if (refusedCredentials(error)) log(REFUSED_TOKEN)
+    if (error instanceof TelegramApiError && error.status === 401) log(REFUSED_TOKEN)
     else log(`could not check TELEGRAM_BOT_TOKEN with Telegram (getMe: ${errorText(error)}); it is asked again with the first update`)
   }
 }
