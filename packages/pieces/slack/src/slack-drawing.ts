@@ -2,10 +2,9 @@ import type { SlackAdapter } from '@chat-adapter/slack'
 import { type NameOf, type PieceDrawing, questionsOf, settledAnswer } from 'frogbot/channels'
 import type { Block } from './block-kit.ts'
 import { withFacts } from './card-facts.ts'
+import { messageRef } from './message-ref.ts'
 import { questionCard, settledCard } from './question-card.ts'
 
-/** A Slack message's id in card records: `<channel>:<ts>` (a `ts` is unique only within its channel). */
-export const messageRef = (channel: string, ts: string) => `${channel}:${ts}`
 
 /** Posts a card (`drawn`, its notification text and blocks) in `thread`, without link previews; resolves the posted message's {@link messageRef}. */
 export async function postBlocks(adapter: SlackAdapter, thread: string, drawn: { text: string; blocks: Block[] }, what: string): Promise<string[]> {

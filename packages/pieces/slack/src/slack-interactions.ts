@@ -2,7 +2,7 @@ import type { SlackAdapter } from '@chat-adapter/slack'
 import type { ActionEvent, Author, ModalSubmitEvent } from 'chat'
 import { authorParticipant, type Participant, type PieceNotice, type PieceRuntime } from 'frogbot/channels'
 import type { Block } from './block-kit.ts'
-import { messageRef } from './slack-drawing.ts'
+import { messageRef } from './message-ref.ts'
 
 /** Element states of an interaction, `state.values[block_id][action_id]` (Slack's `block_actions` and `view_submission`). */
 export type StateValues = Record<string, Record<string, { selected_option?: { value?: string } | null; selected_options?: { value?: string }[]; value?: string | null }>>
