@@ -1,5 +1,5 @@
-import { createHash, createPublicKey, type KeyObject, timingSafeEqual, verify } from 'node:crypto'
-import { jsonObject, type PieceContext, replayGuard, unauthorized } from 'frogbot/channels'
+import { createPublicKey, type KeyObject, verify } from 'node:crypto'
+import { jsonObject, type PieceContext, replayGuard, sameSecret, unauthorized } from 'frogbot/channels'
 
 /** How far an interaction's signed timestamp may be from now (ms): 5 minutes, as FrogBot checks Slack's. Chat SDK does not check its age. */
 export const MAX_SKEW_MS = 5 * 60_000
@@ -14,9 +14,6 @@ export const GATEWAY_TOKEN_HEADER = 'x-discord-gateway-token'
 export function ed25519Key(publicKeyHex: string): KeyObject {
   return createPublicKey({ key: Buffer.concat([ED25519_SPKI_PREFIX, Buffer.from(publicKeyHex, 'hex')]), format: 'der', type: 'spki' })
 }
-
-/** Whether `given` is `secret`, in constant time whatever their lengths (their SHA-256 digests are compared, so a wrong length is not told apart). */
-const sameSecret = (given: string, secret: string) => timingSafeEqual(createHash('sha256').update(given).digest(), createHash('sha256').update(secret).digest())
 
 /** The fields of a body the verifier reads to know a delivery again: an interaction's id, a forwarded event's message id and time. */
 function headOf(body: string): { id?: string; type?: unknown; timestamp?: unknown } | null {
