@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import { COLUMNS, type Database } from './database-schema.ts'
 import { type CallRecord, toCallRecord } from './chat-records.ts'
 
@@ -40,7 +40,8 @@ export async function waitingCallsFor(db: Kysely<Database>, { ownerId, assigneeK
     .innerJoin('frogbot_chats as c', 'c.id', 'p.chat_id')
     .select(COLUMNS.frogbot_pending_calls.map((column) => `p.${column}` as const))
     .select('c.title as chat_title')
-    .where('p.status', '=', 'pending')
+    // A literal, so that PostgreSQL matches the partial index `frogbot_pending_calls_inbox` in a generic plan too.
+    .where('p.status', '=', sql.lit('pending'))
     .where('c.channel', 'is', null)
     .where('p.agent_slug', 'in', agentSlugs)
     .where((eb) =>

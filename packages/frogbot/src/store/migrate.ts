@@ -11,6 +11,7 @@ import * as scale from './migrations/009-scale.ts'
 import * as assignees from './migrations/008-assignees.ts'
 import * as notices from './migrations/011-notices.ts'
 import * as protocolKeys from './migrations/012-protocol-keys.ts'
+import * as inbox from './migrations/013-inbox.ts'
 import type { Database } from './database-schema.ts'
 
 const migrations: Record<string, Migration> = {
@@ -24,7 +25,8 @@ const migrations: Record<string, Migration> = {
   '009-scale': scale,
   '008-assignees': assignees,
   '011-notices': notices,
-  '012-protocol-keys': protocolKeys
+  '012-protocol-keys': protocolKeys,
+  '013-inbox': inbox
 }
 
 /** The key of the transaction-level advisory lock that serializes migrations on PostgreSQL. */

@@ -11,7 +11,8 @@ import { colorQuestion, mockModel, textStep, toolStep } from '../../src/testing/
 import { convertArrayToReadableStream } from 'ai/test'
 
 // Every query of the paths a million waiting chats must keep fast (an answer to the first text and
-// the turn's end, a chat's pending list, a new question, the sweeper's pass, a user's chat list)
+// the turn's end, a chat's pending list, a new question, the sweeper's pass, a user's chat list,
+// the inbox's first and next page)
 // reads its rows through an index: with 40,000 waiting chats in the tables and their statistics
 // fresh, PostgreSQL's plan of each query FrogBot sent has no sequential scan of the calls or
 // messages tables.
@@ -83,6 +84,9 @@ describePostgres('the hot queries at scale', () => {
     await (await request('GET', `/api/agents/planner/chats/${copyOf(template, 99).chatId}`)).text()
     await (await request('POST', '/api/agents/planner', { prompt: 'Paint the fence' })).text()
     await (await request('GET', '/api/chats')).text()
+    const inbox = await (await request('GET', '/api/pending?limit=5')).json()
+    expect(inbox.pending).toHaveLength(5)
+    await (await request('GET', `/api/pending?cursor=${encodeURIComponent(inbox.nextCursor)}`)).text()
     expect(await frogbot.maintain()).toMatchObject({ expired: 1 })
     await new Promise((resolve) => setTimeout(resolve, 200))
     recording = false
