@@ -64,7 +64,8 @@ export async function inboxCommand(options: InboxCommandOptions): Promise<number
     return 0
   } catch (error) {
     if (!FrogbotError.isInstance(error)) throw error
-    const flag = error.message.replace(/^olderThan:/, '--older-than:').replace(/^newerThan:/, '--newer-than:').replace(/^agent:/, '--agent:')
+    // The engine names its options as HTTP does (`olderThan`); the terminal's are flags, wherever the message names them.
+    const flag = error.message.replace(/\bolderThan\b/g, '--older-than').replace(/\bnewerThan\b/g, '--newer-than').replace(/^agent:/, '--agent:')
     console.error(`frogbot pending: ${flag}`)
     return 1
   } finally {

@@ -63,6 +63,7 @@ describe('frogbot pending --all', { timeout: 90_000 }, () => {
   it.each([
     [['--all'], 'frogbot pending: --email <email> is required with --all'],
     [['--all', '--email', 'dana@example.com', '--older-than', 'last week'], 'frogbot pending: --older-than: must be a duration'],
+    [['--all', '--email', 'dana@example.com', '--older-than', '2h', '--newer-than', '1h'], 'frogbot pending: --older-than: 2h leaves no time after --newer-than: 1h; --older-than must name an earlier instant (a longer duration) than --newer-than'],
     [['--all', '--email', 'dana@example.com', '--agent', 'nope'], 'frogbot pending: --agent: no agent "nope" that you may use'],
     [['--all', '--email', 'nobody@example.com'], 'frogbot pending: no user nobody@example.com']
   ])('pending %j is one line and exit code 1', async (args, message) => {
