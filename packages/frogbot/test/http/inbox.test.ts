@@ -144,6 +144,12 @@ for (const backend of BACKENDS) {
       expect(first.nextCursor).not.toBeNull()
       const next = `&cursor=${encodeURIComponent(first.nextCursor!)}`
       expect((await call('ada', 'GET', `/api/pending?limit=1&agent=planner${next}`)).status).toBe(200)
+      // The same age written another way is the same filter: 1s is 1000 ms, a date its instant.
+      const aged = await inbox('ada', '?limit=1&olderThan=1s&newerThan=2026-12-06')
+      expect(aged.nextCursor).not.toBeNull()
+      const agedNext = `&cursor=${encodeURIComponent(aged.nextCursor!)}`
+      expect((await call('ada', 'GET', `/api/pending?limit=1&olderThan=1000&newerThan=2026-12-06T00:00:00Z${agedNext}`)).status).toBe(200)
+      expect((await call('ada', 'GET', `/api/pending?limit=1&olderThan=2s&newerThan=2026-12-06${agedNext}`)).status).toBe(400)
       const other = await call('ada', 'GET', `/api/pending?limit=1${next}`)
       expect(other.status).toBe(400)
       expect(other.json.error).toBe('cursor: belongs to a page listed with other filters (agent, kind, olderThan, newerThan): pass the same ones, or start again without a cursor')

@@ -1,4 +1,4 @@
-import { ageInstant, APPROVAL_KIND, MCP_ELICITATION_KIND, type Inbox } from '@frogbotai/protocol'
+import { ageInstant, APPROVAL_KIND, durationMs, MCP_ELICITATION_KIND, type Inbox } from '@frogbotai/protocol'
 import type { Caller } from '../../contract/caller.ts'
 import { FrogbotError } from '../../errors/frogbot-error.ts'
 import { assigneeKeysOf } from '../../assignees/normalize-assignees.ts'
@@ -12,9 +12,12 @@ import type { TurnServices } from '../services.ts'
 /** What the inbox is asked for (the query of `GET /api/pending`, see `InboxQuery`): ages as durations or ISO times. */
 export type InboxOptions = { req: Caller; agent?: string; kind?: string; olderThan?: string; newerThan?: string; limit?: number; cursor?: string }
 
-/** The filters a page was listed with (as given: `2h` stays `2h`), which its cursor carries on. */
+/** The filters a page was listed with, which its cursor carries on. */
 type InboxFilters = Pick<InboxOptions, 'agent' | 'kind' | 'olderThan' | 'newerThan'>
-const filtersKey = ({ agent, kind, olderThan, newerThan }: InboxFilters) => [agent ?? null, kind ?? null, olderThan ?? null, newerThan ?? null]
+
+/** An age filter as its cursor keeps it: a duration in milliseconds (`1s` and `1000` are one), a time as its ISO instant, `null` when absent. */
+const ageKey = (age: string | undefined) => (age === undefined ? null : (durationMs(age) ?? ageInstant(age, new Date(0)) ?? age))
+const filtersKey = ({ agent, kind, olderThan, newerThan }: InboxFilters) => [agent ?? null, kind ?? null, ageKey(olderThan), ageKey(newerThan)]
 
 const encodeCursor = ({ createdAt, chatId, toolCallId }: InboxPosition, filters: InboxFilters) =>
   Buffer.from(JSON.stringify([createdAt, chatId, toolCallId, filtersKey(filters)])).toString('base64url')
