@@ -82,6 +82,12 @@ describe('settle rejections change nothing stored', () => {
     expect(stop).toMatchObject({ status: 200, json: { chatId, stopped: false } })
   })
 
+  it('a UTF-8 byte order mark before the JSON is ignored, as RFC 8259 allows (docs/http/errors.md)', async () => {
+    const { call, settleURL } = await waitingChat()
+    const body = new Uint8Array([0xef, 0xbb, 0xbf, ...Buffer.from(JSON.stringify({ toolCallId: 'call_1', output: blue }))])
+    expect(await call('POST', settleURL, body)).toMatchObject({ status: 200, json: { settlement: { toolCallId: 'call_1', outcome: 'answered' } } })
+  })
+
   it('an empty body elsewhere says it is empty, and one with nothing required is {}', async () => {
     const { call, chatId } = await waitingChat()
     for (const [method, path] of [['POST', '/api/agents/planner'], ['PATCH', `/api/agents/planner/chats/${chatId}`], ['PUT', `/api/agents/planner/chats/${chatId}/messages/msg_1`]]) {
