@@ -47,7 +47,7 @@ async function measure(kind: StoreKind, context: Parameters<Figure['run']>[0]): 
     const extra = probe
       ? [row('latency', 'one PostgreSQL round trip (select 1) (p50)', 'ms', null, p50(probe.roundTrip)), row('latency', 'one PostgreSQL commit (a one-row insert) (p50)', 'ms', null, p50(probe.commit))]
       : []
-    const limit = kind === 'sqlite' ? 1.25 : 2.5
+    const limit = kind === 'sqlite' ? 1.1 : 2
     return {
       rows: [
         row('latency', `answer → first text, ${db}, in process (p50)`, 'ms', p50(baseline.firstText), p50(ours.firstText), atMost(limit)),

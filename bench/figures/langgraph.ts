@@ -78,7 +78,7 @@ async function compare(kind: StoreKind, context: FigureContext): Promise<Omit<Fi
     return {
       versus: 'LangGraph.js',
       rows: [
-        row('langgraph', `answer → first text, ${db}, in process, vs LangGraph.js (p50)`, 'ms', p50(baseline.firstText), p50(ours.firstText), atMost(0.5)),
+        row('langgraph', `answer → first text, ${db}, in process, vs LangGraph.js (p50)`, 'ms', p50(baseline.firstText), p50(ours.firstText), atMost(0.4)),
         row('langgraph', `answer → first text, ${db}, in process, vs LangGraph.js (p99)`, 'ms', p99(baseline.firstText), p99(ours.firstText)),
         row('langgraph', `CPU per answer, ${db}, vs LangGraph.js (p50)`, 'ms', p50(baseline.cpu), p50(ours.cpu)),
         row('langgraph', `database bytes per question, ${db}, vs LangGraph.js`, 'bytes', Math.round(langgraphStored.bytes), Math.round(frogbotStored.bytes), atMost(1)),
