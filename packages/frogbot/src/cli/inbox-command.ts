@@ -51,7 +51,8 @@ export async function inboxCommand(options: InboxCommandOptions): Promise<number
       cursor = page.nextCursor ?? undefined
     } while (cursor)
     if (listed.length === 0) {
-      console.log(`Nothing is waiting for ${user.email}${options.agent ? ` with agent ${options.agent}` : ''}${options.kind ? ` of kind ${options.kind}` : ''}.`)
+      const ages = [options['older-than'] && `older than ${options['older-than']}`, options['newer-than'] && `newer than ${options['newer-than']}`].filter(Boolean)
+      console.log(`Nothing is waiting for ${user.email}${options.agent ? ` with agent ${options.agent}` : ''}${options.kind ? ` of kind ${options.kind}` : ''}${ages.length > 0 ? ` ${ages.join(' and ')}` : ''}.`)
       return 0
     }
     const now = new Date()
@@ -65,7 +66,7 @@ export async function inboxCommand(options: InboxCommandOptions): Promise<number
   } catch (error) {
     if (!FrogbotError.isInstance(error)) throw error
     // The engine names its options as HTTP does (`olderThan`); the terminal's are flags, wherever the message names them.
-    const flag = error.message.replace(/\bolderThan\b/g, '--older-than').replace(/\bnewerThan\b/g, '--newer-than').replace(/^agent:/, '--agent:')
+    const flag = error.message.replace('newerThan=2h&olderThan=1h', '--newer-than 2h --older-than 1h').replace(/\bolderThan\b/g, '--older-than').replace(/\bnewerThan\b/g, '--newer-than').replace(/^(agent|kind):/, '--$1:')
     console.error(`frogbot pending: ${flag}`)
     return 1
   } finally {

@@ -125,6 +125,9 @@ const OPTIONS = {
 
 const FLAGS = Object.keys(OPTIONS)
 
+/** The flags of `pending` that only its `--all` form (a person's inbox) reads. */
+const INBOX_FLAGS = ['email', 'kind', 'older-than', 'newer-than'] as const
+
 /**
  * What a flag `parseArgs` refused comes to, for a person: an unknown flag named plainly, with
  * `did you mean --pick?` where it is a likely misspelling of a known one (node's own message
@@ -171,7 +174,7 @@ export async function main(argv: string[]): Promise<number> {
     return 0
   }
   if (problem) {
-    console.error(`frogbot ${command}: ${problem}\n\n${USAGE}`)
+    console.error(`frogbot ${command}: ${problem}\n\n${usageFor([command])}`)
     return 1
   }
   try {
@@ -188,9 +191,16 @@ export async function main(argv: string[]): Promise<number> {
         return await (await import('./users-command.ts')).usersCommand(rest, values)
       case 'tokens':
         return await (await import('./tokens-command.ts')).tokensCommand(rest, values)
-      case 'pending':
+      case 'pending': {
         if (values.all) return await (await import('./inbox-command.ts')).inboxCommand(values)
+        // A person's inbox takes these; the list of every waiting call would ignore them.
+        const inboxFlag = INBOX_FLAGS.find((flag) => values[flag] !== undefined)
+        if (inboxFlag) {
+          console.error(`frogbot pending: --${inboxFlag} works with --all (a person's inbox): frogbot pending --all --email <email> --${inboxFlag} …`)
+          return 1
+        }
         return await (await import('./pending-command.ts')).pendingCommand(values)
+      }
       case 'answer':
         return await (await import('./answer-command.ts')).answerCommand(rest, values)
       default:

@@ -54,6 +54,7 @@ describe('frogbot pending --all', { timeout: 90_000 }, () => {
     expect(await frogbot('pending', '--all', '--email', 'dana@example.com', '--kind', 'approval')).toMatchObject({ code: 0, stdout: 'Nothing is waiting for dana@example.com of kind approval.\n' })
     expect(await frogbot('pending', '--all', '--email', 'eve@example.com')).toMatchObject({ code: 0, stdout: 'Nothing is waiting for eve@example.com.\n' })
     expect((await frogbot('pending', '--all', '--email', 'ada@example.com', '--newer-than', '1h')).stdout).toContain('2 waiting for ada@example.com.')
+    expect(await frogbot('pending', '--all', '--email', 'ada@example.com', '--older-than', '1h')).toMatchObject({ code: 0, stdout: 'Nothing is waiting for ada@example.com older than 1h.\n' })
 
     const answered = await frogbot('answer', shed.chatId, shed.callId, '--email', 'dana@example.com', '--pick', '1')
     expect(answered.code).toBe(0)
@@ -63,7 +64,12 @@ describe('frogbot pending --all', { timeout: 90_000 }, () => {
   it.each([
     [['--all'], 'frogbot pending: --email <email> is required with --all'],
     [['--all', '--email', 'dana@example.com', '--older-than', 'last week'], 'frogbot pending: --older-than: must be a duration'],
-    [['--all', '--email', 'dana@example.com', '--older-than', '2h', '--newer-than', '1h'], 'frogbot pending: --older-than: 2h leaves no time after --newer-than: 1h; --older-than must name an earlier instant (a longer duration) than --newer-than'],
+    [['--all', '--email', 'dana@example.com', '--older-than', '2h', '--newer-than', '1h'], 'frogbot pending: --older-than: 2h leaves no time after --newer-than: 1h; --newer-than must name the earlier instant (the longer duration): --newer-than 2h --older-than 1h is between two hours and one hour ago'],
+    [['--kind', 'question'], "frogbot pending: --kind works with --all (a person's inbox): frogbot pending --all --email <email> --kind …"],
+    [['--older-than', '1h'], "frogbot pending: --older-than works with --all (a person's inbox)"],
+    [['--email', 'dana@example.com'], "frogbot pending: --email works with --all (a person's inbox)"],
+    [['extra'], 'frogbot pending: unexpected argument "extra"\n\nUsage: frogbot pending [--agent <slug>] | pending --all --email <email>\n'],
+    [['--all', '--email', 'dana@example.com', '--kind', 'nope'], 'frogbot pending: --kind: no call of kind "nope" can wait here'],
     [['--all', '--email', 'dana@example.com', '--agent', 'nope'], 'frogbot pending: --agent: no agent "nope" that you may use'],
     [['--all', '--email', 'nobody@example.com'], 'frogbot pending: no user nobody@example.com']
   ])('pending %j is one line and exit code 1', async (args, message) => {

@@ -171,7 +171,7 @@ for (const backend of BACKENDS) {
       ['newerThan=2h30', 'newerThan: must be a duration'],
       ['cursor=abc', 'cursor: not a cursor'],
       ['olderThan=2h&newerThan=1h', 'olderThan: 2h leaves no time after newerThan: 1h'],
-      ['olderThan=2026-01-01&newerThan=2026-01-01', 'olderThan must name an earlier instant'],
+      ['olderThan=2026-01-01&newerThan=2026-01-01', 'newerThan must name the earlier instant (the longer duration): newerThan=2h&olderThan=1h is between two hours and one hour ago'],
       ['agent=nope', 'agent: no agent "nope" that you may use'],
       ['agent=vault', 'agent: no agent "vault" that you may use'],
       ['kind=', 'kind: must not be empty'],

@@ -73,7 +73,7 @@ export async function listInbox(services: TurnServices, { req, agent, kind, olde
   const createdBefore = instantOf('olderThan', olderThan, now)
   const createdAfter = instantOf('newerThan', newerThan, now)
   if (createdBefore !== undefined && createdAfter !== undefined && createdBefore <= createdAfter) {
-    throw new FrogbotError('bad-request', `olderThan: ${olderThan} leaves no time after newerThan: ${newerThan}; olderThan must name an earlier instant (a longer duration) than newerThan`)
+    throw new FrogbotError('bad-request', `olderThan: ${olderThan} leaves no time after newerThan: ${newerThan}; newerThan must name the earlier instant (the longer duration): newerThan=2h&olderThan=1h is between two hours and one hour ago`)
   }
   const filters = { agent, kind, olderThan, newerThan }
   const after = cursor === undefined ? undefined : decodeCursor(cursor, filters)
