@@ -14,17 +14,26 @@ export function durationMs(text: string): number | null {
   return Number.isSafeInteger(ms) ? ms : null
 }
 
+/** An ISO 8601 date, or date and time with or without an offset: year, month, day, time, offset. */
+const ISO_TIME = /^(\d{4})-(\d\d)-(\d\d)(T[\d:.]+(Z|[+-]\d\d:?\d\d)?)?$/
+
 /**
  * The instant an inbox age filter names (`olderThan`, `newerThan`): a duration before `now` (see
  * {@link durationMs}: `2h` is two hours ago), or an ISO 8601 date or time (`2026-12-01`,
- * `2026-12-01T09:00:00Z`), as an ISO string; `null` when it is neither.
+ * `2026-12-01T09:00:00Z`), as an ISO string; `null` when it is neither, or a day its month does
+ * not have (`2026-02-30`). A date alone, and a time without an offset, are UTC, whatever the
+ * server's time zone (`Date.parse` would read the time in it).
  */
 export function ageInstant(text: string, now: Date): string | null {
   const ms = durationMs(text)
   if (ms !== null) return new Date(now.getTime() - ms).toISOString()
-  if (!/^\d{4}-\d\d-\d\d(T[\d:.]+(Z|[+-]\d\d:?\d\d)?)?$/.test(text.trim())) return null
-  const at = Date.parse(text.trim())
-  return Number.isNaN(at) ? null : new Date(at).toISOString()
+  const trimmed = text.trim()
+  const match = ISO_TIME.exec(trimmed)
+  if (!match) return null
+  const [, year, month, day, time, offset] = match
+  const at = Date.parse(time && !offset ? `${trimmed}Z` : trimmed)
+  if (Number.isNaN(at) || Number(day) > new Date(Date.UTC(Number(year), Number(month), 0)).getUTCDate()) return null
+  return new Date(at).toISOString()
 }
 
 const age = (name: string) =>

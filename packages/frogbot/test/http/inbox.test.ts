@@ -124,6 +124,15 @@ for (const backend of BACKENDS) {
       expect(ids((await inbox('dana', `?olderThan=${invoiceAt}`)).pending)).toEqual([asked.color.toolCallId])
       expect(ids((await inbox('dana', `?newerThan=${invoiceAt}&agent=planner`)).pending)).toEqual([])
       expect(ids((await inbox('dana', '?newerThan=2026-12-06')).pending)).toHaveLength(3)
+      // A time without an offset is UTC, whatever the server's time zone.
+      const zone = process.env.TZ
+      process.env.TZ = 'Asia/Tokyo'
+      try {
+        expect(ids((await inbox('dana', `?olderThan=${invoiceAt.replace('Z', '')}`)).pending)).toEqual([asked.color.toolCallId])
+      } finally {
+        if (zone === undefined) delete process.env.TZ
+        else process.env.TZ = zone
+      }
     })
 
     it('pages by an opaque cursor: every call once, in order', async () => {
@@ -169,6 +178,8 @@ for (const backend of BACKENDS) {
       ['limit=many', 'limit: must be a whole number from 1 to 100'],
       ['olderThan=yesterday', 'olderThan: must be a duration'],
       ['newerThan=2h30', 'newerThan: must be a duration'],
+      ['olderThan=2026-02-30', 'olderThan: must be a duration'],
+      ['newerThan=2026-04-31T10:00:00Z', 'newerThan: must be a duration'],
       ['cursor=abc', 'cursor: not a cursor'],
       ['olderThan=2h&newerThan=1h', 'olderThan: 2h leaves no time after newerThan: 1h'],
       ['olderThan=2026-01-01&newerThan=2026-01-01', 'newerThan must name the earlier instant (the longer duration): newerThan=2h&olderThan=1h is between two hours and one hour ago'],
