@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { PendingCallSchema } from './pending-call.ts'
+import { PageLimit } from './requests.ts'
 
 const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 } as const
 
@@ -54,8 +55,8 @@ export const InboxQuery = z.strictObject({
   kind: z.string().min(1, 'must not be empty').max(200, 'is too long').optional(),
   olderThan: age('olderThan'),
   newerThan: age('newerThan'),
-  limit: z.coerce.number().int('must be a whole number').min(1).max(100).default(20),
-  cursor: z.string().min(1).max(1000).optional().describe('the nextCursor of the previous page')
+  limit: PageLimit,
+  cursor: z.string().min(1, 'not a cursor: pass the nextCursor of the previous page').max(1000, 'not a cursor: pass the nextCursor of the previous page').optional().describe('the nextCursor of the previous page')
 })
 
 /** A call of the inbox: the pending call (seed: "Answer over HTTP") and its chat's `title` (`null`: untitled). */

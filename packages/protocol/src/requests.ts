@@ -81,9 +81,20 @@ export const RenameRequest = z.strictObject({
   title: z.string().trim().min(1, 'must not be empty or blank').max(TITLE_MAX_LENGTH, `must be at most ${TITLE_MAX_LENGTH} characters`)
 })
 
+const LIMIT_RULE = 'must be a whole number from 1 to 100'
+
+/** A page's size in a query (`limit`): 1–100 in plain digits (not `0x14`, `2e1` or `+20`), default 20. */
+export const PageLimit = z
+  .string()
+  .regex(/^\d{1,3}$/, LIMIT_RULE)
+  .transform(Number)
+  .pipe(z.number().min(1, LIMIT_RULE).max(100, LIMIT_RULE))
+  .default(20)
+  .describe('page size, 1 to 100 (default 20)')
+
 /** Query of the chat lists: page size (1–100, default 20) and the `nextCursor` of the previous page. */
 export const ChatListQuery = z.strictObject({
-  limit: z.coerce.number().int('must be a whole number').min(1).max(100).default(20),
+  limit: PageLimit,
   cursor: z.string().regex(/^\d{4}-\d\d-\d\dT[\d:.]+Z\|[\w-]+$/, 'not a cursor: pass the nextCursor of the previous page').optional()
 })
 

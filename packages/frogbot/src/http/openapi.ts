@@ -36,6 +36,9 @@ const ERROR_TEXT: Record<number, string> = {
 
 const chat = '/api/agents/{slug}/chats/{chatId}'
 
+/** A list's `400`: a query parameter out of its rule, unknown or given twice (no `code`), named in `error`. */
+const badQuery = { 400: { description: 'A query parameter out of its rule, unknown, or given twice (no `code`); `error` names it', schema: ErrorSchema } }
+
 /** The body of `GET /api/ready`. */
 const checkState = z.enum(['ok', 'failing', 'local'])
 const ReadySchema = z.object({ ok: z.boolean(), checks: z.object({ database: checkState, liveStreams: checkState }) })
@@ -71,15 +74,15 @@ export const ENDPOINTS: Endpoint[] = [
     summary: 'The MCP server door (Streamable HTTP, MCP 2026-07-28; docs/protocols/mcp.md): `ask_human` and `agent_<slug>` tools. Only with `mcp: { enabled: true }`; an API token as bearer',
     responses: { 200: { description: 'A JSON-RPC answer (JSON or SSE)' }, ...errors(401, 403) }
   },
-  { method: 'get', path: '/api/chats', summary: "The caller's chats of every agent they may use, newest first", query: ChatListQuery, responses: { 200: { description: 'A page of chats', schema: ChatListSchema }, ...errors(400, 401) } },
+  { method: 'get', path: '/api/chats', summary: "The caller's chats of every agent they may use, newest first", query: ChatListQuery, responses: { 200: { description: 'A page of chats', schema: ChatListSchema }, ...errors(401), ...badQuery } },
   {
     method: 'get',
     path: '/api/pending',
     summary: 'The inbox: every call the caller may answer (their web chats, and calls that name them as an assignee), across chats and agents, newest first, each with its chat\'s title; filters `agent`, `kind`, `olderThan`, `newerThan` (a duration such as `2h`, or an ISO time)',
     query: InboxQuery,
-    responses: { 200: { description: 'A page of waiting calls', schema: InboxSchema }, ...errors(400, 401) }
+    responses: { 200: { description: 'A page of waiting calls', schema: InboxSchema }, ...errors(401), ...badQuery }
   },
-  { method: 'get', path: '/api/agents/{slug}/chats', summary: "The caller's chats with this agent, newest first", query: ChatListQuery, responses: { 200: { description: 'A page of chats', schema: ChatListSchema }, ...errors(400, 401, 403, 404) } },
+  { method: 'get', path: '/api/agents/{slug}/chats', summary: "The caller's chats with this agent, newest first", query: ChatListQuery, responses: { 200: { description: 'A page of chats', schema: ChatListSchema }, ...errors(401, 403, 404), ...badQuery } },
   { method: 'get', path: chat, summary: 'A chat with its messages, turn state, pending calls and queued messages', responses: { 200: { description: 'The chat', schema: ChatReadSchema }, ...errors(401, 403, 404) } },
   {
     method: 'patch',

@@ -176,6 +176,11 @@ for (const backend of BACKENDS) {
     it.each([
       ['limit=0', 'limit: must be a whole number from 1 to 100'],
       ['limit=many', 'limit: must be a whole number from 1 to 100'],
+      ['limit=0x3', 'limit: must be a whole number from 1 to 100'],
+      ['limit=3e0', 'limit: must be a whole number from 1 to 100'],
+      ['limit=%2B3', 'limit: must be a whole number from 1 to 100'],
+      ['limit=101', 'limit: must be a whole number from 1 to 100'],
+      ['cursor=', 'cursor: not a cursor: pass the nextCursor of the previous page'],
       ['olderThan=yesterday', 'olderThan: must be a duration'],
       ['newerThan=2h30', 'newerThan: must be a duration'],
       ['olderThan=2026-02-30', 'olderThan: must be a duration'],
@@ -197,6 +202,8 @@ for (const backend of BACKENDS) {
 
     it('needs someone signed in (401), and is in the OpenAPI document', async () => {
       expect((await call(null, 'GET', '/api/pending')).status).toBe(401)
+      // Not signed in is 401 before any parameter is read.
+      expect((await call(null, 'GET', '/api/pending?limit=abc')).status).toBe(401)
       const document = (await call(null, 'GET', '/api/openapi.json')).json
       const listed = document.paths['/api/pending'].get
       expect(listed.parameters.map((parameter: { name: string }) => parameter.name)).toEqual(['agent', 'kind', 'olderThan', 'newerThan', 'limit', 'cursor'])

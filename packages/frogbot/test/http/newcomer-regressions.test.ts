@@ -48,6 +48,8 @@ describe('requests a newcomer sent', () => {
     expect((await call('GET', '/api/agents/planner/chats?cursor=garbage')).json.error).toBe('cursor: not a cursor: pass the nextCursor of the previous page')
     expect((await call('GET', '/api/agents/planner/chats?limit=1&limit=2')).json.error).toBe('limit: give it once')
     expect((await call('GET', '/api/agents/planner/chats?limit=abc')).json.error).toBe('limit: must be a whole number from 1 to 100')
+    expect((await call('GET', '/api/chats?limit=0')).json.error).toBe('limit: must be a whole number from 1 to 100')
+    expect((await call('GET', '/api/chats?foo=bar')).json.error).toBe('foo: unknown parameter; the parameters are limit, cursor')
   })
 
   it('a wrong method on a real path is 405 with Allow, not 404', async () => {

@@ -1,25 +1,15 @@
 import { type Context, Hono } from 'hono'
 import type { SettleInput } from '../../contract/turns.ts'
-import { FrogbotError } from '../../errors/frogbot-error.ts'
 import { BranchRequest, ChatListQuery, DraftRequest, EditRequest, RenameRequest, SettleRequest, StopRequest } from '@frogbotai/protocol'
 import { chatFor, usableAgent } from '../../turns/chat-access.ts'
 import { forCaller, type HttpContext, type HttpEnv } from '../http-context.ts'
+import { queryOf } from '../query-params.ts'
 import { readBody } from '../read-body.ts'
 import { settleResponse, turnResponse, wantsStream } from '../turn-responses.ts'
 import { uiMessageStreamResponse } from '../sse-response.ts'
 
 /** The chat list query (`limit`, `cursor`), each given once; throws `bad-request` naming the parameter. */
-function listQuery(c: Context<HttpEnv>) {
-  const repeated = Object.entries(c.req.queries()).find(([, values]) => values.length > 1)
-  if (repeated) throw new FrogbotError('bad-request', `${repeated[0]}: give it once`)
-  const query = ChatListQuery.safeParse(c.req.query())
-  if (!query.success) {
-    const issue = query.error.issues[0]
-    const message = issue.code === 'unrecognized_keys' ? `unknown parameter ${issue.keys.join(', ')}` : issue.code === 'invalid_type' ? 'must be a whole number from 1 to 100' : issue.message
-    throw new FrogbotError('bad-request', `${issue.path.join('.') || 'query'}: ${message}`)
-  }
-  return query.data
-}
+const listQuery = (c: Context<HttpEnv>) => queryOf(c, ChatListQuery)
 
 /**
  * `/api/agents/:slug/chats…` (list, read, rename, delete, pending, settle, stop, edit, queued

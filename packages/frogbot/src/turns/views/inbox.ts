@@ -12,6 +12,9 @@ import type { TurnServices } from '../services.ts'
 /** What the inbox is asked for (the query of `GET /api/pending`, see `InboxQuery`): ages as durations or ISO times. */
 export type InboxOptions = { req: Caller; agent?: string; kind?: string; olderThan?: string; newerThan?: string; limit?: number; cursor?: string }
 
+/** Why a caller who is not signed in has no inbox (`unauthorized`, 401). */
+export const SIGN_IN_FOR_INBOX = 'Sign in to list the calls waiting for you.'
+
 /** The filters a page was listed with, which its cursor carries on. */
 type InboxFilters = Pick<InboxOptions, 'agent' | 'kind' | 'olderThan' | 'newerThan'>
 
@@ -68,7 +71,7 @@ function kindsOf(agents: Pick<ResolvedAgent, 'clientTools'>[]): string[] {
  * can wait as, listing the kinds; an `olderThan` not earlier than `newerThan`).
  */
 export async function listInbox(services: TurnServices, { req, agent, kind, olderThan, newerThan, limit = 20, cursor }: InboxOptions): Promise<Inbox> {
-  if (!req.user) throw new FrogbotError('unauthorized', 'Sign in to list the calls waiting for you.')
+  if (!req.user) throw new FrogbotError('unauthorized', SIGN_IN_FOR_INBOX)
   const now = services.now()
   const createdBefore = instantOf('olderThan', olderThan, now)
   const createdAfter = instantOf('newerThan', newerThan, now)

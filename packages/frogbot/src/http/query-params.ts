@@ -1,0 +1,20 @@
+import type { Context } from 'hono'
+import type { z } from 'zod'
+import { FrogbotError } from '../errors/frogbot-error.ts'
+import type { HttpEnv } from './http-context.ts'
+
+/**
+ * The query of a request read by `schema` (a strict Zod object), each parameter given once.
+ * Throws `bad-request` (400) naming the parameter: `limit: give it once`, `sort: unknown
+ * parameter; the parameters are limit, cursor`, or the schema's rule (`limit: must be a whole
+ * number from 1 to 100`).
+ */
+export function queryOf<T extends z.ZodObject>(c: Context<HttpEnv>, schema: T): z.output<T> {
+  const repeated = Object.entries(c.req.queries()).find(([, values]) => values.length > 1)
+  if (repeated) throw new FrogbotError('bad-request', `${repeated[0]}: give it once`)
+  const query = schema.safeParse(c.req.query())
+  if (query.success) return query.data
+  const issue = query.error.issues[0]
+  if (issue.code === 'unrecognized_keys') throw new FrogbotError('bad-request', `${issue.keys[0]}: unknown parameter; the parameters are ${Object.keys(schema.shape).join(', ')}`)
+  throw new FrogbotError('bad-request', `${issue.path.join('.')}: ${issue.message}`)
+}
