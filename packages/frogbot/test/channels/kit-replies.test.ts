@@ -141,6 +141,32 @@ describe('partial answers between clicks', () => {
     expect(await probe.say(ADA, 'something else')).toBe('queued')
   })
 
+  it('a capture with replyTo takes only a reply to one of its messages, prompted once the participant may answer; other messages stay ordinary and keep the capture', async () => {
+    const access = ({ req }: { req: Caller }) => req.channel?.userId !== BOB.id
+    const { probe, texts, model } = await start([ask(order), textStep('Done.')], { access })
+    await probe.say(ADA, 'plan it')
+    const { runtime } = probe.context()
+    const card = (await runtime.cards.ofCall((await probe.context().engine.chatOf('t-main'))!.id, 'call_q'))!
+    const prompted: string[] = []
+    const replyTo = (who: string) => async () => (prompted.push(who), ['m-card', `m-prompt-${who}`])
+    expect(await runtime.capture({ card, participant: { userId: BOB.id, name: BOB.name, email: BOB.email }, question: 1, replyTo: replyTo('bob') })).toEqual({ kind: 'denied', to: 'answer' })
+    expect(await runtime.capture({ card, participant: ada, question: 1, replyTo: replyTo('ada') })).toBeNull()
+    expect(prompted).toEqual(['ada'])
+    expect(await runtime.capturing({ thread: 't-main', participant: ada })).toEqual({ chatId: card.chatId, toolCallId: 'call_q', question: 1, step: 0, replyTo: ['m-card', 'm-prompt-ada'] })
+    expect(await probe.say(ADA, 'just chatting')).toBe('queued')
+    expect(await probe.say(ADA, 'about the reply', { replyTo: 'm-reply' })).toBe('queued')
+    expect(await probe.say(ADA, 'ring twice', { replyTo: 'm-prompt-ada' })).toBe('answered')
+    expect(await runtime.partialOf(card)).toEqual({ revision: 1, step: 0, selections: [{ selected: [] }, { selected: [], custom: 'ring twice' }] })
+    expect(await runtime.capturing({ thread: 't-main', participant: ada })).toBeNull()
+
+    // A reply to the prompt once the call ended is told who ended it, as a press would be; it never reaches the agent.
+    await runtime.capture({ card, participant: ada, question: 1, replyTo: replyTo('ada') })
+    expect(await probe.say(ADA, '1: 2\n2: 1')).toBe('answered')
+    expect(await probe.say(ADA, 'a doorbell', { replyTo: 'm-prompt-ada' })).toBe('answered')
+    expect(texts().at(-1)).toMatch(/^@ada This question was already answered by/)
+    expect(JSON.stringify(model.doStreamCalls.map((call) => call.prompt))).not.toContain('a doorbell')
+  })
+
   it('typed words join the picks of a question that takes several, and replace the pick of one that takes one', async () => {
     const extras = { questions: [{ header: 'Size', question: 'Which size?', options: [{ label: 'Small' }, { label: 'Large' }] }, { header: 'Extras', question: 'What else?', options: [{ label: 'Window' }, { label: 'Lock' }], multiple: true }] }
     const { probe } = await start([ask(extras), textStep('Done.')])

@@ -1,8 +1,6 @@
-import { APPROVAL_CONTROLS, approvalButton, approvalCard, type ApprovalDrawing, type NameOf, noticeText, type Participant, type PieceRuntime, settledAnswer, settledApproval, settledApprovalText } from 'frogbot/channels'
+import { APPROVAL_CONTROLS, type ApprovalButton, approvalCard } from 'frogbot/channels'
 import type { PendingCall } from 'frogbot/protocol'
-import { cardTag, MESSAGE_MAX } from './question-keyboard.ts'
-import type { Press } from './telegram-inbound.ts'
-import { mentioning, type TelegramDrawing, withinMessage } from './telegram-drawing.ts'
+import { cardTag, MESSAGE_MAX, withinMessage } from './question-keyboard.ts'
 
 /** The `callback_data` of an approval card's buttons: `fbap:<card tag>:<a|d|e>` (well within Telegram's 64 bytes). */
 const PREFIX = 'fbap:'
@@ -20,32 +18,11 @@ export function approvalMessage(call: Pick<PendingCall, 'toolCallId' | 'toolName
 }
 
 /**
- * Telegram's approvals: the card as a message with an inline keyboard, edited to the decision
- * (the keyboard removed) or to the quorum's count; a press of Approve or Deny settles through the
- * runtime (told in the press's acknowledgement, Telegram's private notice); Edit has no form in
- * Telegram, so it posts, naming the presser, the input as JSON to send back as `/approve {…}`
- * (a typed reply the kit reads, as it reads `/deny <reason>`).
+ * An approval button's `callback_data` read back (`fbap:<card tag>:<a|d|e>`): the tag of its card
+ * and its button (`undefined` when it names none), or `null` when the data is not an approval's.
  */
-export function telegramApprovals({ runtime, drawing, nameOf, participantOf }: { runtime: PieceRuntime; drawing: TelegramDrawing; nameOf: NameOf; participantOf: (user: Press['from']) => Participant }) {
-  const approvals: ApprovalDrawing = {
-    draw: async ({ chat, thread, call }) => [await drawing.send(thread, approvalMessage(call, chat.id))],
-    drawSettled: ({ card, settlement }) =>
-      drawing.edit(card.messageIds, { text: withinMessage(settledApprovalText(card.toolName, settledApproval(settlement, card.input, nameOf, { errorText: settledAnswer(settlement).errorText }))) }),
-    drawVotes: ({ card, call }) => drawing.edit(card.messageIds, approvalMessage(call, card.chatId))
-  }
-
-  /** A press on an approval card: the acknowledgement's text (or `null`), or `undefined` when the press is not an approval's. */
-  const press = async ({ thread, messageId, from, data }: Press): Promise<string | null | undefined> => {
-    if (!data.startsWith(PREFIX)) return undefined
-    const [tag, key] = data.slice(PREFIX.length).split(':')
-    const participant = participantOf(from)
-    const card = await runtime.cards.ofMessage(messageId)
-    if (!card || cardTag(card) !== tag || !(key in PRESSES)) return noticeText({ kind: 'closed' }, nameOf)
-    const notice = await approvalButton(runtime, { card, messageId, participant, button: PRESSES[key as keyof typeof PRESSES] }, (json) =>
-      drawing.send(thread, mentioning(participant, `to approve with changes, send /approve followed by the input as JSON, changed as you need:\n/approve ${json}`))
-    )
-    return notice ? noticeText(notice, nameOf) : null
-  }
-
-  return { approvals, press }
+export function approvalPressOf(data: string): { tag: string; button?: ApprovalButton } | null {
+  if (!data.startsWith(PREFIX)) return null
+  const [tag, key] = data.slice(PREFIX.length).split(':')
+  return { tag, button: Object.hasOwn(PRESSES, key) ? PRESSES[key as keyof typeof PRESSES] : undefined }
 }

@@ -4,14 +4,12 @@ import { createChatSdkPiece, errorText, type KitPiece, readNumberedAnswer, type 
 import { cardViews } from './card-views.ts'
 import { telegramApi } from './telegram-api.ts'
 import { telegramInbound } from './telegram-inbound.ts'
-import { telegramApprovals } from './approval-keyboard.ts'
 import { telegramAnswers } from './telegram-answers.ts'
 import { telegramDrawing, telegramName } from './telegram-drawing.ts'
 import { openTelegramDirect } from './telegram-direct.ts'
-import { messageParticipant, messageText, telegramParticipant } from './telegram-participants.ts'
+import { messageParticipant, messageText } from './telegram-participants.ts'
 import { type TelegramBotOptions, type TelegramSettings, telegramSettings } from './telegram-settings.ts'
 import { telegramVerifier } from './telegram-webhook.ts'
-import { checkBotToken } from './token-check.ts'
 
 /**
  * How much of a reply one Telegram message carries, at most (characters of the model's Markdown):
@@ -55,8 +53,8 @@ function startupLine(settings: TelegramSettings, agentSlug: string, webhookPath:
  * more messages). `question` calls are drawn as one message per call with an inline keyboard (see
  * `questionMessage`): a button per option, ☐/☑ toggles and **Done** where a question takes
  * several, one question at a time ("2 of 3"), pages of options, **Type your answer** (a
- * `force_reply` prompt; the presser's reply is the answer), **Dismiss**; a reply to the card is
- * read with the numbered-answer grammar. Anyone the agent's `access` accepts may answer
+ * `force_reply` prompt; the presser's reply is the answer, the kit's capture), **Dismiss**; a
+ * reply to the card is read with the numbered-answer grammar. Anyone the agent's `access` accepts may answer
  * (`req.channel.userId`: their numeric Telegram user id; `allowedUserIds` filters updates before
  * that); the first valid answer wins, and the card is edited to the answer and who gave it.
  * Presses are acknowledged with Telegram's private notice. At start-up the bot token is checked
@@ -107,18 +105,12 @@ export function createTelegramBot(options: TelegramBotOptions = {}): TelegramBot
     verify: async (request, context) =>
       verify ? verify(request, context) : Response.json({ error: `The Telegram piece "${settings.instance}" reads its updates by long polling; it takes no webhook requests.`, code: 'not-found' }, { status: 404 }),
     receive: (body) => inbound.receive(JSON.parse(body) as TelegramUpdate),
-    setup: ({ runtime, state, nameOf, log, track, bot, ready }) => {
+    setup: ({ runtime, state, nameOf, log, track, bot }) => {
       const views = cardViews(state)
       const drawing = telegramDrawing({ adapter, api, views, nameOf, state })
-      const answers = telegramAnswers({ runtime, views, drawing, nameOf, participantOf: telegramParticipant })
-      const approvals = telegramApprovals({ runtime, drawing, nameOf, participantOf: telegramParticipant })
-      const press = async (pressed: Parameters<typeof answers.press>[0]) => {
-        const approval = await approvals.press(pressed)
-        return approval === undefined ? answers.press(pressed) : approval
-      }
-      const typed = (thread: string, message: Parameters<typeof answers.typed>[1]) => answers.typed(thread, message, messageParticipant(message.author, message))
-      inbound = telegramInbound({ adapter, bot, api, ready, allowedUserIds: settings.allowedUserIds, press, typed, log, track })
-      void track(checkBotToken({ identify: inbound.identify, log }))
+      const { press } = telegramAnswers({ runtime, views, drawing })
+      inbound = telegramInbound({ adapter, bot, api, allowedUserIds: settings.allowedUserIds, press, nameOf, log, track })
+      void track(inbound.checkToken())
       if (settings.webhookUrl) {
         const url = settings.webhookUrl
         void track(
@@ -128,7 +120,7 @@ export function createTelegramBot(options: TelegramBotOptions = {}): TelegramBot
         )
       }
       return {
-        drawing: { ...drawing, approvals: approvals.approvals },
+        drawing,
         replyMaxChars: REPLY_PART_MAX,
         mention: telegramName,
         participantOf: messageParticipant,

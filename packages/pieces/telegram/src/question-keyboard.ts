@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { type ChannelQuestion, clipDrawn as clip, type PartialAnswer } from 'frogbot/channels'
+import { type ChannelQuestion, clipDrawn as clip, optionPage, type PartialAnswer } from 'frogbot/channels'
 
 /** An inline keyboard button (Bot API `InlineKeyboardButton`): its text and `callback_data`. */
 export type Button = { text: string; callback_data: string }
@@ -25,6 +25,13 @@ export const CALLBACK_DATA_MAX_BYTES = 64
 /** A message's longest text, in characters (Bot API `sendMessage`: 1–4096 after entities parsing). */
 export const MESSAGE_MAX = 4096
 
+/** `text` cut to one message, its last line (who answered, or what became of the call) always kept. */
+export function withinMessage(text: string): string {
+  if (text.length <= MESSAGE_MAX) return text
+  const last = text.slice(text.lastIndexOf('\n') + 1)
+  return `${clip(text.slice(0, text.lastIndexOf('\n')), MESSAGE_MAX - last.length - 1)}\n${last}`
+}
+
 const LABEL_ON_BUTTON_MAX = 48
 const QUESTION_MAX = 2000
 const OPTION_LINE_MAX = 220
@@ -39,27 +46,26 @@ const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim()
  */
 export const cardTag = (card: { chatId: string; toolCallId: string }) => createHash('sha256').update(`${card.chatId}\n${card.toolCallId}`).digest('base64url').slice(0, 8)
 
-const VERBS = { option: 'o', page: 'g', done: 'd', type: 't', back: 'b', dismiss: 'x' } as const
+/** Each action's verb in `callback_data`, and the field of the number it carries after the verb (the option's index, the page), if any. */
+const VERBS = { option: ['o', 'index'], page: ['g', 'page'], done: ['d'], type: ['t'], back: ['b'], dismiss: ['x'] } as const
+const KINDS = Object.fromEntries(Object.entries(VERBS).map(([kind, [verb]]) => [verb, kind as PressAction['kind']]))
 
 /** The `callback_data` of a button: `<card>:<revision>:<verb><argument>`, ASCII, well under 64 bytes. */
 export function pressData({ card, revision, action }: PressData): string {
-  const argument = action.kind === 'option' ? action.index : action.kind === 'page' ? action.page : ''
-  return `${card}:${revision}:${VERBS[action.kind]}${argument}`
+  const [verb, field] = VERBS[action.kind] as readonly [string, string?]
+  return `${card}:${revision}:${verb}${field ? (action as Record<string, unknown>)[field] : ''}`
 }
 
-/** A button's `callback_data` read back (see {@link pressData}), or `null` when it is not one of FrogBot's. */
+/** A button's `callback_data` read back (see {@link pressData}), or `null` when it is not one of FrogBot's (an action without its number, or with one it does not take). */
 export function readPressData(data: string): PressData | null {
   const match = /^([A-Za-z0-9_-]{8}):(\d{1,9}):([ogdtbx])(\d{0,6})$/.exec(data)
   if (!match) return null
   const [, card, revision, verb, argument] = match
-  const number = argument === '' ? null : Number(argument)
-  const action: PressAction | null =
-    verb === 'o' && number !== null ? { kind: 'option', index: number } : verb === 'g' && number !== null ? { kind: 'page', page: number } : number !== null ? null : ({ d: { kind: 'done' }, t: { kind: 'type' }, b: { kind: 'back' }, x: { kind: 'dismiss' } } as const)[verb as 'd' | 't' | 'b' | 'x'] ?? null
-  return action ? { card, revision: Number(revision), action } : null
+  const kind = KINDS[verb]
+  const [, field] = VERBS[kind] as readonly [string, string?]
+  if ((field === undefined) !== (argument === '')) return null
+  return { card, revision: Number(revision), action: (field ? { kind, [field]: Number(argument) } : { kind }) as PressAction }
 }
-
-/** How many pages the options of `question` take. */
-export const pagesOf = (question: ChannelQuestion) => Math.max(1, Math.ceil(question.options.length / OPTIONS_PER_PAGE))
 
 /**
  * The message of a waiting call's card (FrogBot's Telegram questions), one question at a time:
@@ -76,10 +82,7 @@ export function questionMessage({ questions, partial, view, tag }: { questions: 
   const question = questions[step]
   const selected = new Set(partial.selections[step]?.selected ?? [])
   const typed = partial.selections[step]?.custom
-  const pages = pagesOf(question)
-  const page = Math.min(Math.max(view.page, 0), pages - 1)
-  const first = page * OPTIONS_PER_PAGE
-  const shown = question.options.slice(first, first + OPTIONS_PER_PAGE)
+  const { page, pages, first, shown } = optionPage(question, view.page, OPTIONS_PER_PAGE)
   const button = (text: string, action: PressAction): Button => ({ text, callback_data: pressData({ card: tag, revision: partial.revision, action }) })
 
   const lines = [

@@ -1,11 +1,9 @@
-import { type ChannelState, clipDrawn as clip, messageNoticeDue, type NameOf, noticeText, type PartialAnswer, type Participant, type PieceDrawing, type QuestionCard, questionsOf, settledText } from 'frogbot/channels'
+import { type ChannelState, clipDrawn as clip, messageNoticeDue, type NameOf, noticeText, type PartialAnswer, type Participant, type PieceDrawing, type QuestionCard, questionsOf, settledAnswer, settledApproval, settledApprovalText, settledText } from 'frogbot/channels'
+import { approvalMessage } from './approval-keyboard.ts'
 import type { CardViews } from './card-views.ts'
-import type { TelegramAdapter } from '@chat-adapter/telegram'
+import type { TelegramAdapter, TelegramMessage } from '@chat-adapter/telegram'
 import type { TelegramApi } from './telegram-api.ts'
-import { cardTag, MESSAGE_MAX, questionMessage } from './question-keyboard.ts'
-
-/** A message the bot sent, as the Bot API returns it (the fields the piece reads). */
-type Sent = { message_id: number; chat: { id: number } }
+import { cardTag, MESSAGE_MAX, questionMessage, withinMessage } from './question-keyboard.ts'
 
 /** Whether a Bot API error says the edit changed nothing (Telegram answers 400 "message is not modified"), which is no failure. */
 const unchanged = (error: unknown) => error instanceof Error && /message is not modified/i.test(error.message)
@@ -17,13 +15,6 @@ const unchanged = (error: unknown) => error instanceof Error && /message is not 
  * private chat they are told every time.
  */
 export const GROUP_NOTICE_EVERY_MS = 30 * 60_000
-
-/** `text` cut to one message, its last line (who answered, or what became of the call) always kept. */
-export function withinMessage(text: string): string {
-  if (text.length <= MESSAGE_MAX) return text
-  const last = text.slice(text.lastIndexOf('\n') + 1)
-  return `${clip(text.slice(0, text.lastIndexOf('\n')), MESSAGE_MAX - last.length - 1)}\n${last}`
-}
 
 /** How a participant is named to people in Telegram: their name, else their @username, else their id. */
 export const telegramName = (participant: { userId: string; name?: string; username?: unknown }) =>
@@ -48,9 +39,12 @@ export function mentioning(participant: Participant, rest: string) {
  * only says which chat and topic a thread is):
  * - `drawCall`: one message per call, the question shown (see `questionMessage`) with its
  *   inline keyboard; its id (`<chat>:<message>`) is the card's;
- * - `drawPartial`: the card edited to its partial answer (the next question, the toggles);
+ * - `drawPartial`: the card edited to its partial answer (the toggles; the next question on the
+ *   first page of its options, the typist gone);
  * - `drawSettled`: the card edited to its answer and who gave it (the kit's `settledText`), the
  *   keyboard removed;
+ * - `approvals`: an approval as a message with an inline keyboard (see `approvalMessage`), edited
+ *   to the decision (the keyboard removed) or to the quorum's count;
  * - `notify`: a message in the conversation that names the participant (in a private chat, the
  *   notice alone), for what they wrote (in a group, that a message waits or is refused at most
  *   once in {@link GROUP_NOTICE_EVERY_MS}); presses are told privately by the press's
@@ -87,16 +81,19 @@ export function telegramDrawing({ adapter, api, views, nameOf, state }: { adapte
 
   /** Sends `text` to `thread` (plain, no parse mode), as a reply to `replyTo` where given; the id of the message sent. */
   const send = async (thread: string, content: { text: string; entities?: unknown[] }, extra: Record<string, unknown> = {}) => {
-    const sent = await api<Sent>('sendMessage', { ...target(thread), ...content, ...extra })
+    const sent = await api<TelegramMessage>('sendMessage', { ...target(thread), ...content, ...extra })
     return `${sent.chat.id}:${sent.message_id}`
   }
 
-  const drawing: Pick<PieceDrawing, 'drawCall' | 'drawSettled' | 'drawPartial' | 'notify'> = {
+  const drawing: Pick<PieceDrawing, 'drawCall' | 'drawSettled' | 'drawPartial' | 'notify' | 'approvals'> = {
     drawCall: async ({ thread, call, chat, facts }) => {
       const card: QuestionCard = { chatId: chat.id, toolCallId: call.toolCallId, toolName: call.toolName, thread, messageIds: [], input: call.input, facts }
       return [await send(thread, await cardMessage(card, { revision: 0, step: 0, selections: [] }))]
     },
-    drawPartial: ({ card, partial }) => redraw(card, partial),
+    drawPartial: async ({ card, partial, previous }) => {
+      if (partial.step !== previous?.step) await views.setView(card, { page: 0 })
+      await redraw(card, partial)
+    },
     drawSettled: async ({ card, settlement }) => {
       const questions = questionsOf(card.input)
       if (!questions) return
@@ -107,6 +104,12 @@ export function telegramDrawing({ adapter, api, views, nameOf, state }: { adapte
       const text = noticeText(notice, nameOf)
       if (adapter.isDM(thread)) return void (await send(thread, { text }))
       if (await messageNoticeDue({ state, piece: 'telegram', thread, participant, notice, everyMs: GROUP_NOTICE_EVERY_MS })) await send(thread, mentioning(participant, text))
+    },
+    approvals: {
+      draw: async ({ chat, thread, call }) => [await send(thread, approvalMessage(call, chat.id))],
+      drawSettled: ({ card, settlement }) =>
+        edit(card.messageIds, { text: withinMessage(settledApprovalText(card.toolName, settledApproval(settlement, card.input, nameOf, { errorText: settledAnswer(settlement).errorText }))) }),
+      drawVotes: ({ card, call }) => edit(card.messageIds, approvalMessage(call, card.chatId))
     }
   }
   return { ...drawing, redraw, send, edit }

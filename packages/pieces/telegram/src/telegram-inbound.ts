@@ -1,10 +1,14 @@
 import type { TelegramAdapter, TelegramCallbackQuery, TelegramMessage, TelegramUpdate } from '@chat-adapter/telegram'
-import type { Chat, Message } from 'chat'
-import { clipDrawn, errorText } from 'frogbot/channels'
-import type { TelegramApi } from './telegram-api.ts'
+import type { Chat } from 'chat'
+import { clipDrawn, errorText, type NameOf, noticeText, onceUntilFailure, type PieceNotice, receivedMessages } from 'frogbot/channels'
+import { type TelegramApi, TelegramApiError } from './telegram-api.ts'
 
 /** The longest text `answerCallbackQuery` shows (Bot API: 0–200 characters). */
 export const PRESS_NOTICE_MAX = 200
+
+/** What the log says when Telegram refuses the bot token (Bot API: `401 Unauthorized`), and what to do. */
+export const REFUSED_TOKEN =
+  'Telegram did not accept the bot token (getMe answered 401 Unauthorized): set TELEGRAM_BOT_TOKEN (or botToken) to the token @BotFather gave this bot (/mybots → API Token, or /token); until then every update is answered 503'
 
 /** How long one `getUpdates` long poll waits for updates (s), and how long after a failed one the next is asked (ms). */
 const POLL_SECONDS = 30
@@ -34,33 +38,42 @@ function topicOnly<T extends Threaded>(message: T): T {
  *   bot talks in chats, not channels), and so is an update from a user outside `allowedUserIds`;
  * - no update is read before Telegram said who the bot is (`getMe`): until then it is `503`, for
  *   Telegram to deliver it again;
- * - a message is first offered to the piece as a typed answer (`typed`); otherwise it goes to
- *   Chat SDK (`/commands` too, as ordinary messages), the private chat shown "typing";
+ * - a message goes to Chat SDK (the kit's `receivedMessages`; `/commands` too, as ordinary
+ *   messages; a failure is logged by Chat SDK), the private chat shown "typing"; the kit reads it
+ *   as a typed answer first (the presser's reply to **Type your answer**);
  * - a button press goes to the piece (`press`), never to Chat SDK's actions, and is acknowledged
- *   with `answerCallbackQuery` carrying the piece's text (Telegram's private notice).
- * `poll` reads updates by long polling until `signal` aborts (the webhook deleted first).
+ *   with `answerCallbackQuery` carrying the notice for the presser (Telegram's private notice).
+ * `poll` reads updates by long polling until `signal` aborts (the webhook deleted first);
+ * `checkToken` asks Telegram once, at start-up, who the bot is.
  */
-export function telegramInbound({ adapter, bot, api, ready, allowedUserIds, press, typed, log, track }: {
+export function telegramInbound({ adapter, bot, api, allowedUserIds, press, nameOf, log, track }: {
   adapter: TelegramAdapter
   bot: Chat
   api: TelegramApi
-  ready: () => Promise<void>
   allowedUserIds: string[]
-  press: (press: Press) => Promise<string | null>
-  typed: (thread: string, message: Message) => Promise<boolean>
+  press: (press: Press) => Promise<PieceNotice | null>
+  nameOf: NameOf
   log: (line: string) => void
   track: <T>(task: Promise<T>) => Promise<T>
 }) {
-  let identified: Promise<void> | null = null
   /** Asks Telegram who the bot is (`getMe`, once at a time; nothing once it answered); rejects as the request does. */
-  const identify = () =>
-    (identified ??= api('getMe').then(
-      () => undefined,
-      (error: unknown) => {
-        identified = null
-        throw error
-      }
-    ))
+  const identify = onceUntilFailure(() => api('getMe'))
+
+  /**
+   * Asks Telegram once, at start-up, who the bot is, so that a wrong token shows in the log before
+   * the first update rather than as that update's `503`: a refused token logs {@link REFUSED_TOKEN},
+   * naming `TELEGRAM_BOT_TOKEN`; Telegram out of reach (or answering anything else) logs that the
+   * token could not be checked, and why. Nothing is logged when Telegram accepts it. Never rejects,
+   * and nothing waits for it: the piece starts either way, and the first update asks again.
+   */
+  const checkToken = async () => {
+    try {
+      await identify()
+    } catch (error) {
+      if (error instanceof TelegramApiError && error.status === 401) log(REFUSED_TOKEN)
+      else log(`could not check TELEGRAM_BOT_TOKEN with Telegram (getMe: ${errorText(error)}); it is asked again with the first update`)
+    }
+  }
 
   const onPress = async (query: TelegramCallbackQuery) => {
     let text: string | null = null
@@ -68,7 +81,8 @@ export function telegramInbound({ adapter, bot, api, ready, allowedUserIds, pres
       const chatId = String(query.message.chat.id)
       const thread = adapter.encodeThreadId({ chatId, messageThreadId: topicOnly(query.message as TelegramMessage & Threaded).message_thread_id })
       try {
-        text = await press({ thread, messageId: `${chatId}:${query.message.message_id}`, from: query.from, data: query.data })
+        const notice = await press({ thread, messageId: `${chatId}:${query.message.message_id}`, from: query.from, data: query.data })
+        text = notice ? noticeText(notice, nameOf) : null
       } catch (error) {
         log(`could not handle a button press in ${thread}: ${errorText(error)}`)
         text = 'Something went wrong; try again in a moment.'
@@ -81,16 +95,11 @@ export function telegramInbound({ adapter, bot, api, ready, allowedUserIds, pres
     }
   }
 
+  const handOn = receivedMessages({ bot, adapter, track })
   const onMessage = async (raw: TelegramMessage) => {
-    await ready()
     const message = adapter.parseMessage(topicOnly(raw as TelegramMessage & Threaded))
-    try {
-      if (message.author.isBot !== true && !message.author.isMe && (await typed(message.threadId, message))) return
-      if (raw.chat.type === 'private' && !raw.from?.is_bot) void adapter.startTyping(message.threadId).catch(() => undefined)
-      await bot.processMessage(adapter, message.threadId, message, { waitUntil: (task) => void track(task) })
-    } catch (error) {
-      log(`could not read a message in ${message.threadId}: ${errorText(error)}`)
-    }
+    if (raw.chat.type === 'private' && !raw.from?.is_bot) void adapter.startTyping(message.threadId).catch(() => undefined)
+    handOn(message)
   }
 
   /** Reads `update`: `503` until the bot is known, else `200` with the update handed on (its work tracked). */
@@ -127,5 +136,5 @@ export function telegramInbound({ adapter, bot, api, ready, allowedUserIds, pres
     }
   }
 
-  return { identify, receive, poll }
+  return { checkToken, receive, poll }
 }

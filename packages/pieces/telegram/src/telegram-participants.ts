@@ -1,6 +1,6 @@
 import type { TelegramMessage, TelegramUser } from '@chat-adapter/telegram'
 import type { Author, Message } from 'chat'
-import type { Participant } from 'frogbot/channels'
+import { type Participant, withoutAtMentions } from 'frogbot/channels'
 
 /**
  * A Telegram user as the piece hands them to FrogBot (`req.channel`, docs/pieces/telegram.md, who can
@@ -24,8 +24,5 @@ export function messageParticipant(author: Author, message: Message): TelegramPa
   return { userId: author.userId, name: author.fullName || author.userName || author.userId }
 }
 
-const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-
-/** What a message says, for the agent and for answers: its text, the bot's `@username` mentions taken out, trimmed. */
-export const messageText = (userName: () => string) => (message: Message) =>
-  message.text.replace(new RegExp(`(?<![\\w@])@${escapeRegex(userName())}(?![\\w])`, 'gi'), '').trim()
+/** What a message says, for the agent and for answers: its text, the bot's `@username` mentions taken out (the kit's `withoutAtMentions`), trimmed. */
+export const messageText = (userName: () => string) => (message: Message) => withoutAtMentions(message.text, [userName()])

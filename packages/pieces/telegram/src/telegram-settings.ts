@@ -1,4 +1,4 @@
-import { httpUrl, readSettings, type Setting } from 'frogbot/channels'
+import { httpUrl, readSettings, type Setting, type SettingOptions } from 'frogbot/channels'
 
 /**
  * Options of `createTelegramBot`; every one may be left out (the defaults come from `env`).
@@ -23,8 +23,7 @@ import { httpUrl, readSettings, type Setting } from 'frogbot/channels'
  * - `env`: where the defaults are read. Default `process.env`.
  * - `now`: the clock updates are judged by (ms since the epoch). Default `Date.now`.
  */
-export type TelegramBotOptions = {
-  instance?: string
+export type TelegramBotOptions = SettingOptions & {
   botToken?: string
   secretToken?: string
   botUsername?: string
@@ -33,7 +32,6 @@ export type TelegramBotOptions = {
   mode?: 'webhook' | 'polling'
   webhookUrl?: string
   label?: string
-  env?: Record<string, string | undefined>
   now?: () => number
 }
 

@@ -15,8 +15,6 @@ export const UPDATE_WINDOW_MS = FRESHNESS_WINDOW_MS
 /** How long an update id, a message and a button press are remembered (ms): Telegram keeps an undelivered update 24 hours. */
 const REMEMBERED_MS = 24 * 60 * 60_000 + 60_000
 
-const badRequest = (error: string) => Response.json({ error, code: 'bad-request' }, { status: 400 })
-
 /**
  * Checks an update sent to the Telegram webhook before anything reads it (docs/pieces/telegram.md):
  * 1. the `X-Telegram-Bot-Api-Secret-Token` header must be the webhook's secret token, compared
@@ -43,7 +41,7 @@ export function telegramVerifier({ secretToken, botId }: { secretToken: string; 
       return unauthorized(given === null ? 'Refused: the request has no X-Telegram-Bot-Api-Secret-Token header.' : 'Refused: the X-Telegram-Bot-Api-Secret-Token header is not the webhook secret.')
     }
     const update = readUpdate(body)
-    if ('problem' in update) return badRequest(`Refused: ${update.problem}.`)
+    if ('problem' in update) return Response.json({ error: `Refused: ${update.problem}.`, code: 'bad-request' }, { status: 400 })
     if (update.sentAt !== undefined && Math.abs(now() - update.sentAt) > UPDATE_WINDOW_MS) {
       return unauthorized(`Refused: the update's message was sent more than ${Math.round(UPDATE_WINDOW_MS / 60_000)} minutes from this server's time.`)
     }

@@ -14,9 +14,11 @@ export type PartialAnswer = { revision: number; step: number; selections: Questi
 /**
  * Who may type the answer to one question of a card, in its thread, until the capture lapses
  * ("Other…"): the card's call, the question (its index), and the `step` the card showed when they
- * asked to type (a typed answer once the card moved to another step is told `changed`).
+ * asked to type (a typed answer once the card moved to another step is told `changed`). With
+ * `replyTo` (platform message ids: the card's, a prompt's), only a message that replies to one of
+ * them is the typed answer; any other message of the participant stays an ordinary one.
  */
-export type Capture = { chatId: string; toolCallId: string; question: number; step: number }
+export type Capture = { chatId: string; toolCallId: string; question: number; step: number; replyTo?: string[] }
 
 /** How long a change's claim on its revision holds, should its writer stop before writing (ms). */
 const CLAIM_MS = 30_000
@@ -33,7 +35,8 @@ const captureKey = (thread: string, userId: string) => `frogbot:capture:${thread
  * participant saw, atomically across processes (the first change from a revision wins; the
  * others get `stale` with the current one); `clear` it once the call ended. `capture` records
  * that a participant's next message in the thread is their typed answer to one question (the
- * card at `step`), for `forMs` (default {@link CAPTURE_MS}); `captureOf` finds it, `release` lets it go.
+ * card at `step`; with `replyTo`, only their reply to one of those messages), for `forMs` (default
+ * {@link CAPTURE_MS}); `captureOf` finds it, `release` lets it go.
  */
 export function partialAnswers(state: Pick<ChannelState, 'get' | 'set' | 'setIfNotExists' | 'delete'>) {
   const read = async (card: QuestionCard): Promise<PartialAnswer> => (await state.get<PartialAnswer>(key(card))) ?? { revision: 0, step: 0, selections: [] }
@@ -48,8 +51,8 @@ export function partialAnswers(state: Pick<ChannelState, 'get' | 'set' | 'setIfN
       return { partial }
     },
     clear: (card: QuestionCard) => state.delete(key(card)),
-    capture: (card: QuestionCard, { userId, question, step, forMs = CAPTURE_MS }: { userId: string; question: number; step: number; forMs?: number }) =>
-      state.set<Capture>(captureKey(card.thread, userId), { chatId: card.chatId, toolCallId: card.toolCallId, question, step }, forMs),
+    capture: (card: QuestionCard, { userId, question, step, forMs = CAPTURE_MS, replyTo }: { userId: string; question: number; step: number; forMs?: number; replyTo?: string[] }) =>
+      state.set<Capture>(captureKey(card.thread, userId), { chatId: card.chatId, toolCallId: card.toolCallId, question, step, ...(replyTo ? { replyTo } : {}) }, forMs),
     captureOf: (thread: string, userId: string) => state.get<Capture>(captureKey(thread, userId)),
     release: (thread: string, userId: string) => state.delete(captureKey(thread, userId))
   }

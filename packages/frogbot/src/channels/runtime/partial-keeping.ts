@@ -11,7 +11,10 @@ import type { Keep } from './thread-message.ts'
  * - `keep`: a change of the card's partial answer made from `revision` (see `PartialAnswer`): the
  *   new partial answer, or the notice (`changed` when someone changed it since, `closed`, a refusal's);
  * - `capture`: the participant's next message in the card's thread, within `forMs`, is their typed
- *   answer to question `question` ("Other…"): `null`, else the notice.
+ *   answer to question `question` ("Other…"): `null`, else the notice. With `replyTo` (a platform
+ *   where the typed answer is a reply, Telegram's `force_reply` prompt), it is called once the
+ *   participant may answer, before the capture is kept (the piece draws its prompt there), and
+ *   resolves the message ids their reply must answer; any other message of theirs stays ordinary.
  */
 export function partialKeeping({ partials, mayAnswer }: { partials: PartialAnswers; mayAnswer: CardAnswers['mayAnswer'] }) {
   const keep: Keep = async ({ card, messageId, participant, revision, change }) => {
@@ -21,11 +24,11 @@ export function partialKeeping({ partials, mayAnswer }: { partials: PartialAnswe
     return 'partial' in changed ? changed : { kind: 'changed' }
   }
 
-  const capture = async ({ card, messageId, participant, question, forMs }: Click & { question: number; forMs?: number }): Promise<PieceNotice | null> => {
+  const capture = async ({ card, messageId, participant, question, forMs, replyTo }: Click & { question: number; forMs?: number; replyTo?: () => Promise<string[]> }): Promise<PieceNotice | null> => {
     const refused = await mayAnswer({ card, messageId, participant })
     if (refused) return refused
     const { step } = await partials.read(card)
-    await partials.capture(card, { userId: participant.userId, question, step, forMs })
+    await partials.capture(card, { userId: participant.userId, question, step, forMs, ...(replyTo ? { replyTo: await replyTo() } : {}) })
     return null
   }
 

@@ -22,7 +22,9 @@ import type { PartialAnswer } from './partial-answers.ts'
  * - `notify`: tells one participant (see {@link PieceNotice}): privately where the platform can,
  *   else in a short reply that mentions them.
  * - `drawPartial` (optional): redraws a card whose partial answer changed without the piece's
- *   own click (a typed answer captured for one question of several).
+ *   own click (a typed answer captured for one question of several), or after a press where the
+ *   piece gives no `redraw` hook; `previous`: the partial answer before the change, where the kit
+ *   read it (so a piece can tell that the question shown changed).
  * - `approvals` (optional): how calls waiting for approval are drawn ({@link ApprovalDrawing}); a
  *   piece that draws them also says so in `supportsKind('approval')`.
  */
@@ -31,7 +33,7 @@ export type PieceDrawing = {
   drawCall: (options: { chat: ChatSummary; thread: string; call: PendingCall; facts: string[] }) => Promise<string[]>
   drawSettled: (options: { chat: ChatSummary; card: QuestionCard; settlement: SettlementWithPart }) => Promise<void>
   notify: (options: { thread: string; participant: Participant; notice: PieceNotice }) => Promise<void>
-  drawPartial?: (options: { card: QuestionCard; partial: PartialAnswer }) => Promise<void>
+  drawPartial?: (options: { card: QuestionCard; partial: PartialAnswer; previous?: PartialAnswer }) => Promise<void>
   approvals?: ApprovalDrawing
 }
 

@@ -38,8 +38,9 @@ import { workTracker } from './work-tracker.ts'
  *   settle door (see `cardPresses`): the piece reads its platform's event and draws the view;
  * - `keep`, `capture`, `partialOf`: partial answers between clicks (multi-step cards, toggles),
  *   with a revision so that a stale click is told the card `changed`; and "Other…": the
- *   participant's next thread message is their typed answer to one question (`capturing` and
- *   `release` to find and cancel it). `keep` and `capture` check who may answer first, as
+ *   participant's next thread message (with `replyTo`: their reply to the card or the piece's
+ *   prompt) is their typed answer to one question (`capturing` and `release` to find and cancel
+ *   it). `keep` and `capture` check who may answer first, as
  *   `mayAnswer` does: a participant the agent's `access` (or the tool's `client.access`) refuses
  *   changes nothing and gets the notice a refused answer gets;
  * - `redraw`, `redrawNowAndThen`: rescans for cards never drawn, or never replaced;
@@ -70,7 +71,7 @@ export function pieceRuntime({ engine, drawing, identity, platform, log, now = D
 
   const { answer, mayAnswer } = cardAnswers({ engine, replacing, explain, work, log, drawVotes: (options) => drawing.approvals?.drawVotes?.(options) ?? Promise.resolve() })
   const { keep, capture } = partialKeeping({ partials, mayAnswer })
-  const replies = threadReplies({ engine, cards, partials, drawing, readReply, settle: answer, keep })
+  const replies = threadReplies({ engine, cards, partials, drawing, readReply, settle: answer, keep, mayAnswer })
 
   const send = threadMessages({ engine, drawing, drawCalls, explain })
 

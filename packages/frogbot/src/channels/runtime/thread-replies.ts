@@ -5,6 +5,7 @@ import type { ReplyReading } from '../answers/numbered-answers.ts'
 import type { ReplyReader } from '../answers/reply-readers.ts'
 import type { PieceNotice } from '../piece-notices.ts'
 import type { QuestionCard, QuestionCards } from '../question-cards.ts'
+import type { CardAnswers } from './card-answers.ts'
 import { capturedAnswers } from './captured-answers.ts'
 import type { PartialAnswers } from './partial-answers.ts'
 import { threadCards } from './thread-cards.ts'
@@ -20,7 +21,7 @@ import type { Keep, Settle, ThreadMessage } from './thread-message.ts'
  * or `/deny [reason]` decides the thread's approval card (see `readApprovalCommand`), in every piece. Resolves whether the message was
  * consumed; what the participant did wrong, or that the question was settled, is told.
  */
-export function threadReplies({ engine, cards, partials, drawing, readReply, settle, keep }: {
+export function threadReplies({ engine, cards, partials, drawing, readReply, settle, keep, mayAnswer }: {
   engine: PieceEngine
   cards: QuestionCards
   partials: PartialAnswers
@@ -28,12 +29,13 @@ export function threadReplies({ engine, cards, partials, drawing, readReply, set
   readReply?: ReplyReader
   settle: Settle
   keep: Keep
+  mayAnswer: CardAnswers['mayAnswer']
 }) {
   const tell = async (message: ThreadMessage, notice: PieceNotice | null) => {
     if (notice) await drawing.notify({ thread: message.thread, participant: message.participant, notice })
   }
 
-  const captured = capturedAnswers({ cards, partials, drawing, settle, keep, tell })
+  const captured = capturedAnswers({ cards, partials, drawing, settle, keep, mayAnswer, tell })
   const cardsOf = threadCards({ engine, cards })
 
   const noticeFor = async (message: ThreadMessage, card: QuestionCard, reading: Exclude<ReplyReading, { kind: 'none' }>): Promise<PieceNotice | null> => {
