@@ -128,6 +128,3 @@ export function botFrameworkAuth({ appId, openIdMetadataUrl, now }: { appId: str
     }
   }
 }
-
-/** See {@link botFrameworkAuth}. */
-export type BotFrameworkAuth = ReturnType<typeof botFrameworkAuth>
