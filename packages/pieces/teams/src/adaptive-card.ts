@@ -44,16 +44,20 @@ export const cardMessage = ({ card, summary }: DrawnCard) => ({ type: 'message',
 /** The size of the message that carries `card` with `summary`, as Teams counts it (UTF-16 bytes of its JSON). */
 export const messageBytes = (card: Element, summary: string): number => JSON.stringify(cardMessage({ card, summary })).length * 2
 
-/** Lines packed into as few `RichTextBlock`s as fit `budget` bytes, the rest told as a count ("… and 12 more"). */
-export function packedLines(lines: Element[], budget: number, rest: (count: number) => Element): Element[] {
+/**
+ * The card `build` makes of `lines`, packed into as few as fit Teams' budget ({@link CARD_BUDGET_BYTES}
+ * for the message with `summary`, less `margin` bytes), the rest told as a count (`rest`: "… and 12
+ * more"). `build([])` is the card without any of them, whose size is spent first.
+ */
+export function packedCard(lines: Element[], build: (lines: Element[]) => Element, { summary, margin, rest }: { summary: string; margin: number; rest: (count: number) => Element }): Element {
   const kept: Element[] = []
-  let used = 0
+  let used = messageBytes(build([]), summary) + margin
   for (const [index, line] of lines.entries()) {
     // Each element also costs the comma that separates it from the next.
     const bytes = (JSON.stringify(line).length + 1) * 2
-    if (used + bytes > budget) return [...kept, rest(lines.length - index)]
+    if (used + bytes > CARD_BUDGET_BYTES) return build([...kept, rest(lines.length - index)])
     kept.push(line)
     used += bytes
   }
-  return kept
+  return build(kept)
 }

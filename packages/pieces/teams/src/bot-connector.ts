@@ -1,4 +1,5 @@
 import { decodeThreadId } from '@chat-adapter/teams'
+import { jsonCall, PlatformError } from 'frogbot/channels'
 import { cardMessage, type DrawnCard } from './adaptive-card.ts'
 
 /** The fields of an incoming activity the piece reads once it is verified (the Bot Framework activity schema). */
@@ -23,6 +24,9 @@ export type RosterMember = { name?: string; email?: string }
 /** The scope of the bot's token for Bot Connector calls (Bot Connector authentication, "bot to connector"). */
 export const CONNECTOR_SCOPE = 'https://api.botframework.com/.default'
 
+/** What the Bot Connector answers: the id of what it made, or its error (its `code`, else a bare `message`). */
+type ConnectorAnswer = { id?: string; error?: { code?: string; message?: string }; message?: string }
+
 /** How long a Bot Connector call may take (ms). */
 const CALL_TIMEOUT_MS = 15_000
 
@@ -38,19 +42,6 @@ export const messageRef = (conversationId: string, activityId: string) => `${Buf
 /** The activity id of a {@link messageRef}. */
 export const activityOf = (ref: string) => ref.slice(ref.indexOf(':') + 1)
 
-/** A Bot Connector call that failed: its HTTP `status` and the error the service gave. */
-export class ConnectorError extends Error {
-  readonly status: number
-  constructor(message: string, status: number) {
-    super(message)
-    this.name = 'ConnectorError'
-    this.status = status
-  }
-}
-
-/** The HTTP status of a failed Bot Connector call, where it has one. */
-export const statusOf = (error: unknown): number | undefined => (error instanceof ConnectorError ? error.status : undefined)
-
 /**
  * The piece's own client of the Bot Connector REST API (learn.microsoft.com "API reference", Bot
  * Connector service), for what Chat SDK's Teams adapter does not offer publicly: Adaptive Cards
@@ -58,20 +49,15 @@ export const statusOf = (error: unknown): number | undefined => (error instanceo
  * inline text input), plain-text and targeted messages, and a conversation's roster. Each call goes
  * to `apiUrl` when one is set (a gateway, a stand-in), else to the conversation's own
  * `serviceUrl` (in the Chat SDK thread id), with the bot's token (`token(CONNECTOR_SCOPE)`);
- * a refusal throws a {@link ConnectorError} with the status and the service's message.
+ * a refusal throws the kit's `PlatformError` with the status and the service's message.
  */
 export function botConnector({ apiUrl, appId, token }: { apiUrl?: string; appId: string; token: (scope: string) => Promise<string> }) {
   // `label`: the call as its error names it (a conversation's path without the conversation id).
   const send = async (method: 'GET' | 'POST' | 'PUT', serviceUrl: string, path: string, payload?: unknown, label = '/v3/conversations') => {
     const base = (apiUrl ?? serviceUrl).replace(/\/+$/, '')
-    const response = await fetch(`${base}/v3/conversations${path}`, {
-      method,
-      headers: { authorization: `Bearer ${await token(CONNECTOR_SCOPE)}`, accept: 'application/json', ...(payload ? { 'content-type': 'application/json' } : {}) },
-      ...(payload ? { body: JSON.stringify(payload) } : {}),
-      signal: AbortSignal.timeout(CALL_TIMEOUT_MS)
-    })
-    const answer = (await response.json().catch(() => null)) as { id?: string; error?: { code?: string; message?: string }; message?: string } | null
-    if (!response.ok) throw new ConnectorError(`the Bot Connector answered ${response.status} to ${method} ${label} (${answer?.error?.code ?? answer?.message ?? 'no error given'})`, response.status)
+    const headers = { authorization: `Bearer ${await token(CONNECTOR_SCOPE)}` }
+    const { status, ok, answer } = await jsonCall<ConnectorAnswer>(`${base}/v3/conversations${path}`, { method, headers, json: payload, timeoutMs: CALL_TIMEOUT_MS })
+    if (!ok) throw new PlatformError(`the Bot Connector answered ${status} to ${method} ${label} (${answer?.error?.code ?? answer?.message ?? 'no error given'})`, status)
     return answer ?? {}
   }
   const call = async (method: 'GET' | 'POST' | 'PUT', thread: string, path: string, body?: unknown) => {
@@ -109,7 +95,8 @@ export function botConnector({ apiUrl, appId, token }: { apiUrl?: string; appId:
         const email = member.email ?? member.userPrincipalName
         return { ...(member.name ? { name: member.name } : {}), ...(email ? { email } : {}) }
       } catch (error) {
-        if (statusOf(error) === 404) return null
+        // Not a member: the Bot Connector's 404 (the token endpoint's is a refusal of the app's credentials).
+        if (error instanceof PlatformError && error.status === 404 && !error.credentials) return null
         throw error
       }
     }

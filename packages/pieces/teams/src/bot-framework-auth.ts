@@ -89,10 +89,6 @@ export function botFrameworkAuth({ appId, openIdMetadataUrl, now }: { appId: str
   })
   // The keys of the metadata's `jwks_uri` (jose keeps them, and fetches them again on an unknown `kid`); another `jwks_uri`, other keys.
   let keys: { uri: string; keySet: ReturnType<typeof createRemoteJWKSet> } | null = null
-  const keySetOf = (uri: string) => {
-    if (keys?.uri !== uri) keys = { uri, keySet: createRemoteJWKSet(new URL(uri), { timeoutDuration: FETCH_TIMEOUT_MS, cacheMaxAge: METADATA_KEEP_MS }) }
-    return keys.keySet
-  }
 
   return async (authorization: string | null): Promise<TokenCheck> => {
     const bearer = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')
@@ -103,7 +99,9 @@ export function botFrameworkAuth({ appId, openIdMetadataUrl, now }: { appId: str
     } catch (error) {
       return { kind: 'unavailable', reason: errorText(error) }
     }
-    const keySet = keySetOf(found.jwks_uri)
+    const uri = found.jwks_uri
+    if (keys?.uri !== uri) keys = { uri, keySet: createRemoteJWKSet(new URL(uri), { timeoutDuration: FETCH_TIMEOUT_MS, cacheMaxAge: METADATA_KEEP_MS }) }
+    const { keySet } = keys
     // The key that signed it, as the key set listed it when it was picked (Bot Framework keys may carry `endorsements`).
     let signingKey: JWK | undefined
     const signingKeyOf = async (header: JWSHeaderParameters, token: FlattenedJWSInput) => {
@@ -128,6 +126,3 @@ export function botFrameworkAuth({ appId, openIdMetadataUrl, now }: { appId: str
     }
   }
 }
-
-/** See {@link botFrameworkAuth}. */
-export type BotFrameworkAuth = ReturnType<typeof botFrameworkAuth>

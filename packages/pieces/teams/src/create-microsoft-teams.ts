@@ -2,7 +2,6 @@ import type { Message } from 'chat'
 import { createChatSdkPiece, type KitPiece } from 'frogbot/channels'
 import { teamsApprovals } from './approval-card.ts'
 import { type Activity, botConnector, tenantOf } from './bot-connector.ts'
-import { botFrameworkAuth } from './bot-framework-auth.ts'
 import { clientCredentials } from './bot-token.ts'
 import { quietTeamsAdapter } from './quiet-teams-adapter.ts'
 import { type TeamsDirect, teamsDirect } from './teams-direct.ts'
@@ -92,7 +91,7 @@ export function createMicrosoftTeams(options: MicrosoftTeamsOptions = {}): Micro
         // Microsoft's fixed keys instead of `openIdMetadataUrl`'s.
         webhookVerifier
       }),
-    verify: teamsVerifier(botFrameworkAuth({ appId, openIdMetadataUrl, now }), appId),
+    verify: teamsVerifier({ appId, openIdMetadataUrl, now }),
     // Invokes on FrogBot's cards are answered by the piece, with the text their clicker is shown.
     answerDirectly: (body) => invoked?.(body) ?? null,
     setup: ({ bot: chat, adapter, runtime, state, log, nameOf }) => {

@@ -1,5 +1,5 @@
 import { type ChannelQuestion, clipDrawn as clip, howToAnswer } from 'frogbot/channels'
-import { adaptiveCard, CARD_BUDGET_BYTES, type DrawnCard, type Element, messageBytes, packedLines, richText, TYPED_MAX } from './adaptive-card.ts'
+import { adaptiveCard, CARD_BUDGET_BYTES, type DrawnCard, type Element, messageBytes, packedCard, richText, TYPED_MAX } from './adaptive-card.ts'
 
 /** The `actionId`s in the `data` of a question card's buttons (they come back in the submitted `value`). */
 export const ACTIONS = { submit: 'frogbot_submit', dismiss: 'frogbot_dismiss' } as const
@@ -71,10 +71,8 @@ function numberedCard(questions: ChannelQuestion[]): Element {
   const head = richText([{ text: 'Too many questions or options to show as controls here: answer each by its number in the box below.', italic: true }])
   const how = richText([{ text: clip(howToAnswer(questions), 1000), subtle: true }], { separator: true })
   const box = { type: 'Input.Text', id: NUMBERED_INPUT, isMultiline: true, maxLength: 10_000, placeholder: questions.length > 1 ? '1: 2\n2: 1, 3' : '2' }
-  const fixed = messageBytes(adaptiveCard([head, how, box], controls()), cardSummary(questions))
   const rest = (count: number) => richText([{ text: `… and ${count} more lines not shown: answer those questions by their numbers all the same.`, italic: true }])
-  const listed = packedLines(lines, CARD_BUDGET_BYTES - fixed - 400, rest)
-  return adaptiveCard([head, ...listed, how, box], controls())
+  return packedCard(lines, (listed) => adaptiveCard([head, ...listed, how, box], controls()), { summary: cardSummary(questions), margin: 400, rest })
 }
 
 /**
@@ -85,9 +83,19 @@ function numberedCard(questions: ChannelQuestion[]): Element {
  * as one comma-joined string, so values are never labels); an `Input.Text` under it when typed
  * answers are allowed; **Submit** and **Dismiss** (`Action.Submit`: everything arrives in one
  * `message` activity's `value`). Drawn in the first {@link CardLayout} that fits the budget rather
- * than failing. `summary`: the notification's text.
+ * than failing. `summary`: the notification's text. The call's `facts` (the kit's `cardFacts`:
+ * "Waiting for Dana", "Expires in 2 h (…)"), where it has any, are a subtle line under the
+ * questions and the end of the summary.
  */
-export function questionCard(questions: ChannelQuestion[]): DrawnCard & { layout: CardLayout } {
+export function questionCard(questions: ChannelQuestion[], facts: string[] = []): DrawnCard & { layout: CardLayout } {
+  const drawn = fittedCard(questions)
+  if (facts.length === 0) return drawn
+  const line = richText([{ text: clip(facts.join(' · '), 1000), subtle: true }], { separator: true })
+  return { ...drawn, card: { ...drawn.card, body: [...(drawn.card.body as Element[]), line] }, summary: `${drawn.summary}\n${facts.join('\n')}` }
+}
+
+/** The card of `questions` without the call's facts, in the first {@link CardLayout} that fits the budget. */
+function fittedCard(questions: ChannelQuestion[]): DrawnCard & { layout: CardLayout } {
   const summary = cardSummary(questions)
   for (const layout of ['full', 'short', 'compact'] as const) {
     const card = adaptiveCard(questions.flatMap((question, index) => questionElements(question, index, questions.length, layout)), controls())
@@ -97,4 +105,4 @@ export function questionCard(questions: ChannelQuestion[]): DrawnCard & { layout
 }
 
 /** The layout `questions` are drawn in (see {@link questionCard}). */
-export const cardLayout = (questions: ChannelQuestion[]): CardLayout => questionCard(questions).layout
+export const cardLayout = (questions: ChannelQuestion[]): CardLayout => fittedCard(questions).layout

@@ -1,7 +1,7 @@
 import type { SettlementOutcome } from 'frogbot/protocol'
 import { answerText, type ChannelQuestion, clipDrawn as clip, settledLine } from 'frogbot/channels'
 import type { QuestionOutput } from 'frogbot/tools'
-import { adaptiveCard, CARD_BUDGET_BYTES, type DrawnCard, messageBytes, packedLines, richText } from './adaptive-card.ts'
+import { adaptiveCard, type DrawnCard, packedCard, richText } from './adaptive-card.ts'
 
 /** What ended a call: its outcome, who settled it (their name, `null` for FrogBot), the dismissal's reason, a cancellation's text. */
 export type Ending = { outcome: SettlementOutcome; who: string | null; reason?: string; errorText?: string }
@@ -25,7 +25,6 @@ export function settledCard(questions: ChannelQuestion[], output: QuestionOutput
       ...(answer ? [richText([`✅ ${clip(answerText(answer), 2000)}`], { spacing: 'None' })] : [])
     ]
   })
-  const fixed = messageBytes(adaptiveCard([footer]), summary)
   const rest = (count: number) => richText([{ text: `… and ${count} more lines.`, italic: true }])
-  return { card: adaptiveCard([...packedLines(lines, CARD_BUDGET_BYTES - fixed - 200, rest), footer]), summary }
+  return { card: packedCard(lines, (kept) => adaptiveCard([...kept, footer]), { summary, margin: 200, rest }), summary }
 }

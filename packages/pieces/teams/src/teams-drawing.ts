@@ -1,7 +1,6 @@
 import { isDM } from '@chat-adapter/teams'
 import { errorText, type NameOf, noticeText, type PieceDrawing, questionsOf, settledAnswer } from 'frogbot/channels'
 import type { BotConnector } from './bot-connector.ts'
-import { withFacts } from './card-facts.ts'
 import { questionCard } from './question-card.ts'
 import { settledCard } from './settled-card.ts'
 
@@ -18,7 +17,7 @@ export function teamsDrawing({ connector, nameOf, log }: { connector: BotConnect
     drawCall: async ({ thread, call, facts }) => {
       const questions = questionsOf(call.input)
       if (!questions) throw new Error(`the input of call ${call.toolCallId} (${call.toolName}) is not a question`)
-      return [await connector.postCard(thread, withFacts(questionCard(questions), facts))]
+      return [await connector.postCard(thread, questionCard(questions, facts))]
     },
     drawSettled: async ({ card, settlement }) => {
       const questions = questionsOf(card.input)

@@ -1,6 +1,5 @@
-import { type ChannelState, errorText, type LookupProblem, lookupProblems, type Participant } from 'frogbot/channels'
-import { CredentialsRefused } from './bot-token.ts'
-import { type BotConnector, type RosterMember, statusOf } from './bot-connector.ts'
+import { type ChannelState, errorText, type LookupProblem, lookupProblems, type Participant, PlatformError } from 'frogbot/channels'
+import type { BotConnector, RosterMember } from './bot-connector.ts'
 
 /** How long a participant's roster entry is kept before Teams is asked again (ms): an hour, as Chat SDK keeps its own. */
 export const MEMBER_KEEP_MS = 60 * 60_000
@@ -14,8 +13,7 @@ type Entry = { member: RosterMember | null; problem?: LookupProblem }
 
 /** A failed roster lookup: `refused` when the token endpoint refused the app's credentials or the Bot Connector answered 401 or 403, else `unreachable`. */
 function problemOf(error: unknown): LookupProblem {
-  const status = statusOf(error)
-  const refused = error instanceof CredentialsRefused || status === 401 || status === 403
+  const refused = error instanceof PlatformError && error.credentials
   return { kind: refused ? 'refused' : 'unreachable', reason: `the roster lookup: ${errorText(error)}` }
 }
 
@@ -34,11 +32,6 @@ function problemOf(error: unknown): LookupProblem {
  */
 export function teamsPeople({ connector, state, log }: { connector: BotConnector; state: ChannelState; log: (line: string) => void }) {
   const keyOf = (userId: string) => `frogbot:teams:member:${userId}`
-  const participant = (userId: string, fallbackName: string | undefined, member: RosterMember | null): Participant => {
-    const name = member?.name ?? fallbackName
-    return { userId, ...(name ? { name } : {}), ...(member?.email ? { email: member.email } : {}) }
-  }
-
   const problems = lookupProblems()
   /** The roster's entry of `userId`, or why it could not be read (logged). */
   const lookUp = async (thread: string, userId: string, name: string | undefined): Promise<Entry> => {
@@ -55,7 +48,9 @@ export function teamsPeople({ connector, state, log }: { connector: BotConnector
     const entry = email ? { member: { ...(name ? { name } : {}), email } } : (cached ?? (await lookUp(thread, userId, name)))
     problems.keep(userId, entry.problem)
     if (!cached) await state.set(keyOf(userId), entry, entry.member ? MEMBER_KEEP_MS : MEMBER_MISS_KEEP_MS)
-    return participant(userId, name, entry.member)
+    // The roster's name where it gave one, else the name the activity carried.
+    const known = entry.member?.name ?? name
+    return { userId, ...(known ? { name: known } : {}), ...(entry.member?.email ? { email: entry.member.email } : {}) }
   }
   /** Why the latest lookup of Teams user `userId` failed, or `null` when it did not (the kit's `lookupProblems`). */
   return Object.assign(people, { lookupProblem: problems.of })

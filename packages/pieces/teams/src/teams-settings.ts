@@ -1,4 +1,4 @@
-import { httpUrl, readSettings, type Setting } from 'frogbot/channels'
+import { httpUrl, readSettings, type Setting, type SettingOptions } from 'frogbot/channels'
 
 /**
  * Options of `createMicrosoftTeams`; every one may be left out.
@@ -19,20 +19,9 @@ import { httpUrl, readSettings, type Setting } from 'frogbot/channels'
  * - `label`: how the platform is named to people (`channelLabel`). Default `Microsoft Teams`.
  * - `env`: where the defaults are read. Default `process.env`.
  * - `now`: the clock tokens are checked against (ms since the epoch). Default `Date.now`.
+ * The settings' options are those of the table below (each a string).
  */
-export type MicrosoftTeamsOptions = {
-  instance?: string
-  appId?: string
-  appPassword?: string
-  appTenantId?: string
-  apiUrl?: string
-  openIdMetadataUrl?: string
-  tokenUrl?: string
-  userName?: string
-  label?: string
-  env?: Record<string, string | undefined>
-  now?: () => number
-}
+export type MicrosoftTeamsOptions = SettingOptions & { [Option in (typeof SETTINGS)[number]['option']]?: string } & { userName?: string; label?: string; now?: () => number }
 
 /** The Bot Framework OpenID metadata of Microsoft's public cloud (Bot Connector authentication). */
 export const BOT_FRAMEWORK_OPENID_METADATA = 'https://login.botframework.com/v1/.well-known/openidconfiguration'

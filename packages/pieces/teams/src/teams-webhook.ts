@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { jsonObject, type PieceContext, replayGuard, unauthorized } from 'frogbot/channels'
-import { activityMismatch, type BotFrameworkAuth } from './bot-framework-auth.ts'
+import { activityMismatch, botFrameworkAuth } from './bot-framework-auth.ts'
 
 /** The fields of an incoming activity the webhook reads before Chat SDK does. */
 type ActivityHead = { type: string; id?: string; serviceUrl: string; channelId?: string; recipient?: { id?: unknown }; conversation: { id: string } }
@@ -44,8 +44,9 @@ function remedy(reason: string): string {
 
 /**
  * Checks a request to the Teams webhook before Chat SDK reads it (docs/pieces/teams.md): the
- * Bot Framework JWT (`auth`: signature, issuer, audience, times, `serviceurl` = the activity's
- * `serviceUrl`, its recipient this bot, the key's endorsements), then the kit's replay guard, keyed on the activity
+ * Bot Framework JWT (`botFrameworkAuth`: signature, issuer, audience `appId`, times against
+ * `now`, `serviceurl` = the activity's `serviceUrl`, its recipient this bot, the key's
+ * endorsements), then the kit's replay guard, keyed on the activity
  * (its conversation and id, which Teams keeps when it delivers an activity again). A token is
  * reused by the Bot Connector for many activities until it expires, so it carries no time of its
  * own to check freshness against; its expiry is checked instead. Returns the body, or the
@@ -53,7 +54,8 @@ function remedy(reason: string): string {
  * that is no activity, `503` when the signing keys cannot be fetched. A refusal changes nothing
  * and is logged (at most once a minute) with what to do if Teams sent it.
  */
-export function teamsVerifier(auth: BotFrameworkAuth, appId: string) {
+export function teamsVerifier({ appId, openIdMetadataUrl, now: clock }: { appId: string; openIdMetadataUrl: string; now: () => number }) {
+  const auth = botFrameworkAuth({ appId, openIdMetadataUrl, now: clock })
   return async (request: Request, { state, now, refused, log }: Pick<PieceContext, 'state' | 'now' | 'refused' | 'log'>): Promise<string | Response> => {
     const body = await request.text()
     const authorization = request.headers.get('authorization')
