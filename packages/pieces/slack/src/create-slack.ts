@@ -1,13 +1,13 @@
 import { type createSlackAdapter, SlackAdapter } from '@chat-adapter/slack'
 import type { Message } from 'chat'
-import { createChatSdkPiece, jsonObject, type KitPiece, readSettings, type Setting, type SettingOptions, withoutMention } from 'frogbot/channels'
+import { createChatSdkPiece, IDENTITY_RETRY_MS, jsonObject, type KitPiece, readSettings, type Setting, type SettingOptions, withoutMention } from 'frogbot/channels'
 import { slackDrawing } from './slack-drawing.ts'
 import { openSlackDirect } from './slack-direct.ts'
 import { slackApprovalDrawing } from './approval-card.ts'
 import { handleSlackApprovals } from './approval-handlers.ts'
 import { handleSlackInteractions } from './slack-handlers.ts'
 import { slackInteractions } from './slack-interactions.ts'
-import { adapterIdentity, botIdentity, IDENTITY_RETRY_MS, slackReports } from './slack-identity.ts'
+import { adapterIdentity, botIdentity, slackReports } from './slack-identity.ts'
 import { slackVerifier, unreadableBody } from './slack-webhook.ts'
 
 /**
