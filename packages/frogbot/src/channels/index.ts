@@ -86,3 +86,4 @@ export { askedIdentity, IDENTITY_RETRY_MS, IDENTITY_TIMEOUT_MS, type IdentityFai
 export { packedTexts } from './packed-texts.ts'
 export { numberedAnswerText } from './answers/numbered-answer-text.ts'
 export { questionDrawing, type SettledActor } from './question-drawing.ts'
+export type { TableOptions } from './table-options.ts'

@@ -1,6 +1,6 @@
 import { type createSlackAdapter, SlackAdapter } from '@chat-adapter/slack'
 import type { Message } from 'chat'
-import { createChatSdkPiece, IDENTITY_RETRY_MS, jsonObject, type KitPiece, readSettings, type Setting, type SettingOptions, withoutMention } from 'frogbot/channels'
+import { createChatSdkPiece, IDENTITY_RETRY_MS, jsonObject, type KitPiece, readSettings, type Setting, type SettingOptions, type TableOptions, withoutMention } from 'frogbot/channels'
 import { slackDrawing } from './slack-drawing.ts'
 import { openSlackDirect } from './slack-direct.ts'
 import { slackApprovalDrawing } from './approval-card.ts'
@@ -24,10 +24,7 @@ import { slackVerifier, unreadableBody } from './slack-webhook.ts'
  * - `env`: where the defaults are read. Default `process.env`.
  * - `now`: the clock signatures are checked against (ms since the epoch). Default `Date.now`.
  */
-export type SlackOptions = SettingOptions & {
-  botToken?: string
-  signingSecret?: string
-  apiUrl?: string
+export type SlackOptions = SettingOptions & TableOptions<typeof SETTINGS> & {
   botUserId?: string
   userName?: string
   label?: string
