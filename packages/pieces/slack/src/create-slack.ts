@@ -144,9 +144,9 @@ export function createSlack(options: SlackOptions = {}): SlackPiece {
       })
       void track(identity())
       const drawing = slackDrawing({ adapter, nameOf })
-      const interactions = slackInteractions({ adapter, runtime })
-      handleSlackInteractions({ bot, runtime, interactions })
-      handleSlackApprovals({ bot, runtime, interactions })
+      const interactions = slackInteractions({ bot, adapter, runtime })
+      handleSlackInteractions({ runtime, interactions })
+      handleSlackApprovals({ runtime, interactions })
       return {
         drawing: { ...drawing, approvals: slackApprovalDrawing({ adapter, nameOf }) },
         // Chat SDK writes mentions as `@display name`; the bot's own is not part of what was said.
