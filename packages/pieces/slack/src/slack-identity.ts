@@ -80,8 +80,8 @@ export function slackReports(logger: Logger) {
 /**
  * The bot's identity, learned by the adapter's own `initialize` (`auth.test`): through Chat SDK's
  * initialization the first time (`ready`), through `initialize` again after a failure. Each ask
- * resolves once the adapter tried; `known()` says whether it learned the identity, and `failure()`
- * why not (see {@link slackReports}).
+ * resolves once the adapter tried, to why it failed (what it reported, see {@link slackReports}),
+ * or `null`; `known()` says whether it learned the identity. For {@link botIdentity}.
  */
 export function adapterIdentity({ adapter, bot, ready, reports }: { adapter: SlackAdapter; bot: Chat; ready: () => Promise<void>; reports: ReturnType<typeof slackReports> }) {
   let first = true
