@@ -1,4 +1,4 @@
-import { type ChannelQuestion, type QuestionSelection, readNumberedAnswer } from 'frogbot/channels'
+import { type ChannelQuestion, numberedAnswerText, type QuestionSelection, readNumberedAnswer } from 'frogbot/channels'
 import type { QuestionOutput } from 'frogbot/tools'
 import { type Block, choiceElement, LIMITS, modal, pickedLabels, plain, questionSection, section, textInput } from './block-kit.ts'
 import { answerOf, cardLayout, isForm, questionBlock } from './question-card.ts'
@@ -41,22 +41,13 @@ const fullModalBlocks = (questions: ChannelQuestion[]) => (isForm(questions) ? q
 const isNumbered = (questions: ChannelQuestion[]) => cardLayout(questions) === 'numbered' || fullModalBlocks(questions) > LIMITS.modalBlocks
 
 /**
- * The numbered text form of what `selections` holds, one line a question, `<number>. <header>:
- * <answer>` (labels joined with ", ", or the typed text); empty when it would not fit a text field.
+ * The numbered text form of the modal: how to write it, and one text field prefilled with what the
+ * card holds (the kit's `numberedAnswerText`: one line a question, `<number>. <header>: <answer>`),
+ * left empty when that would not fit the field.
  */
-export function numberedText(questions: ChannelQuestion[], selections: QuestionSelection[] = []): string {
-  const text = questions
-    .map((question, index) => {
-      const selection = selections[index]
-      const answer = selection?.custom ?? selection?.selected.join(', ') ?? ''
-      return `${index + 1}. ${question.header}: ${answer}`.trimEnd()
-    })
-    .join('\n')
-  return text.length <= LIMITS.inputText ? text : ''
-}
-
 function numberedBlocks(questions: ChannelQuestion[], initial: QuestionSelection[]): Block[] {
-  const prefill = numberedText(questions, initial)
+  const text = numberedAnswerText(questions, initial)
+  const prefill = text.length <= LIMITS.inputText ? text : ''
   const how = 'One line a question, starting with its number: `2: Blue`. Choose options by number or as they are written (for several, separate them with commas), or, where a question allows it, write your own words.'
   return [
     section(`*${questions.length} question${questions.length === 1 ? '' : 's'}* (listed on the card)\n${how}`),

@@ -1,4 +1,3 @@
-import type { Chat } from 'chat'
 import { APPROVAL_CONTROLS, type ApprovalPress, approvalAnswer, approvalEditForm, type Participant, type PieceRuntime, type QuestionCard } from 'frogbot/channels'
 import { APPROVAL_ACTIONS, APPROVAL_MODALS, deniedReason, denyModal, editedValue, editModal, fieldBlock } from './approval-card.ts'
 import { formError, type SlackInteractions } from './slack-interactions.ts'
@@ -9,15 +8,11 @@ import { formError, type SlackInteractions } from './slack-interactions.ts'
  * (a field that is not JSON, or that the tool's schema refuses, is shown on that field); every
  * decision goes through the one settle door, and what did not win is told privately.
  */
-export function handleSlackApprovals({ bot, runtime, interactions }: { bot: Chat; runtime: PieceRuntime; interactions: SlackInteractions }): void {
-  const { participantOf, tell, clicked, submitted, openModal } = interactions
+export function handleSlackApprovals({ runtime, interactions }: { runtime: PieceRuntime; interactions: SlackInteractions }): void {
+  const { participantOf, tell, onClick, onSubmit, openModal } = interactions
   const decide = (card: QuestionCard, messageId: string, participant: Participant, press: ApprovalPress) => runtime.answer({ card, messageId, participant, action: approvalAnswer(press) })
 
-  bot.onAction(async (event) => {
-    if (!event.actionId.startsWith('fbapproval_')) return
-    const found = await clicked(event)
-    if (!found) return
-    const { card, messageId } = found
+  onClick('fbapproval_', async (event, { card, messageId }) => {
     const participant = await participantOf(event.user)
     if (!card || card.kind !== 'approval') return tell(event.threadId, participant, { kind: 'closed' })
     if (event.actionId === APPROVAL_ACTIONS.approve) return tell(card.thread, participant, await decide(card, messageId, participant, { kind: 'approve' }))
@@ -29,28 +24,23 @@ export function handleSlackApprovals({ bot, runtime, interactions }: { bot: Chat
     await openModal(event, card.thread, edit ? editModal(card, messageId) : denyModal(messageId), edit ? APPROVAL_CONTROLS.edit : APPROVAL_CONTROLS.deny)
   })
 
-  const submittedApproval = async (event: Parameters<SlackInteractions['submitted']>[0]) => {
-    const found = await submitted(event)
-    return found?.card.kind === 'approval' ? { ...found, participant: await participantOf(event.user) } : null
-  }
-
-  bot.onModalSubmit(APPROVAL_MODALS.deny, async (event) => {
-    const found = await submittedApproval(event)
-    const reason = deniedReason(found?.values)
-    if (found) await tell(found.card.thread, found.participant, await decide(found.card, found.messageId, found.participant, { kind: 'deny', reason }))
+  onSubmit(APPROVAL_MODALS.deny, async (event, { card, messageId, values }) => {
+    if (card.kind !== 'approval') return undefined
+    const participant = await participantOf(event.user)
+    await tell(card.thread, participant, await decide(card, messageId, participant, { kind: 'deny', reason: deniedReason(values) }))
     return undefined
   })
 
-  bot.onModalSubmit(APPROVAL_MODALS.edit, async (event) => {
-    const found = await submittedApproval(event)
-    if (!found) return undefined
-    const form = approvalEditForm(found.card.input)
-    const read = form.read(editedValue(found.values))
+  onSubmit(APPROVAL_MODALS.edit, async (event, { card, messageId, values }) => {
+    if (card.kind !== 'approval') return undefined
+    const participant = await participantOf(event.user)
+    const form = approvalEditForm(card.input)
+    const read = form.read(editedValue(values))
     if ('problem' in read) return formError(fieldBlock(read.field), read.problem)
-    const notice = await decide(found.card, found.messageId, found.participant, { kind: 'edit', input: read.input })
+    const notice = await decide(card, messageId, participant, { kind: 'edit', input: read.input })
     const field = notice?.kind === 'invalid' ? form.fieldOf(notice.message) : null
     if (notice?.kind === 'invalid' && field !== null) return formError(fieldBlock(field), notice.message)
-    await tell(found.card.thread, found.participant, notice)
+    await tell(card.thread, participant, notice)
     return undefined
   })
 }

@@ -1,5 +1,6 @@
 import type { ChannelQuestion, QuestionSelection } from 'frogbot/channels'
-import { clipText, drawnText } from 'frogbot/channels'
+import { escapeSlackText } from '@chat-adapter/slack/format'
+import { clipDrawn, drawnText, packedTexts } from 'frogbot/channels'
 
 /** A Block Kit block or element, as Slack's Web API takes it (JSON). */
 export type Block = Record<string, unknown>
@@ -34,13 +35,11 @@ export const LIMITS = {
 /** Most options one select menu can offer: 100 groups of 100. */
 export const MENU_MAX_OPTIONS = LIMITS.menuOptions * LIMITS.menuGroups
 
-/** `text` cut to `max` characters, with "…" when it was longer (never inside a character: `clipText`). */
-export const clip = (text: string, max: number): string => clipText(drawnText(text), max)
+/** `text` cut to `max` characters, with "…" when it was longer (never inside a character: the kit's `clipDrawn`). */
+export const clip = clipDrawn
 
-/** `text` for a `mrkdwn` field: Slack's three control characters escaped, so text never becomes a mention or a link. */
-export function escapeMrkdwn(text: string): string {
-  return drawnText(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
-}
+/** `text` for a `mrkdwn` field: Slack's three control characters escaped (`escapeSlackText`), so text never becomes a mention or a link. */
+export const escapeMrkdwn = (text: string): string => escapeSlackText(drawnText(text))
 
 /** A `plain_text` object (emoji drawn), clipped to `max` characters. */
 export const plain = (text: string, max: number) => ({ type: 'plain_text', text: clip(text, max), emoji: true })
@@ -88,15 +87,6 @@ export function questionSection(question: ChannelQuestion, note?: string): Block
   return section([`*${escapeMrkdwn(question.header)}*`, escapeMrkdwn(question.question), ...(note ? [`_${note}_`] : [])].join('\n'))
 }
 
-/** Slack option objects of a question's options; the value of each is its index. */
-export function optionObjects(question: ChannelQuestion, { descriptions }: { descriptions: boolean }): Block[] {
-  return question.options.map((option, index) => ({
-    text: plain(option.label, LIMITS.option),
-    value: String(index),
-    ...(descriptions && option.description ? { description: plain(option.description, LIMITS.description) } : {})
-  }))
-}
-
 /** `items` in runs of `size` (the last one shorter), in order. */
 export const chunks = <T>(items: T[], size: number): T[][] => Array.from({ length: Math.ceil(items.length / size) }, (_, at) => items.slice(at * size, (at + 1) * size))
 
@@ -116,7 +106,12 @@ function menuOptions(options: Block[]): Block {
 export function choiceElement(question: ChannelQuestion, actionId: string, initial?: QuestionSelection, { menu = false, placeholder }: { menu?: boolean; placeholder?: string } = {}): Block {
   const picked = (initial?.selected ?? []).map((label) => question.options.findIndex((option) => option.label === label)).filter((index) => index >= 0)
   const few = !menu && question.options.length <= LIMITS.fewOptions
-  const all = optionObjects(question, { descriptions: few })
+  // Slack option objects; the value of each is its index. Descriptions only where Slack shows them (checkboxes, radio buttons).
+  const all: Block[] = question.options.map((option, index) => ({
+    text: plain(option.label, LIMITS.option),
+    value: String(index),
+    ...(few && option.description ? { description: plain(option.description, LIMITS.description) } : {})
+  }))
   const chosen = picked.map((index) => all[index])
   const preselected = chosen.length === 0 ? {} : question.multiple ? { initial_options: chosen } : { initial_option: chosen[0] }
   if (few) return { type: question.multiple ? 'checkboxes' : 'radio_buttons', action_id: actionId, options: all, ...preselected }
@@ -140,23 +135,8 @@ export function pickedLabels(question: ChannelQuestion, element: { selected_opti
 }
 
 /**
- * `lines` of mrkdwn as few section blocks as hold them (each at most 3000 characters, a longer
- * line cut), at most `room` blocks: when they do not all fit, the last block says how many lines
- * were left out and `more` (e.g. where else they can be read).
+ * `lines` of mrkdwn as few section blocks as hold them (the kit's `packedTexts`: each at most
+ * 3000 characters, a longer line cut), at most `room` blocks: when they do not all fit, the last
+ * block says how many lines were left out and `more` (e.g. where else they can be read).
  */
-export function packedSections(lines: string[], room: number, more = ''): Block[] {
-  const texts: string[] = []
-  for (const line of lines.map((text) => clip(text, LIMITS.section))) {
-    const last = texts.at(-1)
-    if (last !== undefined && last.length + 2 + line.length <= LIMITS.section) texts[texts.length - 1] = `${last}\n\n${line}`
-    else texts.push(line)
-  }
-  if (texts.length > room) {
-    const kept = texts.slice(0, Math.max(0, room - 1))
-    const shown = kept.reduce((count, text) => count + text.split('\n\n').length, 0)
-    // A line holding a blank line of its own is counted twice; the note only estimates.
-    kept.push(`_…and ${Math.max(1, lines.length - shown)} more${more}_`)
-    return kept.map(section)
-  }
-  return texts.map(section)
-}
+export const packedSections = (lines: string[], room: number, more = ''): Block[] => packedTexts(lines, { max: LIMITS.section, room, more }).map(section)

@@ -1,13 +1,13 @@
 import { type createSlackAdapter, SlackAdapter } from '@chat-adapter/slack'
 import type { Message } from 'chat'
-import { createChatSdkPiece, jsonObject, type KitPiece, readSettings, type Setting, type SettingOptions, withoutMention } from 'frogbot/channels'
+import { createChatSdkPiece, IDENTITY_RETRY_MS, jsonObject, type KitPiece, readSettings, type Setting, type SettingOptions, type TableOptions, withoutMention } from 'frogbot/channels'
 import { slackDrawing } from './slack-drawing.ts'
 import { openSlackDirect } from './slack-direct.ts'
 import { slackApprovalDrawing } from './approval-card.ts'
 import { handleSlackApprovals } from './approval-handlers.ts'
 import { handleSlackInteractions } from './slack-handlers.ts'
 import { slackInteractions } from './slack-interactions.ts'
-import { adapterIdentity, botIdentity, IDENTITY_RETRY_MS, slackReports } from './slack-identity.ts'
+import { adapterIdentity, botIdentity, slackReports } from './slack-identity.ts'
 import { slackVerifier, unreadableBody } from './slack-webhook.ts'
 
 /**
@@ -24,10 +24,7 @@ import { slackVerifier, unreadableBody } from './slack-webhook.ts'
  * - `env`: where the defaults are read. Default `process.env`.
  * - `now`: the clock signatures are checked against (ms since the epoch). Default `Date.now`.
  */
-export type SlackOptions = SettingOptions & {
-  botToken?: string
-  signingSecret?: string
-  apiUrl?: string
+export type SlackOptions = SettingOptions & TableOptions<typeof SETTINGS> & {
   botUserId?: string
   userName?: string
   label?: string
@@ -147,9 +144,9 @@ export function createSlack(options: SlackOptions = {}): SlackPiece {
       })
       void track(identity())
       const drawing = slackDrawing({ adapter, nameOf })
-      const interactions = slackInteractions({ adapter, runtime })
-      handleSlackInteractions({ bot, runtime, interactions })
-      handleSlackApprovals({ bot, runtime, interactions })
+      const interactions = slackInteractions({ bot, adapter, runtime })
+      handleSlackInteractions({ runtime, interactions })
+      handleSlackApprovals({ runtime, interactions })
       return {
         drawing: { ...drawing, approvals: slackApprovalDrawing({ adapter, nameOf }) },
         // Chat SDK writes mentions as `@display name`; the bot's own is not part of what was said.

@@ -1,5 +1,4 @@
-import type { SettlementOutcome } from 'frogbot/protocol'
-import { answerFrom, answerText, type ChannelQuestion, firstUnanswered, type QuestionSelection, settledLine } from 'frogbot/channels'
+import { answerFrom, answerText, type ChannelQuestion, firstUnanswered, type QuestionSelection, type SettledActor, settledLine } from 'frogbot/channels'
 import type { QuestionOutput } from 'frogbot/tools'
 import type { ClickedAction, StateValues } from './slack-interactions.ts'
 import { type Block, button, choiceElement, chunks, clip, context, escapeMrkdwn, LIMITS, MENU_MAX_OPTIONS, packedSections, pickedLabels, questionSection } from './block-kit.ts'
@@ -142,14 +141,11 @@ export function answerOf(questions: ChannelQuestion[], selections: QuestionSelec
   return { missing, message: `Choose an option for ${questions.length > 1 ? `question ${missing + 1}, ` : ''}“${questions[missing].header}”, or type your own answer.` }
 }
 
-/** The mention of whoever settled a call, or what ended it. */
-export type Actor = { outcome: SettlementOutcome; who: string | null; reason?: string; errorText?: string }
-
 /**
  * The card of a call that ended, replacing its controls: each question with its answer (✅), and
  * the kit's `settledLine` ("Answered by @name", who dismissed it, that it was cancelled or expired).
  */
-export function settledCard(questions: ChannelQuestion[], output: QuestionOutput | null, actor: Actor): { text: string; blocks: Block[] } {
+export function settledCard(questions: ChannelQuestion[], output: QuestionOutput | null, actor: SettledActor): { text: string; blocks: Block[] } {
   const line = settledLine({ ...actor, who: actor.who ?? 'FrogBot' }, escapeMrkdwn)
   const lines = questions.map((question, index) => {
     const answer = output?.answers[index]

@@ -1,10 +1,9 @@
 import type { SlackAdapter } from '@chat-adapter/slack'
-import { type NameOf, type PieceDrawing, questionsOf, settledAnswer } from 'frogbot/channels'
+import { type NameOf, type PieceDrawing, questionDrawing } from 'frogbot/channels'
 import type { Block } from './block-kit.ts'
 import { withFacts } from './card-facts.ts'
 import { messageRef } from './message-ref.ts'
 import { questionCard, settledCard } from './question-card.ts'
-
 
 /** Posts a card (`drawn`, its notification text and blocks) in `thread`, without link previews; resolves the posted message's {@link messageRef}. */
 export async function postBlocks(adapter: SlackAdapter, thread: string, drawn: { text: string; blocks: Block[] }, what: string): Promise<string[]> {
@@ -23,24 +22,15 @@ export async function updateBlocks(adapter: SlackAdapter, messageIds: string[], 
 }
 
 /**
- * How FrogBot draws question cards in Slack (the piece's half of the contract): each card and its
- * replacement as raw Block Kit through the adapter's Web API client (Chat SDK has no multi-select
- * element), who settled a call named by `nameOf` (a mention). Replies and private notices
- * (ephemeral messages in the thread) are the kit's, through Chat SDK.
+ * How FrogBot draws question cards in Slack (the piece's half of the contract, on the kit's
+ * `questionDrawing`): each card and its replacement as raw Block Kit through the adapter's Web API
+ * client (Chat SDK has no multi-select element), who settled a call named by `nameOf` (a mention).
+ * Replies and private notices (ephemeral messages in the thread) are the kit's, through Chat SDK.
  */
 export function slackDrawing({ adapter, nameOf }: { adapter: SlackAdapter; nameOf: NameOf }): Pick<PieceDrawing, 'drawCall' | 'drawSettled'> {
-  return {
-    drawCall: async ({ thread, call, facts }) => {
-      const questions = questionsOf(call.input)
-      if (!questions) throw new Error(`the input of call ${call.toolCallId} (${call.toolName}) is not a question`)
-      return postBlocks(adapter, thread, withFacts(questionCard(questions), facts), 'question card')
-    },
-    drawSettled: async ({ card, settlement }) => {
-      const questions = questionsOf(card.input)
-      if (!questions) return
-      const { output, errorText } = settledAnswer(settlement)
-      const who = 'system' in settlement.by ? null : nameOf(settlement.by)
-      await updateBlocks(adapter, card.messageIds, settledCard(questions, output, { outcome: settlement.outcome, who, reason: settlement.reason, errorText }))
-    }
-  }
+  return questionDrawing({
+    nameOf,
+    draw: ({ thread, questions, facts }) => postBlocks(adapter, thread, withFacts(questionCard(questions), facts), 'question card'),
+    drawSettled: ({ card, questions, output, actor }) => updateBlocks(adapter, card.messageIds, settledCard(questions, output, actor))
+  })
 }

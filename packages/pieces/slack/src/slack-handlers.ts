@@ -1,4 +1,3 @@
-import type { Chat } from 'chat'
 import { type PieceRuntime, questionsOf } from 'frogbot/channels'
 import { ANSWER_MODAL, answerModal, modalErrorBlock, readModal } from './answer-modal.ts'
 import { answerOf, readClick } from './question-card.ts'
@@ -12,17 +11,13 @@ import { formError, type SlackInteractions } from './slack-interactions.ts'
  * Handlers only hand events on: nothing waits for a person. They run after Slack's request was
  * acknowledged.
  */
-export function handleSlackInteractions({ bot, runtime, interactions }: { bot: Chat; runtime: PieceRuntime; interactions: SlackInteractions }): void {
-  const { participantOf, tell, clicked, submitted, openModal } = interactions
+export function handleSlackInteractions({ runtime, interactions }: { runtime: PieceRuntime; interactions: SlackInteractions }): void {
+  const { participantOf, tell, onClick, onSubmit, openModal } = interactions
 
-  bot.onAction(async (event) => {
-    if (!event.actionId.startsWith('frogbot_')) return
-    const found = await clicked(event)
-    if (!found) return
-    const { card, messageId } = found
+  onClick('frogbot_', async (event, { card, messageId, action, values }) => {
     const questions = card ? questionsOf(card.input) : null
     if (!card || !questions) return tell(event.threadId, await participantOf(event.user), { kind: 'closed' })
-    const click = readClick(questions, found.action, found.values)
+    const click = readClick(questions, action, values)
     if (click.kind === 'ignore') return
     if (click.kind === 'custom') return openModal(event, card.thread, answerModal({ questions, card: messageId, initial: click.selections }), 'Type your answer')
     const participant = await participantOf(event.user)
@@ -32,12 +27,10 @@ export function handleSlackInteractions({ bot, runtime, interactions }: { bot: C
     await tell(card.thread, participant, await runtime.answer({ card, messageId, participant, action: answer }))
   })
 
-  bot.onModalSubmit(ANSWER_MODAL, async (event) => {
-    const found = await submitted(event)
-    const questions = found ? questionsOf(found.card.input) : null
-    if (!found || !questions) return undefined
-    const { card, messageId } = found
-    const read = readModal(questions, found.values)
+  onSubmit(ANSWER_MODAL, async (event, { card, messageId, values }) => {
+    const questions = questionsOf(card.input)
+    if (!questions) return undefined
+    const read = readModal(questions, values)
     if ('problem' in read) return formError(read.block, read.problem)
     const participant = await participantOf(event.user)
     const notice = await runtime.answer({ card, messageId, participant, action: read })

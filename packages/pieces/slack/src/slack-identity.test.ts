@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { botIdentity, IDENTITY_RETRY_MS, IDENTITY_TIMEOUT_MS } from './slack-identity.ts'
+import { IDENTITY_RETRY_MS, IDENTITY_TIMEOUT_MS } from 'frogbot/channels'
+import { botIdentity } from './slack-identity.ts'
 
 /** An adapter whose `auth.test` answers what `answers` gives, in order (a promise that never settles: Slack hanging); `ask` resolves to why it failed. */
 function fakeAdapter(answers: (() => Promise<unknown>)[]) {

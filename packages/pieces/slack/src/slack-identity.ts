@@ -1,12 +1,6 @@
 import type { SlackAdapter } from '@chat-adapter/slack'
 import type { Chat, Logger } from 'chat'
-import { errorText, keptValues, type LookupProblem, lookupProblems } from 'frogbot/channels'
-
-/** How long a caller waits for the bot's identity (`auth.test`), at most (ms). */
-export const IDENTITY_TIMEOUT_MS = 10_000
-
-/** How long a failed identity lookup stands before Slack is asked again, at most (ms). */
-export const IDENTITY_RETRY_MS = 60_000
+import { askedIdentity, errorText, type LookupProblem, lookupProblems } from 'frogbot/channels'
 
 /**
  * Slack's errors that mean it refused the bot token (Slack's Web API docs, the errors every
@@ -83,14 +77,11 @@ export function slackReports(logger: Logger) {
   }
 }
 
-/** What the bot's identity lookup came to: known, refused by Slack (the token), or Slack not reached. */
-export type IdentityOutcome = { kind: 'known' } | { kind: 'refused' | 'unreachable'; reason: string }
-
 /**
  * The bot's identity, learned by the adapter's own `initialize` (`auth.test`): through Chat SDK's
  * initialization the first time (`ready`), through `initialize` again after a failure. Each ask
- * resolves once the adapter tried; `known()` says whether it learned the identity, and `failure()`
- * why not (see {@link slackReports}).
+ * resolves once the adapter tried, to why it failed (what it reported, see {@link slackReports}),
+ * or `null`; `known()` says whether it learned the identity. For {@link botIdentity}.
  */
 export function adapterIdentity({ adapter, bot, ready, reports }: { adapter: SlackAdapter; bot: Chat; ready: () => Promise<void>; reports: ReturnType<typeof slackReports> }) {
   let first = true
@@ -105,48 +96,10 @@ export function adapterIdentity({ adapter, bot, ready, reports }: { adapter: Sla
   }
 }
 
-/** What {@link within} resolves to once its time is up. */
-const LATE = Symbol('late')
-
-/** `promise`'s value, or {@link LATE} once `ms` passed without one (the timer never keeps the process alive). */
-async function within<T>(ms: number, promise: Promise<T>): Promise<T | typeof LATE> {
-  let timer: ReturnType<typeof setTimeout> | undefined
-  const late = new Promise<typeof LATE>((resolve) => {
-    timer = setTimeout(() => resolve(LATE), ms)
-    timer.unref?.()
-  })
-  try {
-    return await Promise.race([promise, late])
-  } finally {
-    clearTimeout(timer)
-  }
-}
-
-type IdentityFailure = Exclude<IdentityOutcome, { kind: 'known' }>
-
 /**
- * The bot's identity, asked lazily: `identity()` resolves within {@link IDENTITY_TIMEOUT_MS}
- * whatever Slack does (an answer that comes later still counts). `ask()` tries once and resolves
- * to why it failed (`null` once `known()`). Callers share one request in flight (the kit's
- * `keptValues`), and a failure (Slack refused the token, or did not answer) is kept
- * {@link IDENTITY_RETRY_MS}: callers meanwhile get it at once, and the next caller after that asks
- * again. A failure is told to `onFailure` once, and again only once it changed kind: a token Slack
- * refuses, or an outage, is one log line, not one a minute.
+ * The bot's identity (`auth.test`) through the kit's `askedIdentity`: asked lazily, awaited at most
+ * `IDENTITY_TIMEOUT_MS`, a failure kept `IDENTITY_RETRY_MS` and told once per kind; `refused` when
+ * Slack answered with an error (the token: see {@link slackErrorOf}), else `unreachable`.
  */
-export function botIdentity({ known, ask, now, onFailure }: { known: () => boolean; ask: () => Promise<unknown>; now: () => number; onFailure: (outcome: IdentityFailure) => void }): () => Promise<IdentityOutcome> {
-  let told: IdentityFailure['kind'] | null = null
-  const attempt = keptValues<IdentityOutcome>({
-    now,
-    retryMs: IDENTITY_RETRY_MS,
-    fetch: async () => {
-      const error = await within(IDENTITY_TIMEOUT_MS, ask().catch((error: unknown) => error ?? new Error('auth.test failed')))
-      if (!error && known()) return { value: { kind: 'known' }, keepMs: 0 }
-      const failure: IdentityFailure =
-        error === LATE ? { kind: 'unreachable', reason: `no answer within ${IDENTITY_TIMEOUT_MS / 1000} s` } : { kind: slackErrorOf(error) === undefined ? 'unreachable' : 'refused', reason: errorText(error) }
-      if (told !== failure.kind) onFailure(failure)
-      told = failure.kind
-      throw failure
-    }
-  })
-  return async () => (known() ? { kind: 'known' } : attempt('auth.test').catch((failure: IdentityFailure) => failure))
-}
+export const botIdentity = (options: Pick<Parameters<typeof askedIdentity>[0], 'known' | 'ask' | 'now' | 'onFailure'>) =>
+  askedIdentity({ ...options, what: 'auth.test', refused: (error) => slackErrorOf(error) !== undefined })

@@ -1,6 +1,6 @@
 import type { SlackAdapter } from '@chat-adapter/slack'
-import type { ActionEvent, Author, ModalSubmitEvent } from 'chat'
-import { authorParticipant, type Participant, type PieceNotice, type PieceRuntime } from 'frogbot/channels'
+import type { ActionEvent, Author, Chat, ModalResponse, ModalSubmitEvent } from 'chat'
+import { authorParticipant, type Participant, type PieceNotice, type PieceRuntime, type QuestionCard } from 'frogbot/channels'
 import type { Block } from './block-kit.ts'
 import { messageRef } from './message-ref.ts'
 
@@ -19,20 +19,22 @@ type BlockActions = {
 }
 
 /**
- * What the Slack piece's click and modal handlers share, on the piece runtime:
+ * What the Slack piece's click and modal handlers share, on Chat SDK's `bot` and the piece runtime:
  * - `participantOf(user)`: a Slack user as a participant, looked up with `users.info` (the name
  *   and, with the `users:read.email` scope, the email that matches them to a FrogBot user);
  * - `tell(thread, participant, notice)`: tells a participant privately, when there is a notice;
- * - `clicked(event)`: the clicked element, the message it is on (`<channel>:<ts>`), its card
- *   (`null`: never drawn, or forgotten) and the message's `state.values`; `null` when the payload
- *   names no message;
- * - `submitted(event)`: a submitted modal's card, by the message id the modal carries, and its
- *   `state.values`; `null` when that card is forgotten;
+ * - `onClick(prefix, handle)`: hands each click on a control whose `action_id` starts with
+ *   `prefix` to `handle` with the clicked element, the message it is on (`<channel>:<ts>`), its
+ *   card (`null`: never drawn, or forgotten) and the message's `state.values`; a payload that
+ *   names no message is left alone;
+ * - `onSubmit(callbackId, handle)`: hands each submitted modal of `callbackId` to `handle` with its
+ *   card, by the message id the modal carries, and its `state.values` (what `handle` answers keeps
+ *   the modal open with errors); a modal whose card is forgotten closes;
  * - `openModal(event, thread, view, control)`: opens `view` with the click's trigger (Slack's
  *   trigger lasts 3 s); when Slack cannot open it in time, the clicker is told in `thread` to
  *   click `control` again.
  */
-export function slackInteractions({ adapter, runtime }: { adapter: SlackAdapter; runtime: PieceRuntime }) {
+export function slackInteractions({ bot, adapter, runtime }: { bot: Chat; adapter: SlackAdapter; runtime: PieceRuntime }) {
   const participantOf = async (user: Author): Promise<Participant> => authorParticipant({ ...user, ...(await adapter.getUser(user.userId)) })
   const tell = async (thread: string, participant: Participant, notice: PieceNotice | null) => {
     if (notice) await runtime.notify({ thread, participant, notice })
@@ -40,21 +42,24 @@ export function slackInteractions({ adapter, runtime }: { adapter: SlackAdapter;
   return {
     participantOf,
     tell,
-    clicked: async (event: ActionEvent) => {
-      const payload = event.raw as BlockActions
-      const action = payload.actions?.find((candidate) => candidate.action_id === event.actionId)
-      const channel = payload.container?.channel_id ?? payload.channel?.id
-      const ts = payload.container?.message_ts ?? payload.message?.ts
-      if (!action || !channel || !ts) return null
-      const messageId = messageRef(channel, ts)
-      return { action, messageId, card: await runtime.cards.ofMessage(messageId), values: payload.state?.values }
-    },
-    submitted: async (event: ModalSubmitEvent) => {
-      const messageId = event.privateMetadata
-      const card = messageId ? await runtime.cards.ofMessage(messageId) : null
-      if (!card || !messageId) return null
-      return { card, messageId, values: (event.raw as { view?: { state?: { values?: StateValues } } }).view?.state?.values }
-    },
+    onClick: (prefix: string, handle: (event: ActionEvent, click: { action: ClickedAction; messageId: string; card: QuestionCard | null; values?: StateValues }) => Promise<void>) =>
+      bot.onAction(async (event) => {
+        if (!event.actionId.startsWith(prefix)) return
+        const payload = event.raw as BlockActions
+        const action = payload.actions?.find((candidate) => candidate.action_id === event.actionId)
+        const channel = payload.container?.channel_id ?? payload.channel?.id
+        const ts = payload.container?.message_ts ?? payload.message?.ts
+        if (!action || !channel || !ts) return
+        const messageId = messageRef(channel, ts)
+        await handle(event, { action, messageId, card: await runtime.cards.ofMessage(messageId), values: payload.state?.values })
+      }),
+    onSubmit: (callbackId: string, handle: (event: ModalSubmitEvent, submit: { card: QuestionCard; messageId: string; values?: StateValues }) => Promise<ModalResponse | undefined>) =>
+      bot.onModalSubmit(callbackId, async (event) => {
+        const messageId = event.privateMetadata
+        const card = messageId ? await runtime.cards.ofMessage(messageId) : null
+        if (!card || !messageId) return undefined
+        return handle(event, { card, messageId, values: (event.raw as { view?: { state?: { values?: StateValues } } }).view?.state?.values })
+      }),
     openModal: async (event: ActionEvent, thread: string, view: Block, control: string) => {
       if (!event.triggerId) return
       try {
