@@ -1,7 +1,7 @@
-import { APPROVAL_CONTROLS, type ApprovalDrawing, type ApprovalPress, approvalAnswer, approvalCard, type Participant, type PieceNotice, type PieceRuntime, type QuestionCard, settledAnswer, settledApproval, settledApprovalText } from 'frogbot/channels'
+import { APPROVAL_CONTROLS, type ApprovalDrawing, approvalCard, clipDrawn as clip, type Participant, settledAnswer, settledApproval, settledApprovalText } from 'frogbot/channels'
 import type { PendingCall } from 'frogbot/protocol'
 import type { DiscordClient } from './discord-client.ts'
-import { actionRow, button, ButtonStyle, clip, container, escapeMarkdown, textDisplay, v2 } from './discord-components.ts'
+import { actionRow, button, ButtonStyle, container, escapeMarkdown, textDisplay, v2 } from './discord-components.ts'
 import type { DiscordNames } from './discord-people.ts'
 import { settledCard } from './question-card.ts'
 
@@ -26,27 +26,20 @@ export function approvalComponents(call: Pick<PendingCall, 'toolName' | 'input' 
 }
 
 /**
- * Discord's approvals: the card as a Components V2 message, edited to the decision (the decision,
- * who, the reason, what was changed, the quorum) or to the quorum's count (`drawing`); `press`
- * reads Approve and Deny, which settle through the runtime, and Edit, which posts, mentioning the
- * presser, the input as JSON to send back as `/approve {…}` (a typed reply the kit reads, as it
- * reads `/deny <reason>`): what did not count is the notice to tell the presser.
+ * What **Edit** posts (the kit's `approvalButton` hands it the call's input as JSON, once the
+ * presser may answer): in `thread`, mentioning the presser, the input to send back changed as
+ * `/approve {…}` (a typed reply the kit reads, as it reads `/deny <reason>`).
  */
-export function discordApprovals({ client, runtime, names }: { client: DiscordClient; runtime: PieceRuntime; names: DiscordNames }) {
-  const press = async (pressed: keyof typeof APPROVAL_IDS, { card, ref, participant }: { card: QuestionCard; ref: string; participant: Participant }): Promise<PieceNotice | null> => {
-    if (card.kind !== 'approval') return { kind: 'closed' }
-    if (pressed === 'edit') {
-      const refused = await runtime.mayAnswer({ card, messageId: ref, participant })
-      if (refused) return refused
-      const json = clip(JSON.stringify(card.input), 1800)
-      await client.postText(card.thread, `<@${participant.userId}> To approve with changes, send \`/approve\` followed by the input as JSON, changed as you need:\n\`\`\`\n/approve ${json.replace(/`/g, "'")}\n\`\`\``, [participant.userId])
-      return null
-    }
-    const decision: ApprovalPress = pressed === 'approve' ? { kind: 'approve' } : { kind: 'deny' }
-    return runtime.answer({ card, messageId: ref, participant, action: approvalAnswer(decision) })
-  }
+export const approvalEditHint = (client: DiscordClient, thread: string, participant: Participant) => (json: string) =>
+  client.postText(thread, `<@${participant.userId}> To approve with changes, send \`/approve\` followed by the input as JSON, changed as you need:\n\`\`\`\n/approve ${clip(json, 1800).replace(/`/g, "'")}\n\`\`\``, [participant.userId])
 
-  const drawing: ApprovalDrawing = {
+/**
+ * Discord's approvals: the card as a Components V2 message, edited to the decision (the decision,
+ * who, the reason, what was changed, the quorum) or to the quorum's count. Presses go to the kit's
+ * `approvalButton` (see `handleDiscordActions`).
+ */
+export function discordApprovals({ client, names }: { client: DiscordClient; names: DiscordNames }): ApprovalDrawing {
+  return {
     draw: async ({ thread, call }) => [await client.postPayload(thread, v2(approvalComponents(call)))],
     drawSettled: async ({ card, settlement }) => {
       const nameOf = await names.nameOf(settlement.by, { escape: true })
@@ -55,5 +48,4 @@ export function discordApprovals({ client, runtime, names }: { client: DiscordCl
     },
     drawVotes: ({ card, call }) => client.editPayload(card.messageIds, v2(approvalComponents(call)))
   }
-  return { drawing, press }
 }

@@ -13,8 +13,6 @@ import { discordNames, participantOf } from './discord-people.ts'
 import { type DiscordOptions, discordSettings } from './discord-settings.ts'
 import { discordVerifier, GATEWAY_TOKEN_HEADER } from './discord-webhook.ts'
 
-export type { DiscordOptions } from './discord-settings.ts'
-
 /**
  * How much of a reply one Discord message carries (characters of the model's Markdown): a
  * message's content holds 2,000 (Discord, "Create Message"); Chat SDK's rendering may add a few
@@ -58,11 +56,8 @@ function withoutBotMentions(message: Message, { applicationId, mentionRoleIds, b
  * API URL is not http(s), or the instance name is not URL-safe.
  */
 export function createDiscord(options: DiscordOptions = {}): DiscordPiece {
-  const settings = discordSettings(options)
-  const { instance, applicationId, publicKey, botToken, botUsername, mentionRoleIds, respondToChannelIds, apiUrl } = settings
-  const now = options.now ?? Date.now
+  const { instance, applicationId, publicKey, botToken, botUsername, mentionRoleIds, respondToChannelIds, apiUrl } = discordSettings(options)
   const label = options.label ?? 'Discord'
-  const verify = discordVerifier({ publicKey, botToken })
   let adapter!: DiscordAdapter
   let client!: DiscordClient
 
@@ -82,15 +77,15 @@ export function createDiscord(options: DiscordOptions = {}): DiscordPiece {
     return JSON.stringify({ ...event, data: { ...message, thread: { id: message.id, parent_id: message.channel_id } } })
   }
 
-  /** A forwarded Gateway event handed to the webhook's own handler in this process: verified (bot token, time, once) and read as a request to the webhook would be. */
+  /**
+   * A forwarded Gateway event handed to the webhook's own handling in this process (the kit's
+   * `deliver`): verified (bot token, time, once) and read as a request to the webhook would be;
+   * one that cannot be read is logged and skipped.
+   */
   const forwardIn = (context: ChatSdkContext<DiscordAdapter>) => async (event: ForwardedEvent) => {
     const request = new Request(`http://frogbot.invalid/api/webhooks/${instance}`, { method: 'POST', headers: { 'content-type': 'application/json', [GATEWAY_TOKEN_HEADER]: botToken }, body: JSON.stringify(event) })
-    const body = await verify(request, context)
-    if (body instanceof Response) return
-    const problem = unreadableBody(body, true)
-    if (problem) return context.log(`gateway: skipped an event: ${problem}`)
-    const verified = new Request(request.url, { method: 'POST', headers: request.headers, body: await withDeferredThread(body) })
-    await context.bot.webhooks.discord!(verified, { waitUntil: (task) => void context.track(Promise.resolve(task)) })
+    const response = await context.deliver(request)
+    if (response.status === 400) context.log(`gateway: skipped an event: ${((await response.json()) as { error: string }).error}`)
   }
 
   return createChatSdkPiece({
@@ -98,7 +93,7 @@ export function createDiscord(options: DiscordOptions = {}): DiscordPiece {
     instance,
     label,
     identity: { by: 'platform-id', hint: "Discord shares no email: write the agent's access on req.channel.userId (the Discord user id), username or roles" },
-    now,
+    now: options.now,
     userName: botUsername,
     chat: { fallbackStreamingPlaceholderText: null },
     ackDeadlineMs: ACK_DEADLINE_MS,
@@ -122,16 +117,15 @@ export function createDiscord(options: DiscordOptions = {}): DiscordPiece {
       client = discordClient({ apiUrl, botToken, botUsername, state, channelOf: (thread) => adapter.decodeThreadId(thread) })
       return adapter
     },
-    verify,
+    verify: discordVerifier({ publicKey, botToken }),
     receive: async (body, _request, _context, handOn) => handOn(await withDeferredThread(body)),
     unreadableBody: (body, request) => unreadableBody(body, request.headers.has(GATEWAY_TOKEN_HEADER)),
     setup: ({ bot, runtime, state }) => {
       const names = discordNames(state)
       const drawing = discordDrawing({ client, names })
-      const approvals = discordApprovals({ client, runtime, names })
-      handleDiscordActions({ bot, client, runtime, names, approvals })
+      handleDiscordActions({ bot, client, runtime, names })
       return {
-        drawing: { ...drawing, approvals: approvals.drawing, reply: ({ thread, text }) => client.reply({ thread, text, maxChars: REPLY_MAX_CHARS }) },
+        drawing: { ...drawing, approvals: discordApprovals({ client, names }), reply: ({ thread, text }) => client.reply({ thread, text, maxChars: REPLY_MAX_CHARS }) },
         participantOf: (_author, message) => {
           const { author, member } = message.raw as GatewayMessage
           return names.remember(participantOf(author, member))

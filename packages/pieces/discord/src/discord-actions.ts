@@ -1,11 +1,10 @@
 import type { Chat } from 'chat'
-import { CAPTURE_MS, type CardControl, type ChannelQuestion, type LookPress, type Participant, type PieceNotice, type PieceRuntime, type QuestionCard, questionsOf } from 'frogbot/channels'
+import { approvalButton, CAPTURE_MS, type CardControl, type LookPress, type PieceNotice, type PieceRuntime, questionsOf } from 'frogbot/channels'
 import { escapeMarkdown, v2 } from './discord-components.ts'
-import { type APPROVAL_IDS, approvalPressOf, type discordApprovals } from './approval-card.ts'
+import { approvalEditHint, approvalPressOf } from './approval-card.ts'
 import { type DiscordClient, messageRef } from './discord-client.ts'
 import { type DiscordMember, type DiscordNames, type DiscordUser, participantOf } from './discord-people.ts'
 import { type Control, questionCard, readControl } from './question-card.ts'
-import { withFacts } from './card-facts.ts'
 
 /** A component interaction, as the piece reads it (checked by the webhook before Chat SDK sees it). */
 type ComponentInteraction = { channel_id: string; message: { id: string }; member?: DiscordMember & { user: DiscordUser }; user?: DiscordUser; data: { custom_id: string; values?: string[] } }
@@ -14,7 +13,7 @@ type ComponentInteraction = { channel_id: string; message: { id: string }; membe
  * Wires clicks on cards to the piece runtime (FrogBot's Discord piece; messages are the kit's).
  * Chat SDK acknowledges each click at once (a deferred update, within Discord's 3 s) and hands it
  * on; the click is read against the card record of its message: an approval's button goes to
- * `approvals.press`; a question's, with the partial answer's revision its custom id carries (an
+ * the kit's `approvalButton`; a question's, with the partial answer's revision its custom id carries (an
  * older drawing is told the card `changed`):
  * - a button or a one-choice select answers its question; a multi-pick select keeps its picks
  *   (every value of the interaction, not only the first), **Next** or **Submit** answers with them;
@@ -29,19 +28,27 @@ type ComponentInteraction = { channel_id: string; message: { id: string }; membe
  * waiting). Whatever did not count (refused, settled, stale, a rule broken) is told in the
  * thread, mentioning the participant.
  */
-export function handleDiscordActions({ bot, client, runtime, names, approvals }: {
+export function handleDiscordActions({ bot, client, runtime, names }: {
   bot: Chat
   client: DiscordClient
   runtime: PieceRuntime
   names: DiscordNames
-  approvals: ReturnType<typeof discordApprovals>
 }): void {
+  /** The platform's control as the kit's card reducer reads it: a select's values are option indices; every other control is the kit's already. */
+  const cardControl = (control: Control, values: string[]): CardControl =>
+    control.kind === 'menu' ? { kind: 'picks', first: control.first, count: 25, indices: values.map((value) => (/^\d{1,6}$/.test(value) ? Number(value) : -1)) } : control
+
   /**
-   * "Other…": the presser's next message in the thread is their typed answer to question `step`
-   * (the kit's capture, once they may answer: it answers beside their picks on that question, and
-   * a card shown a step further meanwhile is told `changed`), or, pressed again, it is not.
+   * Draws a control that changes only the view: another page of options (the card edited for
+   * everyone), or "Other…": the presser's next message in the thread is their typed answer to
+   * question `step` (the kit's capture, once they may answer: it answers beside their picks on that
+   * question, and a card shown a step further meanwhile is told `changed`), or, pressed again, it is not.
    */
-  const other = async ({ card, ref, participant, question, step }: { card: QuestionCard; ref: string; participant: Participant; question: ChannelQuestion; step: number }): Promise<PieceNotice | null> => {
+  const look = async ({ card, messageId, participant, partial, question, step, control }: LookPress): Promise<PieceNotice | null> => {
+    if (control.kind === 'page') {
+      await client.editPayload(messageId!, v2(questionCard(questionsOf(card.input)!, partial, control.page, card.facts)))
+      return null
+    }
     const mention = `<@${participant.userId}>`
     const held = await runtime.capturing({ thread: card.thread, participant })
     if (held && held.chatId === card.chatId && held.toolCallId === card.toolCallId && held.question === step) {
@@ -49,38 +56,10 @@ export function handleDiscordActions({ bot, client, runtime, names, approvals }:
       await client.postText(card.thread, `${mention} No typed answer then: your next message here is an ordinary message again.`, [participant.userId])
       return null
     }
-    const refused = await runtime.capture({ card, messageId: ref, participant, question: step })
+    const refused = await runtime.capture({ card, messageId: messageId!, participant, question: step })
     if (refused) return refused
     await client.postText(card.thread, `${mention} Type your answer to “${escapeMarkdown(question.header)}” as your next message in this thread, within ${CAPTURE_MS / 60_000} minutes. Press **Other…** again to cancel.`, [participant.userId])
     return null
-  }
-
-  /** The platform's control as the kit's card reducer reads it (a select's values are option indices). */
-  const cardControl = (control: Control, values: string[]): CardControl => {
-    if (control.kind === 'option') return { kind: 'option', index: control.index }
-    if (control.kind === 'menu') return { kind: 'picks', first: control.first, count: 25, indices: values.map((value) => (/^\d{1,6}$/.test(value) ? Number(value) : -1)) }
-    return control
-  }
-
-  /** Draws a control that changes only the view: another page of options (the card edited for everyone), or "Other…". */
-  const look = async ({ card, messageId, participant, partial, question, step, control }: LookPress): Promise<PieceNotice | null> => {
-    if (control.kind === 'page') {
-      const questions = questionsOf(card.input)!
-      await client.editPayload(messageId!, v2(withFacts(questionCard(questions, partial, control.page), card.facts)))
-      return null
-    }
-    return other({ card, ref: messageId!, participant, question, step })
-  }
-
-  const act = async (control: Control | keyof typeof APPROVAL_IDS, interaction: ComponentInteraction, participant: Participant, fallbackThread: string): Promise<void> => {
-    const ref = messageRef(interaction.channel_id, interaction.message.id)
-    const card = await runtime.cards.ofMessage(ref)
-    const tell = async (notice: PieceNotice | null) => {
-      if (notice) await runtime.notify({ thread: card?.thread ?? fallbackThread, participant, notice })
-    }
-    if (card && typeof control === 'string') return tell(await approvals.press(control, { card, ref, participant }))
-    if (!card || typeof control === 'string') return tell({ kind: 'closed' })
-    await tell(await runtime.press({ card, messageId: ref, participant, revision: control.revision, step: control.step, control: cardControl(control, interaction.data.values ?? []) }, { look }))
   }
 
   bot.onAction(async (event) => {
@@ -89,8 +68,14 @@ export function handleDiscordActions({ bot, client, runtime, names, approvals }:
     const interaction = event.raw as ComponentInteraction
     const user = interaction.member?.user ?? interaction.user
     if (!user) return
-    const participant = participantOf(user, interaction.member)
-    await names.remember(participant)
-    await act(control, interaction, participant, event.threadId)
+    const participant = await names.remember(participantOf(user, interaction.member))
+    const ref = messageRef(interaction.channel_id, interaction.message.id)
+    const card = await runtime.cards.ofMessage(ref)
+    const tell = async (notice: PieceNotice | null) => {
+      if (notice) await runtime.notify({ thread: card?.thread ?? event.threadId, participant, notice })
+    }
+    if (!card) return tell({ kind: 'closed' })
+    if (typeof control === 'string') return tell(await approvalButton(runtime, { card, messageId: ref, participant, button: control }, approvalEditHint(client, card.thread, participant)))
+    await tell(await runtime.press({ card, messageId: ref, participant, revision: control.revision, step: control.step, control: cardControl(control, interaction.data.values ?? []) }, { look }))
   })
 }

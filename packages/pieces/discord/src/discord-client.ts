@@ -1,15 +1,8 @@
 import { DiscordFormatConverter } from '@chat-adapter/discord'
-import { type ChannelState, parsedJson, replyParts, streamedReply } from 'frogbot/channels'
-import { clip } from './discord-components.ts'
+import { type ChannelState, clipDrawn as clip, parsedJson, replyParts, streamedReply } from 'frogbot/channels'
 
 /** A Discord message's id in card records: its channel (the thread, where it is in one) and its id. */
 export const messageRef = (channelId: string, messageId: string) => `${channelId}:${messageId}`
-
-/** The channel and message of a {@link messageRef}. */
-export function parseRef(ref: string): { channelId: string; messageId: string } {
-  const at = ref.indexOf(':')
-  return { channelId: ref.slice(0, at), messageId: ref.slice(at + 1) }
-}
 
 /** A thread to start on a mention: the channel of the message, and what the message said (its name). */
 type ThreadToStart = { channelId: string; title?: string }
@@ -92,15 +85,10 @@ export function discordClient({ apiUrl, botToken, botUsername, state, channelOf 
   /** The Discord channel `thread` posts in (its Discord thread, where it is in one). */
   const channelIdOf = (thread: string) => channelOf(thread).threadId ?? channelOf(thread).channelId
 
-  /** The channel `thread` posts in, its Discord thread started first where it is still to start. */
-  const postingIn = async (thread: string) => {
-    await startThread(thread)
-    return channelIdOf(thread)
-  }
-
-  /** Posts `payload` (a Discord message body) in `thread`; resolves to its {@link messageRef}. */
+  /** Posts `payload` (a Discord message body) in `thread`, its Discord thread started first where it is still to start; resolves to its {@link messageRef}. */
   const postPayload = async (thread: string, payload: Record<string, unknown>): Promise<string> => {
-    const channelId = await postingIn(thread)
+    await startThread(thread)
+    const channelId = channelIdOf(thread)
     const posted = (await rest(`/channels/${channelId}/messages`, 'POST', payload)) as { id?: string; channel_id?: string } | null
     if (!posted?.id) throw new Error('Discord did not say which message the card became')
     return messageRef(posted.channel_id ?? channelId, posted.id)
@@ -109,7 +97,7 @@ export function discordClient({ apiUrl, botToken, botUsername, state, channelOf 
   /** Replaces each message of `refs` (each a {@link messageRef}) with `payload`. */
   const editPayload = async (refs: string | string[], payload: Record<string, unknown>): Promise<void> => {
     for (const ref of [refs].flat()) {
-      const { channelId, messageId } = parseRef(ref)
+      const [channelId, messageId] = ref.split(':')
       await rest(`/channels/${channelId}/messages/${messageId}`, 'PATCH', payload)
     }
   }

@@ -1,5 +1,5 @@
 import { ButtonStyle, ComponentType, MessageFlags } from 'discord.js'
-import { clipDrawn, drawnText } from 'frogbot/channels'
+import { clipDrawn as clip, drawnText } from 'frogbot/channels'
 
 /**
  * Discord's Components V2 building blocks and limits, as the piece uses them
@@ -14,9 +14,6 @@ export type Component = Record<string, unknown>
 
 /** The limits the piece keeps to: a button's label, a select option's label, value and description, a select's options, buttons per row, a message's text, a select's placeholder. */
 export const LIMITS = { buttonLabel: 80, optionText: 100, menuOptions: 25, rowButtons: 5, text: 4000, placeholder: 150 } as const
-
-/** `text` cut to at most `max` UTF-16 units, with "…" when it was longer (the kit's `clipDrawn`). */
-export const clip = clipDrawn
 
 /** `text` with Discord's Markdown and mentions escaped, so that what the model or a person wrote shows as written. */
 export const escapeMarkdown = (text: string) => drawnText(text).replace(/([\\*_~`|>#\-[\]()<@])/g, '\\$1')

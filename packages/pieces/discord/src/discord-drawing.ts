@@ -3,7 +3,6 @@ import type { DiscordClient } from './discord-client.ts'
 import { escapeMarkdown, v2 } from './discord-components.ts'
 import type { DiscordNames } from './discord-people.ts'
 import { questionCard, settledCard } from './question-card.ts'
-import { withFacts } from './card-facts.ts'
 
 /**
  * How FrogBot draws in Discord (the piece's half of the contract): a waiting call's card as a
@@ -17,7 +16,7 @@ import { withFacts } from './card-facts.ts'
 export function discordDrawing({ client, names }: { client: DiscordClient; names: DiscordNames }): Pick<PieceDrawing, 'drawCall' | 'drawSettled' | 'drawPartial' | 'notify'> {
   const cardOf = ({ input, facts }: { input: unknown; facts?: string[] }, partial: PartialAnswer = { revision: 0, step: 0, selections: [] }) => {
     const questions = questionsOf(input)
-    return questions ? v2(withFacts(questionCard(questions, partial), facts)) : null
+    return questions ? v2(questionCard(questions, partial, 0, facts)) : null
   }
   return {
     drawCall: async ({ thread, call, facts }) => {

@@ -1,3 +1,4 @@
+import { once } from 'node:events'
 import { Client, GatewayIntentBits, Partials } from 'discord.js'
 import { errorText } from 'frogbot/channels'
 
@@ -55,10 +56,7 @@ export async function listenToGateway({ apiUrl, botToken, respondToChannelIds, s
   client.on('shardDisconnect', (event) => stopping || log(`gateway: the connection closed (code ${event.code}) and cannot be resumed; starting it again`))
   try {
     await client.login(botToken)
-    await new Promise<void>((resolve) => {
-      if (signal.aborted) return resolve()
-      signal.addEventListener('abort', () => resolve(), { once: true })
-    })
+    if (!signal.aborted) await once(signal, 'abort')
   } finally {
     stopping = true
     await client.destroy()

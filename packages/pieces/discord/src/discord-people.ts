@@ -30,10 +30,7 @@ export function participantOf(user: DiscordUser, member?: DiscordMember | null):
  */
 export function discordNames(state: ChannelState) {
   const key = (userId: string) => `frogbot:discord:username:${userId}`
-  const plain = (name: string | undefined, userId: string, username: string | null) => {
-    const shown = name ?? username ?? userId
-    return username ? `${shown} (@${username})` : shown
-  }
+  const plain = (name: string | undefined, userId: string, username: string | null) => (username ? `${name ?? username} (@${username})` : (name ?? userId))
   return {
     /** Keeps `participant`'s username for naming them later; resolves to `participant`. */
     remember: async (participant: Participant): Promise<Participant> => {

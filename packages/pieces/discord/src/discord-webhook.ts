@@ -1,19 +1,11 @@
-import { createPublicKey, type KeyObject, verify } from 'node:crypto'
-import { jsonObject, type PieceContext, replayGuard, sameSecret, unauthorized } from 'frogbot/channels'
+import { createPublicKey, verify } from 'node:crypto'
+import { jsonObject, type PieceContext, refusedRequest, replayGuard, sameSecret, unauthorized } from 'frogbot/channels'
 
 /** How far an interaction's signed timestamp may be from now (ms): 5 minutes, as FrogBot checks Slack's. Chat SDK does not check its age. */
 export const MAX_SKEW_MS = 5 * 60_000
 
-/** The DER head of an Ed25519 SubjectPublicKeyInfo (RFC 8410): the 32 raw key bytes follow it. */
-const ED25519_SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex')
-
 /** The header Chat SDK's Gateway forwarder sends, holding the bot token. */
 export const GATEWAY_TOKEN_HEADER = 'x-discord-gateway-token'
-
-/** The application's public key (64 hex digits, as the Developer Portal shows it) as a key object. */
-export function ed25519Key(publicKeyHex: string): KeyObject {
-  return createPublicKey({ key: Buffer.concat([ED25519_SPKI_PREFIX, Buffer.from(publicKeyHex, 'hex')]), format: 'der', type: 'spki' })
-}
 
 /** The fields of a body the verifier reads to know a delivery again: an interaction's id, a forwarded event's message id and time. */
 function headOf(body: string): { id?: string; type?: unknown; timestamp?: unknown } | null {
@@ -46,18 +38,16 @@ const REMEDIES = {
  * to do).
  */
 export function discordVerifier({ publicKey, botToken }: { publicKey: string; botToken: string }) {
-  const key = ed25519Key(publicKey)
+  // The application's public key (64 hex digits, as the Developer Portal shows it): an Ed25519 JWK's `x` is its 32 raw bytes (RFC 8037).
+  const key = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(publicKey, 'hex').toString('base64url') }, format: 'jwk' })
   return async (request: Request, { state, now, refused }: Pick<PieceContext, 'state' | 'now' | 'refused'>): Promise<string | Response> => {
     const body = await request.text()
-    const refuse = (reason: string, remedy: keyof typeof REMEDIES) => {
-      refused(`${reason}; ${REMEDIES[remedy]}`)
-      return unauthorized(`Refused: ${reason}.`)
-    }
+    const refuse = (reason: string, remedy: keyof typeof REMEDIES) => refusedRequest(refused, reason, REMEDIES[remedy])
     const guard = replayGuard({ state, now, windowMs: MAX_SKEW_MS })
+    const head = headOf(body)
     const gatewayToken = request.headers.get(GATEWAY_TOKEN_HEADER)
     if (gatewayToken !== null) {
       if (!sameSecret(gatewayToken, botToken)) return refuse('the gateway token is not the bot token', 'token')
-      const head = headOf(body)
       const signedAt = typeof head?.timestamp === 'number' ? head.timestamp : Number.NaN
       const refusal = await guard.admit({ body, signedAt, ...(head?.id ? { deliveryId: `gateway:${String(head.type)}:${head.id}` } : {}) })
       return refusal ? unauthorized(refusal.message) : body
@@ -68,7 +58,6 @@ export function discordVerifier({ publicKey, botToken }: { publicKey: string; bo
     const signatureBytes = /^[0-9a-f]{128}$/i.test(signature) ? Buffer.from(signature, 'hex') : null
     if (!signatureBytes || !verify(null, Buffer.from(timestamp + body), key, signatureBytes)) return refuse('the Ed25519 signature is invalid', 'signature')
     const signedAt = /^\d{1,12}$/.test(timestamp) ? Number(timestamp) * 1000 : Number.NaN
-    const head = headOf(body)
     const refusal = await guard.admit({ body, signedAt, ...(head?.id && head.type !== 1 ? { deliveryId: `interaction:${head.id}` } : {}) })
     if (refusal?.refused === 'stale') return refuse(`the signed timestamp is more than ${MAX_SKEW_MS / 60_000} minutes away from this server's time`, 'stale')
     return refusal ? unauthorized(refusal.message) : body

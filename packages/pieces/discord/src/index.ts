@@ -3,5 +3,5 @@
  * in threads, questions as Discord's own buttons and select menus, answered by anyone the agent's
  * `access` accepts.
  */
-export { createDiscord, type DiscordOptions, type DiscordPiece } from './create-discord.ts'
-export { DISCORD_API } from './discord-settings.ts'
+export { createDiscord, type DiscordPiece } from './create-discord.ts'
+export { DISCORD_API, type DiscordOptions } from './discord-settings.ts'

@@ -1,5 +1,5 @@
-import { answerText, type ChannelQuestion, type PartialAnswer, type QuestionSelection } from 'frogbot/channels'
-import { actionRow, button, ButtonStyle, clip, type Component, ComponentType, container, escapeMarkdown, LIMITS, textDisplay } from './discord-components.ts'
+import { answerText, type ChannelQuestion, clipDrawn as clip, type PartialAnswer, type QuestionSelection } from 'frogbot/channels'
+import { actionRow, button, ButtonStyle, type Component, ComponentType, container, escapeMarkdown, LIMITS, textDisplay } from './discord-components.ts'
 
 /** The prefix of every custom id on FrogBot's cards. */
 export const CUSTOM_ID_PREFIX = 'frogbot:'
@@ -85,9 +85,11 @@ function menus(question: ChannelQuestion, { revision, step, page, picked }: { re
  * **Submit**; more than {@link PAGE_OPTIONS}: pages), **Other…** where a typed answer is allowed,
  * and **Dismiss**. Labels longer than a control takes are shortened and numbered there and listed
  * in full on the card. Every custom id carries the partial answer's revision, so a click on an
- * older drawing is told the card changed. Model text is shown as written (Markdown escaped).
+ * older drawing is told the card changed. Model text is shown as written (Markdown escaped). The
+ * call's `facts` (the kit's `cardFacts`: "Waiting for Dana", "Expires in 2 h (…)"), where there
+ * are any, are a small line under the text.
  */
-export function questionCard(questions: ChannelQuestion[], partial: PartialAnswer, page = 0): Component[] {
+export function questionCard(questions: ChannelQuestion[], partial: PartialAnswer, page = 0, facts: string[] = []): Component[] {
   const step = Math.min(partial.step, questions.length - 1)
   const question = questions[step]
   const { revision } = partial
@@ -118,7 +120,8 @@ export function questionCard(questions: ChannelQuestion[], partial: PartialAnswe
     shownPage > 0 && button(id('p', shownPage - 1), '◀ Previous page'),
     shownPage < pages - 1 && button(id('p', shownPage + 1), 'Next page ▶')
   ]
-  return [container([textDisplay(lines.filter((line) => line !== null).join('\n')), ...controls, actionRow(actions.filter((action): action is Component => !!action))])]
+  const factsLine = facts.length > 0 ? [textDisplay(`-# ${escapeMarkdown(facts.join(' · '))}`)] : []
+  return [container([textDisplay(lines.filter((line) => line !== null).join('\n')), ...factsLine, ...controls, actionRow(actions.filter((action): action is Component => !!action))])]
 }
 
 /** The message that replaces a card once its call ended: `text` (the kit's `settledText`, escaped) in a container, no controls. */

@@ -13,9 +13,13 @@ import { verifiedByKit, verifiedRequest } from './verified-requests.ts'
  * What a Chat SDK piece's `setup` and `listen` get: the piece's context, Chat SDK's `bot` (made
  * with `concurrency: 'concurrent'`: FrogBot serializes each chat's turns itself) and the
  * platform's `adapter`, `ready()` (Chat SDK initialized once, lazily, tried again after a
- * failure), and `nameOf`: who settled a call, the platform's way (its mentions).
+ * failure), `nameOf`: who settled a call, the platform's way (its mentions), and
+ * `deliver(request)`: a request handled in this process as the webhook handles it (the piece's
+ * `verify` with the replay guard, `answerDirectly`, `unreadableBody`, then `receive` or the
+ * adapter), awaited to its end, without the platform's deadline: what a piece's own listener
+ * hands on (Discord's Gateway events); resolves to the answer the webhook would give.
  */
-export type ChatSdkContext<A extends Adapter> = PieceContext & { bot: Chat; adapter: A; ready: () => Promise<void>; nameOf: NameOf }
+export type ChatSdkContext<A extends Adapter> = PieceContext & { bot: Chat; adapter: A; ready: () => Promise<void>; nameOf: NameOf; deliver: (request: Request) => Promise<Response> }
 
 /**
  * What a Chat SDK piece adds once set up: `drawing` (its cards; `reply` and `notify` default to
@@ -88,20 +92,28 @@ function lazyInitialize(bot: Chat): () => Promise<void> {
     }))
 }
 
+/** A verified body of `request` handled: answered directly, refused as unreadable, or handed to `receive` or Chat SDK's adapter. */
+async function handleVerified<A extends Adapter>(spec: ChatSdkPieceSpec<A>, context: ChatSdkContext<A>, request: Request, body: string): Promise<Response> {
+  type Webhooks = Record<string, (request: Request, options: { waitUntil: (task: Promise<unknown>) => void }) => Promise<Response>>
+  const handOn = (verified: string) => (context.bot.webhooks as Webhooks)[context.adapter.name](verifiedRequest(request, verified), { waitUntil: (task) => void context.track(Promise.resolve(task)) })
+  const direct = await spec.answerDirectly?.(body, request)
+  if (direct) return direct
+  const unreadable = spec.unreadableBody?.(body, request)
+  if (unreadable) return Response.json({ error: unreadable, code: 'bad-request' }, { status: 400 })
+  return spec.receive ? spec.receive(body, request, context, handOn) : handOn(body)
+}
+
 /** A verified webhook request handed to Chat SDK, answered within the platform's deadline. */
 async function handleWebhook<A extends Adapter>(spec: ChatSdkPieceSpec<A>, context: ChatSdkContext<A>, request: Request): Promise<Response> {
   const body = await spec.verify(request, context)
   if (body instanceof Response) return body
-  type Webhooks = Record<string, (request: Request, options: { waitUntil: (task: Promise<unknown>) => void }) => Promise<Response>>
-  const handOn = (verified: string) => (context.bot.webhooks as Webhooks)[context.adapter.name](verifiedRequest(request, verified), { waitUntil: (task) => void context.track(Promise.resolve(task)) })
-  const handled = (async () => {
-    const direct = await spec.answerDirectly?.(body, request)
-    if (direct) return direct
-    const unreadable = spec.unreadableBody?.(body, request)
-    if (unreadable) return Response.json({ error: unreadable, code: 'bad-request' }, { status: 400 })
-    return spec.receive ? spec.receive(body, request, context, handOn) : handOn(body)
-  })()
-  return withinDeadline(handled, { deadlineMs: spec.ackDeadlineMs, lateAck: spec.lateAck, track: context.track, log: context.log })
+  return withinDeadline(handleVerified(spec, context, request, body), { deadlineMs: spec.ackDeadlineMs, lateAck: spec.lateAck, track: context.track, log: context.log })
+}
+
+/** A request handled as the webhook handles it, awaited to its end (no deadline): `ChatSdkContext.deliver`. */
+async function deliver<A extends Adapter>(spec: ChatSdkPieceSpec<A>, context: ChatSdkContext<A>, request: Request): Promise<Response> {
+  const body = await spec.verify(request, context)
+  return body instanceof Response ? body : handleVerified(spec, context, request, body)
 }
 
 /** Sets a Chat SDK piece up on `context`: its adapter and `Chat`, its own setup, the default message handler and drawing. */
@@ -114,7 +126,7 @@ async function startChatSdkPiece<A extends Adapter>(spec: ChatSdkPieceSpec<A>, c
   const bot = new ChatSdk({ userName, adapters: { [adapter.name]: adapter }, state: context.state as never, logger, concurrency: 'concurrent', ...spec.chat })
   const ready = spec.receive ? async () => {} : lazyInitialize(bot)
   let mention: Mention = ({ userId }) => `<@${userId}>`
-  const chat: ChatSdkContext<A> = { ...context, bot, adapter, ready, nameOf: mentionNameOf((participant) => mention(participant)) }
+  const chat: ChatSdkContext<A> = { ...context, bot, adapter, ready, nameOf: mentionNameOf((participant) => mention(participant)), deliver: (request) => deliver(spec, chat, request) }
   const setup = await spec.setup(chat)
   if (setup.mention) mention = setup.mention
   handleMessages({

@@ -1,0 +1,14 @@
+import { unauthorized } from './replay-guard.ts'
+
+/**
+ * A webhook request refused for `reason` (what was wrong, a phrase without a final stop): logged
+ * through the piece's `refused` (`PieceContext.refused`: each distinct line at most once a minute)
+ * as `<reason>; <remedy>`, `remedy` saying what whoever runs FrogBot can do about it if the
+ * platform did send it (a secret to set, a clock to check); answered `401 unauthorized` with
+ * `Refused: <reason>.`, which tells the sender nothing of the remedy. The refusal Discord's,
+ * Slack's and Microsoft Teams' verifiers give a request whose signature or token does not hold.
+ */
+export function refusedRequest(refused: (why: string) => void, reason: string, remedy: string): Response {
+  refused(`${reason}; ${remedy}`)
+  return unauthorized(`Refused: ${reason}.`)
+}
