@@ -152,9 +152,16 @@ function usageFor(argv: string[]): string {
 export async function main(argv: string[]): Promise<number> {
   let parsed
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, strict: true, options: OPTIONS })
+    parsed = parseArgs({ args: argv, allowPositionals: true, strict: true, tokens: true, options: OPTIONS })
   } catch (error) {
     console.error(`frogbot: ${flagProblem(error)}\n\n${usageFor(argv)}`)
+    return 1
+  }
+  // A flag given twice would silently keep the last; say so, as HTTP's query parameters do.
+  const given = parsed.tokens.flatMap((token) => (token.kind === 'option' ? [token.name] : []))
+  const twice = given.find((name, index) => given.indexOf(name) !== index)
+  if (twice) {
+    console.error(`frogbot: --${twice}: give it once\n\n${usageFor(argv)}`)
     return 1
   }
   const { values, positionals } = parsed
