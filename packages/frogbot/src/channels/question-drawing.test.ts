@@ -38,4 +38,26 @@ describe('questionDrawing', () => {
       expect.objectContaining({ output: null, actor: { outcome: 'cancelled', who: null, reason: undefined, errorText: 'Stopped.' } })
     ])
   })
+
+  it('names who settled by the NameOf nameFor looked up for them, and hands on the settlement and that NameOf', async () => {
+    const drawn: { actor: { who: string | null }; settlement: unknown; nameOf: (by: never) => string }[] = []
+    const asked: unknown[] = []
+    const drawing = questionDrawing({
+      nameFor: async (by) => (asked.push(by), (named) => ('channel' in named ? `${named.channel.name} (@ada)` : 'FrogBot')),
+      draw: async () => ['m1'],
+      drawSettled: async (options) => void drawn.push(options)
+    })
+    const answered = settlement({ part: { output: { answers: [] } } } as never)
+    await drawing.drawSettled({ chat, card: card(input), settlement: answered })
+    expect(asked).toEqual([answered.by])
+    expect(drawn[0]).toMatchObject({ actor: { outcome: 'answered', who: 'ada (@ada)' }, settlement: answered })
+    expect(drawn[0].nameOf({ system: true } as never)).toBe('FrogBot')
+  })
+
+  it('names who settled plainly where no nameOf is given', async () => {
+    const drawn: { actor: { who: string | null } }[] = []
+    const drawing = questionDrawing({ draw: async () => ['m1'], drawSettled: async (options) => void drawn.push(options) })
+    await drawing.drawSettled({ chat, card: card(input), settlement: settlement({}) })
+    expect(drawn[0].actor.who).toBe('ada')
+  })
 })

@@ -1,5 +1,5 @@
 import { DiscordFormatConverter } from '@chat-adapter/discord'
-import { type ChannelState, clipDrawn as clip, parsedJson, replyParts, streamedReply } from 'frogbot/channels'
+import { type ChannelState, clipDrawn as clip, jsonCall, PlatformError, replyParts, streamedReply } from 'frogbot/channels'
 
 /** A Discord message's id in card records: its channel (the thread, where it is in one) and its id. */
 export const messageRef = (channelId: string, messageId: string) => `${channelId}:${messageId}`
@@ -44,22 +44,14 @@ export function discordClient({ apiUrl, botToken, botUsername, state, channelOf 
   const markdown = new DiscordFormatConverter()
 
   /**
-   * A call to the REST API with the bot token, its JSON answer; throws an Error naming the status
-   * and Discord's message and code. It logs nothing: whoever called it tells what failed.
+   * A call to the REST API with the bot token (the kit's `jsonCall`), its JSON answer (`null` when
+   * none); a refusal throws the kit's `PlatformError` naming the status and Discord's message and
+   * code. It logs nothing: whoever called it tells what failed.
    */
   const rest = async (path: string, method: string, body?: unknown): Promise<any> => {
-    const response = await fetch(`${apiUrl}${path}`, {
-      method,
-      headers: { authorization: `Bot ${botToken}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      signal: AbortSignal.timeout(REST_TIMEOUT_MS)
-    })
-    const text = await response.text()
-    if (!response.ok) {
-      const error = (parsedJson(text) ?? {}) as { message?: string; code?: number }
-      throw new Error(`Discord answered ${method} ${path} with ${response.status}${error.message ? `: ${error.message}` : ''}${error.code ? ` (code ${error.code})` : ''}`)
-    }
-    return text ? JSON.parse(text) : null
+    const { status, ok, answer } = await jsonCall<any>(`${apiUrl}${path}`, { method, headers: { authorization: `Bot ${botToken}` }, json: body, timeoutMs: REST_TIMEOUT_MS })
+    if (!ok) throw new PlatformError(`Discord answered ${method} ${path} with ${status}${answer?.message ? `: ${answer.message}` : ''}${answer?.code ? ` (code ${answer.code})` : ''}`, status)
+    return answer
   }
 
   /** The message a thread not started yet would start on (its parent channel and the message, which has the thread's id), else `null`. */
@@ -77,7 +69,7 @@ export function discordClient({ apiUrl, botToken, botUsername, state, channelOf 
     try {
       await rest(`/channels/${pending.channelId}/messages/${pending.messageId}/threads`, 'POST', { name, auto_archive_duration: 1440 })
     } catch (error) {
-      if (!(error instanceof Error && error.message.includes(`(code ${THREAD_ALREADY_CREATED})`))) throw error
+      if (!(error instanceof PlatformError && error.message.includes(`(code ${THREAD_ALREADY_CREATED})`))) throw error
     }
     await state.delete(pendingKey(pending.messageId))
   }

@@ -1,4 +1,4 @@
-import { httpUrl, readSettings, type Setting, type SettingValues } from 'frogbot/channels'
+import { httpUrl, readSettings, type Setting, type SettingOptions, type SettingValues, type TableOptions } from 'frogbot/channels'
 
 /**
  * Options of `createDiscord`; every one may be left out.
@@ -17,17 +17,9 @@ import { httpUrl, readSettings, type Setting, type SettingValues } from 'frogbot
  * - `env`: where the defaults are read. Default `process.env`.
  * - `now`: the clock signatures are checked against (ms since the epoch). Default `Date.now`.
  */
-export type DiscordOptions = {
-  instance?: string
-  applicationId?: string
-  publicKey?: string
-  botToken?: string
+export type DiscordOptions = SettingOptions & TableOptions<typeof SETTINGS> & {
   botUsername?: string
-  mentionRoleIds?: string[]
-  respondToChannelIds?: string[]
-  apiUrl?: string
   label?: string
-  env?: Record<string, string | undefined>
   now?: () => number
 }
 

@@ -1,4 +1,4 @@
-import { answerText, type ChannelQuestion, clipDrawn as clip, type PartialAnswer, type QuestionSelection } from 'frogbot/channels'
+import { answerText, type ChannelQuestion, clipDrawn as clip, optionPage, type PartialAnswer, type QuestionSelection } from 'frogbot/channels'
 import { actionRow, button, ButtonStyle, type Component, ComponentType, container, escapeMarkdown, LIMITS, textDisplay } from './discord-components.ts'
 
 /** The prefix of every custom id on FrogBot's cards. */
@@ -57,12 +57,11 @@ function soFar(questions: ChannelQuestion[], selections: QuestionSelection[], st
   return given.length > 0 ? `-# So far: ${given.join(' · ')}` : null
 }
 
-/** The select menus of one page of a question: 25 options each, option values their indices, the current picks marked. */
-function menus(question: ChannelQuestion, { revision, step, page, picked }: { revision: number; step: number; page: number; picked: string[] }): Component[] {
+/** The select menus of one page of a question (its options `shown`, the first at index `first`): 25 options each, option values their indices, the current picks marked. */
+function menus(question: ChannelQuestion, { revision, step, first, shown, picked }: { revision: number; step: number; first: number; shown: ChannelQuestion['options']; picked: string[] }): Component[] {
   const rows: Component[] = []
-  const end = Math.min(question.options.length, (page + 1) * PAGE_OPTIONS)
-  for (let from = page * PAGE_OPTIONS; from < end; from += LIMITS.menuOptions) {
-    const chunk = question.options.slice(from, Math.min(end, from + LIMITS.menuOptions))
+  for (let from = first; from < first + shown.length; from += LIMITS.menuOptions) {
+    const chunk = shown.slice(from - first, from - first + LIMITS.menuOptions)
     const range = question.options.length > LIMITS.menuOptions ? ` (options ${from + 1}–${from + chunk.length})` : ''
     const options = chunk.map((option, offset) => ({
       label: menuLabel(option.label, from + offset),
@@ -94,8 +93,7 @@ export function questionCard(questions: ChannelQuestion[], partial: PartialAnswe
   const question = questions[step]
   const { revision } = partial
   const { selected, custom } = partial.selections[step] ?? { selected: [] }
-  const pages = Math.ceil(question.options.length / PAGE_OPTIONS) || 1
-  const shownPage = Math.min(Math.max(0, page), pages - 1)
+  const { page: shownPage, pages, first, shown } = optionPage(question, page, PAGE_OPTIONS)
   const buttons = asButtons(question)
   const id = (...rest: (string | number)[]) => idOf(revision, step, ...rest)
 
@@ -107,12 +105,12 @@ export function questionCard(questions: ChannelQuestion[], partial: PartialAnswe
     question.multiple && selected.length > 0 ? `Picked: ${escapeMarkdown(selected.join(', '))}` : null,
     custom ? `Typed: “${escapeMarkdown(custom)}”` : null,
     ...(long.length > 0 ? ['Options in full:', ...long.map(({ option, index }) => `${index + 1}. ${escapeMarkdown(option.label)}`)] : []),
-    pages > 1 ? `-# Page ${shownPage + 1} of ${pages}: options ${shownPage * PAGE_OPTIONS + 1}–${Math.min(question.options.length, (shownPage + 1) * PAGE_OPTIONS)} of ${question.options.length}` : null
+    pages > 1 ? `-# Page ${shownPage + 1} of ${pages}: options ${first + 1}–${first + shown.length} of ${question.options.length}` : null
   ]
 
   const controls = buttons
     ? [actionRow(question.options.map((option, index) => button(id('o', index), option.label, ButtonStyle.Primary)))]
-    : menus(question, { revision, step, page: shownPage, picked: selected })
+    : menus(question, { revision, step, first, shown, picked: selected })
   const actions = [
     question.multiple && button(id('s'), step < questions.length - 1 ? 'Next' : 'Submit', ButtonStyle.Success),
     question.custom && button(id('x'), 'Other…'),
