@@ -17,10 +17,10 @@ export const UPDATE_WINDOW_MS = FRESHNESS_WINDOW_MS
  * reason, what to do if Telegram sent it, and the reason the sender is told (see `refusedRequest`).
  */
 const HEADER = 'X-Telegram-Bot-Api-Secret-Token'
-const REFUSALS = {
+const REFUSALS: Record<'missing' | 'other', [reason: string, remedy: string, told: string]> = {
   missing: [`the update has no ${HEADER} header`, 'Telegram sends it only when the webhook was registered with a secret_token: register it again with setWebhook and TELEGRAM_WEBHOOK_SECRET_TOKEN', `the request has no ${HEADER} header`],
   other: [`the ${HEADER} header is not TELEGRAM_WEBHOOK_SECRET_TOKEN`, 'if Telegram sent it, the webhook was registered with another secret_token: register it again with setWebhook', `the ${HEADER} header is not the webhook secret`]
-} as const
+}
 
 /** How long an update id, a message and a button press are remembered (ms): Telegram keeps an undelivered update 24 hours. */
 const REMEMBERED_MS = 24 * 60 * 60_000 + 60_000
