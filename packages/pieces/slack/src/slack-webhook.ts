@@ -1,5 +1,5 @@
 import { verifySlackSignature } from '@chat-adapter/slack/webhook'
-import { jsonObject, type PieceContext, replayGuard, unauthorized } from 'frogbot/channels'
+import { jsonObject, type PieceContext, refusedRequest, replayGuard, unauthorized } from 'frogbot/channels'
 
 /** How far a request's timestamp may be from now, in seconds (Slack's own rule: 5 minutes). */
 export const MAX_SKEW_SECONDS = 300
@@ -52,10 +52,7 @@ function remedy(reason: string): string {
 export function slackVerifier(signingSecret: string) {
   return async (request: Request, { state, now, refused }: Pick<PieceContext, 'state' | 'now' | 'refused'>): Promise<string | Response> => {
     const body = await request.text()
-    const refuse = (reason: string) => {
-      refused(`${reason}; ${remedy(reason)}`)
-      return unauthorized(`Refused: ${reason}.`)
-    }
+    const refuse = (reason: string) => refusedRequest(refused, reason, remedy(reason))
     const skew = skewOf(request.headers.get('x-slack-request-timestamp'), now())
     if (skew) return refuse(skew)
     try {

@@ -1,18 +1,15 @@
-import type { SettlementOutcome } from 'frogbot/protocol'
-import { answerText, type ChannelQuestion, clipDrawn as clip, settledLine } from 'frogbot/channels'
+import { answerText, type ChannelQuestion, clipDrawn as clip, type SettledActor, settledLine } from 'frogbot/channels'
 import type { QuestionOutput } from 'frogbot/tools'
 import { adaptiveCard, type DrawnCard, packedCard, richText } from './adaptive-card.ts'
-
-/** What ended a call: its outcome, who settled it (their name, `null` for FrogBot), the dismissal's reason, a cancellation's text. */
-export type Ending = { outcome: SettlementOutcome; who: string | null; reason?: string; errorText?: string }
 
 /**
  * The card that replaces a question card once its call ended, without controls: each question
  * (its header and text) with its answer (✅), then who answered or dismissed it, or that it was
  * cancelled or expired. Within {@link CARD_BUDGET_BYTES}: lines that do not fit are told as a
- * count. `summary`: the notification's text, such as "Answered by Ada: Color: Blue".
+ * count. `ending`: what ended the call (the kit's `SettledActor`; `who` is `null` for FrogBot).
+ * `summary`: the notification's text, such as "Answered by Ada: Color: Blue".
  */
-export function settledCard(questions: ChannelQuestion[], output: QuestionOutput | null, ending: Ending): DrawnCard {
+export function settledCard(questions: ChannelQuestion[], output: QuestionOutput | null, ending: SettledActor): DrawnCard {
   // Who answered or dismissed it, or that it was cancelled or expired (a reason clipped).
   const line = settledLine({ ...ending, who: ending.who ?? 'FrogBot' }, (text) => clip(text, 300))
   const answers = questions.map((question, index) => (output?.answers[index] ? `${question.header}: ${answerText(output.answers[index])}` : question.header))

@@ -1,4 +1,4 @@
-import { httpUrl, readSettings, type Setting, type SettingOptions } from 'frogbot/channels'
+import { httpUrl, readSettings, type Setting, type SettingOptions, type TableOptions } from 'frogbot/channels'
 
 /**
  * Options of `createMicrosoftTeams`; every one may be left out.
@@ -21,7 +21,7 @@ import { httpUrl, readSettings, type Setting, type SettingOptions } from 'frogbo
  * - `now`: the clock tokens are checked against (ms since the epoch). Default `Date.now`.
  * The settings' options are those of the table below (each a string).
  */
-export type MicrosoftTeamsOptions = SettingOptions & { [Option in (typeof SETTINGS)[number]['option']]?: string } & { userName?: string; label?: string; now?: () => number }
+export type MicrosoftTeamsOptions = SettingOptions & TableOptions<typeof SETTINGS> & { userName?: string; label?: string; now?: () => number }
 
 /** The Bot Framework OpenID metadata of Microsoft's public cloud (Bot Connector authentication). */
 export const BOT_FRAMEWORK_OPENID_METADATA = 'https://login.botframework.com/v1/.well-known/openidconfiguration'

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { jsonObject, type PieceContext, replayGuard, unauthorized } from 'frogbot/channels'
+import { jsonObject, type PieceContext, refusedRequest, replayGuard, unauthorized } from 'frogbot/channels'
 import { activityMismatch, botFrameworkAuth } from './bot-framework-auth.ts'
 
 /** The fields of an incoming activity the webhook reads before Chat SDK does. */
@@ -64,10 +64,7 @@ export function teamsVerifier({ appId, openIdMetadataUrl, now: clock }: { appId:
       log(`could not verify a request to the Teams webhook: ${checked.reason}; answered 503 so that Teams delivers it again`)
       return Response.json({ error: 'The Bot Framework signing keys cannot be fetched now; try again later.', code: 'unavailable' }, { status: 503 })
     }
-    const refuse = (reason: string) => {
-      refused(`${reason}; ${remedy(reason)}`)
-      return unauthorized(`Refused: ${reason}.`)
-    }
+    const refuse = (reason: string) => refusedRequest(refused, reason, remedy(reason))
     if (checked.kind === 'refused') return refuse(checked.reason)
     const activity = readActivity(body)
     if ('problem' in activity) return Response.json({ error: activity.problem, code: 'bad-request' }, { status: 400 })

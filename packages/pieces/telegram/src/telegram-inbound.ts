@@ -1,7 +1,7 @@
 import type { TelegramAdapter, TelegramCallbackQuery, TelegramMessage, TelegramUpdate } from '@chat-adapter/telegram'
 import type { Chat } from 'chat'
-import { clipDrawn, errorText, type NameOf, noticeText, onceUntilFailure, type PieceNotice, receivedMessages } from 'frogbot/channels'
-import { type TelegramApi, TelegramApiError } from './telegram-api.ts'
+import { clipDrawn, errorText, type NameOf, noticeText, onceUntilFailure, type PieceNotice, PlatformError, receivedMessages } from 'frogbot/channels'
+import type { TelegramApi } from './telegram-api.ts'
 
 /** The longest text `answerCallbackQuery` shows (Bot API: 0–200 characters). */
 export const PRESS_NOTICE_MAX = 200
@@ -70,7 +70,7 @@ export function telegramInbound({ adapter, bot, api, allowedUserIds, press, name
     try {
       await identify()
     } catch (error) {
-      if (error instanceof TelegramApiError && error.status === 401) log(REFUSED_TOKEN)
+      if (error instanceof PlatformError && error.status === 401) log(REFUSED_TOKEN)
       else log(`could not check TELEGRAM_BOT_TOKEN with Telegram (getMe: ${errorText(error)}); it is asked again with the first update`)
     }
   }

@@ -1,4 +1,4 @@
-import { httpUrl, readSettings, type Setting, type SettingOptions } from 'frogbot/channels'
+import { httpUrl, readSettings, type Setting, type SettingOptions, type TableOptions } from 'frogbot/channels'
 
 /**
  * Options of `createTelegramBot`; every one may be left out (the defaults come from `env`).
@@ -22,15 +22,12 @@ import { httpUrl, readSettings, type Setting, type SettingOptions } from 'frogbo
  * - `label`: how the platform is named to people (`channelLabel`). Default `Telegram`.
  * - `env`: where the defaults are read. Default `process.env`.
  * - `now`: the clock updates are judged by (ms since the epoch). Default `Date.now`.
+ * The settings' options are those of the table below (each a string; `allowedUserIds` a list of
+ * ids, given as strings or numbers).
  */
-export type TelegramBotOptions = SettingOptions & {
-  botToken?: string
-  secretToken?: string
-  botUsername?: string
-  apiUrl?: string
+export type TelegramBotOptions = SettingOptions & Omit<TableOptions<typeof SETTINGS>, 'allowedUserIds'> & {
   allowedUserIds?: (string | number)[]
   mode?: 'webhook' | 'polling'
-  webhookUrl?: string
   label?: string
   now?: () => number
 }

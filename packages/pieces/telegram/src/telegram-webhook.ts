@@ -1,4 +1,4 @@
-import { FRESHNESS_WINDOW_MS, type PieceContext, replayGuard, sameSecret, unauthorized } from 'frogbot/channels'
+import { FRESHNESS_WINDOW_MS, type PieceContext, refusedRequest, replayGuard, sameSecret, unauthorized } from 'frogbot/channels'
 import { readUpdate } from './telegram-updates.ts'
 
 /** The header Telegram sends the webhook's secret token in (Bot API `setWebhook`, `secret_token`). */
@@ -12,13 +12,24 @@ export const SECRET_HEADER = 'x-telegram-bot-api-secret-token'
  */
 export const UPDATE_WINDOW_MS = FRESHNESS_WINDOW_MS
 
+/**
+ * Why an update without the secret token's header, or with another secret, is refused: the log's
+ * reason, what to do if Telegram sent it, and the reason the sender is told (see `refusedRequest`).
+ */
+const HEADER = 'X-Telegram-Bot-Api-Secret-Token'
+const REFUSALS: Record<'missing' | 'other', [reason: string, remedy: string, told: string]> = {
+  missing: [`the update has no ${HEADER} header`, 'Telegram sends it only when the webhook was registered with a secret_token: register it again with setWebhook and TELEGRAM_WEBHOOK_SECRET_TOKEN', `the request has no ${HEADER} header`],
+  other: [`the ${HEADER} header is not TELEGRAM_WEBHOOK_SECRET_TOKEN`, 'if Telegram sent it, the webhook was registered with another secret_token: register it again with setWebhook', `the ${HEADER} header is not the webhook secret`]
+}
+
 /** How long an update id, a message and a button press are remembered (ms): Telegram keeps an undelivered update 24 hours. */
 const REMEMBERED_MS = 24 * 60 * 60_000 + 60_000
 
 /**
  * Checks an update sent to the Telegram webhook before anything reads it (docs/pieces/telegram.md):
  * 1. the `X-Telegram-Bot-Api-Secret-Token` header must be the webhook's secret token, compared
- *    in constant time (the kit's `sameSecret`), else `401` (logged at most once a minute, with what to do);
+ *    in constant time (the kit's `sameSecret`), else the kit's `refusedRequest`: `401` (logged at
+ *    most once a minute, with what to do);
  * 2. a body that is not an update Telegram sends is `400` (see `readUpdate`);
  * 3. an update whose message was written more than {@link UPDATE_WINDOW_MS} away from now is
  *    `401`; then the kit's replay guard, on the `update_id` (Telegram keeps it when it delivers
@@ -32,14 +43,7 @@ export function telegramVerifier({ secretToken, botId }: { secretToken: string; 
   return async (request: Request, { state, now, refused }: Pick<PieceContext, 'state' | 'now' | 'refused'>): Promise<string | Response> => {
     const body = await request.text()
     const given = request.headers.get(SECRET_HEADER)
-    if (!sameSecret(given, secretToken)) {
-      refused(
-        given === null
-          ? 'the update has no X-Telegram-Bot-Api-Secret-Token header; Telegram sends it only when the webhook was registered with a secret_token: register it again with setWebhook and TELEGRAM_WEBHOOK_SECRET_TOKEN'
-          : 'the X-Telegram-Bot-Api-Secret-Token header is not TELEGRAM_WEBHOOK_SECRET_TOKEN; if Telegram sent it, the webhook was registered with another secret_token: register it again with setWebhook'
-      )
-      return unauthorized(given === null ? 'Refused: the request has no X-Telegram-Bot-Api-Secret-Token header.' : 'Refused: the X-Telegram-Bot-Api-Secret-Token header is not the webhook secret.')
-    }
+    if (!sameSecret(given, secretToken)) return refusedRequest(refused, ...REFUSALS[given === null ? 'missing' : 'other'])
     const update = readUpdate(body)
     if ('problem' in update) return Response.json({ error: `Refused: ${update.problem}.`, code: 'bad-request' }, { status: 400 })
     if (update.sentAt !== undefined && Math.abs(now() - update.sentAt) > UPDATE_WINDOW_MS) {
