@@ -1,6 +1,6 @@
-import { createPiece, errorText, jsonObject, type KitPiece, type NameOf, plainNameOf } from 'frogbot/channels'
+import { createPiece, errorText, jsonObject, type KitPiece, type NameOf, plainNameOf, PlatformError } from 'frogbot/channels'
 import { linearApprovalDrawing } from './approval-activities.ts'
-import { LinearApiError, linearApi } from './linear-api.ts'
+import { linearApi } from './linear-api.ts'
 import { linearDrawing } from './linear-drawing.ts'
 import { readDelivery } from './linear-payloads.ts'
 import { linearReply } from './linear-replies.ts'
@@ -18,7 +18,7 @@ const nameOf: NameOf = (by) => ('channel' in by ? (by.channel.name ?? by.channel
 
 /** What to say in the log when Linear does not tell who the app is. */
 function unknownAppLine(settings: LinearSettings, error: unknown): string {
-  const status = error instanceof LinearApiError ? error.status : 0
+  const status = error instanceof PlatformError ? error.status : 0
   const credentials = 'apiKey' in settings.auth ? 'the API key (LINEAR_API_KEY)' : "the OAuth app's access token (LINEAR_ACCESS_TOKEN)"
   const why = errorText(error)
   return status === 400 || status === 401 || status === 403
