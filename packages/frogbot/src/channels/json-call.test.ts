@@ -39,4 +39,12 @@ describe('jsonCall', () => {
     expect(await jsonCall(`${base}/text`, { timeoutMs: 1000 })).toEqual({ status: 502, ok: false, answer: null })
     await expect(jsonCall(`${base}/slow`, { timeoutMs: 50 })).rejects.toMatchObject({ name: 'TimeoutError' })
   })
+
+  it('ends when the given signal aborts, before its timeout', async () => {
+    const stop = new AbortController()
+    const call = jsonCall(`${base}/slow`, { timeoutMs: 5000, signal: stop.signal })
+    stop.abort(new Error('stopped'))
+    await expect(call).rejects.toThrow('stopped')
+    expect(await jsonCall(`${base}/made`, { timeoutMs: 1000, signal: new AbortController().signal })).toMatchObject({ status: 201 })
+  })
 })

@@ -5,18 +5,19 @@
  * (`application/x-www-form-urlencoded`). Resolves to the answer's HTTP `status`, whether it is a
  * success (`ok`, 2xx) and its body parsed as JSON (`answer`: `null` when it is empty or no JSON),
  * whatever the status: the piece says what a refusal means (see `PlatformError`). Throws only when
- * no answer came: the platform out of reach, or the timeout (a `TimeoutError`).
+ * no answer came: the platform out of reach, the timeout (a `TimeoutError`), or `signal` aborted
+ * (optional: a long poll the piece ends when it stops; its reason is thrown).
  */
 export async function jsonCall<T = unknown>(
   url: string,
-  { method = 'GET', headers = {}, json, form, timeoutMs }: { method?: string; headers?: Record<string, string>; json?: unknown; form?: Record<string, string>; timeoutMs: number }
+  { method = 'GET', headers = {}, json, form, timeoutMs, signal }: { method?: string; headers?: Record<string, string>; json?: unknown; form?: Record<string, string>; timeoutMs: number; signal?: AbortSignal }
 ): Promise<{ status: number; ok: boolean; answer: T | null }> {
   const body = json !== undefined ? { type: 'application/json', text: JSON.stringify(json) } : form ? { type: 'application/x-www-form-urlencoded', text: String(new URLSearchParams(form)) } : null
   const response = await fetch(url, {
     method,
     headers: { ...headers, accept: 'application/json', ...(body ? { 'content-type': body.type } : {}) },
     ...(body ? { body: body.text } : {}),
-    signal: AbortSignal.timeout(timeoutMs)
+    signal: signal ? AbortSignal.any([AbortSignal.timeout(timeoutMs), signal]) : AbortSignal.timeout(timeoutMs)
   })
   return { status: response.status, ok: response.ok, answer: (await response.json().catch(() => null)) as T | null }
 }
