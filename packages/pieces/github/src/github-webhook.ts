@@ -1,4 +1,4 @@
-import { hmacSigned, type PieceContext, refusedRequest, replayGuard, unauthorized } from 'frogbot/channels'
+import { badRequest, hmacSigned, ignoredDelivery, type PieceContext, refusedRequest, replayGuard, unauthorized } from 'frogbot/channels'
 import { COMMENT_EVENTS, readDelivery } from './github-delivery.ts'
 
 /**
@@ -15,7 +15,6 @@ const REMEMBERED_MS = 2 * DELIVERY_WINDOW_MS + 60_000
 /** GitHub's delivery ids are GUIDs; anything far from one is not GitHub's. */
 const DELIVERY_ID = /^[A-Za-z0-9-]{1,100}$/
 
-const badRequest = (error: string) => Response.json({ error, code: 'bad-request' }, { status: 400 })
 const text = (body: string) => new Response(body, { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8' } })
 
 /** What to do about a delivery refused for its signature, if GitHub sent it. */
@@ -54,7 +53,7 @@ export function githubVerifier(secret: string) {
       if (events && !events.includes('*') && !COMMENT_EVENTS.some((event) => events.includes(event))) log(`the webhook is subscribed to ${events.join(', ') || 'no events'}, not to Issue comments: tick "Issue comments" (and "Pull request review comments") in its settings`)
       return text('pong')
     }
-    if (delivery.kind === 'ignored') return text(`Ignored: ${delivery.why}.`)
+    if (delivery.kind === 'ignored') return ignoredDelivery(delivery.why)
 
     const deliveryId = request.headers.get('x-github-delivery')
     if (!deliveryId || !DELIVERY_ID.test(deliveryId)) return badRequest('Refused: the delivery has no X-GitHub-Delivery id (GitHub sends one with every delivery).')

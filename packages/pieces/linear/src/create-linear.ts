@@ -1,4 +1,4 @@
-import { createPiece, errorText, jsonObject, type KitPiece, type NameOf, plainNameOf, PlatformError } from 'frogbot/channels'
+import { badRequest, createPiece, errorText, ignoredDelivery, jsonObject, type KitPiece, type NameOf, plainNameOf, PlatformError } from 'frogbot/channels'
 import { linearApprovalDrawing } from './approval-activities.ts'
 import { linearApi } from './linear-api.ts'
 import { linearDrawing } from './linear-drawing.ts'
@@ -10,8 +10,6 @@ import { sessionEvents } from './session-events.ts'
 
 /** A Linear piece (see {@link createLinear}); `idle()` resolves once no webhook handler or reply of it is in flight. */
 export type LinearPiece = KitPiece
-
-const text = (body: string) => new Response(body, { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8' } })
 
 /** Who settled a call, as Linear names people (by name: an activity cannot mention anyone). */
 const nameOf: NameOf = (by) => ('channel' in by ? (by.channel.name ?? by.channel.userId) : plainNameOf(by))
@@ -68,8 +66,8 @@ export function createLinear(options: LinearOptions = {}): LinearPiece {
           if (body instanceof Response) return body
           const payload = jsonObject(body)
           const delivery = typeof payload === 'string' ? { kind: 'unreadable' as const, why: `the body is ${payload}` } : readDelivery(payload)
-          if (delivery.kind === 'ignored') return text(`Ignored: ${delivery.why}.`)
-          if (delivery.kind === 'unreadable') return Response.json({ error: `Refused: ${delivery.why}.`, code: 'bad-request' }, { status: 400 })
+          if (delivery.kind === 'ignored') return ignoredDelivery(delivery.why)
+          if (delivery.kind === 'unreadable') return badRequest(`Refused: ${delivery.why}.`)
           onEvent(delivery.event)
           return new Response('OK')
         }

@@ -1,4 +1,4 @@
-import { hmacSigned, jsonObject, type PieceContext, refusedRequest, replayGuard, unauthorized } from 'frogbot/channels'
+import { badRequest, hmacSigned, jsonObject, type PieceContext, refusedRequest, replayGuard, unauthorized } from 'frogbot/channels'
 
 /** How far a delivery's `webhookTimestamp` may be from now, either way (ms): Linear's own window ("Webhooks", linear.app/developers/webhooks: within a minute). */
 export const DELIVERY_WINDOW_MS = 60_000
@@ -28,7 +28,7 @@ export function linearVerifier(secret: string) {
     // Linear's hex is read in either letter case, white space around it aside.
     if (!hmacSigned({ secret, body, signature: signature.trim().toLowerCase() })) return refusedRequest(refused, 'the Linear-Signature does not match the body', REMEDY, 'the Linear-Signature does not match')
     const payload = jsonObject(body)
-    if (typeof payload === 'string') return Response.json({ error: `Refused: the body is ${payload}.`, code: 'bad-request' }, { status: 400 })
+    if (typeof payload === 'string') return badRequest(`Refused: the body is ${payload}.`)
     const signedAt = payload.webhookTimestamp
     if (typeof signedAt !== 'number' || !Number.isFinite(signedAt)) return unauthorized('Refused: the body has no webhookTimestamp; Linear puts the time of every delivery in it.')
     const guard = replayGuard({ state, now, windowMs: DELIVERY_WINDOW_MS, keepMs: REMEMBERED_MS })
