@@ -1,9 +1,7 @@
 import { factsMarkdown, type NameOf, noticeText, type PieceContext, type PieceDrawing, type PieceNotice, questionDrawing, wholeText } from 'frogbot/channels'
 import type { LinearApi } from './linear-api.ts'
-import { activityParts, escapeText } from './linear-markdown.ts'
+import { activityParts, escapeLine, escapeText } from './linear-markdown.ts'
 import { questionActivity, settledActivity } from './question-activities.ts'
-
-const oneLine = (text: string) => escapeText(text, { oneLine: true })
 
 /** The agent session of a thread id (`linear:{issue}:s:{session}`); a thread of no session cannot carry activities. */
 export function sessionOf(thread: string): string {
@@ -62,7 +60,7 @@ export function linearDrawing({ api, nameOf, engine, runtime }: { api: LinearApi
       nameOf,
       draw: async ({ thread, questions, facts }) => {
         const { content, signal } = questionActivity(questions)
-        return [await api.activity(sessionOf(thread), { ...content, body: `${content.body}${factsMarkdown(facts, oneLine)}` }, signal)]
+        return [await api.activity(sessionOf(thread), { ...content, body: `${content.body}${factsMarkdown(facts, escapeLine)}` }, signal)]
       },
       drawSettled: async ({ card, questions, settlement }) => {
         await api.activity(sessionOf(card.thread), settledActivity({ questions, settlement, nameOf }))
@@ -75,7 +73,7 @@ export function linearDrawing({ api, nameOf, engine, runtime }: { api: LinearApi
       for (const part of activityParts(whole)) await api.activity(sessionOf(thread), { type: 'response', body: part })
     },
     notify: async ({ thread, participant, notice }) => {
-      const body = `${oneLine(participant.name ?? participant.userId)}: ${escapeText(noticeText(notice, nameOf))}`
+      const body = `${escapeLine(participant.name ?? participant.userId)}: ${escapeText(noticeText(notice, nameOf))}`
       await api.activity(sessionOf(thread), { type: noticeType(notice), body })
     }
   }
