@@ -1,6 +1,6 @@
 import type { GitHubAdapter } from '@chat-adapter/github'
 import type { Logger } from 'chat'
-import { errorText, type PieceContext } from 'frogbot/channels'
+import { errorText, onceUntilFailure, type PieceContext } from 'frogbot/channels'
 import type { GithubSettings } from './github-settings.ts'
 
 /** How long one request to GitHub's REST API may take, at most (ms); a card drawing then ends well before its claim lapses (`CARD_CLAIM_TTL_MS`). */
@@ -32,34 +32,31 @@ async function askBot(adapter: GitHubAdapter, isApp: boolean): Promise<BotAccoun
 }
 
 /**
- * The bot's account, asked of GitHub (`ask()`, once at a time, until known; never when `botUserId`
- * is given), and `isBot(author)`: whether a comment's author is the bot itself, by its id once
- * known, else by its login (`botUsername`, or `botUsername[bot]` for a GitHub App), so that it
- * never answers itself. A refusal or an outage is logged once until the account is known, a login
- * other than the one people are told to mention once.
+ * The bot's account, asked of GitHub (`ask()`, once at a time, until known: the kit's
+ * `onceUntilFailure`; never when `botUserId` is given), and `isBot(author)`: whether a comment's
+ * author is the bot itself, by its id once known, else by its login (`botUsername`, or
+ * `botUsername[bot]` for a GitHub App), so that it never answers itself. A refusal or an outage is
+ * logged once until the account is known, a login other than the one people are told to mention once.
  */
 export function githubBot(adapter: GitHubAdapter, settings: GithubSettings, { botUserId, log }: { botUserId?: number; log: PieceContext['log'] }) {
   let known: BotAccount | null = null
-  let asking: Promise<void> | null = null
   let told = false
   const isApp = 'appId' in settings.auth
   const credentials = isApp ? "the GitHub App's credentials (GITHUB_APP_ID, GITHUB_PRIVATE_KEY, GITHUB_INSTALLATION_ID)" : "the token (GITHUB_TOKEN): a token of the bot's account"
-  const lookUp = async () => {
+  const lookUp = onceUntilFailure(async () => {
     try {
       known = await askBot(adapter, isApp)
       const login = known.login.replace(/\[bot\]$/, '')
       if (login.toLowerCase() !== settings.botUsername.toLowerCase()) log(`GITHUB_BOT_USERNAME is "${settings.botUsername}", but GitHub says the bot is @${known.login}: comments that mention @${login} are not read; set GITHUB_BOT_USERNAME=${login}`)
     } catch (error) {
-      if (told) return
-      told = true
       const status = (error as { status?: unknown })?.status
-      log(status === 401 || status === 403 ? `GitHub did not accept ${credentials} (${status}: ${errorText(error)}); replies and questions cannot be posted until it does` : `could not reach GitHub's REST API to learn the bot's account (${errorText(error)}); asked again within a minute`)
-    } finally {
-      asking = null
+      if (!told) log(status === 401 || status === 403 ? `GitHub did not accept ${credentials} (${status}: ${errorText(error)}); replies and questions cannot be posted until it does` : `could not reach GitHub's REST API to learn the bot's account (${errorText(error)}); asked again within a minute`)
+      told = true
+      throw error
     }
-  }
+  })
   return {
-    ask: () => (known || botUserId !== undefined ? Promise.resolve() : (asking ??= lookUp())),
+    ask: (): Promise<void> => (botUserId !== undefined ? Promise.resolve() : lookUp().catch(() => {})),
     isBot: (author: { id: number; login: string }): boolean => {
       const id = botUserId ?? known?.id
       const name = settings.botUsername.toLowerCase()

@@ -1,5 +1,5 @@
 import type { GitHubRawMessage } from '@chat-adapter/github'
-import { jsonObject } from 'frogbot/channels'
+import { jsonObject, payloadProblem } from 'frogbot/channels'
 import { z } from 'zod'
 
 // The parts of GitHub's webhook payloads the piece and Chat SDK's adapter read ("Webhook events
@@ -49,11 +49,6 @@ export type Delivery =
   | { kind: 'ignored'; why: string }
   | { kind: 'unreadable'; why: string }
 
-const problemOf = (error: z.ZodError) => {
-  const [issue] = error.issues
-  return `${issue.path.join('.') || 'the body'}: ${issue.message}`
-}
-
 /** Reads a delivery whose signature was verified (see {@link Delivery}); pure. */
 export function readDelivery(event: string | null, body: string): Delivery {
   const payload = jsonObject(body)
@@ -64,7 +59,7 @@ export function readDelivery(event: string | null, body: string): Delivery {
   const action = payload.action
   if (action !== 'created') return { kind: 'ignored', why: `only new comments are read, not ${typeof action === 'string' ? `${action} ones` : 'this action'}` }
   const parsed = PAYLOADS[event as keyof typeof PAYLOADS].safeParse(payload)
-  if (!parsed.success) return { kind: 'unreadable', why: `the ${event} payload is not one GitHub sends (${problemOf(parsed.error)})` }
+  if (!parsed.success) return { kind: 'unreadable', why: `the ${event} payload is not one GitHub sends (${payloadProblem(parsed.error)})` }
   return { kind: 'comment', createdAt: parsed.data.comment.created_at }
 }
 

@@ -1,4 +1,4 @@
-import { type ChannelState, type ChatSdkSetup, factsMarkdown, type Mention, type NameOf, noticeText, type PieceNotice, questionsOf, wholeText } from 'frogbot/channels'
+import { type ChannelState, type ChatSdkSetup, factsMarkdown, type Mention, messageNoticeDue, type NameOf, noticeText, questionDrawing, wholeText } from 'frogbot/channels'
 import type { GitHubAdapter } from '@chat-adapter/github'
 import { COMMENT_BUDGET, commentParts, escapeLine, escapeText, neutraliseMarkdown } from './github-markdown.ts'
 import { questionComment, settledComment } from './question-comments.ts'
@@ -23,15 +23,12 @@ function parseRef(ref: string): { commentId: string; question: number } {
  */
 export const DISCUSSION_NOTICE_EVERY_MS = 30 * 60_000
 
-/** The notices about ordinary comments (see {@link DISCUSSION_NOTICE_EVERY_MS}), by the key they are counted under. */
-const discussionNotice = (notice: PieceNotice) => (notice.kind === 'queued' ? 'queued' : notice.kind === 'denied' && notice.to === 'write' ? 'denied' : null)
-
 /** What a comment that carried the rest of a question says once the question ended. */
 const SETTLED_ABOVE = '_(This question is settled; see the comment above.)_'
 
 /**
  * How FrogBot draws in GitHub (the piece's half of the contract), as comments through Chat SDK's
- * adapter:
+ * adapter (question cards on the kit's `questionDrawing`):
  * - `drawCall`: one comment per question (see `questionComment`), cut into several with
  *   "(continued)" when longer than a comment holds; if GitHub refuses one, those already posted
  *   are deleted, so that the rescan that draws the call again draws it whole, once;
@@ -41,15 +38,14 @@ const SETTLED_ABOVE = '_(This question is settled; see the comment above.)_'
  * - `notify`: a reply that mentions the participant (GitHub has no private message), the model's
  *   and the participant's words in it escaped; that their ordinary comments wait, or are not for
  *   this agent, is told once in {@link DISCUSSION_NOTICE_EVERY_MS} per commenter and thread
- *   (across servers, in `state`).
+ *   (the kit's `messageNoticeDue`: across servers, in `state`).
  */
 export function githubDrawing({ adapter, nameOf, mention, state }: { adapter: GitHubAdapter; nameOf: NameOf; mention: Mention; state: Pick<ChannelState, 'setIfNotExists'> }): ChatSdkSetup['drawing'] {
   const post = async (thread: string, body: string) => (await adapter.postMessage(thread, { raw: body })).id
 
-  return {
-    drawCall: async ({ thread, call, facts }) => {
-      const questions = questionsOf(call.input)
-      if (!questions) throw new Error(`the input of call ${call.toolCallId} (${call.toolName}) is not a question`)
+  const questionCards = questionDrawing({
+    nameOf,
+    draw: async ({ thread, questions, facts }) => {
       const posted: string[] = []
       try {
         for (const [index] of questions.entries()) {
@@ -61,9 +57,7 @@ export function githubDrawing({ adapter, nameOf, mention, state }: { adapter: Gi
       }
       return posted
     },
-    drawSettled: async ({ card, settlement }) => {
-      const questions = questionsOf(card.input)
-      if (!questions) return
+    drawSettled: async ({ card, questions, settlement }) => {
       const refs = card.messageIds.map(parseRef)
       for (const [index] of questions.entries()) {
         const comments = refs.filter((ref) => ref.question === index).map((ref) => ref.commentId)
@@ -74,14 +68,17 @@ export function githubDrawing({ adapter, nameOf, mention, state }: { adapter: Gi
         if (parts.length > comments.length) bodies[comments.length - 1] = parts.slice(comments.length - 1).join('\n\n').slice(0, COMMENT_BUDGET)
         for (const [at, commentId] of comments.entries()) await adapter.editMessage(card.thread, commentId, { raw: bodies[at] })
       }
-    },
+    }
+  })
+
+  return {
+    ...questionCards,
     reply: async ({ thread, text }) => {
       const whole = await wholeText(text)
       if (whole) for (const part of commentParts(neutraliseMarkdown(whole))) await post(thread, part)
     },
     notify: async ({ thread, participant, notice }) => {
-      const discussion = discussionNotice(notice)
-      if (discussion && !(await state.setIfNotExists(`frogbot:github:told:${discussion}:${thread}:${participant.userId}`, true, DISCUSSION_NOTICE_EVERY_MS))) return
+      if (!(await messageNoticeDue({ state, piece: 'github', thread, participant, notice, everyMs: DISCUSSION_NOTICE_EVERY_MS }))) return
       // A settled notice holds the kit's words and a login; every other one may hold the model's or the participant's.
       const said = notice.kind === 'settled' ? noticeText(notice, nameOf) : escapeText(noticeText(notice))
       await post(thread, `${mention(participant)} ${said}`)

@@ -1,5 +1,5 @@
 import type { GitHubAdapterConfig } from '@chat-adapter/github'
-import { givenSetting, httpUrl, readSettings, type Setting, type SettingOptions } from 'frogbot/channels'
+import { givenSetting, httpUrl, readSettings, type Setting, type SettingOptions, type TableOptions } from 'frogbot/channels'
 
 /**
  * Options of `createGithub`; every one may be left out (the defaults come from `env`).
@@ -18,15 +18,12 @@ import { givenSetting, httpUrl, readSettings, type Setting, type SettingOptions 
  * - `env`: where the defaults are read. Default `process.env`.
  * - `now`: the clock deliveries are judged by (ms since the epoch). Default `Date.now`.
  */
-export type GithubOptions = SettingOptions & {
+export type GithubOptions = SettingOptions & TableOptions<typeof SETTINGS> & {
   token?: string
   appId?: string
   privateKey?: string
   installationId?: number | string
-  webhookSecret?: string
-  botUsername?: string
   botUserId?: number
-  apiUrl?: string
   label?: string
   now?: () => number
 }

@@ -1,4 +1,4 @@
-import { hmacSigned, type PieceContext, replayGuard, unauthorized } from 'frogbot/channels'
+import { badRequest, hmacSigned, ignoredDelivery, type PieceContext, refusedRequest, replayGuard, unauthorized } from 'frogbot/channels'
 import { COMMENT_EVENTS, readDelivery } from './github-delivery.ts'
 
 /**
@@ -15,7 +15,6 @@ const REMEMBERED_MS = 2 * DELIVERY_WINDOW_MS + 60_000
 /** GitHub's delivery ids are GUIDs; anything far from one is not GitHub's. */
 const DELIVERY_ID = /^[A-Za-z0-9-]{1,100}$/
 
-const badRequest = (error: string) => Response.json({ error, code: 'bad-request' }, { status: 400 })
 const text = (body: string) => new Response(body, { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8' } })
 
 /** What to do about a delivery refused for its signature, if GitHub sent it. */
@@ -28,7 +27,7 @@ const REMEDY = {
  * Checks a delivery to the GitHub webhook before anything reads it (docs/pieces/github.md), and answers
  * what needs no more:
  * 1. the `X-Hub-Signature-256` HMAC of the raw body with the webhook's secret, else `401`
- *    (logged at most once a minute, with what to do);
+ *    (the kit's `refusedRequest`: logged at most once a minute, with what to do);
  * 2. `ping` is answered `200 pong` (with a line in the log when the webhook is not subscribed to
  *    the comment events); other events and actions, edited and deleted comments among them, are
  *    answered `200` with why they are ignored; a body that is not GitHub's payload is `400`;
@@ -42,10 +41,8 @@ export function githubVerifier(secret: string) {
   return async (request: Request, { state, now, refused, log }: Pick<PieceContext, 'state' | 'now' | 'refused' | 'log'>): Promise<string | Response> => {
     const body = await request.text()
     const signature = request.headers.get('x-hub-signature-256')
-    if (!signature || !hmacSigned({ secret, body, signature, prefix: 'sha256=' })) {
-      refused(signature ? `the X-Hub-Signature-256 signature does not match the body; ${REMEDY.wrong}` : `the delivery has no X-Hub-Signature-256 signature; ${REMEDY.missing}`)
-      return unauthorized(signature ? 'Refused: the X-Hub-Signature-256 signature does not match.' : 'Refused: the request has no X-Hub-Signature-256 signature.')
-    }
+    if (!signature) return refusedRequest(refused, 'the delivery has no X-Hub-Signature-256 signature', REMEDY.missing, 'the request has no X-Hub-Signature-256 signature')
+    if (!hmacSigned({ secret, body, signature, prefix: 'sha256=' })) return refusedRequest(refused, 'the X-Hub-Signature-256 signature does not match the body', REMEDY.wrong, 'the X-Hub-Signature-256 signature does not match')
     const delivery = readDelivery(request.headers.get('x-github-event'), body)
     if (delivery.kind === 'unreadable') {
       refused(`a signed delivery could not be read: ${delivery.why}`)
@@ -56,7 +53,7 @@ export function githubVerifier(secret: string) {
       if (events && !events.includes('*') && !COMMENT_EVENTS.some((event) => events.includes(event))) log(`the webhook is subscribed to ${events.join(', ') || 'no events'}, not to Issue comments: tick "Issue comments" (and "Pull request review comments") in its settings`)
       return text('pong')
     }
-    if (delivery.kind === 'ignored') return text(`Ignored: ${delivery.why}.`)
+    if (delivery.kind === 'ignored') return ignoredDelivery(delivery.why)
 
     const deliveryId = request.headers.get('x-github-delivery')
     if (!deliveryId || !DELIVERY_ID.test(deliveryId)) return badRequest('Refused: the delivery has no X-GitHub-Delivery id (GitHub sends one with every delivery).')

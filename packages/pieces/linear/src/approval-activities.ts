@@ -1,9 +1,7 @@
 import { type ApprovalDrawing, approvalMarkdown, type NameOf, settledAnswer, settledApproval, settledApprovalMarkdown } from 'frogbot/channels'
 import { sessionOf } from './linear-drawing.ts'
 import type { LinearApi } from './linear-api.ts'
-import { escapeText } from './linear-markdown.ts'
-
-const escape = (text: string) => escapeText(text, { oneLine: true })
+import { escapeLine as escape } from './linear-markdown.ts'
 
 /**
  * How FrogBot draws approvals in Linear, as agent activities (which cannot be edited): an

@@ -1,6 +1,6 @@
-import { createPiece, errorText, jsonObject, type KitPiece, type NameOf, plainNameOf } from 'frogbot/channels'
+import { badRequest, createPiece, errorText, ignoredDelivery, jsonObject, type KitPiece, type NameOf, plainNameOf, PlatformError } from 'frogbot/channels'
 import { linearApprovalDrawing } from './approval-activities.ts'
-import { LinearApiError, linearApi } from './linear-api.ts'
+import { linearApi } from './linear-api.ts'
 import { linearDrawing } from './linear-drawing.ts'
 import { readDelivery } from './linear-payloads.ts'
 import { linearReply } from './linear-replies.ts'
@@ -11,14 +11,12 @@ import { sessionEvents } from './session-events.ts'
 /** A Linear piece (see {@link createLinear}); `idle()` resolves once no webhook handler or reply of it is in flight. */
 export type LinearPiece = KitPiece
 
-const text = (body: string) => new Response(body, { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8' } })
-
 /** Who settled a call, as Linear names people (by name: an activity cannot mention anyone). */
 const nameOf: NameOf = (by) => ('channel' in by ? (by.channel.name ?? by.channel.userId) : plainNameOf(by))
 
 /** What to say in the log when Linear does not tell who the app is. */
 function unknownAppLine(settings: LinearSettings, error: unknown): string {
-  const status = error instanceof LinearApiError ? error.status : 0
+  const status = error instanceof PlatformError ? error.status : 0
   const credentials = 'apiKey' in settings.auth ? 'the API key (LINEAR_API_KEY)' : "the OAuth app's access token (LINEAR_ACCESS_TOKEN)"
   const why = errorText(error)
   return status === 400 || status === 401 || status === 403
@@ -68,8 +66,8 @@ export function createLinear(options: LinearOptions = {}): LinearPiece {
           if (body instanceof Response) return body
           const payload = jsonObject(body)
           const delivery = typeof payload === 'string' ? { kind: 'unreadable' as const, why: `the body is ${payload}` } : readDelivery(payload)
-          if (delivery.kind === 'ignored') return text(`Ignored: ${delivery.why}.`)
-          if (delivery.kind === 'unreadable') return Response.json({ error: `Refused: ${delivery.why}.`, code: 'bad-request' }, { status: 400 })
+          if (delivery.kind === 'ignored') return ignoredDelivery(delivery.why)
+          if (delivery.kind === 'unreadable') return badRequest(`Refused: ${delivery.why}.`)
           onEvent(delivery.event)
           return new Response('OK')
         }

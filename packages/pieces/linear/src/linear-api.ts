@@ -1,4 +1,4 @@
-import { errorText } from 'frogbot/channels'
+import { errorText, jsonCall, PlatformError } from 'frogbot/channels'
 import { authorization, type LinearSettings } from './linear-settings.ts'
 
 /** How long one request to Linear's GraphQL API may take, at most (ms); a card drawing then ends well before its claim lapses (`CARD_CLAIM_TTL_MS`). */
@@ -13,41 +13,29 @@ export type ActivitySignal = { signal: 'select'; signalMetadata: { options: { la
 /** Who the API key or token is: the app user's id, its name, its workspace. */
 export type Viewer = { id: string; displayName: string; organizationId: string }
 
-/** An error of Linear's API: `status` is the HTTP status (0 when Linear was not reached); `message` says what Linear said. */
-export class LinearApiError extends Error {
-  readonly status: number
-  constructor(message: string, status: number) {
-    super(message)
-    this.name = 'LinearApiError'
-    this.status = status
-  }
-}
-
 const VIEWER = 'query FrogbotViewer { viewer { id displayName organization { id } } }'
 const ACTIVITY = 'mutation FrogbotAgentActivity($input: AgentActivityCreateInput!) { agentActivityCreate(input: $input) { success agentActivity { id } } }'
 
 /**
  * The calls the piece makes to Linear's GraphQL API itself (`settings.apiUrl`, with the key or
- * token as `Authorization`), each bounded to {@link REQUEST_TIMEOUT_MS}: who the app is, and a new
- * agent activity in a session (`agentActivityCreate`; activities cannot be edited). A refused
- * request, an answer with `errors`, or none at all throws {@link LinearApiError}.
+ * token as `Authorization`; the kit's `jsonCall`), each bounded to {@link REQUEST_TIMEOUT_MS}: who
+ * the app is, and a new agent activity in a session (`agentActivityCreate`; activities cannot be
+ * edited). A refused request, an answer with `errors`, or none at all throws the kit's
+ * `PlatformError`: its `status` the HTTP status (0 when Linear was not reached), its `message`
+ * what Linear said.
  */
 export function linearApi(settings: Pick<LinearSettings, 'apiUrl' | 'auth'>) {
   const request = async <T>(query: string, variables?: Record<string, unknown>): Promise<T> => {
-    let response: Response
-    try {
-      response = await fetch(settings.apiUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: authorization(settings.auth) },
-        body: JSON.stringify({ query, ...(variables ? { variables } : {}) }),
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS)
-      })
-    } catch (error) {
-      throw new LinearApiError(`Linear's API at ${settings.apiUrl} could not be reached (${errorText(error)})`, 0)
-    }
-    const answer = (await response.json().catch(() => null)) as { data?: T; errors?: { message?: string }[] } | null
+    const { status, ok, answer } = await jsonCall<{ data?: T; errors?: { message?: string }[] }>(settings.apiUrl, {
+      method: 'POST',
+      headers: { authorization: authorization(settings.auth) },
+      json: { query, ...(variables ? { variables } : {}) },
+      timeoutMs: REQUEST_TIMEOUT_MS
+    }).catch((error: unknown) => {
+      throw new PlatformError(`Linear's API at ${settings.apiUrl} could not be reached (${errorText(error)})`, 0)
+    })
     const said = answer?.errors?.map((error) => error.message).filter(Boolean).join('; ')
-    if (!response.ok || !answer?.data || said) throw new LinearApiError(`Linear's API answered ${response.status}${said ? `: ${said}` : ''}`, response.status)
+    if (!ok || !answer?.data || said) throw new PlatformError(`Linear's API answered ${status}${said ? `: ${said}` : ''}`, status)
     return answer.data
   }
   return {
@@ -61,7 +49,7 @@ export function linearApi(settings: Pick<LinearSettings, 'apiUrl' | 'auth'>) {
       const { agentActivityCreate } = await request<{ agentActivityCreate: { success: boolean; agentActivity: { id: string } | null } }>(ACTIVITY, {
         input: { agentSessionId: sessionId, content, ...(signal ?? {}) }
       })
-      if (!agentActivityCreate.success || !agentActivityCreate.agentActivity) throw new LinearApiError(`Linear did not create the ${content.type} activity in session ${sessionId}`, 200)
+      if (!agentActivityCreate.success || !agentActivityCreate.agentActivity) throw new PlatformError(`Linear did not create the ${content.type} activity in session ${sessionId}`, 200)
       return agentActivityCreate.agentActivity.id
     }
   }

@@ -1,9 +1,7 @@
-import { factsMarkdown, type NameOf, noticeText, type PieceContext, type PieceDrawing, type PieceNotice, questionsOf, wholeText } from 'frogbot/channels'
+import { factsMarkdown, type NameOf, noticeText, type PieceContext, type PieceDrawing, type PieceNotice, questionDrawing, wholeText } from 'frogbot/channels'
 import type { LinearApi } from './linear-api.ts'
-import { activityParts, escapeText } from './linear-markdown.ts'
+import { activityParts, escapeLine, escapeText } from './linear-markdown.ts'
 import { questionActivity, settledActivity } from './question-activities.ts'
-
-const oneLine = (text: string) => escapeText(text, { oneLine: true })
 
 /** The agent session of a thread id (`linear:{issue}:s:{session}`); a thread of no session cannot carry activities. */
 export function sessionOf(thread: string): string {
@@ -47,7 +45,7 @@ function settledFirst({ engine, runtime }: Pick<PieceContext, 'engine' | 'runtim
 
 /**
  * How FrogBot draws in Linear (the piece's half of the contract), as agent activities in the
- * session (they cannot be edited or deleted):
+ * session (they cannot be edited or deleted), question cards on the kit's `questionDrawing`:
  * - `drawCall`: one `elicitation` per call (see `questionActivity`); its id is the card's message;
  * - `drawSettled`: a new activity saying what became of the call and who did it (see `settledActivity`);
  * - `reply`: the agent's reply once it is whole, as `response` activities, after the settled
@@ -58,17 +56,16 @@ function settledFirst({ engine, runtime }: Pick<PieceContext, 'engine' | 'runtim
 export function linearDrawing({ api, nameOf, engine, runtime }: { api: LinearApi; nameOf: NameOf } & Pick<PieceContext, 'engine' | 'runtime'>): Omit<PieceDrawing, 'approvals' | 'drawPartial'> {
   const afterSettled = settledFirst({ engine, runtime })
   return {
-    drawCall: async ({ thread, call, facts }) => {
-      const questions = questionsOf(call.input)
-      if (!questions) throw new Error(`the input of call ${call.toolCallId} (${call.toolName}) is not a question`)
-      const { content, signal } = questionActivity(questions)
-      return [await api.activity(sessionOf(thread), { ...content, body: `${content.body}${factsMarkdown(facts, oneLine)}` }, signal)]
-    },
-    drawSettled: async ({ card, settlement }) => {
-      const questions = questionsOf(card.input)
-      if (!questions) return
-      await api.activity(sessionOf(card.thread), settledActivity({ questions, settlement, nameOf }))
-    },
+    ...questionDrawing({
+      nameOf,
+      draw: async ({ thread, questions, facts }) => {
+        const { content, signal } = questionActivity(questions)
+        return [await api.activity(sessionOf(thread), { ...content, body: `${content.body}${factsMarkdown(facts, escapeLine)}` }, signal)]
+      },
+      drawSettled: async ({ card, questions, settlement }) => {
+        await api.activity(sessionOf(card.thread), settledActivity({ questions, settlement, nameOf }))
+      }
+    }),
     reply: async ({ chat, thread, text }) => {
       const whole = await wholeText(text)
       if (!whole) return
@@ -76,7 +73,7 @@ export function linearDrawing({ api, nameOf, engine, runtime }: { api: LinearApi
       for (const part of activityParts(whole)) await api.activity(sessionOf(thread), { type: 'response', body: part })
     },
     notify: async ({ thread, participant, notice }) => {
-      const body = `${oneLine(participant.name ?? participant.userId)}: ${escapeText(noticeText(notice, nameOf))}`
+      const body = `${escapeLine(participant.name ?? participant.userId)}: ${escapeText(noticeText(notice, nameOf))}`
       await api.activity(sessionOf(thread), { type: noticeType(notice), body })
     }
   }

@@ -22,6 +22,9 @@ export function escapeText(text: string, { oneLine = false }: { oneLine?: boolea
   return markdownLiteral(text, { oneLine, inline: INLINE }).replace(MENTION, '@\u2060')
 }
 
+/** {@link escapeText} on one line: a label, a header, a name, a reason. */
+export const escapeLine = (text: string) => escapeText(text, { oneLine: true })
+
 /** `text` cut into parts of at most {@link ACTIVITY_BUDGET}, at a line break where there is one in the second half. */
 export function activityParts(text: string): string[] {
   const parts: string[] = []

@@ -1,3 +1,4 @@
+import { payloadProblem } from 'frogbot/channels'
 import { z } from 'zod'
 
 // The parts of Linear's webhook payloads the piece reads ("Webhooks" and
@@ -53,17 +54,12 @@ export type SessionEvent = z.output<typeof SessionEvent>
  */
 export type Delivery = { kind: 'session'; event: SessionEvent } | { kind: 'ignored'; why: string } | { kind: 'unreadable'; why: string }
 
-const problemOf = (error: z.ZodError) => {
-  const [issue] = error.issues
-  return `${issue.path.join('.') || 'the body'}: ${issue.message}`
-}
-
 /** Reads the JSON object of a delivery whose signature was verified (see {@link Delivery}); pure. */
 export function readDelivery(payload: Record<string, unknown>): Delivery {
   if (payload.type !== 'AgentSessionEvent') return { kind: 'ignored', why: `FrogBot reads only agent session events, not ${typeof payload.type === 'string' ? payload.type.slice(0, 40) : 'a payload without a type'}` }
   if (payload.action !== 'created' && payload.action !== 'prompted') return { kind: 'ignored', why: 'only created and prompted agent session events are read' }
   const parsed = SessionEvent.safeParse(payload)
-  if (!parsed.success) return { kind: 'unreadable', why: `the AgentSessionEvent payload is not one Linear sends (${problemOf(parsed.error)})` }
+  if (!parsed.success) return { kind: 'unreadable', why: `the AgentSessionEvent payload is not one Linear sends (${payloadProblem(parsed.error)})` }
   const event = parsed.data
   if (!(event.agentSession.issueId ?? event.agentSession.issue?.id)) return { kind: 'ignored', why: 'the agent session belongs to no issue' }
   if (event.action === 'prompted' && !event.agentActivity) return { kind: 'unreadable', why: 'the prompted AgentSessionEvent payload is not one Linear sends (agentActivity: required)' }

@@ -1,4 +1,4 @@
-import { givenSetting, httpUrl, readSettings, type Setting } from 'frogbot/channels'
+import { givenSetting, httpUrl, readSettings, type Setting, type SettingOptions, type TableOptions } from 'frogbot/channels'
 
 /**
  * Options of `createLinear`; every one may be left out (the defaults come from `env`).
@@ -16,14 +16,10 @@ import { givenSetting, httpUrl, readSettings, type Setting } from 'frogbot/chann
  * - `env`: where the defaults are read. Default `process.env`.
  * - `now`: the clock deliveries are judged by (ms since the epoch). Default `Date.now`.
  */
-export type LinearOptions = {
-  instance?: string
+export type LinearOptions = SettingOptions & TableOptions<typeof SETTINGS> & {
   apiKey?: string
   accessToken?: string
-  webhookSecret?: string
-  apiUrl?: string
   label?: string
-  env?: Record<string, string | undefined>
   now?: () => number
 }
 

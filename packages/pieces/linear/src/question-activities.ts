@@ -1,6 +1,6 @@
 import { type ChannelQuestion, type NameOf, numberedQuestions, type PieceDrawing, settledText } from 'frogbot/channels'
 import type { ActivityContent, ActivitySignal } from './linear-api.ts'
-import { escapeText } from './linear-markdown.ts'
+import { escapeLine, escapeText } from './linear-markdown.ts'
 
 /** What became of a call, as `drawSettled` gets it. */
 type Settlement = Parameters<PieceDrawing['drawSettled']>[0]['settlement']
@@ -9,7 +9,6 @@ type Settlement = Parameters<PieceDrawing['drawSettled']>[0]['settlement']
 export const SELECT_MAX_OPTIONS = 25
 
 const escape = (text: string) => escapeText(text)
-const oneLine = (text: string) => escapeText(text, { oneLine: true })
 
 /**
  * Whether a call is asked with Linear's `select` signal: one question, one choice, 1 to
@@ -48,6 +47,6 @@ export function questionActivity(questions: ChannelQuestion[]): { content: Activ
  * a dismissal, expiry or cancellation is a `response` (the session's last word on the question).
  */
 export function settledActivity({ questions, settlement, nameOf }: { questions: ChannelQuestion[]; settlement: Settlement; nameOf: NameOf }): ActivityContent {
-  const body = settledText({ questions, settlement, nameOf: (by) => oneLine(nameOf(by)), escape })
+  const body = settledText({ questions, settlement, nameOf: (by) => escapeLine(nameOf(by)), escape })
   return { type: settlement.outcome === 'answered' ? 'thought' : 'response', body }
 }

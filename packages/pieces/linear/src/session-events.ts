@@ -1,5 +1,5 @@
-import { errorText, type PieceContext, withoutAtMentions } from 'frogbot/channels'
-import type { LinearApi, Viewer } from './linear-api.ts'
+import { errorText, onceUntilFailure, type PieceContext, withoutAtMentions } from 'frogbot/channels'
+import type { LinearApi } from './linear-api.ts'
 import { eventMessage, userParticipant } from './linear-participants.ts'
 import type { SessionEvent } from './linear-payloads.ts'
 import { sessionStop } from './session-stop.ts'
@@ -16,20 +16,23 @@ const sessionThread = (event: SessionEvent) => `linear:${event.agentSession.issu
 /**
  * What the piece does with a verified agent session event, in the background (the webhook is
  * answered at once). Who the app is, is asked of Linear's API (`viewer`, bounded) at start and
- * again with each event until known; while unknown, `unknownApp` is told why once and each event
- * passed over is logged. A session of another app of the workspace is not this agent's. Linear's
- * stop signal never becomes a message (never read as an answer): it dismisses the waiting
- * question or stops the turn (see `sessionStop`). A `created` event first gets the acknowledging
- * activity. Then what the event carries goes to the runtime as a message of the session's thread
+ * again with each event until known (the kit's `onceUntilFailure`); while unknown, `unknownApp`
+ * is told why once and each event passed over is logged. A session of another app of the
+ * workspace is not this agent's. Linear's stop signal never becomes a message (never read as an
+ * answer): it dismisses the waiting question or stops the turn (see `sessionStop`). A `created`
+ * event first gets the acknowledging activity. Then what the event carries goes to the runtime as a message of the session's thread
  * from its author (the app's mention taken out; a message with nothing left, an automation's, the
  * app's own, or one read before is skipped), with the workspace as the chat's account.
  */
 export function sessionEvents({ engine, runtime, state, log, track }: Pick<PieceContext, 'engine' | 'runtime' | 'state' | 'log' | 'track'>, api: LinearApi, unknownApp: (error: unknown) => void) {
   const stop = sessionStop({ engine, runtime }, api)
-  let app: Viewer | null = null
-  let asking: Promise<Viewer | null> | null = null
-  const identity = () =>
-    app ? Promise.resolve(app) : (asking ??= api.viewer().then((viewer) => (app = viewer), (error: unknown) => (unknownApp(error), null)).finally(() => (asking = null)))
+  const viewer = onceUntilFailure(() =>
+    api.viewer().catch((error: unknown) => {
+      unknownApp(error)
+      throw error
+    })
+  )
+  const identity = () => viewer().catch(() => null)
   void track(identity())
 
   const handle = async (event: SessionEvent) => {
