@@ -7,15 +7,28 @@ export type DraftSaveFailure = 'unreachable' | 'refused'
 /**
  * The drafts of a chat's cards on their way to the server (docs/ui/components.md): each change
  * waits {@link DRAFT_SAVE_DELAY_MS} for the next one, then the latest draft of the call is saved
- * with `save`; a save the server could not be reached for is kept until `flush()` (called once the
+ * with `save`, one save of a call at a time (the next waits for the one on its way, so the server
+ * never keeps an older draft over a newer one); a save the server could not be reached for is kept until `flush()` (called once the
  * server answers again). `pending()` gives the drafts not yet saved, which win over the server's
  * copy when the chat is read meanwhile. `forget(toolCallId)` drops a call's draft (its card was
  * answered or dismissed: the server deletes the draft as it settles the call).
  */
 export function draftSaves({ save, failed }: { save: (toolCallId: string, draft: unknown) => Promise<void>; failed: (error: unknown) => DraftSaveFailure }) {
   const entries = new Map<string, { draft: unknown; version: number; timer?: ReturnType<typeof setTimeout>; waitingForServer: boolean }>()
+  // The save of each call on its way: the next one waits for it, so that an older draft never lands after a newer one.
+  const inFlight = new Map<string, Promise<void>>()
 
-  const send = async (toolCallId: string) => {
+  const send = (toolCallId: string) => {
+    const next = (inFlight.get(toolCallId) ?? Promise.resolve()).then(() => sendLatest(toolCallId))
+    inFlight.set(toolCallId, next)
+    void next.finally(() => {
+      if (inFlight.get(toolCallId) === next) inFlight.delete(toolCallId)
+    })
+    return next
+  }
+
+  /** Saves the latest draft of `toolCallId`, if one is still to save. */
+  const sendLatest = async (toolCallId: string) => {
     const entry = entries.get(toolCallId)
     if (!entry) return
     clearTimeout(entry.timer)
