@@ -125,6 +125,19 @@ const OPTIONS = {
 
 const FLAGS = Object.keys(OPTIONS)
 
+/** The flags each command reads (besides `--help` and `--version`); any other is refused, naming the command. */
+const COMMAND_FLAGS: Record<string, readonly string[]> = {
+  serve: ['config', 'port', 'host'],
+  'channels:run': ['config'],
+  build: ['config'],
+  migrate: ['config'],
+  users: ['config', 'email', 'name', 'password'],
+  tokens: ['config', 'email', 'name'],
+  pending: ['config', 'agent', 'all', 'email', 'kind', 'older-than', 'newer-than'],
+  answer: ['config', 'email', 'pick', 'custom', 'json', 'dismiss', 'approve', 'deny', 'input', 'reason'],
+  help: []
+}
+
 /** The flags of `pending` that only its `--all` form (a person's inbox) reads. */
 const INBOX_FLAGS = ['email', 'kind', 'older-than', 'newer-than'] as const
 
@@ -182,6 +195,12 @@ export async function main(argv: string[]): Promise<number> {
   }
   if (problem) {
     console.error(`frogbot ${command}: ${problem}\n\n${usageFor([command])}`)
+    return 1
+  }
+  // A flag another command reads would be silently ignored here.
+  const foreign = COMMAND_FLAGS[command] && given.find((flag) => flag !== 'help' && flag !== 'version' && !COMMAND_FLAGS[command].includes(flag))
+  if (foreign) {
+    console.error(`frogbot ${command}: --${foreign} is not an option of ${command}\n\n${usageFor([command])}`)
     return 1
   }
   try {
