@@ -1,4 +1,4 @@
-import { ageInstant } from '@frogbotai/protocol'
+import { ageProblem } from '@frogbotai/protocol'
 import type { Caller } from '../contract/caller.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
 import { createFrogbot } from '../frogbot.ts'
@@ -15,7 +15,8 @@ function flagProblem(options: InboxCommandOptions): string | null {
   if (!options.email) return '--email <email> is required with --all: the person whose waiting calls are listed'
   for (const flag of ['older-than', 'newer-than'] as const) {
     const value = options[flag]
-    if (value !== undefined && ageInstant(value, new Date()) === null) return `--${flag}: must be a duration (milliseconds, or 90s, 15m, 2h, 1d, 1w) or an ISO 8601 date or time`
+    const problem = value === undefined ? null : ageProblem(value, new Date())
+    if (problem !== null) return `--${flag}: ${problem}`
   }
   return null
 }

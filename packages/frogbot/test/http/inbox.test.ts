@@ -124,6 +124,11 @@ for (const backend of BACKENDS) {
       expect(ids((await inbox('dana', `?olderThan=${invoiceAt}`)).pending)).toEqual([asked.color.toolCallId])
       expect(ids((await inbox('dana', `?newerThan=${invoiceAt}&agent=planner`)).pending)).toEqual([])
       expect(ids((await inbox('dana', '?newerThan=2026-12-06')).pending)).toHaveLength(3)
+      // Thirteen digits are milliseconds too (not an epoch time); a + sent unescaped arrives as a space and is read as +.
+      expect(ids((await inbox('dana', '?olderThan=1000000000000')).pending)).toEqual([])
+      const invoiceInParis = '2026-12-06T10:02:00+01:00'
+      expect(ids((await inbox('dana', `?olderThan=${invoiceInParis}`)).pending)).toEqual([asked.color.toolCallId])
+      expect(ids((await inbox('dana', `?olderThan=${encodeURIComponent(invoiceInParis)}`)).pending)).toEqual([asked.color.toolCallId])
       // A time without an offset is UTC, whatever the server's time zone.
       const zone = process.env.TZ
       process.env.TZ = 'Asia/Tokyo'
@@ -164,6 +169,25 @@ for (const backend of BACKENDS) {
       expect(other.json.error).toBe('cursor: belongs to a page listed with other filters (agent, kind, olderThan, newerThan): pass the same ones, or start again without a cursor')
     })
 
+    it('a duration pages one window: the instant of the first page, not one sliding with each page', async () => {
+      // Now 09:07: newerThan=5m is after 09:02, the writer (09:03), own (09:04), secret (09:05) and vault (09:06) calls.
+      const first = await inbox('ada', '?limit=2&newerThan=5m')
+      expect(ids(first.pending)).toEqual([asked.vault, asked.secret].map((entry) => entry.toolCallId))
+      const saved = clock
+      clock += 2 * 60_000
+      try {
+        // Two minutes later, 5m would be after 09:04 and leave the writer call out; the cursor keeps 09:02.
+        const next = await inbox('ada', `?limit=2&newerThan=5m&cursor=${encodeURIComponent(first.nextCursor!)}`)
+        expect(ids(next.pending)).toEqual([asked.writer.toolCallId])
+        // A new first page lists the window of its own now: after 09:04.
+        const fresh = await inbox('ada', '?limit=2&newerThan=5m')
+        expect(ids(fresh.pending)).toEqual([asked.vault, asked.secret].map((entry) => entry.toolCallId))
+        expect(fresh.nextCursor).toBeNull()
+      } finally {
+        clock = saved
+      }
+    })
+
     it('a settled call leaves the inbox of everyone it was waiting for', async () => {
       const { chatId, toolCallId } = await ask('ada', 'planner', 'Paint the door')
       expect(ids((await inbox('dana')).pending)).toContain(toolCallId)
@@ -193,6 +217,11 @@ for (const backend of BACKENDS) {
       ['kind=', 'kind: must not be empty'],
       ['kind=aproval', 'kind: no call of kind "aproval" can wait here; the kinds are question, pick-file, approval, mcp-elicitation'],
       ['sort=asc', 'sort: unknown parameter'],
+      ['=3', '=3: a value without a parameter\'s name; the parameters are agent, kind, olderThan, newerThan, limit, cursor'],
+      ['olderThan=14880000w', 'olderThan: is a duration reaching back past the earliest date there is'],
+      ['newerThan=99999999999999999999', 'newerThan: is a duration reaching back past the earliest date there is'],
+      ['olderThan=123456789012345678901', 'olderThan: is a duration reaching back past the earliest date there is'],
+      ['olderThan=12h30', 'olderThan: must be a duration'],
       ['limit=2&limit=3', 'limit: give it once']
     ])('?%s is 400 naming the parameter', async (query, message) => {
       const response = await call('dana', 'GET', `/api/pending?${query}`)
