@@ -188,6 +188,11 @@ export async function main(argv: string[]): Promise<number> {
     console.log((command && commandHelp(command)) || USAGE)
     return command || values.help ? 0 : 1
   }
+  if (!(command in COMMANDS)) {
+    const near = nearestKey(command, Object.keys(COMMANDS))
+    console.error(`frogbot: unknown command "${command}"${near ? `; did you mean ${near}?` : '.'}\n\n${USAGE}`)
+    return 1
+  }
   const problem = argumentProblem(command, rest)
   if (!problem && command === 'help') {
     console.log(rest[0] ? commandHelp(rest[0]) : USAGE)
@@ -222,7 +227,7 @@ export async function main(argv: string[]): Promise<number> {
         // A person's inbox takes these; the list of every waiting call would ignore them.
         const inboxFlag = INBOX_FLAGS.find((flag) => values[flag] !== undefined)
         if (inboxFlag) {
-          console.error(`frogbot pending: --${inboxFlag} works with --all (a person's inbox): frogbot pending --all --email <email> --${inboxFlag} …`)
+          console.error(`frogbot pending: --${inboxFlag} works with --all (a person's inbox): frogbot pending --all --email <email> --${inboxFlag} …\n\n${usageFor(['pending'])}`)
           return 1
         }
         return await (await import('./pending-command.ts')).pendingCommand(values)
@@ -230,8 +235,7 @@ export async function main(argv: string[]): Promise<number> {
       case 'answer':
         return await (await import('./answer-command.ts')).answerCommand(rest, values)
       default:
-        console.error(`frogbot: unknown command "${command}".\n\n${USAGE}`)
-        return 1
+        throw new Error(`no runner for the command "${command}"`)
     }
   } catch (error) {
     if (ConfigError.isInstance(error)) console.error(`frogbot: ${error.message}`)

@@ -215,11 +215,17 @@ describe('frogbot migrate', SLOW, () => {
 describe('frogbot usage errors', SLOW, () => {
   it('exits 1 with the usage for an unknown command or option, and 0 for --help', async () => {
     const { dir } = folder()
-    const [nonsense, option, bare, help, misspelt] = await Promise.all([['nonsense'], ['serve', '--bogus'], [], ['--help'], ['answer', 'chat_1', '--pik', 'Blue']].map((args) => runCli(args, { cwd: dir })))
+    const [nonsense, option, bare, help, misspelt, near] = await Promise.all(
+      [['nonsense'], ['serve', '--bogus'], [], ['--help'], ['answer', 'chat_1', '--pik', 'Blue'], ['pendin', 'extra']].map((args) => runCli(args, { cwd: dir }))
+    )
     expect(nonsense.code).toBe(1)
     expect(nonsense.stderr).toContain('frogbot: unknown command "nonsense".')
     expect(nonsense.stderr).toContain('Usage: frogbot <command> [options]')
     expect(nonsense.stdout).toBe('')
+    // A misspelt command is named as one, before any of its arguments is read.
+    expect(near.code).toBe(1)
+    expect(near.stderr).toContain('frogbot: unknown command "pendin"; did you mean pending?')
+    expect(near.stderr).not.toContain('unexpected argument')
 
     expect(option.code).toBe(1)
     expect(option.stderr).toBe('frogbot: unknown option --bogus\n\nUsage: frogbot serve [--port 3000] [--host 127.0.0.1] [--config frogbot.config.ts]\n')
