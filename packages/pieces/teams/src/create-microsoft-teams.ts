@@ -1,8 +1,7 @@
 import type { Message } from 'chat'
-import { createChatSdkPiece, type KitPiece } from 'frogbot/channels'
+import { clientCredentialsToken, createChatSdkPiece, type KitPiece } from 'frogbot/channels'
 import { teamsApprovals } from './approval-card.ts'
 import { type Activity, botConnector, tenantOf } from './bot-connector.ts'
-import { clientCredentials } from './bot-token.ts'
 import { quietTeamsAdapter } from './quiet-teams-adapter.ts'
 import { type TeamsDirect, teamsDirect } from './teams-direct.ts'
 import { teamsDrawing } from './teams-drawing.ts'
@@ -52,7 +51,9 @@ export function createMicrosoftTeams(options: MicrosoftTeamsOptions = {}): Micro
   const now = options.now ?? Date.now
   const label = options.label ?? 'Microsoft Teams'
   const userName = options.userName ?? 'frogbot'
-  const token = clientCredentials({ tokenUrl, appId, appPassword, now })
+  // The bot's own token for Bot Connector calls (Bot Connector authentication, "bot to connector").
+  const check = 'TEAMS_APP_ID, TEAMS_APP_PASSWORD and TEAMS_APP_TENANT_ID'
+  const token = clientCredentialsToken({ tokenUrl, clientId: appId, clientSecret: appPassword, check, now })
   const connector = botConnector({ apiUrl, appId, token })
   let people: TeamsPeople | undefined
   let direct: TeamsDirect | undefined
