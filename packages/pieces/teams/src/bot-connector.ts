@@ -3,7 +3,7 @@ import type { TeamsActivity } from '@chat-adapter/teams/webhook'
 import { jsonCall, PlatformError } from 'frogbot/channels'
 import { cardMessage, type DrawnCard } from './adaptive-card.ts'
 
-/** An incoming activity, once verified (the Bot Framework activity schema, as Chat SDK's Teams adapter reads it). */
+/** An incoming activity, once verified (the Bot Framework schema, as Chat SDK's Teams adapter types it). */
 export type Activity = TeamsActivity
 
 /** The tenant of an activity's conversation (Teams gives it in `conversation` or `channelData`). */

@@ -44,9 +44,9 @@ function withoutBotMention(message: Message, appId: string): string {
  * answer wins, and the card is updated to the answers and who gave them; a refused or late click
  * is told privately. The `question` and `approval` kinds are offered in its chats (an approval as
  * an Adaptive Card with Approve, Deny… and Edit…, `teamsApprovals`). With `notify.pieces`, a
- * person the bot has met in Teams gets a call's card in a 1:1 conversation (`teamsDirect`). Throws `ConfigError` when
- * the app id or password is missing, a URL is not http(s), or the instance name is not URL-safe;
- * `buildConfig` refuses an instance name listed twice.
+ * person the bot has met in Teams gets a call's card in a 1:1 conversation (`teamsDirect`).
+ * Throws `ConfigError` when the app id or password is missing, a URL is not http(s), or the
+ * instance name is not URL-safe; `buildConfig` refuses an instance name listed twice.
  */
 export function createMicrosoftTeams(options: MicrosoftTeamsOptions = {}): MicrosoftTeamsPiece {
   const { instance, appId, appPassword, appTenantId, apiUrl, openIdMetadataUrl, tokenUrl } = teamsSettings(options)

@@ -43,8 +43,8 @@ export function teamsSubmits({ bot, adapter, runtime, people, nameOf }: { bot: C
   const submitted = async (activity: Activity, value: unknown) => {
     const data = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {}
     if (!activity.from?.id) return null
-    const conversationId = activity.conversation?.id
-    const messageId = activity.replyToId && conversationId ? messageRef(conversationId, activity.replyToId) : undefined
+    const { conversation, replyToId } = activity
+    const messageId = replyToId && conversation?.id ? messageRef(conversation.id, replyToId) : undefined
     const card = messageId ? await runtime.cards.ofMessage(messageId) : null
     const read = card ? readCard(card, data) : { notice: CLOSED }
     if (!read) return null
