@@ -95,3 +95,17 @@ export { refusedRequest } from './refused-request.ts'
 export { payloadProblem } from './payload-problem.ts'
 export { badRequest } from './bad-request.ts'
 export { ignoredDelivery } from './ignored-delivery.ts'
+export {
+  type ClientCredentials,
+  clientCredentialsToken,
+  RENEW_BEFORE_MS,
+  TOKEN_TIMEOUT_MS
+} from './client-credentials-token.ts'
+export {
+  OPENID_FETCH_TIMEOUT_MS,
+  OPENID_METADATA_KEEP_MS,
+  OPENID_METADATA_RETRY_MS,
+  type OpenIdMetadata,
+  openIdMetadata
+} from './openid-metadata.ts'
+export { type FormField, formAnswer } from './form-answer.ts'

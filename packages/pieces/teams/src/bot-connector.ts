@@ -1,19 +1,10 @@
 import { decodeThreadId } from '@chat-adapter/teams'
+import type { TeamsActivity } from '@chat-adapter/teams/webhook'
 import { jsonCall, PlatformError } from 'frogbot/channels'
 import { cardMessage, type DrawnCard } from './adaptive-card.ts'
 
-/** The fields of an incoming activity the piece reads once it is verified (the Bot Framework activity schema). */
-export type Activity = {
-  type: string
-  name?: string
-  replyToId?: string
-  value?: any
-  serviceUrl?: string
-  from?: { id: string; name?: string }
-  conversation?: { id: string; tenantId?: string }
-  channelData?: { tenant?: { id?: string } }
-  entities?: { type?: string; text?: string; mentioned?: { id?: string; name?: string } }[]
-}
+/** An incoming activity, once verified (the Bot Framework schema, as Chat SDK's Teams adapter types it). */
+export type Activity = TeamsActivity
 
 /** The tenant of an activity's conversation (Teams gives it in `conversation` or `channelData`). */
 export const tenantOf = (activity: Activity): string | undefined => activity.conversation?.tenantId ?? activity.channelData?.tenant?.id

@@ -1,4 +1,4 @@
-import { errorText, keptValues } from 'frogbot/channels'
+import { errorText, OPENID_FETCH_TIMEOUT_MS, OPENID_METADATA_KEEP_MS, openIdMetadata } from 'frogbot/channels'
 import { createRemoteJWKSet, errors, type FlattenedJWSInput, type JWK, type JWSHeaderParameters, jwtVerify, type JWTPayload } from 'jose'
 
 /** The issuer of every token the Bot Connector service sends a bot (Bot Connector authentication). */
@@ -6,18 +6,6 @@ export const BOT_FRAMEWORK_ISSUER = 'https://api.botframework.com'
 
 /** How far a token's times may be off this server's clock (Bot Connector authentication: "industry-standard clock-skew is 5 minutes"), in seconds. */
 export const CLOCK_TOLERANCE_SECONDS = 300
-
-/** How long the OpenID metadata document is kept before it is fetched again (ms). */
-export const METADATA_KEEP_MS = 24 * 60 * 60_000
-
-/** How long a request for the metadata or the keys may take (ms). */
-const FETCH_TIMEOUT_MS = 5000
-
-/** How long a failed metadata fetch stands before it is tried again (ms). */
-const METADATA_RETRY_MS = 10_000
-
-/** The fields of the OpenID metadata document the check reads. */
-type OpenIdMetadata = { jwks_uri: string; id_token_signing_alg_values_supported?: string[] }
 
 /** The parts of an activity the token is checked against. */
 export type SignedActivity = { serviceUrl: string; channelId?: string; recipient?: { id?: unknown } }
@@ -28,7 +16,6 @@ export type SignedActivity = { serviceUrl: string; channelId?: string; recipient
  * fetched, so nothing can be verified now: nobody's fault, answered 503 so that Teams tries again).
  */
 export type TokenCheck = { kind: 'verified'; claims: JWTPayload; endorsements?: unknown[] } | { kind: 'refused'; reason: string } | { kind: 'unavailable'; reason: string }
-
 
 /** A URL without its trailing slashes, in lower case: how Bot Framework compares service URLs. */
 const comparable = (url: string) => url.replace(/\/+$/, '').toLowerCase()
@@ -75,32 +62,20 @@ export function activityMismatch(token: Extract<TokenCheck, { kind: 'verified' }
  * skip either.
  */
 export function botFrameworkAuth({ appId, openIdMetadataUrl, now }: { appId: string; openIdMetadataUrl: string; now: () => number }) {
-  // The OpenID metadata, fetched at most once per METADATA_KEEP_MS (a failure at most once per METADATA_RETRY_MS).
-  const metadata = keptValues<OpenIdMetadata>({
-    now,
-    retryMs: METADATA_RETRY_MS,
-    fetch: async (url) => {
-      const response = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), headers: { accept: 'application/json' } })
-      if (!response.ok) throw new Error(`the OpenID metadata at ${url} answered ${response.status}`)
-      const found = (await response.json()) as Partial<OpenIdMetadata> | null
-      if (typeof found?.jwks_uri !== 'string' || !URL.canParse(found.jwks_uri)) throw new Error(`the OpenID metadata at ${url} names no jwks_uri`)
-      return { value: found as OpenIdMetadata, keepMs: METADATA_KEEP_MS }
-    }
-  })
+  // The OpenID metadata, fetched at most once a day (a failure at most once per 10 s).
+  const metadata = openIdMetadata({ now })
   // The keys of the metadata's `jwks_uri` (jose keeps them, and fetches them again on an unknown `kid`); another `jwks_uri`, other keys.
   let keys: { uri: string; keySet: ReturnType<typeof createRemoteJWKSet> } | null = null
 
   return async (authorization: string | null): Promise<TokenCheck> => {
     const bearer = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')
     if (!bearer) return { kind: 'refused', reason: authorization ? 'the Authorization header is not a Bearer token' : 'the Authorization header is missing' }
-    let found: OpenIdMetadata
-    try {
-      found = await metadata(openIdMetadataUrl)
-    } catch (error) {
-      return { kind: 'unavailable', reason: errorText(error) }
-    }
+    // Without the metadata nothing can be verified now: nobody's fault.
+    const found = await metadata(openIdMetadataUrl).catch((error: unknown) => errorText(error))
+    if (typeof found === 'string') return { kind: 'unavailable', reason: found }
     const uri = found.jwks_uri
-    if (keys?.uri !== uri) keys = { uri, keySet: createRemoteJWKSet(new URL(uri), { timeoutDuration: FETCH_TIMEOUT_MS, cacheMaxAge: METADATA_KEEP_MS }) }
+    const options = { timeoutDuration: OPENID_FETCH_TIMEOUT_MS, cacheMaxAge: OPENID_METADATA_KEEP_MS }
+    if (keys?.uri !== uri) keys = { uri, keySet: createRemoteJWKSet(new URL(uri), options) }
     const { keySet } = keys
     // The key that signed it, as the key set listed it when it was picked (Bot Framework keys may carry `endorsements`).
     let signingKey: JWK | undefined

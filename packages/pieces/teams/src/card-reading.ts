@@ -1,4 +1,4 @@
-import { answerFrom, answerProblems, type ChannelQuestion, firstUnanswered, type QuestionSelection, readNumberedAnswer, type ReplyReading } from 'frogbot/channels'
+import { type ChannelQuestion, formAnswer, readNumberedAnswer, type ReplyReading } from 'frogbot/channels'
 import { ACTIONS, cardLayout, choiceInput, NUMBERED_INPUT, textInput } from './question-card.ts'
 
 /** What a participant is told about a question left without an answer (its number too, when the call has several). */
@@ -7,18 +7,6 @@ const unanswered = (question: ChannelQuestion, index: number, count: number) =>
 
 /** The text of input `id` in a submitted `value`, or `''` (Teams submits every input as a string; anything else is not an answer). */
 const textOf = (value: Record<string, unknown>, id: string) => (typeof value[id] === 'string' ? value[id] : '')
-
-/** One question's selection from its choice set's comma-joined option indexes and its text box; a problem when an index is not one of its options. */
-function selectionOf(question: ChannelQuestion, index: number, value: Record<string, unknown>): QuestionSelection | { problem: string } {
-  const selected: string[] = []
-  for (const item of textOf(value, choiceInput(index)).split(',').map((part) => part.trim()).filter(Boolean)) {
-    const choice = /^\d{1,6}$/.test(item) ? Number(item) : Number.NaN
-    if (!(choice < question.options.length)) return { problem: Number.isNaN(choice) ? answerProblems.noSuchOption(question, item) : answerProblems.noOption(question, choice + 1) }
-    if (!selected.includes(question.options[choice].label)) selected.push(question.options[choice].label)
-  }
-  const custom = question.custom ? textOf(value, textInput(index)).trim() : ''
-  return { selected, ...(custom ? { custom } : {}) }
-}
 
 /**
  * Reads the `value` of a submitted question card of `questions` (an `Action.Submit`'s `data`
@@ -35,13 +23,10 @@ export function readSubmit(questions: ChannelQuestion[], value: Record<string, u
     const reading = readNumberedAnswer(questions, textOf(value, NUMBERED_INPUT), { addressed: true })
     return reading.kind === 'answer' || reading.kind === 'invalid' ? reading : { kind: 'invalid', message: 'Write one line a question in the box, starting with its number, then Submit.' }
   }
-  const selections: QuestionSelection[] = []
-  for (const [index, question] of questions.entries()) {
-    const selection = selectionOf(question, index, value)
-    if ('problem' in selection) return { kind: 'invalid', message: selection.problem, question: index }
-    selections.push(selection)
-  }
-  const missing = firstUnanswered(questions, selections)
-  if (missing >= 0) return { kind: 'invalid', message: unanswered(questions[missing], missing, questions.length), question: missing }
-  return { kind: 'answer', output: answerFrom(questions, selections) }
+  // Each question's choice set submits the picked options' indexes comma-joined.
+  const picks = (index: number) => textOf(value, choiceInput(index)).split(',')
+  const field = (index: number) => ({ picks: picks(index), typed: textOf(value, textInput(index)) })
+  const read = formAnswer(questions, field, (index) => unanswered(questions[index], index, questions.length))
+  if ('problem' in read) return { kind: 'invalid', message: read.problem, question: read.question }
+  return { kind: 'answer', output: read.output }
 }

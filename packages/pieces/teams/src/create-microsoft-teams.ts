@@ -1,8 +1,7 @@
 import type { Message } from 'chat'
-import { createChatSdkPiece, type KitPiece } from 'frogbot/channels'
+import { clientCredentialsToken, createChatSdkPiece, type KitPiece } from 'frogbot/channels'
 import { teamsApprovals } from './approval-card.ts'
 import { type Activity, botConnector, tenantOf } from './bot-connector.ts'
-import { clientCredentials } from './bot-token.ts'
 import { quietTeamsAdapter } from './quiet-teams-adapter.ts'
 import { type TeamsDirect, teamsDirect } from './teams-direct.ts'
 import { teamsDrawing } from './teams-drawing.ts'
@@ -43,16 +42,20 @@ function withoutBotMention(message: Message, appId: string): string {
  * credentials. A `question` call is drawn as one Adaptive Card any participant who passes the
  * agent's `access` can answer (their roster email matched to a FrogBot user); the first valid
  * answer wins, and the card is updated to the answers and who gave them; a refused or late click
- * is told privately. Only the `question` kind is offered in its chats. With `notify.pieces`, a person the bot has met in Teams gets a call's card in a 1:1 conversation (`teamsDirect`). Throws `ConfigError` when
- * the app id or password is missing, a URL is not http(s), or the instance name is not URL-safe;
- * `buildConfig` refuses an instance name listed twice.
+ * is told privately. The `question` and `approval` kinds are offered in its chats (an approval as
+ * an Adaptive Card with Approve, Deny… and Edit…, `teamsApprovals`). With `notify.pieces`, a
+ * person the bot has met in Teams gets a call's card in a 1:1 conversation (`teamsDirect`).
+ * Throws `ConfigError` when the app id or password is missing, a URL is not http(s), or the
+ * instance name is not URL-safe; `buildConfig` refuses an instance name listed twice.
  */
 export function createMicrosoftTeams(options: MicrosoftTeamsOptions = {}): MicrosoftTeamsPiece {
   const { instance, appId, appPassword, appTenantId, apiUrl, openIdMetadataUrl, tokenUrl } = teamsSettings(options)
   const now = options.now ?? Date.now
   const label = options.label ?? 'Microsoft Teams'
   const userName = options.userName ?? 'frogbot'
-  const token = clientCredentials({ tokenUrl, appId, appPassword, now })
+  // The bot's own token for Bot Connector calls (Bot Connector authentication, "bot to connector").
+  const check = 'TEAMS_APP_ID, TEAMS_APP_PASSWORD and TEAMS_APP_TENANT_ID'
+  const token = clientCredentialsToken({ tokenUrl, clientId: appId, clientSecret: appPassword, check, now })
   const connector = botConnector({ apiUrl, appId, token })
   let people: TeamsPeople | undefined
   let direct: TeamsDirect | undefined

@@ -43,7 +43,8 @@ export function teamsSubmits({ bot, adapter, runtime, people, nameOf }: { bot: C
   const submitted = async (activity: Activity, value: unknown) => {
     const data = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {}
     if (!activity.from?.id) return null
-    const messageId = activity.replyToId && activity.conversation ? messageRef(activity.conversation.id, activity.replyToId) : undefined
+    const { conversation, replyToId } = activity
+    const messageId = replyToId && conversation?.id ? messageRef(conversation.id, replyToId) : undefined
     const card = messageId ? await runtime.cards.ofMessage(messageId) : null
     const read = card ? readCard(card, data) : { notice: CLOSED }
     if (!read) return null
@@ -63,7 +64,8 @@ export function teamsSubmits({ bot, adapter, runtime, people, nameOf }: { bot: C
   /** The answer to a verified activity when it is an `adaptiveCard/action` invoke on FrogBot's cards, else `null` (Chat SDK handles it). */
   return async (body: string): Promise<Response | null> => {
     const activity = JSON.parse(body) as Activity
-    const value = activity.value?.action?.data
+    // The webhook admitted an `adaptiveCard/action` invoke only with an object in `value.action.data`.
+    const value = (activity.value?.action as { data?: Record<string, unknown> } | undefined)?.data
     if (activity.type !== 'invoke' || activity.name !== 'adaptiveCard/action' || !FROGBOT_ACTION.test(String(value?.actionId))) return null
     const told = await submitted(activity, value)
     return invokeAnswer(told ? noticeText(told.notice, nameOf) : 'Received.')
