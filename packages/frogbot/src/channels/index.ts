@@ -109,3 +109,4 @@ export {
   openIdMetadata
 } from './openid-metadata.ts'
 export { type FormField, formAnswer } from './form-answer.ts'
+export { type CardViews, cardViews } from './card-views.ts'
