@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { TelegramAdapter, type TelegramUpdate } from '@chat-adapter/telegram'
 import { createChatSdkPiece, errorText, type KitPiece, readNumberedAnswer, type ReplyReader } from 'frogbot/channels'
-import { cardViews } from './card-views.ts'
 import { telegramApi } from './telegram-api.ts'
-import { telegramInbound } from './telegram-inbound.ts'
+import { ALLOWED_UPDATES, telegramInbound } from './telegram-inbound.ts'
 import { telegramAnswers } from './telegram-answers.ts'
 import { telegramDrawing, telegramName } from './telegram-drawing.ts'
 import { openTelegramDirect } from './telegram-direct.ts'
@@ -23,9 +22,6 @@ export type TelegramBotPiece = KitPiece
 
 /** How long the piece takes to answer an update at most (ms): Telegram waits longer, but answering quickly keeps its queue moving. */
 const ACK_DEADLINE_MS = 10_000
-
-/** The updates the bot asks Telegram for (`setWebhook`, `getUpdates`): messages and button presses. */
-export const ALLOWED_UPDATES = ['message', 'callback_query']
 
 
 /**
@@ -105,11 +101,11 @@ export function createTelegramBot(options: TelegramBotOptions = {}): TelegramBot
     verify: async (request, context) =>
       verify ? verify(request, context) : Response.json({ error: `The Telegram piece "${settings.instance}" reads its updates by long polling; it takes no webhook requests.`, code: 'not-found' }, { status: 404 }),
     receive: (body) => inbound.receive(JSON.parse(body) as TelegramUpdate),
-    setup: ({ runtime, state, nameOf, log, track, bot }) => {
-      const views = cardViews(state)
-      const drawing = telegramDrawing({ adapter, api, views, nameOf, state })
-      const { press } = telegramAnswers({ runtime, views, drawing })
-      inbound = telegramInbound({ adapter, bot, api, allowedUserIds: settings.allowedUserIds, press, nameOf, log, track })
+    setup: (context) => {
+      const { log, track } = context
+      const drawing = telegramDrawing({ ...context, api })
+      const { press } = telegramAnswers({ runtime: context.runtime, drawing })
+      inbound = telegramInbound({ ...context, api, allowedUserIds: settings.allowedUserIds, press })
       void track(inbound.checkToken())
       if (settings.webhookUrl) {
         const url = settings.webhookUrl
@@ -127,10 +123,6 @@ export function createTelegramBot(options: TelegramBotOptions = {}): TelegramBot
         textOf: messageText(() => adapter.userName)
       }
     },
-    ...(settings.mode === 'polling'
-      ? {
-          listen: (_context, { signal }) => inbound.poll({ signal, allowedUpdates: ALLOWED_UPDATES })
-        }
-      : {})
+    listen: settings.mode === 'polling' ? (_context, { signal }) => inbound.poll(signal) : undefined
   })
 }

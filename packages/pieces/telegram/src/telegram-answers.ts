@@ -1,6 +1,5 @@
 import { approvalButton, type CardControl, clipDrawn as clip, type LookPress, optionPage, type PieceNotice, type PieceRuntime } from 'frogbot/channels'
 import { approvalPressOf } from './approval-keyboard.ts'
-import type { CardViews } from './card-views.ts'
 import { cardTag, OPTIONS_PER_PAGE, type PressAction, readPressData } from './question-keyboard.ts'
 import type { Press } from './telegram-inbound.ts'
 import { mentioning, type TelegramDrawing, telegramName } from './telegram-drawing.ts'
@@ -35,7 +34,8 @@ const PLACEHOLDER_MAX = 64
  * A participant the agent's `access` refuses changes nothing, whatever they press, and is told
  * (the press's acknowledgement: Telegram's private notice).
  */
-export function telegramAnswers({ runtime, views, drawing }: { runtime: PieceRuntime; views: CardViews; drawing: TelegramDrawing }) {
+export function telegramAnswers({ runtime, drawing }: { runtime: PieceRuntime; drawing: TelegramDrawing }) {
+  const { views } = drawing
   /**
    * **Type your answer**, once `participant` may answer: the card shows them typing, and a
    * `force_reply` prompt in `thread`, a reply to the card, asks them; their reply to either is

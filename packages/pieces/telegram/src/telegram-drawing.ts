@@ -1,9 +1,8 @@
-import { type ChannelState, clipDrawn as clip, messageNoticeDue, type NameOf, noticeText, type PartialAnswer, type Participant, type PieceDrawing, type QuestionCard, questionsOf, settledAnswer, settledApproval, settledApprovalText, settledText } from 'frogbot/channels'
+import { cardViews, type ChatSdkContext, clipDrawn as clip, messageNoticeDue, noticeText, type PartialAnswer, type Participant, type PieceDrawing, type QuestionCard, questionsOf, settledAnswer, settledApproval, settledApprovalText, settledText } from 'frogbot/channels'
 import { approvalMessage } from './approval-keyboard.ts'
-import type { CardViews } from './card-views.ts'
 import type { TelegramAdapter, TelegramMessage } from '@chat-adapter/telegram'
 import type { TelegramApi } from './telegram-api.ts'
-import { cardTag, MESSAGE_MAX, questionMessage, withinMessage } from './question-keyboard.ts'
+import { cardTag, type CardView, MESSAGE_MAX, questionMessage, withinMessage } from './question-keyboard.ts'
 
 /** Whether a Bot API error says the edit changed nothing (Telegram answers 400 "message is not modified"), which is no failure. */
 const unchanged = (error: unknown) => error instanceof Error && /message is not modified/i.test(error.message)
@@ -34,9 +33,12 @@ export function mentioning(participant: Participant, rest: string) {
   }
 }
 
+/** What the drawing draws with: the piece's Bot API client, Chat SDK's adapter, its state and names. */
+type DrawingContext = Pick<ChatSdkContext<TelegramAdapter>, 'adapter' | 'nameOf' | 'state'> & { api: TelegramApi }
+
 /**
  * The Telegram piece's cards and notices, by the Bot API (the piece's `api`; Chat SDK's `adapter`
- * only says which chat and topic a thread is):
+ * only says which chat and topic a thread is), and each card's view in the piece's `state`:
  * - `drawCall`: one message per call, the question shown (see `questionMessage`) with its
  *   inline keyboard; its id (`<chat>:<message>`) is the card's;
  * - `drawPartial`: the card edited to its partial answer (the toggles; the next question on the
@@ -50,7 +52,9 @@ export function mentioning(participant: Participant, rest: string) {
  *   once in {@link GROUP_NOTICE_EVERY_MS}); presses are told privately by the press's
  *   acknowledgement instead.
  */
-export function telegramDrawing({ adapter, api, views, nameOf, state }: { adapter: Pick<TelegramAdapter, 'decodeThreadId' | 'isDM'>; api: TelegramApi; views: CardViews; nameOf: NameOf; state: Pick<ChannelState, 'setIfNotExists'> }) {
+export function telegramDrawing({ adapter, api, nameOf, state }: DrawingContext) {
+  /** How each card is shown: the page of options, who is typing an answer (the kit's `cardViews`). */
+  const views = cardViews<CardView>(state, 'telegram', { page: 0 })
   const target = (thread: string) => {
     const { chatId, messageThreadId } = adapter.decodeThreadId(thread)
     return { chat_id: chatId, ...(messageThreadId !== undefined ? { message_thread_id: messageThreadId } : {}) }
@@ -112,7 +116,7 @@ export function telegramDrawing({ adapter, api, views, nameOf, state }: { adapte
       drawVotes: ({ card, call }) => edit(card.messageIds, approvalMessage(call, card.chatId))
     }
   }
-  return { ...drawing, redraw, send, edit }
+  return { ...drawing, views, redraw, send, edit }
 }
 
 /** See {@link telegramDrawing}. */

@@ -1,6 +1,5 @@
 import type { TelegramAdapter, TelegramCallbackQuery, TelegramMessage, TelegramUpdate } from '@chat-adapter/telegram'
-import type { Chat } from 'chat'
-import { clipDrawn, errorText, type NameOf, noticeText, onceUntilFailure, type PieceNotice, PlatformError, receivedMessages } from 'frogbot/channels'
+import { type ChatSdkContext, clipDrawn, errorText, noticeText, onceUntilFailure, type PieceNotice, PlatformError, receivedMessages } from 'frogbot/channels'
 import type { TelegramApi } from './telegram-api.ts'
 
 /** The longest text `answerCallbackQuery` shows (Bot API: 0–200 characters). */
@@ -9,6 +8,9 @@ export const PRESS_NOTICE_MAX = 200
 /** What the log says when Telegram refuses the bot token (Bot API: `401 Unauthorized`), and what to do. */
 export const REFUSED_TOKEN =
   'Telegram did not accept the bot token (getMe answered 401 Unauthorized): set TELEGRAM_BOT_TOKEN (or botToken) to the token @BotFather gave this bot (/mybots → API Token, or /token); until then every update is answered 503'
+
+/** The updates the bot asks Telegram for (`setWebhook`, `getUpdates`): messages and button presses. */
+export const ALLOWED_UPDATES = ['message', 'callback_query']
 
 /** How long one `getUpdates` long poll waits for updates (s), and how long after a failed one the next is asked (ms). */
 const POLL_SECONDS = 30
@@ -30,6 +32,13 @@ function topicOnly<T extends Threaded>(message: T): T {
   return { ...rest, ...(message.is_topic_message === true && topic !== undefined ? { message_thread_id: topic } : {}), ...(replied ? { reply_to_message: topicOnly(replied) } : {}) } as T
 }
 
+/** What the piece reads updates with: Chat SDK's, its Bot API client, the users it reads, its handling of a press. */
+type InboundContext = Pick<ChatSdkContext<TelegramAdapter>, 'adapter' | 'bot' | 'nameOf' | 'log' | 'track'> & {
+  api: TelegramApi
+  allowedUserIds: string[]
+  press: (press: Press) => Promise<PieceNotice | null>
+}
+
 /**
  * How the piece reads an update (a verified webhook body, or one `getUpdates` returned) itself,
  * Chat SDK's adapter only parsing messages (`parseMessage`) and Chat SDK routing them (mention,
@@ -46,16 +55,7 @@ function topicOnly<T extends Threaded>(message: T): T {
  * `poll` reads updates by long polling until `signal` aborts (the webhook deleted first);
  * `checkToken` asks Telegram once, at start-up, who the bot is.
  */
-export function telegramInbound({ adapter, bot, api, allowedUserIds, press, nameOf, log, track }: {
-  adapter: TelegramAdapter
-  bot: Chat
-  api: TelegramApi
-  allowedUserIds: string[]
-  press: (press: Press) => Promise<PieceNotice | null>
-  nameOf: NameOf
-  log: (line: string) => void
-  track: <T>(task: Promise<T>) => Promise<T>
-}) {
+export function telegramInbound({ adapter, bot, api, allowedUserIds, press, nameOf, log, track }: InboundContext) {
   /** Asks Telegram who the bot is (`getMe`, once at a time; nothing once it answered); rejects as the request does. */
   const identify = onceUntilFailure(() => api('getMe'))
 
@@ -118,12 +118,13 @@ export function telegramInbound({ adapter, bot, api, allowedUserIds, press, name
   }
 
   /** Reads updates by long polling (`getUpdates`, after `deleteWebhook`) until `signal` aborts; a failed poll is logged and asked again. */
-  const poll = async ({ signal, allowedUpdates }: { signal: AbortSignal; allowedUpdates: string[] }) => {
+  const poll = async (signal: AbortSignal) => {
     await api('deleteWebhook', { drop_pending_updates: false })
     let offset = 0
     while (!signal.aborted) {
       try {
-        const updates = await api<TelegramUpdate[]>('getUpdates', { offset, timeout: POLL_SECONDS, allowed_updates: allowedUpdates }, { timeoutMs: (POLL_SECONDS + 10) * 1000, signal })
+        const asked = { offset, timeout: POLL_SECONDS, allowed_updates: ALLOWED_UPDATES }
+        const updates = await api<TelegramUpdate[]>('getUpdates', asked, { timeoutMs: (POLL_SECONDS + 10) * 1000, signal })
         for (const update of updates) {
           offset = update.update_id + 1
           await receive(update)
