@@ -21,7 +21,7 @@ function memoryState() {
 }
 
 describe('cardViews', () => {
-  it("keeps each card's view under the piece's key, as long as a settled card, until it is forgotten", async () => {
+  it("keeps each card's view under the piece's key as long as a settled card, until forgotten", async () => {
     const state = memoryState()
     const views = cardViews<{ page: number }>(state, 'telegram', { page: 0 })
     const card = { chatId: 'c1', toolCallId: 'call_1' }

@@ -110,3 +110,4 @@ export {
 } from './openid-metadata.ts'
 export { type FormField, formAnswer } from './form-answer.ts'
 export { type CardViews, cardViews } from './card-views.ts'
+export { lastLineKept } from './last-line-kept.ts'
