@@ -19,10 +19,10 @@ export function approvalMessage(call: Pick<PendingCall, 'toolCallId' | 'toolName
 
 /**
  * An approval button's `callback_data` read back (`fbap:<card tag>:<a|d|e>`): the tag of its card
- * and its button (`undefined` when it names none), or `null` when the data is not an approval's.
+ * and its button, or `null` when the data is not an approval's (or names no button).
  */
-export function approvalPressOf(data: string): { tag: string; button?: ApprovalButton } | null {
+export function approvalPressOf(data: string): { card: string; button: ApprovalButton } | null {
   if (!data.startsWith(PREFIX)) return null
   const [tag, key] = data.slice(PREFIX.length).split(':')
-  return { tag, button: Object.hasOwn(PRESSES, key) ? PRESSES[key as keyof typeof PRESSES] : undefined }
+  return Object.hasOwn(PRESSES, key) ? { card: tag, button: PRESSES[key as keyof typeof PRESSES] } : null
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { TelegramAdapter, type TelegramUpdate } from '@chat-adapter/telegram'
 import { createChatSdkPiece, errorText, type KitPiece, readNumberedAnswer, type ReplyReader } from 'frogbot/channels'
 import { telegramApi } from './telegram-api.ts'
-import { ALLOWED_UPDATES, telegramInbound } from './telegram-inbound.ts'
+import { telegramInbound } from './telegram-inbound.ts'
 import { telegramAnswers } from './telegram-answers.ts'
 import { telegramDrawing, telegramName } from './telegram-drawing.ts'
 import { openTelegramDirect } from './telegram-direct.ts'
@@ -22,6 +22,9 @@ export type TelegramBotPiece = KitPiece
 
 /** How long the piece takes to answer an update at most (ms): Telegram waits longer, but answering quickly keeps its queue moving. */
 const ACK_DEADLINE_MS = 10_000
+
+/** The updates the bot asks Telegram for (`setWebhook`, `getUpdates`): messages and button presses. */
+export const ALLOWED_UPDATES = ['message', 'callback_query']
 
 
 /**
@@ -123,6 +126,8 @@ export function createTelegramBot(options: TelegramBotOptions = {}): TelegramBot
         textOf: messageText(() => adapter.userName)
       }
     },
-    listen: settings.mode === 'polling' ? (_context, { signal }) => inbound.poll(signal) : undefined
+    listen: settings.mode === 'polling'
+      ? (_context, { signal }) => inbound.poll({ signal, allowedUpdates: ALLOWED_UPDATES })
+      : undefined
   })
 }

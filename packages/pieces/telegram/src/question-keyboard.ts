@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { type ChannelQuestion, clipDrawn as clip, optionPage, type PartialAnswer } from 'frogbot/channels'
+import { type ChannelQuestion, clipDrawn as clip, lastLineKept, optionPage, type PartialAnswer } from 'frogbot/channels'
 
 /** An inline keyboard button (Bot API `InlineKeyboardButton`): its text and `callback_data`. */
 export type Button = { text: string; callback_data: string }
@@ -25,12 +25,8 @@ export const CALLBACK_DATA_MAX_BYTES = 64
 /** A message's longest text, in characters (Bot API `sendMessage`: 1–4096 after entities parsing). */
 export const MESSAGE_MAX = 4096
 
-/** `text` cut to one message, its last line (who answered, or what became of the call) always kept. */
-export function withinMessage(text: string): string {
-  if (text.length <= MESSAGE_MAX) return text
-  const last = text.slice(text.lastIndexOf('\n') + 1)
-  return `${clip(text.slice(0, text.lastIndexOf('\n')), MESSAGE_MAX - last.length - 1)}\n${last}`
-}
+/** `text` cut to one message, its last line (who answered, what became of the call) kept whole. */
+export const withinMessage = (text: string): string => lastLineKept(text, MESSAGE_MAX)
 
 const LABEL_ON_BUTTON_MAX = 48
 const QUESTION_MAX = 2000
@@ -99,16 +95,15 @@ export function questionMessage({ questions, partial, view, tag }: { questions: 
     lines.push('', `✍️ ${clip(oneLine(view.typing.name), 64)} is typing an answer: reply to this message with it.`)
     return { text: clip(lines.join('\n'), MESSAGE_MAX), reply_markup: { inline_keyboard: [[button('‹ Back', { kind: 'back' })], [button('Dismiss', { kind: 'dismiss' })]] } }
   }
-  const rows: Button[][] = shown.map((option, at) => {
+  const options: Button[][] = shown.map((option, at) => {
     const mark = question.multiple ? (selected.has(option.label) ? '☑ ' : '☐ ') : ''
     return [button(`${mark}${first + at + 1}. ${clip(oneLine(option.label), LABEL_ON_BUTTON_MAX)}`, { kind: 'option', index: first + at })]
   })
-  if (pages > 1) {
-    const nav = [...(page > 0 ? [button('‹ Prev', { kind: 'page', page: page - 1 })] : []), ...(page < pages - 1 ? [button('Next ›', { kind: 'page', page: page + 1 })] : [])]
-    rows.push(nav)
-  }
+  const prev = page > 0 ? [button('‹ Prev', { kind: 'page', page: page - 1 })] : []
+  const next = page < pages - 1 ? [button('Next ›', { kind: 'page', page: page + 1 })] : []
   const extra = [...(question.custom ? [button('Type your answer', { kind: 'type' })] : []), ...(question.multiple ? [button('Done', { kind: 'done' })] : [])]
-  if (extra.length > 0) rows.push(extra)
-  rows.push([button('Dismiss', { kind: 'dismiss' })])
+  // A row per option, ‹ Prev / Next › (none on one page), Type your answer / Done where they apply, Dismiss.
+  const keyboard = [...options, [...prev, ...next], extra, [button('Dismiss', { kind: 'dismiss' })]]
+  const rows = keyboard.filter((row) => row.length > 0)
   return { text: clip(lines.join('\n'), MESSAGE_MAX), reply_markup: { inline_keyboard: rows } }
 }

@@ -75,15 +75,14 @@ export function telegramAnswers({ runtime, drawing }: { runtime: PieceRuntime; d
   const press = async ({ thread, messageId, from, data }: Press): Promise<PieceNotice | null> => {
     const participant = telegramParticipant(from)
     const card = await runtime.cards.ofMessage(messageId)
-    const approval = approvalPressOf(data)
-    if (approval) {
-      if (!card || !approval.button || approval.tag !== cardTag(card)) return CLOSED
-      return approvalButton(runtime, { card, messageId, participant, button: approval.button }, (json) =>
+    // An approval's button or a question's; either names its card by its tag (another card's is closed).
+    const read = approvalPressOf(data) ?? readPressData(data)
+    if (!card || !read || read.card !== cardTag(card)) return CLOSED
+    if ('button' in read) {
+      return approvalButton(runtime, { card, messageId, participant, button: read.button }, (json) =>
         drawing.send(thread, mentioning(participant, `to approve with changes, send /approve followed by the input as JSON, changed as you need:\n/approve ${json}`))
       )
     }
-    const read = readPressData(data)
-    if (!card || !read || read.card !== cardTag(card)) return CLOSED
     return runtime.press({ card, messageId, participant, revision: read.revision, control: CONTROLS[read.action.kind] ?? (read.action as CardControl) }, { look: look(thread) })
   }
 

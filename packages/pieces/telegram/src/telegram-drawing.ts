@@ -33,8 +33,8 @@ export function mentioning(participant: Participant, rest: string) {
   }
 }
 
-/** What the drawing draws with: the piece's Bot API client, Chat SDK's adapter, its state and names. */
-type DrawingContext = Pick<ChatSdkContext<TelegramAdapter>, 'adapter' | 'nameOf' | 'state'> & { api: TelegramApi }
+/** What the drawing uses: the piece's Bot API client, Chat SDK's adapter, the piece's state and names. */
+type Uses = Pick<ChatSdkContext<TelegramAdapter>, 'adapter' | 'nameOf' | 'state'> & { api: TelegramApi }
 
 /**
  * The Telegram piece's cards and notices, by the Bot API (the piece's `api`; Chat SDK's `adapter`
@@ -52,7 +52,7 @@ type DrawingContext = Pick<ChatSdkContext<TelegramAdapter>, 'adapter' | 'nameOf'
  *   once in {@link GROUP_NOTICE_EVERY_MS}); presses are told privately by the press's
  *   acknowledgement instead.
  */
-export function telegramDrawing({ adapter, api, nameOf, state }: DrawingContext) {
+export function telegramDrawing({ adapter, api, nameOf, state }: Uses) {
   /** How each card is shown: the page of options, who is typing an answer (the kit's `cardViews`). */
   const views = cardViews<CardView>(state, 'telegram', { page: 0 })
   const target = (thread: string) => {

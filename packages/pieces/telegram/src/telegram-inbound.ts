@@ -9,9 +9,6 @@ export const PRESS_NOTICE_MAX = 200
 export const REFUSED_TOKEN =
   'Telegram did not accept the bot token (getMe answered 401 Unauthorized): set TELEGRAM_BOT_TOKEN (or botToken) to the token @BotFather gave this bot (/mybots → API Token, or /token); until then every update is answered 503'
 
-/** The updates the bot asks Telegram for (`setWebhook`, `getUpdates`): messages and button presses. */
-export const ALLOWED_UPDATES = ['message', 'callback_query']
-
 /** How long one `getUpdates` long poll waits for updates (s), and how long after a failed one the next is asked (ms). */
 const POLL_SECONDS = 30
 const POLL_RETRY_MS = 1000
@@ -32,8 +29,8 @@ function topicOnly<T extends Threaded>(message: T): T {
   return { ...rest, ...(message.is_topic_message === true && topic !== undefined ? { message_thread_id: topic } : {}), ...(replied ? { reply_to_message: topicOnly(replied) } : {}) } as T
 }
 
-/** What the piece reads updates with: Chat SDK's, its Bot API client, the users it reads, its handling of a press. */
-type InboundContext = Pick<ChatSdkContext<TelegramAdapter>, 'adapter' | 'bot' | 'nameOf' | 'log' | 'track'> & {
+/** What the reading uses: Chat SDK's, the Bot API client, the users it reads, the piece's press. */
+type Uses = Pick<ChatSdkContext<TelegramAdapter>, 'adapter' | 'bot' | 'nameOf' | 'log' | 'track'> & {
   api: TelegramApi
   allowedUserIds: string[]
   press: (press: Press) => Promise<PieceNotice | null>
@@ -55,7 +52,7 @@ type InboundContext = Pick<ChatSdkContext<TelegramAdapter>, 'adapter' | 'bot' | 
  * `poll` reads updates by long polling until `signal` aborts (the webhook deleted first);
  * `checkToken` asks Telegram once, at start-up, who the bot is.
  */
-export function telegramInbound({ adapter, bot, api, allowedUserIds, press, nameOf, log, track }: InboundContext) {
+export function telegramInbound({ adapter, bot, api, allowedUserIds, press, nameOf, log, track }: Uses) {
   /** Asks Telegram who the bot is (`getMe`, once at a time; nothing once it answered); rejects as the request does. */
   const identify = onceUntilFailure(() => api('getMe'))
 
@@ -66,14 +63,11 @@ export function telegramInbound({ adapter, bot, api, allowedUserIds, press, name
    * token could not be checked, and why. Nothing is logged when Telegram accepts it. Never rejects,
    * and nothing waits for it: the piece starts either way, and the first update asks again.
    */
-  const checkToken = async () => {
-    try {
-      await identify()
-    } catch (error) {
+  const checkToken = () =>
+    identify().catch((error: unknown) => {
       if (error instanceof PlatformError && error.status === 401) log(REFUSED_TOKEN)
       else log(`could not check TELEGRAM_BOT_TOKEN with Telegram (getMe: ${errorText(error)}); it is asked again with the first update`)
-    }
-  }
+    })
 
   const onPress = async (query: TelegramCallbackQuery) => {
     let text: string | null = null
@@ -88,11 +82,10 @@ export function telegramInbound({ adapter, bot, api, allowedUserIds, press, name
         text = 'Something went wrong; try again in a moment.'
       }
     }
-    try {
-      await api('answerCallbackQuery', { callback_query_id: query.id, ...(text ? { text: clipDrawn(text, PRESS_NOTICE_MAX) } : {}) })
-    } catch (error) {
+    const told = text ? { text: clipDrawn(text, PRESS_NOTICE_MAX) } : {}
+    await api('answerCallbackQuery', { callback_query_id: query.id, ...told }).catch((error: unknown) => {
       log(`could not acknowledge a button press (answerCallbackQuery: ${errorText(error)})`)
-    }
+    })
   }
 
   const handOn = receivedMessages({ bot, adapter, track })
@@ -118,13 +111,12 @@ export function telegramInbound({ adapter, bot, api, allowedUserIds, press, name
   }
 
   /** Reads updates by long polling (`getUpdates`, after `deleteWebhook`) until `signal` aborts; a failed poll is logged and asked again. */
-  const poll = async (signal: AbortSignal) => {
+  const poll = async ({ signal, allowedUpdates }: { signal: AbortSignal; allowedUpdates: string[] }) => {
     await api('deleteWebhook', { drop_pending_updates: false })
     let offset = 0
     while (!signal.aborted) {
       try {
-        const asked = { offset, timeout: POLL_SECONDS, allowed_updates: ALLOWED_UPDATES }
-        const updates = await api<TelegramUpdate[]>('getUpdates', asked, { timeoutMs: (POLL_SECONDS + 10) * 1000, signal })
+        const updates = await api<TelegramUpdate[]>('getUpdates', { offset, timeout: POLL_SECONDS, allowed_updates: allowedUpdates }, { timeoutMs: (POLL_SECONDS + 10) * 1000, signal })
         for (const update of updates) {
           offset = update.update_id + 1
           await receive(update)

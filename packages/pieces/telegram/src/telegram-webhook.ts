@@ -1,9 +1,6 @@
 import { FRESHNESS_WINDOW_MS, type PieceContext, refusedRequest, replayGuard, sameSecret, unauthorized } from 'frogbot/channels'
 import { readUpdate } from './telegram-updates.ts'
 
-/** The header Telegram sends the webhook's secret token in (Bot API `setWebhook`, `secret_token`). */
-export const SECRET_HEADER = 'x-telegram-bot-api-secret-token'
-
 /**
  * How old an update may be, at most (ms): the time Telegram gives a message (its `date`, inside
  * the body) is the only time an update carries, and the secret token is the same for every
@@ -12,11 +9,13 @@ export const SECRET_HEADER = 'x-telegram-bot-api-secret-token'
  */
 export const UPDATE_WINDOW_MS = FRESHNESS_WINDOW_MS
 
+/** The header Telegram sends the webhook's secret token in (Bot API `setWebhook`, `secret_token`). */
+const HEADER = 'X-Telegram-Bot-Api-Secret-Token'
+
 /**
  * Why an update without the secret token's header, or with another secret, is refused: the log's
  * reason, what to do if Telegram sent it, and the reason the sender is told (see `refusedRequest`).
  */
-const HEADER = 'X-Telegram-Bot-Api-Secret-Token'
 const REFUSALS: Record<'missing' | 'other', [reason: string, remedy: string, told: string]> = {
   missing: [`the update has no ${HEADER} header`, 'Telegram sends it only when the webhook was registered with a secret_token: register it again with setWebhook and TELEGRAM_WEBHOOK_SECRET_TOKEN', `the request has no ${HEADER} header`],
   other: [`the ${HEADER} header is not TELEGRAM_WEBHOOK_SECRET_TOKEN`, 'if Telegram sent it, the webhook was registered with another secret_token: register it again with setWebhook', `the ${HEADER} header is not the webhook secret`]
@@ -42,7 +41,7 @@ const REMEMBERED_MS = 24 * 60 * 60_000 + 60_000
 export function telegramVerifier({ secretToken, botId }: { secretToken: string; botId: string }) {
   return async (request: Request, { state, now, refused }: Pick<PieceContext, 'state' | 'now' | 'refused'>): Promise<string | Response> => {
     const body = await request.text()
-    const given = request.headers.get(SECRET_HEADER)
+    const given = request.headers.get(HEADER)
     if (!sameSecret(given, secretToken)) return refusedRequest(refused, ...REFUSALS[given === null ? 'missing' : 'other'])
     const update = readUpdate(body)
     if ('problem' in update) return Response.json({ error: `Refused: ${update.problem}.`, code: 'bad-request' }, { status: 400 })
