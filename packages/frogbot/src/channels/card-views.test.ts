@@ -25,6 +25,9 @@ describe('cardViews', () => {
     const state = memoryState()
     const views = cardViews<{ page: number }>(state, 'telegram', { page: 0 })
     const card = { chatId: 'c1', toolCallId: 'call_1' }
+    const shown = await views.view(card)
+    expect(shown).toEqual({ page: 0 })
+    shown.page = 5
     expect(await views.view(card)).toEqual({ page: 0 })
     await views.setView(card, { page: 2 })
     expect(await views.view(card)).toEqual({ page: 2 })

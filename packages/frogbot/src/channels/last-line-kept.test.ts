@@ -3,7 +3,8 @@ import { lastLineKept } from './last-line-kept.ts'
 
 describe('lastLineKept', () => {
   it('keeps a text that fits as it is', () => {
-    expect(lastLineKept('Color\nWhich color?\n\nAnswered by Ada.', 100)).toBe('Color\nWhich color?\n\nAnswered by Ada.')
+    const text = 'Color\nWhich color?\n\nAnswered by Ada.'
+    expect(lastLineKept(text, 100)).toBe(text)
   })
 
   it('cuts the lines before the last, keeping the last whole, within max', () => {
