@@ -5,9 +5,6 @@ import type { Press } from './telegram-inbound.ts'
 import { mentioning, type TelegramDrawing, telegramName } from './telegram-drawing.ts'
 import { telegramParticipant } from './telegram-participants.ts'
 
-/** What a press that changes nothing says: the card is not one of this bot's open questions. */
-const CLOSED: PieceNotice = { kind: 'closed' }
-
 /** The kit's control for the button actions named the piece's way (**Done** submits the picks, **Type your answer** is "Other…"); the others are the kit's own. */
 const CONTROLS: Partial<Record<PressAction['kind'], CardControl>> = { done: { kind: 'submit' }, type: { kind: 'other' } }
 
@@ -75,9 +72,10 @@ export function telegramAnswers({ runtime, drawing }: { runtime: PieceRuntime; d
   const press = async ({ thread, messageId, from, data }: Press): Promise<PieceNotice | null> => {
     const participant = telegramParticipant(from)
     const card = await runtime.cards.ofMessage(messageId)
-    // An approval's button or a question's; either names its card by its tag (another card's is closed).
+    // An approval's button or a question's, naming its card by its tag: a press on no card of this
+    // bot's, or on another card's keyboard, changes nothing (the card is closed).
     const read = approvalPressOf(data) ?? readPressData(data)
-    if (!card || !read || read.card !== cardTag(card)) return CLOSED
+    if (!card || !read || read.card !== cardTag(card)) return { kind: 'closed' }
     if ('button' in read) {
       return approvalButton(runtime, { card, messageId, participant, button: read.button }, (json) =>
         drawing.send(thread, mentioning(participant, `to approve with changes, send /approve followed by the input as JSON, changed as you need:\n/approve ${json}`))
