@@ -108,7 +108,7 @@ export function createTelegramBot(options: TelegramBotOptions = {}): TelegramBot
       const { log, track } = context
       const drawing = telegramDrawing({ ...context, api })
       const { press } = telegramAnswers({ runtime: context.runtime, drawing })
-      inbound = telegramInbound({ ...context, api, allowedUserIds: settings.allowedUserIds, press })
+      inbound = telegramInbound({ ...context, api, botUsername: settings.botUsername, allowedUserIds: settings.allowedUserIds, press })
       void track(inbound.checkToken())
       if (settings.webhookUrl) {
         const url = settings.webhookUrl
@@ -123,7 +123,7 @@ export function createTelegramBot(options: TelegramBotOptions = {}): TelegramBot
         replyMaxChars: REPLY_PART_MAX,
         mention: telegramName,
         participantOf: messageParticipant,
-        textOf: messageText(() => adapter.userName)
+        textOf: messageText(() => inbound.botName())
       }
     },
     listen: settings.mode === 'polling'

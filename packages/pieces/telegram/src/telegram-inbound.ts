@@ -29,9 +29,24 @@ function topicOnly<T extends Threaded>(message: T): T {
   return { ...rest, ...(message.is_topic_message === true && topic !== undefined ? { message_thread_id: topic } : {}), ...(replied ? { reply_to_message: topicOnly(replied) } : {}) } as T
 }
 
+/**
+ * Whether `raw` mentions the bot `@username` (Bot API MessageEntity: a `mention` entity of exactly
+ * it, or a `bot_command` addressed to it, `/start@username`), its case aside.
+ */
+export function mentionsBot(raw: TelegramMessage, username: string): boolean {
+  const text = raw.text ?? raw.caption ?? ''
+  const own = `@${username.toLowerCase()}`
+  return (raw.entities ?? raw.caption_entities ?? []).some((entity) => {
+    const written = text.slice(entity.offset, entity.offset + entity.length).toLowerCase()
+    return entity.type === 'mention' ? written === own : entity.type === 'bot_command' && written.endsWith(own)
+  })
+}
+
 /** What the reading uses: Chat SDK's, the Bot API client, the users it reads, the piece's press. */
 type Uses = Pick<ChatSdkContext<TelegramAdapter>, 'adapter' | 'bot' | 'nameOf' | 'log' | 'track'> & {
   api: TelegramApi
+  /** The bot's username where the settings name it (the adapter then knows it too), else `undefined`: `getMe`'s is used. */
+  botUsername: string | undefined
   allowedUserIds: string[]
   press: (press: Press) => Promise<PieceNotice | null>
 }
@@ -50,11 +65,17 @@ type Uses = Pick<ChatSdkContext<TelegramAdapter>, 'adapter' | 'bot' | 'nameOf' |
  * - a button press goes to the piece (`press`), never to Chat SDK's actions, and is acknowledged
  *   with `answerCallbackQuery` carrying the notice for the presser (Telegram's private notice).
  * `poll` reads updates by long polling until `signal` aborts (the webhook deleted first);
- * `checkToken` asks Telegram once, at start-up, who the bot is.
+ * `checkToken` asks Telegram once, at start-up, who the bot is; `botName()` is the bot's username,
+ * the settings' or else `getMe`'s: Chat SDK's adapter, never initialized (the piece reads updates
+ * itself), knows only the one of the settings, so a mention of `getMe`'s is marked here.
  */
-export function telegramInbound({ adapter, bot, api, allowedUserIds, press, nameOf, log, track }: Uses) {
+export function telegramInbound({ adapter, bot, api, botUsername, allowedUserIds, press, nameOf, log, track }: Uses) {
+  let told: string | undefined
   /** Asks Telegram who the bot is (`getMe`, once at a time; nothing once it answered); rejects as the request does. */
-  const identify = onceUntilFailure(() => api('getMe'))
+  const identify = onceUntilFailure(async () => {
+    told = (await api<{ username?: string }>('getMe')).username
+  })
+  const botName = () => botUsername ?? told ?? adapter.userName
 
   /**
    * Asks Telegram once, at start-up, who the bot is, so that a wrong token shows in the log before
@@ -91,6 +112,7 @@ export function telegramInbound({ adapter, bot, api, allowedUserIds, press, name
   const handOn = receivedMessages({ bot, adapter, track })
   const onMessage = async (raw: TelegramMessage) => {
     const message = adapter.parseMessage(topicOnly(raw as TelegramMessage & Threaded))
+    if (!message.isMention && !botUsername && told && mentionsBot(raw, told)) message.isMention = true
     if (raw.chat.type === 'private' && !raw.from?.is_bot) void adapter.startTyping(message.threadId).catch(() => undefined)
     handOn(message)
   }
@@ -110,7 +132,10 @@ export function telegramInbound({ adapter, bot, api, allowedUserIds, press, name
     return Response.json({ ok: true })
   }
 
-  /** Reads updates by long polling (`getUpdates`, after `deleteWebhook`) until `signal` aborts; a failed poll is logged and asked again. */
+  /**
+   * Reads updates by long polling (`getUpdates`, after `deleteWebhook`) until `signal` aborts; a
+   * failed poll is logged and asked again, and so is an update answered `503` (from its offset).
+   */
   const poll = async ({ signal, allowedUpdates }: { signal: AbortSignal; allowedUpdates: string[] }) => {
     await api('deleteWebhook', { drop_pending_updates: false })
     let offset = 0
@@ -118,8 +143,12 @@ export function telegramInbound({ adapter, bot, api, allowedUserIds, press, name
       try {
         const updates = await api<TelegramUpdate[]>('getUpdates', { offset, timeout: POLL_SECONDS, allowed_updates: allowedUpdates }, { timeoutMs: (POLL_SECONDS + 10) * 1000, signal })
         for (const update of updates) {
+          // 503: the bot is not known yet; the same offset gives this update again after a pause.
+          if ((await receive(update)).status === 503) {
+            await new Promise((resolve) => setTimeout(resolve, POLL_RETRY_MS))
+            break
+          }
           offset = update.update_id + 1
-          await receive(update)
         }
       } catch (error) {
         if (signal.aborted) return
@@ -129,5 +158,5 @@ export function telegramInbound({ adapter, bot, api, allowedUserIds, press, name
     }
   }
 
-  return { checkToken, receive, poll }
+  return { checkToken, receive, poll, botName }
 }

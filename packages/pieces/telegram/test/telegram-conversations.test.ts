@@ -92,6 +92,21 @@ describe('conversations', () => {
   })
 })
 
+describe('the bot\'s username', () => {
+  it('is what getMe says when botUsername is not set: a group message mentioning it starts a conversation, the mention taken out', async () => {
+    const own = await standIn()
+    const unnamed = await telegramKit({ model: promptedModel(), telegram: own, options: { botUsername: undefined } })
+    try {
+      const chat = group()
+      await unnamed.say(BOB, chat, 'paint it', { mention: BOT.username })
+      await eventually(() => expect(replyMessages(own).filter((sent) => sent.chatId === chat.id).map((sent) => sent.text)).toEqual(['You said: paint it']))
+    } finally {
+      await unnamed.close()
+      await own.close()
+    }
+  })
+})
+
 describe('a participant the agent does not talk with', () => {
   it('starts nothing, and is told in a group once in half an hour (everyone sees it), in a private chat every time', async () => {
     const chat = group()
