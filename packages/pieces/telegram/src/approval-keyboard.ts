@@ -1,6 +1,6 @@
 import { APPROVAL_CONTROLS, type ApprovalButton, approvalCard } from 'frogbot/channels'
 import type { PendingCall } from 'frogbot/protocol'
-import { cardTag, MESSAGE_MAX, withinMessage } from './question-keyboard.ts'
+import { cardTag, withinMessage } from './question-keyboard.ts'
 
 /** The `callback_data` of an approval card's buttons: `fbap:<card tag>:<a|d|e>` (well within Telegram's 64 bytes). */
 const PREFIX = 'fbap:'
@@ -12,7 +12,7 @@ export function approvalMessage(call: Pick<PendingCall, 'toolCallId' | 'toolName
   const tag = cardTag({ chatId, toolCallId: call.toolCallId })
   const button = (text: string, press: keyof typeof PRESSES) => ({ text, callback_data: `${PREFIX}${tag}:${press}` })
   return {
-    text: withinMessage(`${model.text}\n${model.hint}`.slice(0, MESSAGE_MAX)),
+    text: withinMessage(`${model.text}\n${model.hint}`),
     reply_markup: { inline_keyboard: [[button(`✅ ${APPROVAL_CONTROLS.approve}`, 'a'), button(`✖️ ${APPROVAL_CONTROLS.deny}`, 'd')], [button(`✏️ ${APPROVAL_CONTROLS.edit}`, 'e')]] }
   }
 }

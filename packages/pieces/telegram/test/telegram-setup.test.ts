@@ -114,6 +114,28 @@ describe('the bot token, checked at start-up', () => {
 })
 
 describe('long polling', () => {
+  it('an update read while Telegram does not say who the bot is (503) is read again, not skipped', async () => {
+    const telegram = await standIn()
+    // The start-up getMe and the one of the first update both fail.
+    telegram.failNext((call) => call.method === 'getMe', 500)
+    telegram.failNext((call) => call.method === 'getMe', 500)
+    const kit = await telegramKit({ model: promptedModel(), telegram, options: { mode: 'polling' } })
+    const controller = new AbortController()
+    const ended = kit.piece.listen!({ signal: controller.signal })
+    try {
+      telegram.queue(JSON.parse(said({ chat: ADA_DM, from: ADA, text: 'ask color' }).body))
+      await eventually(() => expect(questionMessages(telegram)).toHaveLength(1))
+      expect(kit.takeLogs(/could not ask Telegram who the bot is \(getMe: Internal Server Error\); asked again with the next update/)).toHaveLength(1)
+      kit.takeLogs(/could not check TELEGRAM_BOT_TOKEN/)
+    } finally {
+      controller.abort()
+      await ended
+      await kit.piece.idle()
+      await kit.close()
+      await telegram.close()
+    }
+  })
+
   it('deletes the webhook, then reads messages and presses with getUpdates as the webhook would, until the listener stops', async () => {
     const telegram = await standIn()
     const kit = await telegramKit({ model: promptedModel(), telegram, options: { mode: 'polling' } })
