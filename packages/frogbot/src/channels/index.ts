@@ -111,3 +111,4 @@ export {
 export { type FormField, formAnswer } from './form-answer.ts'
 export { type CardViews, cardViews } from './card-views.ts'
 export { lastLineKept } from './last-line-kept.ts'
+export { messageRef, messageRefParts } from './message-ref.ts'
