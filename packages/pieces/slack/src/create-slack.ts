@@ -1,6 +1,7 @@
 import { type createSlackAdapter, SlackAdapter } from '@chat-adapter/slack'
 import type { Message } from 'chat'
 import { createChatSdkPiece, IDENTITY_RETRY_MS, jsonObject, type KitPiece, readSettings, type Setting, type SettingOptions, type TableOptions, withoutMention } from 'frogbot/channels'
+import { leveledLogger } from 'frogbot/channels'
 import { slackDrawing } from './slack-drawing.ts'
 import { openSlackDirect } from './slack-direct.ts'
 import { slackApprovalDrawing } from './approval-card.ts'
@@ -56,23 +57,15 @@ function challengeOf(body: string, request: Request): Response | null {
 }
 
 /**
- * The Web API client's logger (`@slack/logger`'s shape) onto FrogBot's log: errors only. A try
- * that failed and was retried is not worth a line; a call that failed for good is logged by
- * whoever made it.
+ * The Web API client's logger (`@slack/logger`'s shape) onto FrogBot's log: errors only (the kit's
+ * `leveledLogger`). A try that failed and was retried is not worth a line; a call that failed for
+ * good is logged by whoever made it.
  */
 type WebClientLogger = NonNullable<NonNullable<NonNullable<Parameters<typeof createSlackAdapter>[0]>['webClientOptions']>['logger']>
 
 function webClientLogger(log: (line: string) => void): WebClientLogger {
-  let level = 'error' as ReturnType<WebClientLogger['getLevel']>
-  return {
-    debug: () => {},
-    info: () => {},
-    warn: () => {},
-    error: (...messages: unknown[]) => log(`error: ${messages.map(String).join(' ')}`),
-    setLevel: (next) => void (level = next),
-    getLevel: () => level,
-    setName: () => {}
-  }
+  const level = 'error' as ReturnType<WebClientLogger['getLevel']>
+  return leveledLogger({ error: (line) => log(`error: ${line}`) }, level)
 }
 
 /** The settings table (the kit reads, trims and checks it; see `readSettings`). */

@@ -2,7 +2,7 @@ import type { SlackAdapter } from '@chat-adapter/slack'
 import { type NameOf, type PieceDrawing, questionDrawing } from 'frogbot/channels'
 import type { Block } from './block-kit.ts'
 import { withFacts } from './card-facts.ts'
-import { messageRef } from './message-ref.ts'
+import { messageRef } from 'frogbot/channels'
 import { questionCard, settledCard } from './question-card.ts'
 
 /** Posts a card (`drawn`, its notification text and blocks) in `thread`, without link previews; resolves the posted message's {@link messageRef}. */

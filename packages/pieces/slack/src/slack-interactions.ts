@@ -2,7 +2,7 @@ import type { SlackAdapter } from '@chat-adapter/slack'
 import type { ActionEvent, Author, Chat, ModalResponse, ModalSubmitEvent } from 'chat'
 import { authorParticipant, type Participant, type PieceNotice, type PieceRuntime, type QuestionCard } from 'frogbot/channels'
 import type { Block } from './block-kit.ts'
-import { messageRef } from './message-ref.ts'
+import { messageRef } from 'frogbot/channels'
 
 /** Element states of an interaction, `state.values[block_id][action_id]` (Slack's `block_actions` and `view_submission`). */
 export type StateValues = Record<string, Record<string, { selected_option?: { value?: string } | null; selected_options?: { value?: string }[]; value?: string | null }>>
