@@ -6,8 +6,9 @@ import { slackErrorOf } from './slack-identity.ts'
  * Opens a direct message with `person` for `notify.pieces` (docs/pieces/slack.md "Direct
  * messages"): finds the Slack user with their email (`users.lookupByEmail`, the app's
  * `users:read.email` scope) and opens the bot's conversation with them (`conversations.open`, the
- * `im:write` scope). Resolves the conversation's thread id, or `undefined` for a person without an
- * email FrogBot knows or whom Slack does not know (`users_not_found`); any other failure throws.
+ * `im:write` scope, through the adapter's `openDM`). Resolves the conversation's thread id, or
+ * `undefined` for a person without an email FrogBot knows or whom Slack does not know
+ * (`users_not_found`); any other failure throws.
  */
 export async function openSlackDirect(adapter: SlackAdapter, person: DirectPerson): Promise<string | undefined> {
   if (!person.email) return undefined
@@ -18,8 +19,5 @@ export async function openSlackDirect(adapter: SlackAdapter, person: DirectPerso
     if (slackErrorOf(error) === 'users_not_found') return undefined
     throw error
   }
-  if (!userId) return undefined
-  const channel = (await adapter.webClient.conversations.open({ users: userId })).channel?.id
-  if (!channel) throw new Error('Slack opened no conversation (conversations.open answered without a channel)')
-  return adapter.encodeThreadId({ channel, threadTs: '' })
+  return userId ? adapter.openDM(userId) : undefined
 }
