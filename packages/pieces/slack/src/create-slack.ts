@@ -39,6 +39,11 @@ export type SlackPiece = KitPiece
 /** What to do when Slack does not accept the bot token (`auth.test` failed). */
 const BAD_TOKEN = "Slack did not accept the bot token (auth.test failed): set SLACK_BOT_TOKEN (or botToken) to the app's Bot User OAuth Token, xoxb-…, under OAuth & Permissions once the app is installed to the workspace"
 
+/** What is logged when Slack's Web API could not be reached for `auth.test` (it is asked again later). */
+const identityUnreachable = (reason: string) =>
+  `could not reach Slack's Web API to learn the bot's identity (auth.test: ${reason}); ` +
+  `asked again after ${IDENTITY_RETRY_MS / 1000} s, on the next request or rescan`
+
 /**
  * How long a Web API call may take: each try at most 10 s, tried 3 times within seconds (Slack's
  * client would otherwise wait without end and retry for half an hour). A card drawing then ends,
@@ -129,11 +134,7 @@ export function createSlack(options: SlackOptions = {}): SlackPiece {
         ...adapterIdentity({ adapter, bot, ready, reports: reports! }),
         now,
         onFailure: (failure) =>
-          log(
-            failure.kind === 'refused'
-              ? BAD_TOKEN
-              : `could not reach Slack's Web API to learn the bot's identity (auth.test: ${failure.reason}); asked again after ${IDENTITY_RETRY_MS / 1000} s, on the next request or rescan`
-          )
+          log(failure.kind === 'refused' ? BAD_TOKEN : identityUnreachable(failure.reason))
       })
       void track(identity())
       const drawing = slackDrawing({ adapter, nameOf })
