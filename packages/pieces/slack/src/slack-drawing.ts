@@ -2,7 +2,7 @@ import type { SlackAdapter } from '@chat-adapter/slack'
 import { type NameOf, type PieceDrawing, questionDrawing } from 'frogbot/channels'
 import type { Block } from './block-kit.ts'
 import { withFacts } from './card-facts.ts'
-import { messageRef } from 'frogbot/channels'
+import { messageRef, messageRefParts } from 'frogbot/channels'
 import { questionCard, settledCard } from './question-card.ts'
 
 /** Posts a card (`drawn`, its notification text and blocks) in `thread`, without link previews; resolves the posted message's {@link messageRef}. */
@@ -16,8 +16,8 @@ export async function postBlocks(adapter: SlackAdapter, thread: string, drawn: {
 /** Replaces every message of a card (`messageIds`, each a {@link messageRef}) with `drawn`. */
 export async function updateBlocks(adapter: SlackAdapter, messageIds: string[], drawn: { text: string; blocks: Block[] }): Promise<void> {
   for (const ref of messageIds) {
-    const at = ref.indexOf(':')
-    await adapter.webClient.chat.update({ channel: ref.slice(0, at), ts: ref.slice(at + 1), ...drawn } as never)
+    const { place, id } = messageRefParts(ref)
+    await adapter.webClient.chat.update({ channel: place, ts: id, ...drawn } as never)
   }
 }
 
