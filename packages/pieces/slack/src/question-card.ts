@@ -138,7 +138,9 @@ export function readClick(
 export function answerOf(questions: ChannelQuestion[], selections: QuestionSelection[]): { output: QuestionOutput } | { missing: number; message: string } {
   const missing = firstUnanswered(questions, selections)
   if (missing < 0) return { output: answerFrom(questions, selections) }
-  return { missing, message: `Choose an option for ${questions.length > 1 ? `question ${missing + 1}, ` : ''}“${questions[missing].header}”, or type your own answer.` }
+  const { header, custom } = questions[missing]
+  const typed = custom ? ', or type your own answer' : ''
+  return { missing, message: `Choose an option for ${questions.length > 1 ? `question ${missing + 1}, ` : ''}“${header}”${typed}.` }
 }
 
 /**

@@ -77,6 +77,13 @@ describe('question controls in Slack', () => {
     expect((await storedAnswer(kit)).part).toMatchObject({ output: { answers: [{ header: 'Month', selected: ['Option 12'] }] } })
   })
 
+  it('Submit with nothing picked on a question that takes no typed answer asks for an option only', async () => {
+    const { kit, slack, card } = await asking([{ header: 'Extras', question: 'Which extras?', options: options(4), multiple: true, custom: false }])
+    await kit.click({ user: ADA, action: { action_id: 'frogbot_submit', value: 'submit' }, messageTs: card.ts, threadTs: ROOT, values: { frogbot_q0: { frogbot_field: { type: 'checkboxes', selected_options: [] } } } })
+    expect(slack.ephemerals()).toEqual([expect.objectContaining({ user: ADA.id, text: 'Choose an option for “Extras”.' })])
+    expect((await storedAnswer(kit)).state).toBe('awaiting')
+  })
+
   it('a multi-select: one form with checkboxes and Submit; a pick alone changes nothing, Submit answers with every box ticked', async () => {
     const { kit, slack, card } = await asking([{ header: 'Toppings', question: 'Which toppings?', options: options(4), multiple: true }])
     const question = elementsOf(card.blocks, 'frogbot_q0')
