@@ -111,3 +111,4 @@ export {
 export { type FormField, formAnswer } from './form-answer.ts'
 export { type CardViews, cardViews } from './card-views.ts'
 export { lastLineKept } from './last-line-kept.ts'
+export { controlIds, type IdControl, type IdPress, pressOnCard } from './control-ids.ts'
