@@ -3,13 +3,12 @@ import type { PendingCall } from 'frogbot/protocol'
 import type { DiscordClient } from './discord-client.ts'
 import { actionRow, button, ButtonStyle, container, escapeMarkdown, textDisplay, v2 } from './discord-components.ts'
 import type { DiscordNames } from './discord-people.ts'
-import { settledCard } from './question-card.ts'
+import { CONTROL_IDS, settledCard } from './question-card.ts'
 
-/** The `custom_id`s of an approval card's buttons (not `frogbot:…`: the question controls leave them alone). */
-export const APPROVAL_IDS = { approve: 'fbap:a', deny: 'fbap:d', edit: 'fbap:e' } as const
+const approvalId = CONTROL_IDS.approval
 
-/** The approval button a custom id names, or `undefined`. */
-export const approvalPressOf = (customId: string) => (Object.keys(APPROVAL_IDS) as (keyof typeof APPROVAL_IDS)[]).find((press) => APPROVAL_IDS[press] === customId)
+/** The `custom_id`s of an approval card's buttons (see `CONTROL_IDS`). */
+export const APPROVAL_IDS = { approve: approvalId('approve'), deny: approvalId('deny'), edit: approvalId('edit') }
 
 /** The Components V2 card of a waiting approval: the kit's card (escaped: the model's text never mentions or formats), how to decide by typing, and Approve, Deny, Edit. */
 export function approvalComponents(call: Pick<PendingCall, 'toolName' | 'input' | 'quorum' | 'expiresAt'>) {

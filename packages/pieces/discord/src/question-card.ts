@@ -1,8 +1,5 @@
-import { answerText, type ChannelQuestion, clipDrawn as clip, optionPage, type PartialAnswer, type QuestionSelection } from 'frogbot/channels'
+import { answerText, type ChannelQuestion, clipDrawn as clip, controlIds, type IdControl, optionPage, type PartialAnswer, type QuestionSelection } from 'frogbot/channels'
 import { actionRow, button, ButtonStyle, type Component, ComponentType, container, escapeMarkdown, LIMITS, textDisplay } from './discord-components.ts'
-
-/** The prefix of every custom id on FrogBot's cards. */
-export const CUSTOM_ID_PREFIX = 'frogbot:'
 
 /**
  * How many options one page of a question shows: as many string selects of 25 as fit one message
@@ -12,37 +9,11 @@ export const CUSTOM_ID_PREFIX = 'frogbot:'
 export const PAGE_OPTIONS = 375
 
 /**
- * What a control of a card does, as its custom id says (`frogbot:<revision>:<step>:<kind>…`, at
- * most 100 characters): `option` (a button: pick option `index`), `menu` (the select holding
- * options from `first`: its values are option indices), `submit` (the picks of a multi-pick
- * question: Next or Submit), `other` ("Other…": the presser's next message is the typed answer),
- * `dismiss`, `page` (show page `page` of the question's options).
+ * The custom ids of FrogBot's controls (at most 100 characters), the kit's `controlIds`: a
+ * question card's `frogbot:<revision>:<step>:<kind>…` (a select's values are option indices),
+ * an approval card's `fbap:<a|d|e>` (not `frogbot:…`: the question controls leave them alone).
  */
-export type Control =
-  | { kind: 'option'; revision: number; step: number; index: number }
-  | { kind: 'menu'; revision: number; step: number; first: number }
-  | { kind: 'submit' | 'other' | 'dismiss'; revision: number; step: number }
-  | { kind: 'page'; revision: number; step: number; page: number }
-
-const idOf = (revision: number, step: number, ...rest: (string | number)[]) => [`${CUSTOM_ID_PREFIX}${revision}`, step, ...rest].join(':')
-
-/** The kinds of control by the letter their custom ids carry, and the number each carries beside it (if any). */
-const KINDS = { o: ['option', 'index'], m: ['menu', 'first'], p: ['page', 'page'], s: ['submit'], x: ['other'], d: ['dismiss'] } as const
-
-/** A number in a custom id: no leading zero, at most 6 digits. */
-const NUMBER = '(0|[1-9]\\d{0,5})'
-
-/** A custom id of FrogBot's: `frogbot:<revision>:<step>:<kind letter>`, then `:<number>` for a kind that carries one. */
-const CUSTOM_ID = new RegExp(`^${CUSTOM_ID_PREFIX}${NUMBER}:${NUMBER}:(?:([omp]):${NUMBER}|([sxd]))$`)
-
-/** The control a custom id names, or `null` when it is none of FrogBot's (or malformed). */
-export function readControl(customId: string): Control | null {
-  const match = CUSTOM_ID.exec(customId)
-  if (!match) return null
-  const [, revision, step, numbered, arg, bare] = match
-  const [kind, field]: readonly [Control['kind'], string?] = KINDS[(numbered ?? bare) as keyof typeof KINDS]
-  return { kind, revision: Number(revision), step: Number(step), ...(field ? { [field]: Number(arg) } : {}) } as Control
-}
+export const CONTROL_IDS = controlIds({ cards: 'frogbot:', approvals: 'fbap:', selectSize: LIMITS.menuOptions })
 
 /** Whether a question is drawn as a button per option: one choice, at most 5 options, none with a description, each label fitting a button. */
 export const asButtons = (question: ChannelQuestion) =>
@@ -58,7 +29,7 @@ function soFar(questions: ChannelQuestion[], selections: QuestionSelection[], st
 }
 
 /** The select menus of one page of a question (its options `shown`, the first at index `first`): 25 options each, option values their indices, the current picks marked. */
-function menus(question: ChannelQuestion, { revision, step, first, shown, picked }: { revision: number; step: number; first: number; shown: ChannelQuestion['options']; picked: string[] }): Component[] {
+function menus(question: ChannelQuestion, { id, first, shown, picked }: { id: (...control: IdControl) => string; first: number; shown: ChannelQuestion['options']; picked: string[] }): Component[] {
   const rows: Component[] = []
   for (let from = first; from < first + shown.length; from += LIMITS.menuOptions) {
     const chunk = shown.slice(from - first, from - first + LIMITS.menuOptions)
@@ -70,7 +41,7 @@ function menus(question: ChannelQuestion, { revision, step, first, shown, picked
       ...(picked.includes(option.label) ? { default: true } : {})
     }))
     const placeholder = clip(`${question.multiple ? 'Choose one or more' : 'Choose one'}${range}`, LIMITS.placeholder)
-    rows.push(actionRow([{ type: ComponentType.StringSelect, custom_id: idOf(revision, step, 'm', from), placeholder, min_values: question.multiple ? 0 : 1, max_values: question.multiple ? chunk.length : 1, options }]))
+    rows.push(actionRow([{ type: ComponentType.StringSelect, custom_id: id('picks', from), placeholder, min_values: question.multiple ? 0 : 1, max_values: question.multiple ? chunk.length : 1, options }]))
   }
   return rows
 }
@@ -91,11 +62,10 @@ function menus(question: ChannelQuestion, { revision, step, first, shown, picked
 export function questionCard(questions: ChannelQuestion[], partial: PartialAnswer, page = 0, facts: string[] = []): Component[] {
   const step = Math.min(partial.step, questions.length - 1)
   const question = questions[step]
-  const { revision } = partial
   const { selected, custom } = partial.selections[step] ?? { selected: [] }
   const { page: shownPage, pages, first, shown } = optionPage(question, page, PAGE_OPTIONS)
   const buttons = asButtons(question)
-  const id = (...rest: (string | number)[]) => idOf(revision, step, ...rest)
+  const id = (...control: IdControl) => CONTROL_IDS.card(partial.revision, step, ...control)
 
   const long = buttons ? [] : question.options.map((option, index) => ({ option, index })).filter(({ option }) => option.label.length > LIMITS.optionText)
   const lines = [
@@ -109,14 +79,15 @@ export function questionCard(questions: ChannelQuestion[], partial: PartialAnswe
   ]
 
   const controls = buttons
-    ? [actionRow(question.options.map((option, index) => button(id('o', index), option.label, ButtonStyle.Primary)))]
-    : menus(question, { revision, step, first, shown, picked: selected })
+    ? [actionRow(question.options.map((option, index) => button(id('option', index), option.label, ButtonStyle.Primary)))]
+    : menus(question, { id, first, shown, picked: selected })
+  const submitLabel = step < questions.length - 1 ? 'Next' : 'Submit'
   const actions = [
-    question.multiple && button(id('s'), step < questions.length - 1 ? 'Next' : 'Submit', ButtonStyle.Success),
-    question.custom && button(id('x'), 'Other…'),
-    button(id('d'), 'Dismiss', ButtonStyle.Danger),
-    shownPage > 0 && button(id('p', shownPage - 1), '◀ Previous page'),
-    shownPage < pages - 1 && button(id('p', shownPage + 1), 'Next page ▶')
+    question.multiple && button(id('submit'), submitLabel, ButtonStyle.Success),
+    question.custom && button(id('other'), 'Other…'),
+    button(id('dismiss'), 'Dismiss', ButtonStyle.Danger),
+    shownPage > 0 && button(id('page', shownPage - 1), '◀ Previous page'),
+    shownPage < pages - 1 && button(id('page', shownPage + 1), 'Next page ▶')
   ]
   const factsLine = facts.length > 0 ? [textDisplay(`-# ${escapeMarkdown(facts.join(' · '))}`)] : []
   return [container([textDisplay(lines.filter((line) => line !== null).join('\n')), ...factsLine, ...controls, actionRow(actions.filter((action): action is Component => !!action))])]
