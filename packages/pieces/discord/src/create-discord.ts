@@ -1,5 +1,4 @@
 import { DiscordAdapter, DiscordContentFormat } from '@chat-adapter/discord'
-import type { Message } from 'chat'
 import { ChannelType, type GatewayMessageCreateDispatchData } from 'discord.js'
 import { type ChatSdkContext, createChatSdkPiece, type KitPiece } from 'frogbot/channels'
 import { discordApprovals } from './approval-card.ts'
@@ -32,12 +31,6 @@ type GatewayMessage = GatewayMessageCreateDispatchData & { channel_type?: Channe
 /** Discord's channel types of threads (Channel, "Channel Types"). */
 const THREAD_TYPES: (ChannelType | undefined)[] = [ChannelType.PublicThread, ChannelType.PrivateThread]
 
-/** A message's text without the bot's mentions (`<@id>`, `<@!id>`, a mention role's `<@&id>`, a typed `@name`), trimmed. */
-function withoutBotMentions(message: Message, { applicationId, mentionRoleIds, botUsername }: { applicationId: string; mentionRoleIds: string[]; botUsername: string }): string {
-  const roles = mentionRoleIds.map((id) => `<@&${id}>`)
-  return [`<@${applicationId}>`, `<@!${applicationId}>`, ...roles, `@${botUsername}`].reduce((text, mention) => text.split(mention).join(''), message.text).trim()
-}
-
 /**
  * The Discord piece (`@frogbotai/piece-discord`) on Chat SDK's Discord adapter and FrogBot's piece
  * kit. List it on an agent, `channels: [createDiscord()]`; FrogBot serves the application's
@@ -60,6 +53,9 @@ export function createDiscord(options: DiscordOptions = {}): DiscordPiece {
   const label = options.label ?? 'Discord'
   let adapter!: DiscordAdapter
   let client!: DiscordClient
+  /** The bot's mentions, taken out of what a message says: `<@id>`, `<@!id>`, a mention role's, `@name`. */
+  const roleMentions = mentionRoleIds.map((id) => `<@&${id}>`)
+  const botMentions = [`<@${applicationId}>`, `<@!${applicationId}>`, ...roleMentions, `@${botUsername}`]
 
   /**
    * A verified body as Chat SDK's adapter is to read it: a forwarded message that starts a thread
@@ -95,7 +91,6 @@ export function createDiscord(options: DiscordOptions = {}): DiscordPiece {
     identity: { by: 'platform-id', hint: "Discord shares no email: write the agent's access on req.channel.userId (the Discord user id), username or roles" },
     now: options.now,
     userName: botUsername,
-    chat: { fallbackStreamingPlaceholderText: null },
     ackDeadlineMs: ACK_DEADLINE_MS,
     supportsKind: (kind) => kind === 'question' || kind === 'approval',
     openDirect: (person) => openDiscordDirect({ adapter, client }, instance, person),
@@ -132,7 +127,7 @@ export function createDiscord(options: DiscordOptions = {}): DiscordPiece {
         },
         // A typed answer after Other… is the kit's capture: the runtime reads it before the agent does.
         textOf: async (message) => {
-          const text = withoutBotMentions(message, { applicationId, mentionRoleIds, botUsername })
+          const text = botMentions.reduce((rest, mention) => rest.replaceAll(mention, ''), message.text).trim()
           await client.nameThread(message.threadId, text)
           return text
         },
