@@ -1,6 +1,6 @@
 import { once } from 'node:events'
 import { Client, GatewayIntentBits, Partials } from 'discord.js'
-import { errorText } from 'frogbot/channels'
+import { errorText, orderedTasks } from 'frogbot/channels'
 
 /** A forwarded Gateway event, Chat SDK's format (`DiscordForwardedEvent`): the dispatch's type prefixed `GATEWAY_`, when it was forwarded (ms), its data. */
 export type ForwardedEvent = { type: string; timestamp: number; data: unknown }
@@ -34,7 +34,7 @@ export async function listenToGateway({ apiUrl, botToken, respondToChannelIds, s
 }): Promise<void> {
   if (signal.aborted) return
   const client = new Client({ intents: INTENTS, partials: [Partials.Channel], rest: restOptions(apiUrl) })
-  const queues = new Map<string, Promise<void>>()
+  const inOrder = orderedTasks()
   /** The message with its `thread` where it is in a thread of an allowed channel. */
   const enriched = async (message: GatewayMessage) => {
     if (respondToChannelIds.length === 0 || message.author?.bot || respondToChannelIds.includes(message.channel_id)) return message
@@ -43,12 +43,9 @@ export async function listenToGateway({ apiUrl, botToken, respondToChannelIds, s
   }
   client.on('raw', (packet: { t: string | null; d: GatewayMessage }) => {
     if (packet.t !== 'MESSAGE_CREATE') return
-    const channelId = packet.d.channel_id
-    const next = (queues.get(channelId) ?? Promise.resolve())
-      .then(async () => forward({ type: 'GATEWAY_MESSAGE_CREATE', timestamp: Date.now(), data: await enriched(packet.d) }))
-      .catch((error: unknown) => log(`gateway: could not hand on a message: ${errorText(error)}`))
-    queues.set(channelId, next)
-    void next.finally(() => queues.get(channelId) === next && queues.delete(channelId))
+    inOrder(packet.d.channel_id, async () => {
+      await forward({ type: 'GATEWAY_MESSAGE_CREATE', timestamp: Date.now(), data: await enriched(packet.d) })
+    }).catch((error: unknown) => log(`gateway: could not hand on a message: ${errorText(error)}`))
   })
   let stopping = false
   client.on('error', (error) => log(`gateway: ${errorText(error)}`))
