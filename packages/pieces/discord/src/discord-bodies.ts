@@ -27,7 +27,10 @@ function eventProblem({ type, data }: Json): string | null {
   return null
 }
 
-/** Why an interaction cannot be read, or null: it needs a numeric `type`; a component, its id, channel, message, user. */
+/**
+ * Why an interaction cannot be read, or null: it needs a numeric `type`; a component its custom
+ * id, channel, message and user.
+ */
 function interactionProblem(interaction: Json): string | null {
   if (typeof interaction.type !== 'number') return 'an interaction needs a numeric type'
   if (interaction.type !== InteractionType.MessageComponent) return null
