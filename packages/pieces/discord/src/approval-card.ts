@@ -1,9 +1,8 @@
-import { APPROVAL_CONTROLS, type ApprovalDrawing, approvalCard, clipDrawn as clip, type Participant, settledAnswer, settledApproval, settledApprovalText } from 'frogbot/channels'
+import { APPROVAL_CONTROLS, approvalCard, clipDrawn as clip, type Participant } from 'frogbot/channels'
 import type { PendingCall } from 'frogbot/protocol'
 import type { DiscordClient } from './discord-client.ts'
-import { actionRow, button, ButtonStyle, container, escapeMarkdown, textDisplay, v2 } from './discord-components.ts'
-import type { DiscordNames } from './discord-people.ts'
-import { CONTROL_IDS, settledCard } from './question-card.ts'
+import { actionRow, button, ButtonStyle, container, escapeMarkdown, textDisplay } from './discord-components.ts'
+import { CONTROL_IDS } from './question-card.ts'
 
 const approvalId = CONTROL_IDS.approval
 
@@ -31,20 +30,3 @@ export function approvalComponents(call: Pick<PendingCall, 'toolName' | 'input' 
  */
 export const approvalEditHint = (client: DiscordClient, thread: string, participant: Participant) => (json: string) =>
   client.postText(thread, `<@${participant.userId}> To approve with changes, send \`/approve\` followed by the input as JSON, changed as you need:\n\`\`\`\n/approve ${clip(json, 1800).replace(/`/g, "'")}\n\`\`\``, [participant.userId])
-
-/**
- * Discord's approvals: the card as a Components V2 message, edited to the decision (the decision,
- * who, the reason, what was changed, the quorum) or to the quorum's count. Presses go to the kit's
- * `approvalButton` (see `handleDiscordActions`).
- */
-export function discordApprovals({ client, names }: { client: DiscordClient; names: DiscordNames }): ApprovalDrawing {
-  return {
-    draw: async ({ thread, call }) => [await client.postPayload(thread, v2(approvalComponents(call)))],
-    drawSettled: async ({ card, settlement }) => {
-      const nameOf = await names.nameOf(settlement.by, { escape: true })
-      const text = settledApprovalText(card.toolName, settledApproval(settlement, card.input, nameOf, { errorText: settledAnswer(settlement).errorText, escape: escapeMarkdown }))
-      await client.editPayload(card.messageIds, v2(settledCard(text)))
-    },
-    drawVotes: ({ card, call }) => client.editPayload(card.messageIds, v2(approvalComponents(call)))
-  }
-}

@@ -1,7 +1,6 @@
 import { DiscordAdapter, DiscordContentFormat } from '@chat-adapter/discord'
 import { ChannelType, type GatewayMessageCreateDispatchData } from 'discord.js'
 import { type ChatSdkContext, createChatSdkPiece, type KitPiece } from 'frogbot/channels'
-import { discordApprovals } from './approval-card.ts'
 import { handleDiscordActions } from './discord-actions.ts'
 import { unreadableBody } from './discord-bodies.ts'
 import { type DiscordClient, discordClient } from './discord-client.ts'
@@ -11,13 +10,6 @@ import { openDiscordDirect } from './discord-direct.ts'
 import { discordNames, participantOf } from './discord-people.ts'
 import { type DiscordOptions, discordSettings } from './discord-settings.ts'
 import { discordVerifier, GATEWAY_TOKEN_HEADER } from './discord-webhook.ts'
-
-/**
- * How much of a reply one Discord message carries (characters of the model's Markdown): a
- * message's content holds 2,000 (Discord, "Create Message"); Chat SDK's rendering may add a few
- * escapes, hence the margin. A longer reply goes on in the next message, cut at a line break.
- */
-const REPLY_MAX_CHARS = 1900
 
 /** A Discord piece (see {@link createDiscord}); `idle()` resolves once no webhook handler or reply of it is in flight. */
 export type DiscordPiece = KitPiece
@@ -117,10 +109,9 @@ export function createDiscord(options: DiscordOptions = {}): DiscordPiece {
     unreadableBody: (body, request) => unreadableBody(body, request.headers.has(GATEWAY_TOKEN_HEADER)),
     setup: ({ bot, runtime, state }) => {
       const names = discordNames(state)
-      const drawing = discordDrawing({ client, names })
       handleDiscordActions({ bot, client, runtime, names })
       return {
-        drawing: { ...drawing, approvals: discordApprovals({ client, names }), reply: ({ thread, text }) => client.reply({ thread, text, maxChars: REPLY_MAX_CHARS }) },
+        drawing: discordDrawing({ client, names }),
         participantOf: (_author, message) => {
           const { author, member } = message.raw as GatewayMessage
           return names.remember(participantOf(author, member))

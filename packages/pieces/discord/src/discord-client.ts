@@ -1,6 +1,13 @@
 import { DiscordFormatConverter } from '@chat-adapter/discord'
 import { type ChannelState, clipDrawn as clip, jsonCall, PlatformError, replyParts, streamedReply } from 'frogbot/channels'
 
+/**
+ * How much of a reply one Discord message carries (characters of the model's Markdown): a
+ * message's content holds 2,000 (Discord, "Create Message"); Chat SDK's rendering may add a few
+ * escapes, hence the margin. A longer reply goes on in the next message, cut at a line break.
+ */
+const REPLY_MAX_CHARS = 1900
+
 /** A Discord message's id in card records: its channel (the thread, where it is in one) and its id. */
 export const messageRef = (channelId: string, messageId: string) => `${channelId}:${messageId}`
 
@@ -116,9 +123,9 @@ export function discordClient({ apiUrl, botToken, botUsername, state, channelOf 
       if (pending) await rest(`/channels/${pending.channelId}/messages`, 'POST', { ...content, message_reference: { message_id: pending.messageId, fail_if_not_exists: false } })
       else await rest(`/channels/${channelIdOf(thread)}/messages`, 'POST', content)
     },
-    /** The agent's reply in `thread`, streamed in as many messages as it takes (`maxChars` of Markdown each), pinging nobody. */
-    reply: async ({ thread, text, maxChars }: { thread: string; text: AsyncIterable<string>; maxChars: number }): Promise<void> => {
-      const next = replyParts(text, maxChars)
+    /** The agent's reply in `thread`, streamed in as many messages as it takes, pinging nobody. */
+    reply: async ({ thread, text }: { thread: string; text: AsyncIterable<string> }): Promise<void> => {
+      const next = replyParts(text, REPLY_MAX_CHARS)
       for (let part = await next(); part; part = await next()) {
         await streamedReply(part, {
           render: (whole) => clip(markdown.renderPostable({ markdown: whole }), CONTENT_MAX),
