@@ -1,12 +1,11 @@
-import { DiscordAdapter, DiscordContentFormat } from '@chat-adapter/discord'
+import { DiscordAdapter } from '@chat-adapter/discord'
 import { ChannelType, type GatewayMessageCreateDispatchData } from 'discord.js'
-import { type ChatSdkContext, createChatSdkPiece, type KitPiece } from 'frogbot/channels'
+import { type ChatSdkContext, createChatSdkPiece, directEntryId, type KitPiece } from 'frogbot/channels'
 import { handleDiscordActions } from './discord-actions.ts'
 import { unreadableBody } from './discord-bodies.ts'
 import { type DiscordClient, discordClient } from './discord-client.ts'
 import { type ForwardedEvent, listenToGateway } from './discord-gateway.ts'
 import { discordDrawing } from './discord-drawing.ts'
-import { openDiscordDirect } from './discord-direct.ts'
 import { discordNames, participantOf } from './discord-people.ts'
 import { type DiscordOptions, discordSettings } from './discord-settings.ts'
 import { discordVerifier, GATEWAY_TOKEN_HEADER } from './discord-webhook.ts'
@@ -85,7 +84,14 @@ export function createDiscord(options: DiscordOptions = {}): DiscordPiece {
     userName: botUsername,
     ackDeadlineMs: ACK_DEADLINE_MS,
     supportsKind: (kind) => kind === 'question' || kind === 'approval',
-    openDirect: (person) => openDiscordDirect({ adapter, client }, instance, person),
+    // Direct messages for `notify.pieces` (docs/pieces/discord.md "Direct messages"): Discord shares
+    // no emails, so an assignee is named `<instance>:<user id>` (`discord:80351110224678912`); any
+    // other entry is not this piece's. A DM Discord refuses is an error, logged, and the next piece
+    // is tried.
+    openDirect: async (person) => {
+      const id = directEntryId(person, instance)
+      return id ? adapter.encodeThreadId({ guildId: '@me', channelId: await client.openDm(id) }) : undefined
+    },
     describe: ({ agentSlug, webhookPath }) => [`channel ${instance}: ${label} for agent ${agentSlug}, webhook ${webhookPath} (the application's Interactions Endpoint URL), messages through the Gateway`],
     adapter: ({ logger, state, webhookVerifier }) => {
       adapter = new DiscordAdapter({
@@ -94,8 +100,8 @@ export function createDiscord(options: DiscordOptions = {}): DiscordPiece {
         apiUrl,
         // Every request reaches the adapter only once the piece's verifier admitted it (the
         // signature, its time and the replay guard, which the adapter's own check lacks).
+        // No contentFormat: the adapter posts nothing, the piece's client draws every message.
         webhookVerifier,
-        contentFormat: DiscordContentFormat.ComponentsV2,
         mentionRoleIds,
         respondToChannelIds,
         userName: botUsername,

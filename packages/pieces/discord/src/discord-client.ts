@@ -102,7 +102,16 @@ export function discordClient({ apiUrl, botToken, botUsername, state, channelOf 
   }
 
   return {
-    rest,
+    /**
+     * Opens the bot's DM channel with the user `userId` (`POST /users/@me/channels`) and resolves
+     * its id. Discord refuses a DM to someone who shares no server with the bot or does not take
+     * DMs: that throws, like any refusal.
+     */
+    openDm: async (userId: string): Promise<string> => {
+      const channel: { id?: string } | null = await rest('/users/@me/channels', 'POST', { recipient_id: userId })
+      if (!channel?.id) throw new Error('Discord opened no DM channel (POST /users/@me/channels answered without an id)')
+      return channel.id
+    },
     postPayload,
     editPayload,
     /** Remembers that the thread on message `messageId` of `channelId` is still to start. */
