@@ -1,10 +1,6 @@
 import { InteractionType } from 'discord.js'
-import { jsonObject } from 'frogbot/channels'
+import { isJsonObject, jsonObject, type JsonObject } from 'frogbot/channels'
 
-
-type Json = Record<string, unknown>
-
-const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value)
 const isId = (value: unknown) => typeof value === 'string' && /^\d{1,20}$/.test(value)
 const strings = (value: unknown) => Array.isArray(value) && value.every((item) => typeof item === 'string')
 
@@ -12,18 +8,18 @@ const strings = (value: unknown) => Array.isArray(value) && value.every((item) =
  * Why a forwarded Gateway event cannot be read, or null: it needs a `type` string; a
  * `GATEWAY_MESSAGE_CREATE` the fields of its message that Chat SDK's handler reads unchecked.
  */
-function eventProblem({ type, data }: Json): string | null {
+function eventProblem({ type, data }: JsonObject): string | null {
   if (typeof type !== 'string') return 'a forwarded Gateway event needs a type'
   if (type !== 'GATEWAY_MESSAGE_CREATE') return null
-  if (!isObject(data)) return 'a forwarded message needs data, an object'
+  if (!isJsonObject(data)) return 'a forwarded message needs data, an object'
   if (!isId(data.id) || !isId(data.channel_id)) return 'a forwarded message needs an id and a channel_id (Discord ids)'
-  if (!isObject(data.author) || !isId(data.author.id)) return 'a forwarded message needs author.id (a Discord id)'
+  if (!isJsonObject(data.author) || !isId(data.author.id)) return 'a forwarded message needs author.id (a Discord id)'
   if (typeof data.content !== 'string') return 'a forwarded message needs content, a string'
-  if (!Array.isArray(data.mentions) || !data.mentions.every((mention) => isObject(mention) && typeof mention.id === 'string')) return 'a forwarded message needs mentions, a list of users'
+  if (!Array.isArray(data.mentions) || !data.mentions.every((mention) => isJsonObject(mention) && typeof mention.id === 'string')) return 'a forwarded message needs mentions, a list of users'
   if (data.mention_roles !== undefined && !strings(data.mention_roles)) return 'mention_roles must be a list of ids'
-  if (data.attachments !== undefined && !(Array.isArray(data.attachments) && data.attachments.every(isObject))) return 'attachments must be a list of objects'
-  if (data.thread !== undefined && !(isObject(data.thread) && isId(data.thread.id) && isId(data.thread.parent_id))) return 'thread must have an id and a parent_id'
-  if (data.member !== undefined && !(isObject(data.member) && (data.member.roles === undefined || strings(data.member.roles)))) return 'member.roles must be a list of ids'
+  if (data.attachments !== undefined && !(Array.isArray(data.attachments) && data.attachments.every(isJsonObject))) return 'attachments must be a list of objects'
+  if (data.thread !== undefined && !(isJsonObject(data.thread) && isId(data.thread.id) && isId(data.thread.parent_id))) return 'thread must have an id and a parent_id'
+  if (data.member !== undefined && !(isJsonObject(data.member) && (data.member.roles === undefined || strings(data.member.roles)))) return 'member.roles must be a list of ids'
   return null
 }
 
@@ -31,17 +27,17 @@ function eventProblem({ type, data }: Json): string | null {
  * Why an interaction cannot be read, or null: it needs a numeric `type`; a component its custom
  * id, channel, message and user.
  */
-function interactionProblem(interaction: Json): string | null {
+function interactionProblem(interaction: JsonObject): string | null {
   if (typeof interaction.type !== 'number') return 'an interaction needs a numeric type'
   if (interaction.type !== InteractionType.MessageComponent) return null
   const data = interaction.data
-  if (!isObject(data) || typeof data.custom_id !== 'string') return 'a component interaction needs data.custom_id'
+  if (!isJsonObject(data) || typeof data.custom_id !== 'string') return 'a component interaction needs data.custom_id'
   if (data.values !== undefined && !strings(data.values)) return 'data.values must be a list of strings'
-  if (!isId(interaction.channel_id) || !isObject(interaction.message) || !isId(interaction.message.id)) return 'a component interaction needs channel_id and message.id (Discord ids)'
+  if (!isId(interaction.channel_id) || !isJsonObject(interaction.message) || !isId(interaction.message.id)) return 'a component interaction needs channel_id and message.id (Discord ids)'
   const member = interaction.member
-  const user = isObject(member) ? member.user : interaction.user
-  if (!isObject(user) || !isId(user.id)) return 'a component interaction needs member.user or user, with an id'
-  if (isObject(member) && member.roles !== undefined && !strings(member.roles)) return 'member.roles must be a list of ids'
+  const user = isJsonObject(member) ? member.user : interaction.user
+  if (!isJsonObject(user) || !isId(user.id)) return 'a component interaction needs member.user or user, with an id'
+  if (isJsonObject(member) && member.roles !== undefined && !strings(member.roles)) return 'member.roles must be a list of ids'
   return null
 }
 
