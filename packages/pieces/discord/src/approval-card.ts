@@ -1,6 +1,5 @@
-import { APPROVAL_CONTROLS, approvalCard, clipDrawn as clip, type Participant } from 'frogbot/channels'
+import { APPROVAL_CONTROLS, approvalCard } from 'frogbot/channels'
 import type { PendingCall } from 'frogbot/protocol'
-import type { DiscordClient } from './discord-client.ts'
 import { actionRow, button, ButtonStyle, container, escapeMarkdown, textDisplay } from './discord-components.ts'
 import { CONTROL_IDS } from './question-card.ts'
 
@@ -22,11 +21,3 @@ export function approvalComponents(call: Pick<PendingCall, 'toolName' | 'input' 
   const buttons = [button(APPROVAL_IDS.approve, APPROVAL_CONTROLS.approve, ButtonStyle.Success), button(APPROVAL_IDS.deny, APPROVAL_CONTROLS.deny, ButtonStyle.Danger), button(APPROVAL_IDS.edit, APPROVAL_CONTROLS.edit)]
   return [container([textDisplay(lines.join('\n')), actionRow(buttons)])]
 }
-
-/**
- * What **Edit** posts (the kit's `approvalButton` hands it the call's input as JSON, once the
- * presser may answer): in `thread`, mentioning the presser, the input to send back changed as
- * `/approve {…}` (a typed reply the kit reads, as it reads `/deny <reason>`).
- */
-export const approvalEditHint = (client: DiscordClient, thread: string, participant: Participant) => (json: string) =>
-  client.postText(thread, `<@${participant.userId}> To approve with changes, send \`/approve\` followed by the input as JSON, changed as you need:\n\`\`\`\n/approve ${clip(json, 1800).replace(/`/g, "'")}\n\`\`\``, [participant.userId])
