@@ -115,3 +115,4 @@ export { controlIds, type IdControl, type IdPress, pressOnCard } from './control
 export { orderedTasks } from './ordered-tasks.ts'
 export { directEntryId } from './direct-entry.ts'
 export { isJsonObject, type JsonObject } from './json-objects.ts'
+export { streamedReplies } from './streamed-replies.ts'
