@@ -1,5 +1,5 @@
 import { DiscordFormatConverter } from '@chat-adapter/discord'
-import { type ChannelState, clipDrawn as clip, jsonCall, PlatformError, replyParts, streamedReply } from 'frogbot/channels'
+import { type ChannelState, clipDrawn as clip, jsonCall, PlatformError, streamedReplies } from 'frogbot/channels'
 
 /**
  * How much of a reply one Discord message carries (characters of the model's Markdown): a
@@ -133,16 +133,12 @@ export function discordClient({ apiUrl, botToken, botUsername, state, channelOf 
       else await rest(`/channels/${channelIdOf(thread)}/messages`, 'POST', content)
     },
     /** The agent's reply in `thread`, streamed in as many messages as it takes, pinging nobody. */
-    reply: async ({ thread, text }: { thread: string; text: AsyncIterable<string> }): Promise<void> => {
-      const next = replyParts(text, REPLY_MAX_CHARS)
-      for (let part = await next(); part; part = await next()) {
-        await streamedReply(part, {
-          render: (whole) => clip(markdown.renderPostable({ markdown: whole }), CONTENT_MAX),
-          post: (content) => postPayload(thread, { content, allowed_mentions: PING_NOBODY }),
-          edit: (ref, content) => editPayload(ref, { content, allowed_mentions: PING_NOBODY })
-        })
-      }
-    }
+    reply: ({ thread, text }: { thread: string; text: AsyncIterable<string> }): Promise<void> =>
+      streamedReplies(text, REPLY_MAX_CHARS, {
+        render: (whole) => clip(markdown.renderPostable({ markdown: whole }), CONTENT_MAX),
+        post: (content) => postPayload(thread, { content, allowed_mentions: PING_NOBODY }),
+        edit: (ref, content) => editPayload(ref, { content, allowed_mentions: PING_NOBODY })
+      })
   }
 }
 
