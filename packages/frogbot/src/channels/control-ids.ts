@@ -49,7 +49,7 @@ const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
  *   partial answer `revision` showing question `step`: `<cards><revision>:<step>:<letter>`, then
  *   `:<number>` where the control carries one (`o` option index, `m` a select's first option,
  *   `p` page; `s` submit, `x` other, `d` dismiss): `frogbot:3:1:o:4`;
- * - `approval(button)`: an approval card's button, `<approvals><a|d|e>`: `fbap:a`;
+ * - `approvalIds`: the id of each approval card's button, `<approvals><a|d|e>`: `fbap:a`;
  * - `read(id, values)`: the {@link IdPress} an id names, or `null` when it is none of these (another
  *   app's, malformed, a number with a leading zero or over 6 digits). A select's `values` are its
  *   picks, the indices of the options it offered (anything else reads as an option never offered,
@@ -65,13 +65,14 @@ export function controlIds({ cards, approvals, selectSize }: {
   const letters = Object.entries(CARD_LETTERS).map(([kind, [letter]]): [string, string] => [letter, kind])
   const kinds = new Map(letters)
   const buttons = Object.entries(APPROVAL_LETTERS) as [ApprovalButton, string][]
+  const approvalIds = Object.fromEntries(buttons.map(([button, letter]) => [button, `${approvals}${letter}`]))
   const approvalOf = new Map(buttons.map(([button, letter]) => [`${approvals}${letter}`, button]))
   return {
     card: (revision: number, step: number, ...[kind, number]: IdControl): string => {
       const [letter] = CARD_LETTERS[kind]
       return [`${cards}${revision}`, step, letter, ...(number === undefined ? [] : [number])].join(':')
     },
-    approval: (button: ApprovalButton): string => `${approvals}${APPROVAL_LETTERS[button]}`,
+    approvalIds: approvalIds as Record<ApprovalButton, string>,
     read: (id: string, values: string[] = []): IdPress | null => {
       const approval = approvalOf.get(id)
       if (approval) return { approval }
