@@ -3,10 +3,8 @@ import type { PendingCall } from 'frogbot/protocol'
 import { actionRow, button, ButtonStyle, container, escapeMarkdown, textDisplay } from './discord-components.ts'
 import { CONTROL_IDS } from './question-card.ts'
 
-const approvalId = CONTROL_IDS.approval
-
 /** The `custom_id`s of an approval card's buttons (see `CONTROL_IDS`). */
-export const APPROVAL_IDS = { approve: approvalId('approve'), deny: approvalId('deny'), edit: approvalId('edit') }
+export const APPROVAL_IDS = CONTROL_IDS.approvalIds
 
 /** The Components V2 card of a waiting approval: the kit's card (escaped: the model's text never mentions or formats), how to decide by typing, and Approve, Deny, Edit. */
 export function approvalComponents(call: Pick<PendingCall, 'toolName' | 'input' | 'quorum' | 'expiresAt'>) {

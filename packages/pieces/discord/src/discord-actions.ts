@@ -1,5 +1,5 @@
 import type { Chat } from 'chat'
-import { CAPTURE_MS, clipDrawn as clip, type LookPress, type Participant, type PieceNotice, type PieceRuntime, pressOnCard, questionsOf } from 'frogbot/channels'
+import { CAPTURE_MS, clipDrawn as clip, type LookPress, type PieceNotice, type PieceRuntime, pressOnCard, questionsOf } from 'frogbot/channels'
 import { escapeMarkdown, v2 } from './discord-components.ts'
 import { type DiscordClient, messageRef } from './discord-client.ts'
 import { type DiscordMember, type DiscordNames, type DiscordUser, participantOf } from './discord-people.ts'
@@ -58,14 +58,6 @@ export function handleDiscordActions({ bot, client, runtime, names }: {
     return null
   }
 
-  /**
-   * What **Edit** posts (the kit's `approvalButton` hands it the call's input as JSON, once the
-   * presser may answer): in `thread`, mentioning the presser, the input to send back changed as
-   * `/approve {…}` (a typed reply the kit reads, as it reads `/deny <reason>`).
-   */
-  const approvalEditHint = (thread: string, participant: Participant) => (json: string) =>
-    client.postText(thread, `<@${participant.userId}> To approve with changes, send \`/approve\` followed by the input as JSON, changed as you need:\n\`\`\`\n/approve ${clip(json, 1800).replace(/`/g, "'")}\n\`\`\``, [participant.userId])
-
   bot.onAction(async (event) => {
     const interaction = event.raw as ComponentInteraction
     const press = CONTROL_IDS.read(event.actionId, interaction.data.values)
@@ -76,7 +68,11 @@ export function handleDiscordActions({ bot, client, runtime, names }: {
     const ref = messageRef(interaction.channel_id, interaction.message.id)
     const card = await runtime.cards.ofMessage(ref)
     const thread = card?.thread ?? event.threadId
-    const editHint = approvalEditHint(thread, participant)
+    // What **Edit** posts (the kit's `approvalButton` hands it the call's input as JSON, once the
+    // presser may answer): in the thread, mentioning the presser, the input to send back changed
+    // as `/approve {…}` (a typed reply the kit reads, as it reads `/deny <reason>`).
+    const editHint = (json: string) =>
+      client.postText(thread, `<@${participant.userId}> To approve with changes, send \`/approve\` followed by the input as JSON, changed as you need:\n\`\`\`\n/approve ${clip(json, 1800).replace(/`/g, "'")}\n\`\`\``, [participant.userId])
     const notice = await pressOnCard(runtime, { card, messageId: ref, participant, press }, { look, editHint })
     if (notice) await runtime.notify({ thread, participant, notice })
   })
