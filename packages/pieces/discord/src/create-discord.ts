@@ -4,7 +4,7 @@ import { type ChatSdkContext, createChatSdkPiece, directEntryId, type KitPiece }
 import { handleDiscordActions } from './discord-actions.ts'
 import { unreadableBody } from './discord-bodies.ts'
 import { type DiscordClient, discordClient } from './discord-client.ts'
-import { type ForwardedEvent, listenToGateway } from './discord-gateway.ts'
+import { listenToGateway } from './discord-gateway.ts'
 import { discordDrawing } from './discord-drawing.ts'
 import { discordNames, participantOf } from './discord-people.ts'
 import { type DiscordOptions, discordSettings } from './discord-settings.ts'
@@ -69,7 +69,7 @@ export function createDiscord(options: DiscordOptions = {}): DiscordPiece {
    * `deliver`): verified (bot token, time, once) and read as a request to the webhook would be;
    * one that cannot be read is logged and skipped.
    */
-  const forwardIn = (context: ChatSdkContext<DiscordAdapter>) => async (event: ForwardedEvent) => {
+  const forwardIn = (context: ChatSdkContext<DiscordAdapter>) => async (event: unknown) => {
     const request = new Request(`http://frogbot.invalid/api/webhooks/${instance}`, { method: 'POST', headers: { 'content-type': 'application/json', [GATEWAY_TOKEN_HEADER]: botToken }, body: JSON.stringify(event) })
     const response = await context.deliver(request)
     if (response.status === 400) context.log(`gateway: skipped an event: ${((await response.json()) as { error: string }).error}`)

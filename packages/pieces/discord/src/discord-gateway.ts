@@ -2,9 +2,6 @@ import { once } from 'node:events'
 import { Client, GatewayIntentBits, Partials } from 'discord.js'
 import { errorText, orderedTasks } from 'frogbot/channels'
 
-/** A forwarded Gateway event, Chat SDK's format (`DiscordForwardedEvent`): the dispatch's type prefixed `GATEWAY_`, when it was forwarded (ms), its data. */
-export type ForwardedEvent = { type: string; timestamp: number; data: unknown }
-
 /** The Gateway intents the listener asks for: servers, their messages, message content (a privileged intent), direct messages. */
 const INTENTS = [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessages, GatewayIntentBits.MessageContent, GatewayIntentBits.DirectMessages]
 
@@ -29,7 +26,9 @@ export async function listenToGateway({ apiUrl, botToken, respondToChannelIds, s
   botToken: string
   respondToChannelIds: string[]
   signal: AbortSignal
-  forward: (event: ForwardedEvent) => Promise<void>
+  // A forwarded Gateway event, Chat SDK's format (`DiscordForwardedEvent`): the dispatch's type
+  // prefixed `GATEWAY_`, when it was forwarded (ms), its data.
+  forward: (event: { type: string; timestamp: number; data: unknown }) => Promise<void>
   log: (line: string) => void
 }): Promise<void> {
   if (signal.aborted) return
