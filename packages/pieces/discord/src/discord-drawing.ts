@@ -1,9 +1,12 @@
 import { noticeText, type PieceDrawing, questionDrawing, questionsOf, settledAnswer, settledApproval, settledApprovalText, settledText } from 'frogbot/channels'
 import { approvalComponents } from './approval-card.ts'
 import type { DiscordClient } from './discord-client.ts'
-import { escapeMarkdown, v2 } from './discord-components.ts'
+import { container, escapeMarkdown, textDisplay, v2 } from './discord-components.ts'
 import type { DiscordNames } from './discord-people.ts'
-import { questionCard, settledCard } from './question-card.ts'
+import { questionCard } from './question-card.ts'
+
+/** The message that replaces a card once its call ended: `text` (escaped) in a container, no controls. */
+const settledCard = (text: string) => v2([container([textDisplay(text)])])
 
 /**
  * How FrogBot draws in Discord (the piece's half of the contract, its question cards on the kit's
@@ -24,7 +27,7 @@ export function discordDrawing({ client, names }: { client: DiscordClient; names
     ...questionDrawing({
       nameFor: (by) => names.nameOf(by, { escape: true }),
       draw: async ({ thread, questions, facts }) => [await client.postPayload(thread, v2(questionCard(questions, { revision: 0, step: 0, selections: [] }, 0, facts)))],
-      drawSettled: ({ card, questions, settlement, nameOf }) => client.editPayload(card.messageIds, v2(settledCard(settledText({ questions, settlement, nameOf, escape: escapeMarkdown }))))
+      drawSettled: ({ card, questions, settlement, nameOf }) => client.editPayload(card.messageIds, settledCard(settledText({ questions, settlement, nameOf, escape: escapeMarkdown })))
     }),
     drawPartial: async ({ card, partial }) => {
       const questions = questionsOf(card.input)
@@ -39,7 +42,7 @@ export function discordDrawing({ client, names }: { client: DiscordClient; names
       drawSettled: async ({ card, settlement }) => {
         const nameOf = await names.nameOf(settlement.by, { escape: true })
         const text = settledApprovalText(card.toolName, settledApproval(settlement, card.input, nameOf, { errorText: settledAnswer(settlement).errorText, escape: escapeMarkdown }))
-        await client.editPayload(card.messageIds, v2(settledCard(text)))
+        await client.editPayload(card.messageIds, settledCard(text))
       },
       drawVotes: ({ card, call }) => client.editPayload(card.messageIds, v2(approvalComponents(call)))
     }

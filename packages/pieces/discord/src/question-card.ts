@@ -92,8 +92,3 @@ export function questionCard(questions: ChannelQuestion[], partial: PartialAnswe
   const factsLine = facts.length > 0 ? [textDisplay(`-# ${escapeMarkdown(facts.join(' · '))}`)] : []
   return [container([textDisplay(lines.filter((line) => line !== null).join('\n')), ...factsLine, ...controls, actionRow(actions.filter((action): action is Component => !!action))])]
 }
-
-/** The message that replaces a card once its call ended: `text` (the kit's `settledText`, escaped) in a container, no controls. */
-export function settledCard(text: string): Component[] {
-  return [container([textDisplay(text)])]
-}
