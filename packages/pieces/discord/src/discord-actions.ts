@@ -8,6 +8,9 @@ import { CONTROL_IDS, questionCard } from './question-card.ts'
 /** A component interaction, as the piece reads it (checked by the webhook before Chat SDK sees it). */
 type ComponentInteraction = { channel_id: string; message: { id: string }; member?: DiscordMember & { user: DiscordUser }; user?: DiscordUser; data: { custom_id: string; values?: string[] } }
 
+/** What reading presses takes: Chat SDK's bot, the runtime, the piece's client and its names of people. */
+type DiscordActions = { bot: Chat; client: DiscordClient; runtime: PieceRuntime; names: DiscordNames }
+
 /**
  * Wires clicks on cards to the piece runtime (FrogBot's Discord piece; messages are the kit's).
  * Chat SDK acknowledges each click at once (a deferred update, within Discord's 3 s) and hands it
@@ -28,12 +31,7 @@ type ComponentInteraction = { channel_id: string; message: { id: string }; membe
  * waiting). Whatever did not count (refused, settled, stale, a rule broken) is told in the
  * thread, mentioning the participant.
  */
-export function handleDiscordActions({ bot, client, runtime, names }: {
-  bot: Chat
-  client: DiscordClient
-  runtime: PieceRuntime
-  names: DiscordNames
-}): void {
+export function handleDiscordActions({ bot, client, runtime, names }: DiscordActions): void {
   /**
    * Draws a control that changes only the view: another page of options (the card edited for
    * everyone), or "Other…": the presser's next message in the thread is their typed answer to
