@@ -2,17 +2,17 @@ import { describe, expect, it } from 'vitest'
 import { controlIds, pressOnCard } from './control-ids.ts'
 import type { QuestionCard } from './question-cards.ts'
 
-const ids = controlIds({ cards: 'frogbot:', approvals: 'fbap:', selectSize: 25 })
+const ids = controlIds({ cards: 'frogbot:', approvals: 'fbap:' }, 25)
 
 describe('controlIds', () => {
   it('names each control by revision, step and what it does, and reads it back', () => {
     const option = { kind: 'option', index: 4 }
-    expect(ids.card(3, 1, 'option', 4)).toBe('frogbot:3:1:o:4')
-    expect(ids.card(0, 0, 'picks', 25)).toBe('frogbot:0:0:m:25')
-    expect(ids.card(0, 2, 'page', 1)).toBe('frogbot:0:2:p:1')
-    expect(ids.card(7, 0, 'submit')).toBe('frogbot:7:0:s')
-    expect(ids.card(7, 0, 'other')).toBe('frogbot:7:0:x')
-    expect(ids.card(7, 0, 'dismiss')).toBe('frogbot:7:0:d')
+    expect(ids.card(3, 1, 'o', 4)).toBe('frogbot:3:1:o:4')
+    expect(ids.card(0, 0, 'm', 25)).toBe('frogbot:0:0:m:25')
+    expect(ids.card(0, 2, 'p', 1)).toBe('frogbot:0:2:p:1')
+    expect(ids.card(7, 0, 's')).toBe('frogbot:7:0:s')
+    expect(ids.card(7, 0, 'x')).toBe('frogbot:7:0:x')
+    expect(ids.card(7, 0, 'd')).toBe('frogbot:7:0:d')
     expect(ids.read('frogbot:3:1:o:4')).toEqual({ revision: 3, step: 1, control: option })
     expect(ids.read('frogbot:0:2:p:1')).toEqual({ revision: 0, step: 2, control: { kind: 'page', page: 1 } })
     expect(ids.read('frogbot:0:0:s')).toEqual({ revision: 0, step: 0, control: { kind: 'submit' } })
@@ -38,7 +38,7 @@ describe('controlIds', () => {
   })
 
   it('takes a prefix as it is, not as a pattern', () => {
-    const dotted = controlIds({ cards: 'a.b:', approvals: 'ap.', selectSize: 10 })
+    const dotted = controlIds({ cards: 'a.b:', approvals: 'ap.' }, 10)
     expect(dotted.read('a.b:0:0:d')).toEqual({ revision: 0, step: 0, control: { kind: 'dismiss' } })
     expect(dotted.read('axb:0:0:d')).toBeNull()
   })

@@ -7,13 +7,12 @@ import type { PressHooks } from './runtime/card-presses.ts'
 import type { PieceRuntime } from './runtime/piece-runtime.ts'
 
 /**
- * A question card's control as its id carries it: its kind, with the number it takes where it
- * takes one (an option's index, the first option a select shows, a page). A select's id reads
- * back as the kit's `picks`, its picks the press's values.
+ * A question card's control as its id carries it: its letter, with the number it takes where it
+ * takes one: `o` an option (its index), `m` a select (the first option it shows: it reads back
+ * as the kit's `picks`, its picks the press's values), `p` a page; `s` submit, `x` other
+ * ("Other…"), `d` dismiss.
  */
-export type IdControl =
-  | [kind: 'option' | 'picks' | 'page', number: number]
-  | [kind: 'submit' | 'other' | 'dismiss']
+export type IdControl = [letter: 'o' | 'm' | 'p', number: number] | [letter: 's' | 'x' | 'd']
 
 /**
  * What a control id names: an approval card's button, or a question card's control, with the
@@ -21,14 +20,14 @@ export type IdControl =
  */
 export type IdPress = { approval: ApprovalButton } | { revision: number; step: number; control: CardControl }
 
-/** Each card control's letter in an id, and the field of the number it carries, if any. */
-const CARD_LETTERS = {
-  option: ['o', 'index'],
-  picks: ['m', 'first'],
-  page: ['p', 'page'],
-  submit: ['s'],
-  other: ['x'],
-  dismiss: ['d']
+/** The card control each letter of an id names, and the field of the number it carries, if any. */
+const KINDS = {
+  o: ['option', 'index'],
+  m: ['picks', 'first'],
+  p: ['page', 'page'],
+  s: ['submit'],
+  x: ['other'],
+  d: ['dismiss']
 } as const
 
 /** Each approval button's letter in an id. */
@@ -45,10 +44,10 @@ const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 /**
  * Press routing by control ids (FrogBot's piece kit), for a platform whose controls carry a short
  * string id back with a press (Discord's `custom_id`, at most 100 characters; a callback's data):
- * - `card(revision, step, kind, number?)`: the id of a question card's control on the drawing of
- *   partial answer `revision` showing question `step`: `<cards><revision>:<step>:<letter>`, then
- *   `:<number>` where the control carries one (`o` option index, `m` a select's first option,
- *   `p` page; `s` submit, `x` other, `d` dismiss): `frogbot:3:1:o:4`;
+ * - `card(revision, step, letter, number?)`: the id of a question card's control
+ *   ({@link IdControl}) on the drawing of partial answer `revision` showing question `step`:
+ *   `<cards><revision>:<step>:<letter>`, then `:<number>` where the control carries one:
+ *   `frogbot:3:1:o:4`;
  * - `approvalIds`: the id of each approval card's button, `<approvals><a|d|e>`: `fbap:a`;
  * - `read(id, values)`: the {@link IdPress} an id names, or `null` when it is none of these (another
  *   app's, malformed, a number with a leading zero or over 6 digits). A select's `values` are its
@@ -56,22 +55,14 @@ const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
  *   which the card reducer ignores); `selectSize` is how many options one select shows.
  * `cards` and `approvals` are the two kinds' prefixes, and must differ.
  */
-export function controlIds({ cards, approvals, selectSize }: {
-  cards: string
-  approvals: string
-  selectSize: number
-}) {
+export function controlIds({ cards, approvals }: { cards: string; approvals: string }, selectSize: number) {
   const cardId = new RegExp(`^${literal(cards)}${NUMBER}:${NUMBER}:(?:([omp]):${NUMBER}|([sxd]))$`)
-  const letters = Object.entries(CARD_LETTERS).map(([kind, [letter]]): [string, string] => [letter, kind])
-  const kinds = new Map(letters)
   const buttons = Object.entries(APPROVAL_LETTERS) as [ApprovalButton, string][]
   const approvalIds = Object.fromEntries(buttons.map(([button, letter]) => [button, `${approvals}${letter}`]))
   const approvalOf = new Map(buttons.map(([button, letter]) => [`${approvals}${letter}`, button]))
   return {
-    card: (revision: number, step: number, ...[kind, number]: IdControl): string => {
-      const [letter] = CARD_LETTERS[kind]
-      return [`${cards}${revision}`, step, letter, ...(number === undefined ? [] : [number])].join(':')
-    },
+    card: (revision: number, step: number, ...control: IdControl): string =>
+      [`${cards}${revision}`, step, ...control].join(':'),
     approvalIds: approvalIds as Record<ApprovalButton, string>,
     read: (id: string, values: string[] = []): IdPress | null => {
       const approval = approvalOf.get(id)
@@ -79,8 +70,8 @@ export function controlIds({ cards, approvals, selectSize }: {
       const match = cardId.exec(id)
       if (!match) return null
       const [, revision, step, numbered, number, bare] = match
-      const kind = kinds.get(numbered ?? bare) as keyof typeof CARD_LETTERS
-      const [, field] = CARD_LETTERS[kind] as readonly [string, string?]
+      const letter = (numbered ?? bare) as keyof typeof KINDS
+      const [kind, field] = KINDS[letter] as readonly [CardControl['kind'], string?]
       const picks = { kind, first: Number(number), count: selectSize, indices: values.map(optionIndex) }
       const control = kind === 'picks' ? picks : field ? { kind, [field]: Number(number) } : { kind }
       return { revision: Number(revision), step: Number(step), control: control as CardControl }

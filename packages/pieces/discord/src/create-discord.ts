@@ -2,12 +2,13 @@ import { DiscordAdapter } from '@chat-adapter/discord'
 import { ChannelType, type GatewayMessageCreateDispatchData } from 'discord.js'
 import { type ChatSdkContext, createChatSdkPiece, directEntryId, type KitPiece } from 'frogbot/channels'
 import { handleDiscordActions } from './discord-actions.ts'
+import { unreadableBody } from './discord-bodies.ts'
 import { type DiscordClient, discordClient } from './discord-client.ts'
 import { listenToGateway } from './discord-gateway.ts'
 import { discordDrawing } from './discord-drawing.ts'
 import { discordNames, participantOf } from './discord-people.ts'
 import { type DiscordOptions, discordSettings } from './discord-settings.ts'
-import { discordVerifier, GATEWAY_TOKEN_HEADER, unreadableBody } from './discord-webhook.ts'
+import { discordVerifier, GATEWAY_TOKEN_HEADER } from './discord-webhook.ts'
 
 /** A Discord piece (see {@link createDiscord}); `idle()` resolves once no webhook handler or reply of it is in flight. */
 export type DiscordPiece = KitPiece
