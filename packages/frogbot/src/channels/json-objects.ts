@@ -1,4 +1,4 @@
-/** A JSON object as parsed, its fields not checked yet (FrogBot's piece kit: a webhook body, a field of one). */
+/** A JSON object as parsed, its fields not checked yet (FrogBot's piece kit: a webhook body, a field). */
 export type JsonObject = Record<string, unknown>
 
 /**
