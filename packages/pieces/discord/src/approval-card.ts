@@ -1,12 +1,16 @@
-import { APPROVAL_CONTROLS, approvalCard } from 'frogbot/channels'
+import { APPROVAL_CONTROLS, approvalCard, clipDrawn as clip, type Participant } from 'frogbot/channels'
 import type { PendingCall } from 'frogbot/protocol'
-import { actionRow, button, ButtonStyle, container, escapeMarkdown, textDisplay } from './discord-components.ts'
+import type { DiscordClient } from './discord-client.ts'
+import { actionRow, button, ButtonStyle, container, escapeMarkdown, textDisplay, v2 } from './discord-components.ts'
 import { CONTROL_IDS } from './question-card.ts'
 
-/** The `custom_id`s of an approval card's buttons (see `CONTROL_IDS`). */
+/** The `custom_id`s of an approval card's buttons (not `frogbot:…`: the question controls leave them alone). */
 export const APPROVAL_IDS = CONTROL_IDS.approvalIds
 
-/** The Components V2 card of a waiting approval: the kit's card (escaped: the model's text never mentions or formats), how to decide by typing, and Approve, Deny, Edit. */
+/**
+ * The Components V2 message of a waiting approval: the kit's card (escaped: the model's text never
+ * mentions or formats), how to decide by typing, and Approve, Deny, Edit.
+ */
 export function approvalComponents(call: Pick<PendingCall, 'toolName' | 'input' | 'quorum' | 'expiresAt'>) {
   const model = approvalCard(call)
   const lines = [
@@ -17,5 +21,13 @@ export function approvalComponents(call: Pick<PendingCall, 'toolName' | 'input' 
     `-# ${escapeMarkdown(model.hint)}`
   ]
   const buttons = [button(APPROVAL_IDS.approve, APPROVAL_CONTROLS.approve, ButtonStyle.Success), button(APPROVAL_IDS.deny, APPROVAL_CONTROLS.deny, ButtonStyle.Danger), button(APPROVAL_IDS.edit, APPROVAL_CONTROLS.edit)]
-  return [container([textDisplay(lines.join('\n')), actionRow(buttons)])]
+  return v2([container([textDisplay(lines.join('\n')), actionRow(buttons)])])
 }
+
+/**
+ * What **Edit** posts (the kit's `approvalButton` hands it the call's input as JSON, once the
+ * presser may answer): in `thread`, mentioning the presser, the input to send back changed as
+ * `/approve {…}` (a typed reply the kit reads, as it reads `/deny <reason>`).
+ */
+export const approvalEditHint = (client: DiscordClient, thread: string, participant: Participant) => (json: string) =>
+  client.postText(thread, `<@${participant.userId}> To approve with changes, send \`/approve\` followed by the input as JSON, changed as you need:\n\`\`\`\n/approve ${clip(json, 1800).replace(/`/g, "'")}\n\`\`\``, [participant.userId])

@@ -123,10 +123,10 @@ export function createDiscord(options: DiscordOptions = {}): DiscordPiece {
           return names.remember(participantOf(author, member))
         },
         // A typed answer after Other… is the kit's capture: the runtime reads it before the agent does.
-        textOf: async (message) => {
-          const text = botMentions.reduce((rest, mention) => rest.replaceAll(mention, ''), message.text).trim()
-          await client.nameThread(message.threadId, text)
-          return text
+        textOf: async ({ text, threadId }) => {
+          const said = botMentions.reduce((left, mention) => left.replaceAll(mention, ''), text).trim()
+          await client.nameThread(threadId, said)
+          return said
         },
         accountOf: (message) => (message.raw as GatewayMessage).guild_id ?? null
       }

@@ -1,6 +1,8 @@
 import type { Chat } from 'chat'
-import { CAPTURE_MS, clipDrawn as clip, type LookPress, type PieceNotice, type PieceRuntime, pressOnCard, questionsOf } from 'frogbot/channels'
+import type { LookPress, PieceNotice, PieceRuntime } from 'frogbot/channels'
+import { CAPTURE_MS, pressOnCard, questionsOf } from 'frogbot/channels'
 import { escapeMarkdown, v2 } from './discord-components.ts'
+import { approvalEditHint } from './approval-card.ts'
 import { type DiscordClient, messageRef } from './discord-client.ts'
 import { type DiscordMember, type DiscordNames, type DiscordUser, participantOf } from './discord-people.ts'
 import { CONTROL_IDS, questionCard } from './question-card.ts'
@@ -63,15 +65,11 @@ export function handleDiscordActions({ bot, client, runtime, names }: DiscordAct
     const user = interaction.member?.user ?? interaction.user
     if (!user) return
     const participant = await names.remember(participantOf(user, interaction.member))
-    const ref = messageRef(interaction.channel_id, interaction.message.id)
-    const card = await runtime.cards.ofMessage(ref)
+    const messageId = messageRef(interaction.channel_id, interaction.message.id)
+    const card = await runtime.cards.ofMessage(messageId)
     const thread = card?.thread ?? event.threadId
-    // What **Edit** posts (the kit's `approvalButton` hands it the call's input as JSON, once the
-    // presser may answer): in the thread, mentioning the presser, the input to send back changed
-    // as `/approve {…}` (a typed reply the kit reads, as it reads `/deny <reason>`).
-    const editHint = (json: string) =>
-      client.postText(thread, `<@${participant.userId}> To approve with changes, send \`/approve\` followed by the input as JSON, changed as you need:\n\`\`\`\n/approve ${clip(json, 1800).replace(/`/g, "'")}\n\`\`\``, [participant.userId])
-    const notice = await pressOnCard(runtime, { card, messageId: ref, participant, press }, { look, editHint })
+    const editHint = approvalEditHint(client, thread, participant)
+    const notice = await pressOnCard(runtime, { card, messageId, participant, press }, { look, editHint })
     if (notice) await runtime.notify({ thread, participant, notice })
   })
 }

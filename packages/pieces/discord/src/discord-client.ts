@@ -1,5 +1,6 @@
 import { DiscordFormatConverter } from '@chat-adapter/discord'
-import { type ChannelState, clipDrawn as clip, jsonCall, PlatformError, streamedReplies } from 'frogbot/channels'
+import type { ChannelState } from 'frogbot/channels'
+import { clipDrawn as clip, jsonCall, PlatformError, streamedReplies } from 'frogbot/channels'
 
 /**
  * How much of a reply one Discord message carries (characters of the model's Markdown): a
@@ -108,9 +109,9 @@ export function discordClient({ apiUrl, botToken, botUsername, state, channelOf 
      * DMs: that throws, like any refusal.
      */
     openDm: async (userId: string): Promise<string> => {
-      const channel: { id?: string } | null = await rest('/users/@me/channels', 'POST', { recipient_id: userId })
-      if (!channel?.id) throw new Error('Discord opened no DM channel (POST /users/@me/channels answered without an id)')
-      return channel.id
+      const dm: { id?: string } | null = await rest('/users/@me/channels', 'POST', { recipient_id: userId })
+      if (dm?.id) return dm.id
+      throw new Error('Discord opened no DM channel (POST /users/@me/channels answered without an id)')
     },
     postPayload,
     editPayload,

@@ -1,5 +1,5 @@
 import { once } from 'node:events'
-import { Client, GatewayIntentBits, Partials } from 'discord.js'
+import { Client, GatewayIntentBits, type GatewayMessageCreateDispatchData, Partials } from 'discord.js'
 import { errorText, orderedTasks } from 'frogbot/channels'
 
 /** The Gateway intents the listener asks for: servers, their messages, message content (a privileged intent), direct messages. */
@@ -10,8 +10,6 @@ function restOptions(apiUrl: string): { api: string; version: string } {
   const versioned = /^(.*)\/v(\d+)$/.exec(apiUrl)
   return versioned ? { api: versioned[1], version: versioned[2] } : { api: apiUrl, version: '10' }
 }
-
-type GatewayMessage = { channel_id: string; author?: { bot?: boolean } }
 
 /**
  * Holds one Gateway connection (discord.js, with the Message Content intent, its address asked
@@ -35,12 +33,12 @@ export async function listenToGateway({ apiUrl, botToken, respondToChannelIds, s
   const client = new Client({ intents: INTENTS, partials: [Partials.Channel], rest: restOptions(apiUrl) })
   const inOrder = orderedTasks()
   /** The message with its `thread` where it is in a thread of an allowed channel. */
-  const enriched = async (message: GatewayMessage) => {
+  const enriched = async (message: GatewayMessageCreateDispatchData) => {
     if (respondToChannelIds.length === 0 || message.author?.bot || respondToChannelIds.includes(message.channel_id)) return message
     const channel = await client.channels.fetch(message.channel_id).catch(() => null)
     return channel?.isThread() && channel.parentId && respondToChannelIds.includes(channel.parentId) ? { ...message, thread: { id: channel.id, parent_id: channel.parentId } } : message
   }
-  client.on('raw', (packet: { t: string | null; d: GatewayMessage }) => {
+  client.on('raw', (packet: { t: string | null; d: GatewayMessageCreateDispatchData }) => {
     if (packet.t !== 'MESSAGE_CREATE') return
     inOrder(packet.d.channel_id, async () => {
       await forward({ type: 'GATEWAY_MESSAGE_CREATE', timestamp: Date.now(), data: await enriched(packet.d) })

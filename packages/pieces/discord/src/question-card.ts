@@ -1,4 +1,5 @@
-import { answerText, type ChannelQuestion, clipDrawn as clip, controlIds, type IdControl, optionPage, type PartialAnswer, type QuestionSelection } from 'frogbot/channels'
+import type { ChannelQuestion, IdControl, PartialAnswer, QuestionSelection } from 'frogbot/channels'
+import { answerText, clipDrawn as clip, controlIds, optionPage } from 'frogbot/channels'
 import { actionRow, button, ButtonStyle, type Component, ComponentType, container, escapeMarkdown, LIMITS, textDisplay } from './discord-components.ts'
 
 /**
@@ -10,10 +11,13 @@ export const PAGE_OPTIONS = 375
 
 /**
  * The custom ids of FrogBot's controls (at most 100 characters), the kit's `controlIds`: a
- * question card's `frogbot:<revision>:<step>:<kind>…` (a select's values are option indices),
- * an approval card's `fbap:<a|d|e>` (not `frogbot:…`: the question controls leave them alone).
+ * question card's `frogbot:<revision>:<step>:<kind letter>…` (a select's values are option
+ * indices), an approval card's `fbap:<a|d|e>` (not `frogbot:…`: the question controls leave them
+ * alone).
  */
-export const CONTROL_IDS = controlIds({ cards: 'frogbot:', approvals: 'fbap:', selectSize: LIMITS.menuOptions })
+export const CONTROL_IDS = controlIds({ cards: 'frogbot:', approvals: 'fbap:' }, LIMITS.menuOptions)
+
+const idOf = CONTROL_IDS.card
 
 /** Whether a question is drawn as a button per option: one choice, at most 5 options, none with a description, each label fitting a button. */
 export const asButtons = (question: ChannelQuestion) =>
@@ -29,7 +33,7 @@ function soFar(questions: ChannelQuestion[], selections: QuestionSelection[], st
 }
 
 /** The select menus of one page of a question (its options `shown`, the first at index `first`): 25 options each, option values their indices, the current picks marked. */
-function menus(question: ChannelQuestion, { id, first, shown, picked }: { id: (...control: IdControl) => string; first: number; shown: ChannelQuestion['options']; picked: string[] }): Component[] {
+function menus(question: ChannelQuestion, { revision, step, first, shown, picked }: { revision: number; step: number; first: number; shown: ChannelQuestion['options']; picked: string[] }): Component[] {
   const rows: Component[] = []
   for (let from = first; from < first + shown.length; from += LIMITS.menuOptions) {
     const chunk = shown.slice(from - first, from - first + LIMITS.menuOptions)
@@ -41,7 +45,7 @@ function menus(question: ChannelQuestion, { id, first, shown, picked }: { id: (.
       ...(picked.includes(option.label) ? { default: true } : {})
     }))
     const placeholder = clip(`${question.multiple ? 'Choose one or more' : 'Choose one'}${range}`, LIMITS.placeholder)
-    rows.push(actionRow([{ type: ComponentType.StringSelect, custom_id: id('picks', from), placeholder, min_values: question.multiple ? 0 : 1, max_values: question.multiple ? chunk.length : 1, options }]))
+    rows.push(actionRow([{ type: ComponentType.StringSelect, custom_id: idOf(revision, step, 'm', from), placeholder, min_values: question.multiple ? 0 : 1, max_values: question.multiple ? chunk.length : 1, options }]))
   }
   return rows
 }
@@ -62,10 +66,11 @@ function menus(question: ChannelQuestion, { id, first, shown, picked }: { id: (.
 export function questionCard(questions: ChannelQuestion[], partial: PartialAnswer, page = 0, facts: string[] = []): Component[] {
   const step = Math.min(partial.step, questions.length - 1)
   const question = questions[step]
+  const { revision } = partial
   const { selected, custom } = partial.selections[step] ?? { selected: [] }
   const { page: shownPage, pages, first, shown } = optionPage(question, page, PAGE_OPTIONS)
   const buttons = asButtons(question)
-  const id = (...control: IdControl) => CONTROL_IDS.card(partial.revision, step, ...control)
+  const id = (...rest: IdControl) => idOf(revision, step, ...rest)
 
   const long = buttons ? [] : question.options.map((option, index) => ({ option, index })).filter(({ option }) => option.label.length > LIMITS.optionText)
   const lines = [
@@ -79,16 +84,18 @@ export function questionCard(questions: ChannelQuestion[], partial: PartialAnswe
   ]
 
   const controls = buttons
-    ? [actionRow(question.options.map((option, index) => button(id('option', index), option.label, ButtonStyle.Primary)))]
-    : menus(question, { id, first, shown, picked: selected })
-  const submitLabel = step < questions.length - 1 ? 'Next' : 'Submit'
+    ? [actionRow(question.options.map((option, index) => button(id('o', index), option.label, ButtonStyle.Primary)))]
+    : menus(question, { revision, step, first, shown, picked: selected })
   const actions = [
-    question.multiple && button(id('submit'), submitLabel, ButtonStyle.Success),
-    question.custom && button(id('other'), 'Other…'),
-    button(id('dismiss'), 'Dismiss', ButtonStyle.Danger),
-    shownPage > 0 && button(id('page', shownPage - 1), '◀ Previous page'),
-    shownPage < pages - 1 && button(id('page', shownPage + 1), 'Next page ▶')
+    question.multiple && button(id('s'), step < questions.length - 1 ? 'Next' : 'Submit', ButtonStyle.Success),
+    question.custom && button(id('x'), 'Other…'),
+    button(id('d'), 'Dismiss', ButtonStyle.Danger),
+    shownPage > 0 && button(id('p', shownPage - 1), '◀ Previous page'),
+    shownPage < pages - 1 && button(id('p', shownPage + 1), 'Next page ▶')
   ]
   const factsLine = facts.length > 0 ? [textDisplay(`-# ${escapeMarkdown(facts.join(' · '))}`)] : []
   return [container([textDisplay(lines.filter((line) => line !== null).join('\n')), ...factsLine, ...controls, actionRow(actions.filter((action): action is Component => !!action))])]
 }
+
+/** The message that replaces a card once its call ended: `text` (the kit's `settledText`, escaped) in a container, no controls. */
+export const settledCard = (text: string): Component[] => [container([textDisplay(text)])]
