@@ -5,12 +5,6 @@ import { errorText, orderedTasks } from 'frogbot/channels'
 /** The Gateway intents the listener asks for: servers, their messages, message content (a privileged intent), direct messages. */
 const INTENTS = [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessages, GatewayIntentBits.MessageContent, GatewayIntentBits.DirectMessages]
 
-/** The REST base discord.js takes (`api` without the version, and the version), from an API URL ending in `/v<N>`. */
-function restOptions(apiUrl: string): { api: string; version: string } {
-  const versioned = /^(.*)\/v(\d+)$/.exec(apiUrl)
-  return versioned ? { api: versioned[1], version: versioned[2] } : { api: apiUrl, version: '10' }
-}
-
 /**
  * Holds one Gateway connection (discord.js, with the Message Content intent, its address asked
  * at `apiUrl`) until `signal` aborts: each `MESSAGE_CREATE` is handed to `forward` as Chat SDK's
@@ -30,7 +24,10 @@ export async function listenToGateway({ apiUrl, botToken, respondToChannelIds, s
   log: (line: string) => void
 }): Promise<void> {
   if (signal.aborted) return
-  const client = new Client({ intents: INTENTS, partials: [Partials.Channel], rest: restOptions(apiUrl) })
+  // The REST base discord.js takes: `api` without the version, and the version, from an API URL
+  // ending in `/v<N>` (else the URL as it is, version 10).
+  const [, api = apiUrl, version = '10'] = /^(.*)\/v(\d+)$/.exec(apiUrl) ?? []
+  const client = new Client({ intents: INTENTS, partials: [Partials.Channel], rest: { api, version } })
   const inOrder = orderedTasks()
   /** The message with its `thread` where it is in a thread of an allowed channel. */
   const enriched = async (message: GatewayMessageCreateDispatchData) => {
