@@ -1,6 +1,5 @@
 import { DiscordFormatConverter } from '@chat-adapter/discord'
-import type { ChannelState } from 'frogbot/channels'
-import { clipDrawn as clip, jsonCall, PlatformError, streamedReplies } from 'frogbot/channels'
+import { type ChannelState, clipDrawn, jsonCall, PlatformError, streamedReplies } from 'frogbot/channels'
 
 /**
  * How much of a reply one Discord message carries (characters of the model's Markdown): a
@@ -73,7 +72,7 @@ export function discordClient({ apiUrl, botToken, botUsername, state, channelOf 
   const startThread = async (thread: string): Promise<void> => {
     const pending = await threadToStart(thread)
     if (!pending) return
-    const name = clip((pending.title ?? '').replace(/\s+/g, ' ').trim() || botUsername, THREAD_NAME_MAX)
+    const name = clipDrawn((pending.title ?? '').replace(/\s+/g, ' ').trim() || botUsername, THREAD_NAME_MAX)
     try {
       await rest(`/channels/${pending.channelId}/messages/${pending.messageId}/threads`, 'POST', { name, auto_archive_duration: 1440 })
     } catch (error) {
@@ -129,14 +128,14 @@ export function discordClient({ apiUrl, botToken, botUsername, state, channelOf 
      */
     postText: async (thread: string, text: string, ping: string[] = []): Promise<void> => {
       const pending = await threadToStart(thread)
-      const content = { content: clip(text, CONTENT_MAX), allowed_mentions: { parse: [], users: ping } }
+      const content = { content: clipDrawn(text, CONTENT_MAX), allowed_mentions: { parse: [], users: ping } }
       if (pending) await rest(`/channels/${pending.channelId}/messages`, 'POST', { ...content, message_reference: { message_id: pending.messageId, fail_if_not_exists: false } })
       else await rest(`/channels/${channelIdOf(thread)}/messages`, 'POST', content)
     },
     /** The agent's reply in `thread`, streamed in as many messages as it takes, pinging nobody. */
     reply: ({ thread, text }: { thread: string; text: AsyncIterable<string> }): Promise<void> =>
       streamedReplies(text, REPLY_MAX_CHARS, {
-        render: (whole) => clip(markdown.renderPostable({ markdown: whole }), CONTENT_MAX),
+        render: (whole) => clipDrawn(markdown.renderPostable({ markdown: whole }), CONTENT_MAX),
         post: (content) => postPayload(thread, { content, allowed_mentions: PING_NOBODY }),
         edit: (ref, content) => editPayload(ref, { content, allowed_mentions: PING_NOBODY })
       })
