@@ -1,17 +1,16 @@
-import { APPROVAL_CONTROLS, type ApprovalDrawing, approvalCard, clipDrawn as clip, type Participant, settledAnswer, settledApproval, settledApprovalText } from 'frogbot/channels'
+import { APPROVAL_CONTROLS, approvalCard, clipDrawn as clip, type Participant } from 'frogbot/channels'
 import type { PendingCall } from 'frogbot/protocol'
 import type { DiscordClient } from './discord-client.ts'
 import { actionRow, button, ButtonStyle, container, escapeMarkdown, textDisplay, v2 } from './discord-components.ts'
-import type { DiscordNames } from './discord-people.ts'
-import { settledCard } from './question-card.ts'
+import { CONTROL_IDS } from './question-card.ts'
 
 /** The `custom_id`s of an approval card's buttons (not `frogbot:…`: the question controls leave them alone). */
-export const APPROVAL_IDS = { approve: 'fbap:a', deny: 'fbap:d', edit: 'fbap:e' } as const
+export const APPROVAL_IDS = CONTROL_IDS.approvalIds
 
-/** The approval button a custom id names, or `undefined`. */
-export const approvalPressOf = (customId: string) => (Object.keys(APPROVAL_IDS) as (keyof typeof APPROVAL_IDS)[]).find((press) => APPROVAL_IDS[press] === customId)
-
-/** The Components V2 card of a waiting approval: the kit's card (escaped: the model's text never mentions or formats), how to decide by typing, and Approve, Deny, Edit. */
+/**
+ * The Components V2 message of a waiting approval: the kit's card (escaped: the model's text never
+ * mentions or formats), how to decide by typing, and Approve, Deny, Edit.
+ */
 export function approvalComponents(call: Pick<PendingCall, 'toolName' | 'input' | 'quorum' | 'expiresAt'>) {
   const model = approvalCard(call)
   const lines = [
@@ -22,7 +21,7 @@ export function approvalComponents(call: Pick<PendingCall, 'toolName' | 'input' 
     `-# ${escapeMarkdown(model.hint)}`
   ]
   const buttons = [button(APPROVAL_IDS.approve, APPROVAL_CONTROLS.approve, ButtonStyle.Success), button(APPROVAL_IDS.deny, APPROVAL_CONTROLS.deny, ButtonStyle.Danger), button(APPROVAL_IDS.edit, APPROVAL_CONTROLS.edit)]
-  return [container([textDisplay(lines.join('\n')), actionRow(buttons)])]
+  return v2([container([textDisplay(lines.join('\n')), actionRow(buttons)])])
 }
 
 /**
@@ -32,20 +31,3 @@ export function approvalComponents(call: Pick<PendingCall, 'toolName' | 'input' 
  */
 export const approvalEditHint = (client: DiscordClient, thread: string, participant: Participant) => (json: string) =>
   client.postText(thread, `<@${participant.userId}> To approve with changes, send \`/approve\` followed by the input as JSON, changed as you need:\n\`\`\`\n/approve ${clip(json, 1800).replace(/`/g, "'")}\n\`\`\``, [participant.userId])
-
-/**
- * Discord's approvals: the card as a Components V2 message, edited to the decision (the decision,
- * who, the reason, what was changed, the quorum) or to the quorum's count. Presses go to the kit's
- * `approvalButton` (see `handleDiscordActions`).
- */
-export function discordApprovals({ client, names }: { client: DiscordClient; names: DiscordNames }): ApprovalDrawing {
-  return {
-    draw: async ({ thread, call }) => [await client.postPayload(thread, v2(approvalComponents(call)))],
-    drawSettled: async ({ card, settlement }) => {
-      const nameOf = await names.nameOf(settlement.by, { escape: true })
-      const text = settledApprovalText(card.toolName, settledApproval(settlement, card.input, nameOf, { errorText: settledAnswer(settlement).errorText, escape: escapeMarkdown }))
-      await client.editPayload(card.messageIds, v2(settledCard(text)))
-    },
-    drawVotes: ({ card, call }) => client.editPayload(card.messageIds, v2(approvalComponents(call)))
-  }
-}

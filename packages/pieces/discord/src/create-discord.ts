@@ -1,24 +1,14 @@
-import { DiscordAdapter, DiscordContentFormat } from '@chat-adapter/discord'
-import type { Message } from 'chat'
+import { DiscordAdapter } from '@chat-adapter/discord'
 import { ChannelType, type GatewayMessageCreateDispatchData } from 'discord.js'
-import { type ChatSdkContext, createChatSdkPiece, type KitPiece } from 'frogbot/channels'
-import { discordApprovals } from './approval-card.ts'
+import { type ChatSdkContext, createChatSdkPiece, directEntryId, type KitPiece } from 'frogbot/channels'
 import { handleDiscordActions } from './discord-actions.ts'
 import { unreadableBody } from './discord-bodies.ts'
 import { type DiscordClient, discordClient } from './discord-client.ts'
-import { type ForwardedEvent, listenToGateway } from './discord-gateway.ts'
+import { listenToGateway } from './discord-gateway.ts'
 import { discordDrawing } from './discord-drawing.ts'
-import { openDiscordDirect } from './discord-direct.ts'
 import { discordNames, participantOf } from './discord-people.ts'
 import { type DiscordOptions, discordSettings } from './discord-settings.ts'
 import { discordVerifier, GATEWAY_TOKEN_HEADER } from './discord-webhook.ts'
-
-/**
- * How much of a reply one Discord message carries (characters of the model's Markdown): a
- * message's content holds 2,000 (Discord, "Create Message"); Chat SDK's rendering may add a few
- * escapes, hence the margin. A longer reply goes on in the next message, cut at a line break.
- */
-const REPLY_MAX_CHARS = 1900
 
 /** A Discord piece (see {@link createDiscord}); `idle()` resolves once no webhook handler or reply of it is in flight. */
 export type DiscordPiece = KitPiece
@@ -31,12 +21,6 @@ type GatewayMessage = GatewayMessageCreateDispatchData & { channel_type?: Channe
 
 /** Discord's channel types of threads (Channel, "Channel Types"). */
 const THREAD_TYPES: (ChannelType | undefined)[] = [ChannelType.PublicThread, ChannelType.PrivateThread]
-
-/** A message's text without the bot's mentions (`<@id>`, `<@!id>`, a mention role's `<@&id>`, a typed `@name`), trimmed. */
-function withoutBotMentions(message: Message, { applicationId, mentionRoleIds, botUsername }: { applicationId: string; mentionRoleIds: string[]; botUsername: string }): string {
-  const roles = mentionRoleIds.map((id) => `<@&${id}>`)
-  return [`<@${applicationId}>`, `<@!${applicationId}>`, ...roles, `@${botUsername}`].reduce((text, mention) => text.split(mention).join(''), message.text).trim()
-}
 
 /**
  * The Discord piece (`@frogbotai/piece-discord`) on Chat SDK's Discord adapter and FrogBot's piece
@@ -60,6 +44,9 @@ export function createDiscord(options: DiscordOptions = {}): DiscordPiece {
   const label = options.label ?? 'Discord'
   let adapter!: DiscordAdapter
   let client!: DiscordClient
+  /** The bot's mentions, taken out of what a message says: `<@id>`, `<@!id>`, a mention role's, `@name`. */
+  const roleMentions = mentionRoleIds.map((id) => `<@&${id}>`)
+  const botMentions = [`<@${applicationId}>`, `<@!${applicationId}>`, ...roleMentions, `@${botUsername}`]
 
   /**
    * A verified body as Chat SDK's adapter is to read it: a forwarded message that starts a thread
@@ -82,7 +69,7 @@ export function createDiscord(options: DiscordOptions = {}): DiscordPiece {
    * `deliver`): verified (bot token, time, once) and read as a request to the webhook would be;
    * one that cannot be read is logged and skipped.
    */
-  const forwardIn = (context: ChatSdkContext<DiscordAdapter>) => async (event: ForwardedEvent) => {
+  const forwardIn = (context: ChatSdkContext<DiscordAdapter>) => async (event: unknown) => {
     const request = new Request(`http://frogbot.invalid/api/webhooks/${instance}`, { method: 'POST', headers: { 'content-type': 'application/json', [GATEWAY_TOKEN_HEADER]: botToken }, body: JSON.stringify(event) })
     const response = await context.deliver(request)
     if (response.status === 400) context.log(`gateway: skipped an event: ${((await response.json()) as { error: string }).error}`)
@@ -95,10 +82,16 @@ export function createDiscord(options: DiscordOptions = {}): DiscordPiece {
     identity: { by: 'platform-id', hint: "Discord shares no email: write the agent's access on req.channel.userId (the Discord user id), username or roles" },
     now: options.now,
     userName: botUsername,
-    chat: { fallbackStreamingPlaceholderText: null },
     ackDeadlineMs: ACK_DEADLINE_MS,
     supportsKind: (kind) => kind === 'question' || kind === 'approval',
-    openDirect: (person) => openDiscordDirect({ adapter, client }, instance, person),
+    // Direct messages for `notify.pieces` (docs/pieces/discord.md "Direct messages"): Discord shares
+    // no emails, so an assignee is named `<instance>:<user id>` (`discord:80351110224678912`); any
+    // other entry is not this piece's. A DM Discord refuses is an error, logged, and the next piece
+    // is tried.
+    openDirect: async (person) => {
+      const id = directEntryId(person, instance)
+      return id ? adapter.encodeThreadId({ guildId: '@me', channelId: await client.openDm(id) }) : undefined
+    },
     describe: ({ agentSlug, webhookPath }) => [`channel ${instance}: ${label} for agent ${agentSlug}, webhook ${webhookPath} (the application's Interactions Endpoint URL), messages through the Gateway`],
     adapter: ({ logger, state, webhookVerifier }) => {
       adapter = new DiscordAdapter({
@@ -107,8 +100,8 @@ export function createDiscord(options: DiscordOptions = {}): DiscordPiece {
         apiUrl,
         // Every request reaches the adapter only once the piece's verifier admitted it (the
         // signature, its time and the replay guard, which the adapter's own check lacks).
+        // No contentFormat: the adapter posts nothing, the piece's client draws every message.
         webhookVerifier,
-        contentFormat: DiscordContentFormat.ComponentsV2,
         mentionRoleIds,
         respondToChannelIds,
         userName: botUsername,
@@ -122,19 +115,18 @@ export function createDiscord(options: DiscordOptions = {}): DiscordPiece {
     unreadableBody: (body, request) => unreadableBody(body, request.headers.has(GATEWAY_TOKEN_HEADER)),
     setup: ({ bot, runtime, state }) => {
       const names = discordNames(state)
-      const drawing = discordDrawing({ client, names })
       handleDiscordActions({ bot, client, runtime, names })
       return {
-        drawing: { ...drawing, approvals: discordApprovals({ client, names }), reply: ({ thread, text }) => client.reply({ thread, text, maxChars: REPLY_MAX_CHARS }) },
+        drawing: discordDrawing({ client, names }),
         participantOf: (_author, message) => {
           const { author, member } = message.raw as GatewayMessage
           return names.remember(participantOf(author, member))
         },
         // A typed answer after Other… is the kit's capture: the runtime reads it before the agent does.
-        textOf: async (message) => {
-          const text = withoutBotMentions(message, { applicationId, mentionRoleIds, botUsername })
-          await client.nameThread(message.threadId, text)
-          return text
+        textOf: async ({ text, threadId }) => {
+          const said = botMentions.reduce((left, mention) => left.replaceAll(mention, ''), text).trim()
+          await client.nameThread(threadId, said)
+          return said
         },
         accountOf: (message) => (message.raw as GatewayMessage).guild_id ?? null
       }

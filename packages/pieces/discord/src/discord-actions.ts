@@ -1,20 +1,25 @@
 import type { Chat } from 'chat'
-import { approvalButton, CAPTURE_MS, type CardControl, type LookPress, type PieceNotice, type PieceRuntime, questionsOf } from 'frogbot/channels'
+import type { LookPress, PieceNotice, PieceRuntime } from 'frogbot/channels'
+import { CAPTURE_MS, pressOnCard, questionsOf } from 'frogbot/channels'
 import { escapeMarkdown, v2 } from './discord-components.ts'
-import { approvalEditHint, approvalPressOf } from './approval-card.ts'
+import { approvalEditHint } from './approval-card.ts'
 import { type DiscordClient, messageRef } from './discord-client.ts'
 import { type DiscordMember, type DiscordNames, type DiscordUser, participantOf } from './discord-people.ts'
-import { type Control, questionCard, readControl } from './question-card.ts'
+import { CONTROL_IDS, questionCard } from './question-card.ts'
 
 /** A component interaction, as the piece reads it (checked by the webhook before Chat SDK sees it). */
 type ComponentInteraction = { channel_id: string; message: { id: string }; member?: DiscordMember & { user: DiscordUser }; user?: DiscordUser; data: { custom_id: string; values?: string[] } }
 
+/** What reading presses takes: Chat SDK's bot, the runtime, the piece's client and its names of people. */
+type DiscordActions = { bot: Chat; client: DiscordClient; runtime: PieceRuntime; names: DiscordNames }
+
 /**
  * Wires clicks on cards to the piece runtime (FrogBot's Discord piece; messages are the kit's).
  * Chat SDK acknowledges each click at once (a deferred update, within Discord's 3 s) and hands it
- * on; the click is read against the card record of its message: an approval's button goes to
- * the kit's `approvalButton`; a question's, with the partial answer's revision its custom id carries (an
- * older drawing is told the card `changed`):
+ * on; its custom id is read by the kit's `controlIds` and the click against the card record of its
+ * message (the kit's `pressOnCard`): an approval's button goes to the kit's `approvalButton`; a
+ * question's, with the partial answer's revision its custom id carries (an older drawing is told
+ * the card `changed`):
  * - a button or a one-choice select answers its question; a multi-pick select keeps its picks
  *   (every value of the interaction, not only the first), **Next** or **Submit** answers with them;
  *   an answered question before the last shows the next one, the last settles the call through
@@ -28,16 +33,7 @@ type ComponentInteraction = { channel_id: string; message: { id: string }; membe
  * waiting). Whatever did not count (refused, settled, stale, a rule broken) is told in the
  * thread, mentioning the participant.
  */
-export function handleDiscordActions({ bot, client, runtime, names }: {
-  bot: Chat
-  client: DiscordClient
-  runtime: PieceRuntime
-  names: DiscordNames
-}): void {
-  /** The platform's control as the kit's card reducer reads it: a select's values are option indices; every other control is the kit's already. */
-  const cardControl = (control: Control, values: string[]): CardControl =>
-    control.kind === 'menu' ? { kind: 'picks', first: control.first, count: 25, indices: values.map((value) => (/^\d{1,6}$/.test(value) ? Number(value) : -1)) } : control
-
+export function handleDiscordActions({ bot, client, runtime, names }: DiscordActions): void {
   /**
    * Draws a control that changes only the view: another page of options (the card edited for
    * everyone), or "Other…": the presser's next message in the thread is their typed answer to
@@ -63,19 +59,17 @@ export function handleDiscordActions({ bot, client, runtime, names }: {
   }
 
   bot.onAction(async (event) => {
-    const control = approvalPressOf(event.actionId) ?? readControl(event.actionId)
-    if (!control) return
     const interaction = event.raw as ComponentInteraction
+    const press = CONTROL_IDS.read(event.actionId, interaction.data.values)
+    if (!press) return
     const user = interaction.member?.user ?? interaction.user
     if (!user) return
     const participant = await names.remember(participantOf(user, interaction.member))
-    const ref = messageRef(interaction.channel_id, interaction.message.id)
-    const card = await runtime.cards.ofMessage(ref)
-    const tell = async (notice: PieceNotice | null) => {
-      if (notice) await runtime.notify({ thread: card?.thread ?? event.threadId, participant, notice })
-    }
-    if (!card) return tell({ kind: 'closed' })
-    if (typeof control === 'string') return tell(await approvalButton(runtime, { card, messageId: ref, participant, button: control }, approvalEditHint(client, card.thread, participant)))
-    await tell(await runtime.press({ card, messageId: ref, participant, revision: control.revision, step: control.step, control: cardControl(control, interaction.data.values ?? []) }, { look }))
+    const messageId = messageRef(interaction.channel_id, interaction.message.id)
+    const card = await runtime.cards.ofMessage(messageId)
+    const thread = card?.thread ?? event.threadId
+    const editHint = approvalEditHint(client, thread, participant)
+    const notice = await pressOnCard(runtime, { card, messageId, participant, press }, { look, editHint })
+    if (notice) await runtime.notify({ thread, participant, notice })
   })
 }

@@ -1,15 +1,16 @@
 import { InteractionType } from 'discord.js'
-import { jsonObject } from 'frogbot/channels'
+import { isJsonObject as isObject, jsonObject, type JsonObject as Json } from 'frogbot/channels'
 
-
-type Json = Record<string, unknown>
-
-const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value)
 const isId = (value: unknown) => typeof value === 'string' && /^\d{1,20}$/.test(value)
 const strings = (value: unknown) => Array.isArray(value) && value.every((item) => typeof item === 'string')
 
-/** Why a message a forwarded `GATEWAY_MESSAGE_CREATE` carries cannot be read, or null (what Chat SDK's handler reads unchecked). */
-function messageProblem(data: unknown): string | null {
+/**
+ * Why a forwarded Gateway event cannot be read, or null: it needs a `type` string; a
+ * `GATEWAY_MESSAGE_CREATE` the fields of its message that Chat SDK's handler reads unchecked.
+ */
+function eventProblem({ type, data }: Json): string | null {
+  if (typeof type !== 'string') return 'a forwarded Gateway event needs a type'
+  if (type !== 'GATEWAY_MESSAGE_CREATE') return null
   if (!isObject(data)) return 'a forwarded message needs data, an object'
   if (!isId(data.id) || !isId(data.channel_id)) return 'a forwarded message needs an id and a channel_id (Discord ids)'
   if (!isObject(data.author) || !isId(data.author.id)) return 'a forwarded message needs author.id (a Discord id)'
@@ -22,8 +23,13 @@ function messageProblem(data: unknown): string | null {
   return null
 }
 
-/** Why a component interaction cannot be read, or null. */
-function componentProblem(interaction: Json): string | null {
+/**
+ * Why an interaction cannot be read, or null: it needs a numeric `type`; a component its custom
+ * id, channel, message and user.
+ */
+function interactionProblem(interaction: Json): string | null {
+  if (typeof interaction.type !== 'number') return 'an interaction needs a numeric type'
+  if (interaction.type !== InteractionType.MessageComponent) return null
   const data = interaction.data
   if (!isObject(data) || typeof data.custom_id !== 'string') return 'a component interaction needs data.custom_id'
   if (data.values !== undefined && !strings(data.values)) return 'data.values must be a list of strings'
@@ -44,12 +50,6 @@ function componentProblem(interaction: Json): string | null {
 export function unreadableBody(body: string, forwarded: boolean): string | null {
   const value = jsonObject(body)
   if (typeof value === 'string') return `Refused: the body is ${value}.`
-  if (forwarded) {
-    if (typeof value.type !== 'string') return 'Refused: a forwarded Gateway event needs a type.'
-    const problem = value.type === 'GATEWAY_MESSAGE_CREATE' ? messageProblem(value.data) : null
-    return problem ? `Refused: ${problem}.` : null
-  }
-  if (typeof value.type !== 'number') return 'Refused: an interaction needs a numeric type.'
-  const problem = value.type === InteractionType.MessageComponent ? componentProblem(value) : null
+  const problem = forwarded ? eventProblem(value) : interactionProblem(value)
   return problem ? `Refused: ${problem}.` : null
 }

@@ -1,5 +1,12 @@
 import { DiscordFormatConverter } from '@chat-adapter/discord'
-import { type ChannelState, clipDrawn as clip, jsonCall, PlatformError, replyParts, streamedReply } from 'frogbot/channels'
+import { type ChannelState, clipDrawn, jsonCall, PlatformError, streamedReplies } from 'frogbot/channels'
+
+/**
+ * How much of a reply one Discord message carries (characters of the model's Markdown): a
+ * message's content holds 2,000 (Discord, "Create Message"); Chat SDK's rendering may add a few
+ * escapes, hence the margin. A longer reply goes on in the next message, cut at a line break.
+ */
+const REPLY_MAX_CHARS = 1900
 
 /** A Discord message's id in card records: its channel (the thread, where it is in one) and its id. */
 export const messageRef = (channelId: string, messageId: string) => `${channelId}:${messageId}`
@@ -65,7 +72,7 @@ export function discordClient({ apiUrl, botToken, botUsername, state, channelOf 
   const startThread = async (thread: string): Promise<void> => {
     const pending = await threadToStart(thread)
     if (!pending) return
-    const name = clip((pending.title ?? '').replace(/\s+/g, ' ').trim() || botUsername, THREAD_NAME_MAX)
+    const name = clipDrawn((pending.title ?? '').replace(/\s+/g, ' ').trim() || botUsername, THREAD_NAME_MAX)
     try {
       await rest(`/channels/${pending.channelId}/messages/${pending.messageId}/threads`, 'POST', { name, auto_archive_duration: 1440 })
     } catch (error) {
@@ -95,7 +102,16 @@ export function discordClient({ apiUrl, botToken, botUsername, state, channelOf 
   }
 
   return {
-    rest,
+    /**
+     * Opens the bot's DM channel with the user `userId` (`POST /users/@me/channels`) and resolves
+     * its id. Discord refuses a DM to someone who shares no server with the bot or does not take
+     * DMs: that throws, like any refusal.
+     */
+    openDm: async (userId: string): Promise<string> => {
+      const dm: { id?: string } | null = await rest('/users/@me/channels', 'POST', { recipient_id: userId })
+      if (dm?.id) return dm.id
+      throw new Error('Discord opened no DM channel (POST /users/@me/channels answered without an id)')
+    },
     postPayload,
     editPayload,
     /** Remembers that the thread on message `messageId` of `channelId` is still to start. */
@@ -112,21 +128,17 @@ export function discordClient({ apiUrl, botToken, botUsername, state, channelOf 
      */
     postText: async (thread: string, text: string, ping: string[] = []): Promise<void> => {
       const pending = await threadToStart(thread)
-      const content = { content: clip(text, CONTENT_MAX), allowed_mentions: { parse: [], users: ping } }
+      const content = { content: clipDrawn(text, CONTENT_MAX), allowed_mentions: { parse: [], users: ping } }
       if (pending) await rest(`/channels/${pending.channelId}/messages`, 'POST', { ...content, message_reference: { message_id: pending.messageId, fail_if_not_exists: false } })
       else await rest(`/channels/${channelIdOf(thread)}/messages`, 'POST', content)
     },
-    /** The agent's reply in `thread`, streamed in as many messages as it takes (`maxChars` of Markdown each), pinging nobody. */
-    reply: async ({ thread, text, maxChars }: { thread: string; text: AsyncIterable<string>; maxChars: number }): Promise<void> => {
-      const next = replyParts(text, maxChars)
-      for (let part = await next(); part; part = await next()) {
-        await streamedReply(part, {
-          render: (whole) => clip(markdown.renderPostable({ markdown: whole }), CONTENT_MAX),
-          post: (content) => postPayload(thread, { content, allowed_mentions: PING_NOBODY }),
-          edit: (ref, content) => editPayload(ref, { content, allowed_mentions: PING_NOBODY })
-        })
-      }
-    }
+    /** The agent's reply in `thread`, streamed in as many messages as it takes, pinging nobody. */
+    reply: ({ thread, text }: { thread: string; text: AsyncIterable<string> }): Promise<void> =>
+      streamedReplies(text, REPLY_MAX_CHARS, {
+        render: (whole) => clipDrawn(markdown.renderPostable({ markdown: whole }), CONTENT_MAX),
+        post: (content) => postPayload(thread, { content, allowed_mentions: PING_NOBODY }),
+        edit: (ref, content) => editPayload(ref, { content, allowed_mentions: PING_NOBODY })
+      })
   }
 }
 

@@ -1,20 +1,9 @@
 import { once } from 'node:events'
-import { Client, GatewayIntentBits, Partials } from 'discord.js'
-import { errorText } from 'frogbot/channels'
-
-/** A forwarded Gateway event, Chat SDK's format (`DiscordForwardedEvent`): the dispatch's type prefixed `GATEWAY_`, when it was forwarded (ms), its data. */
-export type ForwardedEvent = { type: string; timestamp: number; data: unknown }
+import { Client, GatewayIntentBits, type GatewayMessageCreateDispatchData, Partials } from 'discord.js'
+import { errorText, orderedTasks } from 'frogbot/channels'
 
 /** The Gateway intents the listener asks for: servers, their messages, message content (a privileged intent), direct messages. */
 const INTENTS = [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessages, GatewayIntentBits.MessageContent, GatewayIntentBits.DirectMessages]
-
-/** The REST base discord.js takes (`api` without the version, and the version), from an API URL ending in `/v<N>`. */
-function restOptions(apiUrl: string): { api: string; version: string } {
-  const versioned = /^(.*)\/v(\d+)$/.exec(apiUrl)
-  return versioned ? { api: versioned[1], version: versioned[2] } : { api: apiUrl, version: '10' }
-}
-
-type GatewayMessage = { channel_id: string; author?: { bot?: boolean } }
 
 /**
  * Holds one Gateway connection (discord.js, with the Message Content intent, its address asked
@@ -29,26 +18,28 @@ export async function listenToGateway({ apiUrl, botToken, respondToChannelIds, s
   botToken: string
   respondToChannelIds: string[]
   signal: AbortSignal
-  forward: (event: ForwardedEvent) => Promise<void>
+  // A forwarded Gateway event, Chat SDK's format (`DiscordForwardedEvent`): the dispatch's type
+  // prefixed `GATEWAY_`, when it was forwarded (ms), its data.
+  forward: (event: { type: string; timestamp: number; data: unknown }) => Promise<void>
   log: (line: string) => void
 }): Promise<void> {
   if (signal.aborted) return
-  const client = new Client({ intents: INTENTS, partials: [Partials.Channel], rest: restOptions(apiUrl) })
-  const queues = new Map<string, Promise<void>>()
+  // The REST base discord.js takes: `api` without the version, and the version, from an API URL
+  // ending in `/v<N>` (else the URL as it is, version 10).
+  const [, api = apiUrl, version = '10'] = /^(.*)\/v(\d+)$/.exec(apiUrl) ?? []
+  const client = new Client({ intents: INTENTS, partials: [Partials.Channel], rest: { api, version } })
+  const inOrder = orderedTasks()
   /** The message with its `thread` where it is in a thread of an allowed channel. */
-  const enriched = async (message: GatewayMessage) => {
+  const enriched = async (message: GatewayMessageCreateDispatchData) => {
     if (respondToChannelIds.length === 0 || message.author?.bot || respondToChannelIds.includes(message.channel_id)) return message
     const channel = await client.channels.fetch(message.channel_id).catch(() => null)
     return channel?.isThread() && channel.parentId && respondToChannelIds.includes(channel.parentId) ? { ...message, thread: { id: channel.id, parent_id: channel.parentId } } : message
   }
-  client.on('raw', (packet: { t: string | null; d: GatewayMessage }) => {
+  client.on('raw', (packet: { t: string | null; d: GatewayMessageCreateDispatchData }) => {
     if (packet.t !== 'MESSAGE_CREATE') return
-    const channelId = packet.d.channel_id
-    const next = (queues.get(channelId) ?? Promise.resolve())
-      .then(async () => forward({ type: 'GATEWAY_MESSAGE_CREATE', timestamp: Date.now(), data: await enriched(packet.d) }))
-      .catch((error: unknown) => log(`gateway: could not hand on a message: ${errorText(error)}`))
-    queues.set(channelId, next)
-    void next.finally(() => queues.get(channelId) === next && queues.delete(channelId))
+    inOrder(packet.d.channel_id, async () => {
+      await forward({ type: 'GATEWAY_MESSAGE_CREATE', timestamp: Date.now(), data: await enriched(packet.d) })
+    }).catch((error: unknown) => log(`gateway: could not hand on a message: ${errorText(error)}`))
   })
   let stopping = false
   client.on('error', (error) => log(`gateway: ${errorText(error)}`))

@@ -1,4 +1,4 @@
-import { httpUrl, readSettings, type Setting, type SettingOptions, type SettingValues, type TableOptions } from 'frogbot/channels'
+import { httpUrl, readSettings, type Setting, type SettingOptions, type TableOptions } from 'frogbot/channels'
 
 /**
  * Options of `createDiscord`; every one may be left out.
@@ -23,9 +23,6 @@ export type DiscordOptions = SettingOptions & TableOptions<typeof SETTINGS> & {
   now?: () => number
 }
 
-/** What the piece runs on, once read and checked (see {@link discordSettings}): the table's values, the instance and the bot's name. */
-export type DiscordSettings = SettingValues<typeof SETTINGS> & { instance: string; botUsername: string }
-
 /** Discord's REST API, version 10 (discord.com/developers/docs/reference, "API Versioning"). */
 export const DISCORD_API = 'https://discord.com/api/v10'
 
@@ -45,9 +42,11 @@ const SETTINGS = [
  * The piece's credentials, endpoints and instance from `options` and the environment. Throws a
  * `ConfigError` naming each one that is missing or wrong: the application id, public key and bot
  * token are needed; the id is a snowflake (digits), the key 64 hex digits, the API URL http(s),
- * every listed channel or role id a snowflake, and the instance URL-safe.
+ * every listed channel or role id a snowflake, and the instance URL-safe. Returns what the piece
+ * runs on: the table's values (the public key lower-cased, the API URL without a trailing `/`),
+ * the instance and the bot's name.
  */
-export function discordSettings(options: DiscordOptions): DiscordSettings {
+export function discordSettings(options: DiscordOptions) {
   const read = readSettings({ factory: 'createDiscord', instance: 'discord' }, SETTINGS, options)
   return { ...read, publicKey: read.publicKey.toLowerCase(), apiUrl: read.apiUrl.replace(/\/+$/, ''), botUsername: options.botUsername ?? 'frogbot' }
 }

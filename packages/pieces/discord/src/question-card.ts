@@ -1,8 +1,6 @@
-import { answerText, type ChannelQuestion, clipDrawn as clip, optionPage, type PartialAnswer, type QuestionSelection } from 'frogbot/channels'
+import type { ChannelQuestion, IdControl, PartialAnswer, QuestionSelection } from 'frogbot/channels'
+import { answerText, clipDrawn as clip, controlIds, optionPage } from 'frogbot/channels'
 import { actionRow, button, ButtonStyle, type Component, ComponentType, container, escapeMarkdown, LIMITS, textDisplay } from './discord-components.ts'
-
-/** The prefix of every custom id on FrogBot's cards. */
-export const CUSTOM_ID_PREFIX = 'frogbot:'
 
 /**
  * How many options one page of a question shows: as many string selects of 25 as fit one message
@@ -12,37 +10,14 @@ export const CUSTOM_ID_PREFIX = 'frogbot:'
 export const PAGE_OPTIONS = 375
 
 /**
- * What a control of a card does, as its custom id says (`frogbot:<revision>:<step>:<kind>…`, at
- * most 100 characters): `option` (a button: pick option `index`), `menu` (the select holding
- * options from `first`: its values are option indices), `submit` (the picks of a multi-pick
- * question: Next or Submit), `other` ("Other…": the presser's next message is the typed answer),
- * `dismiss`, `page` (show page `page` of the question's options).
+ * The custom ids of FrogBot's controls (at most 100 characters), the kit's `controlIds`: a
+ * question card's `frogbot:<revision>:<step>:<kind letter>…` (a select's values are option
+ * indices), an approval card's `fbap:<a|d|e>` (not `frogbot:…`: the question controls leave them
+ * alone).
  */
-export type Control =
-  | { kind: 'option'; revision: number; step: number; index: number }
-  | { kind: 'menu'; revision: number; step: number; first: number }
-  | { kind: 'submit' | 'other' | 'dismiss'; revision: number; step: number }
-  | { kind: 'page'; revision: number; step: number; page: number }
+export const CONTROL_IDS = controlIds({ cards: 'frogbot:', approvals: 'fbap:' }, LIMITS.menuOptions)
 
-const idOf = (revision: number, step: number, ...rest: (string | number)[]) => [`${CUSTOM_ID_PREFIX}${revision}`, step, ...rest].join(':')
-
-/** The kinds of control by the letter their custom ids carry, and the number each carries beside it (if any). */
-const KINDS = { o: ['option', 'index'], m: ['menu', 'first'], p: ['page', 'page'], s: ['submit'], x: ['other'], d: ['dismiss'] } as const
-
-/** A number in a custom id: no leading zero, at most 6 digits. */
-const NUMBER = '(0|[1-9]\\d{0,5})'
-
-/** A custom id of FrogBot's: `frogbot:<revision>:<step>:<kind letter>`, then `:<number>` for a kind that carries one. */
-const CUSTOM_ID = new RegExp(`^${CUSTOM_ID_PREFIX}${NUMBER}:${NUMBER}:(?:([omp]):${NUMBER}|([sxd]))$`)
-
-/** The control a custom id names, or `null` when it is none of FrogBot's (or malformed). */
-export function readControl(customId: string): Control | null {
-  const match = CUSTOM_ID.exec(customId)
-  if (!match) return null
-  const [, revision, step, numbered, arg, bare] = match
-  const [kind, field]: readonly [Control['kind'], string?] = KINDS[(numbered ?? bare) as keyof typeof KINDS]
-  return { kind, revision: Number(revision), step: Number(step), ...(field ? { [field]: Number(arg) } : {}) } as Control
-}
+const idOf = CONTROL_IDS.card
 
 /** Whether a question is drawn as a button per option: one choice, at most 5 options, none with a description, each label fitting a button. */
 export const asButtons = (question: ChannelQuestion) =>
@@ -95,7 +70,7 @@ export function questionCard(questions: ChannelQuestion[], partial: PartialAnswe
   const { selected, custom } = partial.selections[step] ?? { selected: [] }
   const { page: shownPage, pages, first, shown } = optionPage(question, page, PAGE_OPTIONS)
   const buttons = asButtons(question)
-  const id = (...rest: (string | number)[]) => idOf(revision, step, ...rest)
+  const id = (...rest: IdControl) => idOf(revision, step, ...rest)
 
   const long = buttons ? [] : question.options.map((option, index) => ({ option, index })).filter(({ option }) => option.label.length > LIMITS.optionText)
   const lines = [
@@ -123,6 +98,4 @@ export function questionCard(questions: ChannelQuestion[], partial: PartialAnswe
 }
 
 /** The message that replaces a card once its call ended: `text` (the kit's `settledText`, escaped) in a container, no controls. */
-export function settledCard(text: string): Component[] {
-  return [container([textDisplay(text)])]
-}
+export const settledCard = (text: string): Component[] => [container([textDisplay(text)])]
