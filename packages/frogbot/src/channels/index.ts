@@ -116,6 +116,6 @@ export { leveledLogger, type LoggerLevel, type LoggerSinks } from './leveled-log
 export { controlIds, type IdControl, type IdPress, pressOnCard } from './control-ids.ts'
 export { orderedTasks } from './ordered-tasks.ts'
 export { directEntryId } from './direct-entry.ts'
-export { isJsonObject, type JsonObject } from './json-objects.ts'
+export { isJsonObject, type JsonObject } from './json-object.ts'
 export { streamedReplies } from './streamed-replies.ts'
 export { approvalOutcome } from './approval-outcome.ts'

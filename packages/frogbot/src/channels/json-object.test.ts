@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isJsonObject } from './json-objects.ts'
+import { isJsonObject } from './json-object.ts'
 
 describe('isJsonObject', () => {
   it('takes objects, and neither arrays, null nor anything else', () => {
