@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { componentProblems } from '../test/discord-message-rules.ts'
 import { MessageFlags } from 'discord.js'
-import { CONTROL_IDS, questionCard } from './question-card.ts'
+import { CONTROL_IDS, questionCard, settledCard } from './question-card.ts'
 
 const longOptions = (count: number) => Array.from({ length: count }, (_, index) => ({ label: `${'Option with a very long name '.repeat(5)}${index + 1}`, description: 'd'.repeat(150) }))
 
@@ -20,5 +20,15 @@ describe('questionCard', () => {
     expect(CONTROL_IDS.read('frogbot:0:2:p:1')).toEqual({ revision: 0, step: 2, control: { kind: 'page', page: 1 } })
     expect(CONTROL_IDS.read('frogbot:0:0:s')).toEqual({ revision: 0, step: 0, control: { kind: 'submit' } })
     for (const wrong of ['frogbot:0:0', 'frogbot:01:0:s', 'frogbot:0:0:o', 'frogbot:0:0:o:x', 'frogbot:0:0:s:1', 'frogbot:0:0:o:1:2', 'other:0:0:s', 'frogbot:-1:0:d', 'frogbot:0:0:q']) expect(CONTROL_IDS.read(wrong), wrong).toBeNull()
+  })
+})
+
+describe('the settled Discord card', () => {
+  it('cut to a text display keeps who answered, its last line, whole', () => {
+    const text = `${Array.from({ length: 12 }, (_, index) => `Q${index}: ${'long question '.repeat(30)}\n✅ Yes`).join('\n')}\nAnswered by Ada Lovelace (@ada)`
+    const [shown] = settledCard(text) as { components: { content: string }[] }[]
+    expect(text.length).toBeGreaterThan(4000)
+    expect(shown.components[0].content.length).toBeLessThanOrEqual(4000)
+    expect(shown.components[0].content.endsWith('\nAnswered by Ada Lovelace (@ada)')).toBe(true)
   })
 })

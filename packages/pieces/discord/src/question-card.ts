@@ -1,5 +1,5 @@
 import type { ChannelQuestion, IdControl, PartialAnswer, QuestionSelection } from 'frogbot/channels'
-import { answerText, clipDrawn as clip, controlIds, optionPage } from 'frogbot/channels'
+import { answerText, clipDrawn as clip, controlIds, lastLineKept, optionPage } from 'frogbot/channels'
 import { actionRow, button, ButtonStyle, type Component, ComponentType, container, escapeMarkdown, LIMITS, textDisplay } from './discord-components.ts'
 
 /**
@@ -97,5 +97,9 @@ export function questionCard(questions: ChannelQuestion[], partial: PartialAnswe
   return [container([textDisplay(lines.filter((line) => line !== null).join('\n')), ...factsLine, ...controls, actionRow(actions.filter((action): action is Component => !!action))])]
 }
 
-/** The message that replaces a card once its call ended: `text` (the kit's `settledText`, escaped) in a container, no controls. */
-export const settledCard = (text: string): Component[] => [container([textDisplay(text)])]
+/**
+ * The message that replaces a card once its call ended: `text` (the kit's `settledText`, escaped)
+ * in a container, no controls; cut to a text display's length with its last line (who answered)
+ * kept whole.
+ */
+export const settledCard = (text: string): Component[] => [container([textDisplay(lastLineKept(text, LIMITS.text))])]
