@@ -2,9 +2,10 @@ import { configProblems } from 'frogbot/testing'
 import { describe, expect, it } from 'vitest'
 import { createTelegramBot } from '../src/index.ts'
 import { pressed, said } from './telegram-deliveries.ts'
-import { eventually, telegramKit } from './telegram-kit.ts'
+import { eventually, telegramKit, type TelegramKit } from './telegram-kit.ts'
 import { promptedModel } from './telegram-model.ts'
 import { ADA, ADA_DM, BOT, questionMessages, replyMessages, SECRET, standIn, TOKEN } from './telegram-people.ts'
+import type { TelegramStandIn } from './telegram-stand-in.ts'
 
 // Setting the piece up (docs/pieces/telegram.md): what it reads, what it refuses to start without,
 // registering the webhook, long polling, and what the log says when Telegram refuses the token.
@@ -114,19 +115,15 @@ describe('the bot token, checked at start-up', () => {
 })
 
 describe('long polling', () => {
-  it('an update read while Telegram does not say who the bot is (503) is read again, not skipped', async () => {
+  /** A polling piece on its own stand-in (`prepare`d before the piece starts), listening while `body` runs. */
+  const polling = async (body: (kit: TelegramKit, telegram: TelegramStandIn) => Promise<void>, prepare = (_telegram: TelegramStandIn) => {}) => {
     const telegram = await standIn()
-    // The start-up getMe and the one of the first update both fail.
-    telegram.failNext((call) => call.method === 'getMe', 500)
-    telegram.failNext((call) => call.method === 'getMe', 500)
+    prepare(telegram)
     const kit = await telegramKit({ model: promptedModel(), telegram, options: { mode: 'polling' } })
     const controller = new AbortController()
     const ended = kit.piece.listen!({ signal: controller.signal })
     try {
-      telegram.queue(JSON.parse(said({ chat: ADA_DM, from: ADA, text: 'ask color' }).body))
-      await eventually(() => expect(questionMessages(telegram)).toHaveLength(1))
-      expect(kit.takeLogs(/could not ask Telegram who the bot is \(getMe: Internal Server Error\); asked again with the next update/)).toHaveLength(1)
-      kit.takeLogs(/could not check TELEGRAM_BOT_TOKEN/)
+      await body(kit, telegram)
     } finally {
       controller.abort()
       await ended
@@ -134,26 +131,30 @@ describe('long polling', () => {
       await kit.close()
       await telegram.close()
     }
-  })
+  }
 
-  it('deletes the webhook, then reads messages and presses with getUpdates as the webhook would, until the listener stops', async () => {
-    const telegram = await standIn()
-    const kit = await telegramKit({ model: promptedModel(), telegram, options: { mode: 'polling' } })
-    const controller = new AbortController()
-    const ended = kit.piece.listen!({ signal: controller.signal })
-    try {
+  it('an update read while Telegram does not say who the bot is (503) is read again, not skipped', () =>
+    polling(
+      async (kit, telegram) => {
+        telegram.queue(JSON.parse(said({ chat: ADA_DM, from: ADA, text: 'ask color' }).body))
+        await eventually(() => expect(questionMessages(telegram)).toHaveLength(1))
+        expect(kit.takeLogs(/could not ask Telegram who the bot is \(getMe: Internal Server Error\); asked again with the next update/)).toHaveLength(1)
+        kit.takeLogs(/could not check TELEGRAM_BOT_TOKEN/)
+      },
+      (telegram) => {
+        // The start-up getMe and the one of the first update both fail.
+        telegram.failNext((call) => call.method === 'getMe', 500)
+        telegram.failNext((call) => call.method === 'getMe', 500)
+      }
+    ))
+
+  it('deletes the webhook, then reads messages and presses with getUpdates as the webhook would, until the listener stops', () =>
+    polling(async (_kit, telegram) => {
       telegram.queue(JSON.parse(said({ chat: ADA_DM, from: ADA, text: 'ask color' }).body))
       await eventually(() => expect(questionMessages(telegram)).toHaveLength(1))
       expect(telegram.calls.findIndex((call) => call.method === 'deleteWebhook')).toBeLessThan(telegram.calls.findIndex((call) => call.method === 'getUpdates'))
       telegram.queue(JSON.parse(pressed(telegram, { chat: ADA_DM, from: ADA, messageId: questionMessages(telegram)[0].messageId, button: /Blue/ }).body))
       await eventually(() => expect(questionMessages(telegram)[0].text).toMatch(/Answered by Ada Lovelace/))
       await eventually(() => expect(telegram.unanswered()).toEqual([]))
-    } finally {
-      controller.abort()
-      await ended
-      await kit.piece.idle()
-      await kit.close()
-      await telegram.close()
-    }
-  })
+    }))
 })
