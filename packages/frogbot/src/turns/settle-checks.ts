@@ -77,8 +77,9 @@ async function checkAnswer(agent: ResolvedAgent, req: Caller, call: CallRecord, 
 /**
  * The checks of one decision on a call waiting for approval (docs/agents/approvals.md), in the
  * settle door's order: a yes needs the tool intact (`409 tool-unavailable`; a no is always
- * possible), then `approval.access` (`403 forbidden`), then an edited `input` must match the
- * tool's `inputSchema` (`400 invalid-input` naming the field; the parsed input is kept). An
+ * possible), then `approval.access` (`403 forbidden`), then an edited `input` must be of a call
+ * one approval settles (a quorum's votes all approve the model's input) and match the tool's
+ * `inputSchema` (`400 invalid-input` naming the field; the parsed input is kept). An
  * `output` or `dismissed` is for client tools' calls. With `whoOnly` (see {@link mayAnswer}),
  * `approval.access` alone.
  */
@@ -94,6 +95,10 @@ async function checkDecision(agent: ResolvedAgent, req: Caller, call: CallRecord
     throw new FrogbotError('forbidden', `You may not approve or deny calls of "${call.toolName}".`)
   }
   if (whoOnly || !isDecision(action) || !action.approved || action.input === undefined) return action
+  // Every vote of a quorum approves one input: an edit would run over the other voters' approvals.
+  if (call.quorum !== null && call.quorum > 1) {
+    throw new FrogbotError('invalid-input', `input: "${call.toolName}" needs ${call.quorum} approvals, which all approve the input the model asked for: approve it as it is, or deny it with a reason saying what to change`)
+  }
   const parsed = tool!.inputSchema.safeParse(action.input)
   if (!parsed.success) throw new FrogbotError('invalid-input', zodMessage(parsed.error, 'input'))
   const unknown = droppedKey(action.input, parsed.data, ['input'])
