@@ -16,8 +16,9 @@ function zodMessage(error: { issues: { path: PropertyKey[]; message: string }[] 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /**
- * The path of the first key an edit gave that the tool's schema dropped while parsing (a Zod
- * object strips keys it does not know), so that an edit is refused naming it instead of losing it.
+ * The path of the first key an edit or an output gave that the tool's schema dropped while
+ * parsing (a Zod object strips keys it does not know, `__proto__` too), so that it is refused
+ * naming it instead of losing it.
  */
 function droppedKey(given: unknown, parsed: unknown, path: (string | number)[]): (string | number)[] | undefined {
   if (Array.isArray(given) && Array.isArray(parsed)) {
@@ -28,7 +29,7 @@ function droppedKey(given: unknown, parsed: unknown, path: (string | number)[]):
   }
   if (!isRecord(given) || !isRecord(parsed)) return undefined
   for (const key of Object.keys(given)) {
-    if (!(key in parsed)) return [...path, key]
+    if (!Object.hasOwn(parsed, key)) return [...path, key]
     const found = droppedKey(given[key], parsed[key], [...path, key])
     if (found) return found
   }
@@ -48,7 +49,8 @@ export async function toolAccessAllows(agent: Pick<ResolvedAgent, 'clientTools' 
 
 /**
  * The checks of one action on a client tool's call that run user code (the seed's order: tool
- * intact, `client.access`, `outputSchema`, `client.validate`), then the lengths of typed text
+ * intact, `client.access`, `outputSchema` (a key it does not know is refused, not dropped),
+ * `client.validate`), then the lengths of typed text
  * (every string of an output but the input's own: `400 invalid-output` naming the field); with
  * `whoOnly` (see {@link mayAnswer}), the first two alone. A decision (`approved`) is for calls
  * waiting for approval.
@@ -67,6 +69,8 @@ async function checkAnswer(agent: ResolvedAgent, req: Caller, call: CallRecord, 
   if (!isAnswer(action) || whoOnly) return action
   const parsed = tool!.outputSchema.safeParse(action.output)
   if (!parsed.success) throw new FrogbotError('invalid-output', zodMessage(parsed.error))
+  const unknown = droppedKey(action.output, parsed.data, ['output'])
+  if (unknown) throw new FrogbotError('invalid-output', `${formatPath(unknown)}: not a field of "${call.toolName}"'s output`)
   const verdict = tool!.client.validate?.({ input: call.input, output: parsed.data })
   if (verdict !== undefined && verdict !== true) throw new FrogbotError('invalid-output', String(verdict))
   const long = overlongText(parsed.data, { offered: stringsIn(call.input) })

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { colorQuestion, scriptedModel, textStep, toolStep } from '../../src/testing/scripted-model.ts'
 import { testFrogbot } from '../helpers/test-frogbot.ts'
+import { pickFile } from '../seed/pick-file.seed.ts'
 
 let cleanup: (() => Promise<void>) | undefined
 afterEach(async () => {
@@ -40,6 +41,22 @@ describe('settle rejections change nothing stored', () => {
     expect(response.json).toMatchObject({ code: 'invalid-output' })
     expect(response.json.error).toMatch(/^output\.answers: /)
     expect(await snapshot()).toEqual(before)
+  })
+
+  it("a key a client tool's outputSchema does not know is 400 invalid-output naming it, not dropped", async () => {
+    const model = scriptedModel([toolStep([{ toolCallId: 'call_f', toolName: 'pick_file', input: { files: ['a.txt', 'b.txt'] } }]), textStep('Done.')])
+    const app = await testFrogbot({ model, tools: [pickFile] })
+    cleanup = app.close
+    const chatId = (await app.call('POST', '/api/agents/planner', { prompt: 'Pick one' })).json.chatId as string
+    const settleURL = `/api/agents/planner/chats/${chatId}/settle`
+    const before = (await app.call('GET', `/api/agents/planner/chats/${chatId}`)).json
+    const extra = await app.call('POST', settleURL, { toolCallId: 'call_f', output: { file: 'a.txt', extra: 1 } })
+    expect(extra.status).toBe(400)
+    expect(extra.json).toMatchObject({ code: 'invalid-output', error: 'output.extra: not a field of "pick_file"\'s output' })
+    const proto = await app.call('POST', settleURL, { toolCallId: 'call_f', output: JSON.parse('{"file":"a.txt","__proto__":{"admin":true}}') })
+    expect(proto.json).toMatchObject({ code: 'invalid-output', error: 'output.__proto__: not a field of "pick_file"\'s output' })
+    expect((await app.call('GET', `/api/agents/planner/chats/${chatId}`)).json).toEqual(before)
+    expect((await app.call('POST', settleURL, { toolCallId: 'call_f', output: { file: 'a.txt' } })).status).toBe(200)
   })
 
   it('an unknown call is 404 call-not-found', async () => {
