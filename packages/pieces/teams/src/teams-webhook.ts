@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import {
-  isJsonObject, jsonObject, type PieceContext, refusedRequest, replayGuard, unauthorized
+  badRequest, isJsonObject, jsonObject, type PieceContext, refusedRequest, replayGuard, unauthorized
 } from 'frogbot/channels'
 import { activityMismatch, botFrameworkAuth } from './bot-framework-auth.ts'
 
@@ -73,7 +73,7 @@ export function teamsVerifier({ appId, openIdMetadataUrl, now: clock }: { appId:
     const refuse = (reason: string) => refusedRequest(refused, reason, remedy(reason))
     if (checked.kind === 'refused') return refuse(checked.reason)
     const activity = readActivity(body)
-    if ('problem' in activity) return Response.json({ error: activity.problem, code: 'bad-request' }, { status: 400 })
+    if ('problem' in activity) return badRequest(activity.problem)
     const mismatch = activityMismatch(checked, activity, appId)
     if (mismatch) return refuse(mismatch)
     const deliveryId = activity.id ? createHash('sha256').update(`${activity.conversation.id}\n${activity.type}\n${activity.id}`).digest('hex') : undefined
