@@ -1,4 +1,7 @@
-import { APPROVAL_CONTROLS, type ApprovalDrawing, type ApprovalField, approvalAnswer, approvalCard, clipDrawn as clip, editedInput, inputFields, type NameOf, type PieceAction, type PieceNotice, settledAnswer, settledApproval, settledApprovalText } from 'frogbot/channels'
+import {
+  APPROVAL_CONTROLS, type ApprovalDrawing, type ApprovalField, approvalAnswer, approvalCard, approvalOutcome,
+  clipDrawn as clip, editedInput, inputFields, type NameOf, type PieceAction, type PieceNotice
+} from 'frogbot/channels'
 import type { PendingCall } from 'frogbot/protocol'
 import { adaptiveCard, type DrawnCard, type Element, richText, TYPED_MAX } from './adaptive-card.ts'
 import type { BotConnector } from './bot-connector.ts'
@@ -63,7 +66,7 @@ export function teamsApprovals({ connector, nameOf }: { connector: BotConnector;
   return {
     draw: async ({ thread, call }) => [await connector.postCard(thread, approvalAdaptiveCard(call))],
     drawSettled: async ({ card, settlement }) => {
-      const text = settledApprovalText(card.toolName, settledApproval(settlement, card.input, nameOf, { errorText: settledAnswer(settlement).errorText }))
+      const text = approvalOutcome({ card, settlement }, nameOf)
       const lines = text.split('\n').map((line, index) => richText([{ text: line, bold: index === 0 }], index === 0 ? { separator: true } : {}))
       const body = [richText([{ text: card.toolName, bold: true }]), ...fieldLines(approvalCard({ toolName: card.toolName, input: card.input }).fields, true), ...lines]
       await connector.updateCards(card, { card: adaptiveCard(body), summary: clip(text, 1000) })

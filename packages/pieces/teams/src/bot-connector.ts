@@ -1,6 +1,6 @@
 import { decodeThreadId } from '@chat-adapter/teams'
 import type { TeamsActivity } from '@chat-adapter/teams/webhook'
-import { jsonCall, PlatformError } from 'frogbot/channels'
+import { jsonCall, messageRef, messageRefParts, PlatformError } from 'frogbot/channels'
 import { cardMessage, type DrawnCard } from './adaptive-card.ts'
 
 /** An incoming activity, once verified (the Bot Framework schema, as Chat SDK's Teams adapter types it). */
@@ -25,13 +25,12 @@ const CALL_TIMEOUT_MS = 15_000
 export const baseConversation = (conversationId: string) => conversationId.replace(/;messageid=\d+$/, '')
 
 /**
- * A Teams message's id in card records: its conversation (without a channel post's
- * `;messageid=`) and its activity id, since activity ids are unique only within a conversation.
+ * A Teams message's id in card records (the kit's `messageRef`): its conversation (without a
+ * channel post's `;messageid=`, as base64url) and its activity id, since activity ids are unique
+ * only within a conversation; the kit's `messageRefParts` reads the activity id back.
  */
-export const messageRef = (conversationId: string, activityId: string) => `${Buffer.from(baseConversation(conversationId)).toString('base64url')}:${activityId}`
-
-/** The activity id of a {@link messageRef}. */
-export const activityOf = (ref: string) => ref.slice(ref.indexOf(':') + 1)
+export const activityRef = (conversationId: string, activityId: string) =>
+  messageRef(Buffer.from(baseConversation(conversationId)).toString('base64url'), activityId)
 
 /**
  * The piece's own client of the Bot Connector REST API (learn.microsoft.com "API reference", Bot
@@ -58,15 +57,21 @@ export function botConnector({ apiUrl, appId, token }: { apiUrl?: string; appId:
     return send(method, serviceUrl, `/${encodeURIComponent(conversation)}${path}`, payload, path.split('?')[0])
   }
   return {
-    /** Posts a drawn card in `thread`; resolves to its message's {@link messageRef}. */
+    /** Posts a drawn card in `thread`; resolves to its message's {@link activityRef}. */
     postCard: async (thread: string, drawn: DrawnCard): Promise<string> => {
       const { id } = await call('POST', thread, '/activities', cardMessage(drawn))
       if (!id) throw new Error('Teams did not say which activity the card became')
-      return messageRef(decodeThreadId(thread).conversationId, id)
+      return activityRef(decodeThreadId(thread).conversationId, id)
     },
-    /** Replaces the card of every activity of `posted` (its thread and the `messageRef`s of its messages) with `drawn` (Bot Connector "Update activity"). */
+    /**
+     * Replaces the card of every activity of `posted` (its thread and the `activityRef`s of its
+     * messages) with `drawn` (Bot Connector "Update activity").
+     */
     updateCards: async (posted: { thread: string; messageIds: string[] }, drawn: DrawnCard): Promise<void> => {
-      for (const activityId of posted.messageIds.map(activityOf)) await call('PUT', posted.thread, `/activities/${encodeURIComponent(activityId)}`, { ...cardMessage(drawn), id: activityId })
+      for (const { id } of posted.messageIds.map(messageRefParts)) {
+        const activity = { ...cardMessage(drawn), id }
+        await call('PUT', posted.thread, `/activities/${encodeURIComponent(id)}`, activity)
+      }
     },
     /** Posts `text` as it is (no Markdown) in `thread`; `to`: only that participant sees it (a targeted message). */
     postText: async (thread: string, text: string, { to }: { to?: { userId: string; name?: string } } = {}): Promise<void> => {

@@ -1,8 +1,11 @@
 import type { Chat } from 'chat'
 import type { TeamsAdapter } from '@chat-adapter/teams'
-import { type NameOf, noticeText, type PieceAction, type PieceNotice, type PieceRuntime, type QuestionCard, questionsOf } from 'frogbot/channels'
+import {
+  isJsonObject, type NameOf, noticeText, type PieceAction, type PieceNotice, type PieceRuntime,
+  type QuestionCard, questionsOf
+} from 'frogbot/channels'
 import { readApprovalSubmit } from './approval-card.ts'
-import { type Activity, messageRef } from './bot-connector.ts'
+import { type Activity, activityRef } from './bot-connector.ts'
 import { readSubmit } from './card-reading.ts'
 import type { TeamsPeople } from './teams-people.ts'
 
@@ -41,10 +44,10 @@ function readCard(card: QuestionCard, value: Record<string, unknown>): { action:
 export function teamsSubmits({ bot, adapter, runtime, people, nameOf }: { bot: Chat; adapter: TeamsAdapter; runtime: PieceRuntime; people: TeamsPeople; nameOf: NameOf }) {
   /** Where and whom to tell what of a submit, or `null` when it was no press of FrogBot's cards. */
   const submitted = async (activity: Activity, value: unknown) => {
-    const data = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {}
+    const data = isJsonObject(value) ? value : {}
     if (!activity.from?.id) return null
     const { conversation, replyToId } = activity
-    const messageId = replyToId && conversation?.id ? messageRef(conversation.id, replyToId) : undefined
+    const messageId = replyToId && conversation?.id ? activityRef(conversation.id, replyToId) : undefined
     const card = messageId ? await runtime.cards.ofMessage(messageId) : null
     const read = card ? readCard(card, data) : { notice: CLOSED }
     if (!read) return null

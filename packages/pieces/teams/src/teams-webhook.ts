@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto'
-import { jsonObject, type PieceContext, refusedRequest, replayGuard, unauthorized } from 'frogbot/channels'
+import {
+  badRequest, isJsonObject, jsonObject, type PieceContext, refusedRequest, replayGuard, unauthorized
+} from 'frogbot/channels'
 import { activityMismatch, botFrameworkAuth } from './bot-framework-auth.ts'
 
 /** The fields of an incoming activity the webhook reads before Chat SDK does. */
 type ActivityHead = { type: string; id?: string; serviceUrl: string; channelId?: string; recipient?: { id?: unknown }; conversation: { id: string } }
 
 const objects = (items: unknown) => Array.isArray(items) && items.every((item) => item !== null && typeof item === 'object')
-const isObject = (value: unknown) => value !== null && typeof value === 'object' && !Array.isArray(value)
 
 /** What an activity must be, each rule with the problem of breaking it. */
 const ACTIVITY_RULES: [(activity: Record<string, any>) => boolean, string][] = [
@@ -18,7 +19,12 @@ const ACTIVITY_RULES: [(activity: Record<string, any>) => boolean, string][] = [
   [(activity) => activity.text === undefined || typeof activity.text === 'string', 'the activity text must be a string'],
   [(activity) => activity.entities === undefined || objects(activity.entities), 'the activity entities must be a list of objects'],
   [(activity) => activity.attachments === undefined || objects(activity.attachments), 'the activity attachments must be a list of objects'],
-  [(activity) => !(activity.type === 'invoke' && activity.name === 'adaptiveCard/action') || isObject(activity.value?.action?.data), 'an adaptiveCard/action invoke needs value.action.data, an object']
+  [
+    (activity) =>
+      !(activity.type === 'invoke' && activity.name === 'adaptiveCard/action') ||
+      isJsonObject(activity.value?.action?.data),
+    'an adaptiveCard/action invoke needs value.action.data, an object'
+  ]
 ]
 
 /**
@@ -67,7 +73,7 @@ export function teamsVerifier({ appId, openIdMetadataUrl, now: clock }: { appId:
     const refuse = (reason: string) => refusedRequest(refused, reason, remedy(reason))
     if (checked.kind === 'refused') return refuse(checked.reason)
     const activity = readActivity(body)
-    if ('problem' in activity) return Response.json({ error: activity.problem, code: 'bad-request' }, { status: 400 })
+    if ('problem' in activity) return badRequest(activity.problem)
     const mismatch = activityMismatch(checked, activity, appId)
     if (mismatch) return refuse(mismatch)
     const deliveryId = activity.id ? createHash('sha256').update(`${activity.conversation.id}\n${activity.type}\n${activity.id}`).digest('hex') : undefined

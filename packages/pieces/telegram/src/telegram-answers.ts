@@ -1,4 +1,7 @@
-import { approvalButton, type CardControl, clipDrawn as clip, type LookPress, optionPage, type PieceNotice, type PieceRuntime } from 'frogbot/channels'
+import {
+  approvalButton, type CardControl, clipDrawn as clip, type LookPress, messageRefParts, optionPage,
+  type PieceNotice, type PieceRuntime
+} from 'frogbot/channels'
 import { approvalPressOf } from './approval-keyboard.ts'
 import { cardTag, OPTIONS_PER_PAGE, type PressAction, readPressData } from './question-keyboard.ts'
 import type { Press } from './telegram-inbound.ts'
@@ -42,9 +45,10 @@ export function telegramAnswers({ runtime, drawing }: { runtime: PieceRuntime; d
     runtime.capture({ card, messageId, participant, question: step, replyTo: async () => {
       await views.setView(card, { ...(await views.view(card)), typing: { question: step, userId: participant.userId, name: telegramName(participant) } })
       await drawing.redraw(card, partial)
+      const cardMessage = Number(messageRefParts(messageId!).id)
       const prompt = await drawing.send(thread, mentioning(participant, `type your answer to “${clip(question.header, 200)}” as a reply to this message.`), {
         reply_markup: { force_reply: true, selective: true, input_field_placeholder: clip(question.header, PLACEHOLDER_MAX) },
-        reply_parameters: { message_id: Number(messageId!.slice(messageId!.lastIndexOf(':') + 1)), allow_sending_without_reply: true }
+        reply_parameters: { message_id: cardMessage, allow_sending_without_reply: true }
       })
       return [messageId!, prompt]
     } })

@@ -1,4 +1,8 @@
-import { cardViews, type ChatSdkContext, clipDrawn as clip, messageNoticeDue, noticeText, type PartialAnswer, type Participant, type PieceDrawing, type QuestionCard, questionsOf, settledAnswer, settledApproval, settledApprovalText, settledText } from 'frogbot/channels'
+import {
+  approvalOutcome, cardViews, type ChatSdkContext, clipDrawn as clip, messageNoticeDue, messageRef,
+  messageRefParts, noticeText, type PartialAnswer, type Participant, type PieceDrawing, type QuestionCard,
+  questionsOf, settledText
+} from 'frogbot/channels'
 import { approvalMessage } from './approval-keyboard.ts'
 import type { TelegramAdapter, TelegramMessage } from '@chat-adapter/telegram'
 import type { TelegramApi } from './telegram-api.ts'
@@ -40,7 +44,7 @@ type Uses = Pick<ChatSdkContext<TelegramAdapter>, 'adapter' | 'nameOf' | 'state'
  * The Telegram piece's cards and notices, by the Bot API (the piece's `api`; Chat SDK's `adapter`
  * only says which chat and topic a thread is), and each card's view in the piece's `state`:
  * - `drawCall`: one message per call, the question shown (see `questionMessage`) with its
- *   inline keyboard; its id (`<chat>:<message>`) is the card's;
+ *   inline keyboard; its id (the kit's `messageRef`, `<chat>:<message>`) is the card's;
  * - `drawPartial`: the card edited to its partial answer (the toggles; the next question on the
  *   first page of its options, the typist gone);
  * - `drawSettled`: the card edited to its answer and who gave it (the kit's `settledText`), the
@@ -59,14 +63,12 @@ export function telegramDrawing({ adapter, api, nameOf, state }: Uses) {
     const { chatId, messageThreadId } = adapter.decodeThreadId(thread)
     return { chat_id: chatId, ...(messageThreadId !== undefined ? { message_thread_id: messageThreadId } : {}) }
   }
-  const messageOf = (id: string) => {
-    const at = id.lastIndexOf(':')
-    return { chat_id: id.slice(0, at), message_id: Number(id.slice(at + 1)) }
-  }
-  /** Edits each of `ids` (a card's messages) to `payload`; an edit that changes nothing is no failure. */
-  const edit = async (ids: string[], payload: Record<string, unknown>) => {
-    for (const id of ids) {
-      await api('editMessageText', { ...messageOf(id), ...payload }).catch((error: unknown) => {
+  /** Edits each of `refs` (a card's messages) to `payload`; an edit that changes nothing is no failure. */
+  const edit = async (refs: string[], payload: Record<string, unknown>) => {
+    for (const ref of refs) {
+      const { place, id } = messageRefParts(ref)
+      const message = { chat_id: place, message_id: Number(id) }
+      await api('editMessageText', { ...message, ...payload }).catch((error: unknown) => {
         if (!unchanged(error)) throw error
       })
     }
@@ -86,7 +88,7 @@ export function telegramDrawing({ adapter, api, nameOf, state }: Uses) {
   /** Sends `text` to `thread` (plain, no parse mode), as a reply to `replyTo` where given; the id of the message sent. */
   const send = async (thread: string, content: { text: string; entities?: unknown[] }, extra: Record<string, unknown> = {}) => {
     const sent = await api<TelegramMessage>('sendMessage', { ...target(thread), ...content, ...extra })
-    return `${sent.chat.id}:${sent.message_id}`
+    return messageRef(String(sent.chat.id), String(sent.message_id))
   }
 
   const drawing: Pick<PieceDrawing, 'drawCall' | 'drawSettled' | 'drawPartial' | 'notify' | 'approvals'> = {
@@ -112,7 +114,7 @@ export function telegramDrawing({ adapter, api, nameOf, state }: Uses) {
     approvals: {
       draw: async ({ chat, thread, call }) => [await send(thread, approvalMessage(call, chat.id))],
       drawSettled: ({ card, settlement }) =>
-        edit(card.messageIds, { text: withinMessage(settledApprovalText(card.toolName, settledApproval(settlement, card.input, nameOf, { errorText: settledAnswer(settlement).errorText }))) }),
+        edit(card.messageIds, { text: withinMessage(approvalOutcome({ card, settlement }, nameOf)) }),
       drawVotes: ({ card, call }) => edit(card.messageIds, approvalMessage(call, card.chatId))
     }
   }

@@ -1,5 +1,8 @@
 import type { TelegramAdapter, TelegramCallbackQuery, TelegramMessage, TelegramUpdate } from '@chat-adapter/telegram'
-import { type ChatSdkContext, clipDrawn, errorText, noticeText, onceUntilFailure, type PieceNotice, PlatformError, receivedMessages } from 'frogbot/channels'
+import {
+  type ChatSdkContext, clipDrawn, errorText, messageRef, noticeText, onceUntilFailure, type PieceNotice,
+  PlatformError, receivedMessages
+} from 'frogbot/channels'
 import type { TelegramApi } from './telegram-api.ts'
 
 /** The longest text `answerCallbackQuery` shows (Bot API: 0–200 characters). */
@@ -95,8 +98,9 @@ export function telegramInbound({ adapter, bot, api, botUsername, allowedUserIds
     if (query.message && typeof query.data === 'string') {
       const chatId = String(query.message.chat.id)
       const thread = adapter.encodeThreadId({ chatId, messageThreadId: topicOnly(query.message as TelegramMessage & Threaded).message_thread_id })
+      const messageId = messageRef(chatId, String(query.message.message_id))
       try {
-        const notice = await press({ thread, messageId: `${chatId}:${query.message.message_id}`, from: query.from, data: query.data })
+        const notice = await press({ thread, messageId, from: query.from, data: query.data })
         text = notice ? noticeText(notice, nameOf) : null
       } catch (error) {
         log(`could not handle a button press in ${thread}: ${errorText(error)}`)

@@ -1,4 +1,6 @@
-import { FRESHNESS_WINDOW_MS, type PieceContext, refusedRequest, replayGuard, sameSecret, unauthorized } from 'frogbot/channels'
+import {
+  badRequest, FRESHNESS_WINDOW_MS, type PieceContext, refusedRequest, replayGuard, sameSecret, unauthorized
+} from 'frogbot/channels'
 import { readUpdate } from './telegram-updates.ts'
 
 /**
@@ -44,7 +46,7 @@ export function telegramVerifier({ secretToken, botId }: { secretToken: string; 
     const given = request.headers.get(HEADER)
     if (!sameSecret(given, secretToken)) return refusedRequest(refused, ...REFUSALS[given === null ? 'missing' : 'other'])
     const update = readUpdate(body)
-    if ('problem' in update) return Response.json({ error: `Refused: ${update.problem}.`, code: 'bad-request' }, { status: 400 })
+    if ('problem' in update) return badRequest(`Refused: ${update.problem}.`)
     if (update.sentAt !== undefined && Math.abs(now() - update.sentAt) > UPDATE_WINDOW_MS) {
       return unauthorized(`Refused: the update's message was sent more than ${Math.round(UPDATE_WINDOW_MS / 60_000)} minutes from this server's time.`)
     }
