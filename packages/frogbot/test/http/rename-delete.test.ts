@@ -91,6 +91,9 @@ for (const backend of BACKENDS) {
       const renamed = await call('PATCH', chatPath(chatId), { title: 'Porch\u0000plan \u001b[2J' })
       expect(renamed).toMatchObject({ status: 200, json: { chat: { title: 'Porch plan  [2J' } } })
       expect((await storeOf(frogbot).getChat(chatId))?.title).toBe('Porch plan  [2J')
+      // A title is one line in a list: tabs and line breaks become spaces too.
+      const broken = await call('PATCH', chatPath(chatId), { title: 'a\u0001b\nc\r\nd\te' })
+      expect(broken).toMatchObject({ status: 200, json: { chat: { title: 'a b c  d e' } } })
     })
 
     it('a delete removes a waiting chat with its calls and queued messages; it is then 404 everywhere', async () => {
