@@ -19,6 +19,12 @@ import { settledCalls } from './settled-calls.ts'
 import { isoIn, newLeaseOwner, type TurnServices } from './services.ts'
 import type { McpResume } from '../tools/mcp-elicitation.ts'
 
+/** What a settle of a call already settled is told: that it expired, for one that expired unanswered; else that the first answer wins. */
+function alreadySettled(settlement: { outcome: string } | null | undefined): FrogbotError {
+  const text = settlement?.outcome === 'expired' ? 'This call expired without an answer; it can no longer be settled.' : 'This call was already settled; the first answer wins.'
+  return new FrogbotError('already-settled', text, { settlement })
+}
+
 function refusalError(refusal: SettleRefusal, state: ChatState, { calls, messages }: SettleSnapshot, settled?: SettlementWithPart | null): FrogbotError {
   switch (refusal.refused) {
     case 'call-not-found':
@@ -26,7 +32,7 @@ function refusalError(refusal: SettleRefusal, state: ChatState, { calls, message
     case 'already-settled': {
       const messageId = calls.find((call) => call.toolCallId === refusal.toolCallId)?.messageId
       const settlement = (settled?.toolCallId === refusal.toolCallId ? settled : null) ?? settlementOf(messages.find((message) => message.id === messageId) ?? null, refusal.toolCallId)
-      return new FrogbotError('already-settled', 'This call was already settled; the first answer wins.', { settlement })
+      return alreadySettled(settlement)
     }
     case 'already-voted':
       return new FrogbotError('already-voted', 'You already voted on this call; each person votes once.', { vote: refusal.vote })
@@ -151,7 +157,7 @@ async function throughDoor(
   const assignee = (calls: () => Promise<CallRecord[]>) => ({ calls })
   if (known) {
     await checkChat(services, { chat: known.chat, chatId, agentSlug, req, write: true, assignee: assignee(() => services.store.getCalls(chatId, ids)) })
-    throw new FrogbotError('already-settled', 'This call was already settled; the first answer wins.', { settlement: known.settlement })
+    throw alreadySettled(known.settlement)
   }
   // The tool checks run user code once per call: a call's input and tool do not change between attempts.
   const checked = new Map<string, Promise<SettleAction>>()

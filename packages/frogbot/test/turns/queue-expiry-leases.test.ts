@@ -82,6 +82,10 @@ describe('expiry of a pending call (client.expiresIn)', () => {
     const late = await call('POST', `/api/agents/planner/chats/${chatId}/settle`, { toolCallId: 'call_q', output: { answers: [{ header: 'Color', selected: ['Red'] }] } })
     expect(late.status).toBe(409)
     expect(late.json.settlement).toMatchObject({ outcome: 'expired', part: { errorText: 'Expired without an answer.' } })
+    expect(late.json.error).toBe('This call expired without an answer; it can no longer be settled.')
+    // Asked again, from what the server keeps of settled calls: the same.
+    const again = await call('POST', `/api/agents/planner/chats/${chatId}/settle`, { toolCallId: 'call_q', output: { answers: [{ header: 'Color', selected: ['Red'] }] } })
+    expect(again.json).toMatchObject({ code: 'already-settled', error: 'This call expired without an answer; it can no longer be settled.' })
   })
 
   it('a late answer expires the call in the settle it makes: one snapshot, one write, and the chat is idle', async () => {
