@@ -13,7 +13,8 @@ export const TITLE_MAX_LENGTH = 80
 /**
  * Body of `POST /api/agents/:slug` (docs/http/overview.md): `{ prompt }` or `{ messages }` (AI SDK UI messages),
  * optional `chatId`. The fields `useChat`'s default transport adds (`id`, `trigger`, `messageId`)
- * are accepted; `id` is taken as the chat id when `chatId` is absent.
+ * are accepted; `id` is taken as the chat id when `chatId` is absent, and must be it when both are
+ * given.
  */
 export const RunRequest = z
   .strictObject({
@@ -36,6 +37,10 @@ export const RunRequest = z
   .refine((body) => (body.prompt === undefined) !== (body.messages === undefined), {
     message: 'send exactly one of "prompt" or "messages"',
     path: ['prompt']
+  })
+  .refine((body) => body.chatId === undefined || body.id === undefined || body.chatId === body.id, {
+    message: 'names another chat than "chatId": send one of them, or the same chat id in both',
+    path: ['id']
   })
 export type RunRequest = z.output<typeof RunRequest>
 

@@ -43,6 +43,15 @@ describe('requests a newcomer sent', () => {
     expect(blank.json.error).toBe('prompt: must not be empty or blank')
   })
 
+  it("useChat's id and a chatId naming two chats are 400 naming id, not one of them taken", async () => {
+    const { call } = await app(scriptedModel([textStep('Hi.'), textStep('Again.')]))
+    const first = await call('POST', '/api/agents/planner', { prompt: 'Hi' })
+    const both = await call('POST', '/api/agents/planner', { prompt: 'Hi', id: 'chat_other', chatId: first.json.chatId })
+    expect(both.status).toBe(400)
+    expect(both.json.error).toBe('id: names another chat than "chatId": send one of them, or the same chat id in both')
+    expect((await call('POST', '/api/agents/planner', { prompt: 'Again', id: first.json.chatId, chatId: first.json.chatId })).status).not.toBe(400)
+  })
+
   it('a cursor that is not one, and a repeated parameter, are 400', async () => {
     const { call } = await app(scriptedModel([]))
     expect((await call('GET', '/api/agents/planner/chats?cursor=garbage')).json.error).toBe('cursor: not a cursor: pass the nextCursor of the previous page')
