@@ -42,13 +42,23 @@ export async function readBody<S extends z.ZodType>(request: Request, schema: S,
     const path = issue.path.length > 0 ? issue.path.map(String).join('.') : 'body'
     const message =
       issue.code === 'unrecognized_keys'
-        ? `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((key) => `"${key}"`).join(', ')}`
+        ? `unknown field${issue.keys.length > 1 ? 's' : ''} ${namedKeys(issue.keys)}`
         : issue.code === 'invalid_type' && valueAt(json, issue.path) === undefined
           ? `is required (${issue.expected})`
           : issue.message
     throw new FrogbotError('bad-request', `${path}: ${message}`)
   }
   return parsed.data
+}
+
+/** How many unknown keys a refusal names, and how many characters of each, at most. */
+const NAMED_KEYS_MAX = 5
+const KEY_NAME_MAX = 60
+
+/** Unknown keys as a refusal names them: quoted, the first {@link NAMED_KEYS_MAX}, each clipped, then how many more. */
+function namedKeys(keys: string[]): string {
+  const named = keys.slice(0, NAMED_KEYS_MAX).map((key) => `"${key.length > KEY_NAME_MAX ? `${key.slice(0, KEY_NAME_MAX)}…` : key}"`)
+  return `${named.join(', ')}${keys.length > NAMED_KEYS_MAX ? ` and ${keys.length - NAMED_KEYS_MAX} more` : ''}`
 }
 
 /** `bytes` as UTF-8 text; `bad-request` naming the body when they are not UTF-8. */

@@ -9,8 +9,16 @@ import { elicitationResponse, type McpElicitation } from '../tools/mcp-elicitati
 
 // The settle door's checks of one action that run user code (see `settleActions` in settle.ts).
 
+/** How many of a schema's problems a refusal names, and how many characters of each, at most. */
+const NAMED_PROBLEMS_MAX = 5
+const PROBLEM_TEXT_MAX = 300
+
+/** A schema's refusal of `field`: its first problems, each naming its path and clipped, then how many more. */
 function zodMessage(error: { issues: { path: PropertyKey[]; message: string }[] }, field = 'output'): string {
-  return error.issues.map((issue) => `${[field, ...issue.path.map(String)].join('.')}: ${issue.message}`).join('; ')
+  const clipped = (text: string) => (text.length > PROBLEM_TEXT_MAX ? `${text.slice(0, PROBLEM_TEXT_MAX)}…` : text)
+  const named = error.issues.slice(0, NAMED_PROBLEMS_MAX).map((issue) => clipped(`${[field, ...issue.path.map(String)].join('.')}: ${issue.message}`))
+  const more = error.issues.length - NAMED_PROBLEMS_MAX
+  return `${named.join('; ')}${more > 0 ? `; and ${more} more` : ''}`
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)

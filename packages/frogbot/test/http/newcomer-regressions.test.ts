@@ -52,6 +52,27 @@ describe('requests a newcomer sent', () => {
     expect((await call('POST', '/api/agents/planner', { prompt: 'Again', id: first.json.chatId, chatId: first.json.chatId })).status).not.toBe(400)
   })
 
+  it('a body of thousands of unknown fields is refused naming the first five and how many more, not echoing them all', async () => {
+    const { call } = await app(scriptedModel([]))
+    const body: Record<string, unknown> = { prompt: 'Hi' }
+    for (let index = 0; index < 8_000; index++) body[`field_${index}_${'x'.repeat(80)}`] = 1
+    const refused = await call('POST', '/api/agents/planner', body)
+    expect(refused.status).toBe(400)
+    expect(refused.json.error).toMatch(/^body: unknown fields "field_0_x+…", "field_1_x+…", "field_2_x+…", "field_3_x+…", "field_4_x+…" and 7995 more$/)
+    expect(refused.json.error.length).toBeLessThan(400)
+  })
+
+  it('an answer with thousands of unknown fields is refused in a short message', async () => {
+    const { call } = await app(scriptedModel([toolStep([{ toolCallId: 'call_1', toolName: 'question', input: colorQuestion }])]))
+    const first = await call('POST', '/api/agents/planner', { prompt: 'Paint the shed' })
+    const answer: Record<string, unknown> = { header: 'Color', selected: ['Red'] }
+    for (let index = 0; index < 8_000; index++) answer[`field_${index}_${'x'.repeat(80)}`] = 1
+    const refused = await call('POST', `/api/agents/planner/chats/${first.json.chatId}/settle`, { toolCallId: 'call_1', output: { answers: [answer] } })
+    expect(refused.status).toBe(400)
+    expect(refused.json.error).toMatch(/^output\.answers\.0: .*field_0_x+/)
+    expect(refused.json.error.length).toBeLessThanOrEqual(400)
+  })
+
   it('a cursor that is not one, and a repeated parameter, are 400', async () => {
     const { call } = await app(scriptedModel([]))
     expect((await call('GET', '/api/agents/planner/chats?cursor=garbage')).json.error).toBe('cursor: not a cursor: pass the nextCursor of the previous page')
