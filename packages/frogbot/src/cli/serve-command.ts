@@ -1,8 +1,10 @@
 import { serve } from '@hono/node-server'
+import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { dirname, resolve } from 'node:path'
 import { createFrogbot } from '../frogbot.ts'
 import { internalsOf } from '../frogbot-internals.ts'
+import { answerClientErrors } from './client-errors.ts'
 import { cliCommand } from './cli-command.ts'
 import { checkGivenToken, prepareDemoAccess, prepareDemoSignIn } from './demo-access.ts'
 import { loadConfig } from './load-config.ts'
@@ -105,6 +107,7 @@ export async function serveCommand(options: { port?: string; host?: string; conf
   }
 
   const server = serve({ fetch: withRootRedirect(frogbot.fetch), port, hostname: host, serverOptions: timeouts })
+  answerClientErrors(server as Server)
   // Listened for from the moment the server can take requests: a SIGTERM while the start-up lines
   // are still being prepared shuts down cleanly instead of killing the process mid-write.
   const stopRequested = stopSignal({ onForce: (signal) => log(`${signal} again: exiting now, without writing out running replies`) })

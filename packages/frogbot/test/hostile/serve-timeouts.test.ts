@@ -49,6 +49,14 @@ describe('frogbot serve bounds how long it waits for a request', { timeout: 60_0
     )
     expect(stalled.received).toMatch(/^HTTP\/1\.1 408 /)
     expect(stalled.closedAfterMs).toBeLessThan(5000)
+    // Answered as every error is: { error, code } and the API's security headers.
+    expect(stalled.received).toContain('x-content-type-options: nosniff')
+    expect(JSON.parse(stalled.received.slice(stalled.received.indexOf('\r\n\r\n') + 4))).toMatchObject({ code: 'request-timeout' })
+
+    // Headers over 16 KiB: 431 with a body too.
+    const huge = await stall(server.port, `GET /api/health?${'a'.repeat(60_000)} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`)
+    expect(huge.received).toMatch(/^HTTP\/1\.1 431 /)
+    expect(JSON.parse(huge.received.slice(huge.received.indexOf('\r\n\r\n') + 4))).toEqual({ error: 'The request line and headers are over 16 KiB.', code: 'headers-too-large' })
 
     // Headers that never end are cut off too.
     const headless = await stall(server.port, `GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n`)
