@@ -1,5 +1,5 @@
 import { quote } from './question-schemas.ts'
-import { hasNul, NUL_RULE } from './text-rules.ts'
+import { typedTextProblem } from './text-rules.ts'
 import { ANSWER_TEXT_MAX_LENGTH, tooLongText } from './answer-text.ts'
 import type { QuestionInput, QuestionOutput } from './question-schemas.ts'
 
@@ -15,7 +15,7 @@ import type { QuestionInput, QuestionOutput } from './question-schemas.ts'
  * 4. no label is selected twice (the seed is silent; a pick counted twice would mislead the model);
  * 5. a single-choice question (`multiple: false`) has at most one selected label;
  * 6. `custom` is present only where the question allows it (`custom: true`);
- * 7. `custom` holds no NUL (U+0000; see {@link NUL_RULE}) and is at most
+ * 7. `custom` holds no NUL (U+0000) and is well-formed Unicode (see `typedTextProblem`) and is at most
  *    {@link ANSWER_TEXT_MAX_LENGTH} characters;
  * 8. each answer has at least one selected label or a `custom` that is non-empty after trimming.
  * Rules 2 to 8 are checked answer by answer.
@@ -67,8 +67,9 @@ export function checkQuestionAnswer(input: QuestionInput, output: QuestionOutput
       return `${at}: a custom answer is not allowed for this question; omit "custom" and choose from ${offeredList}`
     }
 
-    if (a.custom !== undefined && hasNul(a.custom)) {
-      return `${at}: "custom" ${NUL_RULE}`
+    const broken = a.custom === undefined ? null : typedTextProblem(a.custom)
+    if (broken) {
+      return `${at}: "custom" ${broken}`
     }
 
     if (a.custom !== undefined && a.custom.length > ANSWER_TEXT_MAX_LENGTH) {

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { hasNul, NUL_RULE } from './text-rules.ts'
+import { typedTextProblem } from './text-rules.ts'
 
 /** Longest password accepted, in characters (docs/auth/overview.md). */
 export const PASSWORD_MAX_LENGTH = 1024
@@ -49,7 +49,7 @@ export type RunRequest = z.output<typeof RunRequest>
  * `{ toolCallId, output }` or `{ toolCallId, dismissed: true, reason? }` for a client tool's call;
  * `{ toolCallId, approved: true, input?, reason? }` or `{ toolCallId, approved: false, reason? }`
  * for a call waiting for approval (docs/agents/approvals.md; `input` is an edited tool input).
- * `reason`: without NUL; the settle door refuses one over {@link REASON_MAX_LENGTH} characters as
+ * `reason`: without NUL, well-formed Unicode; the settle door refuses one over {@link REASON_MAX_LENGTH} characters as
  * `invalid-output`, as for every door.
  */
 export const SettleRequest = z
@@ -59,7 +59,13 @@ export const SettleRequest = z
     dismissed: z.literal(true).optional(),
     approved: z.boolean().optional(),
     input: z.unknown().optional(),
-    reason: z.string().refine((reason) => !hasNul(reason), NUL_RULE).optional()
+    reason: z
+      .string()
+      .superRefine((reason, context) => {
+        const broken = typedTextProblem(reason)
+        if (broken) context.addIssue({ code: 'custom', message: broken })
+      })
+      .optional()
   })
   .refine((body) => [body.output !== undefined, body.dismissed === true, body.approved !== undefined].filter(Boolean).length === 1, {
     message: 'send exactly one of "output", "dismissed": true or "approved"',

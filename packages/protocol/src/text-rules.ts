@@ -11,3 +11,15 @@ export const NUL_RULE = 'must not contain NUL (U+0000)'
 export function hasNul(text: string): boolean {
   return text.includes('\0')
 }
+
+/**
+ * The rule for text a person types beside {@link NUL_RULE}: it is well-formed Unicode. A lone
+ * surrogate (`\ud800` in JSON) is no character; a strict JSON reader refuses it where it comes back.
+ */
+export const WELL_FORMED_RULE = 'must be well-formed Unicode (a lone surrogate such as \\ud800 is no character)'
+
+/** The rule `text` breaks of the two for typed text ({@link NUL_RULE}, {@link WELL_FORMED_RULE}), or `null`. */
+export function typedTextProblem(text: string): string | null {
+  if (hasNul(text)) return NUL_RULE
+  return text.isWellFormed() ? null : WELL_FORMED_RULE
+}

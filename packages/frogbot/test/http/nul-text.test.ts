@@ -114,5 +114,19 @@ for (const backend of BACKENDS) {
       await expect(frogbot.agents.planner.generate({ chatId, prompt: 'a\u0000b', user: ada })).rejects.toEqual(refusal('prompt'))
       expect(await stored(chatId)).toEqual(before)
     })
+  
+    it('a lone surrogate (\\ud800) in a prompt, a typed answer or a reason is 400 naming the field, nothing stored', async () => {
+      const rule = 'must be well-formed Unicode (a lone surrogate such as \\ud800 is no character)'
+      const prompt = await call('POST', '/api/agents/planner', { prompt: 'Paint \ud800 the shed' })
+      expect(prompt).toMatchObject({ status: 400, json: { error: `prompt: ${rule}` } })
+      const { chatId, callId } = await waiting()
+      const before = await stored(chatId)
+      const typed = await call('POST', `${chatPath(chatId)}/settle`, { toolCallId: callId, output: { answers: [{ header: 'Color', selected: [], custom: 'Teal \udc00' }] } })
+      expect(typed.status).toBe(400)
+      expect(typed.json.error).toContain(`"custom" ${rule}`)
+      const reason = await call('POST', `${chatPath(chatId)}/settle`, { toolCallId: callId, dismissed: true, reason: 'no \ud800' })
+      expect(reason).toMatchObject({ status: 400, json: { error: `reason: ${rule}` } })
+      expect(await stored(chatId)).toEqual(before)
+    })
   })
 }

@@ -1,15 +1,17 @@
-import { hasNul, NUL_RULE } from '@frogbotai/protocol'
+import { typedTextProblem } from '@frogbotai/protocol'
 import type { UIMessage } from 'ai'
 import { FrogbotError } from '../../errors/frogbot-error.ts'
 
 /**
- * Refuses a user message whose text holds NUL (U+0000; see `NUL_RULE`) at every web door with
+ * Refuses a user message whose text holds NUL (U+0000; see `NUL_RULE`), or is not well-formed
+ * Unicode (a lone surrogate; `WELL_FORMED_RULE`), at every web door with
  * `FrogbotError('bad-request')`, `<where>: must not contain NUL (U+0000)`: `field` names the text
  * the caller gave (`prompt`, `text`), or, ending in `parts`, the parts, and then the part is named
  * too (`messages.0.parts.1.text`). Nothing is stored.
  */
 export function refuseNul(parts: UIMessage['parts'], field: string): void {
-  const index = parts.findIndex((part) => part.type === 'text' && hasNul(part.text))
+  const index = parts.findIndex((part) => part.type === 'text' && typedTextProblem(part.text) !== null)
   if (index < 0) return
-  throw new FrogbotError('bad-request', `${field.endsWith('parts') ? `${field}.${index}.text` : field}: ${NUL_RULE}`)
+  const part = parts[index] as { text: string }
+  throw new FrogbotError('bad-request', `${field.endsWith('parts') ? `${field}.${index}.text` : field}: ${typedTextProblem(part.text)}`)
 }
