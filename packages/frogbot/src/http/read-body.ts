@@ -57,7 +57,7 @@ const KEY_NAME_MAX = 60
 
 /** Unknown keys as a refusal names them: quoted, the first {@link NAMED_KEYS_MAX}, each clipped, then how many more. */
 function namedKeys(keys: string[]): string {
-  const named = keys.slice(0, NAMED_KEYS_MAX).map((key) => `"${key.length > KEY_NAME_MAX ? `${key.slice(0, KEY_NAME_MAX)}…` : key}"`)
+  const named = keys.slice(0, NAMED_KEYS_MAX).map((key) => `"${clipText(key, KEY_NAME_MAX)}"`)
   return `${named.join(', ')}${keys.length > NAMED_KEYS_MAX ? ` and ${keys.length - NAMED_KEYS_MAX} more` : ''}`
 }
 

@@ -6,6 +6,7 @@ import { ANSWER_TEXT_MAX_LENGTH, APPROVAL_KIND, formatPath, MCP_ELICITATION_KIND
 import { type CallRecord, toPendingCall } from '../store/chat-records.ts'
 import { type SettleAction, isAnswer, isDecision } from './rules/plan-settle.ts'
 import { elicitationResponse, type McpElicitation } from '../tools/mcp-elicitation.ts'
+import { clipText } from '../text/clip-text.ts'
 
 // The settle door's checks of one action that run user code (see `settleActions` in settle.ts).
 
@@ -15,8 +16,7 @@ const PROBLEM_TEXT_MAX = 300
 
 /** A schema's refusal of `field`: its first problems, each naming its path and clipped, then how many more. */
 function zodMessage(error: { issues: { path: PropertyKey[]; message: string }[] }, field = 'output'): string {
-  const clipped = (text: string) => (text.length > PROBLEM_TEXT_MAX ? `${text.slice(0, PROBLEM_TEXT_MAX)}…` : text)
-  const named = error.issues.slice(0, NAMED_PROBLEMS_MAX).map((issue) => clipped(`${[field, ...issue.path.map(String)].join('.')}: ${issue.message}`))
+  const named = error.issues.slice(0, NAMED_PROBLEMS_MAX).map((issue) => clipText(`${[field, ...issue.path.map(String)].join('.')}: ${issue.message}`, PROBLEM_TEXT_MAX))
   const more = error.issues.length - NAMED_PROBLEMS_MAX
   return `${named.join('; ')}${more > 0 ? `; and ${more} more` : ''}`
 }
