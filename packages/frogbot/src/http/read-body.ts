@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import { FrogbotError } from '../errors/frogbot-error.ts'
+import { issueRule } from '../errors/schema-refusal.ts'
 import { clipText } from '../text/clip-text.ts'
 
 /**
@@ -36,29 +37,20 @@ export async function readBody<S extends z.ZodType>(request: Request, schema: S,
   if (json === null || typeof json !== 'object' || Array.isArray(json)) throw new FrogbotError('bad-request', 'body: must be a JSON object')
   const tooDeep = pathPastDepth(json, MAX_JSON_DEPTH)
   if (tooDeep) throw new FrogbotError('bad-request', `${tooDeep}: nested more than ${MAX_JSON_DEPTH} levels deep`)
-  const parsed = schema.safeParse(json)
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]
-    const path = issue.path.length > 0 ? issue.path.map(String).join('.') : 'body'
-    const message =
-      issue.code === 'unrecognized_keys'
-        ? `unknown field${issue.keys.length > 1 ? 's' : ''} ${namedKeys(issue.keys)}`
-        : issue.code === 'invalid_type' && valueAt(json, issue.path) === undefined
-          ? `is required (${issue.expected})`
-          : issue.message
-    throw new FrogbotError('bad-request', `${path}: ${message}`)
-  }
-  return parsed.data
+  return parsedOrRefused(schema, json)
 }
 
-/** How many unknown keys a refusal names, and how many characters of each, at most. */
-const NAMED_KEYS_MAX = 5
-const KEY_NAME_MAX = 60
-
-/** Unknown keys as a refusal names them: quoted, the first {@link NAMED_KEYS_MAX}, each clipped, then how many more. */
-function namedKeys(keys: string[]): string {
-  const named = keys.slice(0, NAMED_KEYS_MAX).map((key) => `"${clipText(key, KEY_NAME_MAX)}"`)
-  return `${named.join(', ')}${keys.length > NAMED_KEYS_MAX ? ` and ${keys.length - NAMED_KEYS_MAX} more` : ''}`
+/**
+ * `value` parsed with `schema`, or `bad-request` naming the first field that breaks it and the
+ * rule (see `issueRule`); `at` is the path of `value` in the body (`messages.1.parts.2.approval`),
+ * or nothing for the body itself.
+ */
+export function parsedOrRefused<S extends z.ZodType>(schema: S, value: unknown, at: readonly (string | number)[] = []): z.output<S> {
+  const parsed = schema.safeParse(value)
+  if (parsed.success) return parsed.data
+  const issue = parsed.error.issues[0]
+  const path = [...at, ...issue.path].map(String)
+  throw new FrogbotError('bad-request', `${path.length > 0 ? path.join('.') : 'body'}: ${issueRule(issue, value)}`)
 }
 
 /** `bytes` as UTF-8 text; `bad-request` naming the body when they are not UTF-8. */
@@ -133,9 +125,3 @@ function shortPath(path: string[]): string {
   return path.length > shown.length ? `${shown.join('.')}.…` : shown.join('.')
 }
 
-/** The value at `path` inside `json`, or `undefined` where the path leads nowhere (a field left out). */
-function valueAt(json: unknown, path: readonly PropertyKey[]): unknown {
-  let value = json
-  for (const key of path) value = value !== null && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[key] : undefined
-  return value
-}

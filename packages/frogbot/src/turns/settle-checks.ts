@@ -7,16 +7,22 @@ import { type CallRecord, toPendingCall } from '../store/chat-records.ts'
 import { type SettleAction, isAnswer, isDecision } from './rules/plan-settle.ts'
 import { elicitationResponse, type McpElicitation } from '../tools/mcp-elicitation.ts'
 import { clipText } from '../text/clip-text.ts'
+import { issueRule } from '../errors/schema-refusal.ts'
+import type { z } from 'zod'
+import { isDeepStrictEqual } from 'node:util'
 
 // The settle door's checks of one action that run user code (see `settleActions` in settle.ts).
 
 /** How many of a schema's problems a refusal names, and how many characters of each, at most. */
 const NAMED_PROBLEMS_MAX = 5
-const PROBLEM_TEXT_MAX = 300
+const PROBLEM_TEXT_MAX = 400
 
-/** A schema's refusal of `field`: its first problems, each naming its path and clipped, then how many more. */
-function zodMessage(error: { issues: { path: PropertyKey[]; message: string }[] }, field = 'output'): string {
-  const named = error.issues.slice(0, NAMED_PROBLEMS_MAX).map((issue) => clipText(`${[field, ...issue.path.map(String)].join('.')}: ${issue.message}`, PROBLEM_TEXT_MAX))
+/**
+ * A schema's refusal of `value`, sent as `field`: its first problems, each naming its path and
+ * the rule in FrogBot's words (`issueRule`) and clipped, then how many more.
+ */
+function zodMessage(error: z.ZodError, value: unknown, field: 'output' | 'input'): string {
+  const named = error.issues.slice(0, NAMED_PROBLEMS_MAX).map((issue) => clipText(`${[field, ...issue.path.map(String)].join('.')}: ${issueRule(issue, value)}`, PROBLEM_TEXT_MAX))
   const more = error.issues.length - NAMED_PROBLEMS_MAX
   return `${named.join('; ')}${more > 0 ? `; and ${more} more` : ''}`
 }
@@ -76,7 +82,7 @@ async function checkAnswer(agent: ResolvedAgent, req: Caller, call: CallRecord, 
   }
   if (!isAnswer(action) || whoOnly) return action
   const parsed = tool!.outputSchema.safeParse(action.output)
-  if (!parsed.success) throw new FrogbotError('invalid-output', zodMessage(parsed.error))
+  if (!parsed.success) throw new FrogbotError('invalid-output', zodMessage(parsed.error, action.output, 'output'))
   const unknown = droppedKey(action.output, parsed.data, ['output'])
   if (unknown) throw new FrogbotError('invalid-output', `${formatPath(unknown)}: not a field of "${call.toolName}"'s output`)
   const verdict = tool!.client.validate?.({ input: call.input, output: parsed.data })
@@ -107,12 +113,14 @@ async function checkDecision(agent: ResolvedAgent, req: Caller, call: CallRecord
     throw new FrogbotError('forbidden', `You may not approve or deny calls of "${call.toolName}".`)
   }
   if (whoOnly || !isDecision(action) || !action.approved || action.input === undefined) return action
+  // The input the model asked for, sent back unchanged, is no edit (a form sends every field).
+  if (isDeepStrictEqual(action.input, call.input)) return { toolCallId: action.toolCallId, approved: true, ...(action.reason ? { reason: action.reason } : {}) }
   // Every vote of a quorum approves one input: an edit would run over the other voters' approvals.
   if (call.quorum !== null && call.quorum > 1) {
     throw new FrogbotError('invalid-input', `input: "${call.toolName}" needs ${call.quorum} approvals, which all approve the input the model asked for: approve it as it is, or deny it with a reason saying what to change`)
   }
   const parsed = tool!.inputSchema.safeParse(action.input)
-  if (!parsed.success) throw new FrogbotError('invalid-input', zodMessage(parsed.error, 'input'))
+  if (!parsed.success) throw new FrogbotError('invalid-input', zodMessage(parsed.error, action.input, 'input'))
   const unknown = droppedKey(action.input, parsed.data, ['input'])
   if (unknown) throw new FrogbotError('invalid-input', `${formatPath(unknown)}: not a field of "${call.toolName}"'s input`)
   return { ...action, input: parsed.data }
