@@ -1,7 +1,11 @@
+import { isDeepStrictEqual } from 'node:util'
 import { isToolUIPart, type UIMessage } from 'ai'
-import { dismissedText } from '@frogbotai/protocol'
+import { z } from 'zod'
+import { dismissedText, SettleRequest } from '@frogbotai/protocol'
 import type { SettleInput } from '../contract/turns.ts'
+import { FrogbotError } from '../errors/frogbot-error.ts'
 import { toolNameOf } from '../turns/transcript.ts'
+import { parsedOrRefused } from './read-body.ts'
 
 /** Where the reason starts in a text `dismissedText` writes (after the protocol's fixed words). */
 const REASON_AT = dismissedText('-').length - 1
@@ -16,30 +20,50 @@ function dismissalReason(errorText: string): string | undefined {
 }
 
 /**
- * What a `useChat` resubmission asks to settle (seed: "Answer in the chat UI"): the client tool
- * outputs of the last step of the browser's copy of the assistant message, the outputs of the
- * calls `elicitations` names (MCP tools' requests for input, kind `mcp-elicitation`, answered like
- * a client tool), and the approval responses `addToolApprovalResponse` wrote
- * (docs/agents/approvals.md). Nothing else of the browser's copy is read: the settle door checks
- * each output and decision against its stored call. A tool error is a dismissal (its reason kept
- * when the text carries one).
+ * The `approval` of a tool part `addToolApprovalResponse` left `approval-responded`: the AI SDK's
+ * keys (`descriptor`, `requestReason` and `isAutomatic` are the stored call's, echoed and not read),
+ * a boolean `approved`, and a `reason` under the settle body's rule. Any other key is refused.
  */
-export function resubmissionInputs(
-  message: UIMessage,
-  clientTools: ReadonlySet<string>,
-  approvalTools: ReadonlySet<string> = new Set(),
-  elicitations: ReadonlySet<string> = new Set()
-): SettleInput[] {
+const ApprovalResponse = z.strictObject({
+  id: z.string().min(1, 'must not be empty'),
+  approved: z.boolean(),
+  reason: SettleRequest.shape.reason,
+  descriptor: z.unknown().optional(),
+  requestReason: z.string().optional(),
+  isAutomatic: z.boolean().optional()
+})
+
+/** A call of the step that still waits, as the resubmission is checked against it: its stored input and approval id. */
+export type WaitingCall = { input: unknown; approvalId?: string }
+
+/** Which calls of a resubmitted step are the person's to settle, by tool name or (MCP's requests for input) by tool call id. */
+export type SettledHere = { clientTools: ReadonlySet<string>; approvalTools: ReadonlySet<string>; elicitations: ReadonlySet<string> }
+
+/**
+ * What a `useChat` resubmission asks to settle (seed: "Answer in the chat UI"): the client tool
+ * outputs of the last step of the browser's copy of the assistant message (`message`, at
+ * `messages[index]` of the body), the outputs of the calls `elicitations` names (MCP tools'
+ * requests for input, kind `mcp-elicitation`, answered like a client tool), and the decisions
+ * `addToolApprovalResponse` wrote (docs/agents/approvals.md). Nothing else of the browser's copy
+ * is taken on trust: the settle door checks each output and decision against its stored call as
+ * it checks `/settle`'s, and a decision on a call still `waiting` is checked here first against
+ * what only the stored part knows: the `approval` must be the AI SDK's shape (`bad-request` naming
+ * `messages.N.parts.M.approval.approved` for `"yes"`, an unknown key, a reason that is not
+ * well-formed text) with the call's approval `id`; an `input` other than the stored one is an
+ * edited input (`{ approved: true, input }`, checked as `/settle` checks it), refused on a denial.
+ * A tool error is a dismissal (its reason kept when the text carries one).
+ */
+export function resubmissionInputs(message: UIMessage, index: number, here: SettledHere, waiting: ReadonlyMap<string, WaitingCall>): SettleInput[] {
   const stepStart = message.parts.findLastIndex((part) => part.type === 'step-start')
   const inputs: SettleInput[] = []
-  for (const part of message.parts.slice(stepStart + 1)) {
+  for (let at = stepStart + 1; at < message.parts.length; at++) {
+    const part = message.parts[at]
     if (!isToolUIPart(part)) continue
-    if (approvalTools.has(toolNameOf(part))) {
-      const approval = part.state === 'approval-responded' ? part.approval : undefined
-      if (approval) inputs.push({ toolCallId: part.toolCallId, approved: approval.approved, ...(approval.reason ? { reason: approval.reason } : {}) } as SettleInput)
+    if (here.approvalTools.has(toolNameOf(part))) {
+      if (part.state === 'approval-responded') inputs.push(decisionOf(part, ['messages', index, 'parts', at], waiting.get(part.toolCallId)))
       continue
     }
-    if (!clientTools.has(toolNameOf(part)) && !elicitations.has(part.toolCallId)) continue
+    if (!here.clientTools.has(toolNameOf(part)) && !here.elicitations.has(part.toolCallId)) continue
     if (part.state === 'output-available') inputs.push({ toolCallId: part.toolCallId, output: part.output })
     if (part.state === 'output-error') {
       const reason = dismissalReason(part.errorText ?? '')
@@ -47,4 +71,18 @@ export function resubmissionInputs(
     }
   }
   return inputs
+}
+
+/** The decision of an `approval-responded` part at `path`, checked against its call when it still waits (see {@link resubmissionInputs}). */
+function decisionOf(part: { toolCallId: string; input?: unknown; approval?: unknown }, path: (string | number)[], call: WaitingCall | undefined): SettleInput {
+  const approval = parsedOrRefused(ApprovalResponse, part.approval, [...path, 'approval'])
+  const reason = approval.reason ? { reason: approval.reason } : {}
+  if (!call) return approval.approved ? { toolCallId: part.toolCallId, approved: true, ...reason } : { toolCallId: part.toolCallId, approved: false, ...reason }
+  if (call.approvalId !== undefined && approval.id !== call.approvalId) {
+    throw new FrogbotError('bad-request', `${[...path, 'approval', 'id'].join('.')}: is not the approval id of call "${part.toolCallId}"; reload the chat`)
+  }
+  const edited = part.input !== undefined && !isDeepStrictEqual(part.input, call.input)
+  if (edited && !approval.approved) throw new FrogbotError('bad-request', `${[...path, 'input'].join('.')}: an edited input goes only with an approval ("approved": true)`)
+  if (!approval.approved) return { toolCallId: part.toolCallId, approved: false, ...reason }
+  return { toolCallId: part.toolCallId, approved: true, ...(edited ? { input: part.input } : {}), ...reason }
 }

@@ -164,7 +164,7 @@ async function resubmitted(kit: DoorKit, chatId: string, input: SettleInput): Pr
   last.parts = parts.map((part) => {
     if (!isToolUIPart(part) || part.toolCallId !== input.toolCallId) return part
     // `addToolApprovalResponse` leaves an approval's part `approval-responded`, with the person's reason.
-    if ('approved' in input) return { ...part, state: 'approval-responded', approval: { id: part.approval?.id ?? 'forged', approved: input.approved, ...(input.reason ? { reason: input.reason } : {}) } } as typeof part
+    if ('approved' in input) return { ...part, ...('input' in input && input.input !== undefined ? { input: input.input } : {}), state: 'approval-responded', approval: { id: part.approval?.id ?? 'forged', approved: input.approved, ...(input.reason ? { reason: input.reason } : {}) } } as typeof part
     return ('output' in input
       ? { ...part, state: 'output-available', output: input.output }
       : { ...part, state: 'output-error', errorText: input.reason ? `Dismissed by the user. Reason: ${input.reason}` : 'Dismissed by the user.' }) as typeof part

@@ -204,3 +204,57 @@ describe('a tool with needsApproval', () => {
     expect(invoice.runs).toEqual([])
   })
 })
+
+describe('a decision resubmitted by useChat (addToolApprovalResponse) is checked as /settle checks it', () => {
+  /** The browser's copy of the chat with the approval part rewritten by `change`, posted as `useChat` does. */
+  async function resubmit(app: Awaited<ReturnType<typeof askingApproval>>, change: (part: Record<string, any>) => Record<string, any>) {
+    const messages = (await app.snapshot()).messages.map(({ settlements: _settlements, ...message }: Record<string, any>) => message)
+    const last = messages.at(-1)
+    last.parts = last.parts.map((part: Record<string, any>) => (part.type === 'tool-send_invoice' ? change(part) : part))
+    return app.call('POST', '/api/agents/planner', { id: app.chatId, messages, trigger: 'submit-message', messageId: last.id })
+  }
+  const decided = (approval: Record<string, unknown>) => (part: Record<string, any>) => ({ ...part, state: 'approval-responded', approval: { ...part.approval, ...approval } })
+
+  it('refuses what /settle refuses, naming the field in the body, and changes nothing', async () => {
+    const app = await askingApproval()
+    const before = await app.snapshot()
+    const at = `messages.1.parts.${before.messages[1].parts.findIndex((part: { type: string }) => part.type === 'tool-send_invoice')}`
+    const refusals: [(part: Record<string, any>) => Record<string, any>, string][] = [
+      [decided({ approved: 'yes' }), `${at}.approval.approved: Invalid input: expected boolean, received string`],
+      [decided({ approved: true, reason: 'ok \ud800' }), `${at}.approval.reason: must be well-formed Unicode`],
+      [decided({ approved: true, trust: 'me' }), `${at}.approval: unknown field "trust"`],
+      [decided({ approved: true, id: 'someone-else' }), `${at}.approval.id: is not the approval id of call "call_inv"; reload the chat`],
+      [(part) => ({ ...decided({ approved: false })(part), input: { to: 'Evil Corp', amount: 1 } }), `${at}.input: an edited input goes only with an approval ("approved": true)`]
+    ]
+    for (const [change, error] of refusals) {
+      const refused = await resubmit(app, change)
+      expect(refused.status).toBe(400)
+      expect(refused.json.error).toContain(error)
+    }
+    expect(await app.snapshot()).toEqual(before)
+    expect(app.invoice.runs).toEqual([])
+  })
+
+  it('an input other than the stored one is an edit: checked with the inputSchema, then run as approved', async () => {
+    const app = await askingApproval()
+    const wrong = await resubmit(app, (part) => ({ ...decided({ approved: true })(part), input: { to: '', amount: 500 } }))
+    expect(wrong.status).toBe(400)
+    expect(wrong.json).toMatchObject({ code: 'invalid-input', error: expect.stringContaining('input.to') })
+    const edited = await resubmit(app, (part) => ({ ...decided({ approved: true })(part), input: { to: 'ACME Corp', amount: 450 } }))
+    expect(edited.status).toBe(200)
+    expect(app.invoice.runs.map((run) => run.input)).toEqual([{ to: 'ACME Corp', amount: 450 }])
+    expect((await app.snapshot()).messages[1].settlements[0]).toMatchObject({ outcome: 'approved', input: { to: 'ACME Corp', amount: 450 } })
+  })
+
+  it('on a quorum, an edit is refused (400 invalid-input) and the model\'s own input, sent back, is a vote', async () => {
+    const app = await askingApproval({ approval: { quorum: { count: 2 }, access: () => true } })
+    const edited = await resubmit(app, (part) => ({ ...decided({ approved: true })(part), input: { to: 'Evil Corp', amount: 500 } }))
+    expect(edited.status).toBe(400)
+    expect(edited.json.code).toBe('invalid-input')
+    expect((await app.call('GET', `/api/agents/planner/chats/${app.chatId}/pending`)).json.pending[0].quorum.votes).toEqual([])
+    const same = await app.call('POST', app.settleURL, { toolCallId: 'call_inv', approved: true, input: { amount: 500, to: 'ACME' } })
+    expect(same.status).toBe(200)
+    expect(same.json).toMatchObject({ status: 'awaiting-input', vote: { approved: true } })
+    expect(app.invoice.runs).toEqual([])
+  })
+})
