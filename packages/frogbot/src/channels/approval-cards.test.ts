@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { approvalAnswer, approvalCard, editedInput, invalidField, readApprovalCommand, settledApproval, settledApprovalText } from './approval-cards.ts'
+import { APPROVAL_HINT, QUORUM_APPROVAL_HINT, approvalAnswer, approvalCard, editedInput, invalidField, readApprovalCommand, settledApproval, settledApprovalText } from './approval-cards.ts'
 import { noticeText, plainNameOf } from './piece-notices.ts'
 
 const call = { toolName: 'send_invoice', input: { customer: 'ACME', amount: 1200, lines: [{ item: 'Widgets' }] } }
@@ -35,6 +35,12 @@ describe('the approval card', () => {
   it('shows the quorum count', () => {
     const votes = [{ by: ada, at: '2026-12-06T00:00:00.000Z', approved: true }]
     expect(approvalCard({ ...call, quorum: { count: 2, votes } }).status).toBe('1 of 2 approvals')
+  })
+
+  it('offers an edit only where one approval settles the call (a quorum approves the model’s input)', () => {
+    expect(approvalCard(call)).toMatchObject({ editable: true, hint: APPROVAL_HINT })
+    expect(approvalCard({ ...call, quorum: { count: 1, votes: [] } })).toMatchObject({ editable: true, hint: APPROVAL_HINT })
+    expect(approvalCard({ ...call, quorum: { count: 3, votes: [] } })).toMatchObject({ editable: false, hint: QUORUM_APPROVAL_HINT })
   })
 })
 

@@ -30,11 +30,13 @@ export type ApprovalField = { name: string; value: string; json: boolean }
  * - `status`: "Needs your approval", or with a quorum "1 of 2 approvals";
  * - `facts`: what the card says of the call ({@link cardFacts}): who is asked, the escalation, the
  *   expiry ("Waiting for Dana", "Expires in 2 h (2026-12-07 01:00 UTC)"); empty for a plain call;
+ * - `editable`: whether the card offers Edit: not on a call that needs several approvals, whose
+ *   votes all approve the model's input (an edit there is `400 invalid-input`, docs/agents/approvals.md);
  * - `text`: all of it as plain text (a notification's fallback, or the whole card where the platform
- *   has no controls), with `hint`, how to decide by typing (`/approve`, `/deny [reason]`,
- *   `/approve {json}`).
+ *   has no controls), with `hint`, how to decide by typing (`/approve`, `/deny [reason]`, and
+ *   `/approve {json}` where the card is `editable`).
  */
-export type ApprovalCardModel = { title: string; toolName: string; fields: ApprovalField[]; more: number; status: string; facts: string[]; hint: string; text: string }
+export type ApprovalCardModel = { title: string; toolName: string; fields: ApprovalField[]; more: number; status: string; facts: string[]; editable: boolean; hint: string; text: string }
 
 /** A waiting approval as its card reads it: the tool, its input, the quorum, and the facts' fields ({@link cardFacts}). */
 export type ApprovalCall = Pick<PendingCall, 'toolName' | 'input'> & Partial<Pick<PendingCall, 'quorum' | 'expiresAt' | 'assignees' | 'createdAt' | 'escalatedTo' | 'escalatedAt'>>
@@ -70,6 +72,9 @@ export function quorumCount(call: Pick<PendingCall, 'quorum'>): { approvals: num
 /** How to decide by typing in the thread: the commands {@link readApprovalCommand} reads. */
 export const APPROVAL_HINT = 'Reply /approve, /deny with an optional reason, or /approve followed by the edited input as JSON.'
 
+/** {@link APPROVAL_HINT} on a call that needs several approvals, which takes no edit. */
+export const QUORUM_APPROVAL_HINT = 'Reply /approve, or /deny with an optional reason.'
+
 /** The card of a waiting approval `call` (see {@link ApprovalCardModel}), its facts as of `now`. */
 export function approvalCard(call: ApprovalCall, now: number = Date.now()): ApprovalCardModel {
   const all = inputFields(call.input)
@@ -85,7 +90,7 @@ export function approvalCard(call: ApprovalCall, now: number = Date.now()): Appr
     ...(more > 0 ? [`… and ${more} more field${more === 1 ? '' : 's'}`] : []),
     ...facts.map((fact) => `${fact}.`)
   ]
-  return { title, toolName: call.toolName, fields, more, status, facts, hint: APPROVAL_HINT, text: lines.join('\n') }
+  return { title, toolName: call.toolName, fields, more, status, facts, editable: quorum === null, hint: quorum ? QUORUM_APPROVAL_HINT : APPROVAL_HINT, text: lines.join('\n') }
 }
 
 /** A participant's decision on an approval card: a press of Approve or Deny (with an optional reason), or an edit (the edited input, whole). */

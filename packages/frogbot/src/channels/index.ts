@@ -54,6 +54,7 @@ export { receivedMessages } from './chat-sdk/received-messages.ts'
 export {
   APPROVAL_CONTROLS,
   APPROVAL_HINT,
+  QUORUM_APPROVAL_HINT,
   APPROVAL_LIMITS,
   approvalAnswer,
   type ApprovalCall,

@@ -6,6 +6,12 @@ describe('the Discord approval card', () => {
     const drawn = JSON.stringify(approvalComponents({ toolName: 'send_invoice', input: { customer: '@everyone **ACME**', amount: 1200 }, quorum: { count: 2, votes: [] } }))
     expect(drawn).not.toContain('@everyone **')
     expect(drawn).toContain('0 of 2 approvals')
-    for (const id of Object.values(APPROVAL_IDS)) expect(drawn).toContain(`"custom_id":"${id}"`)
+    expect(drawn).toContain(`"custom_id":"${APPROVAL_IDS.approve}"`)
+    expect(drawn).toContain(`"custom_id":"${APPROVAL_IDS.deny}"`)
+    // A quorum's votes all approve the model's input: no Edit, and the hint offers no edited input.
+    expect(drawn).not.toContain(`"custom_id":"${APPROVAL_IDS.edit}"`)
+    expect(drawn).not.toContain('edited input')
+    const single = JSON.stringify(approvalComponents({ toolName: 'send_invoice', input: { amount: 1 } }))
+    for (const id of Object.values(APPROVAL_IDS)) expect(single).toContain(`"custom_id":"${id}"`)
   })
 })

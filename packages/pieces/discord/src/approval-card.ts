@@ -9,7 +9,7 @@ export const APPROVAL_IDS = CONTROL_IDS.approvalIds
 
 /**
  * The Components V2 message of a waiting approval: the kit's card (escaped: the model's text never
- * mentions or formats), how to decide by typing, and Approve, Deny, Edit.
+ * mentions or formats), how to decide by typing, and Approve, Deny and (not on a quorum) Edit.
  */
 export function approvalComponents(call: Pick<PendingCall, 'toolName' | 'input' | 'quorum' | 'expiresAt'>) {
   const model = approvalCard(call)
@@ -20,8 +20,9 @@ export function approvalComponents(call: Pick<PendingCall, 'toolName' | 'input' 
     ...model.facts.map((fact) => `-# ${escapeMarkdown(fact)}.`),
     `-# ${escapeMarkdown(model.hint)}`
   ]
-  const buttons = [button(APPROVAL_IDS.approve, APPROVAL_CONTROLS.approve, ButtonStyle.Success), button(APPROVAL_IDS.deny, APPROVAL_CONTROLS.deny, ButtonStyle.Danger), button(APPROVAL_IDS.edit, APPROVAL_CONTROLS.edit)]
-  return v2([container([textDisplay(lines.join('\n')), actionRow(buttons)])])
+  const buttons = [button(APPROVAL_IDS.approve, APPROVAL_CONTROLS.approve, ButtonStyle.Success), button(APPROVAL_IDS.deny, APPROVAL_CONTROLS.deny, ButtonStyle.Danger)]
+  // A quorum's votes all approve the model's input: Edit only where one approval settles the call.
+  return v2([container([textDisplay(lines.join('\n')), actionRow(model.editable ? [...buttons, button(APPROVAL_IDS.edit, APPROVAL_CONTROLS.edit)] : buttons)])])
 }
 
 /**

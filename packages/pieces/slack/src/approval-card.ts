@@ -26,12 +26,14 @@ const inputBlocks = (title: string, model: ApprovalCardModel): Block[] => [
 /**
  * The Block Kit card of a call waiting for approval: the tool, its input field by field (escaped,
  * so the model's text never becomes a mention or a link), "Needs your approval" or the quorum's
- * count, the expiry, and Approve, Deny (a modal asks an optional reason) and Edit (a modal with
+ * count, the expiry, and Approve, Deny (a modal asks an optional reason) and, where one approval
+ * settles the call, Edit (a modal with
  * the input's fields).
  */
 export function approvalBlocks(call: Pick<PendingCall, 'toolName' | 'input' | 'quorum' | 'expiresAt'>): { text: string; blocks: Block[] } {
   const model = approvalCard(call)
-  const controls = [button(APPROVAL_ACTIONS.approve, APPROVAL_CONTROLS.approve, { style: 'primary' }), button(APPROVAL_ACTIONS.deny, APPROVAL_CONTROLS.deny, { style: 'danger' }), button(APPROVAL_ACTIONS.edit, APPROVAL_CONTROLS.edit)]
+  const controls = [button(APPROVAL_ACTIONS.approve, APPROVAL_CONTROLS.approve, { style: 'primary' }), button(APPROVAL_ACTIONS.deny, APPROVAL_CONTROLS.deny, { style: 'danger' })]
+  if (model.editable) controls.push(button(APPROVAL_ACTIONS.edit, APPROVAL_CONTROLS.edit))
   return {
     text: clip(model.text, LIMITS.fallbackText),
     blocks: [...inputBlocks(model.title, model), context(`⏳ ${[model.status, ...model.facts.map(escapeMrkdwn)].join(' · ')}`), { type: 'actions', block_id: 'fbapproval_controls', elements: controls }]

@@ -22,7 +22,8 @@ const fieldLines = (fields: ApprovalField[], tight = false) =>
 
 /**
  * The Adaptive Card of a waiting approval: the tool, its input field by field, the status and
- * expiry; **Approve**; **Deny…** (a card shown in place with an optional reason); **Edit…** (a card
+ * expiry; **Approve**; **Deny…** (a card shown in place with an optional reason); **Edit…**, where
+ * one approval settles the call (a card
  * with the input's fields as text inputs, JSON for anything but a string, and "Approve with
  * changes"). `summary` is the kit's card as plain text (Teams' notification).
  */
@@ -42,7 +43,7 @@ export function approvalAdaptiveCard(call: Pick<PendingCall, 'toolName' | 'input
   const actions = [
     submit(APPROVAL_CONTROLS.approve, APPROVAL_ACTIONS.approve, { style: 'positive', associatedInputs: 'none' }),
     showCard(`${APPROVAL_CONTROLS.deny}…`, [{ type: 'Input.Text', id: REASON_INPUT, label: 'Why deny? (optional)', isMultiline: true, maxLength: 1000 }], submit(APPROVAL_CONTROLS.deny, APPROVAL_ACTIONS.deny, { style: 'destructive' })),
-    showCard(`${APPROVAL_CONTROLS.edit}…`, edits, submit('Approve with changes', APPROVAL_ACTIONS.edit))
+    ...(model.editable ? [showCard(`${APPROVAL_CONTROLS.edit}…`, edits, submit('Approve with changes', APPROVAL_ACTIONS.edit))] : [])
   ]
   return { card: adaptiveCard(body, actions), summary: clip(model.text, 1000) }
 }

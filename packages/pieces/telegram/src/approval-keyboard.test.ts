@@ -12,4 +12,11 @@ describe('the Telegram approval message', () => {
     expect(buttons.map((button) => button.text)).toEqual(['✅ Approve', '✖️ Deny', '✏️ Edit'])
     for (const button of buttons) expect(Buffer.byteLength(button.callback_data)).toBeLessThanOrEqual(CALLBACK_DATA_MAX_BYTES)
   })
+
+  it('offers no Edit on a call that needs several approvals (every vote approves the model’s input)', () => {
+    const message = approvalMessage({ toolCallId: 'call_1', toolName: 'send_invoice', input: { amount: 1200 }, quorum: { count: 2, votes: [] } }, 'chat_1')
+    expect(message.reply_markup.inline_keyboard.flat().map((button) => button.text)).toEqual(['✅ Approve', '✖️ Deny'])
+    expect(message.text).toContain('Reply /approve, or /deny with an optional reason.')
+    expect(message.text).not.toContain('edited input')
+  })
 })

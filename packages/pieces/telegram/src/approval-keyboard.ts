@@ -6,14 +6,14 @@ import { cardTag, withinMessage } from './question-keyboard.ts'
 const PREFIX = 'fbap:'
 const PRESSES = { a: 'approve', d: 'deny', e: 'edit' } as const
 
-/** The message of a waiting approval: the kit's card as plain text, how to decide by typing, and Approve, Deny, Edit as an inline keyboard. */
+/** The message of a waiting approval: the kit's card as plain text, how to decide by typing, and Approve, Deny and (where one approval settles the call) Edit as an inline keyboard. */
 export function approvalMessage(call: Pick<PendingCall, 'toolCallId' | 'toolName' | 'input' | 'quorum' | 'expiresAt'>, chatId: string) {
   const model = approvalCard(call)
   const tag = cardTag({ chatId, toolCallId: call.toolCallId })
   const button = (text: string, press: keyof typeof PRESSES) => ({ text, callback_data: `${PREFIX}${tag}:${press}` })
   return {
     text: withinMessage(`${model.text}\n${model.hint}`),
-    reply_markup: { inline_keyboard: [[button(`✅ ${APPROVAL_CONTROLS.approve}`, 'a'), button(`✖️ ${APPROVAL_CONTROLS.deny}`, 'd')], [button(`✏️ ${APPROVAL_CONTROLS.edit}`, 'e')]] }
+    reply_markup: { inline_keyboard: [[button(`✅ ${APPROVAL_CONTROLS.approve}`, 'a'), button(`✖️ ${APPROVAL_CONTROLS.deny}`, 'd')], ...(model.editable ? [[button(`✏️ ${APPROVAL_CONTROLS.edit}`, 'e')]] : [])] }
   }
 }
 

@@ -397,6 +397,8 @@ describe('an approval that needs two people', () => {
     const adaCard = dock(ada).getByRole('region', { name: 'Pay supplier' })
     await adaCard.getByText('0 of 2 approvals').waitFor()
     expect(await adaCard.getByText('Expires in 2 h').isVisible()).toBe(true)
+    // Every vote of a quorum approves the model's input: the card offers no Edit.
+    expect(await adaCard.getByRole('button', { name: 'Edit', exact: true }).count()).toBe(0)
     await screenshot(ada, 'approval-quorum-waiting')
     await adaCard.getByRole('button', { name: 'Approve', exact: true }).click()
 

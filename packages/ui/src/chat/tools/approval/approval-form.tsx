@@ -183,7 +183,8 @@ export function ApprovalForm({
               <button type="button" className="fb-button fb-button-quiet fb-footer-start" aria-disabled={busy || undefined} onClick={() => !busy && open('denying')}>
                 Deny
               </button>
-              {fields ? (
+              {/* A quorum's votes all approve the model's input (docs/agents/approvals.md): no Edit there. */}
+              {fields && !quorum ? (
                 <button type="button" className="fb-button" aria-disabled={busy || undefined} onClick={() => !busy && open('editing')}>
                   Edit
                 </button>
