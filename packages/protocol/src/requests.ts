@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { typedTextProblem } from './text-rules.ts'
+import { typedTextProblem, WELL_FORMED_RULE } from './text-rules.ts'
 
 /** Longest password accepted, in characters (docs/auth/overview.md). */
 export const PASSWORD_MAX_LENGTH = 1024
@@ -89,7 +89,12 @@ export const EditRequest = z.strictObject({ text: z.string().trim().min(1, 'must
 
 /** Body of `PATCH /api/agents/:slug/chats/:chatId` (rename a chat): the new title, 1 to 80 characters once trimmed. */
 export const RenameRequest = z.strictObject({
-  title: z.string().trim().min(1, 'must not be empty or blank').max(TITLE_MAX_LENGTH, `must be at most ${TITLE_MAX_LENGTH} characters`)
+  title: z
+    .string()
+    .refine((title) => title.isWellFormed(), WELL_FORMED_RULE)
+    .trim()
+    .min(1, 'must not be empty or blank')
+    .max(TITLE_MAX_LENGTH, `must be at most ${TITLE_MAX_LENGTH} characters`)
 })
 
 const LIMIT_RULE = 'must be a whole number from 1 to 100'

@@ -71,6 +71,8 @@ for (const backend of BACKENDS) {
         [{ title: '   ' }, 'title: must not be empty or blank'],
         [{ title: '\u0000\u001b ' }, 'title: must not be empty or blank'],
         [{ title: 'x'.repeat(81) }, 'title: must be at most 80 characters'],
+        // A lone surrogate is no character: refused as in all typed text, not patched into U+FFFD.
+        [{ title: 'Attic \ud800' }, 'title: must be well-formed Unicode'],
         [{ title: 7 }, 'title:'],
         [{ title: 'Attic', extra: true }, 'extra'],
         [{}, 'title:'],
@@ -143,6 +145,7 @@ for (const backend of BACKENDS) {
       const ada = { id: (await call('GET', '/api/auth/me')).json.user.id as string, email: 'ada@example.com', name: null }
       const chatId = await start('Plan the porch')
       await expect(frogbot.renameChat({ chatId, title: '', caller: { user: ada } })).rejects.toMatchObject({ code: 'bad-request', message: 'title: must not be empty or blank' })
+      await expect(frogbot.renameChat({ chatId, title: 'Porch \udc00', caller: { user: ada } })).rejects.toMatchObject({ code: 'bad-request', message: expect.stringMatching(/^title: must be well-formed Unicode/) })
       expect(await frogbot.renameChat({ chatId, title: 'Porch', caller: { user: ada } })).toMatchObject({ id: chatId, title: 'Porch' })
       await expect(frogbot.deleteChat({ chatId, caller: { user: { id: 'user_bob', email: 'bob@example.com', name: null } } })).rejects.toMatchObject({ code: 'not-found' })
       await frogbot.deleteChat({ chatId, caller: { user: ada } })
