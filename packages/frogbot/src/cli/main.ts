@@ -143,15 +143,17 @@ const INBOX_FLAGS = ['email', 'kind', 'older-than', 'newer-than'] as const
 
 /**
  * What a flag `parseArgs` refused comes to, for a person: an unknown flag named plainly, with
- * `did you mean --pick?` where it is a likely misspelling of a known one (node's own message
- * otherwise).
+ * `did you mean --pick?` where it is a likely misspelling of a flag the command in `argv` reads
+ * (of any command when `argv` names none; node's own message otherwise).
  */
-function flagProblem(error: unknown): string {
+function flagProblem(error: unknown, argv: string[]): string {
   const message = (error as Error).message
   if ((error as { code?: string }).code !== 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return message
   const flag = /'(-{1,2}[^'=]+)/.exec(message)?.[1]
   if (!flag) return message
-  const near = nearestKey(flag.replace(/^-+/, ''), FLAGS)
+  const command = argv.find((arg) => !arg.startsWith('-'))
+  const known = command && COMMAND_FLAGS[command] ? [...COMMAND_FLAGS[command], 'help', 'version'] : FLAGS
+  const near = nearestKey(flag.replace(/^-+/, ''), known)
   return `unknown option ${flag}${near ? `; did you mean --${near}?` : ''}`
 }
 
@@ -167,7 +169,7 @@ export async function main(argv: string[]): Promise<number> {
   try {
     parsed = parseArgs({ args: argv, allowPositionals: true, strict: true, tokens: true, options: OPTIONS })
   } catch (error) {
-    console.error(`frogbot: ${flagProblem(error)}\n\n${usageFor(argv)}`)
+    console.error(`frogbot: ${flagProblem(error, argv)}\n\n${usageFor(argv)}`)
     return 1
   }
   // A flag given twice would silently keep the last; say so, as HTTP's query parameters do.

@@ -215,8 +215,8 @@ describe('frogbot migrate', SLOW, () => {
 describe('frogbot usage errors', SLOW, () => {
   it('exits 1 with the usage for an unknown command or option, and 0 for --help', async () => {
     const { dir } = folder()
-    const [nonsense, option, bare, help, misspelt, near] = await Promise.all(
-      [['nonsense'], ['serve', '--bogus'], [], ['--help'], ['answer', 'chat_1', '--pik', 'Blue'], ['pendin', 'extra']].map((args) => runCli(args, { cwd: dir }))
+    const [nonsense, option, bare, help, misspelt, near, foreign] = await Promise.all(
+      [['nonsense'], ['serve', '--bogus'], [], ['--help'], ['answer', 'chat_1', '--pik', 'Blue'], ['pendin', 'extra'], ['pending', '--pik']].map((args) => runCli(args, { cwd: dir }))
     )
     expect(nonsense.code).toBe(1)
     expect(nonsense.stderr).toContain('frogbot: unknown command "nonsense".')
@@ -232,6 +232,9 @@ describe('frogbot usage errors', SLOW, () => {
     expect(misspelt.code).toBe(1)
     expect(misspelt.stderr).toMatch(/^frogbot: unknown option --pik; did you mean --pick\?\n\nUsage: frogbot answer <chatId> <callId> --email <email> \(--pick/)
     expect(misspelt.stderr).not.toContain('frogbot serve')
+    // Only the command's own flags are suggested: pending reads no --pick.
+    expect(foreign.code).toBe(1)
+    expect(foreign.stderr).toMatch(/^frogbot: unknown option --pik\n\nUsage: frogbot pending/)
 
     expect(bare.code).toBe(1)
     expect(bare.stdout).toContain('Usage: frogbot <command> [options]')
