@@ -7,12 +7,13 @@ import type { HttpEnv } from './http-context.ts'
  * The query of a request read by `schema` (a strict Zod object), each parameter given once.
  * Throws `bad-request` (400) naming the parameter: `limit: give it once`, `sort: unknown
  * parameter; the parameters are limit, cursor`, the schema's rule (`limit: must be a whole
- * number from 1 to 100`), or a value without a name (`?=3`, which Hono's reading drops).
+ * number from 1 to 100`), or a parameter without a name (`?=3`, `?=`, which Hono's reading drops).
  */
 export function queryOf<T extends z.ZodObject>(c: Context<HttpEnv>, schema: T): z.output<T> {
   const nameless = new URL(c.req.url).searchParams.get('')
-  if (nameless !== null && nameless !== '') {
-    throw new FrogbotError('bad-request', `=${nameless}: a value without a parameter's name; the parameters are ${Object.keys(schema.shape).join(', ')}`)
+  if (nameless !== null) {
+    const what = nameless === '' ? 'a parameter without a name' : "a value without a parameter's name"
+    throw new FrogbotError('bad-request', `=${nameless}: ${what}; the parameters are ${Object.keys(schema.shape).join(', ')}`)
   }
   const repeated = Object.entries(c.req.queries()).find(([, values]) => values.length > 1)
   if (repeated) throw new FrogbotError('bad-request', `${repeated[0]}: give it once`)

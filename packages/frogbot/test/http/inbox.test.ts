@@ -218,6 +218,8 @@ for (const backend of BACKENDS) {
       ['kind=aproval', 'kind: no call of kind "aproval" can wait here; the kinds are question, pick-file, approval, mcp-elicitation'],
       ['sort=asc', 'sort: unknown parameter'],
       ['=3', '=3: a value without a parameter\'s name; the parameters are agent, kind, olderThan, newerThan, limit, cursor'],
+      ['=', '=: a parameter without a name; the parameters are agent'],
+      ['limit=2&=', '=: a parameter without a name'],
       ['olderThan=14880000w', 'olderThan: is a duration reaching back past the earliest date there is'],
       ['newerThan=99999999999999999999', 'newerThan: is a duration reaching back past the earliest date there is'],
       ['olderThan=123456789012345678901', 'olderThan: is a duration reaching back past the earliest date there is'],
