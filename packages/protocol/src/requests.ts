@@ -111,8 +111,17 @@ export const PageLimit = z
 /** Query of the chat lists: page size (1–100, default 20) and the `nextCursor` of the previous page. */
 export const ChatListQuery = z.strictObject({
   limit: PageLimit,
-  cursor: z.string().regex(/^\d{4}-\d\d-\d\dT[\d:.]+Z\|[\w-]+$/, 'not a cursor: pass the nextCursor of the previous page').optional()
+  cursor: z.string().refine(isChatCursor, 'not a cursor: pass the nextCursor of the previous page').optional()
 })
+
+/**
+ * Whether `cursor` is a chat list's `nextCursor` as FrogBot writes it: `<updatedAt>|<chat id>`, the
+ * instant exactly as `Date#toISOString` writes a real one (`2026-02-30T…` or `…T99:00…` is none).
+ */
+function isChatCursor(cursor: string): boolean {
+  const instant = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z)\|[\w-]+$/.exec(cursor)?.[1]
+  return instant !== undefined && !Number.isNaN(Date.parse(instant)) && new Date(instant).toISOString() === instant
+}
 
 /** Body of `POST …/stop`: nothing (an empty body or `{}`). */
 export const StopRequest = z.strictObject({})

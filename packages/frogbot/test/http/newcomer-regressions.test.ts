@@ -76,6 +76,10 @@ describe('requests a newcomer sent', () => {
   it('a cursor that is not one, and a repeated parameter, are 400', async () => {
     const { call } = await app(scriptedModel([]))
     expect((await call('GET', '/api/agents/planner/chats?cursor=garbage')).json.error).toBe('cursor: not a cursor: pass the nextCursor of the previous page')
+    // Shaped like one, but no instant FrogBot wrote: refused, not read as some page.
+    for (const cursor of ['2026-02-30T10:00:00.000Z|chat_1', '2026-01-01T99:99:99.999Z|chat_1', '2026-01-01T10:00:00Z|chat_1', '2026-01-01T1:0:0.0Z|chat_1']) {
+      expect((await call('GET', `/api/agents/planner/chats?cursor=${encodeURIComponent(cursor)}`)).json.error, cursor).toBe('cursor: not a cursor: pass the nextCursor of the previous page')
+    }
     expect((await call('GET', '/api/agents/planner/chats?limit=1&limit=2')).json.error).toBe('limit: give it once')
     expect((await call('GET', '/api/agents/planner/chats?limit=abc')).json.error).toBe('limit: must be a whole number from 1 to 100')
     expect((await call('GET', '/api/chats?limit=0')).json.error).toBe('limit: must be a whole number from 1 to 100')
