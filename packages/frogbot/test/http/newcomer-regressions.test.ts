@@ -52,6 +52,24 @@ describe('requests a newcomer sent', () => {
     expect((await call('POST', '/api/agents/planner', { prompt: 'Again', id: first.json.chatId, chatId: first.json.chatId })).status).not.toBe(400)
   })
 
+  it("useChat's messageId must name a stored user message to edit: another id is 400, never appended as a new message", async () => {
+    const { call } = await app(scriptedModel([textStep('Hi.'), textStep('Again.')]))
+    const first = await call('POST', '/api/agents/planner', { prompt: 'Hi' })
+    const chatId = first.json.chatId as string
+    const before = (await call('GET', `/api/agents/planner/chats/${chatId}`)).json
+    const message = { id: 'msg_elsewhere', role: 'user', parts: [{ type: 'text', text: 'Hello again' }] }
+    const unknown = await call('POST', '/api/agents/planner', { id: chatId, messages: [message], trigger: 'submit-message', messageId: 'msg_elsewhere' })
+    expect(unknown.status).toBe(400)
+    expect(unknown.json.error).toBe('messageId: no user message "msg_elsewhere" in this chat to edit; leave messageId out to send a new message')
+    const assistant = before.messages[1].id as string
+    const notUser = await call('POST', '/api/agents/planner', { id: chatId, messages: [message], trigger: 'submit-message', messageId: assistant })
+    expect(notUser.json.error).toContain(`messageId: no user message "${assistant}"`)
+    const withoutChat = await call('POST', '/api/agents/planner', { prompt: 'Hi', messageId: 'msg_1' })
+    expect(withoutChat.status).toBe(400)
+    expect(withoutChat.json.error).toMatch(/^messageId: edits a user message of a chat/)
+    expect((await call('GET', `/api/agents/planner/chats/${chatId}`)).json).toEqual(before)
+  })
+
   it('a body of thousands of unknown fields is refused naming the first five and how many more, not echoing them all', async () => {
     const { call } = await app(scriptedModel([]))
     const body: Record<string, unknown> = { prompt: 'Hi' }

@@ -11,6 +11,7 @@ import { queuedResponse, settleResponse, turnResponse, wantsStream } from '../tu
 import { userParts } from '../user-message-parts.ts'
 import type { Caller } from '../../contract/caller.ts'
 import { toolNameOf } from '../../turns/transcript.ts'
+import { clipText } from '../../text/clip-text.ts'
 
 /** `GET /api/agents` and `POST /api/agents/:slug` (docs/http/overview.md), including the bodies `useChat` sends. */
 export function agentRoutes(context: HttpContext) {
@@ -55,14 +56,17 @@ export function agentRoutes(context: HttpContext) {
       const edited = await engine.editMessage({ chatId, agentSlug: agent.slug, messageId: lastUser.id, req })
       return turnResponse(stream, edited.chatId, edited.run)
     }
-    if (chatId && body.messageId && last) {
+    // useChat's sendMessage({ text, messageId }) edits that stored user message; it never names a new one.
+    if (body.messageId !== undefined) {
+      if (!chatId || !last) throw new FrogbotError('bad-request', 'messageId: edits a user message of a chat: send it with the chat\'s id and messages')
       const { messages } = await forCaller(req, engine.readChat({ chatId, agentSlug: agent.slug, req }))
-      if (messages.some((message) => message.id === body.messageId && message.role === 'user')) {
-        const field = `messages.${lastIndex}.parts`
-        const parts = await userParts(last.parts, field, agent)
-        const edited = await engine.editMessage({ chatId, agentSlug: agent.slug, messageId: body.messageId, parts, req, field })
-        return turnResponse(stream, edited.chatId, edited.run)
+      if (!messages.some((message) => message.id === body.messageId && message.role === 'user')) {
+        throw new FrogbotError('bad-request', `messageId: no user message ${JSON.stringify(clipText(body.messageId, 80))} in this chat to edit; leave messageId out to send a new message`)
       }
+      const field = `messages.${lastIndex}.parts`
+      const parts = await userParts(last.parts, field, agent)
+      const edited = await engine.editMessage({ chatId, agentSlug: agent.slug, messageId: body.messageId, parts, req, field })
+      return turnResponse(stream, edited.chatId, edited.run)
     }
 
     const field = body.prompt !== undefined ? 'prompt' : `messages.${lastIndex}.parts`
