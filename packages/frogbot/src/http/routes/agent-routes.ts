@@ -1,16 +1,14 @@
-import { isToolUIPart, type UIMessage } from 'ai'
+import type { UIMessage } from 'ai'
 import { Hono } from 'hono'
 import { agentSummary } from '../../agents/agent-summary.ts'
 import { FrogbotError } from '../../errors/frogbot-error.ts'
-import { MCP_ELICITATION_KIND, RunRequest } from '@frogbotai/protocol'
+import { RunRequest } from '@frogbotai/protocol'
 import { usableAgent } from '../../turns/chat-access.ts'
 import { forCaller, type HttpContext, type HttpEnv } from '../http-context.ts'
 import { readBody } from '../read-body.ts'
-import { resubmissionInputs } from '../resubmission.ts'
+import { resubmittedStep } from '../resubmitted-step.ts'
 import { queuedResponse, settleResponse, turnResponse, wantsStream } from '../turn-responses.ts'
 import { userParts } from '../user-message-parts.ts'
-import type { Caller } from '../../contract/caller.ts'
-import { toolNameOf } from '../../turns/transcript.ts'
 import { clipText } from '../../text/clip-text.ts'
 
 /** `GET /api/agents` and `POST /api/agents/:slug` (docs/http/overview.md), including the bodies `useChat` sends. */
@@ -37,10 +35,7 @@ export function agentRoutes(context: HttpContext) {
     // useChat resubmits after addToolOutput: the last message is the assistant message with outputs.
     if (last?.role === 'assistant') {
       if (!chatId) throw new FrogbotError('bad-request', 'id: the chat id is required to settle tool outputs')
-      const message = last as unknown as UIMessage
-      const approvalTools = new Set(agent.approvalTools.keys())
-      const { state, waiting, elicitations } = await storedStep(engine, { chatId, agentSlug: agent.slug, req }, decidesApproval(message, approvalTools))
-      const inputs = resubmissionInputs(message, lastIndex, { clientTools: new Set(agent.clientTools.keys()), approvalTools, elicitations }, waiting)
+      const { state, inputs } = await resubmittedStep(engine, { chatId, agent, req }, last as unknown as UIMessage, lastIndex)
       if (inputs.length === 0) {
         if (state === 'running') throw new FrogbotError('turn-in-progress', 'Another request already continued this turn; join it with GET .../chats/:chatId/stream, or reload the chat.')
         throw new FrogbotError('bad-request', `messages.${lastIndex}: the last assistant message carries no client tool output or approval response to settle`)
@@ -77,27 +72,4 @@ export function agentRoutes(context: HttpContext) {
     return turnResponse(stream, sent.chatId, sent.run)
   })
   return app
-}
-
-/** Whether the browser's copy `message` carries a decision on a call of one of `approvalTools`. */
-function decidesApproval(message: UIMessage, approvalTools: ReadonlySet<string>): boolean {
-  return message.parts.some((part) => isToolUIPart(part) && part.state === 'approval-responded' && approvalTools.has(toolNameOf(part)))
-}
-
-/**
- * What a resubmission is checked against: the chat's state, its calls still waiting (with the
- * approval id of each stored part, read only when `withApprovalIds`: the chat's messages are read
- * then) and the MCP tools' requests for input among them, which the person answers like a client
- * tool's call.
- */
-async function storedStep(engine: HttpContext['engine'], options: { chatId: string; agentSlug: string; req: Caller }, withApprovalIds: boolean) {
-  const { req } = options
-  const read = withApprovalIds ? await forCaller(req, engine.readChat(options)) : null
-  const { state, pending } = read ? { state: read.chat.state, pending: read.pending } : await forCaller(req, engine.pending(options))
-  const approvalIds = new Map<string, string>()
-  const asked = read?.messages.findLast((message) => message.role === 'assistant') as UIMessage | undefined
-  for (const part of asked?.parts ?? []) if (isToolUIPart(part) && part.approval) approvalIds.set(part.toolCallId, part.approval.id)
-  const waiting = new Map(pending.map((call) => [call.toolCallId, { input: call.input, approvalId: approvalIds.get(call.toolCallId) }]))
-  const elicitations = new Set(pending.filter((call) => call.kind === MCP_ELICITATION_KIND).map((call) => call.toolCallId))
-  return { state, waiting, elicitations }
 }
