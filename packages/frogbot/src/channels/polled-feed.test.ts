@@ -23,7 +23,8 @@ describe('polledFeed', () => {
       if (item === 2) controller.abort()
       return true
     }
-    await polledFeed({ signal: controller.signal, from: 0, read, take, after: (item) => item + 1, failed: () => {} })
+    const after = (item: number) => item + 1
+    await polledFeed({ signal: controller.signal, from: 0, read, take, after, failed: () => {} })
     expect(taken).toEqual([0, 1, 2])
     expect(reads).toEqual([0, 2])
   })

@@ -4,7 +4,7 @@ export type PolledFeed<T, C> = {
   signal: AbortSignal
   /** The cursor of the first read (Telegram's `getUpdates` offset: `0`). */
   from: C
-  /** The items after `cursor`, oldest first (a long poll: it may wait for them); a rejection is a failed read. */
+  /** The items from `cursor` on, oldest first (a long poll waits for some); a rejection is a failed read. */
   read: (cursor: C) => Promise<T[]>
   /**
    * Hands one item on; `false` when it could not be taken yet (Telegram's update answered `503`

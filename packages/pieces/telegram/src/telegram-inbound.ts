@@ -150,7 +150,8 @@ export function telegramInbound({ adapter, bot, api, botUsername, allowedUserIds
     await polledFeed({
       signal,
       from: 0,
-      read: (offset) => api<TelegramUpdate[]>('getUpdates', { offset, ...asked }, { timeoutMs: POLL_TIMEOUT_MS, signal }),
+      read: (offset) =>
+        api<TelegramUpdate[]>('getUpdates', { offset, ...asked }, { timeoutMs: POLL_TIMEOUT_MS, signal }),
       // 503: the bot is not known yet; the same offset gives this update again after a pause.
       take: async (update) => (await receive(update)).status !== 503,
       after: (update) => update.update_id + 1,
