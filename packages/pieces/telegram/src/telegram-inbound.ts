@@ -1,7 +1,7 @@
 import type { TelegramAdapter, TelegramCallbackQuery, TelegramMessage, TelegramUpdate } from '@chat-adapter/telegram'
 import {
   type ChatSdkContext, clipDrawn, errorText, messageRef, noticeText, onceUntilFailure, type PieceNotice,
-  PlatformError, receivedMessages
+  PlatformError, polledFeed, receivedMessages
 } from 'frogbot/channels'
 import type { TelegramApi } from './telegram-api.ts'
 
@@ -12,9 +12,12 @@ export const PRESS_NOTICE_MAX = 200
 export const REFUSED_TOKEN =
   'Telegram did not accept the bot token (getMe answered 401 Unauthorized): set TELEGRAM_BOT_TOKEN (or botToken) to the token @BotFather gave this bot (/mybots → API Token, or /token); until then every update is answered 503'
 
-/** How long one `getUpdates` long poll waits for updates (s), and how long after a failed one the next is asked (ms). */
+/**
+ * How long one `getUpdates` long poll waits for updates (s), and how long its request may take (ms);
+ * after a failed one the next is asked a second later (the kit's `polledFeed`).
+ */
 const POLL_SECONDS = 30
-const POLL_RETRY_MS = 1000
+const POLL_TIMEOUT_MS = (POLL_SECONDS + 10) * 1000
 
 /** A button press as the piece reads it: the thread and the card's message it was on, who pressed, its `callback_data`. */
 export type Press = { thread: string; messageId: string; from: TelegramCallbackQuery['from']; data: string }
@@ -137,29 +140,23 @@ export function telegramInbound({ adapter, bot, api, botUsername, allowedUserIds
   }
 
   /**
-   * Reads updates by long polling (`getUpdates`, after `deleteWebhook`) until `signal` aborts; a
-   * failed poll is logged and asked again, and so is an update answered `503` (from its offset).
+   * Reads updates by long polling (`getUpdates`, after `deleteWebhook`; the kit's `polledFeed`)
+   * until `signal` aborts; a failed poll is logged and asked again, and so is an update answered
+   * `503` (from its offset).
    */
   const poll = async ({ signal, allowedUpdates }: { signal: AbortSignal; allowedUpdates: string[] }) => {
     await api('deleteWebhook', { drop_pending_updates: false })
-    let offset = 0
-    while (!signal.aborted) {
-      try {
-        const updates = await api<TelegramUpdate[]>('getUpdates', { offset, timeout: POLL_SECONDS, allowed_updates: allowedUpdates }, { timeoutMs: (POLL_SECONDS + 10) * 1000, signal })
-        for (const update of updates) {
-          // 503: the bot is not known yet; the same offset gives this update again after a pause.
-          if ((await receive(update)).status === 503) {
-            await new Promise((resolve) => setTimeout(resolve, POLL_RETRY_MS))
-            break
-          }
-          offset = update.update_id + 1
-        }
-      } catch (error) {
-        if (signal.aborted) return
-        log(`could not read updates (getUpdates: ${errorText(error)}); asking again`)
-        await new Promise((resolve) => setTimeout(resolve, POLL_RETRY_MS))
-      }
-    }
+    const asked = { timeout: POLL_SECONDS, allowed_updates: allowedUpdates }
+    await polledFeed({
+      signal,
+      from: 0,
+      read: (offset) =>
+        api<TelegramUpdate[]>('getUpdates', { offset, ...asked }, { timeoutMs: POLL_TIMEOUT_MS, signal }),
+      // 503: the bot is not known yet; the same offset gives this update again after a pause.
+      take: async (update) => (await receive(update)).status !== 503,
+      after: (update) => update.update_id + 1,
+      failed: (error) => log(`could not read updates (getUpdates: ${errorText(error)}); asking again`)
+    })
   }
 
   return { checkToken, receive, poll, botName }
