@@ -119,3 +119,13 @@ export { orderedTasks } from './ordered-tasks.ts'
 export { directEntryId } from './direct-entry.ts'
 export { streamedReplies } from './streamed-replies.ts'
 export { approvalOutcome } from './approval-outcome.ts'
+export {
+  type KeptPeople,
+  keptPeople,
+  type KnownPerson,
+  PERSON_KEEP_MS,
+  PERSON_MISS_KEEP_MS,
+  type PersonSeen
+} from './kept-people.ts'
+export { type DirectAddress, directAddresses, type MetAt } from './direct-addresses.ts'
+export { type ReadAction, readingAction } from './reading-action.ts'
