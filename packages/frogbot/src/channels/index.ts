@@ -129,3 +129,4 @@ export {
 } from './kept-people.ts'
 export { type DirectAddress, directAddresses, type MetAt } from './direct-addresses.ts'
 export { type ReadAction, readingAction } from './reading-action.ts'
+export { budgetedItems } from './budgeted-items.ts'
