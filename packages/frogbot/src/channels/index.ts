@@ -120,3 +120,14 @@ export { directEntryId } from './direct-entry.ts'
 export { streamedReplies } from './streamed-replies.ts'
 export { approvalOutcome } from './approval-outcome.ts'
 export { FEED_RETRY_MS, type PolledFeed, polledFeed } from './polled-feed.ts'
+export {
+  type KeptPeople,
+  keptPeople,
+  type KnownPerson,
+  PERSON_KEEP_MS,
+  PERSON_MISS_KEEP_MS,
+  type PersonSeen
+} from './kept-people.ts'
+export { type DirectAddress, directAddresses, type MetAt } from './direct-addresses.ts'
+export { type ReadAction, readingAction } from './reading-action.ts'
+export { budgetedItems } from './budgeted-items.ts'

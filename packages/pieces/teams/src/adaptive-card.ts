@@ -1,3 +1,5 @@
+import { budgetedItems } from 'frogbot/channels'
+
 /** An Adaptive Card element or action, as Teams takes it (JSON). */
 export type Element = Record<string, unknown>
 
@@ -47,17 +49,11 @@ export const messageBytes = (card: Element, summary: string): number => JSON.str
 /**
  * The card `build` makes of `lines`, packed into as few as fit Teams' budget ({@link CARD_BUDGET_BYTES}
  * for the message with `summary`, less `margin` bytes), the rest told as a count (`rest`: "… and 12
- * more"). `build([])` is the card without any of them, whose size is spent first.
+ * more", the kit's `budgetedItems`). `build([])` is the card without any of them, whose size is spent first.
  */
 export function packedCard(lines: Element[], build: (lines: Element[]) => Element, { summary, margin, rest }: { summary: string; margin: number; rest: (count: number) => Element }): Element {
-  const kept: Element[] = []
-  let used = messageBytes(build([]), summary) + margin
-  for (const [index, line] of lines.entries()) {
-    // Each element also costs the comma that separates it from the next.
-    const bytes = (JSON.stringify(line).length + 1) * 2
-    if (used + bytes > CARD_BUDGET_BYTES) return build([...kept, rest(lines.length - index)])
-    kept.push(line)
-    used += bytes
-  }
-  return build(kept)
+  const room = CARD_BUDGET_BYTES - messageBytes(build([]), summary) - margin
+  // Each element also costs the comma that separates it from the next.
+  const cost = (line: Element) => (JSON.stringify(line).length + 1) * 2
+  return build(budgetedItems(lines, { room, cost, rest }))
 }

@@ -1,6 +1,6 @@
 import {
   APPROVAL_CONTROLS, type ApprovalDrawing, type ApprovalField, approvalAnswer, approvalCard, approvalOutcome,
-  clipDrawn as clip, editedInput, inputFields, type NameOf, type PieceAction, type PieceNotice
+  approvalEditForm, clipDrawn as clip, inputFields, type NameOf, type ReadAction
 } from 'frogbot/channels'
 import type { PendingCall } from 'frogbot/protocol'
 import { adaptiveCard, type DrawnCard, type Element, richText, TYPED_MAX } from './adaptive-card.ts'
@@ -49,12 +49,12 @@ export function approvalAdaptiveCard(call: Pick<PendingCall, 'toolName' | 'input
 }
 
 /** What a submitted approval card (`value`: its button's `data` and its inputs) asks: the action to settle with, an edit that is not JSON, or nothing of an approval's (`null`). */
-export function readApprovalSubmit(input: unknown, value: Record<string, unknown>): { action: PieceAction } | { notice: PieceNotice } | null {
+export function readApprovalSubmit(input: unknown, value: Record<string, unknown>): ReadAction | null {
   const text = (key: string) => (typeof value[key] === 'string' ? value[key] : undefined)
   if (value.actionId === APPROVAL_ACTIONS.approve) return { action: approvalAnswer({ kind: 'approve' }) }
   if (value.actionId === APPROVAL_ACTIONS.deny) return { action: approvalAnswer({ kind: 'deny', reason: text(REASON_INPUT) }) }
   if (value.actionId !== APPROVAL_ACTIONS.edit) return null
-  const read = editedInput(input, Object.fromEntries(inputFields(input).map((field, index) => [field.name, text(fieldInput(index))])))
+  const read = approvalEditForm(input).read((index) => text(fieldInput(index)))
   return 'problem' in read ? { notice: { kind: 'invalid', message: read.problem } } : { action: approvalAnswer({ kind: 'edit', input: read.input }) }
 }
 

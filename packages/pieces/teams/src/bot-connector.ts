@@ -1,6 +1,6 @@
 import { decodeThreadId } from '@chat-adapter/teams'
 import type { TeamsActivity } from '@chat-adapter/teams/webhook'
-import { jsonCall, messageRef, messageRefParts, PlatformError } from 'frogbot/channels'
+import { jsonCall, type KnownPerson, messageRef, messageRefParts, PlatformError } from 'frogbot/channels'
 import { cardMessage, type DrawnCard } from './adaptive-card.ts'
 
 /** An incoming activity, once verified (the Bot Framework schema, as Chat SDK's Teams adapter types it). */
@@ -8,9 +8,6 @@ export type Activity = TeamsActivity
 
 /** The tenant of an activity's conversation (Teams gives it in `conversation` or `channelData`). */
 export const tenantOf = (activity: Activity): string | undefined => activity.conversation?.tenantId ?? activity.channelData?.tenant?.id
-
-/** A member of a conversation, as the Bot Connector's roster gives them. */
-export type RosterMember = { name?: string; email?: string }
 
 /** The scope of the bot's token for Bot Connector calls (Bot Connector authentication, "bot to connector"). */
 export const CONNECTOR_SCOPE = 'https://api.botframework.com/.default'
@@ -85,7 +82,7 @@ export function botConnector({ apiUrl, appId, token }: { apiUrl?: string; appId:
       return id
     },
     /** `userId`'s entry in the roster of `thread`'s conversation (Bot Connector "Get conversation member"); `null` when they are not a member. */
-    member: async (thread: string, userId: string): Promise<RosterMember | null> => {
+    member: async (thread: string, userId: string): Promise<KnownPerson | null> => {
       try {
         const member = (await call('GET', thread, `/members/${encodeURIComponent(userId)}`)) as { name?: string; email?: string; userPrincipalName?: string }
         const email = member.email ?? member.userPrincipalName

@@ -1,9 +1,9 @@
 import { encodeThreadId } from '@chat-adapter/teams'
-import type { ChannelState, DirectPerson, Participant } from 'frogbot/channels'
+import { type ChannelState, type DirectPerson, directAddresses, type Participant } from 'frogbot/channels'
 import { type Activity, type BotConnector, tenantOf } from './bot-connector.ts'
 
-/** What the piece keeps of a person it met, by their email: their Teams id, tenant and (verified) serviceUrl, and the 1:1 conversation once opened. */
-type Met = { teamsUserId: string; tenantId: string; serviceUrl: string; conversationId?: string }
+/** Where the piece met a person, kept by their email: their Teams id, tenant and (verified) serviceUrl. */
+type Met = { teamsUserId: string; tenantId: string; serviceUrl: string }
 
 /**
  * Direct messages for `notify.pieces` (docs/pieces/teams.md "Direct messages"). A bot can open a
@@ -13,30 +13,26 @@ type Met = { teamsUserId: string; tenantId: string; serviceUrl: string; conversa
  * tenant and the activity's `serviceUrl` (checked against the activity's token, never taken from
  * config), keyed by the lower-cased email. `open(person)` finds that record by `person.email`
  * and opens the conversation (Bot Connector "Create conversation"), kept with it for the next
- * time, and resolves its thread id; `undefined` for a person the bot has not met in Teams.
+ * time, and resolves its thread id; `undefined` for a person the bot has not met in Teams (the kit's
+ * `directAddresses`).
  */
 export function teamsDirect({ connector, state }: { connector: BotConnector; state: ChannelState }) {
-  const keyOf = (email: string) => `frogbot:teams:direct:${email.toLowerCase()}`
-  const threadOf = (met: Met, conversationId: string) => encodeThreadId({ conversationId, conversationType: 'personal', serviceUrl: met.serviceUrl })
+  const addresses = directAddresses<Met>({ state, key: 'frogbot:teams:direct' })
   return {
     /** Keeps where `participant` (matched to an email) can be reached, from the verified `activity` they sent. */
     remember: async (participant: Participant, activity: Activity): Promise<void> => {
       const tenantId = tenantOf(activity)
       if (!participant.email || !tenantId || !activity.serviceUrl) return
-      const met: Met = { teamsUserId: participant.userId, tenantId, serviceUrl: activity.serviceUrl }
-      const known = await state.get<Met>(keyOf(participant.email))
-      // Written again only when where they are reached changed.
-      if (!known || (['teamsUserId', 'tenantId', 'serviceUrl'] as const).some((field) => known[field] !== met[field])) await state.set(keyOf(participant.email), met)
+      const met = { teamsUserId: participant.userId, tenantId, serviceUrl: activity.serviceUrl }
+      await addresses.remember(participant.email, met)
     },
     /** The thread of the bot's 1:1 conversation with `person` (opened if need be), or `undefined` when the bot never met them in Teams. */
     open: async (person: DirectPerson): Promise<string | undefined> => {
-      if (!person.email) return undefined
-      const met = await state.get<Met>(keyOf(person.email))
-      if (!met) return undefined
-      if (met.conversationId) return threadOf(met, met.conversationId)
-      const conversationId = await connector.openPersonal({ serviceUrl: met.serviceUrl, userId: met.teamsUserId, tenantId: met.tenantId })
-      await state.set(keyOf(person.email), { ...met, conversationId })
-      return threadOf(met, conversationId)
+      const opener = (met: Met) => connector.openPersonal({ ...met, userId: met.teamsUserId })
+      const found = person.email ? await addresses.open(person.email, opener) : undefined
+      if (!found) return undefined
+      const { conversationId, met } = found
+      return encodeThreadId({ conversationId, conversationType: 'personal', serviceUrl: met.serviceUrl })
     }
   }
 }

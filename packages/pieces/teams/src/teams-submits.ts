@@ -1,8 +1,8 @@
 import type { Chat } from 'chat'
 import type { TeamsAdapter } from '@chat-adapter/teams'
 import {
-  isJsonObject, type NameOf, noticeText, type PieceAction, type PieceNotice, type PieceRuntime,
-  type QuestionCard, questionsOf
+  isJsonObject, type NameOf, noticeText, type PieceNotice, type PieceRuntime,
+  type QuestionCard, questionsOf, type ReadAction, readingAction
 } from 'frogbot/channels'
 import { readApprovalSubmit } from './approval-card.ts'
 import { type Activity, activityRef } from './bot-connector.ts'
@@ -18,14 +18,11 @@ export const invokeAnswer = (text: string) => Response.json({ statusCode: 200, t
 const CLOSED: PieceNotice = { kind: 'closed' }
 
 /** What a submit (`value`: its button's `data` and the card's inputs) on `card` comes to: the action to settle with, what to tell, or `null` (no button of FrogBot's). */
-function readCard(card: QuestionCard, value: Record<string, unknown>): { action: PieceAction } | { notice: PieceNotice } | null {
+function readCard(card: QuestionCard, value: Record<string, unknown>): ReadAction | null {
   if (String(value.actionId).startsWith('fbapproval_')) return card.kind === 'approval' ? readApprovalSubmit(card.input, value) : { notice: CLOSED }
   const questions = questionsOf(card.input)
   if (!questions) return { notice: CLOSED }
-  const reading = readSubmit(questions, value)
-  if (reading.kind === 'none') return null
-  if (reading.kind === 'invalid') return { notice: reading }
-  return { action: reading.kind === 'answer' ? { output: reading.output } : { dismissed: true } }
+  return readingAction(readSubmit(questions, value))
 }
 
 /**

@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto'
 import {
   badRequest, isJsonObject, jsonObject, type PieceContext, refusedRequest, replayGuard, unauthorized
 } from 'frogbot/channels'
-import { activityMismatch, botFrameworkAuth } from './bot-framework-auth.ts'
+import { activityMismatch, botFrameworkAuth, type SignedActivity } from './bot-framework-auth.ts'
 
-/** The fields of an incoming activity the webhook reads before Chat SDK does. */
-type ActivityHead = { type: string; id?: string; serviceUrl: string; channelId?: string; recipient?: { id?: unknown }; conversation: { id: string } }
+/** The fields of an incoming activity the webhook reads before Chat SDK does (its token checks some). */
+type ActivityHead = SignedActivity & { type: string; id?: string; conversation: { id: string } }
 
 const objects = (items: unknown) => Array.isArray(items) && items.every((item) => item !== null && typeof item === 'object')
 
