@@ -1,8 +1,8 @@
 import type { SlackAdapter } from '@chat-adapter/slack'
-import { messageRef, messageRefParts, type NameOf, type PieceDrawing } from 'frogbot/channels'
-import { questionDrawing } from 'frogbot/channels'
+import { type NameOf, type PieceDrawing, questionDrawing } from 'frogbot/channels'
 import type { Block } from './block-kit.ts'
 import { withFacts } from './card-facts.ts'
+import { messageRef, messageRefParts } from 'frogbot/channels'
 import { questionCard, settledCard } from './question-card.ts'
 
 /** Posts a card (`drawn`, its notification text and blocks) in `thread`, without link previews; resolves the posted message's {@link messageRef}. */
