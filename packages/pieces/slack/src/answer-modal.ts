@@ -1,5 +1,5 @@
-import { type ChannelQuestion, numberedAnswerText, type QuestionSelection, readNumberedAnswer } from 'frogbot/channels'
-import { selectionsAnswer } from 'frogbot/channels'
+import type { ChannelQuestion, QuestionSelection } from 'frogbot/channels'
+import { numberedAnswerText, readNumberedAnswer, selectionsAnswer } from 'frogbot/channels'
 import type { QuestionOutput } from 'frogbot/tools'
 import { type Block, choiceElement, LIMITS, modal, pickedLabels, plain, questionSection, section, textInput } from './block-kit.ts'
 import { cardLayout, isForm, questionBlock } from './question-card.ts'
