@@ -1,7 +1,7 @@
 import type { QuestionOutput } from '@frogbotai/protocol'
 import { answerProblems } from './answers/numbered-answers.ts'
 import type { ChannelQuestion, QuestionSelection } from './answers/question-answers.ts'
-import { answerFrom, firstUnanswered } from './answers/question-answers.ts'
+import { selectionsAnswer } from './selections-answer.ts'
 
 /**
  * What one question of a submitted form holds: the values of the options picked, each the option's
@@ -46,7 +46,6 @@ export function formAnswer(
     if ('problem' in selection) return { problem: selection.problem, question: index }
     selections.push(selection)
   }
-  const missing = firstUnanswered(questions, selections)
-  if (missing >= 0) return { problem: unanswered(missing), question: missing }
-  return { output: answerFrom(questions, selections) }
+  const read = selectionsAnswer(questions, selections, unanswered)
+  return 'output' in read ? read : { problem: read.message, question: read.question }
 }

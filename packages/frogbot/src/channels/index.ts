@@ -131,3 +131,4 @@ export {
 export { type DirectAddress, directAddresses, type MetAt } from './direct-addresses.ts'
 export { type ReadAction, readingAction } from './reading-action.ts'
 export { budgetedItems } from './budgeted-items.ts'
+export { selectionsAnswer, unansweredText } from './selections-answer.ts'

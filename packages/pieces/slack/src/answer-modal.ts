@@ -1,7 +1,8 @@
-import { type ChannelQuestion, numberedAnswerText, type QuestionSelection, readNumberedAnswer } from 'frogbot/channels'
+import type { ChannelQuestion, QuestionSelection } from 'frogbot/channels'
+import { numberedAnswerText, readNumberedAnswer, selectionsAnswer } from 'frogbot/channels'
 import type { QuestionOutput } from 'frogbot/tools'
 import { type Block, choiceElement, LIMITS, modal, pickedLabels, plain, questionSection, section, textInput } from './block-kit.ts'
-import { answerOf, cardLayout, isForm, questionBlock } from './question-card.ts'
+import { cardLayout, isForm, questionBlock } from './question-card.ts'
 import type { StateValues } from './slack-interactions.ts'
 
 /** The `callback_id` of the answer modal. */
@@ -72,8 +73,8 @@ export function readModal(questions: ChannelQuestion[], values: StateValues | un
     const custom = values?.[textBlock(index)]?.[TEXT]?.value
     return { selected: form ? pickedLabels(question, values?.[questionBlock(index)]?.[CHOICE]) : [], ...(typeof custom === 'string' && custom ? { custom } : {}) }
   })
-  const answer = answerOf(questions, selections)
-  return 'missing' in answer ? { problem: answer.message, block: modalErrorBlock(questions, answer.missing) } : answer
+  const read = selectionsAnswer(questions, selections)
+  return 'kind' in read ? { problem: read.message, block: modalErrorBlock(questions, read.question) } : read
 }
 
 /** The block an error about question `index` is shown under: the numbered form's field, else its text field when it has one, else its choices. */

@@ -1,4 +1,4 @@
-import { type createSlackAdapter, SlackAdapter } from '@chat-adapter/slack'
+import { SlackAdapter, type SlackAdapterConfig } from '@chat-adapter/slack'
 import type { Message } from 'chat'
 import { createChatSdkPiece, IDENTITY_RETRY_MS, jsonObject, type KitPiece, readSettings, type Setting, type SettingOptions, type TableOptions, withoutMention } from 'frogbot/channels'
 import { leveledLogger } from 'frogbot/channels'
@@ -66,12 +66,11 @@ function challengeOf(body: string, request: Request): Response | null {
  * `leveledLogger`). A try that failed and was retried is not worth a line; a call that failed for
  * good is logged by whoever made it.
  */
-type WebClientLogger = NonNullable<NonNullable<NonNullable<Parameters<typeof createSlackAdapter>[0]>['webClientOptions']>['logger']>
+type WebClientLogger = NonNullable<NonNullable<SlackAdapterConfig['webClientOptions']>['logger']>
+type WebClientLevel = ReturnType<WebClientLogger['getLevel']>
 
-function webClientLogger(log: (line: string) => void): WebClientLogger {
-  const level = 'error' as ReturnType<WebClientLogger['getLevel']>
-  return leveledLogger({ error: (line) => log(`error: ${line}`) }, level)
-}
+const webClientLogger = (log: (line: string) => void): WebClientLogger =>
+  leveledLogger({ error: (line) => log(`error: ${line}`) }, 'error' as WebClientLevel)
 
 /** The settings table (the kit reads, trims and checks it; see `readSettings`). */
 const SETTINGS = [

@@ -1,4 +1,5 @@
-import { answerFrom, answerText, type ChannelQuestion, firstUnanswered, type QuestionSelection, type SettledActor, settledLine } from 'frogbot/channels'
+import type { ChannelQuestion, QuestionSelection, SettledActor } from 'frogbot/channels'
+import { answerText, settledLine } from 'frogbot/channels'
 import type { QuestionOutput } from 'frogbot/tools'
 import type { ClickedAction, StateValues } from './slack-interactions.ts'
 import { type Block, button, choiceElement, chunks, clip, context, escapeMrkdwn, LIMITS, MENU_MAX_OPTIONS, packedSections, pickedLabels, questionSection } from './block-kit.ts'
@@ -129,18 +130,6 @@ export function readClick(
   if (form) return id === ACTIONS.submit ? { kind: 'answer', selections: formSelections(questions, values) } : { kind: 'ignore' }
   const picked = id === ACTIONS.pick ? pickedLabels(questions[0], action) : id.startsWith(ACTIONS.option) ? pickedLabels(questions[0], { selected_option: { value: action.value } }) : []
   return picked.length > 0 ? { kind: 'answer', selections: [{ selected: picked }] } : { kind: 'ignore' }
-}
-
-/**
- * The answer one selection per question gives, or, for the first question left without one, what
- * the participant is told (`missing`: its index; its number is named when the call has several).
- */
-export function answerOf(questions: ChannelQuestion[], selections: QuestionSelection[]): { output: QuestionOutput } | { missing: number; message: string } {
-  const missing = firstUnanswered(questions, selections)
-  if (missing < 0) return { output: answerFrom(questions, selections) }
-  const { header, custom } = questions[missing]
-  const typed = custom ? ', or type your own answer' : ''
-  return { missing, message: `Choose an option for ${questions.length > 1 ? `question ${missing + 1}, ` : ''}“${header}”${typed}.` }
 }
 
 /**

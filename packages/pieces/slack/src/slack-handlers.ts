@@ -1,6 +1,6 @@
-import { type PieceRuntime, questionsOf } from 'frogbot/channels'
+import { type PieceRuntime, questionsOf, selectionsAnswer } from 'frogbot/channels'
 import { ANSWER_MODAL, answerModal, modalErrorBlock, readModal } from './answer-modal.ts'
-import { answerOf, readClick } from './question-card.ts'
+import { readClick } from './question-card.ts'
 import { formError, type SlackInteractions } from './slack-interactions.ts'
 
 /**
@@ -22,8 +22,8 @@ export function handleSlackInteractions({ runtime, interactions }: { runtime: Pi
     if (click.kind === 'custom') return openModal(event, card.thread, answerModal({ questions, card: messageId, initial: click.selections }), 'Type your answer')
     const participant = await participantOf(event.user)
     if (click.kind === 'dismiss') return tell(card.thread, participant, await runtime.answer({ card, messageId, participant, action: { dismissed: true } }))
-    const answer = answerOf(questions, click.selections)
-    if ('missing' in answer) return tell(card.thread, participant, { kind: 'invalid', message: answer.message, question: answer.missing })
+    const answer = selectionsAnswer(questions, click.selections)
+    if ('kind' in answer) return tell(card.thread, participant, answer)
     await tell(card.thread, participant, await runtime.answer({ card, messageId, participant, action: answer }))
   })
 

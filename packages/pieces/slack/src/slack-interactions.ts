@@ -10,13 +10,8 @@ export type StateValues = Record<string, Record<string, { selected_option?: { va
 /** One clicked element of a `block_actions` payload. */
 export type ClickedAction = { action_id: string; value?: string; selected_option?: { value?: string } | null }
 
-type BlockActions = {
-  container?: { channel_id?: string; message_ts?: string }
-  channel?: { id?: string }
-  message?: { ts?: string }
-  state?: { values?: StateValues }
-  actions?: ClickedAction[]
-}
+/** What a `block_actions` payload holds beside what Chat SDK reads: clicked elements, element states. */
+type BlockActions = { state?: { values?: StateValues }; actions?: ClickedAction[] }
 
 /**
  * What the Slack piece's click and modal handlers share, on Chat SDK's `bot` and the piece runtime:
@@ -47,10 +42,9 @@ export function slackInteractions({ bot, adapter, runtime }: { bot: Chat; adapte
         if (!event.actionId.startsWith(prefix)) return
         const payload = event.raw as BlockActions
         const action = payload.actions?.find((candidate) => candidate.action_id === event.actionId)
-        const channel = payload.container?.channel_id ?? payload.channel?.id
-        const ts = payload.container?.message_ts ?? payload.message?.ts
-        if (!action || !channel || !ts) return
-        const messageId = messageRef(channel, ts)
+        // Chat SDK's message id is the card's `ts`; its thread id names the channel.
+        if (!action || !event.messageId || !event.threadId) return
+        const messageId = messageRef(adapter.decodeThreadId(event.threadId).channel, event.messageId)
         await handle(event, { action, messageId, card: await runtime.cards.ofMessage(messageId), values: payload.state?.values })
       }),
     onSubmit: (callbackId: string, handle: (event: ModalSubmitEvent, submit: { card: QuestionCard; messageId: string; values?: StateValues }) => Promise<ModalResponse | undefined>) =>
