@@ -1,9 +1,5 @@
-import { type ChannelQuestion, formAnswer, readNumberedAnswer, type ReplyReading } from 'frogbot/channels'
+import { type ChannelQuestion, formAnswer, readNumberedAnswer, type ReplyReading, unansweredText } from 'frogbot/channels'
 import { ACTIONS, cardLayout, choiceInput, NUMBERED_INPUT, textInput } from './question-card.ts'
-
-/** What a participant is told about a question left without an answer (its number too, when the call has several). */
-const unanswered = (question: ChannelQuestion, index: number, count: number) =>
-  `Choose an option for ${count > 1 ? `question ${index + 1}, ` : ''}“${question.header}”${question.custom ? ', or type your own answer' : ''}, then Submit.`
 
 /** The text of input `id` in a submitted `value`, or `''` (Teams submits every input as a string; anything else is not an answer). */
 const textOf = (value: Record<string, unknown>, id: string) => (typeof value[id] === 'string' ? value[id] : '')
@@ -26,7 +22,7 @@ export function readSubmit(questions: ChannelQuestion[], value: Record<string, u
   // Each question's choice set submits the picked options' indexes comma-joined.
   const picks = (index: number) => textOf(value, choiceInput(index)).split(',')
   const field = (index: number) => ({ picks: picks(index), typed: textOf(value, textInput(index)) })
-  const read = formAnswer(questions, field, (index) => unanswered(questions[index], index, questions.length))
+  const read = formAnswer(questions, field, (index) => unansweredText(questions, index, ', then Submit'))
   if ('problem' in read) return { kind: 'invalid', message: read.problem, question: read.question }
   return { kind: 'answer', output: read.output }
 }

@@ -3,6 +3,7 @@ import { approvalAnswer, readApprovalCommand } from '../approval-cards.ts'
 import { questionsOf } from '../answers/question-answers.ts'
 import type { ReplyReading } from '../answers/numbered-answers.ts'
 import type { ReplyReader } from '../answers/reply-readers.ts'
+import { readingAction } from '../reading-action.ts'
 import type { PieceNotice } from '../piece-notices.ts'
 import type { QuestionCard, QuestionCards } from '../question-cards.ts'
 import type { CardAnswers } from './card-answers.ts'
@@ -39,9 +40,8 @@ export function threadReplies({ engine, cards, partials, drawing, readReply, set
   const cardsOf = threadCards({ engine, cards })
 
   const noticeFor = async (message: ThreadMessage, card: QuestionCard, reading: Exclude<ReplyReading, { kind: 'none' }>): Promise<PieceNotice | null> => {
-    if (reading.kind === 'invalid') return { kind: 'invalid', message: reading.message, ...(reading.question !== undefined ? { question: reading.question } : {}) }
-    const action = reading.kind === 'answer' ? { output: reading.output } : { dismissed: true as const, ...(reading.reason ? { reason: reading.reason } : {}) }
-    return settle({ card, participant: message.participant, action })
+    const read = readingAction(reading)!
+    return 'notice' in read ? read.notice : settle({ card, participant: message.participant, action: read.action })
   }
 
   return async (message: ThreadMessage): Promise<boolean> => {
