@@ -1,5 +1,5 @@
 import type { Message } from 'chat'
-import { clientCredentialsToken, createChatSdkPiece, type KitPiece } from 'frogbot/channels'
+import { clientCredentialsToken, createChatSdkPiece, type KitPiece, withoutAtMentions } from 'frogbot/channels'
 import { teamsApprovals } from './approval-card.ts'
 import { type Activity, botConnector, tenantOf } from './bot-connector.ts'
 import { quietTeamsAdapter } from './quiet-teams-adapter.ts'
@@ -21,13 +21,14 @@ const ACK_DEADLINE_MS = 15_000
 /**
  * A message's text without the bot's mentions, trimmed: Chat SDK writes `<at>Name</at>` as `@Name`;
  * a mention is the bot's when its account id is `28:<appId>` or the bare app id (GUIDs in either case).
+ * Only whole mentions go (the kit's `withoutAtMentions`): `ada@FrogBot.example` keeps its text.
  */
 function withoutBotMention(message: Message, appId: string): string {
   const bot = (id: string | undefined) => [appId, `28:${appId}`].some((own) => own.toLowerCase() === id?.toLowerCase())
   const names = ((message.raw as Activity).entities ?? [])
     .filter((entity) => entity.type === 'mention' && bot(entity.mentioned?.id))
-    .map((entity) => entity.text?.replace(/<\/?at>/gi, '') || entity.mentioned?.name)
-  return names.reduce((text: string, name) => (name ? text.split(`@${name}`).join('') : text), message.text).trim()
+    .flatMap((entity) => entity.text?.replace(/<\/?at>/gi, '') || entity.mentioned?.name || [])
+  return withoutAtMentions(message.text, names)
 }
 
 /**

@@ -119,4 +119,11 @@ describe('a Teams conversation', () => {
     expect(teams.messages().at(-1)?.text).toBe('Blue.')
     expect((await kit.chats())[0].chat.channel).toMatchObject({ piece: 'teams', thread: expect.stringMatching(/^teams:/) })
   })
+
+  it("only the bot's whole mention is taken out of a message: an address naming it keeps its text", async () => {
+    const { model, kit } = await start([textStep('Noted.')])
+    await kit.say({ from: ADA, text: 'mail the plan to ada@FrogBot.example', where: inThread(nextId()) })
+    expect(lastPrompt(model)).toContain('mail the plan to ada@FrogBot.example')
+    expect(lastPrompt(model)).not.toContain('<at>')
+  })
 })
