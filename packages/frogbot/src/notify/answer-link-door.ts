@@ -29,7 +29,9 @@ async function openLinkRow(deps: LinkDoorDeps, token: string): Promise<{ link: A
   if (!link) return { refusal: refused('unknown') }
   const [call] = await deps.store.getCalls(link.chat_id, [link.tool_call_id])
   const chat = await deps.store.getChat(link.chat_id)
-  if (!call || !chat) return { refusal: refused('unknown') }
+  // A call asked after the link was made is another call under the same ids (its chat deleted, the
+  // id taken again): the link was never for it.
+  if (!call || !chat || call.createdAt > link.created_at) return { refusal: refused('unknown') }
   const chatURL = chatURLOf(deps.publicURL, chat.agentSlug, chat.id)
   if (call.status !== 'pending') return { refusal: refused('settled', chatURL) }
   if (link.used_at) return { refusal: refused('used', chatURL) }

@@ -54,7 +54,7 @@ export type ChatTransaction = {
   /** Removes a queued message by its message id; false when it is not queued (any more). */
   removeQueued(messageId: string): Promise<boolean>
   replaceQueued(messageId: string, message: UIMessage): Promise<boolean>
-  /** Deletes the chat with its messages, calls and queue (the rows that reference it cascade). */
+  /** Deletes the chat with its messages, calls and queue (the rows that reference it cascade) and its answer links. */
   deleteChat(): Promise<void>
 }
 
@@ -179,6 +179,8 @@ export function chatTransaction(trx: Kysely<Database>, { chat, created, now }: {
       return Number(updated.numUpdatedRows) > 0
     },
     async deleteChat() {
+      // Answer links name their call by ids, without a foreign key: they go with the chat.
+      await trx.deleteFrom('frogbot_answer_links').where('chat_id', '=', chatId).execute()
       await trx.deleteFrom('frogbot_chats').where('id', '=', chatId).execute()
     }
   }

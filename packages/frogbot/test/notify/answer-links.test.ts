@@ -92,6 +92,19 @@ describeEachDatabase('answer links', (fresh) => {
     expect(await app.settled(chatId)).toEqual(read)
   })
 
+  it('a deleted chat takes its links along: a chat made again under its id, with the same call id, is not answered by them', async () => {
+    const app = await start()
+    const chatId = 'chat_reused_links_0001'
+    await app.ask('Pick a color (call_same)', chatId)
+    const { links } = await app.linksOf(chatId)
+    expect((await app.api('DELETE', `/api/agents/planner/chats/${chatId}`)).status).toBe(204)
+    expect((await app.page(links.Blue)).status).toBe(404)
+    const again = await app.ask('Pick a color (call_same)', chatId)
+    expect(again).toEqual({ chatId, toolCallId: 'call_same' })
+    for (const form of [undefined, {}]) expect((await app.page(links.Blue, form)).status).toBe(404)
+    expect((await app.frogbot.pending({ chatId, caller: { user: app.ada } })).pending.map((call) => call.toolCallId)).toEqual(['call_same'])
+  })
+
   it('a link past its 72 hours is refused; the call still waits', async () => {
     const app = await start()
     const { chatId, toolCallId } = await app.ask('Pick a color')

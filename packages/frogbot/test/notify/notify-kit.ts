@@ -27,7 +27,8 @@ export const noticeModel = mockModel({
       return { stream: convertArrayToReadableStream(textStep(`Got: ${JSON.stringify(result?.output?.value ?? result?.output?.type)}`) as never[]) }
     }
     const text = textOf(last)
-    const toolCallId = `call_${++calls}`
+    // A prompt may name its call's id, "(call_x)", as a provider may give the same id twice.
+    const toolCallId = /\((call_\w+)\)/.exec(text)?.[1] ?? `call_${++calls}`
     if (text.includes('charge')) return { stream: convertArrayToReadableStream(toolStep([{ toolCallId, toolName: 'charge', input: { cents: 500 } }]) as never[]) }
     const questions = text.includes('trip')
       ? [
@@ -69,9 +70,9 @@ export async function noticeFrogbot({ adapter, notify, env = {}, log = () => {} 
     const response = await frogbot.fetch(new Request(url, { method: form ? 'POST' : 'GET', headers: form ? { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://frogbot.test' } : {}, body }))
     return { status: response.status, html: await response.text(), headers: response.headers }
   }
-  /** Asks the planner `prompt` as Ada; the chat and its waiting call. */
-  const ask = async (prompt: string) => {
-    const asked = await api('POST', '/api/agents/planner', { prompt })
+  /** Asks the planner `prompt` as Ada (in chat `chatId`, when given); the chat and its waiting call. */
+  const ask = async (prompt: string, chatId?: string) => {
+    const asked = await api('POST', '/api/agents/planner', { prompt, ...(chatId ? { chatId } : {}) })
     if (asked.json.status !== 'awaiting-input') throw new Error(JSON.stringify(asked.json))
     return { chatId: asked.json.chatId as string, toolCallId: asked.json.pending[0].toolCallId as string }
   }
