@@ -113,13 +113,16 @@ async function checkDecision(agent: ResolvedAgent, req: Caller, call: CallRecord
     throw new FrogbotError('forbidden', `You may not approve or deny calls of "${call.toolName}".`)
   }
   if (whoOnly || !isDecision(action) || !action.approved || action.input === undefined) return action
-  // The input the model asked for, sent back unchanged, is no edit (a form sends every field).
-  if (isDeepStrictEqual(action.input, call.input)) return { toolCallId: action.toolCallId, approved: true, ...(action.reason ? { reason: action.reason } : {}) }
+  const parsed = tool!.inputSchema.safeParse(action.input)
+  // The input the model asked for, sent back unchanged (a form sends every field; the schema's
+  // defaults filled in or not), is no edit.
+  const asked = tool!.inputSchema.safeParse(call.input)
+  const same = isDeepStrictEqual(action.input, call.input) || (parsed.success && asked.success && isDeepStrictEqual(parsed.data, asked.data))
+  if (same) return { toolCallId: action.toolCallId, approved: true, ...(action.reason ? { reason: action.reason } : {}) }
   // Every vote of a quorum approves one input: an edit would run over the other voters' approvals.
   if (call.quorum !== null && call.quorum > 1) {
     throw new FrogbotError('invalid-input', `input: "${call.toolName}" needs ${call.quorum} approvals, which all approve the input the model asked for: approve it as it is, or deny it with a reason saying what to change`)
   }
-  const parsed = tool!.inputSchema.safeParse(action.input)
   if (!parsed.success) throw new FrogbotError('invalid-input', zodMessage(parsed.error, action.input, 'input'))
   const unknown = droppedKey(action.input, parsed.data, ['input'])
   if (unknown) throw new FrogbotError('invalid-input', `${formatPath(unknown)}: not a field of "${call.toolName}"'s input`)

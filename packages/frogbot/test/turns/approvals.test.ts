@@ -178,6 +178,20 @@ describe('a tool with needsApproval', () => {
     expect(looked).toMatchObject({ state: 'output-available', output: { skipped: true } })
   })
 
+  it('the model\'s own input sent back (without the fields its schema fills in) is no edit', async () => {
+    const runs: unknown[] = []
+    const memoInput = z.object({ to: z.string(), amount: z.number(), memo: z.string().default('') })
+    const tool: Tool<typeof memoInput> = { slug: 'send_invoice', description: 'Send an invoice.', inputSchema: memoInput, needsApproval: true, execute: async (input) => void runs.push(input) }
+    const app = await testFrogbot({ model: scriptedModel([toolStep([invoiceCall], 'Sending it.'), textStep('Invoice sent.')]), tools: [tool] })
+    cleanup = app.close
+    const { chatId } = (await app.call('POST', '/api/agents/planner', { prompt: 'Send the invoice to ACME' })).json
+    const done = await app.call('POST', `/api/agents/planner/chats/${chatId}/settle`, { toolCallId: 'call_inv', approved: true, input: { amount: 500, to: 'ACME' } })
+    expect(done.status).toBe(200)
+    expect(done.json.settlement).toMatchObject({ toolCallId: 'call_inv', outcome: 'approved' })
+    expect(done.json.settlement).not.toHaveProperty('input')
+    expect(runs).toEqual([{ to: 'ACME', amount: 500, memo: '' }])
+  })
+
   it('quorum: a call settles approved once count distinct people approved; a second vote by the same person is 409 already-voted', async () => {
     const { settleURL, call, invoice, snapshot, chatId } = await askingApproval({ approval: { quorum: { count: 2 }, access: () => true } })
     const pending = (await call('GET', `/api/agents/planner/chats/${chatId}/pending`)).json.pending[0]
