@@ -4,6 +4,7 @@ import { FrogbotError } from '../errors/frogbot-error.ts'
 import { chatFor } from './chat-access.ts'
 import { settlementOf } from './rules/close-calls.ts'
 import { isoIn, type TurnServices } from './services.ts'
+import { clipText } from '../text/clip-text.ts'
 
 /** Which call's draft: the chat (of `agentSlug`, when given), the call, and who asks. */
 type DraftTarget = { chatId: string; agentSlug?: string; toolCallId: string; req: Caller }
@@ -13,7 +14,7 @@ type DraftTarget = { chatId: string; agentSlug?: string; toolCallId: string; req
  * `409 already-settled` with the stored settlement once it stopped waiting (as the settle door says).
  */
 async function notWaiting(services: TurnServices, chatId: string, toolCallId: string, found: 'settled' | 'no-call'): Promise<FrogbotError> {
-  if (found === 'no-call') return new FrogbotError('call-not-found', `No pending call "${toolCallId}" in this chat.`, { resource: 'call' })
+  if (found === 'no-call') return new FrogbotError('call-not-found', `No pending call "${clipText(toolCallId, 100)}" in this chat.`, { resource: 'call' })
   const [call] = await services.store.getCalls(chatId, [toolCallId])
   const settlement = call ? settlementOf(await services.store.getMessage(chatId, call.messageId), toolCallId) : null
   return new FrogbotError('already-settled', 'This call was already settled; its draft is gone.', { settlement })

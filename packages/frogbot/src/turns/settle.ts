@@ -18,6 +18,7 @@ import { checkAction } from './settle-checks.ts'
 import { settledCalls } from './settled-calls.ts'
 import { isoIn, newLeaseOwner, type TurnServices } from './services.ts'
 import type { McpResume } from '../tools/mcp-elicitation.ts'
+import { clipText } from '../text/clip-text.ts'
 
 /** What a settle of a call already settled is told: that it expired, for one that expired unanswered; else that the first answer wins. */
 function alreadySettled(settlement: { outcome: string } | null | undefined): FrogbotError {
@@ -28,7 +29,7 @@ function alreadySettled(settlement: { outcome: string } | null | undefined): Fro
 function refusalError(refusal: SettleRefusal, state: ChatState, { calls, messages }: SettleSnapshot, settled?: SettlementWithPart | null): FrogbotError {
   switch (refusal.refused) {
     case 'call-not-found':
-      return new FrogbotError('call-not-found', `No pending call "${refusal.toolCallId}" in this chat.`, { resource: 'call' })
+      return new FrogbotError('call-not-found', `No pending call "${clipText(refusal.toolCallId, 100)}" in this chat.`, { resource: 'call' })
     case 'already-settled': {
       const messageId = calls.find((call) => call.toolCallId === refusal.toolCallId)?.messageId
       const settlement = (settled?.toolCallId === refusal.toolCallId ? settled : null) ?? settlementOf(messages.find((message) => message.id === messageId) ?? null, refusal.toolCallId)

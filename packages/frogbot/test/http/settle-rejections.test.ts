@@ -66,6 +66,10 @@ describe('settle rejections change nothing stored', () => {
     expect(response.status).toBe(404)
     expect(response.json.code).toBe('call-not-found')
     expect(await snapshot()).toEqual(before)
+    // A call id of 900 KB is named clipped, not sent back whole.
+    const huge = await call('POST', settleURL, { toolCallId: 'x'.repeat(900_000), output: blue })
+    expect(huge.status).toBe(404)
+    expect(huge.json.error).toMatch(/^No pending call "x{99}…" in this chat\.$/)
   })
 
   it.each([
