@@ -86,3 +86,16 @@ function decisionOf(part: { toolCallId: string; input?: unknown; approval?: unkn
   if (!approval.approved) return { toolCallId: part.toolCallId, approved: false, ...reason }
   return { toolCallId: part.toolCallId, approved: true, ...(edited ? { input: part.input } : {}), ...reason }
 }
+
+/**
+ * The settle door's `fieldOf` for a body whose answers carry their call ids `ids` (by index, from
+ * index `from` on): the field (`field(at)`) of the second entry naming a call, which the door
+ * names when one request answers a call twice.
+ */
+export function secondOf(ids: readonly (string | undefined)[], field: (at: number) => string, from = 0): (toolCallId: string) => string | undefined {
+  return (toolCallId) => {
+    const first = ids.indexOf(toolCallId, from)
+    const second = first === -1 ? -1 : ids.indexOf(toolCallId, first + 1)
+    return second === -1 ? undefined : field(second)
+  }
+}

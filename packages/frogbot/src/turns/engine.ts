@@ -94,13 +94,16 @@ function refuseUnsendable(parts: UIMessage['parts'], field: string): void {
 /** The engine's methods that write a chat through a message: send, answer, stop, edit, queue, branch. */
 function messageMethods(services: TurnServices, guard: Guard) {
   return {
-    /** Sends a user message (see `sendMessage`); a blank one, or text with NUL, is refused, naming `field` (default `message.parts`). */
-    sendMessage: guard(async ({ field = 'message.parts', ...options }: { agentSlug: string; chatId?: string; message: UIMessage; req: Caller; canQueue?: boolean; field?: string }) => {
+    /**
+     * Sends a user message (see `sendMessage`); a blank one, or text with NUL, is refused, naming
+     * `field` (default `message.parts`); an id the chat already uses, naming `idField` (default `message.id`).
+     */
+    sendMessage: guard(async ({ field = 'message.parts', ...options }: { agentSlug: string; chatId?: string; message: UIMessage; req: Caller; canQueue?: boolean; field?: string; idField?: string }) => {
       refuseUnsendable(options.message.parts, field)
       return sendMessage(services, options)
     }),
-    /** The one settle door (see `settleActions`). */
-    settle: guard((options: { chatId: string; agentSlug?: string; inputs: SettleInput[]; req: Caller; wholeStep?: boolean }) => settle(services, options)),
+    /** The one settle door (see `settleActions`); `fieldOf` names a call's field in a refusal of two answers to it. */
+    settle: guard((options: { chatId: string; agentSlug?: string; inputs: SettleInput[]; req: Caller; wholeStep?: boolean; fieldOf?: (toolCallId: string) => string | undefined }) => settle(services, options)),
     /** The settle door's checks of who may settle a call now, settling nothing (see `mayAnswer`). */
     mayAnswer: guard((options: { chatId: string; agentSlug?: string; toolCallId: string; req: Caller }) => mayAnswer(services, options)),
     stop: guard((options: { chatId: string; agentSlug?: string; req: Caller; graceMs?: number }) => stopTurn(services, options)),

@@ -11,7 +11,10 @@ import { assertHome, canReadChat, canWriteChat, usableAgent } from './chat-acces
 import { effectiveState } from '../store/effective-state.ts'
 import { planSend } from './rules/plan-send.ts'
 import { runTurn } from './run/run-turn.ts'
-import { senderOf } from './sender.ts'
+import { isSender, senderOf } from './sender.ts'
+import type { ChatTransaction } from '../store/chat-transaction.ts'
+import { clipText } from '../text/clip-text.ts'
+import { isDeepStrictEqual } from 'node:util'
 import { isoIn, newLeaseOwner, type TurnServices } from './services.ts'
 import { firstWordsTitle, generateTitle } from './chat-titles.ts'
 
@@ -48,6 +51,28 @@ async function startInNewChat(
 }
 
 /**
+ * Whether `message`'s id is already used in the locked chat (docs/chat/turns.md, "Queued
+ * messages"): `free` when no stored or queued message of the chat has it; `repeat` when it is
+ * an exact repeat of a message still queued (same id, same parts, same sender: a client retrying
+ * a send whose answer it lost), which is answered as the first send was and queued once; else
+ * `taken` (refused: one id names one message of a chat, so that edit, delete and the queue never
+ * act on two).
+ */
+async function messageIdUse(tx: ChatTransaction, message: UIMessage, req: Caller): Promise<'free' | 'repeat' | 'taken'> {
+  const queued = (await tx.queued()).find((entry) => entry.messageId === message.id)
+  if (queued) return isSender(queued.sender, req) && queued.message.role === message.role && isDeepStrictEqual(queued.message.parts, message.parts) ? 'repeat' : 'taken'
+  return (await tx.message(message.id)) ? 'taken' : 'free'
+}
+
+/** The refusal of a new message whose id the chat already uses, naming `idField`. */
+function idTaken(idField: string, messageId: string): FrogbotError {
+  return new FrogbotError(
+    'bad-request',
+    `${idField}: ${JSON.stringify(clipText(messageId, 80))} is already the id of a message of this chat (stored or queued); give each new message its own id`
+  )
+}
+
+/**
  * Under the chat's lock, what a message does (see `planSend`): refused, queued (`free` when the
  * chat is idle, so the oldest queued message starts now), or started, with the chat taken by the turn.
  * Throws `write-conflict` when the chat kept changing.
@@ -62,6 +87,9 @@ async function decideSend(
       async (tx) => {
         // Checked again under the lock: a racing request may have created this id for someone else.
         if (tx.chat.agentSlug !== agentSlug || !canWriteChat({ req, chat: tx.chat })) return { refused: 'not-found' as const }
+        const use = await messageIdUse(tx, message, req)
+        if (use === 'taken') return { refused: 'id-taken' as const }
+        if (use === 'repeat') return { queued: true as const, free: effectiveState(tx.chat, tx.now) === 'idle' }
         const queueSize = await tx.queueSize()
         const plan = planSend({ state: effectiveState(tx.chat, tx.now), queueSize, queueLimit: services.queueLimit, canQueue })
         if (plan === 'turn-in-progress' || plan === 'queue-full') return { refused: plan, queueSize }
@@ -93,17 +121,20 @@ async function decideSend(
  * `channel` gives a new chat its channel identity (channel doors only).
  * Throws `FrogbotError`: `agent-not-found`, `unauthorized`/`forbidden` (the agent's `access`),
  * `not-found` (a chat of another user or agent), `channel-chat`, `bad-request` (a malformed new
- * `chatId`), `turn-in-progress`, `queue-full` (429), `write-conflict`.
+ * `chatId`; a message id the chat already uses, stored or queued, naming `idField`, default
+ * `message.id`, except an exact repeat of a queued message, answered as queued again, see
+ * `messageIdUse`), `turn-in-progress`, `queue-full` (429), `write-conflict`.
  */
 export async function sendMessage(
   services: TurnServices,
-  { agentSlug, chatId, message, req, channel, canQueue = true }: {
+  { agentSlug, chatId, message, req, channel, canQueue = true, idField = 'message.id' }: {
     agentSlug: string
     chatId?: string
     message: UIMessage
     req: Caller
     channel?: ChannelIdentity
     canQueue?: boolean
+    idField?: string
   }
 ): Promise<SendResult> {
   const agent = await usableAgent(services, agentSlug, req)
@@ -122,6 +153,7 @@ export async function sendMessage(
   const decided = await decideSend(services, { id, agentSlug, message, req, canQueue, leaseOwner, create })
   if (!decided || 'refused' in decided) {
     if (decided?.refused === 'turn-in-progress') throw new FrogbotError('turn-in-progress', 'A turn is running or a question waits in this chat; retry when it is done.')
+    if (decided?.refused === 'id-taken') throw idTaken(idField, message.id)
     if (decided?.refused === 'queue-full') {
       throw new FrogbotError('queue-full', `This chat already has ${decided.queueSize} messages waiting; wait until they have run, or edit or delete one.`)
     }

@@ -16,6 +16,7 @@ import { type SettleAction, type SettlePlan, type SettleRefusal, planSettle, wit
 import { runTurn } from './run/run-turn.ts'
 import { checkAction } from './settle-checks.ts'
 import { settledCalls } from './settled-calls.ts'
+import { clipText } from '../text/clip-text.ts'
 import { isoIn, newLeaseOwner, type TurnServices } from './services.ts'
 import type { McpResume } from '../tools/mcp-elicitation.ts'
 import { clipText } from '../text/clip-text.ts'
@@ -52,6 +53,23 @@ export async function expireCall(services: TurnServices, call: CallRecord): Prom
   } catch (error) {
     if (FrogbotError.isInstance(error) && ['already-settled', 'not-awaiting', 'call-not-found', 'not-found'].includes(error.code)) return false
     throw error
+  }
+}
+
+/**
+ * Refuses a settle that gives two actions for one call (`400 bad-request`, naming the call, and
+ * the field of its second action: `fieldOf(toolCallId)` when the door knows it, else
+ * `inputs.N.toolCallId`), before anything is read or stored: one request settles a call once,
+ * even when both actions are the same (an answer given twice is not a conflict to retry).
+ */
+function refuseTwice(actions: SettleAction[], fieldOf?: (toolCallId: string) => string | undefined): void {
+  const seen = new Set<string>()
+  for (const [index, { toolCallId }] of actions.entries()) {
+    if (seen.has(toolCallId)) {
+      const field = fieldOf?.(toolCallId) ?? `inputs.${index}.toolCallId`
+      throw new FrogbotError('bad-request', `${field}: call ${JSON.stringify(clipText(toolCallId, 80))} is settled twice in this request; send one answer per call`, { toolCallId })
+    }
+    seen.add(toolCallId)
   }
 }
 
@@ -114,6 +132,7 @@ function refusedCall(refusal: SettleRefusal): string | null {
  *    each decision on a call waiting for approval (docs/agents/approvals.md): the tool intact for a
  *    yes, `approval.access` (`403`), an edited input against `inputSchema` (`400 invalid-input`),
  *    one vote a person on a quorum (`409 already-voted`); see `settle-checks.ts`;
+ * 0. two actions for one call are `400 bad-request` (see `refuseTwice`; `fieldOf` names the field);
  * 4. with `wholeStep` (the chat UI's resubmission), no call of the step may be left waiting
  *    (`409 pending-calls`); an answer it repeats unchanged for a call already answered is passed
  *    over (see `withoutRepeats`), so the browser's copy of the step can answer its last call.
@@ -125,8 +144,9 @@ function refusedCall(refusal: SettleRefusal): string | null {
  */
 export async function settleActions(
   services: TurnServices,
-  options: { chatId: string; agentSlug?: string; actions: SettleAction[]; req: Caller; wholeStep?: boolean }
+  options: { chatId: string; agentSlug?: string; actions: SettleAction[]; req: Caller; wholeStep?: boolean; fieldOf?: (toolCallId: string) => string | undefined }
 ): Promise<SettleOutcome> {
+  refuseTwice(options.actions, options.fieldOf)
   return (await throughDoor(services, { ...options, whoOnly: false }))!
 }
 
@@ -275,14 +295,15 @@ const ignore = () => {}
  */
 export async function settle(
   services: TurnServices,
-  { chatId, agentSlug, inputs, req, wholeStep }: { chatId: string; agentSlug?: string; inputs: SettleInput[]; req: Caller; wholeStep?: boolean }
+  { chatId, agentSlug, inputs, req, wholeStep, fieldOf }: { chatId: string; agentSlug?: string; inputs: SettleInput[]; req: Caller; wholeStep?: boolean; fieldOf?: (toolCallId: string) => string | undefined }
 ): Promise<SettleOutcome> {
   const actions = inputs.map(exactInput)
+  refuseTwice(actions, fieldOf)
   let underWay = settlesUnderWay.get(services)
   if (!underWay) settlesUnderWay.set(services, (underWay = new Map()))
   const ahead = underWay.get(chatId)
   if (ahead) await ahead
-  const settling = settleActions(services, { chatId, agentSlug, actions, req, wholeStep })
+  const settling = settleActions(services, { chatId, agentSlug, actions, req, wholeStep, fieldOf })
   const decided = settling.then(ignore, ignore)
   underWay.set(chatId, decided)
   try {

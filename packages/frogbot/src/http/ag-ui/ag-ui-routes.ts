@@ -13,6 +13,7 @@ import { usableAgent } from '../../turns/chat-access.ts'
 import { agUiEvents } from './ag-ui-events.ts'
 import { interruptsOf, settleInputsOf } from './ag-ui-interrupts.ts'
 import { agUiMessages } from './ag-ui-messages.ts'
+import { secondOf } from '../resubmission.ts'
 
 /** The text of an AG-UI user message's `content`: the string, or its text parts joined. */
 function textOfContent(content: unknown): string {
@@ -71,13 +72,13 @@ export async function agUiRun(context: HttpContext, c: Context<HttpEnv>, slug: s
   if (input.resume && input.resume.length > 0) {
     const { pending } = await forCaller(req, engine.pending({ chatId: input.threadId, agentSlug: agent.slug, req }))
     const kinds = new Map(pending.map((call) => [call.toolCallId, call.kind]))
-    const outcome = await forCaller(req, engine.settle({ chatId: input.threadId, agentSlug: agent.slug, inputs: settleInputsOf(input.resume, kinds), req, wholeStep: true }))
+    const outcome = await forCaller(req, engine.settle({ chatId: input.threadId, agentSlug: agent.slug, inputs: settleInputsOf(input.resume, kinds), req, wholeStep: true, fieldOf: secondOf(input.resume.map((entry) => entry.interruptId), (at) => `resume.${at}.interruptId`) }))
     started = outcome.kind === 'continued' ? { run: outcome.run } : {}
   } else {
     const last = input.messages.at(-1)
     if (!last || last.role !== 'user') throw new FrogbotError('bad-request', `messages.${Math.max(0, input.messages.length - 1)}.role: the last message must be a user message (or send resume)`)
     const message: UIMessage = { id: /^[\w-]{1,128}$/.test(last.id) ? last.id : context.services.newId('msg'), role: 'user', parts: [{ type: 'text', text: textOfContent(last.content) }] }
-    const sent = await forCaller(req, engine.sendMessage({ agentSlug: agent.slug, chatId: input.threadId, message, req, field: `messages.${input.messages.length - 1}.content` }))
+    const sent = await forCaller(req, engine.sendMessage({ agentSlug: agent.slug, chatId: input.threadId, message, req, field: `messages.${input.messages.length - 1}.content`, idField: `messages.${input.messages.length - 1}.id` }))
     started = sent.status === 'started' ? { run: sent.run } : { queued: sent.messageId }
   }
   const encoder = new EventEncoder({ accept: c.req.header('accept') })

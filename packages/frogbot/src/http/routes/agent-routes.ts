@@ -7,6 +7,7 @@ import { usableAgent } from '../../turns/chat-access.ts'
 import { forCaller, type HttpContext, type HttpEnv } from '../http-context.ts'
 import { readBody } from '../read-body.ts'
 import { resubmittedStep } from '../resubmitted-step.ts'
+import { secondOf } from '../resubmission.ts'
 import { queuedResponse, settleResponse, turnResponse, wantsStream } from '../turn-responses.ts'
 import { userParts } from '../user-message-parts.ts'
 import { clipText } from '../../text/clip-text.ts'
@@ -40,7 +41,7 @@ export function agentRoutes(context: HttpContext) {
         if (state === 'running') throw new FrogbotError('turn-in-progress', 'Another request already continued this turn; join it with GET .../chats/:chatId/stream, or reload the chat.')
         throw new FrogbotError('bad-request', `messages.${lastIndex}: the last assistant message carries no client tool output or approval response to settle`)
       }
-      return settleResponse(stream, await forCaller(req, engine.settle({ chatId, agentSlug: agent.slug, inputs, req, wholeStep: true })))
+      return settleResponse(stream, await forCaller(req, engine.settle({ chatId, agentSlug: agent.slug, inputs, req, wholeStep: true, fieldOf: secondOf(last.parts.map((part) => (part as { toolCallId?: string }).toolCallId), (at) => `messages.${lastIndex}.parts.${at}`, last.parts.findLastIndex((part) => part.type === 'step-start') + 1) })))
     }
     if (last?.role === 'system') throw new FrogbotError('bad-request', `messages.${lastIndex}.role: the last message must be a user message`)
 
@@ -67,7 +68,7 @@ export function agentRoutes(context: HttpContext) {
     const field = body.prompt !== undefined ? 'prompt' : `messages.${lastIndex}.parts`
     const parts: UIMessage['parts'] = body.prompt !== undefined ? [{ type: 'text', text: body.prompt }] : await userParts(last!.parts, field, agent)
     const id = last?.id && /^[\w-]{1,128}$/.test(last.id) ? last.id : services.newId('msg')
-    const sent = await forCaller(req, engine.sendMessage({ agentSlug: agent.slug, chatId, message: { id, role: 'user', parts }, req, field }))
+    const sent = await forCaller(req, engine.sendMessage({ agentSlug: agent.slug, chatId, message: { id, role: 'user', parts }, req, field, idField: `messages.${lastIndex}.id` }))
     if (sent.status === 'queued') return queuedResponse(stream, sent.chatId, sent.messageId)
     return turnResponse(stream, sent.chatId, sent.run)
   })
