@@ -28,6 +28,7 @@ import { watchSqliteFile } from './store/sqlite-file-watch.ts'
 import { redisLiveStreams } from './turns/live/redis-live-streams.ts'
 import { loadTelemetry } from './telemetry/load-telemetry.ts'
 import { createNotifier } from './notify/notifier.ts'
+import { safeLogger } from './text/log-safe.ts'
 
 /**
  * Options of {@link createFrogbot} for apps, tests and benchmarks.
@@ -40,6 +41,8 @@ import { createNotifier } from './notify/notifier.ts'
  * - `log`: where start-up facts and unexpected errors go, one line each (default `console.error`).
  * - `debug`: where the details of errors go, such as a failed model call's stack and causes
  *   (default: nowhere; `frogbot serve` sends them to the console with `FROGBOT_DEBUG=1`).
+ *   Both get each line terminal-safe (`logSafe`): control characters from a model's or a user's
+ *   text (CR, escape sequences, BEL) are shown as `?`, a line break without indentation as `\n`.
  * - `maintenanceIntervalMs`: how often call expiry and stalled queues are checked (default 5000;
  *   0 turns the timer off, then call `maintain()` yourself).
  * - `listen`: whether this process runs the listeners of the config's pieces (their long-running
@@ -171,7 +174,10 @@ function publicURLOf(config: FrogbotConfig, env: NodeJS.ProcessEnv): string {
  * database and runs its migrations.
  */
 export async function createFrogbot(config: FrogbotConfig, options: CreateFrogbotOptions = {}): Promise<Frogbot> {
-  const { now = () => new Date(), newId = randomId, leaseMs = 30_000, queueLimit = 20, env = process.env, log = console.error, maintenanceIntervalMs = 5000 } = options
+  const { now = () => new Date(), newId = randomId, leaseMs = 30_000, queueLimit = 20, env = process.env, maintenanceIntervalMs = 5000 } = options
+  // Every line logged may carry a model's or a user's text: control characters are shown as `?`.
+  const log = safeLogger(options.log ?? console.error)
+  const debug = options.debug ? safeLogger(options.debug) : undefined
   const providers = await configuredProviders(config.ai?.providers, env)
   const mcp = await connectAgentMcpServers(config.agents)
   const resolved = resolveAgents({ ...config, agents: mcp.agents }, { providers, modelOverride: options.model })
@@ -222,7 +228,7 @@ export async function createFrogbot(config: FrogbotConfig, options: CreateFrogbo
       for (const listener of engineListeners) listener(event)
     },
     log,
-    debug: options.debug
+    debug
   }, { startQueuedTurns: options.startQueuedTurns ?? true })
   if (telemetry) engine.settle = telemetry.traceSettle(engine.settle)
   try {

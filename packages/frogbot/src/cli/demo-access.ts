@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import { createApiToken, hashToken, listApiTokens } from '../auth/api-tokens.ts'
+import { ConfigError } from '../errors/frogbot-error.ts'
 import { ensureUser, setPassword } from '../auth/users.ts'
 import type { Database } from '../store/database-schema.ts'
 
@@ -55,10 +56,38 @@ export async function prepareDemoAccess(db: Kysely<Database>, env: NodeJS.Proces
   return { kind: 'existing' as const, email: demo ? DEMO_EMAIL : null, prefixes: tokens.map((token) => token.prefix) }
 }
 
-/** Throws when `FROGBOT_TOKEN` is set but too short to be a safe token. */
+/**
+ * A Bearer token as `Authorization: Bearer <token>` carries it (RFC 6750 §2.1 `b64token`): letters,
+ * digits, `- . _ ~ + /`, then `=` only at the end. A value with a space or a character outside
+ * these could never be sent, so every request with it would be refused.
+ */
+const BEARER_TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/
+
+/** What is wrong with a value that is not a {@link BEARER_TOKEN}, without showing the value (a secret). */
+function offendingCharacter(value: string): string {
+  const bad = [...value].find((character, index, all) => !/[A-Za-z0-9\-._~+/]/.test(character) && !(character === '=' && all.slice(index).every((rest) => rest === '=')))
+  if (bad === undefined) return 'nothing but "="'
+  if (/\s/.test(bad)) return 'a space'
+  if (bad.codePointAt(0)! > 0x7e) return 'a character outside ASCII'
+  if (bad.codePointAt(0)! < 0x20 || bad === '\x7f') return 'a control character'
+  if (bad === '=') return 'an "=" before its end'
+  return `"${bad}"`
+}
+
+/**
+ * Throws a `ConfigError` when `FROGBOT_TOKEN` is set but could never work: shorter than 16
+ * characters, or not a Bearer token (RFC 6750 `b64token`: letters, digits, `- . _ ~ + /`, and `=`
+ * only at the end), such as a value with a space or a letter outside ASCII. Spaces around the
+ * value are ignored, as they are when it is registered.
+ */
 export function checkGivenToken(value: string | undefined) {
-  if (value !== undefined && value.trim() !== '' && value.trim().length < 16) {
-    throw new Error('FROGBOT_TOKEN: must be at least 16 characters (for example: openssl rand -hex 24)')
+  const given = value?.trim()
+  if (given === undefined || given === '') return
+  if (given.length < 16) throw new ConfigError(['FROGBOT_TOKEN: must be at least 16 characters (for example: openssl rand -hex 24)'])
+  if (!BEARER_TOKEN.test(given)) {
+    throw new ConfigError([
+      `FROGBOT_TOKEN: must be a Bearer token (RFC 6750): only letters A–Z a–z, digits and - . _ ~ + /, with = only at the end; it holds ${offendingCharacter(given)} (for example: openssl rand -hex 24)`
+    ])
   }
 }
 

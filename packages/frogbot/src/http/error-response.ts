@@ -1,4 +1,5 @@
 import { FrogbotError } from '../errors/frogbot-error.ts'
+import { isClientGone } from './client-gone.ts'
 import type { ErrorCode } from '@frogbotai/protocol'
 
 /** The HTTP status of each error code: the one place codes become statuses (seed: "Answer over HTTP"). */
@@ -38,7 +39,8 @@ const UNCODED = new Set<ErrorCode>(['bad-request'])
  * The JSON error response of a `FrogbotError`, FrogBot's flat shape: `{ error: "<message>", code }`
  * with the seed's status, plus the error's `data` beside them (for `409 already-settled`,
  * `settlement` with the stored answer in `settlement.part`). Any other error is a 500 with a
- * generic message; its details go to `log`, never to the client.
+ * generic message; its details go to `log`, never to the client. A client that closed the
+ * connection mid-request (`isClientGone`) is no server error: a `400` nobody reads, nothing logged.
  */
 export function errorResponse(error: unknown, log: (line: string) => void = console.error): Response {
   if (FrogbotError.isInstance(error)) {
@@ -49,6 +51,8 @@ export function errorResponse(error: unknown, log: (line: string) => void = cons
     if (error.code === 'too-many-requests' && typeof error.data?.retryAfter === 'number') headers['retry-after'] = String(error.data.retryAfter)
     return new Response(JSON.stringify(body), { status: STATUS[error.code], headers })
   }
+  // A client that hung up mid-request gets no answer anyway; it is not the server's error to log.
+  if (isClientGone(error)) return Response.json({ error: 'The request ended before its body arrived.' }, { status: 400 })
   log(`frogbot: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
   return Response.json({ error: 'Something went wrong on the server; see its log.' }, { status: 500 })
 }

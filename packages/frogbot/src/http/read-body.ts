@@ -2,6 +2,7 @@ import type { z } from 'zod'
 import { FrogbotError } from '../errors/frogbot-error.ts'
 import { issueRule } from '../errors/schema-refusal.ts'
 import { clipText } from '../text/clip-text.ts'
+import { ClientGoneError, isClientGone } from './client-gone.ts'
 
 /**
  * How deep a request body's JSON may nest (objects and arrays). The deepest body FrogBot reads, a
@@ -79,6 +80,60 @@ export async function readUtf8Text(request: Request, maxBytes: number): Promise<
   return utf8(await readBoundedBytes(request, maxBytes))
 }
 
+/**
+ * An `application/x-www-form-urlencoded` body (an HTML form's post), parsed as the URL Standard
+ * parses it (`&`-separated `name=value`, `+` a space, `%XX` a byte) but strictly: a name or value
+ * whose bytes, raw or percent-encoded, are not UTF-8 is refused (`bad-request`, naming the field:
+ * `q0-custom: not valid UTF-8`), never patched with U+FFFD as `URLSearchParams` patches it
+ * (docs/http/errors.md). `payload-too-large` past `maxBytes`, declared or streamed.
+ */
+export async function readStrictForm(request: Request, maxBytes: number): Promise<URLSearchParams> {
+  return strictForm(await readBoundedBytes(request, maxBytes))
+}
+
+/** `bytes` as form fields (see `readStrictForm`); `bad-request` naming the first field that is not UTF-8. */
+export function strictForm(bytes: Uint8Array): URLSearchParams {
+  const form = new URLSearchParams()
+  let start = 0
+  while (start <= bytes.length) {
+    let end = bytes.indexOf(0x26, start) // '&'
+    if (end === -1) end = bytes.length
+    const pair = bytes.subarray(start, end)
+    start = end + 1
+    if (pair.length === 0) continue
+    const equals = pair.indexOf(0x3d) // '='
+    const name = formText(equals === -1 ? pair : pair.subarray(0, equals))
+    if (name === null) throw new FrogbotError('bad-request', 'a field name: not valid UTF-8')
+    const value = equals === -1 ? '' : formText(pair.subarray(equals + 1))
+    if (value === null) throw new FrogbotError('bad-request', `${clipText(name, 41)}: not valid UTF-8`)
+    form.append(name, value)
+  }
+  return form
+}
+
+/** One form-encoded name or value as text (`+` a space, `%XX` a byte, a `%` without two hex digits kept), or `null` when its bytes are not UTF-8. */
+function formText(encoded: Uint8Array): string | null {
+  const bytes = new Uint8Array(encoded.length)
+  let size = 0
+  for (let i = 0; i < encoded.length; i++) {
+    const byte = encoded[i]
+    if (byte === 0x2b) bytes[size++] = 0x20
+    else if (byte === 0x25 && i + 2 < encoded.length && isHex(encoded[i + 1]) && isHex(encoded[i + 2])) {
+      bytes[size++] = parseInt(String.fromCharCode(encoded[i + 1], encoded[i + 2]), 16)
+      i += 2
+    } else bytes[size++] = byte
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes.subarray(0, size))
+  } catch {
+    return null
+  }
+}
+
+function isHex(byte: number): boolean {
+  return (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x46) || (byte >= 0x61 && byte <= 0x66)
+}
+
 /** The body's bytes, refused with `payload-too-large` once it passes `maxBytes`, declared or streamed. */
 async function readBoundedBytes(request: Request, maxBytes: number): Promise<Uint8Array> {
   const tooLarge = () => new FrogbotError('payload-too-large', `The request body is over ${maxBytes} bytes.`)
@@ -89,7 +144,15 @@ async function readBoundedBytes(request: Request, maxBytes: number): Promise<Uin
   const chunks: Uint8Array[] = []
   let size = 0
   for (;;) {
-    const { done, value } = await reader.read()
+    let read: ReadableStreamReadResult<Uint8Array>
+    try {
+      read = await reader.read()
+    } catch (error) {
+      // The client closed the connection mid-body: its doing, not the server's (no 500, no stack in the log).
+      if (request.signal.aborted || isClientGone(error)) throw new ClientGoneError(error)
+      throw error
+    }
+    const { done, value } = read
     if (done) break
     size += value.byteLength
     if (size > maxBytes) {

@@ -89,5 +89,5 @@ export function logModelError({ error, chatId, agentSlug, log, debug }: { error:
     attempts > 1 ? `${attempts} attempts` : null
   ].filter(Boolean)
   log(`frogbot: the model of agent "${agentSlug}" failed in chat ${chatId}: ${modelErrorText(error)}${facts.length ? ` (${facts.join(', ')})` : ''}`)
-  if (debug) debug(`frogbot: the model's error in chat ${chatId}, in full: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}${root !== error && root instanceof Error ? `\nlast attempt: ${root.stack ?? root.message}` : ''}`)
+  if (debug) debug(`frogbot: the model's error in chat ${chatId}, in full: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}${root !== error && root instanceof Error ? `\n  last attempt: ${root.stack ?? root.message}` : ''}`)
 }

@@ -18,6 +18,9 @@ export type LinkDoorDeps = {
   publicURL: string
 }
 
+/** The form a `POST` carries: its fields, or why it could not be read (`q0-custom: not valid UTF-8`). */
+export type PostedForm = URLSearchParams | { invalid: string }
+
 /** A page of the door: its status and HTML. */
 export type LinkPage = { status: number; html: string }
 
@@ -79,14 +82,17 @@ function summaryOf(choice: Exclude<LinkChoice, null>, label: string): string {
  * with their FrogBot user when one has that email). An answer the door refuses as invalid gives
  * the link back and shows the form again with the reason; a call settled meanwhile, a refusal of
  * the app's `access` rules, a used, expired or unknown link: a refusal page, and nothing changes.
+ * A form that could not be read (`{ invalid }`: a field not UTF-8) shows the answer page again
+ * with the reason (400), and the link stays unused; a one-answer link's form has no fields to read.
  */
-export async function useLink(deps: LinkDoorDeps, token: string, form: URLSearchParams): Promise<LinkPage> {
+export async function useLink(deps: LinkDoorDeps, token: string, form: PostedForm): Promise<LinkPage> {
   const opened = await openLinkRow(deps, token)
   if ('refusal' in opened) return opened.refusal
   const { link, context, chatURL, questions } = opened
   let choice: Exclude<LinkChoice, null>
   if (link.choice !== null) choice = JSON.parse(link.choice)
-  else if (questions) choice = { output: formAnswer(questions, form) }
+  else if (questions && 'invalid' in form) return { status: 400, html: questionsPage(context, questions, form.invalid) }
+  else if (questions) choice = { output: formAnswer(questions, form as URLSearchParams) }
   else return refused('unavailable', chatURL)
   const now = deps.now().toISOString()
   if (!(await deps.store.claimLink(link.token_hash, now))) {

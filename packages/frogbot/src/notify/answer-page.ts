@@ -1,4 +1,4 @@
-import type { QuestionInput } from '@frogbotai/protocol'
+import { ANSWER_TEXT_MAX_LENGTH, type QuestionInput } from '@frogbotai/protocol'
 
 /** Text made safe inside HTML elements and attribute values. */
 export function escapeHtml(text: string): string {
@@ -60,7 +60,7 @@ export function questionsPage(context: LinkContext, questions: QuestionInput['qu
       const options = question.options
         .map((option) => `<label><input type="${type}" name="q${index}" value="${escapeHtml(option.label)}"> ${escapeHtml(option.label)}${option.description ? ` <span class="muted">— ${escapeHtml(option.description)}</span>` : ''}</label>`)
         .join('')
-      const custom = question.custom ? `<label>Or your own answer <input type="text" name="q${index}-custom" maxlength="2000"></label>` : ''
+      const custom = question.custom ? `<label>Or your own answer <input type="text" name="q${index}-custom" maxlength="${ANSWER_TEXT_MAX_LENGTH}"></label>` : ''
       return `<fieldset><legend>${escapeHtml(question.header)}</legend><p>${escapeHtml(question.question)}</p>${options}${custom}</fieldset>`
     })
     .join('')

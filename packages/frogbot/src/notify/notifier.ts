@@ -9,7 +9,7 @@ import type { ChatStore } from '../store/chat-store.ts'
 import { toPendingCall } from '../store/chat-records.ts'
 import type { DueNotice } from '../store/notice-queries.ts'
 import { type AnswerLink, mintLinks } from './answer-links.ts'
-import { type LinkDoorDeps, showLink, useLink } from './answer-link-door.ts'
+import { type LinkDoorDeps, type PostedForm, showLink, useLink } from './answer-link-door.ts'
 import { emailSender } from './email-sender.ts'
 import { agentNameOf, chatURLOf, type NoticeCall, noticeEmail, type NoticeType } from './notice-text.ts'
 import { noticePlan, type NotifyOptions } from './notify-options.ts'
@@ -177,7 +177,7 @@ export function createNotifier(deps: NotifierDeps) {
       await store.deleteExpiredLinks({ before: iso(-86_400_000) })
       return sent
     },
-    pages: { show: (token: string) => showLink(pageDeps, token), use: (token: string, form: URLSearchParams) => useLink(pageDeps, token, form) },
+    pages: { show: (token: string) => showLink(pageDeps, token), use: (token: string, form: PostedForm) => useLink(pageDeps, token, form) },
     /** One start-up line: where notices go and where their links point (no credentials). */
     describe: (): string => {
       const email = options.email ? (deps.smtpUrl ? `email through ${deps.smtpUrl.replace(/\/\/[^@/]*@/, '//')}` : 'email logged with its links (SMTP_URL is unset)') : null

@@ -20,6 +20,14 @@ describe('frogbot serve start-up errors', SLOW, () => {
     expect(result.stderr).toContain('FROGBOT_TOKEN: must be at least 16 characters')
   })
 
+  it('exits 1 at once for a FROGBOT_TOKEN that is not a Bearer token (spaces, non-ASCII): it used to start and refuse every request', async () => {
+    const result = await runCli(['serve', '--port', '0', '--config', PLANNER_CONFIG], { cwd: folder(), env: cliEnv({ FROGBOT_TOKEN: 'tok with spaces and ünïcode 1234' }) })
+    expect(result.code).toBe(1)
+    expect(result.stderr).toContain('FROGBOT_TOKEN: must be a Bearer token (RFC 6750): only letters A–Z a–z, digits and - . _ ~ + /, with = only at the end; it holds a space')
+    expect(result.stderr).not.toContain('ünïcode')
+    expect(result.stdout).not.toContain('FROGBOT_TOKEN is accepted')
+  })
+
   it('names PORT, not --port, when the environment variable is wrong, and refuses an empty --port', async () => {
     const fromEnv = await runCli(['serve', '--config', PLANNER_CONFIG], { cwd: folder(), env: cliEnv({ PORT: 'abc' }) })
     expect(fromEnv.code).toBe(1)

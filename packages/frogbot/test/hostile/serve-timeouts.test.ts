@@ -75,4 +75,28 @@ describe('frogbot serve bounds how long it waits for a request', { timeout: 60_0
     expect(text.match(/Still going/g)!.length).toBeGreaterThan(20)
     expect(text).toContain('"type":"finish"')
   })
+
+  it('logs nothing for a client that disconnects in the middle of its request body (it used to log "unexpected error: Error: aborted" with a stack)', async () => {
+    const token = randomBytes(16).toString('hex')
+    const server = await startServe({ cwd: folder(), env: cliEnv({ FROGBOT_TOKEN: token }), config: CONFIG })
+    for (const path of ['/api/agents/planner', '/api/agents/planner/chats/chat_x/settle']) {
+      const body = '{ "prompt": "Hello'
+      await new Promise<void>((resolve, reject) => {
+        const socket = connect(server.port, '127.0.0.1')
+        socket.on('connect', () => {
+          socket.write(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: ${body.length + 100}\r\n\r\n${body}`)
+          // Hang up once the server is reading the body.
+          setTimeout(() => socket.destroy(), 300)
+        })
+        socket.on('close', () => resolve())
+        socket.on('error', reject)
+      })
+    }
+    // The server goes on answering, and has said nothing about the hung-up requests.
+    expect((await fetch(`${server.base}/api/health`)).status).toBe(200)
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    expect(server.stderr()).not.toContain('unexpected error')
+    expect(server.stderr()).not.toContain('aborted')
+    expect(server.stderr()).not.toMatch(/\n\s+at /)
+  })
 })

@@ -157,6 +157,44 @@ describeEachDatabase('answer links', (fresh) => {
     expect((await app.page(links.Answer, { q0: 'Rome' })).status).toBe(409)
   })
 
+  it('the answer page refuses a field that is not UTF-8 (raw or percent-encoded) with its 400 naming the field, and stores nothing', async () => {
+    const app = await start()
+    const { chatId, toolCallId } = await app.ask('Plan a trip')
+    const { links } = await app.linksOf(chatId)
+    const form = await app.page(links.Answer)
+    expect(form.html).toContain('name="q1-custom" maxlength="4000"')
+    const post = async (body: string | Uint8Array<ArrayBuffer>) => {
+      const response = await app.frogbot.fetch(new Request(links.Answer, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://frogbot.test' }, body }))
+      return { status: response.status, html: await response.text() }
+    }
+    const encoded = await post('q0=Oslo&q1=Boat&q1-custom=ok%FF%FEbad')
+    expect(encoded.status).toBe(400)
+    expect(encoded.html).toContain('role="alert">q1-custom: not valid UTF-8</p>')
+    const raw = await post(new Uint8Array([...Buffer.from('q0=Oslo&q1-custom=ok'), 0xff, 0xfe, ...Buffer.from('bad')]))
+    expect(raw.status).toBe(400)
+    expect(raw.html).toContain('q1-custom: not valid UTF-8')
+    expect((await post('q0=Oslo&%C3%28=x')).html).toContain('a field name: not valid UTF-8')
+    expect((await app.frogbot.pending({ chatId, caller: { user: app.ada } })).pending).toHaveLength(1)
+
+    const done = await post('q0=Oslo&q1-custom=caf%C3%A9+%E2%9C%93+100%25')
+    expect(done.status).toBe(200)
+    const read = await app.settled(chatId)
+    expect(read.messages.at(-1)!.settlements).toMatchObject([{ toolCallId, outcome: 'answered' }])
+    expect(JSON.stringify(read.messages)).toContain('café ✓ 100%')
+    expect(JSON.stringify(read.messages)).not.toContain('\ufffd')
+  })
+
+  it('the logged notice of a question with terminal escapes shows them as ?, never raw, and forges no line', async () => {
+    const app = await start()
+    await app.ask('hostile')
+    await app.frogbot.maintain()
+    await until(() => app.logs.some((line) => line.includes('/answer/')))
+    const logged = app.logs.join('\n')
+    expect(logged).toContain('Planner asks: Line1??[2K?]0;pwned? overwritten\\n?[31mfrogbot: forged')
+    expect(logged).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/)
+    for (const line of app.logs) expect(line).not.toContain('\n')
+  })
+
   it('an approval gets Approve and Deny links; Approve runs the tool once', async () => {
     const app = await start()
     const before = charges.length

@@ -16,6 +16,7 @@ let calls = 0
 /**
  * The notice tests' model: after a tool result it says `Got: <the result as JSON>`; a message with
  * "charge" calls `charge` (needs approval), with "trip" asks two questions (the answer page),
+ * with "hostile" one whose text carries a carriage return, escape sequences and a line break,
  * anything else asks one single-choice question, "Which color?" (Red, Blue).
  */
 export const noticeModel = mockModel({
@@ -30,6 +31,10 @@ export const noticeModel = mockModel({
     // A prompt may name its call's id, "(call_x)", as a provider may give the same id twice.
     const toolCallId = /\((call_\w+)\)/.exec(text)?.[1] ?? `call_${++calls}`
     if (text.includes('charge')) return { stream: convertArrayToReadableStream(toolStep([{ toolCallId, toolName: 'charge', input: { cents: 500 } }]) as never[]) }
+    if (text.includes('hostile')) {
+      const hostile = [{ header: 'Hostile', question: 'Line1\r\u001b[2K\u001b]0;pwned\u0007 overwritten\n\u001b[31mfrogbot: forged', options: [{ label: 'Ok\u001b[0m' }] }]
+      return { stream: convertArrayToReadableStream(toolStep([{ toolCallId, toolName: 'question', input: { questions: hostile } }]) as never[]) }
+    }
     const questions = text.includes('trip')
       ? [
           { header: 'Where', question: 'Where to?', options: [{ label: 'Rome' }, { label: 'Oslo' }] },
