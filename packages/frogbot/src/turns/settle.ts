@@ -19,7 +19,6 @@ import { settledCalls } from './settled-calls.ts'
 import { clipText } from '../text/clip-text.ts'
 import { isoIn, newLeaseOwner, type TurnServices } from './services.ts'
 import type { McpResume } from '../tools/mcp-elicitation.ts'
-import { clipText } from '../text/clip-text.ts'
 
 /** What a settle of a call already settled is told: that it expired, for one that expired unanswered; else that the first answer wins. */
 function alreadySettled(settlement: { outcome: string } | null | undefined): FrogbotError {
