@@ -25,7 +25,7 @@ export async function resubmittedStep(
   { chatId, agent, req }: { chatId: string; agent: ResolvedAgent; req: Caller },
   message: UIMessage,
   index: number
-): Promise<{ state: ChatState; inputs: SettleInput[] }> {
+): Promise<{ state: ChatState; inputs: SettleInput[]; waiting: ReadonlySet<string> }> {
   const approvalTools = new Set(agent.approvalTools.keys())
   const options = { chatId, agentSlug: agent.slug, req }
   const read = decidesApproval(message, approvalTools) ? await forCaller(req, engine.readChat(options)) : null
@@ -37,5 +37,22 @@ export async function resubmittedStep(
   // An MCP tool's request for input is a server tool's call the person answers like a client tool's.
   const elicitations = new Set(pending.filter((call) => call.kind === MCP_ELICITATION_KIND).map((call) => call.toolCallId))
   const inputs = resubmissionInputs(message, index, { clientTools: new Set(agent.clientTools.keys()), approvalTools, elicitations }, waiting)
-  return { state, inputs }
+  return { state, inputs, waiting: new Set(waiting.keys()) }
+}
+
+/** The states a tool part is in once the browser answered or decided it. */
+const ANSWERED = new Set(['output-available', 'output-error', 'approval-responded'])
+
+/**
+ * The answers the browser's copy of the assistant message before a new user message carries for
+ * calls still waiting (`message`, at `messages[index]` of the body): useChat's `addToolOutput`
+ * without `sendAutomaticallyWhen` sends them with the next message (AI SDK, "Chatbot Tool
+ * Usage"). Read as a resubmission reads them (see {@link resubmittedStep}); the chat is read only
+ * when the message's last step holds an answered or decided tool part. Empty when there is none.
+ */
+export async function answersBeforeMessage(engine: HttpContext['engine'], context: { chatId: string; agent: ResolvedAgent; req: Caller }, message: UIMessage, index: number): Promise<SettleInput[]> {
+  const stepStart = message.parts.findLastIndex((part) => part.type === 'step-start')
+  if (!message.parts.slice(stepStart + 1).some((part) => isToolUIPart(part) && ANSWERED.has(part.state))) return []
+  const { inputs, waiting } = await resubmittedStep(engine, context, message, index)
+  return inputs.filter((input) => waiting.has(input.toolCallId))
 }

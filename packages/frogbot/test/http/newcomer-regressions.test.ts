@@ -70,6 +70,25 @@ describe('requests a newcomer sent', () => {
     expect((await call('GET', `/api/agents/planner/chats/${chatId}`)).json).toEqual(before)
   })
 
+  it('an answer useChat sends with the next message (addToolOutput without sendAutomaticallyWhen) settles first; the message queues behind the continuation', async () => {
+    const { call } = await app(scriptedModel([toolStep([{ toolCallId: 'call_1', toolName: 'question', input: colorQuestion }]), textStep('Blue it is.'), textStep('Next topic.')]))
+    const first = await call('POST', '/api/agents/planner', { prompt: 'Paint the shed' })
+    const chatId = first.json.chatId as string
+    const read = async () => (await call('GET', `/api/agents/planner/chats/${chatId}`)).json
+    const copy = (await read()).messages.map(({ settlements: _settlements, ...message }: Record<string, any>) => message)
+    const asked = copy[1]
+    asked.parts = asked.parts.map((part: Record<string, any>) => (part.toolCallId === 'call_1' ? { ...part, state: 'output-available', output: { answers: [{ header: 'Color', selected: ['Blue'] }] } } : part))
+    const next = { id: 'msg_next_topic_01', role: 'user', parts: [{ type: 'text', text: 'And the fence?' }] }
+    const sent = await call('POST', '/api/agents/planner', { id: chatId, messages: [...copy, next], trigger: 'submit-message' })
+    expect(sent.status).toBe(202)
+    expect(String(sent.json)).toContain('"type":"data-queued","data":{"status":"queued"')
+    for (let tries = 0; tries < 100 && (await read()).messages.length < 4; tries++) await new Promise((resolve) => setTimeout(resolve, 20))
+    const after = await read()
+    expect(after.messages[1].settlements).toMatchObject([{ toolCallId: 'call_1', outcome: 'answered' }])
+    expect(after.messages.map((message: { role: string }) => message.role)).toEqual(['user', 'assistant', 'user', 'assistant'])
+    expect(JSON.stringify(after.messages[3].parts)).toContain('Next topic.')
+  })
+
   it('a body of thousands of unknown fields is refused naming the first five and how many more, not echoing them all', async () => {
     const { call } = await app(scriptedModel([]))
     const body: Record<string, unknown> = { prompt: 'Hi' }

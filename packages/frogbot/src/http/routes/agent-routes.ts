@@ -6,7 +6,7 @@ import { RunRequest } from '@frogbotai/protocol'
 import { usableAgent } from '../../turns/chat-access.ts'
 import { forCaller, type HttpContext, type HttpEnv } from '../http-context.ts'
 import { readBody } from '../read-body.ts'
-import { resubmittedStep } from '../resubmitted-step.ts'
+import { answersBeforeMessage, resubmittedStep } from '../resubmitted-step.ts'
 import { secondOf } from '../resubmission.ts'
 import { queuedResponse, settleResponse, turnResponse, wantsStream } from '../turn-responses.ts'
 import { userParts } from '../user-message-parts.ts'
@@ -63,6 +63,17 @@ export function agentRoutes(context: HttpContext) {
       const parts = await userParts(last.parts, field, agent)
       const edited = await engine.editMessage({ chatId, agentSlug: agent.slug, messageId: body.messageId, parts, req, field })
       return turnResponse(stream, edited.chatId, edited.run)
+    }
+
+    // An answer the browser gave before this message (addToolOutput without sendAutomaticallyWhen)
+    // settles first; the message then queues behind the continuation, or starts after a dismissal.
+    const previous = body.messages?.at(-2)
+    if (chatId && previous?.role === 'assistant') {
+      const answers = await answersBeforeMessage(engine, { chatId, agent, req }, previous as unknown as UIMessage, lastIndex - 1)
+      if (answers.length > 0) {
+        const settled = await forCaller(req, engine.settle({ chatId, agentSlug: agent.slug, inputs: answers, req }))
+        if (settled.kind === 'continued') void settled.run.stream.cancel().catch(() => {})
+      }
     }
 
     const field = body.prompt !== undefined ? 'prompt' : `messages.${lastIndex}.parts`
