@@ -96,9 +96,9 @@ function messageMethods(services: TurnServices, guard: Guard) {
   return {
     /**
      * Sends a user message (see `sendMessage`); a blank one, or text with NUL, is refused, naming
-     * `field` (default `message.parts`); an id the chat already uses, naming `idField` (default `message.id`).
+     * `field` (default `message.parts`); an id the chat already uses, naming `idField` (default `message.id`); a malformed new chat id naming `chatIdField` (default `chatId`).
      */
-    sendMessage: guard(async ({ field = 'message.parts', ...options }: { agentSlug: string; chatId?: string; message: UIMessage; req: Caller; canQueue?: boolean; field?: string; idField?: string }) => {
+    sendMessage: guard(async ({ field = 'message.parts', ...options }: { agentSlug: string; chatId?: string; message: UIMessage; req: Caller; canQueue?: boolean; field?: string; idField?: string; chatIdField?: string }) => {
       refuseUnsendable(options.message.parts, field)
       return sendMessage(services, options)
     }),

@@ -21,12 +21,12 @@ import { firstWordsTitle, generateTitle } from './chat-titles.ts'
 const notFound = (chatId: string, agentSlug: string) => chatNotFound(chatId, agentSlug)
 
 /** The new chat a first message creates: owned by the sender (nobody when anonymous). */
-function newChat({ chatId, agentSlug, req, message, channel }: { chatId?: string; agentSlug: string; req: Caller; message: UIMessage; channel?: ChannelIdentity }): Omit<NewChat, 'id'> {
+function newChat({ chatId, chatIdField, agentSlug, req, message, channel }: { chatId?: string; chatIdField: string; agentSlug: string; req: Caller; message: UIMessage; channel?: ChannelIdentity }): Omit<NewChat, 'id'> {
   if (chatId !== undefined && !channel) {
-    if (!CLIENT_CHAT_ID.test(chatId)) throw new FrogbotError('bad-request', 'chatId: must be 16–128 letters, digits, "_" or "-" (or leave it out to start a new chat)')
+    if (!CLIENT_CHAT_ID.test(chatId)) throw new FrogbotError('bad-request', `${chatIdField}: must be 16–128 letters, digits, "_" or "-" (or leave it out to start a new chat)`)
     // An owner-less chat is continued by anyone who knows its id: it must hold 128 random bits (docs/http/overview.md).
     if (!req.user && chatId.length < 22) {
-      throw new FrogbotError('bad-request', 'chatId: a chat without an owner needs an id of at least 22 random characters (or leave it out to start a new chat)')
+      throw new FrogbotError('bad-request', `${chatIdField}: a chat without an owner needs an id of at least 22 random characters (or leave it out to start a new chat)`)
     }
   }
   return { agentSlug, ownerId: req.user?.id ?? null, title: firstWordsTitle(message.parts), channel: channel ?? null }
@@ -121,15 +121,16 @@ async function decideSend(
  * `channel` gives a new chat its channel identity (channel doors only).
  * Throws `FrogbotError`: `agent-not-found`, `unauthorized`/`forbidden` (the agent's `access`),
  * `not-found` (a chat of another user or agent), `channel-chat`, `bad-request` (a malformed new
- * `chatId`; a message id the chat already uses, stored or queued, naming `idField`, default
+ * `chatId`, naming `chatIdField`, default `chatId`; a message id the chat already uses, stored or queued, naming `idField`, default
  * `message.id`, except an exact repeat of a queued message, answered as queued again, see
  * `messageIdUse`), `turn-in-progress`, `queue-full` (429), `write-conflict`.
  */
 export async function sendMessage(
   services: TurnServices,
-  { agentSlug, chatId, message, req, channel, canQueue = true, idField = 'message.id' }: {
+  { agentSlug, chatId, chatIdField = 'chatId', message, req, channel, canQueue = true, idField = 'message.id' }: {
     agentSlug: string
     chatId?: string
+    chatIdField?: string
     message: UIMessage
     req: Caller
     channel?: ChannelIdentity
@@ -144,7 +145,7 @@ export async function sendMessage(
     if (existing.agentSlug !== agentSlug || !canReadChat(req, existing)) throw notFound(id, agentSlug)
     assertHome(services, { chat: existing, req })
   }
-  const create = existing ? undefined : { ...newChat({ chatId, agentSlug, req, message, channel }), id }
+  const create = existing ? undefined : { ...newChat({ chatId, chatIdField, agentSlug, req, message, channel }), id }
   const leaseOwner = newLeaseOwner(services)
   if (create) {
     const started = await startInNewChat(services, { agent, create, message, req, leaseOwner })

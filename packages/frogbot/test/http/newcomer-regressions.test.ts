@@ -89,6 +89,13 @@ describe('requests a newcomer sent', () => {
     expect(JSON.stringify(after.messages[3].parts)).toContain('Next topic.')
   })
 
+  it("a malformed new chat id is named as the body sent it: useChat's id, or chatId", async () => {
+    const { call } = await app(scriptedModel([]))
+    const message = { id: 'msg_short_chat_01', role: 'user', parts: [{ type: 'text', text: 'Hi' }] }
+    expect((await call('POST', '/api/agents/planner', { id: 'short', messages: [message] })).json.error).toMatch(/^id: must be 16–128 letters/)
+    expect((await call('POST', '/api/agents/planner', { chatId: 'short', prompt: 'Hi' })).json.error).toMatch(/^chatId: must be 16–128 letters/)
+  })
+
   it('a body of thousands of unknown fields is refused naming the first five and how many more, not echoing them all', async () => {
     const { call } = await app(scriptedModel([]))
     const body: Record<string, unknown> = { prompt: 'Hi' }

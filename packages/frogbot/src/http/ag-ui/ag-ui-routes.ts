@@ -78,7 +78,7 @@ export async function agUiRun(context: HttpContext, c: Context<HttpEnv>, slug: s
     const last = input.messages.at(-1)
     if (!last || last.role !== 'user') throw new FrogbotError('bad-request', `messages.${Math.max(0, input.messages.length - 1)}.role: the last message must be a user message (or send resume)`)
     const message: UIMessage = { id: /^[\w-]{1,128}$/.test(last.id) ? last.id : context.services.newId('msg'), role: 'user', parts: [{ type: 'text', text: textOfContent(last.content) }] }
-    const sent = await forCaller(req, engine.sendMessage({ agentSlug: agent.slug, chatId: input.threadId, message, req, field: `messages.${input.messages.length - 1}.content`, idField: `messages.${input.messages.length - 1}.id` }))
+    const sent = await forCaller(req, engine.sendMessage({ agentSlug: agent.slug, chatId: input.threadId, message, req, field: `messages.${input.messages.length - 1}.content`, idField: `messages.${input.messages.length - 1}.id`, chatIdField: 'threadId' }))
     started = sent.status === 'started' ? { run: sent.run } : { queued: sent.messageId }
   }
   const encoder = new EventEncoder({ accept: c.req.header('accept') })

@@ -79,7 +79,7 @@ export function agentRoutes(context: HttpContext) {
     const field = body.prompt !== undefined ? 'prompt' : `messages.${lastIndex}.parts`
     const parts: UIMessage['parts'] = body.prompt !== undefined ? [{ type: 'text', text: body.prompt }] : await userParts(last!.parts, field, agent)
     const id = last?.id && /^[\w-]{1,128}$/.test(last.id) ? last.id : services.newId('msg')
-    const sent = await forCaller(req, engine.sendMessage({ agentSlug: agent.slug, chatId, message: { id, role: 'user', parts }, req, field, idField: `messages.${lastIndex}.id` }))
+    const sent = await forCaller(req, engine.sendMessage({ agentSlug: agent.slug, chatId, message: { id, role: 'user', parts }, req, field, idField: `messages.${lastIndex}.id`, chatIdField: body.chatId !== undefined ? 'chatId' : 'id' }))
     if (sent.status === 'queued') return queuedResponse(stream, sent.chatId, sent.messageId)
     return turnResponse(stream, sent.chatId, sent.run)
   })
