@@ -64,7 +64,7 @@ export function modelErrorText(error: unknown): string {
     if (status === 401 || status === 403) return `The model provider refused the API key (${status}): check ${key ?? "the provider's API key"}, then retry.`
     if (status === 404) return `The model provider does not know this model (404: ${providerMessage(root)}): check the model's name, then retry.`
     if (status === 408 || status === 429) return `The model provider is busy or limiting requests (${status}): wait a moment, then retry.`
-    if (status !== undefined && status >= 500) return `The model provider had a problem (${status}): retry in a moment.`
+    if (status !== undefined && status >= 500) return `The model provider had a problem (${status}: ${providerMessage(root)}): retry in a moment.`
     if (status !== undefined) return `The model provider refused the request (${status}: ${providerMessage(root)}): retry, or start a new chat if it keeps failing.`
     const network = networkProblem(root.cause ?? root)
     return `Could not reach the model provider${host ? ` at ${host}` : ''}${network ? ` (${network})` : ''}: check the network and the provider's base URL, then retry.`

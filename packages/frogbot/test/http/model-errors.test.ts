@@ -61,9 +61,9 @@ describe('when the model fails', () => {
     const overloaded = () => new APICallError({ message: 'Overloaded', url: 'https://api.anthropic.com/v1/messages', requestBodyValues: {}, statusCode: 529, responseHeaders: { 'retry-after-ms': '5' }, isRetryable: true })
     const { call, logged, calls } = await failingApp(overloaded, 3)
     const failed = await call('POST', '/api/agents/planner', { prompt: 'Hello' })
-    expect(failed.json.error).toBe('The model provider had a problem (529): retry in a moment. What it generated is kept in the chat.')
+    expect(failed.json.error).toBe('The model provider had a problem (529: Overloaded): retry in a moment. What it generated is kept in the chat.')
     expect(calls()).toBe(3)
-    expect(logged).toEqual([`frogbot: the model of agent "planner" failed in chat ${failed.json.chatId}: The model provider had a problem (529): retry in a moment. (status 529, url https://api.anthropic.com/v1/messages, 3 attempts)`])
+    expect(logged).toEqual([`frogbot: the model of agent "planner" failed in chat ${failed.json.chatId}: The model provider had a problem (529: Overloaded): retry in a moment. (status 529, url https://api.anthropic.com/v1/messages, 3 attempts)`])
     expect((await call('POST', '/api/agents/planner', { prompt: 'Again', chatId: failed.json.chatId })).json.text).toBe('Working now.')
   })
 
