@@ -1,24 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { cardViews } from './card-views.ts'
 import { SETTLED_CARD_TTL_MS } from './question-cards.ts'
-
-/** A state that keeps values in a map, recording the time each was kept for. */
-function memoryState() {
-  const values = new Map<string, unknown>()
-  const ttls = new Map<string, number | undefined>()
-  return {
-    values,
-    ttls,
-    get: async <T>(key: string) => (values.get(key) ?? null) as T | null,
-    set: async (key: string, value: unknown, ttlMs?: number) => {
-      values.set(key, value)
-      ttls.set(key, ttlMs)
-    },
-    delete: async (key: string) => {
-      values.delete(key)
-    }
-  }
-}
+import { memoryState } from '../../test/helpers/memory-state.ts'
 
 describe('cardViews', () => {
   it("keeps each card's view under the piece's key as long as a settled card, until forgotten", async () => {

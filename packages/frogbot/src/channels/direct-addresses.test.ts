@@ -1,20 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { directAddresses } from './direct-addresses.ts'
-
-/** A state that keeps values in a map, counting its writes. */
-function memoryState() {
-  const values = new Map<string, unknown>()
-  let writes = 0
-  return {
-    values,
-    writes: () => writes,
-    get: async <T>(key: string) => (values.get(key) ?? null) as T | null,
-    set: async (key: string, value: unknown) => {
-      writes++
-      values.set(key, value)
-    }
-  }
-}
+import { memoryState } from '../../test/helpers/memory-state.ts'
 
 type Met = { userId: string; serviceUrl: string }
 

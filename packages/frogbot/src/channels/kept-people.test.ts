@@ -1,21 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { type KnownPerson, keptPeople, PERSON_KEEP_MS, PERSON_MISS_KEEP_MS } from './kept-people.ts'
 import { PlatformError } from './platform-error.ts'
-
-/** A state that keeps values in a map, recording the time each was kept for. */
-function memoryState() {
-  const values = new Map<string, unknown>()
-  const ttls = new Map<string, number | undefined>()
-  return {
-    values,
-    ttls,
-    get: async <T>(key: string) => (values.get(key) ?? null) as T | null,
-    set: async (key: string, value: unknown, ttlMs?: number) => {
-      values.set(key, value)
-      ttls.set(key, ttlMs)
-    }
-  }
-}
+import { memoryState } from '../../test/helpers/memory-state.ts'
 
 /** A lookup answering from `answers` by user id (an `Error` is thrown), recording who was asked where. */
 function lookUpOf(answers: Record<string, KnownPerson | Error>) {
