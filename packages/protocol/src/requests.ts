@@ -126,6 +126,12 @@ function isChatCursor(cursor: string): boolean {
 /** Body of `POST …/stop`: nothing (an empty body or `{}`). */
 export const StopRequest = z.strictObject({})
 
+/**
+ * Body of a `DELETE` (a chat, a queued message, a card's draft): nothing (an empty body or `{}`);
+ * a field is refused naming it, never ignored.
+ */
+export const EmptyRequest = z.strictObject({})
+
 /** Body of `POST /api/auth/login`. */
 export const LoginRequest = z.strictObject({
   email: z.string().min(1, 'must not be empty').max(320, 'is too long'),

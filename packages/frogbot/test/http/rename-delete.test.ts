@@ -102,6 +102,12 @@ for (const backend of BACKENDS) {
       const chatId = await start('Which color for the door?')
       expect((await call('POST', '/api/agents/planner', { prompt: 'And the window?', chatId })).status).toBe(202)
       expect((await call('GET', chatPath(chatId))).json).toMatchObject({ chat: { state: 'awaiting' }, queued: [{ text: 'And the window?' }] })
+      // A field a DELETE does not take is refused naming it, never ignored; the chat stays.
+      const queuedId = (await call('GET', chatPath(chatId))).json.queued[0].messageId
+      for (const path of [chatPath(chatId), `${chatPath(chatId)}/messages/${queuedId}`]) {
+        expect(await call('DELETE', path, { force: true })).toMatchObject({ status: 400, json: { error: 'body: unknown field "force"' } })
+      }
+      expect((await call('GET', chatPath(chatId))).json).toMatchObject({ chat: { state: 'awaiting' }, queued: [{ text: 'And the window?' }] })
       const deleted = await call('DELETE', chatPath(chatId))
       expect([deleted.status, deleted.json]).toEqual([204, ''])
       const { db } = storeOf(frogbot)

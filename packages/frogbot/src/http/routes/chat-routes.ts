@@ -1,6 +1,6 @@
 import { type Context, Hono } from 'hono'
 import type { SettleInput } from '../../contract/turns.ts'
-import { BranchRequest, ChatListQuery, DraftRequest, EditRequest, RenameRequest, SettleRequest, StopRequest } from '@frogbotai/protocol'
+import { BranchRequest, ChatListQuery, DraftRequest, EditRequest, EmptyRequest, RenameRequest, SettleRequest, StopRequest } from '@frogbotai/protocol'
 import { chatFor, usableAgent } from '../../turns/chat-access.ts'
 import { forCaller, type HttpContext, type HttpEnv } from '../http-context.ts'
 import { queryOf } from '../query-params.ts'
@@ -50,6 +50,7 @@ export function chatRoutes(context: HttpContext) {
 
   app.delete('/agents/:slug/chats/:chatId', async (c) => {
     const { req, agentSlug, chatId } = await caller(c)
+    await readBody(c.req.raw, EmptyRequest, context.maxBodyBytes)
     await forCaller(req, engine.deleteChat({ chatId, agentSlug, req }))
     return new Response(null, { status: 204 })
   })
@@ -72,6 +73,7 @@ export function chatRoutes(context: HttpContext) {
   })
   app.delete('/agents/:slug/chats/:chatId/pending/:toolCallId/draft', async (c) => {
     const target = await draftTarget(c)
+    await readBody(c.req.raw, EmptyRequest, context.maxBodyBytes)
     await forCaller(target.req, engine.deleteDraft(target))
     return new Response(null, { status: 204 })
   })
@@ -123,6 +125,7 @@ export function chatRoutes(context: HttpContext) {
 
   app.delete('/agents/:slug/chats/:chatId/messages/:messageId', async (c) => {
     const { req, agentSlug, chatId } = await caller(c)
+    await readBody(c.req.raw, EmptyRequest, context.maxBodyBytes)
     await forCaller(req, engine.changeQueued({ chatId, agentSlug, messageId: c.req.param('messageId'), req }))
     return new Response(null, { status: 204 })
   })
