@@ -5,6 +5,7 @@ import { FrogbotError } from '../errors/frogbot-error.ts'
 import { ANSWER_TEXT_MAX_LENGTH, APPROVAL_KIND, formatPath, MCP_ELICITATION_KIND, overlongText, REASON_MAX_LENGTH, stringsIn, tooLongText } from '@frogbotai/protocol'
 import { type CallRecord, toPendingCall } from '../store/chat-records.ts'
 import { type SettleAction, isAnswer, isDecision } from './rules/plan-settle.ts'
+import { typedTextProblemIn } from './rules/nul-text.ts'
 import { elicitationResponse, type McpElicitation } from '../tools/mcp-elicitation.ts'
 import { clipText } from '../text/clip-text.ts'
 import { issueRule } from '../errors/schema-refusal.ts'
@@ -126,6 +127,9 @@ async function checkDecision(agent: ResolvedAgent, req: Caller, call: CallRecord
   if (!parsed.success) throw new FrogbotError('invalid-input', zodMessage(parsed.error, action.input, 'input'))
   const unknown = droppedKey(action.input, parsed.data, ['input'])
   if (unknown) throw new FrogbotError('invalid-input', `${formatPath(unknown)}: not a field of "${call.toolName}"'s input`)
+  // An edit is text a person typed: no NUL, no lone surrogate (docs/project/guarantees.md, Limits).
+  const broken = typedTextProblemIn(action.input, ['input'])
+  if (broken) throw new FrogbotError('invalid-input', `${formatPath(broken.path)}: ${broken.problem}`)
   return { ...action, input: parsed.data }
 }
 

@@ -178,6 +178,19 @@ describe('a tool with needsApproval', () => {
     expect(looked).toMatchObject({ state: 'output-available', output: { skipped: true } })
   })
 
+  it('an edited input is text a person typed: NUL or a lone surrogate is 400 invalid-input naming the field, nothing stored', async () => {
+    const { settleURL, call, invoice, snapshot } = await askingApproval()
+    const before = await snapshot()
+    for (const [to, rule] of [['AC\u0000ME', 'must not contain NUL (U+0000)'], ['ACME \ud800', 'must be well-formed Unicode']]) {
+      const refused = await call('POST', settleURL, { toolCallId: 'call_inv', approved: true, input: { to, amount: 450 } })
+      expect(refused.status).toBe(400)
+      expect(refused.json).toMatchObject({ code: 'invalid-input' })
+      expect(refused.json.error.startsWith(`input.to: ${rule}`)).toBe(true)
+    }
+    expect(await snapshot()).toEqual(before)
+    expect(invoice.runs).toEqual([])
+  })
+
   it('the model\'s own input sent back (without the fields its schema fills in) is no edit', async () => {
     const runs: unknown[] = []
     const memoInput = z.object({ to: z.string(), amount: z.number(), memo: z.string().default('') })

@@ -15,3 +15,30 @@ export function refuseNul(parts: UIMessage['parts'], field: string): void {
   const part = parts[index] as { text: string }
   throw new FrogbotError('bad-request', `${field.endsWith('parts') ? `${field}.${index}.text` : field}: ${typedTextProblem(part.text)}`)
 }
+
+/**
+ * The first string in `value` (a JSON value a person typed: an approval's edited input) that breaks
+ * the typed-text rules (`typedTextProblem`: NUL, a lone surrogate), with its path below `value`
+ * (`['lines', 0, 'item']`); a key is checked as its value is. `null` when none does.
+ */
+export function typedTextProblemIn(value: unknown, path: (string | number)[] = []): { path: (string | number)[]; problem: string } | null {
+  if (typeof value === 'string') {
+    const problem = typedTextProblem(value)
+    return problem ? { path, problem } : null
+  }
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = typedTextProblemIn(item, [...path, index])
+      if (found) return found
+    }
+    return null
+  }
+  if (value === null || typeof value !== 'object') return null
+  for (const [key, item] of Object.entries(value)) {
+    const problem = typedTextProblem(key)
+    if (problem) return { path: [...path, key], problem: `its name ${problem}` }
+    const found = typedTextProblemIn(item, [...path, key])
+    if (found) return found
+  }
+  return null
+}
