@@ -102,4 +102,13 @@ describe('the AG-UI door', () => {
     const response = await frogbot.fetch(new Request('http://localhost/api/agents/planner/ag-ui', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ threadId, runId: 'r', messages: [] }) }))
     expect(response.status).toBe(401)
   })
+
+  it('a run with no message and no resume is 400 saying so, not naming a message it lacks', async () => {
+    const { frogbot, token } = await plannerAgent()
+    for (const body of [{ threadId, runId: 'r', messages: [] }, { threadId, runId: 'r', messages: [], resume: [] }]) {
+      const response = await frogbot.fetch(new Request('http://localhost/api/agents/planner/ag-ui', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) }))
+      expect(response.status).toBe(400)
+      expect(((await response.json()) as { error: string }).error).toBe('messages: holds no message; send a user message, or resume the open interrupts')
+    }
+  })
 })

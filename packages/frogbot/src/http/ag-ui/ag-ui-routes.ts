@@ -76,7 +76,8 @@ export async function agUiRun(context: HttpContext, c: Context<HttpEnv>, slug: s
     started = outcome.kind === 'continued' ? { run: outcome.run } : {}
   } else {
     const last = input.messages.at(-1)
-    if (!last || last.role !== 'user') throw new FrogbotError('bad-request', `messages.${Math.max(0, input.messages.length - 1)}.role: the last message must be a user message (or send resume)`)
+    if (!last) throw new FrogbotError('bad-request', 'messages: holds no message; send a user message, or resume the open interrupts')
+    if (last.role !== 'user') throw new FrogbotError('bad-request', `messages.${input.messages.length - 1}.role: the last message must be a user message (or send resume)`)
     const message: UIMessage = { id: /^[\w-]{1,128}$/.test(last.id) ? last.id : context.services.newId('msg'), role: 'user', parts: [{ type: 'text', text: textOfContent(last.content) }] }
     const sent = await forCaller(req, engine.sendMessage({ agentSlug: agent.slug, chatId: input.threadId, message, req, field: `messages.${input.messages.length - 1}.content`, idField: `messages.${input.messages.length - 1}.id`, chatIdField: 'threadId' }))
     started = sent.status === 'started' ? { run: sent.run } : { queued: sent.messageId }
