@@ -77,8 +77,8 @@ const age = (name: string) =>
  * (1–100, default 20) and `cursor` (the `nextCursor` of the previous page).
  */
 export const InboxQuery = z.strictObject({
-  agent: z.string().min(1, 'must not be empty').max(64, 'is too long').optional(),
-  kind: z.string().min(1, 'must not be empty').max(200, 'is too long').optional(),
+  agent: z.string().min(1, 'must not be empty').max(64, 'is too long (at most 64 characters)').optional(),
+  kind: z.string().min(1, 'must not be empty').max(200, 'is too long (at most 200 characters)').optional(),
   olderThan: age('olderThan'),
   newerThan: age('newerThan'),
   limit: PageLimit,

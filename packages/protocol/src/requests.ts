@@ -134,6 +134,6 @@ export const EmptyRequest = z.strictObject({})
 
 /** Body of `POST /api/auth/login`. */
 export const LoginRequest = z.strictObject({
-  email: z.string().min(1, 'must not be empty').max(320, 'is too long'),
-  password: z.string().min(1, 'must not be empty').max(PASSWORD_MAX_LENGTH, 'is too long')
+  email: z.string().min(1, 'must not be empty').max(320, 'is too long (at most 320 characters)'),
+  password: z.string().min(1, 'must not be empty').max(PASSWORD_MAX_LENGTH, `is too long (at most ${PASSWORD_MAX_LENGTH} characters)`)
 })
