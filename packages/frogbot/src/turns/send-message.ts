@@ -121,9 +121,10 @@ async function decideSend(
  * `channel` gives a new chat its channel identity (channel doors only).
  * Throws `FrogbotError`: `agent-not-found`, `unauthorized`/`forbidden` (the agent's `access`),
  * `not-found` (a chat of another user or agent), `channel-chat`, `bad-request` (a malformed new
- * `chatId`, naming `chatIdField`, default `chatId`; a message id the chat already uses, stored or queued, naming `idField`, default
- * `message.id`, except an exact repeat of a queued message, answered as queued again, see
- * `messageIdUse`), `turn-in-progress`, `queue-full` (429), `write-conflict`.
+ * `chatId`, naming `chatIdField`, default `chatId`; a message id the chat already uses, stored or
+ * queued, naming `idField`, default `message.id`, except an exact repeat of a queued message,
+ * answered as queued again, see `messageIdUse`), `turn-in-progress`, `queue-full` (429),
+ * `write-conflict`.
  */
 export async function sendMessage(
   services: TurnServices,
