@@ -118,7 +118,9 @@ async function checkDecision(agent: ResolvedAgent, req: Caller, call: CallRecord
   // The input the model asked for, sent back unchanged (a form sends every field; the schema's
   // defaults filled in or not), is no edit.
   const asked = tool!.inputSchema.safeParse(call.input)
-  const same = isDeepStrictEqual(action.input, call.input) || (parsed.success && asked.success && isDeepStrictEqual(parsed.data, asked.data))
+  // A key the schema would drop makes it an edit, refused below naming the key.
+  const strippedNothing = parsed.success && !droppedKey(action.input, parsed.data, ['input'])
+  const same = isDeepStrictEqual(action.input, call.input) || (strippedNothing && asked.success && isDeepStrictEqual(parsed.data, asked.data))
   if (same) return { toolCallId: action.toolCallId, approved: true, ...(action.reason ? { reason: action.reason } : {}) }
   // Every vote of a quorum approves one input: an edit would run over the other voters' approvals.
   if (call.quorum !== null && call.quorum > 1) {

@@ -205,6 +205,16 @@ describe('a tool with needsApproval', () => {
     expect(runs).toEqual([{ to: 'ACME', amount: 500, memo: '' }])
   })
 
+  it('the model\'s input plus a key the schema does not know is an edit refused naming the key, not an approval dropping it', async () => {
+    const { settleURL, call, invoice, snapshot } = await askingApproval()
+    const before = await snapshot()
+    const refused = await call('POST', settleURL, { toolCallId: 'call_inv', approved: true, input: { to: 'ACME', amount: 500, currency: 'EUR' } })
+    expect(refused.status).toBe(400)
+    expect(refused.json).toMatchObject({ code: 'invalid-input', error: 'input.currency: not a field of "send_invoice"\'s input' })
+    expect(await snapshot()).toEqual(before)
+    expect(invoice.runs).toEqual([])
+  })
+
   it('quorum: a call settles approved once count distinct people approved; a second vote by the same person is 409 already-voted', async () => {
     const { settleURL, call, invoice, snapshot, chatId } = await askingApproval({ approval: { quorum: { count: 2 }, access: () => true } })
     const pending = (await call('GET', `/api/agents/planner/chats/${chatId}/pending`)).json.pending[0]
@@ -229,6 +239,29 @@ describe('a tool with needsApproval', () => {
     const first = await call('POST', settleURL, { toolCallId: 'call_inv', approved: true })
     expect(first.json.pending[0].quorum.votes).toHaveLength(1)
     expect(invoice.runs).toEqual([])
+  })
+})
+
+describe('an AG-UI resume of an approval is checked as /settle checks it', () => {
+  it('approved must be a boolean of the responseSchema: "false", 0, {} or an unknown key is 400, nothing runs', async () => {
+    const app = await askingApproval()
+    const before = await app.snapshot()
+    const resume = (payload: unknown) => app.call('POST', '/api/agents/planner/ag-ui', { threadId: app.chatId, runId: 'r1', messages: [], resume: [{ interruptId: 'call_inv', status: 'resolved', payload }] })
+    for (const [payload, error] of [
+      [{ approved: 'false' }, 'resume.0.payload.approved: Invalid input: expected boolean, received string'],
+      [{ approved: 0 }, 'resume.0.payload.approved:'],
+      [{}, 'resume.0.payload.approved: is required (boolean)'],
+      [{ approved: true, foo: 1 }, 'resume.0.payload: unknown field "foo"'],
+      [{ approved: false, input: { to: 'X', amount: 1 } }, 'resume.0.payload.input: an edited input goes only with an approval']
+    ] as const) {
+      const refused = await resume(payload)
+      expect(refused.status, JSON.stringify(payload)).toBe(400)
+      expect(refused.json.error).toContain(error)
+    }
+    expect(await app.snapshot()).toEqual(before)
+    expect(app.invoice.runs).toEqual([])
+    expect((await resume({ approved: false, reason: 'not now' })).status).toBe(200)
+    expect(app.invoice.runs).toEqual([])
   })
 })
 

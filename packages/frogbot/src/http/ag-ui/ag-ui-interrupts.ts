@@ -1,10 +1,12 @@
 import type { PendingCall } from '@frogbotai/protocol'
-import { APPROVAL_KIND, MCP_ELICITATION_KIND } from '@frogbotai/protocol'
+import { APPROVAL_KIND, MCP_ELICITATION_KIND, SettleRequest } from '@frogbotai/protocol'
 import type { Interrupt, ResumeEntry } from '@ag-ui/core'
 import { z } from 'zod'
 import type { ResolvedAgent } from '../../agents/resolve-agents.ts'
 import type { SettleInput } from '../../contract/turns.ts'
 import type { McpElicitation } from '../../tools/mcp-elicitation.ts'
+import { parsedOrRefused } from '../read-body.ts'
+import { FrogbotError } from '../../errors/frogbot-error.ts'
 
 /** The answer an approval's interrupt takes (docs/agents/approvals.md): approve or deny, with an optional reason and edited input. */
 const APPROVAL_RESPONSE = {
@@ -42,19 +44,25 @@ export function interruptsOf(agent: ResolvedAgent, pending: PendingCall[]): Inte
   })
 }
 
+/** An approval interrupt's answer (its `responseSchema`), with the settle body's rule for `reason`. */
+const ApprovalPayload = z.strictObject({ approved: z.boolean(), reason: SettleRequest.shape.reason, input: z.unknown().optional() })
+
 /**
  * The settle inputs of an AG-UI resume: `resolved` with the payload as the call's output (for an
  * approval, the payload's `approved`, `reason` and `input`), `cancelled` as a dismissal (for an
  * approval, a denial). `kinds` gives each waiting call's kind by tool call id; an entry for a call
- * not waiting passes through as an output, so the settle door answers `call-not-found`.
+ * not waiting passes through as an output, so the settle door answers `call-not-found`. An
+ * approval's payload is the interrupt's `responseSchema`: `{ approved: boolean, reason?, input? }`,
+ * anything else `bad-request` naming `resume.N.payload…` (a string "false" is never a yes).
  */
 export function settleInputsOf(resume: ResumeEntry[], kinds: Map<string, string>): SettleInput[] {
-  return resume.map((entry) => {
+  return resume.map((entry, index) => {
     const approval = kinds.get(entry.interruptId) === APPROVAL_KIND
     if (entry.status === 'cancelled') return approval ? { toolCallId: entry.interruptId, approved: false } : { toolCallId: entry.interruptId, dismissed: true }
     if (!approval) return { toolCallId: entry.interruptId, output: entry.payload }
-    const payload = (entry.payload ?? {}) as { approved?: unknown; reason?: unknown; input?: unknown }
-    const reason = typeof payload.reason === 'string' ? { reason: payload.reason } : {}
+    const payload = parsedOrRefused(ApprovalPayload, entry.payload, ['resume', index, 'payload'])
+    const reason = payload.reason ? { reason: payload.reason } : {}
+    if (!payload.approved && payload.input !== undefined) throw new FrogbotError('bad-request', `resume.${index}.payload.input: an edited input goes only with an approval ("approved": true)`)
     return payload.approved === false
       ? { toolCallId: entry.interruptId, approved: false, ...reason }
       : { toolCallId: entry.interruptId, approved: true, ...(payload.input !== undefined ? { input: payload.input } : {}), ...reason }
