@@ -17,7 +17,7 @@ import type { TurnServices } from './services.ts'
 import { mayAnswer, settle } from './settle.ts'
 import { stopTurn } from './stop-turn.ts'
 import { refuseBlank } from './rules/blank-message.ts'
-import { refuseNul } from './rules/nul-text.ts'
+import { refuseUnsendable } from './rules/unsendable.ts'
 import { findUserByEmail } from '../auth/users.ts'
 import { toPendingCall } from '../store/chat-records.ts'
 import { sendChannelMessage } from './channel-messages.ts'
@@ -85,11 +85,6 @@ export async function closeEngine(services: Pick<TurnServices, 'closing' | 'acti
   await within([...services.turnsInFlight], graceMs)
 }
 
-/** The rules of a user message from a web door: not blank, no NUL in its text (both name `field`). */
-function refuseUnsendable(parts: UIMessage['parts'], field: string): void {
-  refuseBlank(parts, field)
-  refuseNul(parts, field)
-}
 
 /** The engine's methods that write a chat through a message: send, answer, stop, edit, queue, branch. */
 function messageMethods(services: TurnServices, guard: Guard) {

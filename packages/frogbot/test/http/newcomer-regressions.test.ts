@@ -89,6 +89,23 @@ describe('requests a newcomer sent', () => {
     expect(JSON.stringify(after.messages[3].parts)).toContain('Next topic.')
   })
 
+  it('a new message the door refuses settles nothing of the answer it carries', async () => {
+    const { call } = await app(scriptedModel([toolStep([{ toolCallId: 'call_1', toolName: 'question', input: colorQuestion }]), textStep('Blue it is.')]))
+    const first = await call('POST', '/api/agents/planner', { prompt: 'Paint the shed' })
+    const chatId = first.json.chatId as string
+    const read = async () => (await call('GET', `/api/agents/planner/chats/${chatId}`)).json
+    const before = await read()
+    const copy = before.messages.map(({ settlements: _settlements, ...message }: Record<string, any>) => message)
+    copy[1].parts = copy[1].parts.map((part: Record<string, any>) => (part.toolCallId === 'call_1' ? { ...part, state: 'output-available', output: { answers: [{ header: 'Color', selected: ['Blue'] }] } } : part))
+    for (const text of ['bad \u0000 text', '   ']) {
+      const next = { id: 'msg_refused_next_01', role: 'user', parts: [{ type: 'text', text }] }
+      const refused = await call('POST', '/api/agents/planner', { id: chatId, messages: [...copy, next] })
+      expect(refused.status).toBe(400)
+      expect(refused.json.error).toMatch(/^messages\.2\.parts/)
+    }
+    expect(await read()).toEqual(before)
+  })
+
   it("a malformed new chat id is named as the body sent it: useChat's id, or chatId", async () => {
     const { call } = await app(scriptedModel([]))
     const message = { id: 'msg_short_chat_01', role: 'user', parts: [{ type: 'text', text: 'Hi' }] }

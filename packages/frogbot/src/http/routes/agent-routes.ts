@@ -10,6 +10,7 @@ import { answersBeforeMessage, resubmittedStep } from '../resubmitted-step.ts'
 import { secondOf } from '../resubmission.ts'
 import { queuedResponse, settleResponse, turnResponse, wantsStream } from '../turn-responses.ts'
 import { userParts } from '../user-message-parts.ts'
+import { refuseUnsendable } from '../../turns/rules/unsendable.ts'
 import { clipText } from '../../text/clip-text.ts'
 
 /** `GET /api/agents` and `POST /api/agents/:slug` (docs/http/overview.md), including the bodies `useChat` sends. */
@@ -65,6 +66,10 @@ export function agentRoutes(context: HttpContext) {
       return turnResponse(stream, edited.chatId, edited.run)
     }
 
+    const field = body.prompt !== undefined ? 'prompt' : `messages.${lastIndex}.parts`
+    const parts: UIMessage['parts'] = body.prompt !== undefined ? [{ type: 'text', text: body.prompt }] : await userParts(last!.parts, field, agent)
+    // The message is checked before an answer it carries is settled: a refusal settles nothing.
+    refuseUnsendable(parts, field)
     // An answer the browser gave before this message (addToolOutput without sendAutomaticallyWhen)
     // settles first; the message then queues behind the continuation, or starts after a dismissal.
     const previous = body.messages?.at(-2)
@@ -76,8 +81,6 @@ export function agentRoutes(context: HttpContext) {
       }
     }
 
-    const field = body.prompt !== undefined ? 'prompt' : `messages.${lastIndex}.parts`
-    const parts: UIMessage['parts'] = body.prompt !== undefined ? [{ type: 'text', text: body.prompt }] : await userParts(last!.parts, field, agent)
     const id = last?.id && /^[\w-]{1,128}$/.test(last.id) ? last.id : services.newId('msg')
     const sent = await forCaller(req, engine.sendMessage({ agentSlug: agent.slug, chatId, message: { id, role: 'user', parts }, req, field, idField: `messages.${lastIndex}.id`, chatIdField: body.chatId !== undefined ? 'chatId' : 'id' }))
     if (sent.status === 'queued') return queuedResponse(stream, sent.chatId, sent.messageId)
