@@ -27,12 +27,15 @@ export function useStickToBottom(scroller: RefObject<HTMLElement | null>, conten
     if (!element) return
     let lastTop = element.scrollTop
     // Only a move up lets go: by the time the event of a scroll to the bottom comes, the reply may
-    // have grown again, which is no reason to stop following it.
+    // have grown again, which is no reason to stop following it. A move up that is still near the
+    // bottom changes nothing: it is the first frame of a reader's scroll up (which the wheel has
+    // already let go, and a growing reply must not pull back down) or the view clamped by content
+    // that shrank under a reader who follows.
     const onScroll = () => {
       const top = element.scrollTop
       const near = element.scrollHeight - top - element.clientHeight <= NEAR_BOTTOM_PX
-      if (near) setPin(true)
-      else if (top < lastTop) setPin(false)
+      if (near && top >= lastTop) setPin(true)
+      else if (!near && top < lastTop) setPin(false)
       lastTop = top
     }
     // A reader's own move up lets go at once, before a growing reply pulls the view back down.

@@ -155,4 +155,29 @@ describe('replies', () => {
     await expect.poll(distanceToBottom).toBeLessThanOrEqual(48)
     await jump.waitFor({ state: 'detached' })
   })
+
+  test('a short scroll up while a reply streams lets go at once; the growing reply does not pull the view back down', async () => {
+    const context = await newContext({ viewport: { width: 1040, height: 520 } })
+    const page = await openChat(context)
+    await sendMessage(page, 'Show me the plan in markdown, please')
+    const scroller = page.locator('.fb-chat-scroll')
+    const distanceToBottom = () => scroller.evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight)
+    // The reply already overflows the view and is still streaming.
+    await expect.poll(() => scroller.evaluate((element) => element.scrollHeight - element.clientHeight)).toBeGreaterThan(60)
+    expect(await page.getByText('A quote to end with.').count()).toBe(0)
+    // A wheel turned up and the first frame of its scroll, still within the 48 px that count as "at
+    // the bottom": that frame used to pin the view again, and the next streamed line pulled the
+    // reader back down (under load, before the rest of the scroll came).
+    await scroller.evaluate((element) => {
+      element.dispatchEvent(new WheelEvent('wheel', { deltaY: -40 }))
+      element.scrollTop -= 10
+    })
+    const jump = page.getByRole('button', { name: 'Jump to latest' })
+    await jump.waitFor()
+    await page.getByText('A quote to end with.').waitFor({ timeout: 15_000 })
+    expect(await distanceToBottom()).toBeGreaterThan(48)
+    expect(await jump.count()).toBe(1)
+    await jump.click()
+    await expect.poll(distanceToBottom).toBeLessThanOrEqual(48)
+  })
 })
