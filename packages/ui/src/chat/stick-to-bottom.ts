@@ -17,15 +17,20 @@ export function useStickToBottom(scroller: RefObject<HTMLElement | null>, conten
     pinnedRef.current = value
     setPinned(value)
   }, [])
+  // Where the view was last seen or put: a scroll of our own counts, so that a reader's move up
+  // read in the same frame as it (one scroll event for both) is still a move up.
+  const lastTop = useRef(0)
   const toBottom = useCallback(() => {
     const element = scroller.current
-    if (element) element.scrollTop = element.scrollHeight
+    if (!element) return
+    element.scrollTop = element.scrollHeight
+    lastTop.current = element.scrollTop
   }, [scroller])
 
   useEffect(() => {
     const element = scroller.current
     if (!element) return
-    let lastTop = element.scrollTop
+    lastTop.current = element.scrollTop
     // Only a move up lets go: by the time the event of a scroll to the bottom comes, the reply may
     // have grown again, which is no reason to stop following it. A move up that is still near the
     // bottom changes nothing: it is the first frame of a reader's scroll up (which the wheel has
@@ -34,9 +39,9 @@ export function useStickToBottom(scroller: RefObject<HTMLElement | null>, conten
     const onScroll = () => {
       const top = element.scrollTop
       const near = element.scrollHeight - top - element.clientHeight <= NEAR_BOTTOM_PX
-      if (near && top >= lastTop) setPin(true)
-      else if (!near && top < lastTop) setPin(false)
-      lastTop = top
+      if (near && top >= lastTop.current) setPin(true)
+      else if (!near && top < lastTop.current) setPin(false)
+      lastTop.current = top
     }
     // A reader's own move up lets go at once, before a growing reply pulls the view back down.
     const onWheel = (event: WheelEvent) => event.deltaY < 0 && setPin(false)

@@ -166,12 +166,23 @@ describe('replies', () => {
     await expect.poll(() => scroller.evaluate((element) => element.scrollHeight - element.clientHeight)).toBeGreaterThan(60)
     expect(await page.getByText('A quote to end with.').count()).toBe(0)
     // A wheel turned up and the first frame of its scroll, still within the 48 px that count as "at
-    // the bottom": that frame used to pin the view again, and the next streamed line pulled the
-    // reader back down (under load, before the rest of the scroll came).
-    await scroller.evaluate((element) => {
-      element.dispatchEvent(new WheelEvent('wheel', { deltaY: -40 }))
-      element.scrollTop -= 10
-    })
+    // the bottom", in the frame where the view was just put at the bottom for the growing reply (one
+    // scroll event for both). That frame used to pin the view again, and the next streamed line
+    // pulled the reader back down. Our observer runs right after the view's own (created first).
+    await scroller.evaluate(
+      (element) =>
+        new Promise<void>((resolve) => {
+          let seen = 0
+          const observer = new ResizeObserver(() => {
+            if (++seen < 2) return // the first call reports the size at observe(), not a growth
+            observer.disconnect()
+            element.dispatchEvent(new WheelEvent('wheel', { deltaY: -40 }))
+            element.scrollTop -= 10
+            resolve()
+          })
+          observer.observe(element.querySelector('.fb-chat-column')!)
+        })
+    )
     const jump = page.getByRole('button', { name: 'Jump to latest' })
     await jump.waitFor()
     await page.getByText('A quote to end with.').waitFor({ timeout: 15_000 })
