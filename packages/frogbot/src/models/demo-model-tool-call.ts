@@ -102,10 +102,32 @@ function sample(definition: JSONSchema7Definition, name: string, state: SampleSt
     }
     case 'integer':
     case 'number':
-      return schema.minimum ?? schema.exclusiveMinimum ?? 1
+      return sampleNumber(schema, type === 'integer')
     case 'boolean':
       return true
     default:
       return null
   }
+}
+
+/**
+ * A number the schema accepts: 1 when it allows it, else its lowest (`minimum`, or one above
+ * `exclusiveMinimum`: `z.number().positive()` is `exclusiveMinimum: 0`, which 0 breaks), else its
+ * highest, or halfway between exclusive bounds closer than 1; a multiple of `multipleOf` where
+ * the bounds leave one.
+ */
+function sampleNumber(schema: JSONSchema7, integer: boolean): number {
+  const low = schema.minimum ?? (typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum : undefined)
+  const high = schema.maximum ?? (typeof schema.exclusiveMaximum === 'number' ? schema.exclusiveMaximum : undefined)
+  const above = (value: number) => (schema.minimum !== undefined ? value >= low! : low === undefined || value > low)
+  const below = (value: number) => (schema.maximum !== undefined ? value <= high! : high === undefined || value < high)
+  const step = schema.multipleOf ?? (integer ? 1 : undefined)
+  const candidates = [1, low, low === undefined ? undefined : low + 1, high, high === undefined ? undefined : high - 1]
+  const stepped = (value: number) => (step === undefined ? value : Math.ceil(value / step) * step)
+  for (const candidate of candidates) {
+    if (candidate === undefined) continue
+    const value = stepped(candidate)
+    if (above(value) && below(value)) return value
+  }
+  return low !== undefined && high !== undefined ? (low + high) / 2 : (low ?? high ?? 1)
 }

@@ -212,6 +212,25 @@ describe('createDemoModel', () => {
     expect(after.content).toEqual([{ type: 'text', text: expect.stringMatching(/^The pick_file tool returned \{"file":"plan.md"\}\./) }])
   })
 
+  it('samples numbers its tool\'s schema accepts: a positive amount is not 0, bounds and steps are kept', async () => {
+    // The docs' approvals sample: "Send the invoice to ACME" with amount: z.number().positive() got 0.
+    const schema = z.object({
+      amount: z.number().positive(),
+      count: z.number().int().positive(),
+      share: z.number().gt(0).lt(1),
+      floor: z.number().min(0),
+      big: z.number().int().min(10).multipleOf(5),
+      negative: z.number().max(-3),
+      small: z.number().gt(-1).lt(0)
+    })
+    const sendInvoice = { type: 'function' as const, name: 'send_invoice', inputSchema: z.toJSONSchema(schema) as never }
+    const result = await createDemoModel().doGenerate(callOptions({ prompt: userPrompt('Send the invoice to ACME'), tools: [questionTool, sendInvoice] }))
+    const call = result.content.find((part) => part.type === 'tool-call')
+    const input = JSON.parse((call as { input: string }).input)
+    expect(schema.safeParse(input).success).toBe(true)
+    expect(input).toEqual({ amount: 1, count: 1, share: 0.5, floor: 1, big: 10, negative: -3, small: -0.5 })
+  })
+
   it('does not call a named tool that toolChoice rules out, and asks its question instead', async () => {
     const fileTool = { type: 'function' as const, name: 'pick_file', inputSchema: { type: 'object' as const } }
     const result = await createDemoModel().doGenerate(callOptions({ prompt: userPrompt('pick file: a.md or b.md'), tools: [questionTool, fileTool], toolChoice: { type: 'tool', toolName: 'question' } }))
