@@ -23,14 +23,14 @@ const HOUR_S = 3600
 describe('openIdBearer', () => {
   let key: TestKey
   let other: TestKey
-  // What the test's provider serves: its metadata and its key set (`null`: answered 500).
+  // What the test's provider serves: its metadata and its key set (`null`: answered 500; a string as it is).
   const served: { metadata: unknown; jwks: unknown } = { metadata: null, jwks: null }
   const asked: string[] = []
   const server = createServer((request, response) => {
     asked.push(request.url ?? '')
     const document = request.url === '/metadata' ? served.metadata : served.jwks
     response.writeHead(document === null ? 500 : 200, { 'content-type': 'application/json' })
-    response.end(JSON.stringify(document ?? {}))
+    response.end(typeof document === 'string' ? document : JSON.stringify(document ?? {}))
   })
   let base = ''
   beforeAll(async () => {
@@ -60,7 +60,7 @@ describe('openIdBearer', () => {
   const checked = async (check: Verifier, bearer: Promise<string>): Promise<BearerCheck> =>
     check(`Bearer ${await bearer}`)
 
-  it('verifies a token signed by a key the metadata lists, giving its claims and the signing key', async () => {
+  it('verifies a token signed by a key the metadata lists, giving its claims and signing key', async () => {
     asked.length = 0
     const check = verifier()
     expect(await checked(check, token({ sub: 'ada' }))).toMatchObject({
@@ -133,6 +133,14 @@ describe('openIdBearer', () => {
     } finally {
       served.metadata = metadata
     }
+    // A key set answering other than 200, or not JSON: jose throws its bare JOSEError, no token's fault.
+    for (const jwks of [null, 'not JSON']) {
+      served.jwks = jwks
+      const keysDown = verifier({ metadataUrl: undefined, jwksUrl: `${base}/keys` })
+      const reason = expect.stringContaining('JSON Web Key Set HTTP response')
+      expect(await checked(keysDown, token())).toEqual({ kind: 'unavailable', reason })
+    }
+    served.jwks = { keys: [key.jwk] }
     const unreachable = verifier({ metadataUrl: undefined, jwksUrl: 'http://127.0.0.1:9/keys' })
     const unfetched = expect.stringMatching(/^the provider's signing keys could not be fetched \(/)
     const unavailable = { kind: 'unavailable', reason: unfetched }

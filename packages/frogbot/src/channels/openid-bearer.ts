@@ -66,6 +66,8 @@ function refusalOf(error: unknown, provider: string, otherAlgorithm: string): st
   }
   if (error instanceof errors.JOSEAlgNotAllowed) return otherAlgorithm
   if (error instanceof errors.JWKSTimeout || error instanceof errors.JWKSInvalid) return null
+  // jose's bare error is only thrown of a key set answering other than 200, or not JSON.
+  if (error instanceof errors.JOSEError && error.code === 'ERR_JOSE_GENERIC') return null
   if (error instanceof errors.JOSEError) return `the token is malformed (${error.message})`
   return null
 }
