@@ -44,12 +44,6 @@ export function activityMismatch(token: Extract<BearerCheck, { kind: 'verified' 
  * {@link activityMismatch} once the body is read. There is no way to skip either.
  */
 export function botFrameworkAuth({ appId, openIdMetadataUrl, now }: { appId: string; openIdMetadataUrl: string; now: () => number }) {
-  return openIdBearer({
-    metadataUrl: openIdMetadataUrl,
-    issuer: BOT_FRAMEWORK_ISSUER,
-    audience: appId,
-    provider: 'the Bot Framework',
-    clockTolerance: CLOCK_TOLERANCE_SECONDS,
-    now
-  })
+  const claims = { issuer: BOT_FRAMEWORK_ISSUER, audience: appId, clockTolerance: CLOCK_TOLERANCE_SECONDS }
+  return openIdBearer({ metadataUrl: openIdMetadataUrl, provider: 'the Bot Framework', now, ...claims })
 }
