@@ -116,7 +116,8 @@ export {
   type BearerVerifier,
   type ListedKey,
   openIdBearer,
-  type OpenIdBearerOptions
+  type OpenIdBearerOptions,
+  type VerifiedBearer
 } from './openid-bearer.ts'
 export { type FormField, formAnswer } from './form-answer.ts'
 export { type CardViews, cardViews } from './card-views.ts'

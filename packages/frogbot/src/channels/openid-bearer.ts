@@ -17,9 +17,12 @@ export type ListedKey = JWK & Record<string, unknown>
  * platform delivers the request again).
  */
 export type BearerCheck =
-  | { kind: 'verified'; claims: JWTPayload; key?: ListedKey }
+  | VerifiedBearer
   | { kind: 'refused'; reason: string }
   | { kind: 'unavailable'; reason: string }
+
+/** A bearer token that passed the check (see {@link BearerCheck}). */
+export type VerifiedBearer = { kind: 'verified'; claims: JWTPayload; key?: ListedKey }
 
 /**
  * Where the signing keys are listed: `metadataUrl`, an OpenID Provider's metadata whose `jwks_uri`

@@ -1,4 +1,4 @@
-import { type BearerCheck, openIdBearer } from 'frogbot/channels'
+import { openIdBearer, type VerifiedBearer } from 'frogbot/channels'
 
 /** The issuer of every token the Bot Connector service sends a bot (Bot Connector authentication). */
 export const BOT_FRAMEWORK_ISSUER = 'https://api.botframework.com'
@@ -21,7 +21,7 @@ const comparable = (url: string) => url.replace(/\/+$/, '').toLowerCase()
  * `channelId` must be among them (Bot Connector authentication). The rest of the body (text, who
  * sent it, the conversation) is not proven by the token.
  */
-export function activityMismatch(token: Extract<BearerCheck, { kind: 'verified' }>, activity: SignedActivity, appId: string): string | null {
+export function activityMismatch(token: VerifiedBearer, activity: SignedActivity, appId: string) {
   const serviceUrl = typeof token.claims.serviceurl === 'string' ? token.claims.serviceurl : null
   if (!serviceUrl) return 'the token has no serviceurl claim'
   if (comparable(serviceUrl) !== comparable(activity.serviceUrl)) return "the token's serviceurl claim is not the activity's serviceUrl"
