@@ -109,6 +109,16 @@ export {
   type OpenIdMetadata,
   openIdMetadata
 } from './openid-metadata.ts'
+export {
+  BEARER_CLOCK_TOLERANCE_S,
+  type BearerCheck,
+  type BearerKeys,
+  type BearerVerifier,
+  type ListedKey,
+  openIdBearer,
+  type OpenIdBearerOptions,
+  type VerifiedBearer
+} from './openid-bearer.ts'
 export { type FormField, formAnswer } from './form-answer.ts'
 export { type CardViews, cardViews } from './card-views.ts'
 export { lastLineKept } from './last-line-kept.ts'

@@ -64,8 +64,7 @@ export function teamsVerifier({ appId, openIdMetadataUrl, now: clock }: { appId:
   const auth = botFrameworkAuth({ appId, openIdMetadataUrl, now: clock })
   return async (request: Request, { state, now, refused, log }: Pick<PieceContext, 'state' | 'now' | 'refused' | 'log'>): Promise<string | Response> => {
     const body = await request.text()
-    const authorization = request.headers.get('authorization')
-    const checked = await auth(authorization)
+    const checked = await auth(request.headers.get('authorization'))
     if (checked.kind === 'unavailable') {
       log(`could not verify a request to the Teams webhook: ${checked.reason}; answered 503 so that Teams delivers it again`)
       return Response.json({ error: 'The Bot Framework signing keys cannot be fetched now; try again later.', code: 'unavailable' }, { status: 503 })
