@@ -88,6 +88,19 @@ function decisionOf(part: { toolCallId: string; input?: unknown; approval?: unkn
 }
 
 /**
+ * The settle door's `outputField` for the browser's copy `message` at `messages[index]` of the
+ * body: where it carries each call's output, `messages.N.parts.M.output` for the tool part of the
+ * last step with that call id, so that a refusal of the output names the path the client sent.
+ */
+export function outputFieldOf(message: UIMessage, index: number): (toolCallId: string) => string | undefined {
+  const stepStart = message.parts.findLastIndex((part) => part.type === 'step-start')
+  return (toolCallId) => {
+    const at = message.parts.findIndex((part, place) => place > stepStart && isToolUIPart(part) && part.toolCallId === toolCallId)
+    return at === -1 ? undefined : `messages.${index}.parts.${at}.output`
+  }
+}
+
+/**
  * The settle door's `fieldOf` for a body whose answers carry their call ids `ids` (by index, from
  * index `from` on): the field (`field(at)`) of the second entry naming a call, which the door
  * names when one request answers a call twice.

@@ -97,8 +97,11 @@ function messageMethods(services: TurnServices, guard: Guard) {
       refuseUnsendable(options.message.parts, field)
       return sendMessage(services, options)
     }),
-    /** The one settle door (see `settleActions`); `fieldOf` names a call's field in a refusal of two answers to it. */
-    settle: guard((options: { chatId: string; agentSlug?: string; inputs: SettleInput[]; req: Caller; wholeStep?: boolean; fieldOf?: (toolCallId: string) => string | undefined }) => settle(services, options)),
+    /**
+     * The one settle door (see `settleActions`); `fieldOf` names a call's field in a refusal of two
+     * answers to it, `outputField` the field of its output in a refusal of that output.
+     */
+    settle: guard((options: Parameters<typeof settle>[1]) => settle(services, options)),
     /** The settle door's checks of who may settle a call now, settling nothing (see `mayAnswer`). */
     mayAnswer: guard((options: { chatId: string; agentSlug?: string; toolCallId: string; req: Caller }) => mayAnswer(services, options)),
     stop: guard((options: { chatId: string; agentSlug?: string; req: Caller; graceMs?: number }) => stopTurn(services, options)),
