@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util'
 import { isToolUIPart, type UIMessage } from 'ai'
 import { z } from 'zod'
-import { dismissedText, SettleRequest } from '@frogbotai/protocol'
+import { dismissedText, REASON_MAX_LENGTH, SettleRequest, tooLongText } from '@frogbotai/protocol'
 import type { SettleInput } from '../contract/turns.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
 import { toolNameOf } from '../turns/transcript.ts'
@@ -11,12 +11,23 @@ import { parsedOrRefused } from './read-body.ts'
 const REASON_AT = dismissedText('-').length - 1
 
 /**
- * The reason in a tool error written by the protocol's `dismissedText(reason)`, or `undefined` for
- * any other text: the candidate is written again and compared, so no pattern of the text is kept here.
+ * The dismissal reason an `output-error` part's `errorText` gives (docs/chat/turns.md: a dismissal
+ * may carry a reason, stored with the settlement and read by the model as `Dismissed by the user.
+ * Reason: …`): none for a blank text or the plain dismissal text; the reason of a text the
+ * protocol's `dismissedText(reason)` wrote (the candidate is written again and compared, so no
+ * pattern of the text is kept here); else the text itself. Held to the settle body's rules for
+ * a reason, as `bad-request` naming `messages.N.parts.M.errorText` (`path`): no NUL, no lone
+ * surrogate, at most {@link REASON_MAX_LENGTH} characters.
  */
-function dismissalReason(errorText: string): string | undefined {
-  const reason = errorText.slice(REASON_AT)
-  return reason.length > 0 && dismissedText(reason) === errorText ? reason : undefined
+function dismissalReason(errorText: string, path: (string | number)[]): string | undefined {
+  if (errorText.trim() === '' || errorText === dismissedText()) return undefined
+  const written = errorText.slice(REASON_AT)
+  const reason = written.length > 0 && dismissedText(written) === errorText ? written : errorText
+  parsedOrRefused(SettleRequest.shape.reason, reason, path)
+  if (reason.length > REASON_MAX_LENGTH) {
+    throw new FrogbotError('bad-request', `${path.join('.')}: ${tooLongText(reason.length, REASON_MAX_LENGTH, 'a dismissal reason')}`)
+  }
+  return reason
 }
 
 /**
@@ -51,7 +62,7 @@ export type SettledHere = { clientTools: ReadonlySet<string>; approvalTools: Rea
  * `messages.N.parts.M.approval.approved` for `"yes"`, an unknown key, a reason that is not
  * well-formed text) with the call's approval `id`; an `input` other than the stored one is an
  * edited input (`{ approved: true, input }`, checked as `/settle` checks it), refused on a denial.
- * A tool error is a dismissal (its reason kept when the text carries one).
+ * A tool error is a dismissal, its `errorText` kept as the reason (see `dismissalReason`).
  */
 export function resubmissionInputs(message: UIMessage, index: number, here: SettledHere, waiting: ReadonlyMap<string, WaitingCall>): SettleInput[] {
   const stepStart = message.parts.findLastIndex((part) => part.type === 'step-start')
@@ -66,7 +77,7 @@ export function resubmissionInputs(message: UIMessage, index: number, here: Sett
     if (!here.clientTools.has(toolNameOf(part)) && !here.elicitations.has(part.toolCallId)) continue
     if (part.state === 'output-available') inputs.push({ toolCallId: part.toolCallId, output: part.output })
     if (part.state === 'output-error') {
-      const reason = dismissalReason(part.errorText ?? '')
+      const reason = dismissalReason(part.errorText ?? '', ['messages', index, 'parts', at, 'errorText'])
       inputs.push({ toolCallId: part.toolCallId, dismissed: true, ...(reason ? { reason } : {}) })
     }
   }

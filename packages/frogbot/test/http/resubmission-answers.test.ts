@@ -47,4 +47,33 @@ describe('a useChat resubmission', () => {
     expect(refused.json.error).toMatch(new RegExp(`^messages\\.1\\.parts\\.${at}\\.output\\.answers\\[0\\] \\("Color"\\): "Green" was not offered`))
     expect(await read()).toEqual(before)
   })
+
+  it("keeps an output-error part's errorText as the dismissal's reason", async () => {
+    const { read, at, resubmit } = await waitingChat()
+    const dismissed = await resubmit({ state: 'output-error', errorText: 'Not my call to make' })
+    expect(dismissed.status).toBe(200)
+    const after = await read()
+    expect(after.messages[1].settlements).toMatchObject([{ toolCallId: 'call_1', outcome: 'dismissed', reason: 'Not my call to make' }])
+    expect(after.messages[1].parts[at]).toMatchObject({ state: 'output-error', errorText: 'Dismissed by the user. Reason: Not my call to make' })
+  })
+
+  it('a dismissal without a reason of its own stays one: the plain dismissal text, or none', async () => {
+    for (const errorText of ['Dismissed by the user.', '  ']) {
+      const { read, resubmit } = await waitingChat()
+      expect((await resubmit({ state: 'output-error', errorText })).status).toBe(200)
+      const [settlement] = (await read()).messages[1].settlements
+      expect(settlement).toMatchObject({ outcome: 'dismissed' })
+      expect(settlement.reason).toBeUndefined()
+    }
+  })
+
+  it('an errorText the reason rules refuse is 400 naming messages.N.parts.M.errorText, and nothing settles', async () => {
+    const { read, before, at, resubmit } = await waitingChat()
+    const nul = await resubmit({ state: 'output-error', errorText: 'No\u0000thanks' })
+    expect(nul).toMatchObject({ status: 400, json: { error: `messages.1.parts.${at}.errorText: must not contain NUL (U+0000)` } })
+    const long = await resubmit({ state: 'output-error', errorText: 'x'.repeat(1001) })
+    expect(long.status).toBe(400)
+    expect(long.json.error).toBe(`messages.1.parts.${at}.errorText: is 1,001 characters; a dismissal reason holds at most 1,000`)
+    expect(await read()).toEqual(before)
+  })
 })
