@@ -25,7 +25,8 @@ function dismissalReason(errorText: string, path: (string | number)[]): string |
   const reason = written.length > 0 && dismissedText(written) === errorText ? written : errorText
   parsedOrRefused(SettleRequest.shape.reason, reason, path)
   if (reason.length > REASON_MAX_LENGTH) {
-    throw new FrogbotError('bad-request', `${path.join('.')}: ${tooLongText(reason.length, REASON_MAX_LENGTH, 'a dismissal reason')}`)
+    const rule = tooLongText(reason.length, REASON_MAX_LENGTH, 'a dismissal reason')
+    throw new FrogbotError('bad-request', `${path.join('.')}: ${rule}`)
   }
   return reason
 }
@@ -106,7 +107,8 @@ function decisionOf(part: { toolCallId: string; input?: unknown; approval?: unkn
 export function outputFieldOf(message: UIMessage, index: number): (toolCallId: string) => string | undefined {
   const stepStart = message.parts.findLastIndex((part) => part.type === 'step-start')
   return (toolCallId) => {
-    const at = message.parts.findIndex((part, place) => place > stepStart && isToolUIPart(part) && part.toolCallId === toolCallId)
+    const names = (part: UIMessage['parts'][number]) => isToolUIPart(part) && part.toolCallId === toolCallId
+    const at = message.parts.findIndex((part, place) => place > stepStart && names(part))
     return at === -1 ? undefined : `messages.${index}.parts.${at}.output`
   }
 }

@@ -64,11 +64,13 @@ export function elicitationResponse(
   try {
     schema = z.fromJSONSchema(request.requestedSchema as Parameters<typeof z.fromJSONSchema>[0])
   } catch {
-    throw new FrogbotError('invalid-output', `${field}: the MCP server asked with a schema FrogBot cannot check; dismiss the call instead.`)
+    const text = 'the MCP server asked with a schema FrogBot cannot check; dismiss the call instead.'
+    throw new FrogbotError('invalid-output', `${field}: ${text}`)
   }
   const parsed = schema.safeParse(action.output)
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${[field, ...issue.path.map(String)].join('.')}: ${issue.message}`)
+    const fieldOf = (issue: z.core.$ZodIssue) => [field, ...issue.path.map(String)].join('.')
+    const problems = parsed.error.issues.map((issue) => `${fieldOf(issue)}: ${issue.message}`)
     throw new FrogbotError('invalid-output', problems.join('; '))
   }
   return { action: 'accept', content: parsed.data as Record<string, unknown> }

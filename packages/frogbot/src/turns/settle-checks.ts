@@ -71,7 +71,8 @@ export async function toolAccessAllows(agent: Pick<ResolvedAgent, 'clientTools' 
 function verdictAt(field: string, verdict: string, output: unknown): string {
   if (field === 'output') return verdict
   const key = /^[\w$-]+(?=[[.:\s])/.exec(verdict)?.[0]
-  return key !== undefined && isRecord(output) && Object.hasOwn(output, key) ? `${field}.${verdict}` : `${field}: ${verdict}`
+  const under = key !== undefined && isRecord(output) && Object.hasOwn(output, key)
+  return under ? `${field}.${verdict}` : `${field}: ${verdict}`
 }
 
 /**
@@ -102,13 +103,18 @@ async function checkAnswer(
   }
   if (!isAnswer(action) || whoOnly) return action
   const parsed = tool!.outputSchema.safeParse(action.output)
-  if (!parsed.success) throw new FrogbotError('invalid-output', zodMessage(parsed.error, action.output, field))
+  if (!parsed.success) {
+    throw new FrogbotError('invalid-output', zodMessage(parsed.error, action.output, field))
+  }
   const unknown = droppedKey(action.output, parsed.data, [field])
   if (unknown) throw new FrogbotError('invalid-output', `${formatPath(unknown)}: not a field of "${call.toolName}"'s output`)
   const verdict = tool!.client.validate?.({ input: call.input, output: parsed.data })
-  if (verdict !== undefined && verdict !== true) throw new FrogbotError('invalid-output', verdictAt(field, String(verdict), parsed.data))
+  if (verdict !== undefined && verdict !== true) {
+    throw new FrogbotError('invalid-output', verdictAt(field, String(verdict), parsed.data))
+  }
   const long = overlongText(parsed.data, { offered: stringsIn(call.input) })
-  if (long) throw new FrogbotError('invalid-output', `${formatPath([field, ...long.path])}: ${tooLongText(long.length, ANSWER_TEXT_MAX_LENGTH)}`)
+  const longText = long && tooLongText(long.length, ANSWER_TEXT_MAX_LENGTH)
+  if (long) throw new FrogbotError('invalid-output', `${formatPath([field, ...long.path])}: ${longText}`)
   return { ...action, output: parsed.data }
 }
 
@@ -162,14 +168,21 @@ async function checkDecision(agent: ResolvedAgent, req: Caller, call: CallRecord
  * answer whose output is the response sent back to the server (`accept` with the content, or
  * `decline`), so the MCP tool's call completes with the server's result.
  */
-function checkElicitation(agent: ResolvedAgent, call: CallRecord, action: SettleAction, whoOnly: boolean, field: string): SettleAction {
+function checkElicitation(
+  agent: ResolvedAgent,
+  call: CallRecord,
+  action: SettleAction,
+  whoOnly: boolean,
+  field: string
+): SettleAction {
   if (isDecision(action)) throw new FrogbotError('bad-request', `approved: "${call.toolName}" asks for input (kind "${call.kind}"); settle it with "output", or "dismissed": true`)
   const tool = agent.tools.find((entry) => entry.slug === call.toolName)
   if (isAnswer(action) && (!tool || toolFingerprint(tool) !== call.toolFingerprint)) {
     throw new FrogbotError('tool-unavailable', `The tool "${call.toolName}" of this call was removed or changed since it was asked; dismiss the call instead.`, { toolName: call.toolName })
   }
   if (whoOnly) return action
-  const response = elicitationResponse(call.input as McpElicitation, isAnswer(action) ? action : { dismissed: true }, field)
+  const given = isAnswer(action) ? action : { dismissed: true as const }
+  const response = elicitationResponse(call.input as McpElicitation, given, field)
   return { toolCallId: action.toolCallId, output: response }
 }
 

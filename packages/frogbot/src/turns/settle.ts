@@ -27,6 +27,18 @@ import type { McpResume } from '../tools/mcp-elicitation.ts'
  */
 export type OutputField = (toolCallId: string) => string | undefined
 
+/** The field of a second answer to call `toolCallId` in one request, named in its refusal (`refuseTwice`). */
+type FieldOf = (toolCallId: string) => string | undefined
+
+/** What every settle names: the chat (of `agentSlug`, if given), who settles, how the door reads it. */
+type DoorOptions = {
+  chatId: string
+  agentSlug?: string
+  req: Caller
+  wholeStep?: boolean
+  outputField?: OutputField
+}
+
 /** What a settle of a call already settled is told: that it expired, for one that expired unanswered; else that the first answer wins. */
 function alreadySettled(settlement: { outcome: string } | null | undefined): FrogbotError {
   const text = settlement?.outcome === 'expired' ? 'This call expired without an answer; it can no longer be settled.' : 'This call was already settled; the first answer wins.'
@@ -89,7 +101,16 @@ type Decision = { plan: SettlePlan; reported: string }
  */
 async function decide(
   services: TurnServices,
-  options: { snapshot: SettleSnapshot; agent: ResolvedAgent; req: Caller; actions: SettleAction[]; wholeStep: boolean; whoOnly: boolean; checked: Map<string, Promise<SettleAction>>; outputField?: OutputField }
+  options: {
+    snapshot: SettleSnapshot
+    agent: ResolvedAgent
+    req: Caller
+    actions: SettleAction[]
+    wholeStep: boolean
+    whoOnly: boolean
+    checked: Map<string, Promise<SettleAction>>
+    outputField?: OutputField
+  }
 ): Promise<Decision> {
   const { snapshot, agent, req, actions, wholeStep, whoOnly, checked, outputField } = options
   const { chat, calls, messages } = snapshot
@@ -103,7 +124,9 @@ async function decide(
   const byId = new Map(calls.map((call) => [call.toolCallId, call]))
   const checkedActions = await Promise.all(
     current.map((action) => {
-      if (!checked.has(action.toolCallId)) checked.set(action.toolCallId, checkAction(agent, req, byId.get(action.toolCallId)!, action, whoOnly, outputField))
+      const call = byId.get(action.toolCallId)!
+      const check = () => checkAction(agent, req, call, action, whoOnly, outputField)
+      if (!checked.has(action.toolCallId)) checked.set(action.toolCallId, check())
       return checked.get(action.toolCallId)!
     })
   )
@@ -152,7 +175,7 @@ function refusedCall(refusal: SettleRefusal): string | null {
  */
 export async function settleActions(
   services: TurnServices,
-  options: { chatId: string; agentSlug?: string; actions: SettleAction[]; req: Caller; wholeStep?: boolean; fieldOf?: (toolCallId: string) => string | undefined; outputField?: OutputField }
+  options: DoorOptions & { actions: SettleAction[]; fieldOf?: FieldOf }
 ): Promise<SettleOutcome> {
   refuseTwice(options.actions, options.fieldOf)
   return (await throughDoor(services, { ...options, whoOnly: false }))!
@@ -176,7 +199,7 @@ export async function mayAnswer(services: TurnServices, { chatId, agentSlug, too
 /** {@link settleActions}; with `whoOnly`, its checks of who may answer alone (see {@link mayAnswer}), resolving `null` once they passed. */
 async function throughDoor(
   services: TurnServices,
-  options: { chatId: string; agentSlug?: string; actions: SettleAction[]; req: Caller; wholeStep?: boolean; whoOnly: boolean; outputField?: OutputField }
+  options: DoorOptions & { actions: SettleAction[]; whoOnly: boolean }
 ): Promise<SettleOutcome | null> {
   const { chatId, agentSlug, actions, req, wholeStep = false, whoOnly, outputField } = options
   const ids = actions.map((action) => action.toolCallId)
@@ -195,7 +218,8 @@ async function throughDoor(
     const snapshot = await services.store.settleSnapshot(chatId, ids)
     const targeted = async () => snapshot!.calls.filter((call) => ids.includes(call.toolCallId))
     const agent = await checkChat(services, { chat: snapshot?.chat ?? null, chatId, agentSlug, req, write: true, assignee: assignee(targeted) })
-    const { plan, reported } = await decide(services, { snapshot: snapshot!, agent, req, actions, wholeStep, whoOnly, checked, outputField })
+    const deciding = { snapshot: snapshot!, agent, req, actions, wholeStep, whoOnly, checked, outputField }
+    const { plan, reported } = await decide(services, deciding)
     if (whoOnly && !plan.refusal) return null
     const first = plan.closings[0]?.toolCallId ?? plan.votes[0].toolCallId
     const messageId = snapshot!.calls.find((call) => call.toolCallId === first)!.messageId
@@ -304,7 +328,7 @@ const ignore = () => {}
  */
 export async function settle(
   services: TurnServices,
-  options: { chatId: string; agentSlug?: string; inputs: SettleInput[]; req: Caller; wholeStep?: boolean; fieldOf?: (toolCallId: string) => string | undefined; outputField?: OutputField }
+  options: DoorOptions & { inputs: SettleInput[]; fieldOf?: FieldOf }
 ): Promise<SettleOutcome> {
   const { chatId, agentSlug, inputs, req, wholeStep, fieldOf, outputField } = options
   const actions = inputs.map(exactInput)
@@ -313,7 +337,8 @@ export async function settle(
   if (!underWay) settlesUnderWay.set(services, (underWay = new Map()))
   const ahead = underWay.get(chatId)
   if (ahead) await ahead
-  const settling = settleActions(services, { chatId, agentSlug, actions, req, wholeStep, fieldOf, outputField })
+  const door = { chatId, agentSlug, actions, req, wholeStep, fieldOf, outputField }
+  const settling = settleActions(services, door)
   const decided = settling.then(ignore, ignore)
   underWay.set(chatId, decided)
   try {

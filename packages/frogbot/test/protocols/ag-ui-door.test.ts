@@ -97,48 +97,60 @@ describe('the AG-UI door', () => {
     expect(read.json.queued).toMatchObject([{ messageId: 'u_2' }])
   })
 
-  it('a resume that also carries a new user message settles first, then runs the message after the continuation', async () => {
+  it('a resume carrying a new user message settles, then runs it after the continuation', async () => {
     const { agent, events, subscriber, call } = await plannerAgent()
     agent.addMessage({ id: 'u_1', role: 'user', content: 'Paint the shed' })
     await agent.runAgent({}, subscriber)
     events.length = 0
-    // The person typed on before answering: HttpAgent sends the history (the snapshot's ids) and the new message.
+    // The person typed on before answering: HttpAgent sends the history (the snapshot's ids) and the new one.
     agent.addMessage({ id: 'u_2', role: 'user', content: 'Also the fence' })
-    await agent.runAgent({ resume: buildResumeArray(agent.pendingInterrupts, { call_1: { status: 'resolved', payload: answer } }) }, subscriber)
-    expect(events.find((event) => event.type === 'CUSTOM')).toMatchObject({ name: 'frogbot.queued', value: { chatId: threadId, messageId: 'u_2' } })
+    const resolved = { call_1: { status: 'resolved' as const, payload: answer } }
+    await agent.runAgent({ resume: buildResumeArray(agent.pendingInterrupts, resolved) }, subscriber)
+    const queued = { name: 'frogbot.queued', value: { chatId: threadId, messageId: 'u_2' } }
+    expect(events.find((event) => event.type === 'CUSTOM')).toMatchObject(queued)
     const read = async () => (await call('GET', `/api/agents/planner/chats/${threadId}`)).json
-    for (let tries = 0; tries < 100 && ((await read()).messages.length < 4 || (await read()).chat.state !== 'idle'); tries++) await new Promise((resolve) => setTimeout(resolve, 20))
+    const done = async () => {
+      const chat = await read()
+      return chat.messages.length === 4 && chat.chat.state === 'idle'
+    }
+    for (let tries = 0; tries < 100 && !(await done()); tries++) await new Promise((go) => setTimeout(go, 20))
     const after = await read()
     expect(after.messages[1].settlements).toMatchObject([{ toolCallId: 'call_1', outcome: 'answered' }])
-    expect(after.messages.map((message: { id: string; role: string }) => message.role)).toEqual(['user', 'assistant', 'user', 'assistant'])
+    const roles = after.messages.map((message: { role: string }) => message.role)
+    expect(roles).toEqual(['user', 'assistant', 'user', 'assistant'])
     expect(after.messages[2]).toMatchObject({ id: 'u_2', parts: [{ type: 'text', text: 'Also the fence' }] })
     expect(JSON.stringify(after.messages[3].parts)).toContain('Done.')
   })
 
   it('a resume that dismisses and carries a new user message runs the message in the same run', async () => {
-    const { agent, events, subscriber, call } = await plannerAgent([toolStep([{ toolCallId: 'call_1', toolName: 'question', input: colorQuestion }]), textStep('The fence, then.')])
+    const asked = toolStep([{ toolCallId: 'call_1', toolName: 'question', input: colorQuestion }])
+    const { agent, events, subscriber, call } = await plannerAgent([asked, textStep('The fence, then.')])
     agent.addMessage({ id: 'u_1', role: 'user', content: 'Paint the shed' })
     await agent.runAgent({}, subscriber)
     events.length = 0
     agent.addMessage({ id: 'u_2', role: 'user', content: 'Never mind, the fence' })
-    await agent.runAgent({ resume: buildResumeArray(agent.pendingInterrupts, { call_1: { status: 'cancelled' } }) }, subscriber)
-    const text = events.filter((event) => event.type === 'TEXT_MESSAGE_CONTENT').map((event) => event.delta).join('')
-    expect(text).toBe('The fence, then.')
+    const cancelled = { call_1: { status: 'cancelled' as const } }
+    await agent.runAgent({ resume: buildResumeArray(agent.pendingInterrupts, cancelled) }, subscriber)
+    const deltas = events.filter((event) => event.type === 'TEXT_MESSAGE_CONTENT').map((event) => event.delta)
+    expect(deltas.join('')).toBe('The fence, then.')
     expect(events.at(-1)).toMatchObject({ type: 'RUN_FINISHED', outcome: { type: 'success' } })
     const after = (await call('GET', `/api/agents/planner/chats/${threadId}`)).json
     expect(after.messages[1].settlements).toMatchObject([{ toolCallId: 'call_1', outcome: 'dismissed' }])
-    expect(after.messages.map((message: { id: string }) => message.id).slice(2, 3)).toEqual(['u_2'])
+    expect(after.messages[2].id).toBe('u_2')
   })
 
-  it('a resume whose new user message is refused (blank, NUL) settles nothing', async () => {
+  it('a resume whose new user message is refused (NUL) settles nothing', async () => {
     const { agent, subscriber, call } = await plannerAgent()
     agent.addMessage({ id: 'u_1', role: 'user', content: 'Paint the shed' })
     await agent.runAgent({}, subscriber)
-    const history = agent.messages
-    const refused = await call('POST', '/api/agents/planner/ag-ui', { threadId, runId: 'r2', messages: [...history, { id: 'u_2', role: 'user', content: 'the\u0000fence' }], resume: [{ interruptId: 'call_1', status: 'resolved', payload: answer }] })
+    const messages = [...agent.messages, { id: 'u_2', role: 'user', content: 'the\u0000fence' }]
+    const resume = [{ interruptId: 'call_1', status: 'resolved', payload: answer }]
+    const body = { threadId, runId: 'r2', messages, resume }
+    const refused = await call('POST', '/api/agents/planner/ag-ui', body)
     expect(refused.status).toBe(400)
-    expect(refused.json.error).toBe(`messages.${history.length}.content: must not contain NUL (U+0000)`)
-    expect((await call('GET', `/api/agents/planner/chats/${threadId}/pending`)).json).toMatchObject({ state: 'awaiting', pending: [{ toolCallId: 'call_1' }] })
+    expect(refused.json.error).toBe(`messages.${messages.length - 1}.content: must not contain NUL (U+0000)`)
+    const waiting = { state: 'awaiting', pending: [{ toolCallId: 'call_1' }] }
+    expect((await call('GET', `/api/agents/planner/chats/${threadId}/pending`)).json).toMatchObject(waiting)
   })
 
   it('refuses a caller without sign-in', async () => {

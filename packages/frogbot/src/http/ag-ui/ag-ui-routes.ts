@@ -63,7 +63,8 @@ function userMessageOf(context: HttpContext, input: z.output<typeof AgUiRunInput
   const at = input.messages.length - 1
   const last = input.messages[at]
   const id = /^[\w-]{1,128}$/.test(last.id) ? last.id : context.services.newId('msg')
-  const message: UIMessage = { id, role: 'user', parts: [{ type: 'text', text: textOfContent(last.content) }] }
+  const parts: UIMessage['parts'] = [{ type: 'text', text: textOfContent(last.content) }]
+  const message: UIMessage = { id, role: 'user', parts }
   return { message, field: `messages.${at}.content`, idField: `messages.${at}.id` }
 }
 

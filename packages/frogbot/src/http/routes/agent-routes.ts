@@ -43,7 +43,11 @@ export function agentRoutes(context: HttpContext) {
         throw new FrogbotError('bad-request', `messages.${lastIndex}: the last assistant message carries no client tool output or approval response to settle`)
       }
       const outputField = outputFieldOf(last as unknown as UIMessage, lastIndex)
-      return settleResponse(stream, await forCaller(req, engine.settle({ chatId, agentSlug: agent.slug, inputs, req, wholeStep: true, outputField, fieldOf: secondOf(last.parts.map((part) => (part as { toolCallId?: string }).toolCallId), (at) => `messages.${lastIndex}.parts.${at}`, last.parts.findLastIndex((part) => part.type === 'step-start') + 1) })))
+      const answered = { chatId, agentSlug: agent.slug, inputs, req, wholeStep: true, outputField }
+      const callIds = last.parts.map((part) => (part as { toolCallId?: string }).toolCallId)
+      const stepStart = last.parts.findLastIndex((part) => part.type === 'step-start') + 1
+      const fieldOf = secondOf(callIds, (at) => `messages.${lastIndex}.parts.${at}`, stepStart)
+      return settleResponse(stream, await forCaller(req, engine.settle({ ...answered, fieldOf })))
     }
     if (last?.role === 'system') throw new FrogbotError('bad-request', `messages.${lastIndex}.role: the last message must be a user message`)
 
@@ -78,7 +82,8 @@ export function agentRoutes(context: HttpContext) {
       const answers = await answersBeforeMessage(engine, { chatId, agent, req }, previous as unknown as UIMessage, lastIndex - 1)
       if (answers.length > 0) {
         const outputField = outputFieldOf(previous as unknown as UIMessage, lastIndex - 1)
-        const settled = await forCaller(req, engine.settle({ chatId, agentSlug: agent.slug, inputs: answers, req, outputField }))
+        const options = { chatId, agentSlug: agent.slug, inputs: answers, req, outputField }
+        const settled = await forCaller(req, engine.settle(options))
         if (settled.kind === 'continued') void settled.run.stream.cancel().catch(() => {})
       }
     }
