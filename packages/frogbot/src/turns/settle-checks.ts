@@ -3,6 +3,7 @@ import type { ResolvedAgent } from '../agents/resolve-agents.ts'
 import { toolFingerprint } from '../agents/tool-set.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
 import { ANSWER_TEXT_MAX_LENGTH, APPROVAL_KIND, formatPath, MCP_ELICITATION_KIND, overlongText, REASON_MAX_LENGTH, stringsIn, tooLongText } from '@frogbotai/protocol'
+import { labelsAsOffered, QuestionInput, QuestionOutput } from '@frogbotai/protocol'
 import { type CallRecord, toPendingCall } from '../store/chat-records.ts'
 import { type SettleAction, isAnswer, isDecision } from './rules/plan-settle.ts'
 import { typedTextProblemIn } from './rules/nul-text.ts'
@@ -78,7 +79,7 @@ function verdictAt(field: string, verdict: string, output: unknown): string {
 /**
  * The checks of one action on a client tool's call that run user code (the seed's order: tool
  * intact, `client.access`, `outputSchema` (a key it does not know is refused, not dropped),
- * `client.validate`), then the lengths of typed text
+ * `client.validate`), then the lengths of typed text; a question's labels are kept as offered
  * (every string of an output but the input's own: `400 invalid-output` naming the field, under
  * `field`, where the request carried the output); with `whoOnly` (see {@link mayAnswer}), the
  * first two alone. A decision (`approved`) is for calls waiting for approval.
@@ -115,7 +116,19 @@ async function checkAnswer(
   const long = overlongText(parsed.data, { offered: stringsIn(call.input) })
   const longText = long && tooLongText(long.length, ANSWER_TEXT_MAX_LENGTH)
   if (long) throw new FrogbotError('invalid-output', `${formatPath([field, ...long.path])}: ${longText}`)
-  return { ...action, output: parsed.data }
+  const output = call.kind === 'question' ? questionLabelsAsOffered(call.input, parsed.data) : parsed.data
+  return { ...action, output }
+}
+
+/**
+ * A question's answer (kind `question`) with each selected label as the option offered it, which
+ * `checkQuestionAnswer` matched after NFC normalisation (`labelsAsOffered`): the seed's "`selected`
+ * holds option labels exactly as they were offered". A call of another shape is left as it is.
+ */
+function questionLabelsAsOffered(input: unknown, output: unknown): unknown {
+  const asked = QuestionInput.safeParse(input)
+  const answers = QuestionOutput.safeParse(output).success
+  return asked.success && answers ? labelsAsOffered(asked.data, output as QuestionOutput) : output
 }
 
 /**
