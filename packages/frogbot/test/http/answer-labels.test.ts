@@ -13,7 +13,8 @@ const composed = 'Café'
 const decomposed = 'Cafe\u0301'
 
 async function asked(label: string) {
-  const input = { questions: [{ header: 'Place', question: 'Where?', options: [{ label }, { label: 'Bar' }] }] }
+  const options = [{ label }, { label: 'Bar' }]
+  const input = { questions: [{ header: 'Place', question: 'Where?', options }] }
   const steps = [toolStep([{ toolCallId: 'call_1', toolName: 'question', input }]), textStep('Noted.')]
   const made = await testFrogbot({ model: scriptedModel(steps) })
   cleanups.push(made.close)
@@ -26,11 +27,11 @@ async function asked(label: string) {
   return { settle }
 }
 
-it('an answer in NFD ("Cafe" + U+0301) picks the option "Café", and the answer holds the offered label', async () => {
+it('an answer in NFD ("Cafe" + U+0301) picks the option "Café" and holds the offered label', async () => {
   const { settle } = await asked(composed)
   const settled = await settle(decomposed)
   expect(settled.status).toBe(200)
-  expect(settled.json.settlement.part.output).toEqual({ answers: [{ header: 'Place', selected: [composed] }] })
+  expect(settled.json.settlement.part.output.answers).toEqual([{ header: 'Place', selected: [composed] }])
 })
 
 it('an option offered in NFD is answered in NFC, and the answer holds the label as offered', async () => {
