@@ -13,23 +13,28 @@ const deleteBranch = {
 const warningsOf = (approval: object, extra: object = {}, where: 'agent' | 'root' = 'agent') => {
   const tool = { ...deleteBranch, approval }
   const agent = { slug: 'ops', model: 'fast', tools: where === 'agent' ? [tool] : [] }
-  return buildConfig({ agents: [agent], ...(where === 'root' ? { tools: [tool] } : {}), ...extra } as never).warnings
+  const root = where === 'root' ? { tools: [tool] } : {}
+  return buildConfig({ agents: [agent], ...root, ...extra } as never).warnings
 }
 
 describe('a quorum that a web chat cannot gather', () => {
   it('is a start-up warning: the owner alone decides a web chat’s call, so 2 approvals never come', () => {
     expect(warningsOf({ quorum: { count: 2 } })).toEqual([
-      'agents[0].tools[0].approval.quorum.count: 2 approvals are needed, but in a web chat only its owner may decide ' +
-        'the call (1 person): name the others in approval.assignees (or notify.escalate.to), or its calls in web ' +
-        'chats never gather 2 approvals (Stop cancels them); channel conversations are not affected'
+      'agents[0].tools[0].approval.quorum.count: 2 approvals are needed, but in a web chat only its owner ' +
+        'may decide the call (1 person): name the others in approval.assignees (or notify.escalate.to), ' +
+        'or its calls in web chats never gather 2 approvals (Stop cancels them); ' +
+        'channel conversations are not affected'
     ])
-    expect(warningsOf({ quorum: { count: 2 } }, {}, 'root')[0]).toMatch(/^tools\[0\]\.approval\.quorum\.count: 2 approvals/)
+    const root = warningsOf({ quorum: { count: 2 } }, {}, 'root')
+    expect(root[0]).toMatch(/^tools\[0\]\.approval\.quorum\.count: 2 approvals/)
   })
 
   it('counts the assignees and the escalation besides the owner', () => {
     expect(warningsOf({ quorum: { count: 3 }, assignees: ['dana@example.com'] })[0]).toMatch(/\(2 people\)/)
-    expect(warningsOf({ quorum: { count: 3 }, assignees: ['dana@example.com', 'lee@example.com'] })).toEqual([])
-    const notify = { notify: { email: { from: 'frogbot@example.com' }, escalate: { after: '4h', to: ['lead@example.com'] } } }
+    const both = ['dana@example.com', 'lee@example.com']
+    expect(warningsOf({ quorum: { count: 3 }, assignees: both })).toEqual([])
+    const escalate = { after: '4h', to: ['lead@example.com'] }
+    const notify = { notify: { email: { from: 'frogbot@example.com' }, escalate } }
     expect(warningsOf({ quorum: { count: 2 } }, notify)).toEqual([])
   })
 

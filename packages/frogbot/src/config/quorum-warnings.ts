@@ -10,17 +10,19 @@
  * their rules are left to the config's problems.
  */
 export function quorumWarnings(tool: unknown, path: string, escalateTo: unknown): string[] {
-  const approval = (tool as { approval?: { quorum?: { count?: unknown }; assignees?: unknown } } | null)?.approval
+  type Approval = { quorum?: { count?: unknown }; assignees?: unknown }
+  const approval = (tool as { approval?: Approval } | null)?.approval
   const count = approval?.quorum?.count
   if (typeof count !== 'number' || !Number.isInteger(count) || count <= 1) return []
   const assignees = approval?.assignees
   if (assignees !== undefined && !Array.isArray(assignees)) return []
   const people = 1 + (assignees?.length ?? 0) + (Array.isArray(escalateTo) ? escalateTo.length : 0)
   if (people >= count) return []
+  const who = people === 1 ? '1 person' : `${people} people`
   return [
-    `${path}.approval.quorum.count: ${count} approvals are needed, but in a web chat only its owner may decide ` +
-      `the call (${people === 1 ? '1 person' : `${people} people`}): name the others in approval.assignees ` +
-      `(or notify.escalate.to), or its calls in web chats never gather ${count} approvals (Stop cancels them); ` +
+    `${path}.approval.quorum.count: ${count} approvals are needed, but in a web chat only its owner ` +
+      `may decide the call (${who}): name the others in approval.assignees (or notify.escalate.to), ` +
+      `or its calls in web chats never gather ${count} approvals (Stop cancels them); ` +
       'channel conversations are not affected'
   ]
 }

@@ -99,16 +99,20 @@ function summaryOf(choice: Exclude<LinkChoice, null>, label: string): string {
  * the link back and shows the form again with the reason; a call settled meanwhile, a refusal of
  * the app's `access` rules, a used, expired or unknown link: a refusal page, and nothing changes.
  * A form that could not be read (`{ invalid }`: a field not UTF-8), or that holds a field the page
- * does not send (see `formProblem`), shows the answer page again with the reason (400), and the
- * link stays unused; a one-answer link's form has no fields to read.
+ * does not send (see `formProblem`; a one-answer link's confirm page sends none), shows its page
+ * again with the reason (400), and the link stays unused.
  */
 export async function useLink(deps: LinkDoorDeps, token: string, form: PostedForm): Promise<LinkPage> {
   const opened = await openLinkRow(deps, token)
   if ('refusal' in opened) return opened.refusal
   const { link, context, chatURL, questions } = opened
   let choice: Exclude<LinkChoice, null>
-  if (link.choice !== null) choice = JSON.parse(link.choice)
-  else if (questions) {
+  if (link.choice !== null) {
+    // The confirm page's form sends no field.
+    const problem = 'invalid' in form ? form.invalid : formProblem([], form)
+    if (problem) return { status: 400, html: confirmPage(context, link.label, problem) }
+    choice = JSON.parse(link.choice)
+  } else if (questions) {
     const problem = 'invalid' in form ? form.invalid : formProblem(questions, form)
     if (problem) return { status: 400, html: questionsPage(context, questions, problem) }
     choice = { output: formAnswer(questions, form as URLSearchParams) }

@@ -201,6 +201,20 @@ describeEachDatabase('answer links', (fresh) => {
     expect(read.messages.at(-1)!.settlements).toMatchObject([{ toolCallId, outcome: 'answered' }])
   })
 
+  it('a one-answer link refuses a field its page does not send, 400 naming it; the link works', async () => {
+    const app = await start()
+    const { chatId, toolCallId } = await app.ask('Pick a color')
+    const { links } = await app.linksOf(chatId)
+    const refused = await app.page(links.Blue, { selected: 'Red' })
+    expect(refused.status).toBe(400)
+    expect(refused.html).toContain('role="alert">body: unknown field &#34;selected&#34;</p>')
+    expect(refused.html).toContain('Send “Blue”')
+    expect((await app.frogbot.pending({ chatId, caller: { user: app.ada } })).pending).toHaveLength(1)
+    expect((await app.page(links.Blue, {})).status).toBe(200)
+    const read = await app.settled(chatId)
+    expect(read.messages.at(-1)!.settlements).toMatchObject([{ toolCallId, outcome: 'answered' }])
+  })
+
   it('the logged notice of a question with terminal escapes shows them as ?, never raw, and forges no line', async () => {
     const app = await start()
     await app.ask('hostile')
