@@ -153,6 +153,18 @@ describe('the AG-UI door', () => {
     expect((await call('GET', `/api/agents/planner/chats/${threadId}/pending`)).json).toMatchObject(waiting)
   })
 
+  it("a resume's refused answer names the field the client sent: resume.N.payload…", async () => {
+    const { agent, subscriber, call } = await plannerAgent()
+    agent.addMessage({ id: 'u_1', role: 'user', content: 'Paint the shed' })
+    await agent.runAgent({}, subscriber)
+    const payload = { answers: [{ header: 'Color', selected: ['Green'] }] }
+    const resume = [{ interruptId: 'call_1', status: 'resolved', payload }]
+    const body = { threadId, runId: 'r2', messages: [], resume }
+    const refused = await call('POST', '/api/agents/planner/ag-ui', body)
+    expect(refused).toMatchObject({ status: 400, json: { code: 'invalid-output' } })
+    expect(refused.json.error).toMatch(/^resume\.0\.payload\.answers\[0\] \("Color"\): "Green" was not/)
+  })
+
   it('refuses a caller without sign-in', async () => {
     const { frogbot } = await plannerAgent()
     const response = await frogbot.fetch(new Request('http://localhost/api/agents/planner/ag-ui', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ threadId, runId: 'r', messages: [] }) }))

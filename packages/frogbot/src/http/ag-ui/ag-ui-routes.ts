@@ -114,7 +114,14 @@ export async function agUiRun(context: HttpContext, c: Context<HttpEnv>, slug: s
     if (next) refuseUnsendable(next.message.parts, next.field)
     const { pending } = await forCaller(req, engine.pending({ chatId: input.threadId, agentSlug: agent.slug, req }))
     const kinds = new Map(pending.map((call) => [call.toolCallId, call.kind]))
-    const outcome = await forCaller(req, engine.settle({ chatId: input.threadId, agentSlug: agent.slug, inputs: settleInputsOf(input.resume, kinds), req, wholeStep: true, fieldOf: secondOf(input.resume.map((entry) => entry.interruptId), (at) => `resume.${at}.interruptId`) }))
+    const interruptIds = input.resume.map((entry) => entry.interruptId)
+    // A refused answer names the field the client sent it in (the first entry for the call).
+    const outputField = (toolCallId: string) => `resume.${interruptIds.indexOf(toolCallId)}.payload`
+    const inputs = settleInputsOf(input.resume, kinds)
+    const fieldOf = secondOf(interruptIds, (at) => `resume.${at}.interruptId`)
+    const chat = { chatId: input.threadId, agentSlug: agent.slug, req }
+    const settling = { ...chat, inputs, wholeStep: true, fieldOf, outputField }
+    const outcome = await forCaller(req, engine.settle(settling))
     if (outcome.kind === 'continued') runs.push({ run: outcome.run })
     if (next) runs.push(await send(next))
   } else {
