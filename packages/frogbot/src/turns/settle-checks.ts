@@ -79,10 +79,11 @@ function verdictAt(field: string, verdict: string, output: unknown): string {
 /**
  * The checks of one action on a client tool's call that run user code (the seed's order: tool
  * intact, `client.access`, `outputSchema` (a key it does not know is refused, not dropped),
- * `client.validate`), then the lengths of typed text; a question's labels are kept as offered
- * (every string of an output but the input's own: `400 invalid-output` naming the field, under
- * `field`, where the request carried the output); with `whoOnly` (see {@link mayAnswer}), the
- * first two alone. A decision (`approved`) is for calls waiting for approval.
+ * `client.validate`), then the lengths of typed text (every string of an output but the input's
+ * own): each refusal `400 invalid-output` naming the field under `field`, where the request carried
+ * the output. A question's answer keeps its labels as offered (see `questionLabelsAsOffered`).
+ * With `whoOnly` (see {@link mayAnswer}), the first two alone. A decision (`approved`) is for
+ * calls waiting for approval.
  */
 async function checkAnswer(
   agent: ResolvedAgent,
