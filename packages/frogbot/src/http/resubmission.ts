@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util'
 import { isToolUIPart, type UIMessage } from 'ai'
 import { z } from 'zod'
 import { dismissedText, REASON_MAX_LENGTH, SettleRequest, tooLongText } from '@frogbotai/protocol'
+import { typedTextProblem } from '@frogbotai/protocol'
 import type { SettleInput } from '../contract/turns.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
 import { toolNameOf } from '../turns/transcript.ts'
@@ -15,19 +16,18 @@ const REASON_AT = dismissedText('-').length - 1
  * may carry a reason, stored with the settlement and read by the model as `Dismissed by the user.
  * Reason: …`): none for a blank text or the plain dismissal text; the reason of a text the
  * protocol's `dismissedText(reason)` wrote (the candidate is written again and compared, so no
- * pattern of the text is kept here); else the text itself. Held to the settle body's rules for
- * a reason, as `bad-request` naming `messages.N.parts.M.errorText` (`path`): no NUL, no lone
- * surrogate, at most {@link REASON_MAX_LENGTH} characters.
+ * pattern of the text is kept here); else the text itself. Held to the rules of a reason, as
+ * `bad-request` naming `messages.N.parts.M.errorText` (`path`): at most
+ * {@link REASON_MAX_LENGTH} characters, no NUL, no lone surrogate.
  */
 function dismissalReason(errorText: string, path: (string | number)[]): string | undefined {
   if (errorText.trim() === '' || errorText === dismissedText()) return undefined
   const written = errorText.slice(REASON_AT)
   const reason = written.length > 0 && dismissedText(written) === errorText ? written : errorText
-  parsedOrRefused(SettleRequest.shape.reason, reason, path)
-  if (reason.length > REASON_MAX_LENGTH) {
-    const rule = tooLongText(reason.length, REASON_MAX_LENGTH, 'a dismissal reason')
-    throw new FrogbotError('bad-request', `${path.join('.')}: ${rule}`)
-  }
+  const long = reason.length > REASON_MAX_LENGTH
+  const what = 'a dismissal reason'
+  const rule = long ? tooLongText(reason.length, REASON_MAX_LENGTH, what) : typedTextProblem(reason)
+  if (rule) throw new FrogbotError('bad-request', `${path.join('.')}: ${rule}`)
   return reason
 }
 
