@@ -1,6 +1,5 @@
 import type { UIMessage } from 'ai'
 import type { Caller } from '../contract/caller.ts'
-import type { SettleInput } from '../contract/turns.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
 import { branchChat } from './branch-chat.ts'
 import { deleteDraft, readDraft, saveDraft } from './call-drafts.ts'
