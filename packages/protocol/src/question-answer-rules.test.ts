@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkQuestionAnswer } from './question-answer-rules.ts'
+import { checkQuestionAnswer, labelsAsOffered } from './question-answer-rules.ts'
 import { QuestionInput } from './question-schemas.ts'
 import type { QuestionOutput } from './question-schemas.ts'
 
@@ -61,7 +61,7 @@ describe('checkQuestionAnswer', () => {
       )
     })
 
-    it('compares labels exactly', () => {
+    it('compares labels exactly, case and all (Unicode forms aside, below)', () => {
       expect(checkQuestionAnswer(input, withAnswer(1, { header: 'Toppings', selected: ['Ham', 'olives'] }))).toBe(
         'answers[1] ("Toppings"): "olives" was not offered; choose one of "Ham", "Olives"'
       )
@@ -152,5 +152,28 @@ describe('checkQuestionAnswer', () => {
   it('returns the first problem only', () => {
     const output = { answers: [{ header: 'Color', selected: ['Green', 'Red'] }, { header: 'Nope', selected: [] }, valid[2]] }
     expect(checkQuestionAnswer(input, output)).toBe('answers[0] ("Color"): "Green" was not offered; choose one of "Red", "Blue"')
+  })
+})
+
+describe('labels in another Unicode form (NFD, as a Mac keyboard or a copied text gives them)', () => {
+  const options = (label: string) => [{ label }, { label: 'Bar' }]
+  const asking = (label: string) =>
+    QuestionInput.parse({ questions: [{ header: 'Place', question: 'Where?', options: options(label) }] })
+  const decomposed = 'Cafe\u0301'
+  const picked = (...selected: string[]) => ({ answers: [{ header: 'Place', selected }] })
+
+  it('match the offered option after NFC normalisation', () => {
+    expect(checkQuestionAnswer(asking('Café'), picked(decomposed))).toBe(true)
+  })
+
+  it('are the same option twice in either form', () => {
+    expect(checkQuestionAnswer(asking('Café'), picked('Café', decomposed))).toMatch(/is selected twice/)
+  })
+
+  it("are given back as the option's own label", () => {
+    expect(labelsAsOffered(asking('Café'), picked(decomposed))).toEqual(picked('Café'))
+    const typed = { answers: [{ header: 'Place', selected: ['Café'], custom: 'x' }] }
+    const kept = { answers: [{ ...typed.answers[0], selected: [decomposed] }] }
+    expect(labelsAsOffered(asking(decomposed), typed)).toEqual(kept)
   })
 })

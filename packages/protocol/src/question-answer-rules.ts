@@ -3,6 +3,26 @@ import { typedTextProblem } from './text-rules.ts'
 import { ANSWER_TEXT_MAX_LENGTH, tooLongText } from './answer-text.ts'
 import type { QuestionInput, QuestionOutput } from './question-schemas.ts'
 
+/** `text` in Unicode normalisation form C, the form labels are compared in. */
+const nfc = (text: string) => text.normalize('NFC')
+
+/**
+ * `output` with each selected label given as the option's own label it matches after NFC
+ * normalisation (see rule 3 of {@link checkQuestionAnswer}), so that an answer holds labels
+ * "exactly as they were offered" (the seed) whatever form the person's client sent them in. A
+ * label no option matches, or an answer past the questions, is kept as it is. Pure.
+ */
+export function labelsAsOffered(input: QuestionInput, output: QuestionOutput): QuestionOutput {
+  return {
+    ...output,
+    answers: output.answers.map((answer, index) => {
+      const options = input.questions[index]?.options ?? []
+      const offered = (label: string) => options.find((option) => nfc(option.label) === nfc(label))?.label
+      return { ...answer, selected: answer.selected.map((label) => offered(label) ?? label) }
+    })
+  }
+}
+
 /**
  * Checks an answer against the questions it answers: the `question` tool's answer rules
  * (source: the seed, "Question and answer shape").
@@ -11,8 +31,11 @@ import type { QuestionInput, QuestionOutput } from './question-schemas.ts'
  * `custom: true`). The rules, checked in this order:
  * 1. exactly one answer per question (`answers` has as many entries as `questions`);
  * 2. in order: `answers[i].header` equals `questions[i].header`;
- * 3. every `selected` label was offered by that question;
- * 4. no label is selected twice (the seed is silent; a pick counted twice would mislead the model);
+ * 3. every `selected` label was offered by that question, compared after NFC normalisation (a
+ *    label typed or pasted in another Unicode form, `"Cafe\u0301"`, is the option `"Café"`; see
+ *    {@link labelsAsOffered} for the label the answer keeps);
+ * 4. no label is selected twice, in either form (the seed is silent; a pick counted twice would
+ *    mislead the model);
  * 5. a single-choice question (`multiple: false`) has at most one selected label;
  * 6. `custom` is present only where the question allows it (`custom: true`);
  * 7. `custom` holds no NUL (U+0000) and is well-formed Unicode (see `typedTextProblem`) and is at most
@@ -48,12 +71,14 @@ export function checkQuestionAnswer(input: QuestionInput, output: QuestionOutput
       )
     }
 
-    const notOffered = a.selected.find((label) => !offered.includes(label))
+    const nfcOffered = offered.map(nfc)
+    const notOffered = a.selected.find((label) => !nfcOffered.includes(nfc(label)))
     if (notOffered !== undefined) {
       return `${at}: ${quote(notOffered)} was not offered; choose one of ${offeredList}`
     }
 
-    const twice = a.selected.find((label, index) => a.selected.indexOf(label) !== index)
+    const picked = a.selected.map(nfc)
+    const twice = a.selected.find((_label, index) => picked.indexOf(picked[index]) !== index)
     if (twice !== undefined) {
       return `${at}: ${quote(twice)} is selected twice; select each option at most once`
     }

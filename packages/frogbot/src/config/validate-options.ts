@@ -9,6 +9,7 @@ import { APPROVAL_KIND } from '@frogbotai/protocol'
 import { KNOWN_KEYS, unknownKeyProblems } from './known-keys.ts'
 import { assigneesProblems, questionsProblems } from './assignees-problems.ts'
 import { notifyProblems } from './notify-problems.ts'
+import { quorumWarnings } from './quorum-warnings.ts'
 
 const AGENT_SLUG = /^[a-z0-9][a-z0-9_-]{0,63}$/i
 const TOOL_SLUG = /^[a-zA-Z0-9_-]{1,64}$/
@@ -162,7 +163,8 @@ function rootKeyProblems(options: FrogbotOptions): string[] {
 
 /**
  * Checks `buildConfig` options in one pass and returns every problem as `path: reason`
- * (docs/configuration.md), plus warnings that do not stop start-up (an agent tool replacing a root tool).
+ * (docs/configuration.md), plus warnings that do not stop start-up (an agent tool replacing a root tool,
+ * a quorum a web chat cannot gather: see `quorumWarnings`).
  */
 export function validateOptions(options: FrogbotOptions): { problems: string[]; warnings: string[] } {
   const problems: string[] = []
@@ -170,6 +172,12 @@ export function validateOptions(options: FrogbotOptions): { problems: string[]; 
   if (!options || typeof options !== 'object') return { problems: ['config: buildConfig needs an options object'], warnings }
   problems.push(...rootKeyProblems(options))
   checkToolList(options.tools, 'tools', problems)
+  const escalateTo = (options.notify as { escalate?: { to?: unknown } } | undefined)?.escalate?.to
+  const toolWarnings = (tools: unknown, path: string) => {
+    if (!Array.isArray(tools)) return
+    tools.forEach((tool, index) => warnings.push(...quorumWarnings(tool, `${path}[${index}]`, escalateTo)))
+  }
+  toolWarnings(options.tools, 'tools')
   const rootSlugs = new Set((options.tools ?? []).map((tool) => tool?.slug))
   const instances = new Map<string, InstanceSeen>()
 
@@ -208,6 +216,7 @@ export function validateOptions(options: FrogbotOptions): { problems: string[]; 
         problems.push(`${path}.stopWhen: must be a positive whole number of steps or a stop condition`)
       }
       checkToolList(agent.tools, `${path}.tools`, problems)
+      toolWarnings(agent.tools, `${path}.tools`)
       checkChannels(agent.channels, `${path}.channels`, instances, problems)
       problems.push(...questionsProblems(agent, options.tools, `${path}.questions`))
       problems.push(...mcpServerProblems(agent.mcp, `${path}.mcp`))

@@ -11,6 +11,14 @@ function namedKeys(keys: string[]): string {
   return `${named.join(', ')}${keys.length > NAMED_KEYS_MAX ? ` and ${keys.length - NAMED_KEYS_MAX} more` : ''}`
 }
 
+/**
+ * The rule of unknown keys or fields `keys` in FrogBot's words: `unknown field "x"`, or `unknown
+ * fields "x", "y"` (at most five named, each clipped); refused, never dropped (docs/http/errors.md).
+ */
+export function unknownFieldsRule(keys: string[]): string {
+  return `unknown field${keys.length > 1 ? 's' : ''} ${namedKeys(keys)}`
+}
+
 /** The value at `path` in `json`, or `undefined` where the path leaves it. */
 function valueAt(json: unknown, path: readonly PropertyKey[]): unknown {
   let value = json
@@ -25,7 +33,7 @@ function valueAt(json: unknown, path: readonly PropertyKey[]): unknown {
  * field's path: the caller puts it in front.
  */
 export function issueRule(issue: z.core.$ZodIssue, value: unknown): string {
-  if (issue.code === 'unrecognized_keys') return `unknown field${issue.keys.length > 1 ? 's' : ''} ${namedKeys(issue.keys)}`
+  if (issue.code === 'unrecognized_keys') return unknownFieldsRule(issue.keys)
   if (issue.code === 'invalid_type' && valueAt(value, issue.path) === undefined) return `is required (${issue.expected})`
   return issue.message
 }

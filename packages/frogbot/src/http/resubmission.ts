@@ -1,7 +1,8 @@
 import { isDeepStrictEqual } from 'node:util'
 import { isToolUIPart, type UIMessage } from 'ai'
 import { z } from 'zod'
-import { dismissedText, SettleRequest } from '@frogbotai/protocol'
+import { dismissedText, REASON_MAX_LENGTH, SettleRequest, tooLongText } from '@frogbotai/protocol'
+import { typedTextProblem } from '@frogbotai/protocol'
 import type { SettleInput } from '../contract/turns.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
 import { toolNameOf } from '../turns/transcript.ts'
@@ -11,12 +12,23 @@ import { parsedOrRefused } from './read-body.ts'
 const REASON_AT = dismissedText('-').length - 1
 
 /**
- * The reason in a tool error written by the protocol's `dismissedText(reason)`, or `undefined` for
- * any other text: the candidate is written again and compared, so no pattern of the text is kept here.
+ * The dismissal reason an `output-error` part's `errorText` gives (docs/chat/turns.md: a dismissal
+ * may carry a reason, stored with the settlement and read by the model as `Dismissed by the user.
+ * Reason: …`): none for a blank text or the plain dismissal text; the reason of a text the
+ * protocol's `dismissedText(reason)` wrote (the candidate is written again and compared, so no
+ * pattern of the text is kept here); else the text itself. Held to the rules of a reason, as
+ * `bad-request` naming `messages.N.parts.M.errorText` (`path`): at most
+ * {@link REASON_MAX_LENGTH} characters, no NUL, no lone surrogate.
  */
-function dismissalReason(errorText: string): string | undefined {
-  const reason = errorText.slice(REASON_AT)
-  return reason.length > 0 && dismissedText(reason) === errorText ? reason : undefined
+function dismissalReason(errorText: string, path: (string | number)[]): string | undefined {
+  if (errorText.trim() === '' || errorText === dismissedText()) return undefined
+  const written = errorText.slice(REASON_AT)
+  const reason = written.length > 0 && dismissedText(written) === errorText ? written : errorText
+  const long = reason.length > REASON_MAX_LENGTH
+  const what = 'a dismissal reason'
+  const rule = long ? tooLongText(reason.length, REASON_MAX_LENGTH, what) : typedTextProblem(reason)
+  if (rule) throw new FrogbotError('bad-request', `${path.join('.')}: ${rule}`)
+  return reason
 }
 
 /**
@@ -51,7 +63,7 @@ export type SettledHere = { clientTools: ReadonlySet<string>; approvalTools: Rea
  * `messages.N.parts.M.approval.approved` for `"yes"`, an unknown key, a reason that is not
  * well-formed text) with the call's approval `id`; an `input` other than the stored one is an
  * edited input (`{ approved: true, input }`, checked as `/settle` checks it), refused on a denial.
- * A tool error is a dismissal (its reason kept when the text carries one).
+ * A tool error is a dismissal, its `errorText` kept as the reason (see `dismissalReason`).
  */
 export function resubmissionInputs(message: UIMessage, index: number, here: SettledHere, waiting: ReadonlyMap<string, WaitingCall>): SettleInput[] {
   const stepStart = message.parts.findLastIndex((part) => part.type === 'step-start')
@@ -66,7 +78,7 @@ export function resubmissionInputs(message: UIMessage, index: number, here: Sett
     if (!here.clientTools.has(toolNameOf(part)) && !here.elicitations.has(part.toolCallId)) continue
     if (part.state === 'output-available') inputs.push({ toolCallId: part.toolCallId, output: part.output })
     if (part.state === 'output-error') {
-      const reason = dismissalReason(part.errorText ?? '')
+      const reason = dismissalReason(part.errorText ?? '', ['messages', index, 'parts', at, 'errorText'])
       inputs.push({ toolCallId: part.toolCallId, dismissed: true, ...(reason ? { reason } : {}) })
     }
   }
@@ -85,6 +97,20 @@ function decisionOf(part: { toolCallId: string; input?: unknown; approval?: unkn
   if (edited && !approval.approved) throw new FrogbotError('bad-request', `${[...path, 'input'].join('.')}: an edited input goes only with an approval ("approved": true)`)
   if (!approval.approved) return { toolCallId: part.toolCallId, approved: false, ...reason }
   return { toolCallId: part.toolCallId, approved: true, ...(edited ? { input: part.input } : {}), ...reason }
+}
+
+/**
+ * The settle door's `outputField` for the browser's copy `message` at `messages[index]` of the
+ * body: where it carries each call's output, `messages.N.parts.M.output` for the tool part of the
+ * last step with that call id, so that a refusal of the output names the path the client sent.
+ */
+export function outputFieldOf(message: UIMessage, index: number): (toolCallId: string) => string | undefined {
+  const stepStart = message.parts.findLastIndex((part) => part.type === 'step-start')
+  return (toolCallId) => {
+    const names = (part: UIMessage['parts'][number]) => isToolUIPart(part) && part.toolCallId === toolCallId
+    const at = message.parts.findIndex((part, place) => place > stepStart && names(part))
+    return at === -1 ? undefined : `messages.${index}.parts.${at}.output`
+  }
 }
 
 /**

@@ -8,6 +8,7 @@ import { findUserByEmail } from '../auth/users.ts'
 import { isTokenShaped, type LinkChoice, questionsOf, settleInputOf, tokenHash } from './answer-links.ts'
 import { confirmPage, donePage, type LinkContext, type LinkRefusal, questionsPage, refusalPage } from './answer-page.ts'
 import { callPrompt, chatURLOf } from './notice-text.ts'
+import { unknownFieldsRule } from '../errors/schema-refusal.ts'
 
 /** What the answer-link door needs: the store, the one settle door, the agents' names, the clock, the public URL. */
 export type LinkDoorDeps = {
@@ -68,6 +69,21 @@ function formAnswer(questions: QuestionInput['questions'], form: URLSearchParams
   }
 }
 
+/**
+ * Why the answer page's form `form` is refused before it is read as an answer, or `null`: a field
+ * the page does not send (`body: unknown field "note"`, as JSON bodies say it; the page sends `q<i>`
+ * and `q<i>-custom` per question, the latter where a typed answer is allowed), or a typed answer
+ * given twice (`q1-custom: give it once`). Nothing of it is dropped unread.
+ */
+function formProblem(questions: QuestionInput['questions'], form: URLSearchParams): string | null {
+  const fieldsOf = (custom: boolean, index: number) => [`q${index}`, ...(custom ? [`q${index}-custom`] : [])]
+  const known = new Set(questions.flatMap((question, index) => fieldsOf(question.custom, index)))
+  const unknown = [...new Set(form.keys())].filter((name) => !known.has(name))
+  if (unknown.length > 0) return `body: ${unknownFieldsRule(unknown)}`
+  const twice = [...known].find((name) => name.endsWith('-custom') && form.getAll(name).length > 1)
+  return twice ? `${twice}: give it once` : null
+}
+
 /** A short line of what was answered, for the done page. */
 function summaryOf(choice: Exclude<LinkChoice, null>, label: string): string {
   if ('approved' in choice) return choice.approved ? 'Approved.' : 'Denied.'
@@ -82,18 +98,25 @@ function summaryOf(choice: Exclude<LinkChoice, null>, label: string): string {
  * with their FrogBot user when one has that email). An answer the door refuses as invalid gives
  * the link back and shows the form again with the reason; a call settled meanwhile, a refusal of
  * the app's `access` rules, a used, expired or unknown link: a refusal page, and nothing changes.
- * A form that could not be read (`{ invalid }`: a field not UTF-8) shows the answer page again
- * with the reason (400), and the link stays unused; a one-answer link's form has no fields to read.
+ * A form that could not be read (`{ invalid }`: a field not UTF-8), or that holds a field the page
+ * does not send (see `formProblem`; a one-answer link's confirm page sends none), shows its page
+ * again with the reason (400), and the link stays unused.
  */
 export async function useLink(deps: LinkDoorDeps, token: string, form: PostedForm): Promise<LinkPage> {
   const opened = await openLinkRow(deps, token)
   if ('refusal' in opened) return opened.refusal
   const { link, context, chatURL, questions } = opened
   let choice: Exclude<LinkChoice, null>
-  if (link.choice !== null) choice = JSON.parse(link.choice)
-  else if (questions && 'invalid' in form) return { status: 400, html: questionsPage(context, questions, form.invalid) }
-  else if (questions) choice = { output: formAnswer(questions, form as URLSearchParams) }
-  else return refused('unavailable', chatURL)
+  if (link.choice !== null) {
+    // The confirm page's form sends no field.
+    const problem = 'invalid' in form ? form.invalid : formProblem([], form)
+    if (problem) return { status: 400, html: confirmPage(context, link.label, problem) }
+    choice = JSON.parse(link.choice)
+  } else if (questions) {
+    const problem = 'invalid' in form ? form.invalid : formProblem(questions, form)
+    if (problem) return { status: 400, html: questionsPage(context, questions, problem) }
+    choice = { output: formAnswer(questions, form as URLSearchParams) }
+  } else return refused('unavailable', chatURL)
   const now = deps.now().toISOString()
   if (!(await deps.store.claimLink(link.token_hash, now))) {
     const again = await openLinkRow(deps, token)

@@ -42,11 +42,15 @@ function about({ agentName, chatTitle, recipient }: LinkContext): string {
   return `<p class="muted">${escapeHtml(agentName)} asks${chatTitle ? ` in “${escapeHtml(chatTitle)}”` : ''}. This link was sent to ${escapeHtml(recipient)}.</p>`
 }
 
-/** The confirm page of a link that gives one answer: nothing is sent until its button is pressed (the form posts to the same URL). */
-export function confirmPage(context: LinkContext, label: string): string {
+/**
+ * The confirm page of a link that gives one answer: nothing is sent until its button is pressed
+ * (the form posts to the same URL); `error`, why a post was refused, above the answer.
+ */
+export function confirmPage(context: LinkContext, label: string, error?: string): string {
+  const alert = error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''
   return page({
     title: context.prompt,
-    body: `${about(context)}<p>Your answer:</p><p class="choice">${escapeHtml(label)}</p>
+    body: `${about(context)}${alert}<p>Your answer:</p><p class="choice">${escapeHtml(label)}</p>
 <form method="post"><button type="submit">Send “${escapeHtml(label)}”</button></form>
 <p class="muted">Nothing is sent until you press the button.</p>`
   })

@@ -49,21 +49,29 @@ export function elicitationOf(inputRequests: Record<string, unknown> | undefined
 /**
  * The response to an MCP elicitation from a settle: a dismissal is `decline`; an answer to a form
  * must match its `requestedSchema` (else `FrogbotError('invalid-output')` naming the field, such
- * as `output.confirm: …`) and is `accept` with that content; an answer to a link (any output, such
- * as `{}`: the person says they finished) is `accept` without content.
+ * as `output.confirm: …`; `field` is where the request carried the output) and is `accept` with
+ * that content; an answer to a link (any output, such as `{}`: the person says they finished) is
+ * `accept` without content.
  */
-export function elicitationResponse(request: McpElicitation, action: { output: unknown } | { dismissed: true }): McpResume['response'] {
+export function elicitationResponse(
+  request: McpElicitation,
+  action: { output: unknown } | { dismissed: true },
+  field = 'output'
+): McpResume['response'] {
   if (!('output' in action)) return { action: 'decline' }
   if (request.mode === 'url') return { action: 'accept' }
   let schema: z.ZodType
   try {
     schema = z.fromJSONSchema(request.requestedSchema as Parameters<typeof z.fromJSONSchema>[0])
   } catch {
-    throw new FrogbotError('invalid-output', 'output: the MCP server asked with a schema FrogBot cannot check; dismiss the call instead.')
+    const text = 'the MCP server asked with a schema FrogBot cannot check; dismiss the call instead.'
+    throw new FrogbotError('invalid-output', `${field}: ${text}`)
   }
   const parsed = schema.safeParse(action.output)
   if (!parsed.success) {
-    throw new FrogbotError('invalid-output', parsed.error.issues.map((issue) => `${['output', ...issue.path.map(String)].join('.')}: ${issue.message}`).join('; '))
+    const fieldOf = (issue: z.core.$ZodIssue) => [field, ...issue.path.map(String)].join('.')
+    const problems = parsed.error.issues.map((issue) => `${fieldOf(issue)}: ${issue.message}`)
+    throw new FrogbotError('invalid-output', problems.join('; '))
   }
   return { action: 'accept', content: parsed.data as Record<string, unknown> }
 }

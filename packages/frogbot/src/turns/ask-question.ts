@@ -10,6 +10,7 @@ import { waitingCalls } from './run/waiting-calls.ts'
 import { pauseAtCalls } from './run/turn-saves.ts'
 import { announceWaiting } from './run/turn-events.ts'
 import { isoIn, newLeaseOwner, type TurnServices } from './services.ts'
+import { refuseBrokenText } from './rules/nul-text.ts'
 
 /** The question tool an agent asks through: the client tool of kind `question`, or `undefined`. */
 export function questionToolOf(agent: ResolvedAgent) {
@@ -24,7 +25,9 @@ export function questionToolOf(agent: ResolvedAgent) {
  * apply; `calls-waiting` is announced). The model is not called to ask, nor after the answer:
  * the reply's metadata says `askedFor: 'mcp'` and the settle door ends the turn at the answer
  * (outcome `ended`); a message sent to the chat afterwards is an ordinary turn. `input` is checked against the tool's
- * `inputSchema` (`bad-request` naming `field`). With `channel` (a conversation a piece opened for
+ * `inputSchema` (`bad-request` naming `field`), its text against the typed-text rules (`bad-request`
+ * naming the string, `arguments.questions.0.question: must not contain NUL (U+0000)`).
+ * With `channel` (a conversation a piece opened for
  * it, `mcp.channel`), the chat is that channel conversation: the piece draws the question there and
  * it is answered there. Throws `agent-not-found`, `unauthorized`,
  * `forbidden` (the agent's `access`), `bad-request` (no question tool on the agent, bad input).
@@ -39,6 +42,8 @@ export async function askQuestion(
   if (!tool) throw new FrogbotError('bad-request', `agent "${agent.slug}" has no question tool; add \`question\` to its tools`)
   const parsed = tool.inputSchema.safeParse(input)
   if (!parsed.success) throw new FrogbotError('bad-request', `${field}: ${parsed.error.issues.map((issue) => `${[field, ...issue.path].join('.')}: ${issue.message}`).join('; ')}`)
+  // The questions reach a person as text (docs/project/guarantees.md, Limits): no NUL, no lone surrogate.
+  refuseBrokenText(parsed.data, [field])
   const chatId = services.newId('chat')
   const leaseOwner = newLeaseOwner(services)
   const message: UIMessage = { id: services.newId('msg'), role: 'user', parts: [{ type: 'text', text: prompt }] }

@@ -5,6 +5,7 @@ import { chatFor } from './chat-access.ts'
 import { settlementOf } from './rules/close-calls.ts'
 import { isoIn, type TurnServices } from './services.ts'
 import { clipText } from '../text/clip-text.ts'
+import { refuseBrokenText } from './rules/nul-text.ts'
 
 /** Which call's draft: the chat (of `agentSlug`, when given), the call, and who asks. */
 type DraftTarget = { chatId: string; agentSlug?: string; toolCallId: string; req: Caller }
@@ -34,12 +35,15 @@ export async function readDraft(services: TurnServices, { chatId, agentSlug, too
 }
 
 /**
- * Keeps `draft` (a card's own JSON, checked by the door: not `null`, at most `DRAFT_MAX_BYTES`) for a
+ * Keeps `draft` (a card's own JSON, checked by the door: not `null`, at most `DRAFT_MAX_BYTES`; and
+ * here: `bad-request` naming the first string or key with NUL or a lone surrogate) for a
  * waiting call, replacing the one before, for whoever may answer it: the chat's writer or the call's assignee (a channel
  * conversation's cards are answered in the channel: `409 channel-chat`). It is not an answer:
  * nothing settles, nothing reaches the model, and it goes when the call settles.
  */
 export async function saveDraft(services: TurnServices, { chatId, agentSlug, toolCallId, draft, req }: DraftTarget & { draft: unknown }): Promise<CallDraft> {
+  // A draft is text a person typed: no NUL, no lone surrogate (docs/project/guarantees.md, Limits).
+  refuseBrokenText(draft, ['draft'])
   const { chat } = await chatFor(services, { chatId, agentSlug, req, write: true, assignee: { calls: () => services.store.getCalls(chatId, [toolCallId]) } })
   const saved = await services.store.saveDraft({ chatId: chat.id, toolCallId, draft, now: isoIn(services) })
   if ('refused' in saved) throw await notWaiting(services, chat.id, toolCallId, saved.refused)

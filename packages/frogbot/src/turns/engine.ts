@@ -1,6 +1,5 @@
 import type { UIMessage } from 'ai'
 import type { Caller } from '../contract/caller.ts'
-import type { SettleInput } from '../contract/turns.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
 import { branchChat } from './branch-chat.ts'
 import { deleteDraft, readDraft, saveDraft } from './call-drafts.ts'
@@ -97,8 +96,11 @@ function messageMethods(services: TurnServices, guard: Guard) {
       refuseUnsendable(options.message.parts, field)
       return sendMessage(services, options)
     }),
-    /** The one settle door (see `settleActions`); `fieldOf` names a call's field in a refusal of two answers to it. */
-    settle: guard((options: { chatId: string; agentSlug?: string; inputs: SettleInput[]; req: Caller; wholeStep?: boolean; fieldOf?: (toolCallId: string) => string | undefined }) => settle(services, options)),
+    /**
+     * The one settle door (see `settleActions`); `fieldOf` names a call's field in a refusal of two
+     * answers to it, `outputField` the field of its output in a refusal of that output.
+     */
+    settle: guard((options: Parameters<typeof settle>[1]) => settle(services, options)),
     /** The settle door's checks of who may settle a call now, settling nothing (see `mayAnswer`). */
     mayAnswer: guard((options: { chatId: string; agentSlug?: string; toolCallId: string; req: Caller }) => mayAnswer(services, options)),
     stop: guard((options: { chatId: string; agentSlug?: string; req: Caller; graceMs?: number }) => stopTurn(services, options)),

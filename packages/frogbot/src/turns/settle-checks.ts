@@ -3,6 +3,7 @@ import type { ResolvedAgent } from '../agents/resolve-agents.ts'
 import { toolFingerprint } from '../agents/tool-set.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
 import { ANSWER_TEXT_MAX_LENGTH, APPROVAL_KIND, formatPath, MCP_ELICITATION_KIND, overlongText, REASON_MAX_LENGTH, stringsIn, tooLongText } from '@frogbotai/protocol'
+import { labelsAsOffered, QuestionInput, QuestionOutput } from '@frogbotai/protocol'
 import { type CallRecord, toPendingCall } from '../store/chat-records.ts'
 import { type SettleAction, isAnswer, isDecision } from './rules/plan-settle.ts'
 import { typedTextProblemIn } from './rules/nul-text.ts'
@@ -22,7 +23,7 @@ const PROBLEM_TEXT_MAX = 400
  * A schema's refusal of `value`, sent as `field`: its first problems, each naming its path and
  * the rule in FrogBot's words (`issueRule`) and clipped, then how many more.
  */
-function zodMessage(error: z.ZodError, value: unknown, field: 'output' | 'input'): string {
+function zodMessage(error: z.ZodError, value: unknown, field: string): string {
   const named = error.issues.slice(0, NAMED_PROBLEMS_MAX).map((issue) => clipText(`${[field, ...issue.path.map(String)].join('.')}: ${issueRule(issue, value)}`, PROBLEM_TEXT_MAX))
   const more = error.issues.length - NAMED_PROBLEMS_MAX
   return `${named.join('; ')}${more > 0 ? `; and ${more} more` : ''}`
@@ -63,14 +64,35 @@ export async function toolAccessAllows(agent: Pick<ResolvedAgent, 'clientTools' 
 }
 
 /**
+ * `client.validate`'s refusal `verdict` of an output the request carried at `field`, naming that
+ * field: as it is when `field` is the settle body's `output` (the tool's own words); else under
+ * `field`, joined to it when it starts with a field of the output (`answers[0] ("Color"): …` is
+ * `messages.1.parts.2.output.answers[0] ("Color"): …`), or after it (`…output: Pick a file.`).
+ */
+function verdictAt(field: string, verdict: string, output: unknown): string {
+  if (field === 'output') return verdict
+  const key = /^[\w$-]+(?=[[.:\s])/.exec(verdict)?.[0]
+  const under = key !== undefined && isRecord(output) && Object.hasOwn(output, key)
+  return under ? `${field}.${verdict}` : `${field}: ${verdict}`
+}
+
+/**
  * The checks of one action on a client tool's call that run user code (the seed's order: tool
  * intact, `client.access`, `outputSchema` (a key it does not know is refused, not dropped),
- * `client.validate`), then the lengths of typed text
- * (every string of an output but the input's own: `400 invalid-output` naming the field); with
- * `whoOnly` (see {@link mayAnswer}), the first two alone. A decision (`approved`) is for calls
- * waiting for approval.
+ * `client.validate`), then the lengths of typed text (every string of an output but the input's
+ * own): each refusal `400 invalid-output` naming the field under `field`, where the request carried
+ * the output. A question's answer keeps its labels as offered (see `questionLabelsAsOffered`).
+ * With `whoOnly` (see {@link mayAnswer}), the first two alone. A decision (`approved`) is for
+ * calls waiting for approval.
  */
-async function checkAnswer(agent: ResolvedAgent, req: Caller, call: CallRecord, action: SettleAction, whoOnly: boolean): Promise<SettleAction> {
+async function checkAnswer(
+  agent: ResolvedAgent,
+  req: Caller,
+  call: CallRecord,
+  action: SettleAction,
+  whoOnly: boolean,
+  field: string
+): Promise<SettleAction> {
   if (!whoOnly && isDecision(action)) {
     throw new FrogbotError('bad-request', `approved: "${call.toolName}" is a client tool's call (kind "${call.kind}"); settle it with "output", or "dismissed": true`)
   }
@@ -83,14 +105,31 @@ async function checkAnswer(agent: ResolvedAgent, req: Caller, call: CallRecord, 
   }
   if (!isAnswer(action) || whoOnly) return action
   const parsed = tool!.outputSchema.safeParse(action.output)
-  if (!parsed.success) throw new FrogbotError('invalid-output', zodMessage(parsed.error, action.output, 'output'))
-  const unknown = droppedKey(action.output, parsed.data, ['output'])
+  if (!parsed.success) {
+    throw new FrogbotError('invalid-output', zodMessage(parsed.error, action.output, field))
+  }
+  const unknown = droppedKey(action.output, parsed.data, [field])
   if (unknown) throw new FrogbotError('invalid-output', `${formatPath(unknown)}: not a field of "${call.toolName}"'s output`)
   const verdict = tool!.client.validate?.({ input: call.input, output: parsed.data })
-  if (verdict !== undefined && verdict !== true) throw new FrogbotError('invalid-output', String(verdict))
+  if (verdict !== undefined && verdict !== true) {
+    throw new FrogbotError('invalid-output', verdictAt(field, String(verdict), parsed.data))
+  }
   const long = overlongText(parsed.data, { offered: stringsIn(call.input) })
-  if (long) throw new FrogbotError('invalid-output', `${formatPath(['output', ...long.path])}: ${tooLongText(long.length, ANSWER_TEXT_MAX_LENGTH)}`)
-  return { ...action, output: parsed.data }
+  const longText = long && tooLongText(long.length, ANSWER_TEXT_MAX_LENGTH)
+  if (long) throw new FrogbotError('invalid-output', `${formatPath([field, ...long.path])}: ${longText}`)
+  const output = call.kind === 'question' ? questionLabelsAsOffered(call.input, parsed.data) : parsed.data
+  return { ...action, output }
+}
+
+/**
+ * A question's answer (kind `question`) with each selected label as the option offered it, which
+ * `checkQuestionAnswer` matched after NFC normalisation (`labelsAsOffered`): the seed's "`selected`
+ * holds option labels exactly as they were offered". A call of another shape is left as it is.
+ */
+function questionLabelsAsOffered(input: unknown, output: unknown): unknown {
+  const asked = QuestionInput.safeParse(input)
+  const answers = QuestionOutput.safeParse(output).success
+  return asked.success && answers ? labelsAsOffered(asked.data, output as QuestionOutput) : output
 }
 
 /**
@@ -143,27 +182,46 @@ async function checkDecision(agent: ResolvedAgent, req: Caller, call: CallRecord
  * answer whose output is the response sent back to the server (`accept` with the content, or
  * `decline`), so the MCP tool's call completes with the server's result.
  */
-function checkElicitation(agent: ResolvedAgent, call: CallRecord, action: SettleAction, whoOnly: boolean): SettleAction {
+function checkElicitation(
+  agent: ResolvedAgent,
+  call: CallRecord,
+  action: SettleAction,
+  whoOnly: boolean,
+  field: string
+): SettleAction {
   if (isDecision(action)) throw new FrogbotError('bad-request', `approved: "${call.toolName}" asks for input (kind "${call.kind}"); settle it with "output", or "dismissed": true`)
   const tool = agent.tools.find((entry) => entry.slug === call.toolName)
   if (isAnswer(action) && (!tool || toolFingerprint(tool) !== call.toolFingerprint)) {
     throw new FrogbotError('tool-unavailable', `The tool "${call.toolName}" of this call was removed or changed since it was asked; dismiss the call instead.`, { toolName: call.toolName })
   }
   if (whoOnly) return action
-  return { toolCallId: action.toolCallId, output: elicitationResponse(call.input as McpElicitation, isAnswer(action) ? action : { dismissed: true }) }
+  const given = isAnswer(action) ? action : { dismissed: true as const }
+  const response = elicitationResponse(call.input as McpElicitation, given, field)
+  return { toolCallId: action.toolCallId, output: response }
 }
 
 /**
  * The checks of one action that run user code: FrogBot's expiry has none; a person's `reason` (of
  * a dismissal or a decision) is at most {@link REASON_MAX_LENGTH} characters (`400 invalid-output`);
- * see {@link checkAnswer} and {@link checkDecision}.
+ * see {@link checkAnswer} and {@link checkDecision}. `outputField` names where the request carried
+ * an output (`messages.1.parts.2.output` in a `useChat` resubmission; the settle body's `output`
+ * when it gives none).
  */
-export async function checkAction(agent: ResolvedAgent, req: Caller, call: CallRecord, action: SettleAction, whoOnly: boolean): Promise<SettleAction> {
+export async function checkAction(
+  agent: ResolvedAgent,
+  req: Caller,
+  call: CallRecord,
+  action: SettleAction,
+  whoOnly: boolean,
+  outputField?: (toolCallId: string) => string | undefined
+): Promise<SettleAction> {
   if ('expired' in action) return action
   const reason = 'reason' in action ? action.reason : undefined
   if (reason && reason.length > REASON_MAX_LENGTH) {
     throw new FrogbotError('invalid-output', `reason: ${tooLongText(reason.length, REASON_MAX_LENGTH, 'dismissed' in action ? 'a dismissal reason' : 'a reason')}`)
   }
-  if (call.kind === MCP_ELICITATION_KIND) return checkElicitation(agent, call, action, whoOnly)
-  return call.kind === APPROVAL_KIND ? checkDecision(agent, req, call, action, whoOnly) : checkAnswer(agent, req, call, action, whoOnly)
+  const field = outputField?.(call.toolCallId) ?? 'output'
+  if (call.kind === MCP_ELICITATION_KIND) return checkElicitation(agent, call, action, whoOnly, field)
+  if (call.kind === APPROVAL_KIND) return checkDecision(agent, req, call, action, whoOnly)
+  return checkAnswer(agent, req, call, action, whoOnly, field)
 }

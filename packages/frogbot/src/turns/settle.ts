@@ -20,6 +20,25 @@ import { clipText } from '../text/clip-text.ts'
 import { isoIn, newLeaseOwner, type TurnServices } from './services.ts'
 import type { McpResume } from '../tools/mcp-elicitation.ts'
 
+/**
+ * Where the door's request carried the output of call `toolCallId` (`messages.1.parts.2.output`
+ * in a `useChat` resubmission), which a refusal of that output names; `undefined` for the settle
+ * body's `output`.
+ */
+export type OutputField = (toolCallId: string) => string | undefined
+
+/** The field of a second answer to call `toolCallId` in one request, named in its refusal (`refuseTwice`). */
+type FieldOf = (toolCallId: string) => string | undefined
+
+/** What every settle names: the chat (of `agentSlug`, if given), who settles, how the door reads it. */
+type DoorOptions = {
+  chatId: string
+  agentSlug?: string
+  req: Caller
+  wholeStep?: boolean
+  outputField?: OutputField
+}
+
 /** What a settle of a call already settled is told: that it expired, for one that expired unanswered; else that the first answer wins. */
 function alreadySettled(settlement: { outcome: string } | null | undefined): FrogbotError {
   const text = settlement?.outcome === 'expired' ? 'This call expired without an answer; it can no longer be settled.' : 'This call was already settled; the first answer wins.'
@@ -82,8 +101,18 @@ type Decision = { plan: SettlePlan; reported: string }
  */
 async function decide(
   services: TurnServices,
-  { snapshot, agent, req, actions, wholeStep, whoOnly, checked }: { snapshot: SettleSnapshot; agent: ResolvedAgent; req: Caller; actions: SettleAction[]; wholeStep: boolean; whoOnly: boolean; checked: Map<string, Promise<SettleAction>> }
+  options: {
+    snapshot: SettleSnapshot
+    agent: ResolvedAgent
+    req: Caller
+    actions: SettleAction[]
+    wholeStep: boolean
+    whoOnly: boolean
+    checked: Map<string, Promise<SettleAction>>
+    outputField?: OutputField
+  }
 ): Promise<Decision> {
+  const { snapshot, agent, req, actions, wholeStep, whoOnly, checked, outputField } = options
   const { chat, calls, messages } = snapshot
   const now = isoIn(services)
   const state = effectiveState(chat, now)
@@ -95,7 +124,9 @@ async function decide(
   const byId = new Map(calls.map((call) => [call.toolCallId, call]))
   const checkedActions = await Promise.all(
     current.map((action) => {
-      if (!checked.has(action.toolCallId)) checked.set(action.toolCallId, checkAction(agent, req, byId.get(action.toolCallId)!, action, whoOnly))
+      const call = byId.get(action.toolCallId)!
+      const check = () => checkAction(agent, req, call, action, whoOnly, outputField)
+      if (!checked.has(action.toolCallId)) checked.set(action.toolCallId, check())
       return checked.get(action.toolCallId)!
     })
   )
@@ -132,6 +163,7 @@ function refusedCall(refusal: SettleRefusal): string | null {
  *    yes, `approval.access` (`403`), an edited input against `inputSchema` (`400 invalid-input`),
  *    one vote a person on a quorum (`409 already-voted`); see `settle-checks.ts`;
  * 0. two actions for one call are `400 bad-request` (see `refuseTwice`; `fieldOf` names the field);
+ *    a refusal of an output names its field as `outputField` gives it (see {@link OutputField});
  * 4. with `wholeStep` (the chat UI's resubmission), no call of the step may be left waiting
  *    (`409 pending-calls`); an answer it repeats unchanged for a call already answered is passed
  *    over (see `withoutRepeats`), so the browser's copy of the step can answer its last call.
@@ -143,7 +175,7 @@ function refusedCall(refusal: SettleRefusal): string | null {
  */
 export async function settleActions(
   services: TurnServices,
-  options: { chatId: string; agentSlug?: string; actions: SettleAction[]; req: Caller; wholeStep?: boolean; fieldOf?: (toolCallId: string) => string | undefined }
+  options: DoorOptions & { actions: SettleAction[]; fieldOf?: FieldOf }
 ): Promise<SettleOutcome> {
   refuseTwice(options.actions, options.fieldOf)
   return (await throughDoor(services, { ...options, whoOnly: false }))!
@@ -167,8 +199,9 @@ export async function mayAnswer(services: TurnServices, { chatId, agentSlug, too
 /** {@link settleActions}; with `whoOnly`, its checks of who may answer alone (see {@link mayAnswer}), resolving `null` once they passed. */
 async function throughDoor(
   services: TurnServices,
-  { chatId, agentSlug, actions, req, wholeStep = false, whoOnly }: { chatId: string; agentSlug?: string; actions: SettleAction[]; req: Caller; wholeStep?: boolean; whoOnly: boolean }
+  options: DoorOptions & { actions: SettleAction[]; whoOnly: boolean }
 ): Promise<SettleOutcome | null> {
+  const { chatId, agentSlug, actions, req, wholeStep = false, whoOnly, outputField } = options
   const ids = actions.map((action) => action.toolCallId)
   // A losing answer to calls this process saw settled is refused from memory, once the caller may
   // write the chat: its settlement is the stored one. A resubmission may repeat a settled answer
@@ -185,7 +218,8 @@ async function throughDoor(
     const snapshot = await services.store.settleSnapshot(chatId, ids)
     const targeted = async () => snapshot!.calls.filter((call) => ids.includes(call.toolCallId))
     const agent = await checkChat(services, { chat: snapshot?.chat ?? null, chatId, agentSlug, req, write: true, assignee: assignee(targeted) })
-    const { plan, reported } = await decide(services, { snapshot: snapshot!, agent, req, actions, wholeStep, whoOnly, checked })
+    const deciding = { snapshot: snapshot!, agent, req, actions, wholeStep, whoOnly, checked, outputField }
+    const { plan, reported } = await decide(services, deciding)
     if (whoOnly && !plan.refusal) return null
     const first = plan.closings[0]?.toolCallId ?? plan.votes[0].toolCallId
     const messageId = snapshot!.calls.find((call) => call.toolCallId === first)!.messageId
@@ -294,15 +328,17 @@ const ignore = () => {}
  */
 export async function settle(
   services: TurnServices,
-  { chatId, agentSlug, inputs, req, wholeStep, fieldOf }: { chatId: string; agentSlug?: string; inputs: SettleInput[]; req: Caller; wholeStep?: boolean; fieldOf?: (toolCallId: string) => string | undefined }
+  options: DoorOptions & { inputs: SettleInput[]; fieldOf?: FieldOf }
 ): Promise<SettleOutcome> {
+  const { chatId, agentSlug, inputs, req, wholeStep, fieldOf, outputField } = options
   const actions = inputs.map(exactInput)
   refuseTwice(actions, fieldOf)
   let underWay = settlesUnderWay.get(services)
   if (!underWay) settlesUnderWay.set(services, (underWay = new Map()))
   const ahead = underWay.get(chatId)
   if (ahead) await ahead
-  const settling = settleActions(services, { chatId, agentSlug, actions, req, wholeStep, fieldOf })
+  const door = { chatId, agentSlug, actions, req, wholeStep, fieldOf, outputField }
+  const settling = settleActions(services, door)
   const decided = settling.then(ignore, ignore)
   underWay.set(chatId, decided)
   try {

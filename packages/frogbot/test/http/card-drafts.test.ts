@@ -130,6 +130,17 @@ for (const backend of BACKENDS) {
       expect(await call('PUT', draftPath(chatId, callId), { draft: {}, output: 1 })).toMatchObject({ status: 400, json: { error: 'body: unknown field "output"' } })
       const big = { text: 'x'.repeat(DRAFT_MAX_BYTES) }
       expect(await call('PUT', draftPath(chatId, callId), { draft: big })).toMatchObject({ status: 400, json: { error: `draft: is ${DRAFT_MAX_BYTES + 11} bytes of JSON; a draft holds at most ${DRAFT_MAX_BYTES}` } })
+      // Text a person typed, refused as every door refuses it (docs/project/guarantees.md, Limits).
+      const typed = (custom: string) => ({ draft: { step: 0, answers: [{ selected: [], custom }] } })
+      const nul = await call('PUT', draftPath(chatId, callId), typed('a\u0000b'))
+      expect(nul.status).toBe(400)
+      expect(nul.json.error).toBe('draft.answers.0.custom: must not contain NUL (U+0000)')
+      const lone = await call('PUT', draftPath(chatId, callId), '{"draft":{"note":"x\\ud800y"}}')
+      expect(lone.status).toBe(400)
+      expect(lone.json.error).toMatch(/^draft\.note: must be well-formed Unicode/)
+      const key = await call('PUT', draftPath(chatId, callId), { draft: { 'a\u0000': 1 } })
+      expect(key.status).toBe(400)
+      expect(key.json.error).toBe('draft.a\u0000: its name must not contain NUL (U+0000)')
       // Bob may not see Ada's chat at all.
       expect(await call('PUT', draftPath(chatId, callId), { draft: halfway }, 'bob')).toMatchObject({ status: 404, json: { code: 'not-found' } })
       expect(await call('GET', draftPath(chatId, callId), undefined, 'bob')).toMatchObject({ status: 404, json: { code: 'not-found' } })

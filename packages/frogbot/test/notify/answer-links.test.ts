@@ -184,6 +184,37 @@ describeEachDatabase('answer links', (fresh) => {
     expect(JSON.stringify(read.messages)).not.toContain('\ufffd')
   })
 
+  it('the answer page refuses a field it does not send, 400 naming it; the link still works', async () => {
+    const app = await start()
+    const { chatId, toolCallId } = await app.ask('Plan a trip')
+    const { links } = await app.linksOf(chatId)
+    const unknown = await app.page(links.Answer, { q0: 'Oslo', q1: 'Boat', q2: 'Rome', note: 'hi' })
+    expect(unknown.status).toBe(400)
+    expect(unknown.html).toContain('role="alert">body: unknown fields &#34;q2&#34;, &#34;note&#34;</p>')
+    expect(unknown.html).toContain('<legend>Where</legend>')
+    const twice = await app.page(links.Answer, { q0: 'Oslo', 'q1-custom': ['a cruise', 'a hike'] })
+    expect(twice.status).toBe(400)
+    expect(twice.html).toContain('role="alert">q1-custom: give it once</p>')
+    expect((await app.frogbot.pending({ chatId, caller: { user: app.ada } })).pending).toHaveLength(1)
+    expect((await app.page(links.Answer, { q0: 'Oslo', q1: 'Boat' })).status).toBe(200)
+    const read = await app.settled(chatId)
+    expect(read.messages.at(-1)!.settlements).toMatchObject([{ toolCallId, outcome: 'answered' }])
+  })
+
+  it('a one-answer link refuses a field its page does not send, 400 naming it; the link works', async () => {
+    const app = await start()
+    const { chatId, toolCallId } = await app.ask('Pick a color')
+    const { links } = await app.linksOf(chatId)
+    const refused = await app.page(links.Blue, { selected: 'Red' })
+    expect(refused.status).toBe(400)
+    expect(refused.html).toContain('role="alert">body: unknown field &#34;selected&#34;</p>')
+    expect(refused.html).toContain('Send “Blue”')
+    expect((await app.frogbot.pending({ chatId, caller: { user: app.ada } })).pending).toHaveLength(1)
+    expect((await app.page(links.Blue, {})).status).toBe(200)
+    const read = await app.settled(chatId)
+    expect(read.messages.at(-1)!.settlements).toMatchObject([{ toolCallId, outcome: 'answered' }])
+  })
+
   it('the logged notice of a question with terminal escapes shows them as ?, never raw, and forges no line', async () => {
     const app = await start()
     await app.ask('hostile')

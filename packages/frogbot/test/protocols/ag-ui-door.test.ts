@@ -97,6 +97,74 @@ describe('the AG-UI door', () => {
     expect(read.json.queued).toMatchObject([{ messageId: 'u_2' }])
   })
 
+  it('a resume carrying a new user message settles, then runs it after the continuation', async () => {
+    const { agent, events, subscriber, call } = await plannerAgent()
+    agent.addMessage({ id: 'u_1', role: 'user', content: 'Paint the shed' })
+    await agent.runAgent({}, subscriber)
+    events.length = 0
+    // The person typed on before answering: HttpAgent sends the history (the snapshot's ids) and the new one.
+    agent.addMessage({ id: 'u_2', role: 'user', content: 'Also the fence' })
+    const resolved = { call_1: { status: 'resolved' as const, payload: answer } }
+    await agent.runAgent({ resume: buildResumeArray(agent.pendingInterrupts, resolved) }, subscriber)
+    const queued = { name: 'frogbot.queued', value: { chatId: threadId, messageId: 'u_2' } }
+    expect(events.find((event) => event.type === 'CUSTOM')).toMatchObject(queued)
+    const read = async () => (await call('GET', `/api/agents/planner/chats/${threadId}`)).json
+    const done = async () => {
+      const chat = await read()
+      return chat.messages.length === 4 && chat.chat.state === 'idle'
+    }
+    for (let tries = 0; tries < 100 && !(await done()); tries++) await new Promise((go) => setTimeout(go, 20))
+    const after = await read()
+    expect(after.messages[1].settlements).toMatchObject([{ toolCallId: 'call_1', outcome: 'answered' }])
+    const roles = after.messages.map((message: { role: string }) => message.role)
+    expect(roles).toEqual(['user', 'assistant', 'user', 'assistant'])
+    expect(after.messages[2]).toMatchObject({ id: 'u_2', parts: [{ type: 'text', text: 'Also the fence' }] })
+    expect(JSON.stringify(after.messages[3].parts)).toContain('Done.')
+  })
+
+  it('a resume that dismisses and carries a new user message runs the message in the same run', async () => {
+    const asked = toolStep([{ toolCallId: 'call_1', toolName: 'question', input: colorQuestion }])
+    const { agent, events, subscriber, call } = await plannerAgent([asked, textStep('The fence, then.')])
+    agent.addMessage({ id: 'u_1', role: 'user', content: 'Paint the shed' })
+    await agent.runAgent({}, subscriber)
+    events.length = 0
+    agent.addMessage({ id: 'u_2', role: 'user', content: 'Never mind, the fence' })
+    const cancelled = { call_1: { status: 'cancelled' as const } }
+    await agent.runAgent({ resume: buildResumeArray(agent.pendingInterrupts, cancelled) }, subscriber)
+    const deltas = events.filter((event) => event.type === 'TEXT_MESSAGE_CONTENT').map((event) => event.delta)
+    expect(deltas.join('')).toBe('The fence, then.')
+    expect(events.at(-1)).toMatchObject({ type: 'RUN_FINISHED', outcome: { type: 'success' } })
+    const after = (await call('GET', `/api/agents/planner/chats/${threadId}`)).json
+    expect(after.messages[1].settlements).toMatchObject([{ toolCallId: 'call_1', outcome: 'dismissed' }])
+    expect(after.messages[2].id).toBe('u_2')
+  })
+
+  it('a resume whose new user message is refused (NUL) settles nothing', async () => {
+    const { agent, subscriber, call } = await plannerAgent()
+    agent.addMessage({ id: 'u_1', role: 'user', content: 'Paint the shed' })
+    await agent.runAgent({}, subscriber)
+    const messages = [...agent.messages, { id: 'u_2', role: 'user', content: 'the\u0000fence' }]
+    const resume = [{ interruptId: 'call_1', status: 'resolved', payload: answer }]
+    const body = { threadId, runId: 'r2', messages, resume }
+    const refused = await call('POST', '/api/agents/planner/ag-ui', body)
+    expect(refused.status).toBe(400)
+    expect(refused.json.error).toBe(`messages.${messages.length - 1}.content: must not contain NUL (U+0000)`)
+    const waiting = { state: 'awaiting', pending: [{ toolCallId: 'call_1' }] }
+    expect((await call('GET', `/api/agents/planner/chats/${threadId}/pending`)).json).toMatchObject(waiting)
+  })
+
+  it("a resume's refused answer names the field the client sent: resume.N.payload…", async () => {
+    const { agent, subscriber, call } = await plannerAgent()
+    agent.addMessage({ id: 'u_1', role: 'user', content: 'Paint the shed' })
+    await agent.runAgent({}, subscriber)
+    const payload = { answers: [{ header: 'Color', selected: ['Green'] }] }
+    const resume = [{ interruptId: 'call_1', status: 'resolved', payload }]
+    const body = { threadId, runId: 'r2', messages: [], resume }
+    const refused = await call('POST', '/api/agents/planner/ag-ui', body)
+    expect(refused).toMatchObject({ status: 400, json: { code: 'invalid-output' } })
+    expect(refused.json.error).toMatch(/^resume\.0\.payload\.answers\[0\] \("Color"\): "Green" was not/)
+  })
+
   it('refuses a caller without sign-in', async () => {
     const { frogbot } = await plannerAgent()
     const response = await frogbot.fetch(new Request('http://localhost/api/agents/planner/ag-ui', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ threadId, runId: 'r', messages: [] }) }))

@@ -106,7 +106,9 @@ describe("an MCP tool's request for input (form elicitation)", () => {
     }
     const refused = await app.call('POST', '/api/agents/planner', answered({ confirm: 'yes' }))
     expect(refused.status).toBe(400)
-    expect(refused.json).toMatchObject({ code: 'invalid-output', error: expect.stringMatching(/^output\.confirm: /) })
+    // Named by the path the resubmission carried it at, not the settle body's.
+    const field = /^messages\.1\.parts\.\d+\.output\.confirm: /
+    expect(refused.json).toMatchObject({ code: 'invalid-output', error: expect.stringMatching(field) })
     const done = await app.call('POST', '/api/agents/planner', answered({ confirm: true }))
     expect(done.json).toMatchObject({ status: 'complete', text: 'Deployed.' })
     expect(rounds.at(-1)).toEqual({ inputResponses: { confirm: { action: 'accept', content: { confirm: true } } }, requestState: 'state-eu' })

@@ -116,6 +116,21 @@ describe('the MCP server door: ask_human', () => {
     expect(result.content).toEqual([{ type: 'text', text: 'Dismissed by the user. Reason: Not mine to choose' }])
   })
 
+  it('refuses a question with NUL or a lone surrogate, as typed text is, and asks nobody', async () => {
+    const { client, call } = await served()
+    const asking = (question: string, label: string) => ({ header: 'Color', question, options: [{ label }] })
+    const cases = [
+      [asking('Which\u0000 color?', 'Red'), 'questions.0.question: must not contain NUL (U+0000)'],
+      [asking('Which color?', 'Red\ud800'), 'questions.0.options.0.label: must be well-formed Unicode']
+    ] as const
+    for (const [question, error] of cases) {
+      const result = await client.callTool({ name: 'ask_human', arguments: { questions: [question] } })
+      expect(result.isError).toBe(true)
+      expect(JSON.stringify(result.content)).toContain(`arguments.${error}`)
+    }
+    expect((await call('GET', '/api/chats')).json.chats).toEqual([])
+  })
+
   it('refuses a forged request state, and a replayed one', async () => {
     const app = await served()
     const forged = await app.client.callTool({ name: 'ask_human', arguments: colorQuestion, requestState: 'v1.eyJwIjp7fX0.AAAA' } as never).catch((error) => error)

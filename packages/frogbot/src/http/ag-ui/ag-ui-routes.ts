@@ -14,6 +14,8 @@ import { agUiEvents } from './ag-ui-events.ts'
 import { interruptsOf, settleInputsOf } from './ag-ui-interrupts.ts'
 import { agUiMessages } from './ag-ui-messages.ts'
 import { secondOf } from '../resubmission.ts'
+import { refuseUnsendable } from '../../turns/rules/unsendable.ts'
+import type { z } from 'zod'
 
 /** The text of an AG-UI user message's `content`: the string, or its text parts joined. */
 function textOfContent(content: unknown): string {
@@ -54,11 +56,44 @@ async function streamTurn(context: HttpContext, run: TurnRun, emit: Emit): Promi
 }
 
 /**
+ * The last input message as the user message to send: its text, its id kept when it is one
+ * FrogBot takes, and the fields that name it in a refusal.
+ */
+function userMessageOf(context: HttpContext, input: z.output<typeof AgUiRunInput>) {
+  const at = input.messages.length - 1
+  const last = input.messages[at]
+  const id = /^[\w-]{1,128}$/.test(last.id) ? last.id : context.services.newId('msg')
+  const parts: UIMessage['parts'] = [{ type: 'text', text: textOfContent(last.content) }]
+  const message: UIMessage = { id, role: 'user', parts }
+  return { message, field: `messages.${at}.content`, idField: `messages.${at}.id` }
+}
+
+/**
+ * The new user message a resume carries (docs/protocols/ag-ui.md, Resume): the last input
+ * message when it is a user message whose id names no stored message of the chat (the history
+ * AG-UI clients send again has the ids of the run's `MESSAGES_SNAPSHOT`); else `null`.
+ */
+async function newMessageOfResume(
+  context: HttpContext,
+  { agent, req, input }: { agent: ResolvedAgent; req: Caller; input: z.output<typeof AgUiRunInput> }
+) {
+  const last = input.messages.at(-1)
+  if (last?.role !== 'user') return null
+  const chat = { chatId: input.threadId, agentSlug: agent.slug, req }
+  const { messages } = await forCaller(req, context.engine.readChat(chat))
+  return messages.some((message) => message.id === last.id) ? null : userMessageOf(context, input)
+}
+
+/**
  * `POST /api/agents/:slug/ag-ui` (docs/protocols/ag-ui.md): an AG-UI run of agent `slug` over SSE,
  * signed in like the HTTP API. `threadId` is the FrogBot chat id (a new one starts the chat).
  * Without `resume`, the last input message (a user message) is sent; with `resume`, its entries
  * settle the waiting calls through the one settle door, all together (every open interrupt must
- * be answered: else `409 pending-calls`). Refusals before the run starts are FrogBot's JSON errors.
+ * be answered: else `409 pending-calls`), and a new user message it carries (see
+ * `newMessageOfResume`) is sent after them, as the `useChat` door sends one (docs/http/overview.md):
+ * checked before anything settles (a refused message settles nothing), then queued behind the
+ * continuation (`frogbot.queued`), or run in this run when the resume ended the step.
+ * Refusals before the run starts are FrogBot's JSON errors.
  * `createHttpHandler` routes it here, importing this module on the first AG-UI run: a server no
  * AG-UI client talks to never loads AG-UI's packages.
  */
@@ -68,19 +103,32 @@ export async function agUiRun(context: HttpContext, c: Context<HttpEnv>, slug: s
   const agent = await usableAgent(context.services, slug, req)
   const input = await readBody(c.req.raw, AgUiRunInput, context.maxBodyBytes)
   const ids = { threadId: input.threadId, runId: input.runId }
-  let started: { run?: TurnRun; queued?: string }
+  const send = async (next: ReturnType<typeof userMessageOf>) => {
+    const options = { agentSlug: agent.slug, chatId: input.threadId, ...next, req, chatIdField: 'threadId' }
+    const sent = await forCaller(req, engine.sendMessage(options))
+    return sent.status === 'started' ? { run: sent.run } : { queued: sent.messageId }
+  }
+  const runs: { run?: TurnRun; queued?: string }[] = []
   if (input.resume && input.resume.length > 0) {
+    const next = await newMessageOfResume(context, { agent, req, input })
+    if (next) refuseUnsendable(next.message.parts, next.field)
     const { pending } = await forCaller(req, engine.pending({ chatId: input.threadId, agentSlug: agent.slug, req }))
     const kinds = new Map(pending.map((call) => [call.toolCallId, call.kind]))
-    const outcome = await forCaller(req, engine.settle({ chatId: input.threadId, agentSlug: agent.slug, inputs: settleInputsOf(input.resume, kinds), req, wholeStep: true, fieldOf: secondOf(input.resume.map((entry) => entry.interruptId), (at) => `resume.${at}.interruptId`) }))
-    started = outcome.kind === 'continued' ? { run: outcome.run } : {}
+    const interruptIds = input.resume.map((entry) => entry.interruptId)
+    // A refused answer names the field the client sent it in (the first entry for the call).
+    const outputField = (toolCallId: string) => `resume.${interruptIds.indexOf(toolCallId)}.payload`
+    const inputs = settleInputsOf(input.resume, kinds)
+    const fieldOf = secondOf(interruptIds, (at) => `resume.${at}.interruptId`)
+    const chat = { chatId: input.threadId, agentSlug: agent.slug, req }
+    const settling = { ...chat, inputs, wholeStep: true, fieldOf, outputField }
+    const outcome = await forCaller(req, engine.settle(settling))
+    if (outcome.kind === 'continued') runs.push({ run: outcome.run })
+    if (next) runs.push(await send(next))
   } else {
     const last = input.messages.at(-1)
     if (!last) throw new FrogbotError('bad-request', 'messages: holds no message; send a user message, or resume the open interrupts')
     if (last.role !== 'user') throw new FrogbotError('bad-request', `messages.${input.messages.length - 1}.role: the last message must be a user message (or send resume)`)
-    const message: UIMessage = { id: /^[\w-]{1,128}$/.test(last.id) ? last.id : context.services.newId('msg'), role: 'user', parts: [{ type: 'text', text: textOfContent(last.content) }] }
-    const sent = await forCaller(req, engine.sendMessage({ agentSlug: agent.slug, chatId: input.threadId, message, req, field: `messages.${input.messages.length - 1}.content`, idField: `messages.${input.messages.length - 1}.id`, chatIdField: 'threadId' }))
-    started = sent.status === 'started' ? { run: sent.run } : { queued: sent.messageId }
+    runs.push(await send(userMessageOf(context, input)))
   }
   const encoder = new EventEncoder({ accept: c.req.header('accept') })
   const body = new ReadableStream<Uint8Array>({
@@ -88,8 +136,13 @@ export async function agUiRun(context: HttpContext, c: Context<HttpEnv>, slug: s
       const bytes = new TextEncoder()
       const emit: Emit = (event) => controller.enqueue(bytes.encode(encoder.encodeSSE(event)))
       emit({ type: EventType.RUN_STARTED, ...ids, protocolVersion: PROTOCOL_VERSION } as BaseEvent)
-      if (started.queued) emit({ type: EventType.CUSTOM, name: 'frogbot.queued', value: { chatId: input.threadId, messageId: started.queued } } as BaseEvent)
-      const ok = started.run ? await streamTurn(context, started.run, emit) : true
+      let ok = true
+      for (const started of runs) {
+        const value = { chatId: input.threadId, messageId: started.queued }
+        if (started.queued) emit({ type: EventType.CUSTOM, name: 'frogbot.queued', value } as BaseEvent)
+        if (started.run && ok) ok = await streamTurn(context, started.run, emit)
+        else if (started.run) void started.run.stream.cancel().catch(() => {})
+      }
       if (ok) await finishRun(context, { agent, req, ids, emit }).catch((error) => emit({ type: EventType.RUN_ERROR, message: String(error) } as BaseEvent))
       controller.close()
     }

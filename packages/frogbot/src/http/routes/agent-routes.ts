@@ -7,7 +7,7 @@ import { usableAgent } from '../../turns/chat-access.ts'
 import { forCaller, type HttpContext, type HttpEnv } from '../http-context.ts'
 import { readBody } from '../read-body.ts'
 import { answersBeforeMessage, resubmittedStep } from '../resubmitted-step.ts'
-import { secondOf } from '../resubmission.ts'
+import { outputFieldOf, secondOf } from '../resubmission.ts'
 import { queuedResponse, settleResponse, turnResponse, wantsStream } from '../turn-responses.ts'
 import { userParts } from '../user-message-parts.ts'
 import { refuseUnsendable } from '../../turns/rules/unsendable.ts'
@@ -42,7 +42,12 @@ export function agentRoutes(context: HttpContext) {
         if (state === 'running') throw new FrogbotError('turn-in-progress', 'Another request already continued this turn; join it with GET .../chats/:chatId/stream, or reload the chat.')
         throw new FrogbotError('bad-request', `messages.${lastIndex}: the last assistant message carries no client tool output or approval response to settle`)
       }
-      return settleResponse(stream, await forCaller(req, engine.settle({ chatId, agentSlug: agent.slug, inputs, req, wholeStep: true, fieldOf: secondOf(last.parts.map((part) => (part as { toolCallId?: string }).toolCallId), (at) => `messages.${lastIndex}.parts.${at}`, last.parts.findLastIndex((part) => part.type === 'step-start') + 1) })))
+      const outputField = outputFieldOf(last as unknown as UIMessage, lastIndex)
+      const answered = { chatId, agentSlug: agent.slug, inputs, req, wholeStep: true, outputField }
+      const callIds = last.parts.map((part) => (part as { toolCallId?: string }).toolCallId)
+      const stepStart = last.parts.findLastIndex((part) => part.type === 'step-start') + 1
+      const fieldOf = secondOf(callIds, (at) => `messages.${lastIndex}.parts.${at}`, stepStart)
+      return settleResponse(stream, await forCaller(req, engine.settle({ ...answered, fieldOf })))
     }
     if (last?.role === 'system') throw new FrogbotError('bad-request', `messages.${lastIndex}.role: the last message must be a user message`)
 
@@ -76,7 +81,9 @@ export function agentRoutes(context: HttpContext) {
     if (chatId && previous?.role === 'assistant') {
       const answers = await answersBeforeMessage(engine, { chatId, agent, req }, previous as unknown as UIMessage, lastIndex - 1)
       if (answers.length > 0) {
-        const settled = await forCaller(req, engine.settle({ chatId, agentSlug: agent.slug, inputs: answers, req }))
+        const outputField = outputFieldOf(previous as unknown as UIMessage, lastIndex - 1)
+        const options = { chatId, agentSlug: agent.slug, inputs: answers, req, outputField }
+        const settled = await forCaller(req, engine.settle(options))
         if (settled.kind === 'continued') void settled.run.stream.cancel().catch(() => {})
       }
     }

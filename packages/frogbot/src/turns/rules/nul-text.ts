@@ -17,6 +17,17 @@ export function refuseNul(parts: UIMessage['parts'], field: string): void {
 }
 
 /**
+ * Refuses `value` (a JSON value: a card's draft, the questions an MCP client asks a person) when a
+ * string or key in it breaks the typed-text rules (see {@link typedTextProblemIn}), with
+ * `FrogbotError('bad-request')` naming it below `path`: `draft.answers.0.custom: must not contain
+ * NUL (U+0000)`. Nothing is stored.
+ */
+export function refuseBrokenText(value: unknown, path: (string | number)[]): void {
+  const broken = typedTextProblemIn(value, path)
+  if (broken) throw new FrogbotError('bad-request', `${broken.path.join('.')}: ${broken.problem}`)
+}
+
+/**
  * The first string in `value` (a JSON value a person typed: an approval's edited input) that breaks
  * the typed-text rules (`typedTextProblem`: NUL, a lone surrogate), with its path below `value`
  * (`['lines', 0, 'item']`); a key is checked as its value is. `null` when none does.
