@@ -179,4 +179,18 @@ describe('the AG-UI door', () => {
       expect(((await response.json()) as { error: string }).error).toBe('messages: holds no message; send a user message, or resume the open interrupts')
     }
   })
+
+  it("refuses a key AG-UI's RunAgentInput does not have, naming it, and runs nothing; its own fields pass", async () => {
+    const { frogbot, token, call } = await plannerAgent([textStep('Hello.')])
+    const post = (body: object) =>
+      frogbot.fetch(new Request('http://localhost/api/agents/planner/ag-ui', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) }))
+    const message = { id: 'm1', role: 'user', content: 'Hi' }
+    const refused = await post({ threadId, runId: 'r', messages: [message], bogus: 1 })
+    expect(refused.status).toBe(400)
+    expect(((await refused.json()) as { error: string }).error).toContain('bogus')
+    expect((await call('GET', '/api/chats')).json.chats).toEqual([])
+    const accepted = await post({ threadId, runId: 'r', parentRunId: 'p', protocolVersion: '1.0', state: {}, tools: [], context: [], forwardedProps: {}, messages: [message] })
+    expect(accepted.status).toBe(200)
+    await accepted.text()
+  })
 })

@@ -131,6 +131,24 @@ describe('the MCP server door: ask_human', () => {
     expect((await call('GET', '/api/chats')).json.chats).toEqual([])
   })
 
+  it('refuses an unknown key in ask_human or an agent tool, naming it, and asks or runs nothing', async () => {
+    const { client, call } = await served()
+    const { tools } = await client.listTools()
+    expect(tools.find((tool) => tool.name === 'ask_human')!.inputSchema.additionalProperties).toBe(false)
+    const cases = [
+      ['ask_human', { ...colorQuestion, extra: 1 }, 'extra'],
+      ['ask_human', { questions: [{ ...colorQuestion.questions[0], colour: 'red' }] }, 'colour'],
+      ['ask_human', { questions: [{ ...colorQuestion.questions[0], options: [{ label: 'Red', hint: 'warm' }] }] }, 'hint'],
+      ['agent_planner', { prompt: 'Paint the shed', bogus: 1 }, 'bogus']
+    ] as const
+    for (const [name, args, key] of cases) {
+      const refused = await client.callTool({ name, arguments: args as Record<string, unknown> })
+      expect(refused.isError).toBe(true)
+      expect(JSON.stringify(refused.content)).toContain(`Unrecognized key: \\"${key}\\"`)
+    }
+    expect((await call('GET', '/api/chats')).json.chats).toEqual([])
+  })
+
   it('refuses a forged request state, and a replayed one', async () => {
     const app = await served()
     const forged = await app.client.callTool({ name: 'ask_human', arguments: colorQuestion, requestState: 'v1.eyJwIjp7fX0.AAAA' } as never).catch((error) => error)

@@ -7,7 +7,7 @@ import type { McpToolContext } from './ask-human-tool.ts'
 import type { WaitState } from './signed-state.ts'
 import { onlyQuestions, questionAnswers, questionElicitation } from './question-elicitation.ts'
 
-const AgentToolInput = z.object({
+const AgentToolInput = z.strictObject({
   prompt: z.string().min(1).describe('The message to the agent.'),
   chatId: z.string().optional().describe('Continue this chat (from an earlier result); leave it out to start a new one.')
 })

@@ -1,5 +1,5 @@
 import { inputRequired, type McpServer, type ServerContext } from '@modelcontextprotocol/server'
-import { QuestionInput, QuestionOutput } from '@frogbotai/protocol'
+import { QuestionInput, QuestionOutput, StrictQuestionInput } from '@frogbotai/protocol'
 import type { z } from 'zod'
 import type { UIMessage } from 'ai'
 import type { Caller } from '../../contract/caller.ts'
@@ -56,7 +56,7 @@ export function registerAskHuman(server: McpServer, context: McpToolContext, age
       title: 'Ask a person',
       description:
         'Ask a person one or more multiple-choice questions and wait for their answer. The question reaches them in FrogBot (its chat, inbox and channels); the result has one answer per question, in order.',
-      inputSchema: QuestionInput,
+      inputSchema: StrictQuestionInput,
       outputSchema: QuestionOutput
     },
     async (input: z.output<typeof QuestionInput>, ctx: ServerContext) => {
