@@ -97,7 +97,8 @@ function summaryOf(choice: Exclude<LinkChoice, null>, label: string): string {
  * its call through the one settle door as the link's recipient (`by: { link: { recipient } }`,
  * with their FrogBot user when one has that email). An answer the door refuses as invalid gives
  * the link back and shows the form again with the reason; a call settled meanwhile, a refusal of
- * the app's `access` rules, a used, expired or unknown link: a refusal page, and nothing changes.
+ * the app's `access` rules, a vote its recipient already gave (a quorum), a used, expired or unknown
+ * link: a refusal page, and nothing changes (a refused answer gives the link back).
  * A form that could not be read (`{ invalid }`: a field not UTF-8), or that holds a field the page
  * does not send (see `formProblem`; a one-answer link's confirm page sends none), shows its page
  * again with the reason (400), and the link stays unused.
@@ -131,14 +132,15 @@ export async function useLink(deps: LinkDoorDeps, token: string, form: PostedFor
       outcome.run.result.catch(() => {})
     }
   } catch (error) {
+    // A refused answer changes nothing: the link is given back (a call settled meanwhile refuses it anyway).
+    await deps.store.releaseLink(link.token_hash)
     if (!FrogbotError.isInstance(error)) throw error
     if (['invalid-output', 'invalid-input', 'bad-request'].includes(error.code) && questions) {
-      await deps.store.releaseLink(link.token_hash)
       return { status: 400, html: questionsPage(context, questions, error.message) }
     }
     if (['already-settled', 'not-awaiting', 'call-not-found', 'pending-calls'].includes(error.code)) return refused('settled', chatURL)
-    if (['forbidden', 'unauthorized', 'already-voted'].includes(error.code)) return refused('forbidden', chatURL)
-    await deps.store.releaseLink(link.token_hash)
+    if (error.code === 'already-voted') return refused('voted', chatURL)
+    if (['forbidden', 'unauthorized'].includes(error.code)) return refused('forbidden', chatURL)
     return refused(['closed', 'write-conflict'].includes(error.code) ? 'busy' : 'unavailable', chatURL)
   }
   return { status: 200, html: donePage({ summary: summaryOf(choice, link.label), chatURL }) }

@@ -80,7 +80,7 @@ export function donePage({ summary, chatURL }: { summary: string; chatURL: strin
 }
 
 /** Why a link did nothing. */
-export type LinkRefusal = 'unknown' | 'used' | 'expired' | 'settled' | 'forbidden' | 'unavailable' | 'busy'
+export type LinkRefusal = 'unknown' | 'used' | 'expired' | 'settled' | 'forbidden' | 'voted' | 'unavailable' | 'busy'
 
 const REFUSALS: Record<LinkRefusal, { status: number; title: string; text: string }> = {
   unknown: { status: 404, title: 'This link does not work', text: 'It is not a link FrogBot sent, or part of it was changed. Nothing was answered.' },
@@ -88,6 +88,7 @@ const REFUSALS: Record<LinkRefusal, { status: number; title: string; text: strin
   expired: { status: 410, title: 'This link expired', text: 'Answer links work for a limited time. Nothing was answered; open the chat to answer there.' },
   settled: { status: 409, title: 'This question is closed', text: 'It was already answered, dismissed or expired, so its links no longer work. Nothing was changed.' },
   forbidden: { status: 403, title: 'You may not answer this', text: 'The app does not let this answer through. Nothing was changed.' },
+  voted: { status: 409, title: 'You already answered this', text: 'Your answer is counted; the call waits for the others it needs. Nothing was changed.' },
   unavailable: { status: 409, title: 'This question cannot be answered here', text: 'Open the chat to answer it. Nothing was changed.' },
   busy: { status: 503, title: 'Please try again in a moment', text: 'FrogBot could not take the answer just now. Nothing was changed, and the link still works.' }
 }

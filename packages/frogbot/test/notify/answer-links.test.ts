@@ -240,6 +240,32 @@ describeEachDatabase('answer links', (fresh) => {
     expect((await app.page(links.Deny, {})).status).toBe(409)
     expect(charges.length - before).toBe(1)
   })
+
+  it('a link the app refuses (access, or a vote already given) says why and stays unused: a refused answer changes nothing', async () => {
+    const app = await start()
+    const before = charges.length
+    const refunding = await app.ask('Please refund the card')
+    const { links: refundLinks } = await app.linksOf(refunding.chatId)
+    for (let tries = 0; tries < 2; tries++) {
+      const refused = await app.page(refundLinks.Approve, {})
+      expect(refused.status).toBe(403)
+      expect(refused.html).toContain('You may not answer this')
+    }
+    expect((await app.page(refundLinks.Approve)).status).toBe(200)
+
+    const transferring = await app.ask('Please transfer the money')
+    const { links } = await app.linksOf(transferring.chatId)
+    const settleURL = `/api/agents/planner/chats/${transferring.chatId}/settle`
+    expect((await app.api('POST', settleURL, { toolCallId: transferring.toolCallId, approved: true })).status).toBe(200)
+    for (let tries = 0; tries < 2; tries++) {
+      const voted = await app.page(links.Approve, {})
+      expect(voted.status).toBe(409)
+      expect(voted.html).toContain('You already answered this')
+    }
+    expect((await app.page(links.Deny)).status).toBe(200)
+    expect(charges.length - before).toBe(0)
+    expect((await app.frogbot.pending({ chatId: transferring.chatId, caller: { user: app.ada } })).pending).toHaveLength(1)
+  })
 })
 
 async function until(check: () => boolean | Promise<boolean>, ms = 10_000) {

@@ -15,7 +15,8 @@ let calls = 0
 
 /**
  * The notice tests' model: after a tool result it says `Got: <the result as JSON>`; a message with
- * "charge" calls `charge` (needs approval), with "trip" asks two questions (the answer page),
+ * "charge" calls `charge` (needs approval), "refund" `refund` (nobody may approve it), "transfer"
+ * `transfer` (two approvals), with "trip" asks two questions (the answer page),
  * with "hostile" one whose text carries a carriage return, escape sequences and a line break,
  * anything else asks one single-choice question, "Which color?" (Red, Blue).
  */
@@ -31,6 +32,9 @@ export const noticeModel = mockModel({
     // A prompt may name its call's id, "(call_x)", as a provider may give the same id twice.
     const toolCallId = /\((call_\w+)\)/.exec(text)?.[1] ?? `call_${++calls}`
     if (text.includes('charge')) return { stream: convertArrayToReadableStream(toolStep([{ toolCallId, toolName: 'charge', input: { cents: 500 } }]) as never[]) }
+    for (const name of ['refund', 'transfer'] as const) {
+      if (text.includes(name)) return { stream: convertArrayToReadableStream(toolStep([{ toolCallId, toolName: name, input: { cents: 500 } }]) as never[]) }
+    }
     if (text.includes('hostile')) {
       const hostile = [{ header: 'Hostile', question: 'Line1\r\u001b[2K\u001b]0;pwned\u0007 overwritten\n\u001b[31mfrogbot: forged', options: [{ label: 'Ok\u001b[0m' }] }]
       return { stream: convertArrayToReadableStream(toolStep([{ toolCallId, toolName: 'question', input: { questions: hostile } }]) as never[]) }
@@ -58,11 +62,17 @@ export const charge: Tool<z.ZodObject<{ cents: z.ZodNumber }>> = {
   }
 }
 
+/** `charge` that nobody may approve (`approval.access` refuses everyone). */
+export const refund: Tool<z.ZodObject<{ cents: z.ZodNumber }>> = { ...charge, slug: 'refund', description: 'Refund a card.', approval: { access: () => false } }
+
+/** `charge` that needs two approvals (`approval.quorum`). */
+export const transfer: Tool<z.ZodObject<{ cents: z.ZodNumber }>> = { ...charge, slug: 'transfer', description: 'Transfer money.', approval: { quorum: { count: 2 } } }
+
 /** A FrogBot on `adapter` with `notify`, the planner agent (question, charge), ada@example.com and her token; a clock tests move. */
 export async function noticeFrogbot({ adapter, notify, env = {}, log = () => {} }: { adapter: DatabaseAdapter; notify: NotifyOptions; env?: NodeJS.ProcessEnv; log?: (line: string) => void }) {
   let offsetMs = 0
   const frogbot: Frogbot = await createFrogbot(
-    buildConfig({ agents: [{ slug: 'planner', model: 'fast', profile: { name: 'Planner' }, tools: [question, charge] }], db: adapter, notify }),
+    buildConfig({ agents: [{ slug: 'planner', model: 'fast', profile: { name: 'Planner' }, tools: [question, charge, refund, transfer] }], db: adapter, notify }),
     { model: noticeModel, log, maintenanceIntervalMs: 0, now: () => new Date(Date.now() + offsetMs), env: { FROGBOT_PUBLIC_URL: 'http://frogbot.test', ...env } }
   )
   const ada = await createTestUser(frogbot, { email: 'ada@example.com', name: 'Ada' })
