@@ -33,7 +33,9 @@ export { CARD_CLAIM_TTL_MS, SETTLED_CARD_TTL_MS, type QuestionCard, type Questio
 export { DELIVERY_KEEP_MS, FRESHNESS_WINDOW_MS, replayGuard, type ReplayGuard, type ReplayRefusal, unauthorized } from './replay-guard.ts'
 export { answerProblems, readNumberedAnswer, type ReplyReading } from './answers/numbered-answers.ts'
 export { type AnswerCommands, howToAnswer, numberedQuestions, type PresentOptions, settledText } from './answers/numbered-questions.ts'
-export { commandReply, numberedReply, readReplyCommand, type ReplyReader } from './answers/reply-readers.ts'
+export {
+  addressedReply, commandReply, numberedReply, readReplyCommand, type ReplyReader
+} from './answers/reply-readers.ts'
 export { answerFrom, answerText, type ChannelQuestion, firstUnanswered, questionsOf, type QuestionSelection, settledAnswer } from './answers/question-answers.ts'
 export { settledLine } from './answers/settled-line.ts'
 export { type CardControl, type CardState, type CardStep, nextCardState } from './answers/card-state.ts'
@@ -132,3 +134,5 @@ export { type DirectAddress, directAddresses, type MetAt } from './direct-addres
 export { type ReadAction, readingAction } from './reading-action.ts'
 export { budgetedItems } from './budgeted-items.ts'
 export { selectionsAnswer, unansweredText } from './selections-answer.ts'
+export { PRESS_FAILED, pressNoticeText } from './press-notice-text.ts'
+export { shownQuestion } from './answers/shown-question.ts'
