@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { TelegramAdapter, type TelegramUpdate } from '@chat-adapter/telegram'
-import { createChatSdkPiece, errorText, type KitPiece, readNumberedAnswer, type ReplyReader } from 'frogbot/channels'
+import { addressedReply, createChatSdkPiece, errorText, type KitPiece } from 'frogbot/channels'
 import { telegramApi } from './telegram-api.ts'
 import { telegramInbound } from './telegram-inbound.ts'
 import { telegramAnswers } from './telegram-answers.ts'
@@ -24,14 +24,6 @@ const ACK_DEADLINE_MS = 10_000
 
 /** The updates the bot asks Telegram for (`setWebhook`, `getUpdates`): messages and button presses. */
 export const ALLOWED_UPDATES = ['message', 'callback_query']
-
-
-/**
- * A reply to the card's own message, read with FrogBot's numbered-answer grammar (an option's
- * number or label, several separated by commas, own words where allowed, a line per question);
- * every other message is for the agent.
- */
-export const telegramReply: ReplyReader = ({ text, questions, addressed }) => (addressed ? readNumberedAnswer(questions, text, { addressed: true }) : { kind: 'none' })
 
 /** The start-up line of the piece: its webhook, or long polling. */
 function startupLine(settings: TelegramSettings, agentSlug: string, webhookPath: string): string {
@@ -79,7 +71,10 @@ export function createTelegramBot(options: TelegramBotOptions = {}): TelegramBot
     },
     describe: ({ agentSlug, webhookPath }) => [startupLine(settings, agentSlug, webhookPath)],
     now: options.now,
-    readReply: telegramReply,
+    // A reply to the card's own message is read with the numbered-answer grammar (an option's number
+    // or label, several separated by commas, own words where allowed, a line per question); every
+    // other message is for the agent.
+    readReply: addressedReply,
     supportsKind: (kind) => kind === 'question' || kind === 'approval',
     openDirect: (person) => openTelegramDirect(adapter, settings.instance, person),
     userName: settings.botUsername ?? 'frogbot',

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
-import { type ChannelQuestion, clipDrawn as clip, lastLineKept, optionPage, type PartialAnswer } from 'frogbot/channels'
+import type { ChannelQuestion, PartialAnswer } from 'frogbot/channels'
+import { clipDrawn as clip, lastLineKept, shownQuestion } from 'frogbot/channels'
 
 /** An inline keyboard button (Bot API `InlineKeyboardButton`): its text and `callback_data`. */
 export type Button = { text: string; callback_data: string }
@@ -74,11 +75,9 @@ export function readPressData(data: string): PressData | null {
  * (the message has no parse mode), cut to fit Telegram's 4,096 characters; no option is dropped.
  */
 export function questionMessage({ questions, partial, view, tag }: { questions: ChannelQuestion[]; partial: PartialAnswer; view: CardView; tag: string }): QuestionMessage {
-  const step = Math.min(Math.max(partial.step, 0), questions.length - 1)
-  const question = questions[step]
-  const selected = new Set(partial.selections[step]?.selected ?? [])
-  const typed = partial.selections[step]?.custom
-  const { page, pages, first, shown } = optionPage(question, view.page, OPTIONS_PER_PAGE)
+  const shownNow = shownQuestion(questions, partial, view.page, OPTIONS_PER_PAGE)
+  const { step, question, custom: typed, page, pages, first, shown, previousPage, nextPage } = shownNow
+  const selected = new Set(shownNow.selected)
   const button = (text: string, action: PressAction): Button => ({ text, callback_data: pressData({ card: tag, revision: partial.revision, action }) })
 
   const lines = [
@@ -99,8 +98,8 @@ export function questionMessage({ questions, partial, view, tag }: { questions: 
     const mark = question.multiple ? (selected.has(option.label) ? '☑ ' : '☐ ') : ''
     return [button(`${mark}${first + at + 1}. ${clip(oneLine(option.label), LABEL_ON_BUTTON_MAX)}`, { kind: 'option', index: first + at })]
   })
-  const prev = page > 0 ? [button('‹ Prev', { kind: 'page', page: page - 1 })] : []
-  const next = page < pages - 1 ? [button('Next ›', { kind: 'page', page: page + 1 })] : []
+  const prev = previousPage === null ? [] : [button('‹ Prev', { kind: 'page', page: previousPage })]
+  const next = nextPage === null ? [] : [button('Next ›', { kind: 'page', page: nextPage })]
   const extra = [...(question.custom ? [button('Type your answer', { kind: 'type' })] : []), ...(question.multiple ? [button('Done', { kind: 'done' })] : [])]
   // A row per option, ‹ Prev / Next › (none on one page), Type your answer / Done where they apply, Dismiss.
   const keyboard = [...options, [...prev, ...next], extra, [button('Dismiss', { kind: 'dismiss' })]]

@@ -1,7 +1,7 @@
 import type { TelegramAdapter, TelegramCallbackQuery, TelegramMessage, TelegramUpdate } from '@chat-adapter/telegram'
 import {
-  type ChatSdkContext, clipDrawn, errorText, messageRef, noticeText, onceUntilFailure, type PieceNotice,
-  PlatformError, polledFeed, receivedMessages
+  type ChatSdkContext, errorText, messageRef, onceUntilFailure, type PieceNotice, PlatformError, polledFeed,
+  pressNoticeText, receivedMessages
 } from 'frogbot/channels'
 import type { TelegramApi } from './telegram-api.ts'
 
@@ -102,15 +102,11 @@ export function telegramInbound({ adapter, bot, api, botUsername, allowedUserIds
       const chatId = String(query.message.chat.id)
       const thread = adapter.encodeThreadId({ chatId, messageThreadId: topicOnly(query.message as TelegramMessage & Threaded).message_thread_id })
       const messageId = messageRef(chatId, String(query.message.message_id))
-      try {
-        const notice = await press({ thread, messageId, from: query.from, data: query.data })
-        text = notice ? noticeText(notice, nameOf) : null
-      } catch (error) {
-        log(`could not handle a button press in ${thread}: ${errorText(error)}`)
-        text = 'Something went wrong; try again in a moment.'
-      }
+      const pressed = { thread, messageId, from: query.from, data: query.data }
+      const reading = { nameOf, log, what: `a button press in ${thread}`, maxChars: PRESS_NOTICE_MAX }
+      text = await pressNoticeText(() => press(pressed), reading)
     }
-    const told = text ? { text: clipDrawn(text, PRESS_NOTICE_MAX) } : {}
+    const told = text ? { text } : {}
     await api('answerCallbackQuery', { callback_query_id: query.id, ...told }).catch((error: unknown) => {
       log(`could not acknowledge a button press (answerCallbackQuery: ${errorText(error)})`)
     })
