@@ -43,6 +43,7 @@ export function telegramAnswers({ runtime, drawing }: { runtime: PieceRuntime; d
   const typeAnswer = (thread: string, { card, messageId, participant, partial, question, step }: LookPress) =>
     runtime.capture({ card, messageId, participant, question: step, replyTo: async () => {
       await views.setView(card, { ...(await views.view(card)), typing: { question: step, userId: participant.userId, name: telegramName(participant) } })
+      // The same question shown (`previous: partial`): the view just set stays as it is.
       await drawing.redraw({ card, partial, previous: partial })
       const cardMessage = Number(messageRefParts(messageId!).id)
       const prompt = await drawing.send(thread, mentioning(participant, `type your answer to “${clip(question.header, 200)}” as a reply to this message.`), {
