@@ -1,4 +1,5 @@
 import type { DirectPerson } from '../contract/piece.ts'
+import type { OpenDirect } from './runtime/direct-cards.ts'
 
 /**
  * The platform user id a `notify.pieces` entry names on a platform that shares no emails (FrogBot's
@@ -10,4 +11,22 @@ export function directEntryId({ entry }: Pick<DirectPerson, 'entry'>, instance: 
   const prefix = `${instance}:`
   const named = entry.startsWith(prefix) ? entry.slice(prefix.length) : ''
   return id.test(named) ? named : undefined
+}
+
+/**
+ * A piece's `openDirect` on a platform that shares no emails (FrogBot's piece kit): an entry
+ * `<instance>:<user id>` of this instance (see {@link directEntryId}; `id`: the shape of a user
+ * id) resolves to the thread `open(userId)` gives, the user's direct conversation (opened if need
+ * be: what the platform refuses is thrown, for the kit to log and try the next piece); any other
+ * entry to `undefined`.
+ */
+export function directEntryOpener(
+  instance: string,
+  open: (userId: string) => string | Promise<string>,
+  id?: RegExp
+): OpenDirect {
+  return async (person) => {
+    const userId = directEntryId(person, instance, id)
+    return userId === undefined ? undefined : open(userId)
+  }
 }

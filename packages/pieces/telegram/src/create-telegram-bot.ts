@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import { TelegramAdapter, type TelegramUpdate } from '@chat-adapter/telegram'
-import { createChatSdkPiece, errorText, type KitPiece, readNumberedAnswer, type ReplyReader } from 'frogbot/channels'
+import { addressedReply, createChatSdkPiece, directEntryOpener, type KitPiece } from 'frogbot/channels'
 import { telegramApi } from './telegram-api.ts'
 import { telegramInbound } from './telegram-inbound.ts'
 import { telegramAnswers } from './telegram-answers.ts'
 import { telegramDrawing, telegramName } from './telegram-drawing.ts'
-import { messageParticipant, messageText, openTelegramDirect } from './telegram-participants.ts'
+import { messageParticipant, messageText } from './telegram-participants.ts'
 import { type TelegramBotOptions, type TelegramSettings, telegramSettings } from './telegram-settings.ts'
 import { telegramVerifier } from './telegram-webhook.ts'
 
@@ -21,17 +21,6 @@ export type TelegramBotPiece = KitPiece
 
 /** How long the piece takes to answer an update at most (ms): Telegram waits longer, but answering quickly keeps its queue moving. */
 const ACK_DEADLINE_MS = 10_000
-
-/** The updates the bot asks Telegram for (`setWebhook`, `getUpdates`): messages and button presses. */
-export const ALLOWED_UPDATES = ['message', 'callback_query']
-
-
-/**
- * A reply to the card's own message, read with FrogBot's numbered-answer grammar (an option's
- * number or label, several separated by commas, own words where allowed, a line per question);
- * every other message is for the agent.
- */
-export const telegramReply: ReplyReader = ({ text, questions, addressed }) => (addressed ? readNumberedAnswer(questions, text, { addressed: true }) : { kind: 'none' })
 
 /** The start-up line of the piece: its webhook, or long polling. */
 function startupLine(settings: TelegramSettings, agentSlug: string, webhookPath: string): string {
@@ -79,9 +68,17 @@ export function createTelegramBot(options: TelegramBotOptions = {}): TelegramBot
     },
     describe: ({ agentSlug, webhookPath }) => [startupLine(settings, agentSlug, webhookPath)],
     now: options.now,
-    readReply: telegramReply,
+    // A reply to the card's own message is read with the numbered-answer grammar (an option's number
+    // or label, several separated by commas, own words where allowed, a line per question); every
+    // other message is for the agent.
+    readReply: addressedReply,
     supportsKind: (kind) => kind === 'question' || kind === 'approval',
-    openDirect: (person) => openTelegramDirect(adapter, settings.instance, person),
+    // The private chat with a person for `notify.pieces` (docs/pieces/telegram.md "Direct messages"):
+    // Telegram shares no emails, so an assignee is named by instance and numeric Telegram user id,
+    // `<instance>:<user id>` (`telegram:1002`, the kit's `directEntryOpener`); a private chat's id is
+    // the user's id; any other entry is not this piece's. Telegram refuses a bot's message to someone
+    // who never started it (`403`): that is a failure, logged, and the next piece is tried.
+    openDirect: directEntryOpener(settings.instance, (chatId) => adapter.encodeThreadId({ chatId })),
     userName: settings.botUsername ?? 'frogbot',
     ackDeadlineMs: ACK_DEADLINE_MS,
     chat: { fallbackStreamingPlaceholderText: null },
@@ -104,19 +101,11 @@ export function createTelegramBot(options: TelegramBotOptions = {}): TelegramBot
       verify ? verify(request, context) : Response.json({ error: `The Telegram piece "${settings.instance}" reads its updates by long polling; it takes no webhook requests.`, code: 'not-found' }, { status: 404 }),
     receive: (body) => inbound.receive(JSON.parse(body) as TelegramUpdate),
     setup: (context) => {
-      const { log, track } = context
       const drawing = telegramDrawing({ ...context, api })
       const { press } = telegramAnswers({ runtime: context.runtime, drawing })
       inbound = telegramInbound({ ...context, api, botUsername: settings.botUsername, allowedUserIds: settings.allowedUserIds, press })
-      void track(inbound.checkToken())
-      if (settings.webhookUrl) {
-        const url = settings.webhookUrl
-        void track(
-          api('setWebhook', { url, secret_token: settings.secretToken, allowed_updates: ALLOWED_UPDATES })
-            .then(() => log(`registered the webhook ${url} with Telegram (setWebhook)`))
-            .catch((error: unknown) => log(`could not register the webhook ${url} with Telegram (setWebhook: ${errorText(error)}); updates do not arrive until it is registered`))
-        )
-      }
+      void context.track(inbound.checkToken())
+      if (settings.webhookUrl) void context.track(inbound.register(settings.webhookUrl, settings.secretToken))
       return {
         drawing,
         replyMaxChars: REPLY_PART_MAX,
@@ -126,7 +115,7 @@ export function createTelegramBot(options: TelegramBotOptions = {}): TelegramBot
       }
     },
     listen: settings.mode === 'polling'
-      ? (_context, { signal }) => inbound.poll({ signal, allowedUpdates: ALLOWED_UPDATES })
+      ? (_context, { signal }) => inbound.poll({ signal })
       : undefined
   })
 }

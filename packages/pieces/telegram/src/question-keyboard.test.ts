@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { CALLBACK_DATA_MAX_BYTES, cardTag, pressData, questionMessage, readPressData } from './question-keyboard.ts'
+import { cardTag } from 'frogbot/channels'
+import { CALLBACK_DATA_MAX_BYTES, pressData, questionMessage, readPressData } from './question-keyboard.ts'
 
 const tag = cardTag({ chatId: 'chat_1', toolCallId: 'call_1' })
 

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto'
-import { type ChannelQuestion, clipDrawn as clip, lastLineKept, optionPage, type PartialAnswer } from 'frogbot/channels'
+import type { ChannelQuestion, PartialAnswer } from 'frogbot/channels'
+import { clipDrawn as clip, lastLineKept, shownQuestion, taggedPressData } from 'frogbot/channels'
 
 /** An inline keyboard button (Bot API `InlineKeyboardButton`): its text and `callback_data`. */
 export type Button = { text: string; callback_data: string }
@@ -12,9 +12,6 @@ export type CardView = { page: number; typing?: { question: number; userId: stri
 
 /** What a button does: pick or toggle option `index` of the question shown, go to `page`, Done, Type your answer, ‹ Back, Dismiss. */
 export type PressAction = { kind: 'option'; index: number } | { kind: 'page'; page: number } | { kind: 'done' } | { kind: 'type' } | { kind: 'back' } | { kind: 'dismiss' }
-
-/** A press's `callback_data` read: the card's short id, the revision of the partial answer the presser saw, the action. */
-export type PressData = { card: string; revision: number; action: PressAction }
 
 /** Options shown on one page of a card (one button a row): Telegram clients show about eight rows without scrolling. */
 export const OPTIONS_PER_PAGE = 8
@@ -35,33 +32,18 @@ const OPTION_LINE_MAX = 220
 /** Text of the model's on one line (a button, a list item): line breaks and runs of spaces become one space. */
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim()
 
-/**
- * The short id of a card, in its buttons' `callback_data` (never a label: Telegram's 64 bytes
- * would not hold one, and a label could be mistaken for another): 8 characters of a SHA-256 of
- * its chat and call.
- */
-export const cardTag = (card: { chatId: string; toolCallId: string }) => createHash('sha256').update(`${card.chatId}\n${card.toolCallId}`).digest('base64url').slice(0, 8)
-
 /** Each action's verb in `callback_data`, and the field of the number it carries after the verb (the option's index, the page), if any. */
 const VERBS = { option: ['o', 'index'], page: ['g', 'page'], done: ['d'], type: ['t'], back: ['b'], dismiss: ['x'] } as const
-const KINDS = Object.fromEntries(Object.entries(VERBS).map(([kind, [verb]]) => [verb, kind as PressAction['kind']]))
 
-/** The `callback_data` of a button: `<card>:<revision>:<verb><argument>`, ASCII, well under 64 bytes. */
-export function pressData({ card, revision, action }: PressData): string {
-  const [verb, field] = VERBS[action.kind] as readonly [string, string?]
-  return `${card}:${revision}:${verb}${field ? (action as Record<string, unknown>)[field] : ''}`
-}
-
-/** A button's `callback_data` read back (see {@link pressData}), or `null` when it is not one of FrogBot's (an action without its number, or with one it does not take). */
-export function readPressData(data: string): PressData | null {
-  const match = /^([A-Za-z0-9_-]{8}):(\d{1,9}):([ogdtbx])(\d{0,6})$/.exec(data)
-  if (!match) return null
-  const [, card, revision, verb, argument] = match
-  const kind = KINDS[verb]
-  const [, field] = VERBS[kind] as readonly [string, string?]
-  if ((field === undefined) !== (argument === '')) return null
-  return { card, revision: Number(revision), action: (field ? { kind, [field]: Number(argument) } : { kind }) as PressAction }
-}
+/**
+ * The `callback_data` of FrogBot's buttons, the kit's `taggedPressData` (the card named by its
+ * short id, the kit's `cardTag`, never by a label: Telegram's 64 bytes would not hold one):
+ * `pressData` writes a question's, `<card>:<revision>:<verb><argument>`, `readPressData` reads one
+ * back (`null` when it is not one of FrogBot's: an action without its number, or with one it does
+ * not take); `approvalData` and `approvalOf` an approval's, `fbap:<card>:<a|d|e>`.
+ */
+export const { write: pressData, read: readPressData, approval: approvalData, readApproval: approvalOf } =
+  taggedPressData<PressAction>(VERBS)
 
 /**
  * The message of a waiting call's card (FrogBot's Telegram questions), one question at a time:
@@ -74,11 +56,9 @@ export function readPressData(data: string): PressData | null {
  * (the message has no parse mode), cut to fit Telegram's 4,096 characters; no option is dropped.
  */
 export function questionMessage({ questions, partial, view, tag }: { questions: ChannelQuestion[]; partial: PartialAnswer; view: CardView; tag: string }): QuestionMessage {
-  const step = Math.min(Math.max(partial.step, 0), questions.length - 1)
-  const question = questions[step]
-  const selected = new Set(partial.selections[step]?.selected ?? [])
-  const typed = partial.selections[step]?.custom
-  const { page, pages, first, shown } = optionPage(question, view.page, OPTIONS_PER_PAGE)
+  const shownNow = shownQuestion(questions, partial, view.page, OPTIONS_PER_PAGE)
+  const { step, question, custom: typed, page, pages, first, shown, previousPage, nextPage } = shownNow
+  const selected = new Set(shownNow.selected)
   const button = (text: string, action: PressAction): Button => ({ text, callback_data: pressData({ card: tag, revision: partial.revision, action }) })
 
   const lines = [
@@ -99,8 +79,8 @@ export function questionMessage({ questions, partial, view, tag }: { questions: 
     const mark = question.multiple ? (selected.has(option.label) ? '☑ ' : '☐ ') : ''
     return [button(`${mark}${first + at + 1}. ${clip(oneLine(option.label), LABEL_ON_BUTTON_MAX)}`, { kind: 'option', index: first + at })]
   })
-  const prev = page > 0 ? [button('‹ Prev', { kind: 'page', page: page - 1 })] : []
-  const next = page < pages - 1 ? [button('Next ›', { kind: 'page', page: page + 1 })] : []
+  const prev = previousPage === null ? [] : [button('‹ Prev', { kind: 'page', page: previousPage })]
+  const next = nextPage === null ? [] : [button('Next ›', { kind: 'page', page: nextPage })]
   const extra = [...(question.custom ? [button('Type your answer', { kind: 'type' })] : []), ...(question.multiple ? [button('Done', { kind: 'done' })] : [])]
   // A row per option, ‹ Prev / Next › (none on one page), Type your answer / Done where they apply, Dismiss.
   const keyboard = [...options, [...prev, ...next], extra, [button('Dismiss', { kind: 'dismiss' })]]

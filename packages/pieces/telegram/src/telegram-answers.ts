@@ -1,9 +1,8 @@
 import {
-  approvalButton, type CardControl, clipDrawn as clip, type LookPress, messageRefParts, optionPage,
+  approvalButton, type CardControl, cardTag, clipDrawn as clip, type LookPress, messageRefParts, optionPage,
   type PieceNotice, type PieceRuntime
 } from 'frogbot/channels'
-import { approvalPressOf } from './approval-keyboard.ts'
-import { cardTag, OPTIONS_PER_PAGE, type PressAction, readPressData } from './question-keyboard.ts'
+import { approvalOf, OPTIONS_PER_PAGE, type PressAction, readPressData } from './question-keyboard.ts'
 import type { Press } from './telegram-inbound.ts'
 import { mentioning, type TelegramDrawing, telegramName } from './telegram-drawing.ts'
 import { telegramParticipant } from './telegram-participants.ts'
@@ -44,7 +43,8 @@ export function telegramAnswers({ runtime, drawing }: { runtime: PieceRuntime; d
   const typeAnswer = (thread: string, { card, messageId, participant, partial, question, step }: LookPress) =>
     runtime.capture({ card, messageId, participant, question: step, replyTo: async () => {
       await views.setView(card, { ...(await views.view(card)), typing: { question: step, userId: participant.userId, name: telegramName(participant) } })
-      await drawing.redraw(card, partial)
+      // The same question shown (`previous: partial`): the view just set stays as it is.
+      await drawing.redraw({ card, partial, previous: partial })
       const cardMessage = Number(messageRefParts(messageId!).id)
       const prompt = await drawing.send(thread, mentioning(participant, `type your answer to “${clip(question.header, 200)}” as a reply to this message.`), {
         reply_markup: { force_reply: true, selective: true, input_field_placeholder: clip(question.header, PLACEHOLDER_MAX) },
@@ -68,7 +68,7 @@ export function telegramAnswers({ runtime, drawing }: { runtime: PieceRuntime; d
       await views.setView(card, { page: view.page })
       if (view.typing) await runtime.release({ thread: card.thread, participant: { userId: view.typing.userId } })
     }
-    await drawing.redraw(card, partial)
+    await drawing.redraw({ card, partial, previous: partial })
     return null
   }
 
@@ -78,7 +78,7 @@ export function telegramAnswers({ runtime, drawing }: { runtime: PieceRuntime; d
     const card = await runtime.cards.ofMessage(messageId)
     // An approval's button or a question's, naming its card by its tag: a press on no card of this
     // bot's, or on another card's keyboard, changes nothing (the card is closed).
-    const read = approvalPressOf(data) ?? readPressData(data)
+    const read = approvalOf(data) ?? readPressData(data)
     if (!card || !read || read.card !== cardTag(card)) return { kind: 'closed' }
     if ('button' in read) {
       return approvalButton(runtime, { card, messageId, participant, button: read.button }, (json) =>

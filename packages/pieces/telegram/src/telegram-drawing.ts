@@ -1,12 +1,12 @@
 import {
-  approvalOutcome, cardViews, type ChatSdkContext, clipDrawn as clip, messageNoticeDue, messageRef,
+  approvalOutcome, cardTag, cardViews, type ChatSdkContext, clipDrawn as clip, messageNoticeDue, messageRef,
   messageRefParts, noticeText, type PartialAnswer, type Participant, type PieceDrawing, type QuestionCard,
   questionsOf, settledText
 } from 'frogbot/channels'
 import { approvalMessage } from './approval-keyboard.ts'
 import type { TelegramAdapter, TelegramMessage } from '@chat-adapter/telegram'
 import type { TelegramApi } from './telegram-api.ts'
-import { cardTag, type CardView, MESSAGE_MAX, questionMessage, withinMessage } from './question-keyboard.ts'
+import { type CardView, MESSAGE_MAX, questionMessage, withinMessage } from './question-keyboard.ts'
 
 /** Whether a Bot API error says the edit changed nothing (Telegram answers 400 "message is not modified"), which is no failure. */
 const unchanged = (error: unknown) => error instanceof Error && /message is not modified/i.test(error.message)
@@ -45,8 +45,8 @@ type Uses = Pick<ChatSdkContext<TelegramAdapter>, 'adapter' | 'nameOf' | 'state'
  * only says which chat and topic a thread is), and each card's view in the piece's `state`:
  * - `drawCall`: one message per call, the question shown (see `questionMessage`) with its
  *   inline keyboard; its id (the kit's `messageRef`, `<chat>:<message>`) is the card's;
- * - `drawPartial`: the card edited to its partial answer (the toggles; the next question on the
- *   first page of its options, the typist gone);
+ * - `drawPartial` (`redraw`): the card edited to its partial answer (the toggles; the next question
+ *   on the first page of its options, the typist gone);
  * - `drawSettled`: the card edited to its answer and who gave it (the kit's `settledText`), the
  *   keyboard removed;
  * - `approvals`: an approval as a message with an inline keyboard (see `approvalMessage`), edited
@@ -80,8 +80,12 @@ export function telegramDrawing({ adapter, api, nameOf, state }: Uses) {
     return card.facts?.length ? { ...message, text: withinMessage(`${message.text}\n${card.facts.join(' · ')}`) } : message
   }
 
-  /** Edits the card's message to `partial` as its view shows it. */
-  const redraw = async (card: QuestionCard, partial: PartialAnswer) => {
+  /**
+   * Edits the card's message to `partial` as its view shows it: where the question shown is not the
+   * one of `previous` (the partial answer drawn before), on the first page of its options.
+   */
+  const redraw: NonNullable<PieceDrawing['drawPartial']> = async ({ card, partial, previous }) => {
+    if (partial.step !== previous?.step) await views.setView(card, { page: 0 })
     await edit(card.messageIds, await cardMessage(card, partial))
   }
 
@@ -96,10 +100,7 @@ export function telegramDrawing({ adapter, api, nameOf, state }: Uses) {
       const card: QuestionCard = { chatId: chat.id, toolCallId: call.toolCallId, toolName: call.toolName, thread, messageIds: [], input: call.input, facts }
       return [await send(thread, await cardMessage(card, { revision: 0, step: 0, selections: [] }))]
     },
-    drawPartial: async ({ card, partial, previous }) => {
-      if (partial.step !== previous?.step) await views.setView(card, { page: 0 })
-      await redraw(card, partial)
-    },
+    drawPartial: redraw,
     drawSettled: async ({ card, settlement }) => {
       const questions = questionsOf(card.input)
       if (!questions) return

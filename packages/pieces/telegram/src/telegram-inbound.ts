@@ -1,9 +1,12 @@
 import type { TelegramAdapter, TelegramCallbackQuery, TelegramMessage, TelegramUpdate } from '@chat-adapter/telegram'
 import {
-  type ChatSdkContext, clipDrawn, errorText, messageRef, noticeText, onceUntilFailure, type PieceNotice,
-  PlatformError, polledFeed, receivedMessages
+  type ChatSdkContext, errorText, messageRef, onceUntilFailure, type PieceNotice, PlatformError, polledFeed,
+  pressNoticeText, receivedMessages
 } from 'frogbot/channels'
 import type { TelegramApi } from './telegram-api.ts'
+
+/** The updates the bot asks Telegram for (`setWebhook`, `getUpdates`): messages and button presses. */
+export const ALLOWED_UPDATES = ['message', 'callback_query']
 
 /** The longest text `answerCallbackQuery` shows (Bot API: 0–200 characters). */
 export const PRESS_NOTICE_MAX = 200
@@ -70,7 +73,9 @@ type Uses = Pick<ChatSdkContext<TelegramAdapter>, 'adapter' | 'bot' | 'nameOf' |
  *   as a typed answer first (the presser's reply to **Type your answer**);
  * - a button press goes to the piece (`press`), never to Chat SDK's actions, and is acknowledged
  *   with `answerCallbackQuery` carrying the notice for the presser (Telegram's private notice).
- * `poll` reads updates by long polling until `signal` aborts (the webhook deleted first);
+ * `poll` reads updates by long polling until `signal` aborts (the webhook deleted first), and
+ * `register(url, secretToken)` registers the webhook instead (`setWebhook`), both asking for
+ * {@link ALLOWED_UPDATES};
  * `checkToken` asks Telegram once, at start-up, who the bot is; `botName()` is the bot's username,
  * the settings' or else `getMe`'s: Chat SDK's adapter, never initialized (the piece reads updates
  * itself), knows only the one of the settings, so a mention of `getMe`'s is marked here.
@@ -102,15 +107,11 @@ export function telegramInbound({ adapter, bot, api, botUsername, allowedUserIds
       const chatId = String(query.message.chat.id)
       const thread = adapter.encodeThreadId({ chatId, messageThreadId: topicOnly(query.message as TelegramMessage & Threaded).message_thread_id })
       const messageId = messageRef(chatId, String(query.message.message_id))
-      try {
-        const notice = await press({ thread, messageId, from: query.from, data: query.data })
-        text = notice ? noticeText(notice, nameOf) : null
-      } catch (error) {
-        log(`could not handle a button press in ${thread}: ${errorText(error)}`)
-        text = 'Something went wrong; try again in a moment.'
-      }
+      const pressed = { thread, messageId, from: query.from, data: query.data }
+      const reading = { nameOf, log, what: `a button press in ${thread}`, maxChars: PRESS_NOTICE_MAX }
+      text = await pressNoticeText(() => press(pressed), reading)
     }
-    const told = text ? { text: clipDrawn(text, PRESS_NOTICE_MAX) } : {}
+    const told = text ? { text } : {}
     await api('answerCallbackQuery', { callback_query_id: query.id, ...told }).catch((error: unknown) => {
       log(`could not acknowledge a button press (answerCallbackQuery: ${errorText(error)})`)
     })
@@ -144,9 +145,9 @@ export function telegramInbound({ adapter, bot, api, botUsername, allowedUserIds
    * until `signal` aborts; a failed poll is logged and asked again, and so is an update answered
    * `503` (from its offset).
    */
-  const poll = async ({ signal, allowedUpdates }: { signal: AbortSignal; allowedUpdates: string[] }) => {
+  const poll = async ({ signal }: { signal: AbortSignal }) => {
     await api('deleteWebhook', { drop_pending_updates: false })
-    const asked = { timeout: POLL_SECONDS, allowed_updates: allowedUpdates }
+    const asked = { timeout: POLL_SECONDS, allowed_updates: ALLOWED_UPDATES }
     await polledFeed({
       signal,
       from: 0,
@@ -159,5 +160,14 @@ export function telegramInbound({ adapter, bot, api, botUsername, allowedUserIds
     })
   }
 
-  return { checkToken, receive, poll, botName }
+  /** Registers the webhook at `url` with Telegram (`setWebhook`, with its secret token); logs how it went. */
+  const register = (url: string, secretToken: string | undefined) =>
+    api('setWebhook', { url, secret_token: secretToken, allowed_updates: ALLOWED_UPDATES })
+      .then(() => log(`registered the webhook ${url} with Telegram (setWebhook)`))
+      .catch((error: unknown) => {
+        const failed = `could not register the webhook ${url} with Telegram (setWebhook: ${errorText(error)})`
+        log(`${failed}; updates do not arrive until it is registered`)
+      })
+
+  return { checkToken, receive, poll, register, botName }
 }

@@ -1,6 +1,6 @@
-import type { TelegramAdapter, TelegramMessage, TelegramUser } from '@chat-adapter/telegram'
+import type { TelegramMessage, TelegramUser } from '@chat-adapter/telegram'
 import type { Author, Message } from 'chat'
-import { type DirectPerson, directEntryId, type Participant, withoutAtMentions } from 'frogbot/channels'
+import { type Participant, withoutAtMentions } from 'frogbot/channels'
 
 /**
  * A Telegram user as the piece hands them to FrogBot (`req.channel`, docs/pieces/telegram.md, who can
@@ -26,16 +26,3 @@ export function messageParticipant(author: Author, message: Message): TelegramPa
 
 /** What a message says, for the agent and for answers: its text, the bot's `@username` mentions taken out (the kit's `withoutAtMentions`), trimmed. */
 export const messageText = (userName: () => string) => (message: Message) => withoutAtMentions(message.text, [userName()])
-
-/**
- * The private chat with `person` for `notify.pieces` (docs/pieces/telegram.md "Direct messages"):
- * Telegram shares no emails, so an assignee is named by instance and numeric Telegram user id,
- * `<instance>:<user id>` (`telegram:1002`, the kit's `directEntryId`); a private chat's id is the
- * user's id. Resolves its thread id, or `undefined` for any other entry. Telegram refuses a bot's
- * message to someone who never started it (`403`): that is a failure, logged, and the next piece
- * is tried.
- */
-export async function openTelegramDirect(adapter: TelegramAdapter, instance: string, person: DirectPerson) {
-  const id = directEntryId(person, instance)
-  return id === undefined ? undefined : adapter.encodeThreadId({ chatId: id })
-}

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { readNumberedAnswer } from './numbered-answers.ts'
 import { howToAnswer, numberedQuestions, settledText } from './numbered-questions.ts'
 import type { ChannelQuestion } from './question-answers.ts'
-import { commandReply, numberedReply, readReplyCommand } from './reply-readers.ts'
+import { addressedReply, commandReply, numberedReply, readReplyCommand } from './reply-readers.ts'
 
 const parse = (questions: unknown[]) => QuestionInput.parse({ questions }).questions as ChannelQuestion[]
 
@@ -117,6 +117,15 @@ describe('reading replies', () => {
     // Once the question ended, only a reply to the card itself is a (late) answer.
     expect(numberedReply({ text: '2', questions: color, addressed: false, open: false })).toEqual({ kind: 'none' })
     expect(numberedReply({ text: '2', questions: color, addressed: true, open: false })).toMatchObject({ kind: 'answer' })
+  })
+
+  it('addressedReply reads only a reply to the card, whether the call waits or not', () => {
+    const read = (text: string, addressed: boolean, open: boolean) =>
+      addressedReply({ text, questions: color, addressed, open })
+    expect(read('2', false, true)).toEqual({ kind: 'none' })
+    const teal = { kind: 'answer', output: { answers: [{ custom: 'teal' }] } }
+    expect(read('teal', true, true)).toMatchObject(teal)
+    expect(read('2', true, false)).toMatchObject({ kind: 'answer' })
   })
 
   it('commandReply reads only replies that start with the answer or dismiss command, any case', () => {

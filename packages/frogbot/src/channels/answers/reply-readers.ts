@@ -18,6 +18,14 @@ export type ReplyReader = (reply: { text: string; questions: ChannelQuestion[]; 
 export const numberedReply: ReplyReader = ({ text, questions, addressed, open }) => (open || addressed ? readNumberedAnswer(questions, text, { addressed }) : { kind: 'none' })
 
 /**
+ * Reads only a reply to the card's own message on the platform (Telegram's replies to a card), with
+ * the numbered-answer grammar, as addressed to the card's questions; every other message is for the
+ * agent, whether the call still waits or not.
+ */
+export const addressedReply: ReplyReader = ({ text, questions, addressed }) =>
+  addressed ? readNumberedAnswer(questions, text, { addressed: true }) : { kind: 'none' }
+
+/**
  * A platform's answer command at the start of `text`, case aside (`/answer 2`, `/dismiss not
  * now`): what follows the answer command, or the dismissal's reason; `null` when `text` starts
  * with neither command.
