@@ -6,8 +6,11 @@ import { type MessageText, parsedMessages } from './parsed-messages.ts'
 import { precompiled } from './precompiled.ts'
 import type { SettleSnapshot } from './turn-write-shapes.ts'
 
-/** The call columns a snapshot reads. */
-const CALL_COLUMNS = ['tool_call_id', 'message_id', 'tool_name', 'agent_slug', 'input', 'status', 'tool_fingerprint', 'created_at', 'expires_at', 'settled_at', 'kind', 'quorum', 'votes', 'assignees'] as const
+/** The call columns a snapshot reads: all that `toCallRecord` reads (who may answer needs `escalated_to`). */
+const CALL_COLUMNS = [
+  'tool_call_id', 'message_id', 'tool_name', 'agent_slug', 'input', 'status', 'tool_fingerprint', 'created_at',
+  'expires_at', 'settled_at', 'kind', 'quorum', 'votes', 'assignees', 'escalated_at', 'escalated_to'
+] as const
 
 /**
  * One row of the snapshot. A message's row: `o` its position, `v1`…`v6` its id, role, parts,

@@ -99,6 +99,13 @@ describeEachDatabase('notices', (fresh) => {
     const inbox = (await asLead('/api/pending')).json.pending
     expect(inbox).toMatchObject([{ chatId, toolCallId, escalatedTo: ['lead@example.com'] }])
     expect((await asLead(`/api/agents/planner/chats/${chatId}`)).status).toBe(200)
+    // …and answers there, as an assignee would (docs/chat/reach-people.md "Escalation").
+    const settle = await app.frogbot.fetch(new Request(`http://frogbot.test/api/agents/planner/chats/${chatId}/settle`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${leadToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ toolCallId, dismissed: true, reason: 'not mine' })
+    }))
+    expect(settle.status, await settle.clone().text()).toBe(200)
   }, 20_000)
 
   it('reminders on time and once each, escalation to a new audience that may answer, nothing after the call settled', async () => {
