@@ -49,7 +49,13 @@ describe('a question that waits', () => {
     const second = await openChat(shared, { chatId: chatIdOf(first) })
     await dock(second).getByRole('radio', { name: 'Blue' }).waitFor()
 
-    await Promise.all([dock(first).getByText('Red', { exact: true }).click(), dock(second).getByText('Blue', { exact: true }).click()])
+    // Both presses land at once, without waiting for the option to be actionable: on a busy
+    // machine one card may already be answered by the other tab before its press (then only one
+    // tab pressed, and every check below still holds).
+    const press = (page: typeof first, option: string) =>
+      dock(page).getByText(option, { exact: true }).click({ force: true, timeout: 5000 }).catch(() => {})
+    await Promise.all([press(first, 'Red'), press(second, 'Blue')])
+    await first.getByText(/^Got it: Color → (Red|Blue)\. Planning with that\.$/).waitFor()
 
     const { messages } = await storedChat(first)
     const assistant = messages.findLast((message) => message.role === 'assistant')!
