@@ -1,9 +1,6 @@
 import type { Chat } from 'chat'
 import type { TeamsAdapter } from '@chat-adapter/teams'
-import {
-  isJsonObject, type NameOf, noticeText, type PieceNotice, type PieceRuntime,
-  type QuestionCard, questionsOf, type ReadAction, readingAction
-} from 'frogbot/channels'
+import { isJsonObject, type NameOf, noticeText, type PieceRuntime, readOnCard } from 'frogbot/channels'
 import { readApprovalSubmit } from './approval-card.ts'
 import { type Activity, activityRef } from './bot-connector.ts'
 import { readSubmit } from './card-reading.ts'
@@ -14,16 +11,6 @@ const FROGBOT_ACTION = /^(?:frogbot_|fbapproval_)/
 
 /** The answer to an `adaptiveCard/action` invoke: `text` is what Teams shows its clicker (an empty body reads "Unable to reach app" and is retried). */
 export const invokeAnswer = (text: string) => Response.json({ statusCode: 200, type: 'application/vnd.microsoft.activity.message', value: text })
-
-const CLOSED: PieceNotice = { kind: 'closed' }
-
-/** What a submit (`value`: its button's `data` and the card's inputs) on `card` comes to: the action to settle with, what to tell, or `null` (no button of FrogBot's). */
-function readCard(card: QuestionCard, value: Record<string, unknown>): ReadAction | null {
-  if (String(value.actionId).startsWith('fbapproval_')) return card.kind === 'approval' ? readApprovalSubmit(card.input, value) : { notice: CLOSED }
-  const questions = questionsOf(card.input)
-  if (!questions) return { notice: CLOSED }
-  return readingAction(readSubmit(questions, value))
-}
 
 /**
  * Wires the submits of FrogBot's cards (questions and approvals) to the piece runtime. Teams
@@ -46,7 +33,12 @@ export function teamsSubmits({ bot, adapter, runtime, people, nameOf }: { bot: C
     const { conversation, replyToId } = activity
     const messageId = replyToId && conversation?.id ? activityRef(conversation.id, replyToId) : undefined
     const card = messageId ? await runtime.cards.ofMessage(messageId) : null
-    const read = card ? readCard(card, data) : { notice: CLOSED }
+    // What the submit (`data`: its button's `data` and the card's inputs) comes to on that card.
+    const read = readOnCard(card, {
+      approval: String(data.actionId).startsWith('fbapproval_'),
+      readApproval: (input) => readApprovalSubmit(input, data),
+      readQuestions: (questions) => readSubmit(questions, data)
+    })
     if (!read) return null
     const here = adapter.parseMessage(activity).threadId
     const participant = await people(here, { userId: activity.from.id, name: activity.from.name })
