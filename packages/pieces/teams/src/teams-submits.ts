@@ -1,7 +1,8 @@
 import type { Chat } from 'chat'
 import type { TeamsAdapter } from '@chat-adapter/teams'
-import { isJsonObject, type NameOf, noticeText, type PieceRuntime, readOnCard } from 'frogbot/channels'
-import { readApprovalSubmit } from './approval-card.ts'
+import {
+  approvalFormAction, isJsonObject, type NameOf, noticeText, type PieceRuntime, readOnCard
+} from 'frogbot/channels'
 import { type Activity, activityRef } from './bot-connector.ts'
 import { readSubmit } from './card-reading.ts'
 import type { TeamsPeople } from './teams-people.ts'
@@ -19,7 +20,7 @@ export const invokeAnswer = (text: string) => Response.json({ statusCode: 200, t
  * message), and an `adaptiveCard/action` invoke with them in `value.action.data`, which the piece
  * answers itself (`invoke`, the kit's `answerDirectly`): its answer is the text Teams shows the
  * clicker, so they are told there, once. Either is read against the card record of the message it
- * replies to (`readSubmit`, `readApprovalSubmit`) and settled through the one settle door as the
+ * replies to (`readSubmit`, the kit's `approvalFormAction`) and settled through the one settle door as the
  * participant looked up in the roster; a stale or unknown card is told it is closed, an edit the
  * tool's schema refuses is told naming the field. A submit delivered twice is refused by the
  * webhook's replay guard, and one that arrives as two activities settles once: the second is told
@@ -36,7 +37,7 @@ export function teamsSubmits({ bot, adapter, runtime, people, nameOf }: { bot: C
     // What the submit (`data`: its button's `data` and the card's inputs) comes to on that card.
     const read = readOnCard(card, {
       approval: String(data.actionId).startsWith('fbapproval_'),
-      readApproval: (input) => readApprovalSubmit(input, data),
+      readApproval: (input) => approvalFormAction(input, data),
       readQuestions: (questions) => readSubmit(questions, data)
     })
     if (!read) return null
