@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto'
 import {
-  badRequest, type BodyRule, checkedBody, isJsonObject, type PieceContext, refusedRequest, replayGuard,
-  unauthorized
+  badRequest, type BodyRule, checkedBody, deliveryDigest, isJsonObject, type PieceContext, refusedRequest,
+  replayGuard, unauthorized
 } from 'frogbot/channels'
 import { activityMismatch, botFrameworkAuth, type SignedActivity } from './bot-framework-auth.ts'
 
@@ -47,7 +46,8 @@ function remedy(reason: string): string {
  * Bot Framework JWT (`botFrameworkAuth`: signature, issuer, audience `appId`, times against
  * `now`, `serviceurl` = the activity's `serviceUrl`, its recipient this bot, the key's
  * endorsements), then the kit's replay guard, keyed on the activity
- * (its conversation and id, which Teams keeps when it delivers an activity again). A token is
+ * (its conversation, type and id, which Teams keeps when it delivers an activity again: the kit's
+ * `deliveryDigest`). A token is
  * reused by the Bot Connector for many activities until it expires, so it carries no time of its
  * own to check freshness against; its expiry is checked instead. Returns the body, or the
  * refusal: `401` for a missing, forged, expired or replayed request, `400` for a verified body
@@ -70,7 +70,7 @@ export function teamsVerifier({ appId, openIdMetadataUrl, now: clock }: { appId:
     const activity = read.value as ActivityHead
     const mismatch = activityMismatch(checked, activity, appId)
     if (mismatch) return refuse(mismatch)
-    const deliveryId = activity.id ? createHash('sha256').update(`${activity.conversation.id}\n${activity.type}\n${activity.id}`).digest('hex') : undefined
+    const deliveryId = activity.id && deliveryDigest([activity.conversation.id, activity.type, activity.id])
     const refusal = await replayGuard({ state, now }).admit({ body, ...(deliveryId ? { deliveryId } : {}) })
     return refusal ? unauthorized(refusal.message) : body
   }
