@@ -1,10 +1,10 @@
+import { TeamsAdapter } from '@chat-adapter/teams'
 import type { Message } from 'chat'
 import {
-  clientCredentialsToken, createChatSdkPiece, type KitPiece, withoutOwnMentions
+  clientCredentialsToken, createChatSdkPiece, type KitPiece, withEnvDefaults, withoutOwnMentions
 } from 'frogbot/channels'
 import { teamsApprovals } from './approval-card.ts'
 import { type Activity, botConnector, tenantOf } from './bot-connector.ts'
-import { quietTeamsAdapter } from './quiet-teams-adapter.ts'
 import { type TeamsDirect, teamsDirect } from './teams-direct.ts'
 import { teamsDrawing } from './teams-drawing.ts'
 import { type TeamsPeople, teamsPeople } from './teams-people.ts'
@@ -79,8 +79,13 @@ export function createMicrosoftTeams(options: MicrosoftTeamsOptions = {}): Micro
     // is retried); Teams ignores the body of any other activity.
     lateAck: () => invokeAnswer('Received.'),
     describe: ({ agentSlug, webhookPath }) => [`channel ${instance}: ${label} for agent ${agentSlug}, webhook ${webhookPath} (the Azure Bot's messaging endpoint)`],
-    adapter: ({ logger, webhookVerifier }) =>
-      quietTeamsAdapter({
+    // Chat SDK's Teams adapter, as it comes, whose Teams SDK writes only its errors to the console
+    // (an activity a handler failed on, a call that failed): the SDK logs with a console logger of
+    // its own, which the adapter gives no way to replace, and it would warn at every start of its
+    // deprecated `skipAuth`, set because requests reach the adapter only once the piece verified
+    // them. Someone who set `LOG` or `LOG_LEVEL` (the Teams SDK's switches) keeps their own choice.
+    adapter: ({ logger, webhookVerifier }) => {
+      const made = () => new TeamsAdapter({
         appId,
         appTenantId,
         apiUrl,
@@ -91,7 +96,9 @@ export function createMicrosoftTeams(options: MicrosoftTeamsOptions = {}): Micro
         // Bot Framework JWT and the replay guard, below): the adapter's own check would ask
         // Microsoft's fixed keys instead of `openIdMetadataUrl`'s.
         webhookVerifier
-      }),
+      })
+      return withEnvDefaults({ LOG_LEVEL: 'error' }, made, ['LOG'])
+    },
     verify: teamsVerifier({ appId, openIdMetadataUrl, now }),
     // Invokes on FrogBot's cards are answered by the piece, with the text their clicker is shown.
     answerDirectly: (body) => invoked?.(body) ?? null,
