@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { approvalAnswer } from './approval-cards.ts'
 import { readOnCard } from './read-on-card.ts'
 
-const QUESTION = { input: { questions: [{ header: 'Color', question: 'Which?', options: [{ label: 'Blue' }] }] } }
+const COLOR = { header: 'Color', question: 'Which?', options: [{ label: 'Blue' }] }
+const QUESTION = { input: { questions: [COLOR] } }
 const APPROVAL = { kind: 'approval' as const, input: { path: '/tmp/x' } }
 const output = { answers: [{ header: 'Color', selected: ['Blue'] }] }
 const readers = (approval: boolean) => ({

@@ -38,7 +38,7 @@ describe('odd activities to the Teams webhook', () => {
     expect(teams.calls).toEqual([])
   })
 
-  it('reads an activity with a field named problem as any other, not as a refusal (it was a 400)', async () => {
+  it('reads an activity with a field named problem as any other, not as a refusal (was a 400)', async () => {
     const activity = { ...base(), type: 'typing', problem: 'Refused: nothing.' }
     expect((await kit.deliver(delivery(teams, activity))).status).toBe(200)
   })
