@@ -20,11 +20,11 @@ export const invokeAnswer = (text: string) => Response.json({ statusCode: 200, t
  * message), and an `adaptiveCard/action` invoke with them in `value.action.data`, which the piece
  * answers itself (`invoke`, the kit's `answerDirectly`): its answer is the text Teams shows the
  * clicker, so they are told there, once. Either is read against the card record of the message it
- * replies to (`readSubmit`, the kit's `approvalFormAction`) and settled through the one settle door as the
- * participant looked up in the roster; a stale or unknown card is told it is closed, an edit the
- * tool's schema refuses is told naming the field. A submit delivered twice is refused by the
- * webhook's replay guard, and one that arrives as two activities settles once: the second is told
- * who answered.
+ * replies to (the kit's `readOnCard`: `readSubmit`, the kit's `approvalFormAction`) and settled
+ * through the one settle door as the participant looked up in the roster; a stale or unknown card
+ * is told it is closed, an edit the tool's schema refuses is told naming the field. A submit
+ * delivered twice is refused by the webhook's replay guard, and one that arrives as two activities
+ * settles once: the second is told who answered.
  */
 export function teamsSubmits({ bot, adapter, runtime, people, nameOf }: { bot: Chat; adapter: TeamsAdapter; runtime: PieceRuntime; people: TeamsPeople; nameOf: NameOf }) {
   /** Where and whom to tell what of a submit, or `null` when it was no press of FrogBot's cards. */

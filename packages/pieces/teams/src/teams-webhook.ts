@@ -45,11 +45,10 @@ function remedy(reason: string): string {
  * Checks a request to the Teams webhook before Chat SDK reads it (docs/pieces/teams.md): the
  * Bot Framework JWT (`botFrameworkAuth`: signature, issuer, audience `appId`, times against
  * `now`, `serviceurl` = the activity's `serviceUrl`, its recipient this bot, the key's
- * endorsements), then the kit's replay guard, keyed on the activity
- * (its conversation, type and id, which Teams keeps when it delivers an activity again: the kit's
- * `deliveryDigest`). A token is
- * reused by the Bot Connector for many activities until it expires, so it carries no time of its
- * own to check freshness against; its expiry is checked instead. Returns the body, or the
+ * endorsements), then the kit's replay guard, keyed on the activity (its conversation, type and
+ * id, which Teams keeps when it delivers an activity again: the kit's `deliveryDigest`). A token
+ * is reused by the Bot Connector for many activities until it expires, so it carries no time of
+ * its own to check freshness against; its expiry is checked instead. Returns the body, or the
  * refusal: `401` for a missing, forged, expired or replayed request, `400` for a verified body
  * that is no activity, `503` when the signing keys cannot be fetched. A refusal changes nothing
  * and is logged (at most once a minute) with what to do if Teams sent it.
