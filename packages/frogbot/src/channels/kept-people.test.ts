@@ -50,6 +50,24 @@ describe('keptPeople', () => {
     expect(people.lookupProblem('u9')).toBeNull()
   })
 
+  it("keeps a platform's 404 as nobody found, a 404 of the credentials as a failure", async () => {
+    const state = memoryState()
+    const failures: string[] = []
+    const answers: Record<string, KnownPerson | Error> = {
+      u1: new PlatformError('the platform answered 404', 404),
+      u2: new PlatformError('the token endpoint answered 404', 404, { credentials: true })
+    }
+    const lookUp = lookUpOf(answers).lookUp
+    const failed = (who: string) => failures.push(who)
+    const people = keptPeople({ state, key: 'p', lookUp, lookup: 'the lookup', failed })
+    expect(await people('t', { userId: 'u1', name: 'Eve' })).toEqual({ userId: 'u1', name: 'Eve' })
+    expect(people.lookupProblem('u1')).toBeNull()
+    expect(state.ttls.get('p:u1')).toBe(PERSON_MISS_KEEP_MS)
+    await people('t', { userId: 'u2' })
+    expect(failures).toEqual(['u2 (u2)'])
+    expect(people.lookupProblem('u2')).toMatchObject({ kind: 'refused' })
+  })
+
   it('tells a failure and keeps it a minute with why (credentials refused, or unreachable)', async () => {
     const state = memoryState()
     const failures: string[] = []

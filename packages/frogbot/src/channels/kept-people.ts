@@ -36,7 +36,9 @@ function problemOf(lookup: string, error: unknown): LookupProblem {
  * shares them: `people(where, { userId, name, email })` resolves the participant, with the name
  * the lookup gave (else `name`) and its email.
  * - `lookUp(userId, where)`: asks the platform (`where`: the thread or conversation the person wrote
- *   or clicked in, for a roster); `null` when it knows nobody of that id there; a throw is a failure.
+ *   or clicked in, for a roster); `null` when it knows nobody of that id there, as is a
+ *   `PlatformError` of status `404` that is not of the credentials (Teams' "not a member"; a token
+ *   endpoint's 404 is a refusal of the app's credentials); any other throw is a failure.
  * - A person found is kept under `<key>:<userId>` for `keepMs` (default {@link PERSON_KEEP_MS}),
  *   nobody found or a failure for `missKeepMs` (default {@link PERSON_MISS_KEEP_MS}), then asked
  *   again. An `email` the event already carried is kept the same way, without asking.
@@ -72,6 +74,8 @@ export function keptPeople({
     try {
       return { member: await lookUp(userId, where) }
     } catch (error) {
+      const notFound = error instanceof PlatformError && error.status === 404 && !error.credentials
+      if (notFound) return { member: null }
       failed(`${name ?? userId} (${userId})`, errorText(error))
       return { member: null, problem: problemOf(lookup, error) }
     }

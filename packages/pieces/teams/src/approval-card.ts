@@ -1,17 +1,17 @@
 import {
-  APPROVAL_CONTROLS, type ApprovalDrawing, type ApprovalField, approvalAnswer, approvalCard, approvalOutcome,
-  approvalEditForm, clipDrawn as clip, inputFields, type NameOf, type ReadAction
+  APPROVAL_CONTROLS, APPROVAL_FORM_IDS, type ApprovalDrawing, type ApprovalField, approvalCard,
+  approvalOutcome, clipDrawn as clip, inputFields, type NameOf
 } from 'frogbot/channels'
 import type { PendingCall } from 'frogbot/protocol'
 import { adaptiveCard, type DrawnCard, type Element, richText, TYPED_MAX } from './adaptive-card.ts'
 import type { BotConnector } from './bot-connector.ts'
 
-/** The `actionId`s in the `data` of an approval card's buttons (they come back in the submitted `value`). */
-export const APPROVAL_ACTIONS = { approve: 'fbapproval_approve', deny: 'fbapproval_deny', edit: 'fbapproval_edit' } as const
-
-/** The `id` of the Edit form's input of field `index`, and of the Deny form's reason. */
-export const fieldInput = (index: number) => `fbapproval_f${index}`
-export const REASON_INPUT = 'fbapproval_reason'
+/**
+ * The ids of an approval card's controls, the kit's `APPROVAL_FORM_IDS` (they come back in the
+ * submitted `value`, read by the kit's `approvalFormAction`): the `actionId`s in the `data` of its
+ * buttons, the `id` of the Edit form's input of field `index` and of the Deny form's reason.
+ */
+export const { field: fieldInput, reason: REASON_INPUT, ...APPROVAL_ACTIONS } = APPROVAL_FORM_IDS
 
 /** Most input fields the Edit form holds (beyond them, a field keeps its value). */
 const FORM_FIELDS = 40
@@ -48,20 +48,10 @@ export function approvalAdaptiveCard(call: Pick<PendingCall, 'toolName' | 'input
   return { card: adaptiveCard(body, actions), summary: clip(model.text, 1000) }
 }
 
-/** What a submitted approval card (`value`: its button's `data` and its inputs) asks: the action to settle with, an edit that is not JSON, or nothing of an approval's (`null`). */
-export function readApprovalSubmit(input: unknown, value: Record<string, unknown>): ReadAction | null {
-  const text = (key: string) => (typeof value[key] === 'string' ? value[key] : undefined)
-  if (value.actionId === APPROVAL_ACTIONS.approve) return { action: approvalAnswer({ kind: 'approve' }) }
-  if (value.actionId === APPROVAL_ACTIONS.deny) return { action: approvalAnswer({ kind: 'deny', reason: text(REASON_INPUT) }) }
-  if (value.actionId !== APPROVAL_ACTIONS.edit) return null
-  const read = approvalEditForm(input).read((index) => text(fieldInput(index)))
-  return 'problem' in read ? { notice: { kind: 'invalid', message: read.problem } } : { action: approvalAnswer({ kind: 'edit', input: read.input }) }
-}
-
 /**
  * How Teams draws approvals: the card posted as it is, updated in place to the decision (who, the
  * reason, what was changed, the quorum) or to the quorum's count. Presses are read by
- * `teamsSubmits`.
+ * `teamsSubmits`, with the kit's `approvalFormAction`.
  */
 export function teamsApprovals({ connector, nameOf }: { connector: BotConnector; nameOf: NameOf }): ApprovalDrawing {
   return {

@@ -81,17 +81,16 @@ export function botConnector({ apiUrl, appId, token }: { apiUrl?: string; appId:
       if (!id) throw new Error('Teams opened no conversation (POST /v3/conversations answered without an id)')
       return id
     },
-    /** `userId`'s entry in the roster of `thread`'s conversation (Bot Connector "Get conversation member"); `null` when they are not a member. */
-    member: async (thread: string, userId: string): Promise<KnownPerson | null> => {
-      try {
-        const member = (await call('GET', thread, `/members/${encodeURIComponent(userId)}`)) as { name?: string; email?: string; userPrincipalName?: string }
-        const email = member.email ?? member.userPrincipalName
-        return { ...(member.name ? { name: member.name } : {}), ...(email ? { email } : {}) }
-      } catch (error) {
-        // Not a member: the Bot Connector's 404 (the token endpoint's is a refusal of the app's credentials).
-        if (error instanceof PlatformError && error.status === 404 && !error.credentials) return null
-        throw error
-      }
+    /**
+     * `userId`'s entry in the roster of `thread`'s conversation (Bot Connector "Get conversation
+     * member"). Someone not a member is the Bot Connector's 404, a `PlatformError` the kit's
+     * `keptPeople` reads as nobody found.
+     */
+    member: async (thread: string, userId: string): Promise<KnownPerson> => {
+      type Member = { name?: string; email?: string; userPrincipalName?: string }
+      const member = (await call('GET', thread, `/members/${encodeURIComponent(userId)}`)) as Member
+      const email = member.email ?? member.userPrincipalName
+      return { ...(member.name ? { name: member.name } : {}), ...(email ? { email } : {}) }
     }
   }
 }

@@ -3,9 +3,6 @@ import { openIdBearer, type VerifiedBearer } from 'frogbot/channels'
 /** The issuer of every token the Bot Connector service sends a bot (Bot Connector authentication). */
 export const BOT_FRAMEWORK_ISSUER = 'https://api.botframework.com'
 
-/** How far a token's times may be off this server's clock (Bot Connector authentication: "industry-standard clock-skew is 5 minutes"), in seconds. */
-export const CLOCK_TOLERANCE_SECONDS = 300
-
 /** The parts of an activity the token is checked against. */
 export type SignedActivity = { serviceUrl: string; channelId?: string; recipient?: { id?: unknown } }
 
@@ -40,10 +37,11 @@ export function activityMismatch(token: VerifiedBearer, activity: SignedActivity
  * the kit's `openIdBearer`: the token in `Authorization: Bearer …`; signed by a key listed at the
  * `jwks_uri` of the OpenID metadata at `openIdMetadataUrl`, with an algorithm the metadata lists;
  * issuer {@link BOT_FRAMEWORK_ISSUER}; audience `appId`; not expired nor not yet valid, within
- * {@link CLOCK_TOLERANCE_SECONDS} of `now`. What it says of the activity is checked by
+ * the kit's `BEARER_CLOCK_TOLERANCE_S` of `now` (5 minutes: Bot Connector authentication, "industry-
+ * standard clock-skew is 5 minutes"). What it says of the activity is checked by
  * {@link activityMismatch} once the body is read. There is no way to skip either.
  */
 export function botFrameworkAuth({ appId, openIdMetadataUrl, now }: { appId: string; openIdMetadataUrl: string; now: () => number }) {
-  const claims = { issuer: BOT_FRAMEWORK_ISSUER, audience: appId, clockTolerance: CLOCK_TOLERANCE_SECONDS }
+  const claims = { issuer: BOT_FRAMEWORK_ISSUER, audience: appId }
   return openIdBearer({ metadataUrl: openIdMetadataUrl, provider: 'the Bot Framework', now, ...claims })
 }

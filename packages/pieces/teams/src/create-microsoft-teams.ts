@@ -1,8 +1,10 @@
+import { TeamsAdapter } from '@chat-adapter/teams'
 import type { Message } from 'chat'
-import { clientCredentialsToken, createChatSdkPiece, type KitPiece, withoutAtMentions } from 'frogbot/channels'
+import {
+  clientCredentialsToken, createChatSdkPiece, type KitPiece, withEnvDefaults, withoutOwnMentions
+} from 'frogbot/channels'
 import { teamsApprovals } from './approval-card.ts'
 import { type Activity, botConnector, tenantOf } from './bot-connector.ts'
-import { quietTeamsAdapter } from './quiet-teams-adapter.ts'
 import { type TeamsDirect, teamsDirect } from './teams-direct.ts'
 import { teamsDrawing } from './teams-drawing.ts'
 import { type TeamsPeople, teamsPeople } from './teams-people.ts'
@@ -19,17 +21,12 @@ export type MicrosoftTeamsPiece = KitPiece
 const ACK_DEADLINE_MS = 15_000
 
 /**
- * A message's text without the bot's mentions, trimmed: Chat SDK writes `<at>Name</at>` as `@Name`;
- * a mention is the bot's when its account id is `28:<appId>` or the bare app id (GUIDs in either case).
- * Only whole mentions go (the kit's `withoutAtMentions`): `ada@FrogBot.example` keeps its text.
+ * The mentions of a message (its activity's `mention` entities): the account mentioned and the
+ * name as written, `<at>Name</at>` (which Chat SDK's text has as `@Name`), else the account's name.
  */
-function withoutBotMention(message: Message, appId: string): string {
-  const bot = (id: string | undefined) => [appId, `28:${appId}`].some((own) => own.toLowerCase() === id?.toLowerCase())
-  const names = ((message.raw as Activity).entities ?? [])
-    .filter((entity) => entity.type === 'mention' && bot(entity.mentioned?.id))
-    .flatMap((entity) => entity.text?.replace(/<\/?at>/gi, '') || entity.mentioned?.name || [])
-  return withoutAtMentions(message.text, names)
-}
+const mentionsOf = (message: Message) =>
+  ((message.raw as Activity).entities ?? []).flatMap(({ type, text, mentioned: who }) =>
+    type === 'mention' ? [{ id: who?.id, name: text?.replace(/<\/?at>/gi, '') || who?.name }] : [])
 
 /**
  * The Microsoft Teams piece (`@frogbotai/piece-microsoft-teams`) on Chat SDK's Teams adapter and
@@ -82,8 +79,13 @@ export function createMicrosoftTeams(options: MicrosoftTeamsOptions = {}): Micro
     // is retried); Teams ignores the body of any other activity.
     lateAck: () => invokeAnswer('Received.'),
     describe: ({ agentSlug, webhookPath }) => [`channel ${instance}: ${label} for agent ${agentSlug}, webhook ${webhookPath} (the Azure Bot's messaging endpoint)`],
-    adapter: ({ logger, webhookVerifier }) =>
-      quietTeamsAdapter({
+    // Chat SDK's Teams adapter, as it comes, whose Teams SDK writes only its errors to the console
+    // (an activity a handler failed on, a call that failed): the SDK logs with a console logger of
+    // its own, which the adapter gives no way to replace, and it would warn at every start of its
+    // deprecated `skipAuth`, set because requests reach the adapter only once the piece verified
+    // them. Someone who set `LOG` or `LOG_LEVEL` (the Teams SDK's switches) keeps their own choice.
+    adapter: ({ logger, webhookVerifier }) => {
+      const made = () => new TeamsAdapter({
         appId,
         appTenantId,
         apiUrl,
@@ -94,7 +96,9 @@ export function createMicrosoftTeams(options: MicrosoftTeamsOptions = {}): Micro
         // Bot Framework JWT and the replay guard, below): the adapter's own check would ask
         // Microsoft's fixed keys instead of `openIdMetadataUrl`'s.
         webhookVerifier
-      }),
+      })
+      return withEnvDefaults({ LOG_LEVEL: 'error' }, made, ['LOG'])
+    },
     verify: teamsVerifier({ appId, openIdMetadataUrl, now }),
     // Invokes on FrogBot's cards are answered by the piece, with the text their clicker is shown.
     answerDirectly: (body) => invoked?.(body) ?? null,
@@ -110,7 +114,8 @@ export function createMicrosoftTeams(options: MicrosoftTeamsOptions = {}): Micro
           await direct!.remember(participant, message.raw as Activity)
           return participant
         },
-        textOf: (message) => withoutBotMention(message, appId),
+        // The bot's mentions (its account id is `28:<appId>` or the bare app id) are not what was said.
+        textOf: (message) => withoutOwnMentions(message.text, mentionsOf(message), [appId, `28:${appId}`]),
         accountOf: (message) => tenantOf(message.raw as Activity) ?? null
       }
     }

@@ -1,10 +1,8 @@
 import type { Chat } from 'chat'
 import type { TeamsAdapter } from '@chat-adapter/teams'
 import {
-  isJsonObject, type NameOf, noticeText, type PieceNotice, type PieceRuntime,
-  type QuestionCard, questionsOf, type ReadAction, readingAction
+  approvalFormAction, isJsonObject, type NameOf, noticeText, type PieceRuntime, readOnCard
 } from 'frogbot/channels'
-import { readApprovalSubmit } from './approval-card.ts'
 import { type Activity, activityRef } from './bot-connector.ts'
 import { readSubmit } from './card-reading.ts'
 import type { TeamsPeople } from './teams-people.ts'
@@ -15,16 +13,6 @@ const FROGBOT_ACTION = /^(?:frogbot_|fbapproval_)/
 /** The answer to an `adaptiveCard/action` invoke: `text` is what Teams shows its clicker (an empty body reads "Unable to reach app" and is retried). */
 export const invokeAnswer = (text: string) => Response.json({ statusCode: 200, type: 'application/vnd.microsoft.activity.message', value: text })
 
-const CLOSED: PieceNotice = { kind: 'closed' }
-
-/** What a submit (`value`: its button's `data` and the card's inputs) on `card` comes to: the action to settle with, what to tell, or `null` (no button of FrogBot's). */
-function readCard(card: QuestionCard, value: Record<string, unknown>): ReadAction | null {
-  if (String(value.actionId).startsWith('fbapproval_')) return card.kind === 'approval' ? readApprovalSubmit(card.input, value) : { notice: CLOSED }
-  const questions = questionsOf(card.input)
-  if (!questions) return { notice: CLOSED }
-  return readingAction(readSubmit(questions, value))
-}
-
 /**
  * Wires the submits of FrogBot's cards (questions and approvals) to the piece runtime. Teams
  * delivers an `Action.Submit` as a `message` activity whose `value` holds the button's `data` and
@@ -32,11 +20,11 @@ function readCard(card: QuestionCard, value: Record<string, unknown>): ReadActio
  * message), and an `adaptiveCard/action` invoke with them in `value.action.data`, which the piece
  * answers itself (`invoke`, the kit's `answerDirectly`): its answer is the text Teams shows the
  * clicker, so they are told there, once. Either is read against the card record of the message it
- * replies to (`readSubmit`, `readApprovalSubmit`) and settled through the one settle door as the
- * participant looked up in the roster; a stale or unknown card is told it is closed, an edit the
- * tool's schema refuses is told naming the field. A submit delivered twice is refused by the
- * webhook's replay guard, and one that arrives as two activities settles once: the second is told
- * who answered.
+ * replies to (the kit's `readOnCard`: `readSubmit`, the kit's `approvalFormAction`) and settled
+ * through the one settle door as the participant looked up in the roster; a stale or unknown card
+ * is told it is closed, an edit the tool's schema refuses is told naming the field. A submit
+ * delivered twice is refused by the webhook's replay guard, and one that arrives as two activities
+ * settles once: the second is told who answered.
  */
 export function teamsSubmits({ bot, adapter, runtime, people, nameOf }: { bot: Chat; adapter: TeamsAdapter; runtime: PieceRuntime; people: TeamsPeople; nameOf: NameOf }) {
   /** Where and whom to tell what of a submit, or `null` when it was no press of FrogBot's cards. */
@@ -46,7 +34,12 @@ export function teamsSubmits({ bot, adapter, runtime, people, nameOf }: { bot: C
     const { conversation, replyToId } = activity
     const messageId = replyToId && conversation?.id ? activityRef(conversation.id, replyToId) : undefined
     const card = messageId ? await runtime.cards.ofMessage(messageId) : null
-    const read = card ? readCard(card, data) : { notice: CLOSED }
+    // What the submit (`data`: its button's `data` and the card's inputs) comes to on that card.
+    const read = readOnCard(card, {
+      approval: String(data.actionId).startsWith('fbapproval_'),
+      readApproval: (input) => approvalFormAction(input, data),
+      readQuestions: (questions) => readSubmit(questions, data)
+    })
     if (!read) return null
     const here = adapter.parseMessage(activity).threadId
     const participant = await people(here, { userId: activity.from.id, name: activity.from.name })

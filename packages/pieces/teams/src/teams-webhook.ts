@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto'
 import {
-  badRequest, isJsonObject, jsonObject, type PieceContext, refusedRequest, replayGuard, unauthorized
+  badRequest, type BodyRule, checkedBody, deliveryDigest, isJsonObject, type PieceContext, refusedRequest,
+  replayGuard, unauthorized
 } from 'frogbot/channels'
 import { activityMismatch, botFrameworkAuth, type SignedActivity } from './bot-framework-auth.ts'
 
@@ -9,8 +9,14 @@ type ActivityHead = SignedActivity & { type: string; id?: string; conversation: 
 
 const objects = (items: unknown) => Array.isArray(items) && items.every((item) => item !== null && typeof item === 'object')
 
-/** What an activity must be, each rule with the problem of breaking it. */
-const ACTIVITY_RULES: [(activity: Record<string, any>) => boolean, string][] = [
+/**
+ * What a body must be to be read as an activity (else FrogBot's `400 bad-request`, the kit's
+ * `checkedBody`), each rule with the problem of breaking it: an object with a `type`, an absolute
+ * `serviceUrl` and a `conversation.id`, string ids and text where it has them, lists of objects
+ * for its `entities` and `attachments`, and the action's `data` object where it is a card's invoke
+ * (what Chat SDK's handler reads unchecked).
+ */
+const ACTIVITY_RULES: BodyRule[] = [
   [(activity) => typeof activity.type === 'string' && activity.type !== '', 'the activity has no type'],
   [(activity) => typeof activity.serviceUrl === 'string' && URL.canParse(activity.serviceUrl), 'the activity has no serviceUrl (an absolute URL)'],
   [(activity) => typeof activity.conversation?.id === 'string' && activity.conversation.id !== '', 'the activity has no conversation.id'],
@@ -27,19 +33,6 @@ const ACTIVITY_RULES: [(activity: Record<string, any>) => boolean, string][] = [
   ]
 ]
 
-/**
- * Why a body cannot be an activity (FrogBot's `400 bad-request`), or the activity's head: an object
- * with a `type`, an absolute `serviceUrl` and a `conversation.id`, string ids and text where it has
- * them, lists of objects for its `entities` and `attachments`, and the action's `data` object where
- * it is a card's invoke (what Chat SDK's handler reads unchecked).
- */
-export function readActivity(body: string): ActivityHead | { problem: string } {
-  const activity = jsonObject(body)
-  if (typeof activity === 'string') return { problem: `Refused: the body is ${activity === 'not JSON' ? activity : `${activity} (an activity)`}.` }
-  const broken = ACTIVITY_RULES.find(([holds]) => !holds(activity))
-  return broken ? { problem: `Refused: ${broken[1]}.` } : (activity as ActivityHead)
-}
-
 /** What whoever runs FrogBot can do about a refused request, if Teams sent it. */
 function remedy(reason: string): string {
   if (/aud/.test(reason)) return "if Teams sent it, TEAMS_APP_ID (or appId) is not the bot's Microsoft App ID"
@@ -52,10 +45,10 @@ function remedy(reason: string): string {
  * Checks a request to the Teams webhook before Chat SDK reads it (docs/pieces/teams.md): the
  * Bot Framework JWT (`botFrameworkAuth`: signature, issuer, audience `appId`, times against
  * `now`, `serviceurl` = the activity's `serviceUrl`, its recipient this bot, the key's
- * endorsements), then the kit's replay guard, keyed on the activity
- * (its conversation and id, which Teams keeps when it delivers an activity again). A token is
- * reused by the Bot Connector for many activities until it expires, so it carries no time of its
- * own to check freshness against; its expiry is checked instead. Returns the body, or the
+ * endorsements), then the kit's replay guard, keyed on the activity (its conversation, type and
+ * id, which Teams keeps when it delivers an activity again: the kit's `deliveryDigest`). A token
+ * is reused by the Bot Connector for many activities until it expires, so it carries no time of
+ * its own to check freshness against; its expiry is checked instead. Returns the body, or the
  * refusal: `401` for a missing, forged, expired or replayed request, `400` for a verified body
  * that is no activity, `503` when the signing keys cannot be fetched. A refusal changes nothing
  * and is logged (at most once a minute) with what to do if Teams sent it.
@@ -71,11 +64,12 @@ export function teamsVerifier({ appId, openIdMetadataUrl, now: clock }: { appId:
     }
     const refuse = (reason: string) => refusedRequest(refused, reason, remedy(reason))
     if (checked.kind === 'refused') return refuse(checked.reason)
-    const activity = readActivity(body)
-    if ('problem' in activity) return badRequest(activity.problem)
+    const read = checkedBody(body, 'an activity', ACTIVITY_RULES)
+    if ('problem' in read) return badRequest(read.problem)
+    const activity = read.value as ActivityHead
     const mismatch = activityMismatch(checked, activity, appId)
     if (mismatch) return refuse(mismatch)
-    const deliveryId = activity.id ? createHash('sha256').update(`${activity.conversation.id}\n${activity.type}\n${activity.id}`).digest('hex') : undefined
+    const deliveryId = activity.id && deliveryDigest([activity.conversation.id, activity.type, activity.id])
     const refusal = await replayGuard({ state, now }).admit({ body, ...(deliveryId ? { deliveryId } : {}) })
     return refusal ? unauthorized(refusal.message) : body
   }

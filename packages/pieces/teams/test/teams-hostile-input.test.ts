@@ -38,6 +38,11 @@ describe('odd activities to the Teams webhook', () => {
     expect(teams.calls).toEqual([])
   })
 
+  it('reads an activity with a field named problem as any other, not as a refusal (was a 400)', async () => {
+    const activity = { ...base(), type: 'typing', problem: 'Refused: nothing.' }
+    expect((await kit.deliver(delivery(teams, activity))).status).toBe(200)
+  })
+
   it('answers activities it has no use for below 500, starting nothing', async () => {
     const odd: Record<string, unknown>[] = [
       { ...base(), type: 'invoke', name: 'adaptiveCard/action', value: { action: { data: { actionId: 'frogbot_submit', q0: '0' } } } },
