@@ -45,6 +45,12 @@ const ApprovalResponse = z.strictObject({
   isAutomatic: z.boolean().optional()
 })
 
+/**
+ * What a resubmitted tool part must hold before anything reads it (the browser's copy is not
+ * trusted): its call id, a non-empty string, and an `errorText`, where it has one, a string.
+ */
+const ToolPartHead = z.object({ toolCallId: z.string().min(1, 'must not be empty'), errorText: z.string().optional() })
+
 /** A call of the step that still waits, as the resubmission is checked against it: its stored input and approval id. */
 export type WaitingCall = { input: unknown; approvalId?: string }
 
@@ -71,6 +77,7 @@ export function resubmissionInputs(message: UIMessage, index: number, here: Sett
   for (let at = stepStart + 1; at < message.parts.length; at++) {
     const part = message.parts[at]
     if (!isToolUIPart(part)) continue
+    parsedOrRefused(ToolPartHead, part, ['messages', index, 'parts', at])
     if (here.approvalTools.has(toolNameOf(part))) {
       if (part.state === 'approval-responded') inputs.push(decisionOf(part, ['messages', index, 'parts', at], waiting.get(part.toolCallId)))
       continue

@@ -88,4 +88,19 @@ describe('a useChat resubmission', () => {
     expect(long.json.error).toBe(`messages.1.parts.${at}.errorText: ${rule}`)
     expect(await read()).toEqual(before)
   })
+
+  it('a tool part whose errorText or toolCallId is of the wrong type is 400 naming it, never a 500', async () => {
+    const { read, before, at, resubmit } = await waitingChat()
+    for (const errorText of [5, true, [], {}]) {
+      const refused = await resubmit({ state: 'output-error', errorText })
+      expect(refused.status, JSON.stringify(errorText)).toBe(400)
+      expect(refused.json.error).toMatch(new RegExp(`^messages\\.1\\.parts\\.${at}\\.errorText: `))
+    }
+    for (const toolCallId of [5, null, {}, '']) {
+      const refused = await resubmit({ ...answered({ header: 'Color', selected: ['Blue'] }), toolCallId })
+      expect(refused.status, JSON.stringify(toolCallId)).toBe(400)
+      expect(refused.json.error).toMatch(new RegExp(`^messages\\.1\\.parts\\.${at}\\.toolCallId: `))
+    }
+    expect(await read()).toEqual(before)
+  })
 })
