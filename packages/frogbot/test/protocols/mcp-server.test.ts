@@ -230,6 +230,26 @@ describe('the MCP server door: agent tools', () => {
     await client.close()
   })
 
+  it('answers the settle door refuses are asked again with the reason, on a new state; the next answer settles', async () => {
+    const model = scriptedModel([toolStep([{ toolCallId: 'call_1', toolName: 'question', input: colorQuestion }], 'Let me ask.'), textStep('Blue it is.')])
+    const app = await served(model)
+    const forms: { message: string }[] = []
+    const client = await mcpClient({
+      fetch: app.frogbot.fetch,
+      token: app.token,
+      // The first form comes back empty (nothing picked, nothing typed), the second answered.
+      elicit: async (params) => (forms.push(params), { action: 'accept', content: forms.length === 1 ? {} : { q0: 'Blue' } })
+    })
+    const result = await client.callTool({ name: 'agent_planner', arguments: { prompt: 'Paint the shed' } })
+    expect(forms).toHaveLength(2)
+    expect(forms[0].message).toBe('Which color?')
+    expect(forms[1].message).toMatch(/^answers\[0\] \("Color"\): .*; answer again\.\n\nWhich color\?$/s)
+    expect(result.structuredContent, JSON.stringify(result)).toMatchObject({ status: 'complete', text: 'Blue it is.' })
+    const chat = await app.call('GET', `/api/agents/planner/chats/${(result.structuredContent as any).chatId}`)
+    expect(chat.json.messages.at(-1).settlements).toMatchObject([{ toolCallId: 'call_1', outcome: 'answered' }])
+    await client.close()
+  })
+
   it('a declined form dismisses the question', async () => {
     const model = scriptedModel([toolStep([{ toolCallId: 'call_1', toolName: 'question', input: colorQuestion }], 'Let me ask.'), textStep('Never said.')])
     const app = await served(model)

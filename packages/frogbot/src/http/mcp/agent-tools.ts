@@ -1,7 +1,8 @@
 import { CLIENT_CAPABILITIES_META_KEY, inputRequired, type McpServer, type ServerContext } from '@modelcontextprotocol/server'
-import type { TurnResult } from '@frogbotai/protocol'
+import type { PendingCall, TurnResult } from '@frogbotai/protocol'
 import { z } from 'zod'
 import type { ResolvedAgent } from '../../agents/resolve-agents.ts'
+import { FrogbotError } from '../../errors/frogbot-error.ts'
 import type { SettleOutcome } from '../../contract/turns.ts'
 import type { McpToolContext } from './ask-human-tool.ts'
 import type { WaitState } from './signed-state.ts'
@@ -25,11 +26,8 @@ function elicits(ctx: ServerContext): boolean {
  */
 async function turnToolResult(context: McpToolContext, ctx: ServerContext, result: TurnResult) {
   if (result.status === 'awaiting-input') {
-    if (elicits(ctx) && onlyQuestions(result.pending)) {
-      const inputRequests = Object.fromEntries(result.pending.map((call) => [call.toolCallId, questionElicitation(call)]))
-      const state: WaitState = { chatId: result.chatId, toolCallId: result.pending[0].toolCallId, calls: result.pending.map((call) => call.toolCallId), nonce: context.engine.services.newId('nonce') }
-      return inputRequired({ inputRequests, requestState: await context.states.mint(state, ctx) })
-    }
+    if (elicits(ctx) && onlyQuestions(result.pending)) return forms(context, ctx, result.chatId, result.pending)
+
     const questions = result.pending.map((call) => `${call.toolName} (${call.toolCallId}): ${JSON.stringify(call.input)}`).join('\n')
     return {
       content: [{ type: 'text' as const, text: `The agent waits for an answer in FrogBot chat ${result.chatId}:\n${questions}` }],
@@ -38,6 +36,21 @@ async function turnToolResult(context: McpToolContext, ctx: ServerContext, resul
   }
   return { content: [{ type: 'text' as const, text: result.text }], structuredContent: result as unknown as Record<string, unknown> }
 }
+
+/**
+ * `input_required` with one form per question call of `pending` (in chat `chatId`) and a new
+ * signed state naming them; `problem`, why the forms are asked again, heads each form's message.
+ */
+async function forms(context: McpToolContext, ctx: ServerContext, chatId: string, pending: PendingCall[], problem?: string) {
+  const inputRequests = Object.fromEntries(pending.map((call) => [call.toolCallId, questionElicitation(call, problem)]))
+  const calls = pending.map((call) => call.toolCallId)
+  const state: WaitState = { chatId, toolCallId: calls[0], calls, nonce: context.engine.services.newId('nonce') }
+  return inputRequired({ inputRequests, requestState: await context.states.mint(state, ctx) })
+}
+
+/** Whether the settle door refused the answers themselves (a rule of an answer), so that the forms are asked again. */
+const refusedAnswer = (error: unknown): error is FrogbotError =>
+  FrogbotError.isInstance(error) && (error.code === 'invalid-output' || error.code === 'bad-request')
 
 /** The tool result after the client's forms were settled: the continuation's, the calls still waiting, or the dismissal. */
 async function settledToolResult(context: McpToolContext, ctx: ServerContext, outcome: SettleOutcome) {
@@ -59,7 +72,8 @@ async function settledToolResult(context: McpToolContext, ctx: ServerContext, ou
  * to the agent as the caller. A turn that completes answers its text (`structuredContent` the
  * turn result). One that stops at questions is handed to a client that answers forms as MCP
  * elicitations (`input_required`); their answers settle through the settle door (a declined form
- * dismisses) and the turn continues. Otherwise it answers `status: "awaiting-input"` with the
+ * dismisses) and the turn continues; answers the door refuses, or a form left without a response,
+ * are asked again, the forms' message saying why. Otherwise it answers `status: "awaiting-input"` with the
  * `chatId` and the `pending` calls, to be answered in FrogBot; a queued message answers `status: "queued"`.
  */
 export function registerAgentTool(server: McpServer, context: McpToolContext, agent: ResolvedAgent): void {
@@ -76,9 +90,18 @@ export function registerAgentTool(server: McpServer, context: McpToolContext, ag
       if (state && typeof state === 'object' && state.calls) {
         const { pending } = await engine.pending({ chatId: state.chatId, agentSlug: agent.slug, req })
         const asked = pending.filter((call) => state.calls!.includes(call.toolCallId))
+        if (asked.length === 0) return { isError: true, content: [{ type: 'text' as const, text: `The questions of chat ${state.chatId} were answered elsewhere; read the chat.` }] }
+        // A form without a response of its own, or answers a rule refuses, are asked again (the state is single-use).
         const inputs = questionAnswers(asked, ctx.mcpReq.inputResponses)
-        if (!inputs || asked.length === 0) return { isError: true, content: [{ type: 'text' as const, text: `The questions of chat ${state.chatId} were answered elsewhere or not at all; read the chat.` }] }
-        return settledToolResult(context, ctx, await engine.settle({ chatId: state.chatId, agentSlug: agent.slug, inputs, req, wholeStep: true }))
+        if (!inputs) return forms(context, ctx, state.chatId, asked, 'Each form needs a response: accept, decline or cancel it.')
+        let outcome: SettleOutcome
+        try {
+          outcome = await engine.settle({ chatId: state.chatId, agentSlug: agent.slug, inputs, req, wholeStep: true })
+        } catch (error) {
+          if (refusedAnswer(error)) return forms(context, ctx, state.chatId, asked, `${error.message}; answer again.`)
+          throw error
+        }
+        return settledToolResult(context, ctx, outcome)
       }
       const message = { id: engine.services.newId('msg'), role: 'user' as const, parts: [{ type: 'text' as const, text: prompt }] }
       const sent = await engine.sendMessage({ agentSlug: agent.slug, chatId, message, req, field: 'prompt' })

@@ -12,21 +12,26 @@ export function onlyQuestions(pending: PendingCall[]): boolean {
 /**
  * A question call as an MCP form elicitation (`elicitation/create`, form mode): per question `q<i>`,
  * a single-choice string enum or a multi-select array of the option labels (titled by the header,
- * described by the question), and where a typed answer is allowed a string `q<i>_custom`.
+ * described by the question), and where a typed answer is allowed a string `q<i>_custom`. A
+ * question without typed answers needs a pick: its `q<i>` is required (a multi-select, at least
+ * one item). `problem` (why the form is asked again) heads the message.
  */
-export function questionElicitation(call: PendingCall): InputRequest {
+export function questionElicitation(call: PendingCall, problem?: string): InputRequest {
   const { questions } = call.input as Asked
   const properties: Record<string, Record<string, unknown>> = {}
   const required: string[] = []
   questions.forEach((question, index) => {
     const labels = question.options.map((option) => option.label)
+    const typed = question.custom !== false
+    const titled = { title: question.header, description: question.question }
     properties[`q${index}`] = question.multiple
-      ? { type: 'array', title: question.header, description: question.question, items: { type: 'string', enum: labels } }
-      : { type: 'string', title: question.header, description: question.question, enum: labels }
-    if (question.custom !== false) properties[`q${index}_custom`] = { type: 'string', title: `${question.header}: your own answer` }
+      ? { type: 'array', ...titled, items: { type: 'string', enum: labels }, ...(typed ? {} : { minItems: 1 }) }
+      : { type: 'string', ...titled, enum: labels }
+    if (typed) properties[`q${index}_custom`] = { type: 'string', title: `${question.header}: your own answer` }
     else required.push(`q${index}`)
   })
-  return inputRequired.elicit({ message: questions.map((question) => question.question).join('\n'), requestedSchema: { type: 'object', properties, required } as never })
+  const message = [...(problem ? [problem, ''] : []), ...questions.map((question) => question.question)].join('\n')
+  return inputRequired.elicit({ message, requestedSchema: { type: 'object', properties, required } as never })
 }
 
 /**
