@@ -9,7 +9,7 @@ import { cliCommand } from './cli-command.ts'
 import { type DatabasePlace, databasePlace, nothingIn } from './database-place.ts'
 import { loadConfig } from './load-config.ts'
 import { sqliteAdapter } from '../store/sqlite-adapter.ts'
-import { describePendingCall, terminalSafe } from './pending-command.ts'
+import { describePendingCall, terminalSafe, terminalText } from './pending-command.ts'
 import { channelLabel } from '../turns/chat-access.ts'
 import type { ChatRecord } from '../store/chat-records.ts'
 import type { TurnServices } from '../turns/services.ts'
@@ -195,7 +195,7 @@ export async function answerCommand(args: string[], options: AnswerOptions): Pro
     checkFlags(options)
     given = flagInput(toolCallId, options)
   } catch (error) {
-    console.error(`frogbot answer: ${(error as Error).message}`)
+    console.error(`frogbot answer: ${terminalText((error as Error).message)}`)
     return 1
   }
 
@@ -226,7 +226,7 @@ export async function answerCommand(args: string[], options: AnswerOptions): Pro
 
       const outcome = await engine.settle({ chatId, inputs: [input], req })
       if (outcome.kind === 'dismissed') {
-        const reason = outcome.settlement.reason ? ` (reason: ${outcome.settlement.reason})` : ''
+        const reason = outcome.settlement.reason ? ` (reason: ${terminalText(outcome.settlement.reason)})` : ''
         console.log(`Dismissed call ${toolCallId} in chat ${chatId}${reason}. The chat is ready for the next message.`)
         return 0
       }
@@ -251,22 +251,22 @@ export async function answerCommand(args: string[], options: AnswerOptions): Pro
       void outcome.run.stream.cancel().catch(() => {})
       const result = await outcome.run.result
       if (result.status === 'complete') {
-        console.log(result.text)
+        console.log(terminalText(result.text))
         if (result.stopped) console.log('\n(the turn was stopped)')
         return 0
       }
       const message = (await store.getMessages(chatId)).at(-1)
       const text = message?.parts.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('') ?? ''
-      if (text) console.log(text)
+      if (text) console.log(terminalText(text))
       console.log(`\nAwaiting input again:\n\n${result.pending.map((call) => describePendingCall(call).join('\n')).join('\n\n')}`)
       return 0
     } catch (error) {
       if (error instanceof UsageProblem) {
-        console.error(`frogbot answer: ${error.message}`)
+        console.error(`frogbot answer: ${terminalText(error.message)}`)
         return 1
       }
       if (!FrogbotError.isInstance(error)) throw error
-      console.error(`frogbot answer: ${await errorLine(auth, error, place)}`)
+      console.error(`frogbot answer: ${terminalText(await errorLine(auth, error, place))}`)
       return 1
     }
   } finally {

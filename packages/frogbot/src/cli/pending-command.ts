@@ -29,9 +29,15 @@ export function ageOf(createdAt: string, now: Date = new Date()): string {
  * that could clear the screen or retitle the window, NUL, …) become `?`, and it is cut at `max`.
  */
 export function terminalSafe(text: unknown, max = 200): string {
-  const clean = String(text).replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '?').replace(/\n/g, ' ')
-  return clipText(clean, max)
+  return clipText(terminalText(String(text)).replace(/\n/g, ' '), max)
 }
+
+/**
+ * Text of many lines (a reply, a reason, an error that quotes what someone wrote) made safe for a
+ * terminal as {@link terminalSafe} makes a line: control characters become `?`, but its line
+ * breaks and tabs stay, and nothing is cut (docs/project/guarantees.md).
+ */
+export const terminalText = (text: string): string => text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '?')
 
 export function describePendingCall(call: PendingCall, { owner, now = new Date(), channelLabel }: { owner?: string; now?: Date; channelLabel?: string | null } = {}): string[] {
   // A channel conversation's calls are answered in the channel only (`answer` refuses them).

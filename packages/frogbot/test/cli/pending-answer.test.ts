@@ -43,10 +43,11 @@ async function seed() {
     }
     const first = await ask()
     const second = await ask()
-    // A third chat that is a Slack conversation: its call is answered in Slack only.
+    const third = await ask()
+    // A fourth chat that is a Slack conversation: its call is answered in Slack only.
     const slack = await ask()
     await storeOf(app).db.updateTable('frogbot_chats').set({ channel: 'slack', channel_instance: 'slack', channel_thread: 'C1:1700000000.000100' }).where('id', '=', slack.chatId).execute()
-    return { ada, first, second, slack }
+    return { ada, first, second, third, slack }
   } finally {
     await app.close()
   }
@@ -54,7 +55,7 @@ async function seed() {
 
 describe('frogbot pending / answer', { timeout: 90_000 }, () => {
   it('lists waiting questions and settles them from the terminal, with a clear line for every refusal', async () => {
-    const { ada, first, second, slack } = await seed()
+    const { ada, first, second, third, slack } = await seed()
 
     const listed = await frogbot('pending')
     expect(listed).toMatchObject({ code: 0, stderr: '' })
@@ -91,6 +92,12 @@ describe('frogbot pending / answer', { timeout: 90_000 }, () => {
     expect(wrongLabel.code).toBe(1)
     expect(wrongLabel.stderr).toMatch(/^frogbot answer: invalid answer: .*Beach/)
     expect(wrongLabel.stderr.trim().split('\n')).toHaveLength(1)
+    // What someone wrote never reaches the terminal as control characters (here: retitle the
+    // window), though the reply repeats it.
+    const typed = await frogbot('answer', third.chatId, third.callId, '--email', 'ada@example.com', '--custom', 'x\u001b]0;pwned\u0007')
+    expect(typed.code, typed.stderr).toBe(0)
+    expect(typed.stdout).toMatch(/you wrote: "x\?\\?\]0;pwned\?"/)
+    expect(typed.stdout + typed.stderr).not.toMatch(/[\u001b\u0007]/)
     const wrongNumber = await frogbot('answer', second.chatId, second.callId, '--email', 'ada@example.com', '--pick', '7')
     expect(wrongNumber).toMatchObject({ code: 1, stderr: 'frogbot answer: --pick 7: there is no option 7; `frogbot pending` numbers them 1 to 2\n' })
     const approved = await frogbot('answer', second.chatId, second.callId, '--email', 'ada@example.com', '--approve')
@@ -110,9 +117,9 @@ describe('frogbot pending / answer', { timeout: 90_000 }, () => {
     expect(missingWay.stderr).toContain('give exactly one of --json')
     expect((await frogbot('answer', second.chatId)).code).toBe(1)
 
-    const dismissed = await frogbot('answer', second.chatId, second.callId, '--email', 'ada@example.com', '--dismiss', '--reason', 'not this year')
+    const dismissed = await frogbot('answer', second.chatId, second.callId, '--email', 'ada@example.com', '--dismiss', '--reason', 'not this year\u001b[2J')
     expect(dismissed.code, dismissed.stderr).toBe(0)
-    expect(dismissed.stdout).toContain(`Dismissed call ${second.callId} in chat ${second.chatId} (reason: not this year).`)
+    expect(dismissed.stdout).toContain(`Dismissed call ${second.callId} in chat ${second.chatId} (reason: not this year?[2J).`)
 
     // After a dismissal, a late answer is told the call was dismissed, not that someone answered.
     const late = await frogbot('answer', second.chatId, second.callId, '--email', 'ada@example.com', '--pick', '1')
@@ -133,7 +140,7 @@ describe('frogbot pending / answer', { timeout: 90_000 }, () => {
       expect(answeredChat.map((message) => message.role)).toEqual(['user', 'assistant'])
       expect(answeredChat[1].settlements).toMatchObject([{ toolCallId: first.callId, outcome: 'answered', by: { userId: ada.id } }])
       const dismissedChat = await storeOf(app).getMessages(second.chatId)
-      expect(dismissedChat[1].settlements).toMatchObject([{ toolCallId: second.callId, outcome: 'dismissed', reason: 'not this year', by: { userId: ada.id } }])
+      expect(dismissedChat[1].settlements).toMatchObject([{ toolCallId: second.callId, outcome: 'dismissed', reason: 'not this year\u001b[2J', by: { userId: ada.id } }])
       expect((await storeOf(app).getChat(first.chatId))?.state).toBe('idle')
       expect((await storeOf(app).getChat(second.chatId))?.state).toBe('idle')
     } finally {
