@@ -168,7 +168,8 @@ async function errorLine(auth: Auth, error: FrogbotError, place: DatabasePlace):
       return `not found: ${error.message} (looked${where})${note}`
     }
     case 'tool-unavailable':
-      return `tool unavailable: The tool "${String(error.data?.toolName)}" of this call was removed or changed since it was asked; dismiss it with --dismiss.`
+      // The door says what is left: an approval is denied (--deny), any other call dismissed (--dismiss).
+      return `tool unavailable: ${error.message.replace(/; (deny|dismiss) the call instead\.$/, (_, way: string) => `; ${way} it with --${way}.`)}`
     case 'not-awaiting':
       return `not waiting: ${error.message}`
     case 'model-error':

@@ -33,7 +33,12 @@ async function seed() {
       expect(body.pending[0].kind).toBe('approval')
       return { chatId: body.chatId, callId: body.pending[0].toolCallId }
     }
-    return { first: await ask(), second: await ask() }
+    const first = await ask()
+    const second = await ask()
+    // A third whose tool changed since it was asked (a deploy): it can be denied, not approved.
+    const third = await ask()
+    await storeOf(app).db.updateTable('frogbot_pending_calls').set({ tool_fingerprint: 'an-older-tool' }).where('chat_id', '=', third.chatId).execute()
+    return { first, second, third }
   } finally {
     await app.close()
   }
@@ -41,7 +46,7 @@ async function seed() {
 
 describe('frogbot answer --approve / --deny', { timeout: 90_000 }, () => {
   it('lists an approval with its flags, approves with an edited input, denies with a reason, and refuses what does not fit', async () => {
-    const { first, second } = await seed()
+    const { first, second, third } = await seed()
     const listed = await frogbot('pending')
     expect(listed.stdout).toContain(`${first.chatId}  agent planner  tool send_invoice  needs approval  call ${first.callId}`)
     expect(listed.stdout).toContain('  input: {"customer":"ACME","amount":1200,"memo":"Team offsite planning"}')
@@ -70,5 +75,12 @@ describe('frogbot answer --approve / --deny', { timeout: 90_000 }, () => {
     const denied = await frogbot('answer', second.chatId, second.callId, '--email', 'ada@example.com', '--deny', '--reason', 'not this month')
     expect(denied.code, denied.stderr).toBe(0)
     expect(denied.stdout).toContain('You denied send_invoice, so I did not run it (Denied by the user. Reason: not this month).')
+
+    // The refusal names the flag that works: an approval of a changed tool is denied, not dismissed.
+    const changed = await frogbot('answer', third.chatId, third.callId, '--email', 'ada@example.com', '--approve')
+    expect(changed).toMatchObject({ code: 1, stdout: '' })
+    const line = 'frogbot answer: tool unavailable: The tool "send_invoice" of this call was removed or changed since it was asked; deny it with --deny.\n'
+    expect(changed.stderr).toBe(line)
+    expect((await frogbot('answer', third.chatId, third.callId, '--email', 'ada@example.com', '--deny')).code).toBe(0)
   })
 })
