@@ -141,7 +141,14 @@ function questionLabelsAsOffered(input: unknown, output: unknown): unknown {
  * `output` or `dismissed` is for client tools' calls. With `whoOnly` (see {@link mayAnswer}),
  * `approval.access` alone.
  */
-async function checkDecision(agent: ResolvedAgent, req: Caller, call: CallRecord, action: SettleAction, whoOnly: boolean): Promise<SettleAction> {
+async function checkDecision(
+  agent: ResolvedAgent,
+  req: Caller,
+  call: CallRecord,
+  action: SettleAction,
+  whoOnly: boolean,
+  field = 'input'
+): Promise<SettleAction> {
   if (!whoOnly && !isDecision(action)) {
     throw new FrogbotError('bad-request', `${isAnswer(action) ? 'output' : 'dismissed'}: "${call.toolName}" waits for approval; settle it with "approved": true or false`)
   }
@@ -158,18 +165,18 @@ async function checkDecision(agent: ResolvedAgent, req: Caller, call: CallRecord
   // defaults filled in or not), is no edit.
   const asked = tool!.inputSchema.safeParse(call.input)
   // A key the schema would drop makes it an edit, refused below naming the key.
-  const strippedNothing = parsed.success && !droppedKey(action.input, parsed.data, ['input'])
+  const strippedNothing = parsed.success && !droppedKey(action.input, parsed.data, [field])
   const same = isDeepStrictEqual(action.input, call.input) || (strippedNothing && asked.success && isDeepStrictEqual(parsed.data, asked.data))
   if (same) return { toolCallId: action.toolCallId, approved: true, ...(action.reason ? { reason: action.reason } : {}) }
   // Every vote of a quorum approves one input: an edit would run over the other voters' approvals.
   if (call.quorum !== null && call.quorum > 1) {
-    throw new FrogbotError('invalid-input', `input: "${call.toolName}" needs ${call.quorum} approvals, which all approve the input the model asked for: approve it as it is, or deny it with a reason saying what to change`)
+    throw new FrogbotError('invalid-input', `${field}: "${call.toolName}" needs ${call.quorum} approvals, which all approve the input the model asked for: approve it as it is, or deny it with a reason saying what to change`)
   }
-  if (!parsed.success) throw new FrogbotError('invalid-input', zodMessage(parsed.error, action.input, 'input'))
-  const unknown = droppedKey(action.input, parsed.data, ['input'])
+  if (!parsed.success) throw new FrogbotError('invalid-input', zodMessage(parsed.error, action.input, field))
+  const unknown = droppedKey(action.input, parsed.data, [field])
   if (unknown) throw new FrogbotError('invalid-input', `${formatPath(unknown)}: not a field of "${call.toolName}"'s input`)
   // An edit is text a person typed: no NUL, no lone surrogate (docs/project/guarantees.md, Limits).
-  const broken = typedTextProblemIn(action.input, ['input'])
+  const broken = typedTextProblemIn(action.input, [field])
   if (broken) throw new FrogbotError('invalid-input', `${formatPath(broken.path)}: ${broken.problem}`)
   return { ...action, input: parsed.data }
 }
@@ -201,6 +208,17 @@ function checkElicitation(
 }
 
 /**
+ * Where a request carried an approval's edited input, from where it carries an answer (`field`):
+ * `input` in a settle body (`output`), the tool part's own `input` in a `useChat` resubmission
+ * (`messages.1.parts.2.output`), and `input` within the answer elsewhere (an AG-UI resume's
+ * `resume.0.payload`), so that a refusal names the field the client sent.
+ */
+function inputFieldOf(field: string): string {
+  if (field === 'output') return 'input'
+  return field.endsWith('.output') ? `${field.slice(0, -'.output'.length)}.input` : `${field}.input`
+}
+
+/**
  * The checks of one action that run user code: FrogBot's expiry has none; a person's `reason` (of
  * a dismissal or a decision) is at most {@link REASON_MAX_LENGTH} characters (`400 invalid-output`);
  * see {@link checkAnswer} and {@link checkDecision}. `outputField` names where the request carried
@@ -222,6 +240,6 @@ export async function checkAction(
   }
   const field = outputField?.(call.toolCallId) ?? 'output'
   if (call.kind === MCP_ELICITATION_KIND) return checkElicitation(agent, call, action, whoOnly, field)
-  if (call.kind === APPROVAL_KIND) return checkDecision(agent, req, call, action, whoOnly)
+  if (call.kind === APPROVAL_KIND) return checkDecision(agent, req, call, action, whoOnly, inputFieldOf(field))
   return checkAnswer(agent, req, call, action, whoOnly, field)
 }

@@ -252,7 +252,9 @@ describe('an AG-UI resume of an approval is checked as /settle checks it', () =>
       [{ approved: 0 }, 'resume.0.payload.approved:'],
       [{}, 'resume.0.payload.approved: is required (boolean)'],
       [{ approved: true, foo: 1 }, 'resume.0.payload: unknown field "foo"'],
-      [{ approved: false, input: { to: 'X', amount: 1 } }, 'resume.0.payload.input: an edited input goes only with an approval']
+      [{ approved: false, input: { to: 'X', amount: 1 } }, 'resume.0.payload.input: an edited input goes only with an approval'],
+      [{ approved: true, input: { to: 'X', amount: 1, currency: 'EUR' } }, 'resume.0.payload.input.currency: not a field of "send_invoice"\'s input'],
+      [{ approved: true, input: { to: 'X', amount: 'lots' } }, 'resume.0.payload.input.amount: ']
     ] as const) {
       const refused = await resume(payload)
       expect(refused.status, JSON.stringify(payload)).toBe(400)
@@ -299,7 +301,8 @@ describe('a decision resubmitted by useChat (addToolApprovalResponse) is checked
     const app = await askingApproval()
     const wrong = await resubmit(app, (part) => ({ ...decided({ approved: true })(part), input: { to: '', amount: 500 } }))
     expect(wrong.status).toBe(400)
-    expect(wrong.json).toMatchObject({ code: 'invalid-input', error: expect.stringContaining('input.to') })
+    const at = `messages.1.parts.${(await app.snapshot()).messages[1].parts.findIndex((part: { type: string }) => part.type === 'tool-send_invoice')}`
+    expect(wrong.json).toMatchObject({ code: 'invalid-input', error: expect.stringMatching(new RegExp(`^${at.replaceAll('.', '\\.')}\\.input\\.to: `)) })
     const edited = await resubmit(app, (part) => ({ ...decided({ approved: true })(part), input: { to: 'ACME Corp', amount: 450 } }))
     expect(edited.status).toBe(200)
     expect(app.invoice.runs.map((run) => run.input)).toEqual([{ to: 'ACME Corp', amount: 450 }])
