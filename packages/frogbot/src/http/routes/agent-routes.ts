@@ -51,10 +51,12 @@ export function agentRoutes(context: HttpContext) {
     }
     if (last?.role === 'system') throw new FrogbotError('bad-request', `messages.${lastIndex}.role: the last message must be a user message`)
 
-    if (chatId && body.trigger === 'regenerate-message') {
+    if (body.trigger === 'regenerate-message') {
+      if (!chatId) throw new FrogbotError('bad-request', 'trigger: "regenerate-message" re-runs the last reply of a chat: send the chat\'s id (id or chatId)')
       const { messages } = await forCaller(req, engine.readChat({ chatId, agentSlug: agent.slug, req }))
       const lastUser = messages.findLast((message) => message.role === 'user')
       if (!lastUser) throw new FrogbotError('bad-request', 'messages: there is no user message to regenerate from')
+      if (body.messageId !== undefined) refuseStaleReply(messages, lastUser.id, body.messageId)
       const edited = await engine.editMessage({ chatId, agentSlug: agent.slug, messageId: lastUser.id, req })
       return turnResponse(stream, edited.chatId, edited.run)
     }
@@ -94,4 +96,18 @@ export function agentRoutes(context: HttpContext) {
     return turnResponse(stream, sent.chatId, sent.run)
   })
   return app
+}
+
+/**
+ * Refuses a regenerate whose `messageId` (useChat's `regenerate({ messageId })`) is not the last
+ * reply of the chat: the last user message or a message after it. `bad-request` naming `messageId`:
+ * a message that is no longer the last (the chat changed since the client read it) or none of the chat.
+ */
+function refuseStaleReply(messages: readonly { id: string }[], lastUserId: string, messageId: string): void {
+  const at = messages.findIndex((message) => message.id === messageId)
+  const named = JSON.stringify(clipText(messageId, 80))
+  if (at === -1) throw new FrogbotError('bad-request', `messageId: no message ${named} in this chat; regenerate re-runs the last reply`)
+  if (at < messages.findIndex((message) => message.id === lastUserId)) {
+    throw new FrogbotError('bad-request', `messageId: ${named} is not the last reply of this chat; regenerate re-runs only the last reply (reload the chat: it changed)`)
+  }
 }

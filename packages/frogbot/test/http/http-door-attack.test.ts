@@ -1,0 +1,53 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { colorQuestion } from '../../src/testing/scripted-model.ts'
+import { keywordModel } from '../helpers/keyword-model.ts'
+import { testFrogbot } from '../helpers/test-frogbot.ts'
+
+// A newcomer's attack on the HTTP door (routes under /api/agents/:slug/chats…), each finding
+// through the app's own handler: the refusal names the field and the rule, and nothing stored changes.
+const cleanups: (() => unknown)[] = []
+afterEach(async () => {
+  while (cleanups.length > 0) await cleanups.pop()!()
+})
+
+/** A FrogBot whose planner asks the seed's question when a message says "ask", else says "Hello.". */
+async function app() {
+  const made = await testFrogbot({ model: keywordModel({ ask: { toolName: 'question', input: colorQuestion } }) })
+  cleanups.push(made.close)
+  const chatPath = (chatId: string) => `/api/agents/planner/chats/${chatId}`
+  const read = async (chatId: string) => (await made.call('GET', chatPath(chatId))).json
+  return { ...made, chatPath, read }
+}
+
+describe('regenerate names the reply it re-runs', () => {
+  it('a messageId that is not the last reply (stale) or no message of the chat is 400 naming messageId; nothing runs', async () => {
+    const { call, read } = await app()
+    const chatId = (await call('POST', '/api/agents/planner', { prompt: 'hello one' })).json.chatId as string
+    await call('POST', '/api/agents/planner', { chatId, prompt: 'hello two' })
+    const before = await read(chatId)
+    const [, firstReply, lastUser, lastReply] = before.messages
+    const regenerate = (messageId?: string) =>
+      call('POST', '/api/agents/planner', { id: chatId, messages: before.messages.slice(0, 3), trigger: 'regenerate-message', ...(messageId === undefined ? {} : { messageId }) })
+
+    const stale = await regenerate(firstReply.id)
+    expect(stale.status).toBe(400)
+    expect(stale.json.error).toBe(`messageId: "${firstReply.id}" is not the last reply of this chat; regenerate re-runs only the last reply (reload the chat: it changed)`)
+    const unknown = await regenerate('msg_nope')
+    expect(unknown.status).toBe(400)
+    expect(unknown.json.error).toBe('messageId: no message "msg_nope" in this chat; regenerate re-runs the last reply')
+    expect(await read(chatId)).toEqual(before)
+
+    // The last reply, the last user message, or none: the last reply runs again.
+    for (const messageId of [lastReply.id, lastUser.id, undefined]) expect((await regenerate(messageId)).status).toBe(200)
+    expect((await read(chatId)).messages.map((message: { id: string }) => message.id).slice(0, 3)).toEqual(before.messages.slice(0, 3).map((message: { id: string }) => message.id))
+  })
+
+  it('a regenerate without the chat id is 400 naming trigger, never a new chat', async () => {
+    const { call } = await app()
+    const before = (await call('GET', '/api/chats')).json.chats
+    const refused = await call('POST', '/api/agents/planner', { messages: [{ id: 'u_1', role: 'user', parts: [{ type: 'text', text: 'hi' }] }], trigger: 'regenerate-message' })
+    expect(refused.status).toBe(400)
+    expect(refused.json.error).toBe('trigger: "regenerate-message" re-runs the last reply of a chat: send the chat\'s id (id or chatId)')
+    expect((await call('GET', '/api/chats')).json.chats).toEqual(before)
+  })
+})
