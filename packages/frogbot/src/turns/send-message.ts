@@ -64,8 +64,8 @@ async function messageIdUse(tx: ChatTransaction, message: UIMessage, req: Caller
   return (await tx.message(message.id)) ? 'taken' : 'free'
 }
 
-/** The refusal of a new message whose id the chat already uses, naming `idField`. */
-function idTaken(idField: string, messageId: string): FrogbotError {
+/** The refusal of a new message whose id the chat already uses, naming `idField` (`bad-request`). */
+export function idTaken(idField: string, messageId: string): FrogbotError {
   return new FrogbotError(
     'bad-request',
     `${idField}: ${JSON.stringify(clipText(messageId, 80))} is already the id of a message of this chat (stored or queued); give each new message its own id`

@@ -51,3 +51,37 @@ describe('regenerate names the reply it re-runs', () => {
     expect((await call('GET', '/api/chats')).json.chats).toEqual(before)
   })
 })
+
+describe('a new message reusing a message id of the chat', () => {
+  it('carrying an answer (addToolOutput, then sendMessage) is 400 naming its id before the answer settles; nothing changes', async () => {
+    const { call, read } = await app()
+    const chatId = (await call('POST', '/api/agents/planner', { prompt: 'ask me the color' })).json.chatId as string
+    const before = await read(chatId)
+    const [user, assistant] = before.messages
+    const parts = assistant.parts.map((part: { toolCallId?: string }) =>
+      part.toolCallId ? { ...part, state: 'output-available', output: { answers: [{ header: 'Color', selected: ['Blue'] }] } } : part
+    )
+    const send = (id: string) => call('POST', '/api/agents/planner', { id: chatId, trigger: 'submit-message', messages: [user, { ...assistant, parts }, { id, role: 'user', parts: [{ type: 'text', text: 'next' }] }] })
+    for (const id of [user.id, assistant.id]) {
+      const reused = await send(id)
+      expect(reused.status).toBe(400)
+      expect(reused.json.error).toBe(`messages.2.id: "${id}" is already the id of a message of this chat (stored or queued); give each new message its own id`)
+      expect(await read(chatId)).toEqual(before)
+    }
+    expect((await send('u_2')).status).toBe(202)
+    expect((await read(chatId)).messages[1].settlements).toMatchObject([{ outcome: 'answered' }])
+  })
+
+  it('an AG-UI resume whose new message has the id of a queued one is 400 naming it before the resume settles', async () => {
+    const { call, read } = await app()
+    const chatId = (await call('POST', '/api/agents/planner', { prompt: 'ask me the color' })).json.chatId as string
+    const queued = await call('POST', '/api/agents/planner', { id: chatId, messages: [{ id: 'q_1', role: 'user', parts: [{ type: 'text', text: 'later' }] }] })
+    expect(queued.status).toBe(202)
+    const before = await read(chatId)
+    const resume = [{ interruptId: before.pending[0].toolCallId, status: 'resolved', payload: { answers: [{ header: 'Color', selected: ['Blue'] }] } }]
+    const reused = await call('POST', '/api/agents/planner/ag-ui', { threadId: chatId, runId: 'r1', messages: [{ id: 'q_1', role: 'user', content: 'other' }], resume })
+    expect(reused.status).toBe(400)
+    expect(reused.json.error).toBe('messages.0.id: "q_1" is already the id of a message of this chat (stored or queued); give each new message its own id')
+    expect(await read(chatId)).toEqual(before)
+  })
+})

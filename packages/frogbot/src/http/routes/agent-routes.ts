@@ -11,6 +11,7 @@ import { outputFieldOf, secondOf } from '../resubmission.ts'
 import { queuedResponse, settleResponse, turnResponse, wantsStream } from '../turn-responses.ts'
 import { userParts } from '../user-message-parts.ts'
 import { refuseUnsendable } from '../../turns/rules/unsendable.ts'
+import { idTaken } from '../../turns/send-message.ts'
 import { clipText } from '../../text/clip-text.ts'
 
 /** `GET /api/agents` and `POST /api/agents/:slug` (docs/http/overview.md), including the bodies `useChat` sends. */
@@ -77,12 +78,16 @@ export function agentRoutes(context: HttpContext) {
     const parts: UIMessage['parts'] = body.prompt !== undefined ? [{ type: 'text', text: body.prompt }] : await userParts(last!.parts, field, agent)
     // The message is checked before an answer it carries is settled: a refusal settles nothing.
     refuseUnsendable(parts, field)
+    const id = last?.id && /^[\w-]{1,128}$/.test(last.id) ? last.id : services.newId('msg')
     // An answer the browser gave before this message (addToolOutput without sendAutomaticallyWhen)
     // settles first; the message then queues behind the continuation, or starts after a dismissal.
     const previous = body.messages?.at(-2)
     if (chatId && previous?.role === 'assistant') {
       const answers = await answersBeforeMessage(engine, { chatId, agent, req }, previous as unknown as UIMessage, lastIndex - 1)
       if (answers.length > 0) {
+        // A message id the chat already uses is refused before its answer settles: a refusal settles nothing.
+        const { messages, queued } = await engine.readChat({ chatId, agentSlug: agent.slug, req })
+        if ([...messages.map((message) => message.id), ...queued.map((entry) => entry.messageId)].includes(id)) throw idTaken(`messages.${lastIndex}.id`, id)
         const outputField = outputFieldOf(previous as unknown as UIMessage, lastIndex - 1)
         const options = { chatId, agentSlug: agent.slug, inputs: answers, req, outputField }
         const settled = await forCaller(req, engine.settle(options))
@@ -90,7 +95,6 @@ export function agentRoutes(context: HttpContext) {
       }
     }
 
-    const id = last?.id && /^[\w-]{1,128}$/.test(last.id) ? last.id : services.newId('msg')
     const sent = await forCaller(req, engine.sendMessage({ agentSlug: agent.slug, chatId, message: { id, role: 'user', parts }, req, field, idField: `messages.${lastIndex}.id`, chatIdField: body.chatId !== undefined ? 'chatId' : 'id' }))
     if (sent.status === 'queued') return queuedResponse(stream, sent.chatId, sent.messageId)
     return turnResponse(stream, sent.chatId, sent.run)
