@@ -85,3 +85,40 @@ describe('a new message reusing a message id of the chat', () => {
     expect(await read(chatId)).toEqual(before)
   })
 })
+
+describe('a query parameter on a route that takes none', () => {
+  it('is 400 naming it, before the route does anything; the routes that take parameters still read theirs', async () => {
+    const { call, read, chatPath } = await app()
+    const chatId = (await call('POST', '/api/agents/planner', { prompt: 'ask me the color' })).json.chatId as string
+    const before = await read(chatId)
+    const toolCallId = before.pending[0].toolCallId
+    const blue = { answers: [{ header: 'Color', selected: ['Blue'] }] }
+    const refused: [string, string, unknown?][] = [
+      ['GET', chatPath(chatId)],
+      ['GET', `${chatPath(chatId)}/pending`],
+      ['GET', `${chatPath(chatId)}/stream`],
+      ['POST', '/api/agents/planner', { chatId, prompt: 'hello' }],
+      ['POST', `${chatPath(chatId)}/settle`, { toolCallId, output: blue }],
+      ['POST', `${chatPath(chatId)}/stop`],
+      ['PATCH', chatPath(chatId), { title: 'Mine' }],
+      ['POST', `${chatPath(chatId)}/branch`, {}],
+      ['PUT', `${chatPath(chatId)}/pending/${toolCallId}/draft`, { draft: { step: 1 } }],
+      ['GET', '/api/agents'],
+      ['GET', '/api/frogbot']
+    ]
+    for (const [method, path, body] of refused) {
+      const answer = await call(method, `${path}?dryRun=1`, body)
+      expect([method, path, answer.status, answer.json.error]).toEqual([method, path, 400, 'dryRun: unknown parameter; this route takes none'])
+    }
+    expect((await call('POST', `${chatPath(chatId)}/stop?=1`)).json.error).toBe("=1: a value without a parameter's name; this route takes none")
+    expect(await read(chatId)).toEqual(before)
+    expect((await call('GET', `${chatPath(chatId)}?`)).status).toBe(200)
+
+    expect((await call('GET', '/api/chats?limit=5')).status).toBe(200)
+    expect((await call('GET', '/api/agents/planner/chats?limit=5')).status).toBe(200)
+    expect((await call('GET', '/api/pending?limit=5')).status).toBe(200)
+    expect((await call('GET', '/api/chats?sort=new')).json.error).toBe('sort: unknown parameter; the parameters are limit, cursor')
+    // A webhook's query is its platform's: the piece reads it.
+    expect((await call('POST', '/api/webhooks/nowhere?validationToken=1', {})).json.code).toBe('not-found')
+  })
+})
