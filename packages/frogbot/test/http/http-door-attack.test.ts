@@ -122,3 +122,30 @@ describe('a query parameter on a route that takes none', () => {
     expect((await call('POST', '/api/webhooks/nowhere?validationToken=1', {})).json.code).toBe('not-found')
   })
 })
+
+describe('invisible characters in a chat title', () => {
+  it('a rename made only of zero-width or bidi control characters is 400 naming title; the chat keeps its title', async () => {
+    const { call, read, chatPath } = await app()
+    const chatId = (await call('POST', '/api/agents/planner', { prompt: 'Plan the garden' })).json.chatId as string
+    const before = await read(chatId)
+    for (const title of ['\u200b\u200e\u202e\u2066', ' \ufeff\u2060 \u200d ', '\u202a\u202b\u202c\u202d\u2067\u2068\u2069\u200f\u061c']) {
+      const refused = await call('PATCH', chatPath(chatId), { title })
+      expect(refused.status).toBe(400)
+      expect(refused.json.error).toBe('title: must hold a visible character, not only zero-width or bidi control characters')
+    }
+    expect(await read(chatId)).toEqual(before)
+  })
+
+  it('bidi embeddings, overrides and isolates are stripped from every stored title: renamed or from the first message', async () => {
+    const { call, read, chatPath } = await app()
+    const chatId = (await call('POST', '/api/agents/planner', { prompt: 'Plan \u202egnirps\u202c the \u2066garden\u2069' })).json.chatId as string
+    expect((await read(chatId)).chat.title).toBe('Plan gnirps the garden')
+    expect((await call('PATCH', chatPath(chatId), { title: 'Invoice \u202eFDP.exe' })).json.chat.title).toBe('Invoice FDP.exe')
+    // An emoji's zero-width joiner stays: it is part of a visible character.
+    expect((await call('PATCH', chatPath(chatId), { title: 'Team \u{1F469}\u200d\u{1F4BB}' })).json.chat.title).toBe('Team \u{1F469}\u200d\u{1F4BB}')
+    const invisible = (await call('POST', '/api/agents/planner', { prompt: '\u202e\u200b hello' })).json.chatId as string
+    expect((await read(invisible)).chat.title).toBe('hello')
+    const none = (await call('POST', '/api/agents/planner', { prompt: '\u202e\u200b\u2066' })).json.chatId as string
+    expect((await read(none)).chat.title).toBeNull()
+  })
+})
