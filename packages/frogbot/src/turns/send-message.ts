@@ -7,7 +7,7 @@ import { chatNotFound, FrogbotError } from '../errors/frogbot-error.ts'
 import type { ChannelIdentity } from '@frogbotai/protocol'
 import type { ChatRecord, NewChat } from '../store/chat-records.ts'
 import { StoreWriteConflict } from '../store/store-errors.ts'
-import { assertHome, canReadChat, canWriteChat, usableAgent } from './chat-access.ts'
+import { assertHome, canReadChat, canWriteChat, unreadableRefusal, usableAgent } from './chat-access.ts'
 import { effectiveState } from '../store/effective-state.ts'
 import { planSend } from './rules/plan-send.ts'
 import { runTurn } from './run/run-turn.ts'
@@ -120,6 +120,7 @@ async function decideSend(
  * - `canQueue: false` (a local `generate({ chatId })`) rejects a busy chat instead.
  * `channel` gives a new chat its channel identity (channel doors only).
  * Throws `FrogbotError`: `agent-not-found`, `unauthorized`/`forbidden` (the agent's `access`),
+ * `forbidden` (an assignee of a call in the chat, who may only read it and answer their calls),
  * `not-found` (a chat of another user or agent), `channel-chat`, `bad-request` (a malformed new
  * `chatId`, naming `chatIdField`, default `chatId`; a message id the chat already uses, stored or
  * queued, naming `idField`, default `message.id`, except an exact repeat of a queued message,
@@ -143,7 +144,8 @@ export async function sendMessage(
   const id = chatId ?? services.newId('chat')
   const existing = chatId === undefined ? null : await services.store.getChat(id)
   if (existing) {
-    if (existing.agentSlug !== agentSlug || !canReadChat(req, existing)) throw notFound(id, agentSlug)
+    if (existing.agentSlug !== agentSlug) throw notFound(id, agentSlug)
+    if (!canReadChat(req, existing)) throw await unreadableRefusal(services, { req, chat: existing, missing: () => notFound(id, agentSlug) })
     assertHome(services, { chat: existing, req })
   }
   const create = existing ? undefined : { ...newChat({ chatId, chatIdField, agentSlug, req, message, channel }), id }
