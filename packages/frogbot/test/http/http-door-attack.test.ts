@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib'
 import { afterEach, describe, expect, it } from 'vitest'
 import { colorQuestion } from '../../src/testing/scripted-model.ts'
 import { keywordModel } from '../helpers/keyword-model.ts'
@@ -147,5 +148,24 @@ describe('invisible characters in a chat title', () => {
     expect((await read(invisible)).chat.title).toBe('hello')
     const none = (await call('POST', '/api/agents/planner', { prompt: '\u202e\u200b\u2066' })).json.chatId as string
     expect((await read(none)).chat.title).toBeNull()
+  })
+})
+
+describe('a request body with a Content-Encoding', () => {
+  it('is 400 naming Content-Encoding (never a 500, never read as if unencoded); identity is no encoding', async () => {
+    const { call, read, chatPath } = await app()
+    const chatId = (await call('POST', '/api/agents/planner', { prompt: 'ask me the color' })).json.chatId as string
+    const before = await read(chatId)
+    const chats = (await call('GET', '/api/chats')).json.chats
+    const gzipped = new Uint8Array(gzipSync(JSON.stringify({ prompt: 'hello' })))
+    for (const [encoding, body] of [['gzip', gzipped], ['br', { prompt: 'hello' }], ['GZIP, identity', gzipped]] as const) {
+      const refused = await call('POST', '/api/agents/planner', body, { 'content-encoding': encoding })
+      expect([encoding, refused.status, refused.json]).toEqual([encoding, 400, { error: `Content-Encoding: "${encoding}" is not read; send the body unencoded, without Content-Encoding` }])
+    }
+    const settle = { toolCallId: before.pending[0].toolCallId, output: { answers: [{ header: 'Color', selected: ['Blue'] }] } }
+    expect((await call('POST', `${chatPath(chatId)}/settle`, new Uint8Array(gzipSync(JSON.stringify(settle))), { 'content-encoding': 'gzip' })).status).toBe(400)
+    expect(await read(chatId)).toEqual(before)
+    expect((await call('GET', '/api/chats')).json.chats).toEqual(chats)
+    expect((await call('POST', `${chatPath(chatId)}/settle`, settle, { 'content-encoding': 'identity' })).status).toBe(200)
   })
 })
