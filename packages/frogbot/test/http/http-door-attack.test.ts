@@ -169,3 +169,26 @@ describe('a request body with a Content-Encoding', () => {
     expect((await call('POST', `${chatPath(chatId)}/settle`, settle, { 'content-encoding': 'identity' })).status).toBe(200)
   })
 })
+
+describe("a dismissal's reason", () => {
+  it('that is not a string, holds NUL or is too long is refused naming reason and the rule, over HTTP and from code alike; nothing is stored', async () => {
+    const { call, read, chatPath, frogbot, user } = await app()
+    const chatId = (await call('POST', '/api/agents/planner', { prompt: 'ask me the color' })).json.chatId as string
+    const before = await read(chatId)
+    const toolCallId = before.pending[0].toolCallId
+    const refusals = [
+      [7, 400, 'reason: must be a string', undefined],
+      [['no'], 400, 'reason: must be a string', undefined],
+      ['a\u0000b', 400, 'reason: must not contain NUL (U+0000)', undefined],
+      ['x'.repeat(1001), 400, 'reason: is 1,001 characters; a dismissal reason holds at most 1,000', 'invalid-output']
+    ] as const
+    for (const [reason, status, error, code] of refusals) {
+      const refused = await call('POST', `${chatPath(chatId)}/settle`, { toolCallId, dismissed: true, reason })
+      expect([reason, refused.status, refused.json]).toEqual([reason, status, { error, ...(code ? { code } : {}) }])
+      const fromCode = frogbot.settle({ chatId, toolCallId, dismissed: true, reason: reason as never, caller: { user: user as never } })
+      await expect(fromCode).rejects.toMatchObject({ code: code ?? 'bad-request', message: error })
+    }
+    expect(await read(chatId)).toEqual(before)
+    expect((await call('POST', `${chatPath(chatId)}/settle`, { toolCallId, dismissed: true, reason: 'x'.repeat(1000) })).status).toBe(200)
+  })
+})
