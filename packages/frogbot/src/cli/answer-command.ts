@@ -41,7 +41,9 @@ function checkFlags(options: AnswerOptions): void {
   if (options.reason !== undefined && !options.dismiss && !options.approve && !options.deny) throw new UsageProblem('--reason goes with --dismiss, --approve or --deny')
   if (options.input !== undefined && !options.approve) throw new UsageProblem("--input goes with --approve: the edited tool input the call runs with, as JSON")
   if (options.reason !== undefined && options.reason.length > REASON_MAX_LENGTH) {
-    throw new UsageProblem(`--reason: ${tooLongText(options.reason.length, REASON_MAX_LENGTH, options.dismiss ? 'a dismissal reason' : 'a reason')}, as over HTTP`)
+    const what = options.dismiss ? 'a dismissal reason' : 'a reason'
+    const rule = tooLongText(options.reason.length, REASON_MAX_LENGTH, what)
+    throw new UsageProblem(`--reason: ${rule}, as over HTTP`)
   }
 }
 

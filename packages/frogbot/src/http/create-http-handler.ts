@@ -25,7 +25,12 @@ import type { McpServerOptions } from './mcp/mcp-options.ts'
  * inbox read theirs (`queryOf`), and a webhook's query is its platform's. Every other `/api`
  * route refuses any parameter, naming it (docs/http/overview.md, Limits).
  */
-const QUERY_ROUTES = new Set(['GET /api/chats', 'GET /api/agents/:slug/chats', 'GET /api/pending', 'POST /api/webhooks/:instance'])
+const QUERY_ROUTES = new Set([
+  'GET /api/chats',
+  'GET /api/agents/:slug/chats',
+  'GET /api/pending',
+  'POST /api/webhooks/:instance'
+])
 
 /**
  * The FrogBot HTTP API as a web-standard handler `(request: Request) => Promise<Response>`:

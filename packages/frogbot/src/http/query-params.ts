@@ -23,7 +23,9 @@ export function queryOf<T extends z.ZodObject>(c: Context<HttpEnv>, schema: T): 
   const query = schema.safeParse(c.req.query())
   if (query.success) return query.data
   const issue = query.error.issues[0]
-  if (issue.code === 'unrecognized_keys') throw new FrogbotError('bad-request', `${issue.keys[0]}: unknown parameter; ${known}`)
+  if (issue.code === 'unrecognized_keys') {
+    throw new FrogbotError('bad-request', `${issue.keys[0]}: unknown parameter; ${known}`)
+  }
   throw new FrogbotError('bad-request', `${issue.path.join('.')}: ${issue.message}`)
 }
 

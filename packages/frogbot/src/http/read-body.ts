@@ -18,9 +18,10 @@ export const MAX_JSON_DEPTH = 64
  * The body is counted while it streams in, so a chunked body without `Content-Length` is refused
  * as soon as it passes the limit and never held whole.
  * Throws `FrogbotError`: `payload-too-large` (413) past the limit; `bad-request` (400, no code)
- * for a body with a `Content-Encoding` (but `identity`), a body that is not UTF-8 (JSON's encoding, RFC 8259 §8.1: refused, never patched with U+FFFD),
- * is empty where fields are required, is not JSON, nests deeper than
- * {@link MAX_JSON_DEPTH} or breaks the schema, naming the first field and rule.
+ * for a body with a `Content-Encoding` (but `identity`), a body that is not UTF-8 (JSON's
+ * encoding, RFC 8259 §8.1: refused, never patched with U+FFFD), is empty where fields are
+ * required, is not JSON, nests deeper than {@link MAX_JSON_DEPTH} or breaks the schema, naming
+ * the first field and rule.
  */
 export async function readBody<S extends z.ZodType>(request: Request, schema: S, maxBytes: number): Promise<z.output<S>> {
   const text = utf8(await readBoundedBytes(request, maxBytes))
@@ -202,5 +203,7 @@ function shortPath(path: string[]): string {
 function refuseEncoded(request: Request): void {
   const encoding = request.headers.get('content-encoding')
   if (encoding === null || /^\s*(identity\s*)?$/i.test(encoding)) return
-  throw new FrogbotError('bad-request', `Content-Encoding: ${JSON.stringify(clipText(encoding, 41))} is not read; send the body unencoded, without Content-Encoding`)
+  const named = JSON.stringify(clipText(encoding, 41))
+  const rule = 'send the body unencoded, without Content-Encoding'
+  throw new FrogbotError('bad-request', `Content-Encoding: ${named} is not read; ${rule}`)
 }

@@ -151,7 +151,8 @@ export async function checkChat(
     if (write) assertHome(services, { chat, req })
     return agent
   }
-  if (assignee !== undefined && !(write && assignee === 'read') && (await assigneeMay(services, req, chat, assignee))) return agent
+  const mayAssignee = assignee !== undefined && !(write && assignee === 'read')
+  if (mayAssignee && (await assigneeMay(services, req, chat, assignee))) return agent
   // A call's own right (answer, draft) refused stays `not-found`, as for a call that is not waiting.
   if (typeof assignee === 'object') throw missing()
   throw await unreadableRefusal(services, { req, chat, missing })
@@ -168,7 +169,8 @@ export async function unreadableRefusal(
   { req, chat, missing }: { req: Caller; chat: ChatRecord; missing: () => FrogbotError }
 ): Promise<FrogbotError> {
   if (!(await assigneeMay(services, req, chat, 'read'))) return missing()
-  return new FrogbotError('forbidden', 'You were asked in this chat: assignees may only read it and answer their calls.')
+  const rule = 'assignees may only read it and answer their calls'
+  return new FrogbotError('forbidden', `You were asked in this chat: ${rule}.`)
 }
 
 /**

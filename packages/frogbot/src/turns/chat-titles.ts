@@ -26,19 +26,23 @@ function shorten(text: string, max: number): string {
 
 /**
  * `text` without control characters (a NUL typed or pasted becomes a space, a carriage return
- * too; tab and line feed stay) or lone surrogates, which a title would show as boxes, and without the bidi embeddings,
- * overrides and isolates (U+202A–U+202E, U+2066–U+2069, stripped by `drawnText`), which would
- * show it reordered (`Invoice \u202eFDP.exe` reads "Invoice exe.PDF"): every title, generated or renamed.
+ * too; tab and line feed stay) or lone surrogates, which a title would show as boxes, and without
+ * the bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069, stripped by
+ * `drawnText`), which would show it reordered (`Invoice \u202eFDP.exe` reads "Invoice exe.PDF"):
+ * every title, generated or renamed.
  */
 export function printable(text: string): string {
-  // The control characters become spaces first (a carriage return too), so `drawnText` strips only the bidi controls.
+  // Control characters become spaces first (a carriage return too): `drawnText` strips the bidi controls.
   return drawnText(text.toWellFormed().replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\ufffd]/g, ' '))
 }
 
-/** White space and format characters (Unicode's Cf: zero-width spaces and joiners, bidi marks, BOM): nothing a person sees on its own. */
+/**
+ * White space and format characters (Unicode's Cf: zero-width spaces and joiners, bidi marks,
+ * BOM): nothing a person sees on its own.
+ */
 const INVISIBLE = /^[\s\p{Cf}]*$/u
 
-/** Whether `text` shows nothing: only white space and zero-width or bidi control characters ({@link INVISIBLE}). */
+/** Whether `text` shows nothing: only white space, zero-width or bidi controls ({@link INVISIBLE}). */
 export function isInvisible(text: string): boolean {
   return INVISIBLE.test(text)
 }

@@ -145,7 +145,8 @@ export async function sendMessage(
   const existing = chatId === undefined ? null : await services.store.getChat(id)
   if (existing) {
     if (existing.agentSlug !== agentSlug) throw notFound(id, agentSlug)
-    if (!canReadChat(req, existing)) throw await unreadableRefusal(services, { req, chat: existing, missing: () => notFound(id, agentSlug) })
+    const missing = () => notFound(id, agentSlug)
+    if (!canReadChat(req, existing)) throw await unreadableRefusal(services, { req, chat: existing, missing })
     assertHome(services, { chat: existing, req })
   }
   const create = existing ? undefined : { ...newChat({ chatId, chatIdField, agentSlug, req, message, channel }), id }

@@ -2,7 +2,18 @@ import type { Caller } from '../contract/caller.ts'
 import type { ResolvedAgent } from '../agents/resolve-agents.ts'
 import { toolFingerprint } from '../agents/tool-set.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
-import { ANSWER_TEXT_MAX_LENGTH, APPROVAL_KIND, formatPath, MCP_ELICITATION_KIND, overlongText, REASON_MAX_LENGTH, REASON_TYPE_RULE, stringsIn, tooLongText, typedTextProblem } from '@frogbotai/protocol'
+import {
+  ANSWER_TEXT_MAX_LENGTH,
+  APPROVAL_KIND,
+  formatPath,
+  MCP_ELICITATION_KIND,
+  overlongText,
+  REASON_MAX_LENGTH,
+  REASON_TYPE_RULE,
+  stringsIn,
+  tooLongText,
+  typedTextProblem
+} from '@frogbotai/protocol'
 import { labelsAsOffered, QuestionInput, QuestionOutput } from '@frogbotai/protocol'
 import { type CallRecord, toPendingCall } from '../store/chat-records.ts'
 import { type SettleAction, isAnswer, isDecision } from './rules/plan-settle.ts'
@@ -202,8 +213,9 @@ function checkElicitation(
 
 /**
  * The checks of one action that run user code: FrogBot's expiry has none; a person's `reason` (of
- * a dismissal or a decision) is a string without NUL, well-formed (`400 bad-request` naming `reason`
- * otherwise, for code that calls the engine as for HTTP), at most {@link REASON_MAX_LENGTH} characters (`400 invalid-output`);
+ * a dismissal or a decision) is a string without NUL, well-formed (`400 bad-request` naming
+ * `reason` otherwise, for code that calls the engine as for HTTP), at most
+ * {@link REASON_MAX_LENGTH} characters (`400 invalid-output`);
  * see {@link checkAnswer} and {@link checkDecision}. `outputField` names where the request carried
  * an output (`messages.1.parts.2.output` in a `useChat` resubmission; the settle body's `output`
  * when it gives none).
@@ -222,8 +234,11 @@ export async function checkAction(
     // The rules every door applies (the HTTP body's schema first): a string, without NUL, well-formed.
     const broken = typeof reason === 'string' ? typedTextProblem(reason) : REASON_TYPE_RULE
     if (broken) throw new FrogbotError('bad-request', `reason: ${broken}`)
-    if ((reason as string).length > REASON_MAX_LENGTH) {
-      throw new FrogbotError('invalid-output', `reason: ${tooLongText((reason as string).length, REASON_MAX_LENGTH, 'dismissed' in action ? 'a dismissal reason' : 'a reason')}`)
+    const { length } = reason as string
+    if (length > REASON_MAX_LENGTH) {
+      const what = 'dismissed' in action ? 'a dismissal reason' : 'a reason'
+      const rule = tooLongText(length, REASON_MAX_LENGTH, what)
+      throw new FrogbotError('invalid-output', `reason: ${rule}`)
     }
   }
   const field = outputField?.(call.toolCallId) ?? 'output'

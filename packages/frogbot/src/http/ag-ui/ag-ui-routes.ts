@@ -85,7 +85,8 @@ async function newMessageOfResume(
   const { messages, queued } = await forCaller(req, context.engine.readChat(chat))
   if (messages.some((message) => message.id === last.id)) return null
   // A queued message's id is refused before the resume settles anything.
-  if (queued.some((entry) => entry.messageId === last.id)) throw idTaken(`messages.${input.messages.length - 1}.id`, last.id)
+  const idField = `messages.${input.messages.length - 1}.id`
+  if (queued.some((entry) => entry.messageId === last.id)) throw idTaken(idField, last.id)
   return userMessageOf(context, input)
 }
 

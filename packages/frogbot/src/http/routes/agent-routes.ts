@@ -53,7 +53,9 @@ export function agentRoutes(context: HttpContext) {
     if (last?.role === 'system') throw new FrogbotError('bad-request', `messages.${lastIndex}.role: the last message must be a user message`)
 
     if (body.trigger === 'regenerate-message') {
-      if (!chatId) throw new FrogbotError('bad-request', 'trigger: "regenerate-message" re-runs the last reply of a chat: send the chat\'s id (id or chatId)')
+      const needsChat = 'trigger: "regenerate-message" re-runs the last reply of a chat: ' +
+        "send the chat's id (id or chatId)"
+      if (!chatId) throw new FrogbotError('bad-request', needsChat)
       const { messages } = await forCaller(req, engine.readChat({ chatId, agentSlug: agent.slug, req }))
       const lastUser = messages.findLast((message) => message.role === 'user')
       if (!lastUser) throw new FrogbotError('bad-request', 'messages: there is no user message to regenerate from')
@@ -87,7 +89,8 @@ export function agentRoutes(context: HttpContext) {
       if (answers.length > 0) {
         // A message id the chat already uses is refused before its answer settles: a refusal settles nothing.
         const { messages, queued } = await engine.readChat({ chatId, agentSlug: agent.slug, req })
-        if ([...messages.map((message) => message.id), ...queued.map((entry) => entry.messageId)].includes(id)) throw idTaken(`messages.${lastIndex}.id`, id)
+        const taken = [...messages.map((message) => message.id), ...queued.map((entry) => entry.messageId)]
+        if (taken.includes(id)) throw idTaken(`messages.${lastIndex}.id`, id)
         const outputField = outputFieldOf(previous as unknown as UIMessage, lastIndex - 1)
         const options = { chatId, agentSlug: agent.slug, inputs: answers, req, outputField }
         const settled = await forCaller(req, engine.settle(options))
@@ -105,13 +108,18 @@ export function agentRoutes(context: HttpContext) {
 /**
  * Refuses a regenerate whose `messageId` (useChat's `regenerate({ messageId })`) is not the last
  * reply of the chat: the last user message or a message after it. `bad-request` naming `messageId`:
- * a message that is no longer the last (the chat changed since the client read it) or none of the chat.
+ * a message that is no longer the last (the chat changed since the client read it) or none of
+ * the chat.
  */
 function refuseStaleReply(messages: readonly { id: string }[], lastUserId: string, messageId: string): void {
   const at = messages.findIndex((message) => message.id === messageId)
   const named = JSON.stringify(clipText(messageId, 80))
-  if (at === -1) throw new FrogbotError('bad-request', `messageId: no message ${named} in this chat; regenerate re-runs the last reply`)
+  if (at === -1) {
+    const rule = 'regenerate re-runs the last reply'
+    throw new FrogbotError('bad-request', `messageId: no message ${named} in this chat; ${rule}`)
+  }
   if (at < messages.findIndex((message) => message.id === lastUserId)) {
-    throw new FrogbotError('bad-request', `messageId: ${named} is not the last reply of this chat; regenerate re-runs only the last reply (reload the chat: it changed)`)
+    const rule = 'regenerate re-runs only the last reply (reload the chat: it changed)'
+    throw new FrogbotError('bad-request', `messageId: ${named} is not the last reply of this chat; ${rule}`)
   }
 }
