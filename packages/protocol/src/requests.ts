@@ -7,6 +7,9 @@ export const PASSWORD_MAX_LENGTH = 1024
 /** Longest dismissal `reason`, in characters (docs/chat/client-tools.md); longer is `400 invalid-output` naming `reason`. */
 export const REASON_MAX_LENGTH = 1000
 
+/** The rule of a dismissal's or a decision's `reason` that is not text: `400` naming `reason`, every door. */
+export const REASON_TYPE_RULE = 'must be a string'
+
 /** Longest chat title, in characters. */
 export const TITLE_MAX_LENGTH = 80
 
@@ -49,8 +52,8 @@ export type RunRequest = z.output<typeof RunRequest>
  * `{ toolCallId, output }` or `{ toolCallId, dismissed: true, reason? }` for a client tool's call;
  * `{ toolCallId, approved: true, input?, reason? }` or `{ toolCallId, approved: false, reason? }`
  * for a call waiting for approval (docs/agents/approvals.md; `input` is an edited tool input).
- * `reason`: without NUL, well-formed Unicode; the settle door refuses one over {@link REASON_MAX_LENGTH} characters as
- * `invalid-output`, as for every door.
+ * `reason`: a string ({@link REASON_TYPE_RULE}) without NUL, well-formed Unicode; the settle door
+ * refuses one over {@link REASON_MAX_LENGTH} characters as `invalid-output`, as for every door.
  */
 export const SettleRequest = z
   .strictObject({
@@ -60,7 +63,7 @@ export const SettleRequest = z
     approved: z.boolean().optional(),
     input: z.unknown().optional(),
     reason: z
-      .string()
+      .string({ error: REASON_TYPE_RULE })
       .superRefine((reason, context) => {
         const broken = typedTextProblem(reason)
         if (broken) context.addIssue({ code: 'custom', message: broken })

@@ -4,7 +4,7 @@ import type { Auth } from '../auth/create-auth.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
 import { createFrogbot } from '../frogbot.ts'
 import { internalsOf } from '../frogbot-internals.ts'
-import { type PendingCall, REASON_MAX_LENGTH, type SettledBy } from '@frogbotai/protocol'
+import { type PendingCall, REASON_MAX_LENGTH, type SettledBy, tooLongText } from '@frogbotai/protocol'
 import { cliCommand } from './cli-command.ts'
 import { type DatabasePlace, databasePlace, nothingIn } from './database-place.ts'
 import { loadConfig } from './load-config.ts'
@@ -40,7 +40,11 @@ function checkFlags(options: AnswerOptions): void {
   }
   if (options.reason !== undefined && !options.dismiss && !options.approve && !options.deny) throw new UsageProblem('--reason goes with --dismiss, --approve or --deny')
   if (options.input !== undefined && !options.approve) throw new UsageProblem("--input goes with --approve: the edited tool input the call runs with, as JSON")
-  if (options.reason !== undefined && options.reason.length > REASON_MAX_LENGTH) throw new UsageProblem(`--reason is at most ${REASON_MAX_LENGTH} characters, as over HTTP`)
+  if (options.reason !== undefined && options.reason.length > REASON_MAX_LENGTH) {
+    const what = options.dismiss ? 'a dismissal reason' : 'a reason'
+    const rule = tooLongText(options.reason.length, REASON_MAX_LENGTH, what)
+    throw new UsageProblem(`--reason: ${rule}, as over HTTP`)
+  }
 }
 
 /** The JSON of flag `name`, or a usage problem naming it. */

@@ -17,7 +17,20 @@ import { adminRoutes } from './routes/admin-routes.ts'
 import { inboxRoute } from './routes/inbox-route.ts'
 import type { AdminComponents } from '../admin/admin-components.ts'
 import { type AnswerLinkPages, answerRoutes } from './routes/answer-routes.ts'
+import { refuseUnknownQuery } from './query-params.ts'
 import type { McpServerOptions } from './mcp/mcp-options.ts'
+
+/**
+ * The `/api` routes that take query parameters (method and Hono path): the chat lists and the
+ * inbox read theirs (`queryOf`), and a webhook's query is its platform's. Every other `/api`
+ * route refuses any parameter, naming it (docs/http/overview.md, Limits).
+ */
+const QUERY_ROUTES = new Set([
+  'GET /api/chats',
+  'GET /api/agents/:slug/chats',
+  'GET /api/pending',
+  'POST /api/webhooks/:instance'
+])
 
 /**
  * The FrogBot HTTP API as a web-standard handler `(request: Request) => Promise<Response>`:
@@ -41,6 +54,7 @@ export function createHttpHandler(options: Omit<HttpContext, 'services'> & { eng
   app.use('/api/agents/*', authenticated(context)) // also matches /api/agents itself
   app.use('/api/chats', authenticated(context))
   app.use('/api/pending', authenticated(context))
+  app.use('/api/*', refuseUnknownQuery(QUERY_ROUTES))
   app.route('/api/auth', authRoutes(context))
   app.route('/api/frogbot', manifestRoute(context))
   app.route('/api', chatRoutes(context))

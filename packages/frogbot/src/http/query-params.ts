@@ -1,5 +1,6 @@
-import type { Context } from 'hono'
-import type { z } from 'zod'
+import type { Context, MiddlewareHandler } from 'hono'
+import { matchedRoutes } from 'hono/route'
+import { z } from 'zod'
 import { FrogbotError } from '../errors/frogbot-error.ts'
 import type { HttpEnv } from './http-context.ts'
 
@@ -10,16 +11,37 @@ import type { HttpEnv } from './http-context.ts'
  * number from 1 to 100`), or a parameter without a name (`?=3`, `?=`, which Hono's reading drops).
  */
 export function queryOf<T extends z.ZodObject>(c: Context<HttpEnv>, schema: T): z.output<T> {
+  const names = Object.keys(schema.shape)
+  const known = names.length > 0 ? `the parameters are ${names.join(', ')}` : 'this route takes none'
   const nameless = new URL(c.req.url).searchParams.get('')
   if (nameless !== null) {
     const what = nameless === '' ? 'a parameter without a name' : "a value without a parameter's name"
-    throw new FrogbotError('bad-request', `=${nameless}: ${what}; the parameters are ${Object.keys(schema.shape).join(', ')}`)
+    throw new FrogbotError('bad-request', `=${nameless}: ${what}; ${known}`)
   }
   const repeated = Object.entries(c.req.queries()).find(([, values]) => values.length > 1)
   if (repeated) throw new FrogbotError('bad-request', `${repeated[0]}: give it once`)
   const query = schema.safeParse(c.req.query())
   if (query.success) return query.data
   const issue = query.error.issues[0]
-  if (issue.code === 'unrecognized_keys') throw new FrogbotError('bad-request', `${issue.keys[0]}: unknown parameter; the parameters are ${Object.keys(schema.shape).join(', ')}`)
+  if (issue.code === 'unrecognized_keys') {
+    throw new FrogbotError('bad-request', `${issue.keys[0]}: unknown parameter; ${known}`)
+  }
   throw new FrogbotError('bad-request', `${issue.path.join('.')}: ${issue.message}`)
+}
+
+/** The query of a route that takes no parameters. */
+const NO_QUERY = z.strictObject({})
+
+/**
+ * Middleware that refuses any query parameter on a route that takes none, before the route runs:
+ * `bad-request` (400) naming it (`dryRun: unknown parameter; this route takes none`), never
+ * ignored. `withQuery` holds the routes that read their own query with {@link queryOf}, as
+ * method and Hono path (`GET /api/chats`); a request no route answers is left to the 404.
+ */
+export function refuseUnknownQuery(withQuery: ReadonlySet<string>): MiddlewareHandler<HttpEnv> {
+  return async (c, next) => {
+    const route = matchedRoutes(c).find((matched) => matched.method !== 'ALL')
+    if (route && !withQuery.has(`${route.method} ${route.path}`)) queryOf(c, NO_QUERY)
+    await next()
+  }
 }

@@ -18,9 +18,10 @@ export const MAX_JSON_DEPTH = 64
  * The body is counted while it streams in, so a chunked body without `Content-Length` is refused
  * as soon as it passes the limit and never held whole.
  * Throws `FrogbotError`: `payload-too-large` (413) past the limit; `bad-request` (400, no code)
- * for a body that is not UTF-8 (JSON's encoding, RFC 8259 §8.1: refused, never patched with U+FFFD),
- * is empty where fields are required, is not JSON, nests deeper than
- * {@link MAX_JSON_DEPTH} or breaks the schema, naming the first field and rule.
+ * for a body with a `Content-Encoding` (but `identity`), a body that is not UTF-8 (JSON's
+ * encoding, RFC 8259 §8.1: refused, never patched with U+FFFD), is empty where fields are
+ * required, is not JSON, nests deeper than {@link MAX_JSON_DEPTH} or breaks the schema, naming
+ * the first field and rule.
  */
 export async function readBody<S extends z.ZodType>(request: Request, schema: S, maxBytes: number): Promise<z.output<S>> {
   const text = utf8(await readBoundedBytes(request, maxBytes))
@@ -134,8 +135,12 @@ function isHex(byte: number): boolean {
   return (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x46) || (byte >= 0x61 && byte <= 0x66)
 }
 
-/** The body's bytes, refused with `payload-too-large` once it passes `maxBytes`, declared or streamed. */
+/**
+ * The body's bytes, refused with `payload-too-large` once it passes `maxBytes`, declared or
+ * streamed, and with `bad-request` naming `Content-Encoding` for an encoded body (see {@link refuseEncoded}).
+ */
 async function readBoundedBytes(request: Request, maxBytes: number): Promise<Uint8Array> {
+  refuseEncoded(request)
   const tooLarge = () => new FrogbotError('payload-too-large', `The request body is over ${maxBytes} bytes.`)
   const declared = Number(request.headers.get('content-length') ?? '0')
   if (declared > maxBytes) throw tooLarge()
@@ -188,3 +193,17 @@ function shortPath(path: string[]): string {
   return path.length > shown.length ? `${shown.join('.')}.…` : shown.join('.')
 }
 
+
+/**
+ * Refuses a request whose `Content-Encoding` is anything but `identity` (gzip, br, a list): FrogBot
+ * reads bodies as sent, so an encoded one would read as bytes that are not the JSON, or a plain one
+ * under a false header would be taken against what it says. `bad-request` (400, there is no
+ * unsupported-media-type code) naming the header and its value.
+ */
+function refuseEncoded(request: Request): void {
+  const encoding = request.headers.get('content-encoding')
+  if (encoding === null || /^\s*(identity\s*)?$/i.test(encoding)) return
+  const named = JSON.stringify(clipText(encoding, 41))
+  const rule = 'send the body unencoded, without Content-Encoding'
+  throw new FrogbotError('bad-request', `Content-Encoding: ${named} is not read; ${rule}`)
+}

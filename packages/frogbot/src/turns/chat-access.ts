@@ -128,7 +128,8 @@ async function assigneeMay(services: Pick<TurnServices, 'store'>, req: Caller, c
  * read it (`not-found`, with the same message as a missing chat so a foreign chat's existence is
  * never revealed), and with `write`, its home: a channel conversation written from anywhere else
  * is `409 channel-chat` with the notice text as the message. With `assignee`, an assignee of the
- * chat's calls passes where that right lets them (see {@link AssigneeRight}). Returns the chat and its agent.
+ * chat's calls passes where that right lets them (see {@link AssigneeRight}); an assignee who reads
+ * the chat and asks for more is `forbidden` (see {@link unreadableRefusal}). Returns the chat and its agent.
  */
 export async function chatFor(
   services: Pick<TurnServices, 'store' | 'agents' | 'pieces'>,
@@ -150,8 +151,26 @@ export async function checkChat(
     if (write) assertHome(services, { chat, req })
     return agent
   }
-  if (assignee === undefined || (write && assignee === 'read') || !(await assigneeMay(services, req, chat, assignee))) throw missing()
-  return agent
+  const mayAssignee = assignee !== undefined && !(write && assignee === 'read')
+  if (mayAssignee && (await assigneeMay(services, req, chat, assignee))) return agent
+  // A call's own right (answer, draft) refused stays `not-found`, as for a call that is not waiting.
+  if (typeof assignee === 'object') throw missing()
+  throw await unreadableRefusal(services, { req, chat, missing })
+}
+
+/**
+ * The refusal of `req` in a chat it may not read as owner (see {@link canReadChat}), for anything
+ * but reading it or acting on its calls: `forbidden` for an assignee who reads it (they may only
+ * read it and answer their calls, docs/chat/reach-people.md "Who is asked"), else `missing()`
+ * (`not-found`: anyone else learns nothing of the chat).
+ */
+export async function unreadableRefusal(
+  services: Pick<TurnServices, 'store'>,
+  { req, chat, missing }: { req: Caller; chat: ChatRecord; missing: () => FrogbotError }
+): Promise<FrogbotError> {
+  if (!(await assigneeMay(services, req, chat, 'read'))) return missing()
+  const rule = 'assignees may only read it and answer their calls'
+  return new FrogbotError('forbidden', `You were asked in this chat: ${rule}.`)
 }
 
 /**

@@ -5,6 +5,7 @@ import type { TurnServices } from './services.ts'
 import { textOf } from './transcript.ts'
 import { cutIndex } from '../text/clip-text.ts'
 import { TITLE_INSTRUCTIONS } from '../models/chat-title-instructions.ts'
+import { drawnText } from '../text/drawn-text.ts'
 
 /** Most words of a title made from the first message. */
 const TITLE_WORDS = 6
@@ -24,11 +25,26 @@ function shorten(text: string, max: number): string {
 }
 
 /**
- * `text` without control characters (a NUL typed or pasted becomes a space; tab and line breaks
- * stay) or lone surrogates, which a title would show as boxes: every title, generated or renamed.
+ * `text` without control characters (a NUL typed or pasted becomes a space, a carriage return
+ * too; tab and line feed stay) or lone surrogates, which a title would show as boxes, and without
+ * the bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069, stripped by
+ * `drawnText`), which would show it reordered (`Invoice \u202eFDP.exe` reads "Invoice exe.PDF"):
+ * every title, generated or renamed.
  */
 export function printable(text: string): string {
-  return text.toWellFormed().replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffd]/g, ' ')
+  // Control characters become spaces first (a carriage return too): `drawnText` strips the bidi controls.
+  return drawnText(text.toWellFormed().replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\ufffd]/g, ' '))
+}
+
+/**
+ * White space and format characters (Unicode's Cf: zero-width spaces and joiners, bidi marks,
+ * BOM): nothing a person sees on its own.
+ */
+const INVISIBLE = /^[\s\p{Cf}]*$/u
+
+/** Whether `text` shows nothing: only white space, zero-width or bidi controls ({@link INVISIBLE}). */
+export function isInvisible(text: string): boolean {
+  return INVISIBLE.test(text)
 }
 
 /**
@@ -39,7 +55,7 @@ export function printable(text: string): string {
 export function firstWordsTitle(parts: UIMessage['parts']): string | null {
   const text = printable(textOf(parts))
     .replace(/\s+/g, ' ')
-    .replace(/^[\s#>*_`~-]+/, '')
+    .replace(/^[\s\p{Cf}#>*_`~-]+/u, '')
     .trim()
   if (!text) return null
   const sentence = text.split(/(?<=[.?!])\s|[:;]\s/)[0].trim()
@@ -59,7 +75,7 @@ export function cleanTitle(raw: string): string | null {
   const line = printable(raw)
     .split('\n')
     .map((part) => part.trim())
-    .find(Boolean)
+    .find((part) => !isInvisible(part))
   if (!line) return null
   const title = line
     .replace(/^(title\s*:\s*)/i, '')
@@ -68,7 +84,7 @@ export function cleanTitle(raw: string): string | null {
     .replace(/\.$/, '')
     .replace(/ {2,}/g, ' ')
     .trim()
-  return title ? shorten(title, TITLE_MAX_LENGTH) : null
+  return isInvisible(title) ? null : shorten(title, TITLE_MAX_LENGTH)
 }
 
 /**

@@ -7,7 +7,7 @@ import { chatNotFound, FrogbotError } from '../errors/frogbot-error.ts'
 import type { ChannelIdentity } from '@frogbotai/protocol'
 import type { ChatRecord, NewChat } from '../store/chat-records.ts'
 import { StoreWriteConflict } from '../store/store-errors.ts'
-import { assertHome, canReadChat, canWriteChat, usableAgent } from './chat-access.ts'
+import { assertHome, canReadChat, canWriteChat, unreadableRefusal, usableAgent } from './chat-access.ts'
 import { effectiveState } from '../store/effective-state.ts'
 import { planSend } from './rules/plan-send.ts'
 import { runTurn } from './run/run-turn.ts'
@@ -64,8 +64,8 @@ async function messageIdUse(tx: ChatTransaction, message: UIMessage, req: Caller
   return (await tx.message(message.id)) ? 'taken' : 'free'
 }
 
-/** The refusal of a new message whose id the chat already uses, naming `idField`. */
-function idTaken(idField: string, messageId: string): FrogbotError {
+/** The refusal of a new message whose id the chat already uses, naming `idField` (`bad-request`). */
+export function idTaken(idField: string, messageId: string): FrogbotError {
   return new FrogbotError(
     'bad-request',
     `${idField}: ${JSON.stringify(clipText(messageId, 80))} is already the id of a message of this chat (stored or queued); give each new message its own id`
@@ -120,6 +120,7 @@ async function decideSend(
  * - `canQueue: false` (a local `generate({ chatId })`) rejects a busy chat instead.
  * `channel` gives a new chat its channel identity (channel doors only).
  * Throws `FrogbotError`: `agent-not-found`, `unauthorized`/`forbidden` (the agent's `access`),
+ * `forbidden` (an assignee of a call in the chat, who may only read it and answer their calls),
  * `not-found` (a chat of another user or agent), `channel-chat`, `bad-request` (a malformed new
  * `chatId`, naming `chatIdField`, default `chatId`; a message id the chat already uses, stored or
  * queued, naming `idField`, default `message.id`, except an exact repeat of a queued message,
@@ -143,7 +144,9 @@ export async function sendMessage(
   const id = chatId ?? services.newId('chat')
   const existing = chatId === undefined ? null : await services.store.getChat(id)
   if (existing) {
-    if (existing.agentSlug !== agentSlug || !canReadChat(req, existing)) throw notFound(id, agentSlug)
+    if (existing.agentSlug !== agentSlug) throw notFound(id, agentSlug)
+    const missing = () => notFound(id, agentSlug)
+    if (!canReadChat(req, existing)) throw await unreadableRefusal(services, { req, chat: existing, missing })
     assertHome(services, { chat: existing, req })
   }
   const create = existing ? undefined : { ...newChat({ chatId, chatIdField, agentSlug, req, message, channel }), id }

@@ -2,7 +2,18 @@ import type { Caller } from '../contract/caller.ts'
 import type { ResolvedAgent } from '../agents/resolve-agents.ts'
 import { toolFingerprint } from '../agents/tool-set.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
-import { ANSWER_TEXT_MAX_LENGTH, APPROVAL_KIND, formatPath, MCP_ELICITATION_KIND, overlongText, REASON_MAX_LENGTH, stringsIn, tooLongText } from '@frogbotai/protocol'
+import {
+  ANSWER_TEXT_MAX_LENGTH,
+  APPROVAL_KIND,
+  formatPath,
+  MCP_ELICITATION_KIND,
+  overlongText,
+  REASON_MAX_LENGTH,
+  REASON_TYPE_RULE,
+  stringsIn,
+  tooLongText,
+  typedTextProblem
+} from '@frogbotai/protocol'
 import { labelsAsOffered, QuestionInput, QuestionOutput } from '@frogbotai/protocol'
 import { type CallRecord, toPendingCall } from '../store/chat-records.ts'
 import { type SettleAction, isAnswer, isDecision } from './rules/plan-settle.ts'
@@ -220,7 +231,9 @@ function inputFieldOf(field: string): string {
 
 /**
  * The checks of one action that run user code: FrogBot's expiry has none; a person's `reason` (of
- * a dismissal or a decision) is at most {@link REASON_MAX_LENGTH} characters (`400 invalid-output`);
+ * a dismissal or a decision) is a string without NUL, well-formed (`400 bad-request` naming
+ * `reason` otherwise, for code that calls the engine as for HTTP), at most
+ * {@link REASON_MAX_LENGTH} characters (`400 invalid-output`);
  * see {@link checkAnswer} and {@link checkDecision}. `outputField` names where the request carried
  * an output (`messages.1.parts.2.output` in a `useChat` resubmission; the settle body's `output`
  * when it gives none).
@@ -234,9 +247,17 @@ export async function checkAction(
   outputField?: (toolCallId: string) => string | undefined
 ): Promise<SettleAction> {
   if ('expired' in action) return action
-  const reason = 'reason' in action ? action.reason : undefined
-  if (reason && reason.length > REASON_MAX_LENGTH) {
-    throw new FrogbotError('invalid-output', `reason: ${tooLongText(reason.length, REASON_MAX_LENGTH, 'dismissed' in action ? 'a dismissal reason' : 'a reason')}`)
+  const reason: unknown = 'reason' in action ? action.reason : undefined
+  if (reason !== undefined) {
+    // The rules every door applies (the HTTP body's schema first): a string, without NUL, well-formed.
+    const broken = typeof reason === 'string' ? typedTextProblem(reason) : REASON_TYPE_RULE
+    if (broken) throw new FrogbotError('bad-request', `reason: ${broken}`)
+    const { length } = reason as string
+    if (length > REASON_MAX_LENGTH) {
+      const what = 'dismissed' in action ? 'a dismissal reason' : 'a reason'
+      const rule = tooLongText(length, REASON_MAX_LENGTH, what)
+      throw new FrogbotError('invalid-output', `reason: ${rule}`)
+    }
   }
   const field = outputField?.(call.toolCallId) ?? 'output'
   if (call.kind === MCP_ELICITATION_KIND) return checkElicitation(agent, call, action, whoOnly, field)

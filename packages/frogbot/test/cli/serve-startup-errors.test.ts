@@ -116,7 +116,7 @@ describe('frogbot serve start-up errors', SLOW, () => {
     expect(again.stderr).toContain('its password is unchanged. Change it with: npx frogbot users password --email a@example.com')
     const long = await runCli(['answer', 'chat_x', 'call_x', '--email', 'a@example.com', '--dismiss', '--reason', 'r'.repeat(1001), '--config', PLANNER_CONFIG], { cwd: dir })
     expect(long.code).toBe(1)
-    expect(long.stderr).toContain('--reason is at most 1000 characters')
+    expect(long.stderr).toContain('--reason: is 1,001 characters; a dismissal reason holds at most 1,000')
   })
 })
 

@@ -120,14 +120,30 @@ for (const backend of BACKENDS) {
       expect((await call('ada', 'GET', chatPath(chatId))).json).toEqual(before)
     })
 
-    it('an assignee answers and keeps a draft, and nothing more: no message, no stop, no rename, no branch', async () => {
+    it('an assignee answers and keeps a draft, and nothing more: any other write is 403', async () => {
       const { chatId, pending } = await ask('ada', 'ask me the color')
       expect(await call('dana', 'PUT', `${chatPath(chatId)}/pending/${pending.toolCallId}/draft`, { draft: { step: 1 } })).toMatchObject({ status: 200 })
-      expect(await call('dana', 'POST', '/api/agents/planner', { chatId, prompt: 'hi' })).toMatchObject({ status: 404 })
-      expect(await call('dana', 'POST', `${chatPath(chatId)}/stop`)).toMatchObject({ status: 404 })
-      expect(await call('dana', 'PATCH', chatPath(chatId), { title: 'Mine' })).toMatchObject({ status: 404 })
-      expect(await call('dana', 'POST', `${chatPath(chatId)}/branch`, {})).toMatchObject({ status: 404 })
-      expect((await call('ada', 'GET', chatPath(chatId))).json.chat.state).toBe('awaiting')
+      const before = (await call('ada', 'GET', chatPath(chatId))).json
+      const userMessage = before.messages[0]
+      const userId = userMessage.id
+      const writes: [string, string, unknown?][] = [
+        ['POST', '/api/agents/planner', { chatId, prompt: 'hi' }],
+        ['POST', `${chatPath(chatId)}/stop`],
+        ['PATCH', chatPath(chatId), { title: 'Mine' }],
+        ['POST', '/api/agents/planner', { chatId, messages: [userMessage], trigger: 'regenerate-message' }],
+        ['PUT', `${chatPath(chatId)}/messages/${userId}`, { text: 'mine' }],
+        ['POST', `${chatPath(chatId)}/branch`, {}],
+        ['DELETE', chatPath(chatId)]
+      ]
+      for (const [method, path, body] of writes) {
+        const refused = await call('dana', method, path, body)
+        const error = 'You were asked in this chat: assignees may only read it and answer their calls.'
+        const expected = [method, path, 403, { error, code: 'forbidden' }]
+        expect([method, path, refused.status, refused.json]).toEqual(expected)
+        // Someone who cannot read the chat still learns nothing of it.
+        expect([method, path, (await call('eve', method, path, body)).status]).toEqual([method, path, 404])
+      }
+      expect((await call('ada', 'GET', chatPath(chatId))).json).toEqual(before)
     })
 
     it('approval.assignees: the assignee approves, matched by email whatever its case, listed once', async () => {

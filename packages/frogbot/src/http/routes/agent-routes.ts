@@ -11,6 +11,7 @@ import { outputFieldOf, secondOf } from '../resubmission.ts'
 import { queuedResponse, settleResponse, turnResponse, wantsStream } from '../turn-responses.ts'
 import { userParts } from '../user-message-parts.ts'
 import { refuseUnsendable } from '../../turns/rules/unsendable.ts'
+import { idTaken } from '../../turns/send-message.ts'
 import { clipText } from '../../text/clip-text.ts'
 
 /** `GET /api/agents` and `POST /api/agents/:slug` (docs/http/overview.md), including the bodies `useChat` sends. */
@@ -51,10 +52,14 @@ export function agentRoutes(context: HttpContext) {
     }
     if (last?.role === 'system') throw new FrogbotError('bad-request', `messages.${lastIndex}.role: the last message must be a user message`)
 
-    if (chatId && body.trigger === 'regenerate-message') {
+    if (body.trigger === 'regenerate-message') {
+      const needsChat = 'trigger: "regenerate-message" re-runs the last reply of a chat: ' +
+        "send the chat's id (id or chatId)"
+      if (!chatId) throw new FrogbotError('bad-request', needsChat)
       const { messages } = await forCaller(req, engine.readChat({ chatId, agentSlug: agent.slug, req }))
       const lastUser = messages.findLast((message) => message.role === 'user')
       if (!lastUser) throw new FrogbotError('bad-request', 'messages: there is no user message to regenerate from')
+      if (body.messageId !== undefined) refuseStaleReply(messages, lastUser.id, body.messageId)
       const edited = await engine.editMessage({ chatId, agentSlug: agent.slug, messageId: lastUser.id, req })
       return turnResponse(stream, edited.chatId, edited.run)
     }
@@ -75,12 +80,17 @@ export function agentRoutes(context: HttpContext) {
     const parts: UIMessage['parts'] = body.prompt !== undefined ? [{ type: 'text', text: body.prompt }] : await userParts(last!.parts, field, agent)
     // The message is checked before an answer it carries is settled: a refusal settles nothing.
     refuseUnsendable(parts, field)
+    const id = last?.id && /^[\w-]{1,128}$/.test(last.id) ? last.id : services.newId('msg')
     // An answer the browser gave before this message (addToolOutput without sendAutomaticallyWhen)
     // settles first; the message then queues behind the continuation, or starts after a dismissal.
     const previous = body.messages?.at(-2)
     if (chatId && previous?.role === 'assistant') {
       const answers = await answersBeforeMessage(engine, { chatId, agent, req }, previous as unknown as UIMessage, lastIndex - 1)
       if (answers.length > 0) {
+        // A message id the chat already uses is refused before its answer settles: a refusal settles nothing.
+        const { messages, queued } = await engine.readChat({ chatId, agentSlug: agent.slug, req })
+        const taken = [...messages.map((message) => message.id), ...queued.map((entry) => entry.messageId)]
+        if (taken.includes(id)) throw idTaken(`messages.${lastIndex}.id`, id)
         const outputField = outputFieldOf(previous as unknown as UIMessage, lastIndex - 1)
         const options = { chatId, agentSlug: agent.slug, inputs: answers, req, outputField }
         const settled = await forCaller(req, engine.settle(options))
@@ -88,10 +98,28 @@ export function agentRoutes(context: HttpContext) {
       }
     }
 
-    const id = last?.id && /^[\w-]{1,128}$/.test(last.id) ? last.id : services.newId('msg')
     const sent = await forCaller(req, engine.sendMessage({ agentSlug: agent.slug, chatId, message: { id, role: 'user', parts }, req, field, idField: `messages.${lastIndex}.id`, chatIdField: body.chatId !== undefined ? 'chatId' : 'id' }))
     if (sent.status === 'queued') return queuedResponse(stream, sent.chatId, sent.messageId)
     return turnResponse(stream, sent.chatId, sent.run)
   })
   return app
+}
+
+/**
+ * Refuses a regenerate whose `messageId` (useChat's `regenerate({ messageId })`) is not the last
+ * reply of the chat: the last user message or a message after it. `bad-request` naming `messageId`:
+ * a message that is no longer the last (the chat changed since the client read it) or none of
+ * the chat.
+ */
+function refuseStaleReply(messages: readonly { id: string }[], lastUserId: string, messageId: string): void {
+  const at = messages.findIndex((message) => message.id === messageId)
+  const named = JSON.stringify(clipText(messageId, 80))
+  if (at === -1) {
+    const rule = 'regenerate re-runs the last reply'
+    throw new FrogbotError('bad-request', `messageId: no message ${named} in this chat; ${rule}`)
+  }
+  if (at < messages.findIndex((message) => message.id === lastUserId)) {
+    const rule = 'regenerate re-runs only the last reply (reload the chat: it changed)'
+    throw new FrogbotError('bad-request', `messageId: ${named} is not the last reply of this chat; ${rule}`)
+  }
 }
