@@ -11,7 +11,7 @@ import { changeQueued, startNextQueued } from './queued-messages.ts'
 import { chatSummary } from './views/chat-summary.ts'
 import { listChats, pendingOf, readChat } from './views/read-chat.ts'
 import { type InboxOptions, listInbox } from './views/inbox.ts'
-import { sendMessage } from './send-message.ts'
+import { refuseUnsendableTo, sendMessage } from './send-message.ts'
 import type { TurnServices } from './services.ts'
 import { mayAnswer, settle } from './settle.ts'
 import { stopTurn } from './stop-turn.ts'
@@ -95,6 +95,15 @@ function messageMethods(services: TurnServices, guard: Guard) {
     sendMessage: guard(async ({ field = 'message.parts', ...options }: { agentSlug: string; chatId?: string; message: UIMessage; req: Caller; canQueue?: boolean; field?: string; idField?: string; chatIdField?: string }) => {
       refuseUnsendable(options.message.parts, field)
       return sendMessage(services, options)
+    }),
+    /**
+     * Refuses what `sendMessage` would refuse of `message` in chat `chatId` after the same
+     * request's answers settle (see `refuseUnsendableTo`), its parts first (naming `field`), so a
+     * door checks a message before settling the answers that come with it.
+     */
+    refuseUnsendableTo: guard(async ({ field = 'message.parts', ...options }: { agentSlug: string; chatId: string; message: UIMessage; req: Caller; field?: string; idField?: string }) => {
+      refuseUnsendable(options.message.parts, field)
+      await refuseUnsendableTo(services, options)
     }),
     /**
      * The one settle door (see `settleActions`); `fieldOf` names a call's field in a refusal of two

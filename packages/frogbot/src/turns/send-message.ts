@@ -65,11 +65,41 @@ async function messageIdUse(tx: ChatTransaction, message: UIMessage, req: Caller
 }
 
 /** The refusal of a new message whose id the chat already uses, naming `idField` (`bad-request`). */
-export function idTaken(idField: string, messageId: string): FrogbotError {
+function idTaken(idField: string, messageId: string): FrogbotError {
   return new FrogbotError(
     'bad-request',
     `${idField}: ${JSON.stringify(clipText(messageId, 80))} is already the id of a message of this chat (stored or queued); give each new message its own id`
   )
+}
+
+/** The refusal of a new message to a chat whose queue holds `queueSize` messages, its limit (`429 queue-full`). */
+function queueFull(queueSize: number): FrogbotError {
+  return new FrogbotError('queue-full', `This chat already has ${queueSize} messages waiting; wait until they have run, or edit or delete one.`)
+}
+
+/**
+ * Throws what {@link sendMessage} would throw for `message` in the existing chat `chatId` once the
+ * calls the same request answers are settled (the chat then runs its continuation, so the
+ * message queues): the agent's `access`, who may write the chat (an assignee `forbidden`, whoever
+ * cannot read it `not-found`), its home (`channel-chat`), an id the chat already uses (naming
+ * `idField`) and a full queue (`queue-full`). For a door whose one request answers and then sends
+ * (a `useChat` resubmission with a new message, an AG-UI resume carrying one), so that a refused
+ * message settles nothing (docs/http/overview.md). It only reads: `sendMessage` checks all of it
+ * again under the chat's lock.
+ */
+export async function refuseUnsendableTo(
+  services: TurnServices,
+  { agentSlug, chatId, message, req, idField = 'message.id' }: { agentSlug: string; chatId: string; message: UIMessage; req: Caller; idField?: string }
+): Promise<void> {
+  await usableAgent(services, agentSlug, req)
+  const chat = await services.store.getChat(chatId)
+  const missing = () => notFound(chatId, agentSlug)
+  if (!chat || chat.agentSlug !== agentSlug) throw missing()
+  if (!canReadChat(req, chat)) throw await unreadableRefusal(services, { req, chat, missing })
+  assertHome(services, { chat, req })
+  const [messages, queued] = await Promise.all([services.store.getMessages(chatId), services.store.getQueued(chatId)])
+  if ([...messages.map((stored) => stored.id), ...queued.map((entry) => entry.messageId)].includes(message.id)) throw idTaken(idField, message.id)
+  if (queued.length >= services.queueLimit) throw queueFull(queued.length)
 }
 
 /**
@@ -159,9 +189,7 @@ export async function sendMessage(
   if (!decided || 'refused' in decided) {
     if (decided?.refused === 'turn-in-progress') throw new FrogbotError('turn-in-progress', 'A turn is running or a question waits in this chat; retry when it is done.')
     if (decided?.refused === 'id-taken') throw idTaken(idField, message.id)
-    if (decided?.refused === 'queue-full') {
-      throw new FrogbotError('queue-full', `This chat already has ${decided.queueSize} messages waiting; wait until they have run, or edit or delete one.`)
-    }
+    if (decided?.refused === 'queue-full') throw queueFull(decided.queueSize)
     throw notFound(id, agentSlug)
   }
   if ('queued' in decided) {

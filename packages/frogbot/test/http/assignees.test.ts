@@ -120,6 +120,23 @@ for (const backend of BACKENDS) {
       expect((await call('ada', 'GET', chatPath(chatId))).json).toEqual(before)
     })
 
+    it("an assignee's answer that comes with a new message is refused whole, before it settles (useChat, AG-UI)", async () => {
+      const { chatId, pending } = await ask('ada', 'ask me the color')
+      const before = (await call('ada', 'GET', chatPath(chatId))).json
+      const [user, assistant] = before.messages.map(({ settlements: _settlements, ...message }: Record<string, unknown>) => message)
+      const answered = (part: { toolCallId?: string }) => (part.toolCallId === pending.toolCallId ? { ...part, state: 'output-available', output: blue } : part)
+      const next = { id: 'dana_next', role: 'user', parts: [{ type: 'text', text: 'thanks' }] }
+      const messages = [user, { ...assistant, parts: (assistant.parts as { toolCallId?: string }[]).map(answered) }, next]
+      const refusal = { status: 403, json: { code: 'forbidden', error: 'You were asked in this chat: assignees may only read it and answer their calls.' } }
+      expect(await call('dana', 'POST', '/api/agents/planner', { id: chatId, trigger: 'submit-message', messages })).toMatchObject(refusal)
+      const resume = [{ interruptId: pending.toolCallId, status: 'resolved', payload: blue }]
+      const run = { threadId: chatId, runId: 'r1', messages: [{ id: 'dana_next', role: 'user', content: 'thanks' }], resume }
+      expect(await call('dana', 'POST', '/api/agents/planner/ag-ui', run)).toMatchObject(refusal)
+      expect((await call('ada', 'GET', chatPath(chatId))).json).toEqual(before)
+      // Her answer alone is hers to give.
+      expect((await call('dana', 'POST', `${chatPath(chatId)}/settle`, { toolCallId: pending.toolCallId, output: blue })).status).toBe(200)
+    })
+
     it('an assignee answers and keeps a draft, and nothing more: any other write is 403', async () => {
       const { chatId, pending } = await ask('ada', 'ask me the color')
       expect(await call('dana', 'PUT', `${chatPath(chatId)}/pending/${pending.toolCallId}/draft`, { draft: { step: 1 } })).toMatchObject({ status: 200 })

@@ -70,4 +70,21 @@ describe('queued messages', () => {
     expect(refused).toMatchObject({ status: 429, json: { code: 'queue-full', error: 'This chat already has 2 messages waiting; wait until they have run, or edit or delete one.' } })
     expect((await call('GET', chatPath)).json.queued.map((entry: any) => entry.text)).toEqual(['one', 'two'])
   })
+
+  it('an answer that comes with a message the full queue refuses is refused whole: 429, nothing settles (useChat, AG-UI)', async () => {
+    const { call, chatPath } = await waitingChat({ queueLimit: 2 })
+    const chatId = 'queued-message-test-chat-01'
+    for (const text of ['one', 'two']) expect((await call('POST', '/api/agents/planner', { prompt: text, chatId })).status).toBe(202)
+    const before = (await call('GET', chatPath)).json
+    const [user, assistant] = before.messages.map(({ settlements: _settlements, ...message }: any) => message)
+    const answered = (part: any) => (part.toolCallId === 'call_q' ? { ...part, state: 'output-available', output: blue } : part)
+    const next = { id: 'u_three', role: 'user', parts: [{ type: 'text', text: 'three' }] }
+    const messages = [user, { ...assistant, parts: assistant.parts.map(answered) }, next]
+    const full = { status: 429, json: { code: 'queue-full' } }
+    expect(await call('POST', '/api/agents/planner', { id: chatId, trigger: 'submit-message', messages })).toMatchObject(full)
+    const resume = [{ interruptId: 'call_q', status: 'resolved', payload: blue }]
+    const run = { threadId: chatId, runId: 'r1', messages: [{ id: 'u_three', role: 'user', content: 'three' }], resume }
+    expect(await call('POST', '/api/agents/planner/ag-ui', run)).toMatchObject(full)
+    expect((await call('GET', chatPath)).json).toEqual(before)
+  })
 })

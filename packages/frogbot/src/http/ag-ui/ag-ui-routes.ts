@@ -14,8 +14,6 @@ import { agUiEvents } from './ag-ui-events.ts'
 import { interruptsOf, settleInputsOf } from './ag-ui-interrupts.ts'
 import { agUiMessages } from './ag-ui-messages.ts'
 import { secondOf } from '../resubmission.ts'
-import { refuseUnsendable } from '../../turns/rules/unsendable.ts'
-import { idTaken } from '../../turns/send-message.ts'
 import type { z } from 'zod'
 
 /** The text of an AG-UI user message's `content`: the string, or its text parts joined. */
@@ -72,8 +70,7 @@ function userMessageOf(context: HttpContext, input: z.output<typeof AgUiRunInput
 /**
  * The new user message a resume carries (docs/protocols/ag-ui.md, Resume): the last input
  * message when it is a user message whose id names no stored message of the chat (the history
- * AG-UI clients send again has the ids of the run's `MESSAGES_SNAPSHOT`); else `null`. The id of
- * a queued message is `bad-request` naming `messages.N.id`, before anything settles.
+ * AG-UI clients send again has the ids of the run's `MESSAGES_SNAPSHOT`); else `null`.
  */
 async function newMessageOfResume(
   context: HttpContext,
@@ -82,12 +79,8 @@ async function newMessageOfResume(
   const last = input.messages.at(-1)
   if (last?.role !== 'user') return null
   const chat = { chatId: input.threadId, agentSlug: agent.slug, req }
-  const { messages, queued } = await forCaller(req, context.engine.readChat(chat))
-  if (messages.some((message) => message.id === last.id)) return null
-  // A queued message's id is refused before the resume settles anything.
-  const idField = `messages.${input.messages.length - 1}.id`
-  if (queued.some((entry) => entry.messageId === last.id)) throw idTaken(idField, last.id)
-  return userMessageOf(context, input)
+  const { messages } = await forCaller(req, context.engine.readChat(chat))
+  return messages.some((message) => message.id === last.id) ? null : userMessageOf(context, input)
 }
 
 /**
@@ -117,7 +110,8 @@ export async function agUiRun(context: HttpContext, c: Context<HttpEnv>, slug: s
   const runs: { run?: TurnRun; queued?: string }[] = []
   if (input.resume && input.resume.length > 0) {
     const next = await newMessageOfResume(context, { agent, req, input })
-    if (next) refuseUnsendable(next.message.parts, next.field)
+    // What would refuse the message (its text, who may write, its id, a full queue) settles nothing.
+    if (next) await forCaller(req, engine.refuseUnsendableTo({ chatId: input.threadId, agentSlug: agent.slug, req, ...next }))
     const { pending } = await forCaller(req, engine.pending({ chatId: input.threadId, agentSlug: agent.slug, req }))
     const kinds = new Map(pending.map((call) => [call.toolCallId, call.kind]))
     const interruptIds = input.resume.map((entry) => entry.interruptId)

@@ -11,7 +11,6 @@ import { outputFieldOf, secondOf } from '../resubmission.ts'
 import { queuedResponse, settleResponse, turnResponse, wantsStream } from '../turn-responses.ts'
 import { userParts } from '../user-message-parts.ts'
 import { refuseUnsendable } from '../../turns/rules/unsendable.ts'
-import { idTaken } from '../../turns/send-message.ts'
 import { clipText } from '../../text/clip-text.ts'
 
 /** `GET /api/agents` and `POST /api/agents/:slug` (docs/http/overview.md), including the bodies `useChat` sends. */
@@ -87,10 +86,9 @@ export function agentRoutes(context: HttpContext) {
     if (chatId && previous?.role === 'assistant') {
       const answers = await answersBeforeMessage(engine, { chatId, agent, req }, previous as unknown as UIMessage, lastIndex - 1)
       if (answers.length > 0) {
-        // A message id the chat already uses is refused before its answer settles: a refusal settles nothing.
-        const { messages, queued } = await engine.readChat({ chatId, agentSlug: agent.slug, req })
-        const taken = [...messages.map((message) => message.id), ...queued.map((entry) => entry.messageId)]
-        if (taken.includes(id)) throw idTaken(`messages.${lastIndex}.id`, id)
+        // What would refuse the message (who may write, its id, a full queue) refuses the answer too: a refusal settles nothing.
+        const message: UIMessage = { id, role: 'user', parts }
+        await forCaller(req, engine.refuseUnsendableTo({ chatId, agentSlug: agent.slug, message, req, field, idField: `messages.${lastIndex}.id` }))
         const outputField = outputFieldOf(previous as unknown as UIMessage, lastIndex - 1)
         const options = { chatId, agentSlug: agent.slug, inputs: answers, req, outputField }
         const settled = await forCaller(req, engine.settle(options))
