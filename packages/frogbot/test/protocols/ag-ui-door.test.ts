@@ -189,7 +189,16 @@ describe('the AG-UI door', () => {
     expect(refused.status).toBe(400)
     expect(((await refused.json()) as { error: string }).error).toContain('bogus')
     expect((await call('GET', '/api/chats')).json.chats).toEqual([])
-    const accepted = await post({ threadId, runId: 'r', parentRunId: 'p', protocolVersion: '1.0', state: {}, tools: [], context: [], forwardedProps: {}, messages: [message] })
+    // The message's content must be text or content parts; a wrong type is named as such.
+    for (const content of [5, {}, null]) {
+      const wrong = await post({ threadId, runId: 'r', messages: [{ ...message, content }] })
+      expect(wrong.status, JSON.stringify(content)).toBe(400)
+      const error = "messages.0.content: must be text or a list of content parts (AG-UI's UserMessage)"
+      expect(((await wrong.json()) as { error: string }).error).toBe(error)
+    }
+    expect((await call('GET', '/api/chats')).json.chats).toEqual([])
+    // AG-UI's messages may carry fields of their own (its schema is loose): read, not refused.
+    const accepted = await post({ threadId, runId: 'r', parentRunId: 'p', protocolVersion: '1.0', state: {}, tools: [], context: [], forwardedProps: {}, messages: [{ ...message, metadata: { from: 'ui' } }] })
     expect(accepted.status).toBe(200)
     await accepted.text()
   })

@@ -56,11 +56,15 @@ async function streamTurn(context: HttpContext, run: TurnRun, emit: Emit): Promi
 
 /**
  * The last input message as the user message to send: its text, its id kept when it is one
- * FrogBot takes, and the fields that name it in a refusal.
+ * FrogBot takes, and the fields that name it in a refusal. A `content` that is neither text nor a
+ * list of content parts is `bad-request` naming it.
  */
 function userMessageOf(context: HttpContext, input: z.output<typeof AgUiRunInput>) {
   const at = input.messages.length - 1
   const last = input.messages[at]
+  if (typeof last.content !== 'string' && !Array.isArray(last.content)) {
+    throw new FrogbotError('bad-request', `messages.${at}.content: must be text or a list of content parts (AG-UI's UserMessage)`)
+  }
   const id = /^[\w-]{1,128}$/.test(last.id) ? last.id : context.services.newId('msg')
   const parts: UIMessage['parts'] = [{ type: 'text', text: textOfContent(last.content) }]
   const message: UIMessage = { id, role: 'user', parts }
