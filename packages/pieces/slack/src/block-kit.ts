@@ -35,16 +35,13 @@ export const LIMITS = {
 /** Most options one select menu can offer: 100 groups of 100. */
 export const MENU_MAX_OPTIONS = LIMITS.menuOptions * LIMITS.menuGroups
 
-/** `text` cut to `max` characters, with "…" when it was longer (never inside a character: the kit's `clipDrawn`). */
-export const clip = clipDrawn
-
 /** `text` for a `mrkdwn` field: Slack's three control characters escaped (`escapeSlackText`), so text never becomes a mention or a link. */
 export const escapeMrkdwn = (text: string): string => escapeSlackText(drawnText(text))
 
 /** A `plain_text` object (emoji drawn), clipped to `max` characters. */
-export const plain = (text: string, max: number) => ({ type: 'plain_text', text: clip(text, max), emoji: true })
+export const plain = (text: string, max: number) => ({ type: 'plain_text', text: clipDrawn(text, max), emoji: true })
 /** A `mrkdwn` text object, clipped to a section's 3000 characters. */
-export const mrkdwn = (text: string) => ({ type: 'mrkdwn', text: clip(text, LIMITS.section) })
+export const mrkdwn = (text: string) => ({ type: 'mrkdwn', text: clipDrawn(text, LIMITS.section) })
 /** A section of `mrkdwn` text. */
 export const section = (text: string): Block => ({ type: 'section', text: mrkdwn(text) })
 /** A context block (small, grey) of one `mrkdwn` text. */
