@@ -1,6 +1,6 @@
 import type { ChannelQuestion, QuestionSelection } from 'frogbot/channels'
 import { escapeSlackText } from '@chat-adapter/slack/format'
-import { clipDrawn, drawnText, packedTexts } from 'frogbot/channels'
+import { clipDrawn as clip, drawnText, packedTexts } from 'frogbot/channels'
 
 /** A Block Kit block or element, as Slack's Web API takes it (JSON). */
 export type Block = Record<string, unknown>
@@ -39,9 +39,9 @@ export const MENU_MAX_OPTIONS = LIMITS.menuOptions * LIMITS.menuGroups
 export const escapeMrkdwn = (text: string): string => escapeSlackText(drawnText(text))
 
 /** A `plain_text` object (emoji drawn), clipped to `max` characters. */
-export const plain = (text: string, max: number) => ({ type: 'plain_text', text: clipDrawn(text, max), emoji: true })
+export const plain = (text: string, max: number) => ({ type: 'plain_text', text: clip(text, max), emoji: true })
 /** A `mrkdwn` text object, clipped to a section's 3000 characters. */
-export const mrkdwn = (text: string) => ({ type: 'mrkdwn', text: clipDrawn(text, LIMITS.section) })
+export const mrkdwn = (text: string) => ({ type: 'mrkdwn', text: clip(text, LIMITS.section) })
 /** A section of `mrkdwn` text. */
 export const section = (text: string): Block => ({ type: 'section', text: mrkdwn(text) })
 /** A context block (small, grey) of one `mrkdwn` text. */

@@ -1,5 +1,6 @@
 import type { SlackAdapter } from '@chat-adapter/slack'
-import { clipDrawn, messageRef, messageRefParts, type NameOf, type PieceDrawing, questionDrawing } from 'frogbot/channels'
+import { type NameOf, type PieceDrawing, questionDrawing } from 'frogbot/channels'
+import { clipDrawn, messageRef, messageRefParts } from 'frogbot/channels'
 import { type Block, context, escapeMrkdwn, LIMITS } from './block-kit.ts'
 import { questionCard, settledCard } from './question-card.ts'
 

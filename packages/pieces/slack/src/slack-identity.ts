@@ -67,7 +67,10 @@ export function slackReports(logger: Logger) {
     logger: reported,
     /** Why the latest lookup of Slack user `userId` failed (Slack refused the bot token, or did not answer), or `null` when it did not. */
     lookupProblem: problems.of,
-    /** Why the adapter's latest `auth.test` failed, or `null` (cleared by {@link adapterIdentity} before it asks again). */
+    /**
+     * Why the adapter's latest `auth.test` failed, or `null` (cleared by {@link adapterIdentity}
+     * before it asks again).
+     */
     identityError: null as unknown
   }
   return reports
