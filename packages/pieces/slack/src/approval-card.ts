@@ -1,20 +1,22 @@
 import type { SlackAdapter } from '@chat-adapter/slack'
 import { APPROVAL_CONTROLS, type ApprovalCardModel, type ApprovalDrawing, approvalCard, approvalEditForm, type NameOf, type QuestionCard, settledAnswer, settledApproval, settledApprovalText } from 'frogbot/channels'
+import { APPROVAL_FORM_IDS, clipDrawn as clip } from 'frogbot/channels'
 import type { PendingCall } from 'frogbot/protocol'
-import { type Block, button, clip, context, escapeMrkdwn, LIMITS, modal, plain, section, textInput } from './block-kit.ts'
+import { type Block, button, context, escapeMrkdwn, LIMITS, modal, plain, section, textInput } from './block-kit.ts'
 import { postBlocks, updateBlocks } from './slack-drawing.ts'
 import type { StateValues } from './slack-interactions.ts'
 
-/** The `action_id`s of an approval card's buttons (not `frogbot_…`: the question handler leaves them alone). */
-export const APPROVAL_ACTIONS = { approve: 'fbapproval_approve', deny: 'fbapproval_deny', edit: 'fbapproval_edit' } as const
+/**
+ * The ids of an approval card's controls, the kit's `APPROVAL_FORM_IDS` (not `frogbot_…`: the
+ * question handler leaves them alone): the `action_id`s of its buttons, the `block_id` of the Edit
+ * modal's input field `index` (its index: field names may hold anything) and of the Deny modal's
+ * reason.
+ */
+export const { field: fieldBlock, reason: REASON_BLOCK, ...APPROVAL_ACTIONS } = APPROVAL_FORM_IDS
 
 /** The `callback_id`s of the Edit and Deny modals. */
 export const APPROVAL_MODALS = { edit: 'fbapproval_edit_modal', deny: 'fbapproval_deny_modal' } as const
 
-/** The `block_id` of an input field in the Edit modal (its index: field names may hold anything). */
-export const fieldBlock = (index: number) => `fbapproval_f${index}`
-/** The `block_id` of the Deny modal's reason. */
-export const REASON_BLOCK = 'fbapproval_reason'
 const VALUE = 'value'
 
 /** The top of a card, waiting or settled: `title` in bold, then the input field by field (escaped). */

@@ -1,6 +1,6 @@
 import type { ChannelQuestion, QuestionSelection } from 'frogbot/channels'
 import { escapeSlackText } from '@chat-adapter/slack/format'
-import { clipDrawn, drawnText, packedTexts } from 'frogbot/channels'
+import { clipDrawn as clip, drawnText, packedTexts } from 'frogbot/channels'
 
 /** A Block Kit block or element, as Slack's Web API takes it (JSON). */
 export type Block = Record<string, unknown>
@@ -34,9 +34,6 @@ export const LIMITS = {
 
 /** Most options one select menu can offer: 100 groups of 100. */
 export const MENU_MAX_OPTIONS = LIMITS.menuOptions * LIMITS.menuGroups
-
-/** `text` cut to `max` characters, with "…" when it was longer (never inside a character: the kit's `clipDrawn`). */
-export const clip = clipDrawn
 
 /** `text` for a `mrkdwn` field: Slack's three control characters escaped (`escapeSlackText`), so text never becomes a mention or a link. */
 export const escapeMrkdwn = (text: string): string => escapeSlackText(drawnText(text))

@@ -1,8 +1,8 @@
 import type { ChannelQuestion, QuestionSelection, SettledActor } from 'frogbot/channels'
-import { answerText, settledLine } from 'frogbot/channels'
+import { answerText, clipDrawn as clip, settledLine } from 'frogbot/channels'
 import type { QuestionOutput } from 'frogbot/tools'
 import type { ClickedAction, StateValues } from './slack-interactions.ts'
-import { type Block, button, choiceElement, chunks, clip, context, escapeMrkdwn, LIMITS, MENU_MAX_OPTIONS, packedSections, pickedLabels, questionSection } from './block-kit.ts'
+import { type Block, button, choiceElement, chunks, context, escapeMrkdwn, LIMITS, MENU_MAX_OPTIONS, packedSections, pickedLabels, questionSection } from './block-kit.ts'
 
 /**
  * The `action_id`s of a question card's controls. A single single-choice question answers on one

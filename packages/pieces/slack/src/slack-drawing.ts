@@ -1,8 +1,7 @@
 import type { SlackAdapter } from '@chat-adapter/slack'
 import { type NameOf, type PieceDrawing, questionDrawing } from 'frogbot/channels'
-import type { Block } from './block-kit.ts'
-import { withFacts } from './card-facts.ts'
-import { messageRef, messageRefParts } from 'frogbot/channels'
+import { clipDrawn, messageRef, messageRefParts } from 'frogbot/channels'
+import { type Block, context, escapeMrkdwn, LIMITS } from './block-kit.ts'
 import { questionCard, settledCard } from './question-card.ts'
 
 /** Posts a card (`drawn`, its notification text and blocks) in `thread`, without link previews; resolves the posted message's {@link messageRef}. */
@@ -19,6 +18,18 @@ export async function updateBlocks(adapter: SlackAdapter, messageIds: string[], 
     const { place, id } = messageRefParts(ref)
     await adapter.webClient.chat.update({ channel: place, ts: id, ...drawn } as never)
   }
+}
+
+/**
+ * A question card with the call's facts (the kit's `cardFacts`: "Waiting for Dana", "Expires in
+ * 2 h (…)") in a context line above its controls, and at the end of its notification text. A card
+ * already at Block Kit's 50 blocks keeps them in its text only. `card` as it is without facts.
+ */
+function withFacts(card: { text: string; blocks: Block[] }, facts: string[]): { text: string; blocks: Block[] } {
+  if (facts.length === 0) return card
+  const line = context(escapeMrkdwn(facts.join(' · ')))
+  const blocks = card.blocks.length < LIMITS.messageBlocks ? [...card.blocks.slice(0, -1), line, ...card.blocks.slice(-1)] : card.blocks
+  return { text: clipDrawn(`${card.text}\n${facts.join('\n')}`, LIMITS.fallbackText), blocks }
 }
 
 /**

@@ -49,7 +49,6 @@ function lookupProblemOf(error: unknown): LookupProblem | null {
  */
 export function slackReports(logger: Logger) {
   const problems = lookupProblems()
-  let identityError: unknown = null
   const reported: Logger = {
     ...logger,
     debug: (message, ...args) => {
@@ -59,22 +58,22 @@ export function slackReports(logger: Logger) {
     },
     warn: (message, ...args) => {
       const { userId, error } = (args[0] ?? {}) as { userId?: unknown; error?: unknown }
-      if (message === IDENTITY_FAILED) return void (identityError = error ?? new Error(message))
+      if (message === IDENTITY_FAILED) return void (reports.identityError = error ?? new Error(message))
       if (message === USER_FAILED && typeof userId === 'string') problems.keep(userId, lookupProblemOf(error))
       logger.warn(message, ...args)
     }
   }
-  return {
+  const reports = {
     logger: reported,
     /** Why the latest lookup of Slack user `userId` failed (Slack refused the bot token, or did not answer), or `null` when it did not. */
     lookupProblem: problems.of,
-    /** Why the adapter's latest `auth.test` failed, once (taken: the next failure is reported anew), or `null`. */
-    identityError: (): unknown => {
-      const error = identityError
-      identityError = null
-      return error
-    }
+    /**
+     * Why the adapter's latest `auth.test` failed, or `null` (cleared by {@link adapterIdentity}
+     * before it asks again).
+     */
+    identityError: null as unknown
   }
+  return reports
 }
 
 /**
@@ -88,10 +87,10 @@ export function adapterIdentity({ adapter, bot, ready, reports }: { adapter: Sla
   return {
     known: () => adapter.botUserId !== undefined,
     ask: async (): Promise<unknown> => {
-      if (first) await ready()
-      else await adapter.initialize(bot)
+      if (!first) reports.identityError = null
+      await (first ? ready() : adapter.initialize(bot))
       first = false
-      return adapter.botUserId ? null : (reports.identityError() ?? Object.assign(new Error('auth.test named no bot user'), { code: SLACK_PLATFORM_ERROR }))
+      return adapter.botUserId ? null : (reports.identityError ?? Object.assign(new Error('auth.test named no bot user'), { code: SLACK_PLATFORM_ERROR }))
     }
   }
 }
