@@ -3,7 +3,8 @@ import type { ChannelIdentity, FrogbotMessageMetadata, PendingCall } from '@frog
 import type { Caller } from '../contract/caller.ts'
 import type { ResolvedAgent } from '../agents/resolve-agents.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
-import { toPendingCall } from '../store/chat-records.ts'
+import { type ChatRecord, toPendingCall } from '../store/chat-records.ts'
+import { withAssignees } from '../assignees/resolve-assignees.ts'
 import { usableAgent } from './chat-access.ts'
 import { firstWordsTitle } from './chat-titles.ts'
 import { waitingCalls } from './run/waiting-calls.ts'
@@ -58,12 +59,15 @@ export async function askQuestion(
     metadata: { askedFor: 'mcp' } satisfies FrogbotMessageMetadata,
     parts: [{ type: 'step-start' }, { type: `tool-${tool.slug}`, toolCallId, state: 'input-available', input: parsed.data } as UIMessage['parts'][number]]
   }
-  const { sealed, calls } = waitingCalls({ message: reply, agent, offers: () => true, chatId, createdAt: isoIn(services), expiresAt: (expiresIn) => isoIn(services, expiresIn) })
-  const turn = { chatId, leaseOwner, position: 1, settlements: [] }
-  if (!(await pauseAtCalls(services, turn, sealed, calls))) throw new FrogbotError('write-conflict', 'The new chat changed before the question was saved; retry.')
-  const pending = calls.map((call) => toPendingCall({ ...call, votes: [] }))
+  const waiting = waitingCalls({ message: reply, agent, offers: () => true, chatId, createdAt: isoIn(services), expiresAt: (expiresIn) => isoIn(services, expiresIn) })
   const now = isoIn(services)
-  announceWaiting(services, { ...create, state: 'awaiting', leaseOwner: null, leaseUntil: null, stopRequestedAt: null, version: 0, createdAt: now, updatedAt: now }, pending)
+  const chat: ChatRecord = { ...create, state: 'awaiting', leaseOwner: null, leaseUntil: null, stopRequestedAt: null, version: 0, createdAt: now, updatedAt: now }
+  // Who is asked, as for a question the model asks (the agent's `questions.assignees`).
+  const calls = await withAssignees({ agent, chat, req, log: services.log }, waiting.calls)
+  const turn = { chatId, leaseOwner, position: 1, settlements: [] }
+  if (!(await pauseAtCalls(services, turn, waiting.sealed, calls))) throw new FrogbotError('write-conflict', 'The new chat changed before the question was saved; retry.')
+  const pending = calls.map((call) => toPendingCall({ ...call, votes: [] }))
+  announceWaiting(services, chat, pending)
   return { chatId, toolCallId, pending }
 }
 

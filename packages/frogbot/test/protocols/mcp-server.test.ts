@@ -18,10 +18,16 @@ afterEach(async () => {
 
 const answer = { answers: [{ header: 'Color', selected: ['Blue'] }] }
 
-async function served(model = scriptedModel([textStep('Noted.')]), extra: { access?: boolean } = {}) {
+async function served(model = scriptedModel([textStep('Noted.')]), extra: { access?: boolean; assignees?: string[] } = {}) {
   const app = await testFrogbot({
     model,
-    agents: [{ slug: 'planner', model: 'fast', tools: [question], access: ({ req }) => extra.access !== false || req.user?.email === 'ada@example.com' }],
+    agents: [{
+      slug: 'planner',
+      model: 'fast',
+      tools: [question],
+      access: ({ req }) => extra.access !== false || req.user?.email === 'ada@example.com',
+      ...(extra.assignees ? { questions: { assignees: extra.assignees } } : {})
+    }],
     config: { mcp: { enabled: true, waitSeconds: 1 } }
   })
   cleanup = app.close
@@ -72,6 +78,15 @@ describe('the MCP server door: ask_human', () => {
     const result = await asked
     expect(result.isError).toBeFalsy()
     expect(result.structuredContent).toEqual(answer)
+  })
+
+  it("asks the agent's questions.assignees, as a question its model asks would", async () => {
+    const { client, call } = await served(undefined, { assignees: ['Dana@Example.com'] })
+    const asked = client.callTool({ name: 'ask_human', arguments: colorQuestion })
+    const { chatId, toolCallId, pending } = await waitingChat(call)
+    expect(pending).toMatchObject([{ toolCallId, assignees: ['dana@example.com'] }])
+    expect((await call('POST', `/api/agents/planner/chats/${chatId}/settle`, { toolCallId, output: answer })).status).toBe(200)
+    expect((await asked).structuredContent).toEqual(answer)
   })
 
   it('ends the chat at the answer: the caller asked a person, so the model does not speak after it; a later message is an ordinary turn', async () => {
