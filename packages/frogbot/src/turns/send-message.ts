@@ -72,6 +72,18 @@ function idTaken(idField: string, messageId: string): FrogbotError {
   )
 }
 
+/**
+ * Throws unless `req` may send a message to the existing `chat` as a chat of `agentSlug`:
+ * `not-found` for another agent's chat or one `req` cannot read, `forbidden` for an assignee who
+ * reads it (see `unreadableRefusal`), `channel-chat` from outside its home.
+ */
+async function assertMaySend(services: TurnServices, { chat, agentSlug, req }: { chat: ChatRecord; agentSlug: string; req: Caller }): Promise<void> {
+  const missing = () => notFound(chat.id, agentSlug)
+  if (chat.agentSlug !== agentSlug) throw missing()
+  if (!canReadChat(req, chat)) throw await unreadableRefusal(services, { req, chat, missing })
+  assertHome(services, { chat, req })
+}
+
 /** The refusal of a new message to a chat whose queue holds `queueSize` messages, its limit (`429 queue-full`). */
 function queueFull(queueSize: number): FrogbotError {
   return new FrogbotError('queue-full', `This chat already has ${queueSize} messages waiting; wait until they have run, or edit or delete one.`)
@@ -93,10 +105,8 @@ export async function refuseUnsendableTo(
 ): Promise<void> {
   await usableAgent(services, agentSlug, req)
   const chat = await services.store.getChat(chatId)
-  const missing = () => notFound(chatId, agentSlug)
-  if (!chat || chat.agentSlug !== agentSlug) throw missing()
-  if (!canReadChat(req, chat)) throw await unreadableRefusal(services, { req, chat, missing })
-  assertHome(services, { chat, req })
+  if (!chat) throw notFound(chatId, agentSlug)
+  await assertMaySend(services, { chat, agentSlug, req })
   const [messages, queued] = await Promise.all([services.store.getMessages(chatId), services.store.getQueued(chatId)])
   if ([...messages.map((stored) => stored.id), ...queued.map((entry) => entry.messageId)].includes(message.id)) throw idTaken(idField, message.id)
   if (queued.length >= services.queueLimit) throw queueFull(queued.length)
@@ -173,12 +183,7 @@ export async function sendMessage(
   const agent = await usableAgent(services, agentSlug, req)
   const id = chatId ?? services.newId('chat')
   const existing = chatId === undefined ? null : await services.store.getChat(id)
-  if (existing) {
-    if (existing.agentSlug !== agentSlug) throw notFound(id, agentSlug)
-    const missing = () => notFound(id, agentSlug)
-    if (!canReadChat(req, existing)) throw await unreadableRefusal(services, { req, chat: existing, missing })
-    assertHome(services, { chat: existing, req })
-  }
+  if (existing) await assertMaySend(services, { chat: existing, agentSlug, req })
   const create = existing ? undefined : { ...newChat({ chatId, chatIdField, agentSlug, req, message, channel }), id }
   const leaseOwner = newLeaseOwner(services)
   if (create) {

@@ -10,7 +10,6 @@ import { answersBeforeMessage, resubmittedStep } from '../resubmitted-step.ts'
 import { outputFieldOf, secondOf } from '../resubmission.ts'
 import { queuedResponse, settleResponse, turnResponse, wantsStream } from '../turn-responses.ts'
 import { userParts } from '../user-message-parts.ts'
-import { refuseUnsendable } from '../../turns/rules/unsendable.ts'
 import { clipText } from '../../text/clip-text.ts'
 
 /** `GET /api/agents` and `POST /api/agents/:slug` (docs/http/overview.md), including the bodies `useChat` sends. */
@@ -77,8 +76,6 @@ export function agentRoutes(context: HttpContext) {
 
     const field = body.prompt !== undefined ? 'prompt' : `messages.${lastIndex}.parts`
     const parts: UIMessage['parts'] = body.prompt !== undefined ? [{ type: 'text', text: body.prompt }] : await userParts(last!.parts, field, agent)
-    // The message is checked before an answer it carries is settled: a refusal settles nothing.
-    refuseUnsendable(parts, field)
     const id = last?.id && /^[\w-]{1,128}$/.test(last.id) ? last.id : services.newId('msg')
     // An answer the browser gave before this message (addToolOutput without sendAutomaticallyWhen)
     // settles first; the message then queues behind the continuation, or starts after a dismissal.
@@ -86,7 +83,8 @@ export function agentRoutes(context: HttpContext) {
     if (chatId && previous?.role === 'assistant') {
       const answers = await answersBeforeMessage(engine, { chatId, agent, req }, previous as unknown as UIMessage, lastIndex - 1)
       if (answers.length > 0) {
-        // What would refuse the message (who may write, its id, a full queue) refuses the answer too: a refusal settles nothing.
+        // The message is checked before the answer it carries settles (its text, who may write, its
+        // id, a full queue): a refusal settles nothing. Without an answer, sendMessage checks it.
         const message: UIMessage = { id, role: 'user', parts }
         await forCaller(req, engine.refuseUnsendableTo({ chatId, agentSlug: agent.slug, message, req, field, idField: `messages.${lastIndex}.id` }))
         const outputField = outputFieldOf(previous as unknown as UIMessage, lastIndex - 1)
