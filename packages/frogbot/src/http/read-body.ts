@@ -193,7 +193,6 @@ function shortPath(path: string[]): string {
   return path.length > shown.length ? `${shown.join('.')}.…` : shown.join('.')
 }
 
-
 /**
  * Refuses a request whose `Content-Encoding` is anything but `identity` (gzip, br, a list): FrogBot
  * reads bodies as sent, so an encoded one would read as bytes that are not the JSON, or a plain one
