@@ -37,10 +37,11 @@ export function printable(text: string): string {
 }
 
 /**
- * White space and format characters (Unicode's Cf: zero-width spaces and joiners, bidi marks,
- * BOM): nothing a person sees on its own.
+ * White space, format characters (Unicode's Cf: zero-width spaces and joiners, bidi marks, BOM)
+ * and the other default-ignorable code points (variation selectors, Hangul fillers, U+034F…):
+ * nothing a person sees on its own.
  */
-const INVISIBLE = /^[\s\p{Cf}]*$/u
+const INVISIBLE = /^[\s\p{Cf}\p{Default_Ignorable_Code_Point}]*$/u
 
 /** Whether `text` shows nothing: only white space, zero-width or bidi controls ({@link INVISIBLE}). */
 export function isInvisible(text: string): boolean {

@@ -164,7 +164,9 @@ describe('invisible characters in a chat title', () => {
     const chatId = await start('Plan the garden')
     const before = await read(chatId)
     const bidi = '\u202a\u202b\u202c\u202d\u2067\u2068\u200f'
-    const invisible = ['\u200b\u200e\u202e\u2066', ' \ufeff\u2060 \u200d ', bidi]
+    // Default-ignorable characters too: a grapheme joiner, variation selectors, Hangul fillers.
+    const ignorable = '\u034f\ufe0f\ufe00\u115f\u3164\uffa0\u17b4\u17b5'
+    const invisible = ['\u200b\u200e\u202e\u2066', ' \ufeff\u2060 \u200d ', bidi, ignorable]
     for (const title of invisible) {
       const refused = await call('PATCH', chatPath(chatId), { title })
       expect(refused.status).toBe(400)
@@ -172,6 +174,19 @@ describe('invisible characters in a chat title', () => {
       expect(refused.json.error).toBe(`title: ${rule}`)
     }
     expect(await read(chatId)).toEqual(before)
+  })
+
+  it('a title is measured once cleaned: 80 characters and a bidi control or control character are taken', async () => {
+    const { call, chatPath, start } = await app()
+    const chatId = await start('Plan the garden')
+    const eighty = 'a'.repeat(80)
+    for (const title of [`${eighty}\u202e`, `a\u2066${'a'.repeat(79)}`]) {
+      const renamed = await call('PATCH', chatPath(chatId), { title })
+      expect(renamed.status, JSON.stringify(renamed.json)).toBe(200)
+      expect(renamed.json.chat.title).toBe(eighty)
+    }
+    expect((await call('PATCH', chatPath(chatId), { title: `${eighty}b` })).json.error).toBe('title: must be at most 80 characters')
+    expect((await call('PATCH', chatPath(chatId), { title: 5 })).status).toBe(400)
   })
 
   it('bidi embeddings, overrides and isolates leave every title: renamed or from a message', async () => {

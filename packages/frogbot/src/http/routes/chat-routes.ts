@@ -1,6 +1,7 @@
+import { z } from 'zod'
 import { type Context, Hono } from 'hono'
 import type { SettleInput } from '../../contract/turns.ts'
-import { BranchRequest, ChatListQuery, DraftRequest, EditRequest, EmptyRequest, RenameRequest, SettleRequest, StopRequest } from '@frogbotai/protocol'
+import { BranchRequest, ChatListQuery, DraftRequest, EditRequest, EmptyRequest, SettleRequest, StopRequest } from '@frogbotai/protocol'
 import { chatFor, usableAgent } from '../../turns/chat-access.ts'
 import { forCaller, type HttpContext, type HttpEnv } from '../http-context.ts'
 import { queryOf } from '../query-params.ts'
@@ -10,6 +11,13 @@ import { uiMessageStreamResponse } from '../sse-response.ts'
 
 /** The chat list query (`limit`, `cursor`), each given once; throws `bad-request` naming the parameter. */
 const listQuery = (c: Context<HttpEnv>) => queryOf(c, ChatListQuery)
+
+/**
+ * The rename body as sent: `{ title }`, a string. Its length and visibility rules
+ * (`RenameRequest`) are checked by `renameChat` once control and bidi characters are cleaned out,
+ * so that a title of 80 characters plus one it strips is taken.
+ */
+const RenameBody = z.strictObject({ title: z.string() })
 
 /**
  * `/api/agents/:slug/chats…` (list, read, rename, delete, pending, settle, stop, edit, queued
@@ -44,7 +52,8 @@ export function chatRoutes(context: HttpContext) {
 
   app.patch('/agents/:slug/chats/:chatId', async (c) => {
     const { req, agentSlug, chatId } = await caller(c)
-    const body = await readBody(c.req.raw, RenameRequest, context.maxBodyBytes)
+    // The title's rules (RenameRequest) hold once it is cleaned: renameChat checks them then.
+    const body = await readBody(c.req.raw, RenameBody, context.maxBodyBytes)
     return c.json({ chat: await forCaller(req, engine.renameChat({ chatId, agentSlug, title: body.title, req })) })
   })
 
