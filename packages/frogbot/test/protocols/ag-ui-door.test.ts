@@ -196,6 +196,9 @@ describe('the AG-UI door', () => {
       const error = "messages.0.content: must be text or a list of content parts (AG-UI's UserMessage)"
       expect(((await wrong.json()) as { error: string }).error).toBe(error)
     }
+    const numbered = await post({ threadId, runId: 'r', messages: [{ ...message, content: [{ type: 'text', text: 5 }] }] })
+    expect(numbered.status).toBe(400)
+    expect(((await numbered.json()) as { error: string }).error).toMatch(/^messages\.0\.content\.0: /)
     expect((await call('GET', '/api/chats')).json.chats).toEqual([])
     // AG-UI's messages may carry fields of their own (its schema is loose): read, not refused.
     const accepted = await post({ threadId, runId: 'r', parentRunId: 'p', protocolVersion: '1.0', state: {}, tools: [], context: [], forwardedProps: {}, messages: [{ ...message, metadata: { from: 'ui' } }] })

@@ -16,6 +16,12 @@ import { agUiMessages } from './ag-ui-messages.ts'
 import { secondOf } from '../resubmission.ts'
 import type { z } from 'zod'
 
+/** Whether `part` is an AG-UI content part as FrogBot reads it: an object with a `type`, a text part's `text` a string. */
+function isContentPart(part: unknown): boolean {
+  if (part === null || typeof part !== 'object' || typeof (part as { type?: unknown }).type !== 'string') return false
+  return (part as { type: string }).type !== 'text' || typeof (part as { text?: unknown }).text === 'string'
+}
+
 /** The text of an AG-UI user message's `content`: the string, or its text parts joined. */
 function textOfContent(content: unknown): string {
   if (typeof content === 'string') return content
@@ -64,6 +70,10 @@ function userMessageOf(context: HttpContext, input: z.output<typeof AgUiRunInput
   const last = input.messages[at]
   if (typeof last.content !== 'string' && !Array.isArray(last.content)) {
     throw new FrogbotError('bad-request', `messages.${at}.content: must be text or a list of content parts (AG-UI's UserMessage)`)
+  }
+  const untexted = Array.isArray(last.content) ? last.content.findIndex((part) => !isContentPart(part)) : -1
+  if (untexted !== -1) {
+    throw new FrogbotError('bad-request', `messages.${at}.content.${untexted}: must be a content part with a type (a text part's text a string)`)
   }
   const id = /^[\w-]{1,128}$/.test(last.id) ? last.id : context.services.newId('msg')
   const parts: UIMessage['parts'] = [{ type: 'text', text: textOfContent(last.content) }]
