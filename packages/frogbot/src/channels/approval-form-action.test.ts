@@ -12,11 +12,11 @@ describe('approvalFormAction', () => {
     expect(unreasoned).toEqual({ action: { approved: false } })
   })
 
-  it('reads an Edit field by field (a field left out keeps its value), or names one that is not JSON', () => {
+  it('reads an Edit field by field (a field left out keeps its value), or names one that is not JSON, by its index', () => {
     const edited = approvalFormAction(input, { actionId: IDS.edit, [IDS.field(1)]: '900' })
     expect(edited).toEqual({ action: { approved: true, input: { customer: 'ACME', amount: 900 } } })
     const broken = approvalFormAction(input, { actionId: IDS.edit, [IDS.field(1)]: '9oo' })
-    expect(broken).toEqual({ notice: { kind: 'invalid', message: expect.stringContaining('amount') } })
+    expect(broken).toEqual({ notice: { kind: 'invalid', message: expect.stringContaining('amount'), field: 1 } })
   })
 
   it("is null for a button that is none of an approval's", () => {

@@ -20,8 +20,9 @@ export const APPROVAL_FORM_IDS = {
  * What a submitted approval form asks of the call of `input` (`value`: the pressed button's
  * `actionId` and every input, by {@link APPROVAL_FORM_IDS}; an input that is not a string is not
  * in the form): Approve; Deny, with the reason typed; an Edit read field by field with
- * `approvalEditForm`, or the `invalid` notice of its field that is not JSON; `null` for a button
- * that is none of an approval's.
+ * `approvalEditForm`, or the `invalid` notice of its field that is not JSON (`field`: its index, for
+ * a platform that shows the problem on that input); `null` for a button that is none of an
+ * approval's.
  */
 export function approvalFormAction(input: unknown, value: Record<string, unknown>): ReadAction | null {
   const text = (key: string) => (typeof value[key] === 'string' ? value[key] : undefined)
@@ -30,6 +31,6 @@ export function approvalFormAction(input: unknown, value: Record<string, unknown
   if (value.actionId === APPROVAL_FORM_IDS.deny) return { action: approvalAnswer({ kind: 'deny', reason }) }
   if (value.actionId !== APPROVAL_FORM_IDS.edit) return null
   const read = approvalEditForm(input).read((index) => text(APPROVAL_FORM_IDS.field(index)))
-  if ('problem' in read) return { notice: { kind: 'invalid', message: read.problem } }
+  if ('problem' in read) return { notice: { kind: 'invalid', message: read.problem, field: read.field } }
   return { action: approvalAnswer({ kind: 'edit', input: read.input }) }
 }

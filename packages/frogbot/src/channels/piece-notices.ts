@@ -11,7 +11,8 @@ import type { SettledBy, Settlement } from '@frogbotai/protocol'
  *   why no FrogBot user was matched to them, when none was: `no-email`, the platform gave no email;
  *   `no-user`, no FrogBot user has it; `lookup-failed`, the piece could not look them up on the
  *   platform right now);
- * - `invalid`: the answer broke a rule (`message`; `question`: the index of the question at fault, when known);
+ * - `invalid`: the answer broke a rule (`message`; `question`: the index of the question at fault, when
+ *   known; `field`: the index of an approval's Edit form field at fault, `approvalEditForm`'s order);
  * - `closed`: the question is no longer open here (a stale card, a call that is gone, a chat not waiting);
  * - `changed`: the card changed since the participant saw it (someone else picked meanwhile): a
  *   click on an older revision of a partial answer changes nothing;
@@ -22,7 +23,7 @@ import type { SettledBy, Settlement } from '@frogbotai/protocol'
 export type PieceNotice =
   | { kind: 'settled'; settlement: Settlement }
   | { kind: 'denied'; to: 'answer' | 'write'; unmatched?: 'no-email' | 'no-user' | 'lookup-failed' }
-  | { kind: 'invalid'; message: string; question?: number }
+  | { kind: 'invalid'; message: string; question?: number; field?: number }
   | { kind: 'closed' }
   | { kind: 'changed' }
   | { kind: 'queued'; behind: 'question' | 'reply' }

@@ -1,6 +1,5 @@
 import type { ChannelQuestion, QuestionSelection } from 'frogbot/channels'
-import { numberedAnswerText, readNumberedAnswer, selectionsAnswer } from 'frogbot/channels'
-import type { QuestionOutput } from 'frogbot/tools'
+import { numberedAnswerText, type ReadAction, readNumberedAnswer, selectionsAnswer } from 'frogbot/channels'
 import { type Block, choiceElement, LIMITS, modal, pickedLabels, plain, questionSection, section, textInput } from './block-kit.ts'
 import { cardLayout, isForm, questionBlock } from './question-card.ts'
 import type { StateValues } from './slack-interactions.ts'
@@ -13,6 +12,8 @@ const textBlock = (index: number) => `frogbot_t${index}`
 const NUMBERED = 'frogbot_numbered'
 const CHOICE = 'choice'
 const TEXT = 'text'
+/** What the numbered text form is told when it holds no answer. */
+const ONE_LINE_EACH = 'Write one line a question, starting with its number.'
 
 const typedAnswer = (index: number, label: string, optional: boolean) => textInput(textBlock(index), label, TEXT, { optional, max_length: LIMITS.inputText })
 
@@ -57,16 +58,17 @@ function numberedBlocks(questions: ChannelQuestion[], initial: QuestionSelection
 }
 
 /**
- * What a submitted answer modal holds, from its `state.values`: the answer (one selection per
- * question, or the numbered text form read whole), or the rule it broke (`problem`, a question left
- * without an answer among them) and the block to show it under.
+ * What a submitted answer modal comes to, from its `state.values` (the kit's `ReadAction`): the
+ * answer to settle (one selection per question, or the numbered text form read whole), or the
+ * `invalid` notice of the rule it broke (`question`: the index of a question left without an
+ * answer, for {@link modalErrorBlock}).
  */
-export function readModal(questions: ChannelQuestion[], values: StateValues | undefined): { output: QuestionOutput } | { problem: string; block: string } {
+export function readModal(questions: ChannelQuestion[], values: StateValues | undefined): ReadAction {
   if (isNumbered(questions)) {
     const text = values?.[NUMBERED]?.[TEXT]?.value
     const read = readNumberedAnswer(questions, typeof text === 'string' ? text : '', { addressed: true })
-    if (read.kind === 'answer') return { output: read.output }
-    return { problem: read.kind === 'invalid' ? read.message : 'Write one line a question, starting with its number.', block: NUMBERED }
+    if (read.kind === 'answer') return { action: { output: read.output } }
+    return { notice: { kind: 'invalid', message: read.kind === 'invalid' ? read.message : ONE_LINE_EACH } }
   }
   const form = isForm(questions)
   const selections = questions.map((question, index) => {
@@ -74,7 +76,7 @@ export function readModal(questions: ChannelQuestion[], values: StateValues | un
     return { selected: form ? pickedLabels(question, values?.[questionBlock(index)]?.[CHOICE]) : [], ...(typeof custom === 'string' && custom ? { custom } : {}) }
   })
   const read = selectionsAnswer(questions, selections)
-  return 'kind' in read ? { problem: read.message, block: modalErrorBlock(questions, read.question) } : read
+  return 'kind' in read ? { notice: read } : { action: read }
 }
 
 /** The block an error about question `index` is shown under: the numbered form's field, else its text field when it has one, else its choices. */

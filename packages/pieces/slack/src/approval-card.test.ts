@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { approvalEditForm, type QuestionCard } from 'frogbot/channels'
-import { APPROVAL_ACTIONS, approvalBlocks, editedValue, editModal, fieldBlock } from './approval-card.ts'
+import { APPROVAL_ACTIONS, approvalBlocks, editModal, fieldBlock } from './approval-card.ts'
+import { formValue } from './slack-interactions.ts'
 
 const call = { toolName: 'send_invoice', input: { customer: '<@U123> <https://evil.example|click>', amount: 1200 } }
 
@@ -23,7 +24,8 @@ describe('the Slack approval card', () => {
     const modal = editModal(card, 'C:1') as { blocks: { block_id?: string; element?: { initial_value?: string } }[]; private_metadata: string }
     expect(modal.blocks.find((block) => block.block_id === fieldBlock(1))?.element?.initial_value).toBe('1200')
     expect(JSON.parse(modal.private_metadata)).toEqual({ m: 'C:1' })
-    const valueAt = editedValue({ [fieldBlock(1)]: { value: { value: '900' } } })
+    const form = formValue({ [fieldBlock(1)]: { value: { value: '900' } } })
+    const valueAt = (index: number) => form[fieldBlock(index)] as string | undefined
     expect([valueAt(0), valueAt(1)]).toEqual([undefined, '900'])
     expect(approvalEditForm(card.input).read(valueAt)).toEqual({ input: { ...call.input, amount: 900 } })
   })

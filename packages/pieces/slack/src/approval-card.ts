@@ -4,7 +4,6 @@ import { APPROVAL_FORM_IDS, clipDrawn as clip } from 'frogbot/channels'
 import type { PendingCall } from 'frogbot/protocol'
 import { type Block, button, context, escapeMrkdwn, LIMITS, modal, plain, section, textInput } from './block-kit.ts'
 import { postBlocks, updateBlocks } from './slack-drawing.ts'
-import type { StateValues } from './slack-interactions.ts'
 
 /**
  * The ids of an approval card's controls, the kit's `APPROVAL_FORM_IDS` (not `frogbot_…`: the
@@ -61,12 +60,6 @@ export function denyModal(messageId: string): Block {
   const reason = textInput(REASON_BLOCK, 'Why deny?', VALUE, { optional: true, max_length: 1000, placeholder: plain('Tell the agent why, if you like', LIMITS.placeholder) })
   return modal(APPROVAL_MODALS.deny, { title: 'Deny', submit: 'Deny', messageId, blocks: [reason] })
 }
-
-/** The text of the Edit modal's field `index` in a submission's `state.values` (`undefined`: not in the modal), for `approvalEditForm`'s `read`. */
-export const editedValue = (values: StateValues | undefined) => (index: number) => values?.[fieldBlock(index)]?.[VALUE]?.value ?? undefined
-
-/** The reason a submitted Deny modal gives, if any. */
-export const deniedReason = (values: StateValues | undefined) => values?.[REASON_BLOCK]?.[VALUE]?.value || undefined
 
 /** How Slack draws approvals: the card, its settled view (the decision, who, the reason, what was edited, the quorum), and its count as votes come in. */
 export function slackApprovalDrawing({ adapter, nameOf }: { adapter: SlackAdapter; nameOf: NameOf }): ApprovalDrawing {

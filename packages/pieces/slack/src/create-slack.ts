@@ -5,7 +5,6 @@ import { leveledLogger } from 'frogbot/channels'
 import { slackDrawing } from './slack-drawing.ts'
 import { openSlackDirect } from './slack-direct.ts'
 import { slackApprovalDrawing } from './approval-card.ts'
-import { handleSlackApprovals } from './approval-handlers.ts'
 import { handleSlackInteractions } from './slack-handlers.ts'
 import { slackInteractions } from './slack-interactions.ts'
 import { adapterIdentity, botIdentity, slackReports } from './slack-identity.ts'
@@ -139,7 +138,6 @@ export function createSlack(options: SlackOptions = {}): SlackPiece {
       const drawing = slackDrawing({ adapter, nameOf })
       const interactions = slackInteractions({ bot, adapter, runtime })
       handleSlackInteractions({ runtime, interactions })
-      handleSlackApprovals({ runtime, interactions })
       return {
         drawing: { ...drawing, approvals: slackApprovalDrawing({ adapter, nameOf }) },
         // Chat SDK writes mentions as `@display name`; the bot's own is not part of what was said.
