@@ -9,7 +9,7 @@ import { postBlocks, updateBlocks } from './slack-drawing.ts'
  * The ids of an approval card's controls, the kit's `APPROVAL_FORM_IDS` (not `frogbot_…`: the
  * question handler leaves them alone): the `action_id`s of its buttons, the `block_id` of the Edit
  * modal's input field `index` (its index: field names may hold anything) and of the Deny modal's
- * reason.
+ * reason, by which the kit's `approvalFormAction` reads a submitted modal back.
  */
 export const { field: fieldBlock, reason: REASON_BLOCK, ...APPROVAL_ACTIONS } = APPROVAL_FORM_IDS
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { scriptedModel, textStep, toolStep } from 'frogbot/testing'
-import type { Tool } from 'frogbot/tools'
+import type { Tool } from 'frogbot'
 import { APPROVAL_MODALS, fieldBlock, REASON_BLOCK } from '../src/approval-card.ts'
 import { ADA, slackKit, standIn } from './slack-kit.ts'
 import { BOT_USER_ID } from './slack-stand-in.ts'
