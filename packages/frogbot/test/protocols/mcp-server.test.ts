@@ -213,6 +213,35 @@ describe('the MCP server door: bodies', () => {
   })
 })
 
+describe('the MCP server door: query parameters', () => {
+  const MCP_ACCEPT = 'application/json, text/event-stream'
+  it('refuses any query parameter: 400 naming it, as on /api, once signed in; asks nobody', async () => {
+    const { frogbot, token, call } = await served()
+    const params = { name: 'ask_human', arguments: colorQuestion }
+    const rpc = { jsonrpc: '2.0', id: 1, method: 'tools/call', params }
+    const post = (query: string, headers: Record<string, string> = { authorization: `Bearer ${token}` }) =>
+      frogbot.fetch(new Request(`http://localhost/mcp${query}`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json', accept: MCP_ACCEPT },
+        body: JSON.stringify(rpc)
+      }))
+    const cases = [
+      ['?sessionId=abc', 'sessionId: unknown parameter; this route takes none'],
+      ['?dryRun', 'dryRun: unknown parameter; this route takes none'],
+      ['?=3', '=3: a value without a parameter\'s name; this route takes none']
+    ] as const
+    for (const [query, error] of cases) {
+      const refused = await post(query)
+      expect(refused.status, query).toBe(400)
+      expect(await refused.json(), query).toEqual({ error })
+      // The API routes answer the same.
+      expect((await call('GET', `/api/agents${query}`)).json, query).toEqual({ error })
+    }
+    expect((await post('?sessionId=abc', {})).status).toBe(401)
+    expect((await call('GET', '/api/chats')).json.chats).toEqual([])
+  })
+})
+
 describe('the MCP server door: agent tools', () => {
   it('agent_<slug> runs a turn and, stopped at a question, says it waits with the chat and pending calls', async () => {
     const model = scriptedModel([toolStep([{ toolCallId: 'call_1', toolName: 'question', input: colorQuestion }], 'Let me ask.'), textStep('Blue it is.'), textStep('You are welcome.')])
