@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { typedTextProblem, WELL_FORMED_RULE } from './text-rules.ts'
+import { BLANK_RULE, isBlankText, typedTextProblem, WELL_FORMED_RULE } from './text-rules.ts'
 
 /** Longest password accepted, in characters (docs/auth/overview.md). */
 export const PASSWORD_MAX_LENGTH = 1024
@@ -14,6 +14,12 @@ export const REASON_TYPE_RULE = 'must be a string'
 export const TITLE_MAX_LENGTH = 80
 
 /**
+ * A message's text (`prompt`, an edit's `text`): trimmed, and not blank ({@link BLANK_RULE}): empty,
+ * or only white space, zero-width or other default-ignorable characters (`isBlankText`).
+ */
+const visibleText = z.string().trim().min(1, BLANK_RULE).refine((text) => !isBlankText(text), BLANK_RULE)
+
+/**
  * Body of `POST /api/agents/:slug` (docs/http/overview.md): `{ prompt }` or `{ messages }` (AI SDK UI messages),
  * optional `chatId`. The fields `useChat`'s default transport adds (`id`, `trigger`, `messageId`)
  * are accepted; `id` is taken as the chat id when `chatId` is absent, and must be it when both are
@@ -21,7 +27,7 @@ export const TITLE_MAX_LENGTH = 80
  */
 export const RunRequest = z
   .strictObject({
-    prompt: z.string().trim().min(1, 'must not be empty or blank').optional(),
+    prompt: visibleText.optional(),
     messages: z
       .array(
         z.looseObject({
@@ -88,7 +94,7 @@ export const BranchRequest = z.strictObject({ messageId: z.string().min(1, 'must
  * Body of `PUT …/chats/:chatId/messages/:messageId` (edit a stored user message; the turn runs again
  * from there) and of `PATCH` on the same path (edit a queued message): the new text.
  */
-export const EditRequest = z.strictObject({ text: z.string().trim().min(1, 'must not be empty or blank') })
+export const EditRequest = z.strictObject({ text: visibleText })
 
 /** Body of `PATCH /api/agents/:slug/chats/:chatId` (rename a chat): the new title, 1 to 80 characters once trimmed. */
 export const RenameRequest = z.strictObject({

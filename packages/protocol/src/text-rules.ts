@@ -23,3 +23,25 @@ export function typedTextProblem(text: string): string | null {
   if (hasNul(text)) return NUL_RULE
   return text.isWellFormed() ? null : WELL_FORMED_RULE
 }
+
+/**
+ * The rule for a message's text (`prompt`, a message's text parts, an edit's `text`) that shows
+ * nothing: refused at every door with this rule, naming the field (docs/project/guarantees.md).
+ */
+export const BLANK_RULE = 'must not be empty or blank'
+
+/**
+ * White space, format characters (Unicode's Cf: zero-width spaces and joiners, bidi marks, BOM)
+ * and the other default-ignorable code points (variation selectors, Hangul fillers, U+034F…):
+ * nothing a person sees on its own.
+ */
+const INVISIBLE = /^[\s\p{Cf}\p{Default_Ignorable_Code_Point}]*$/u
+
+/**
+ * Whether `text` shows nothing: empty, or only white space, zero-width, bidi control or other
+ * default-ignorable characters ({@link INVISIBLE}). The one check of blank text: a message's, an
+ * edit's and a chat title's.
+ */
+export function isBlankText(text: string): boolean {
+  return INVISIBLE.test(text)
+}

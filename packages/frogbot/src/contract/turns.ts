@@ -5,7 +5,11 @@ import type { z } from 'zod'
 /** A turn in flight: the caller's copy of the UI message stream, and the result once it is stored. */
 export type TurnRun = { stream: ReadableStream<UIMessageChunk>; result: Promise<TurnResult> }
 
-/** A message that started a turn (`run`), or one queued behind a running turn or a waiting question. */
+/**
+ * A message that started a turn (`run`), or one queued behind a running turn or a waiting
+ * question. `messageId` is the id the message is stored (or queued) under: the one it was sent
+ * with, or a fresh one when another chat already uses that id.
+ */
 export type SendResult = { chatId: string; messageId: string } & ({ status: 'started'; run: TurnRun } | { status: 'queued' })
 
 /**

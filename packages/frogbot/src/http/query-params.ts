@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono'
+import { HonoRequest } from 'hono/request'
 import { matchedRoutes } from 'hono/route'
 import { z } from 'zod'
 import { FrogbotError } from '../errors/frogbot-error.ts'
@@ -11,16 +12,24 @@ import type { HttpEnv } from './http-context.ts'
  * number from 1 to 100`), or a parameter without a name (`?=3`, `?=`, which Hono's reading drops).
  */
 export function queryOf<T extends z.ZodObject>(c: Context<HttpEnv>, schema: T): z.output<T> {
+  return queryOfRequest(c.req, schema)
+}
+
+/** {@link queryOf} on a request as Hono reads it. */
+function queryOfRequest<T extends z.ZodObject>(
+  req: Pick<HonoRequest, 'url' | 'query' | 'queries'>,
+  schema: T
+): z.output<T> {
   const names = Object.keys(schema.shape)
   const known = names.length > 0 ? `the parameters are ${names.join(', ')}` : 'this route takes none'
-  const nameless = new URL(c.req.url).searchParams.get('')
+  const nameless = new URL(req.url).searchParams.get('')
   if (nameless !== null) {
     const what = nameless === '' ? 'a parameter without a name' : "a value without a parameter's name"
     throw new FrogbotError('bad-request', `=${nameless}: ${what}; ${known}`)
   }
-  const repeated = Object.entries(c.req.queries()).find(([, values]) => values.length > 1)
+  const repeated = Object.entries(req.queries()).find(([, values]) => values.length > 1)
   if (repeated) throw new FrogbotError('bad-request', `${repeated[0]}: give it once`)
-  const query = schema.safeParse(c.req.query())
+  const query = schema.safeParse(req.query())
   if (query.success) return query.data
   const issue = query.error.issues[0]
   if (issue.code === 'unrecognized_keys') {
@@ -44,4 +53,13 @@ export function refuseUnknownQuery(withQuery: ReadonlySet<string>): MiddlewareHa
     if (route && !withQuery.has(`${route.method} ${route.path}`)) queryOf(c, NO_QUERY)
     await next()
   }
+}
+
+/**
+ * Refuses any query parameter of `request`, for a door outside the `/api` routes that takes none
+ * (`POST /mcp`: MCP's Streamable HTTP names nothing in the URL): the same `bad-request` (400)
+ * naming it as {@link refuseUnknownQuery} (`x: unknown parameter; this route takes none`).
+ */
+export function refuseAnyQuery(request: Request): void {
+  queryOfRequest(new HonoRequest(request), NO_QUERY)
 }

@@ -3,6 +3,7 @@ import type { ResolvedAgent } from '../agents/resolve-agents.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
 import { downloadRefusal, type FileDownloadOptions } from '../models/file-downloads.ts'
 import { clipText } from '../text/clip-text.ts'
+import { isBlank } from '../turns/rules/blank-message.ts'
 
 /** Most parts one user message may hold. */
 export const MAX_USER_PARTS = 100
@@ -22,7 +23,8 @@ type Rules = { model: Exclude<LanguageModel, string>; files?: FileDownloadOption
 /**
  * Checks the parts of a user message sent over HTTP and returns them with only their known
  * fields, so nothing the model SDK would choke on is stored:
- * - at most {@link MAX_USER_PARTS} parts, with some text or a file (blank text is not enough);
+ * - at most {@link MAX_USER_PARTS} parts, with some text or a file (blank text is not enough:
+ *   only white space, zero-width or other default-ignorable characters, see `isBlank`);
  * - `{ type: 'text', text }` (`state` is accepted and dropped);
  * - `{ type: 'file', mediaType, url, filename? }`, where `mediaType` is `type/subtype` and `url` is
  *   a base64 `data:` URL, or an `http:`/`https:` URL that the agent's model fetches itself or that
@@ -58,7 +60,7 @@ export async function userParts(
     if (problem) throw refuse(`${at}.url`, problem)
     checked.push({ type: 'file', mediaType, url, ...(filename !== undefined ? { filename } : {}) })
   }
-  if (!checked.some((part) => part.type === 'file' || part.text.trim() !== '')) {
+  if (isBlank(checked)) {
     throw refuse(path, 'a user message needs some text or a file (blank text is not enough)')
   }
   return checked

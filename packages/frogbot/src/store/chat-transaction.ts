@@ -50,7 +50,13 @@ export type ChatTransaction = {
   deleteMessagesAfter(messageId: string): Promise<void>
   /** Ends pending calls with their outcome; throws {@link StoreConflict} when one is no longer pending. */
   settleCalls(changes: { toolCallId: string; status: Exclude<CallStatus, 'pending'> }[]): Promise<void>
-  enqueue(queued: NewQueued): Promise<void>
+  /**
+   * Queues a message and returns the id it is queued and later stored under: its own, or
+   * `freshId()` when that id is taken anywhere (a stored message, or one queued in another chat),
+   * as `appendMessage` would replace it when the message starts. The queued message keeps the id
+   * it was sent with, by which a retry of it is known (`QueuedRecord.message.id`).
+   */
+  enqueue(queued: NewQueued, freshId: () => string): Promise<string>
   /** Removes a queued message by its message id; false when it is not queued (any more). */
   removeQueued(messageId: string): Promise<boolean>
   replaceQueued(messageId: string, message: UIMessage): Promise<boolean>
@@ -150,20 +156,31 @@ export function chatTransaction(trx: Kysely<Database>, { chat, created, now }: {
         if (Number(result.numUpdatedRows) !== ids.length) throw new StoreConflict('a call was settled by someone else')
       }
     },
-    async enqueue({ id, message, sender }) {
+    async enqueue({ id, message, sender }, freshId) {
+      const stored = () =>
+        trx.selectFrom('frogbot_messages').select('id').where('id', '=', message.id).executeTakeFirst()
+      const queuedElsewhere = () =>
+        trx
+          .selectFrom('frogbot_queued_messages')
+          .select('id')
+          .where('message_id', '=', message.id)
+          .where('chat_id', '!=', chatId)
+          .executeTakeFirst()
+      const messageId = (await stored()) || (await queuedElsewhere()) ? freshId() : message.id
       const last = await trx.selectFrom('frogbot_queued_messages').select((eb) => eb.fn.max('position').as('position')).where('chat_id', '=', chatId).executeTakeFirst()
       await trx
         .insertInto('frogbot_queued_messages')
         .values({
           id,
           chat_id: chatId,
-          message_id: message.id,
+          message_id: messageId,
           position: Number(last?.position ?? 0) + 1,
           message: JSON.stringify(message),
           sender: JSON.stringify(sender),
           created_at: now
         })
         .execute()
+      return messageId
     },
     async removeQueued(messageId) {
       const removed = await trx.deleteFrom('frogbot_queued_messages').where('chat_id', '=', chatId).where('message_id', '=', messageId).executeTakeFirst()

@@ -1,4 +1,4 @@
-import { TITLE_MAX_LENGTH } from '@frogbotai/protocol'
+import { isBlankText, TITLE_MAX_LENGTH } from '@frogbotai/protocol'
 import { generateText, type UIMessage } from 'ai'
 import type { ResolvedAgent } from '../agents/resolve-agents.ts'
 import type { TurnServices } from './services.ts'
@@ -37,18 +37,6 @@ export function printable(text: string): string {
 }
 
 /**
- * White space, format characters (Unicode's Cf: zero-width spaces and joiners, bidi marks, BOM)
- * and the other default-ignorable code points (variation selectors, Hangul fillers, U+034F…):
- * nothing a person sees on its own.
- */
-const INVISIBLE = /^[\s\p{Cf}\p{Default_Ignorable_Code_Point}]*$/u
-
-/** Whether `text` shows nothing: only white space, zero-width or bidi controls ({@link INVISIBLE}). */
-export function isInvisible(text: string): boolean {
-  return INVISIBLE.test(text)
-}
-
-/**
  * A chat's title from its first message: the first sentence (or what precedes a colon), at most
  * six words, `…` where it was cut; `null` for a message without text. "Plan a team offsite:
  * should it be in the city or in the mountains?" is titled "Plan a team offsite".
@@ -76,7 +64,7 @@ export function cleanTitle(raw: string): string | null {
   const line = printable(raw)
     .split('\n')
     .map((part) => part.trim())
-    .find((part) => !isInvisible(part))
+    .find((part) => !isBlankText(part))
   if (!line) return null
   const title = line
     .replace(/^(title\s*:\s*)/i, '')
@@ -85,7 +73,7 @@ export function cleanTitle(raw: string): string | null {
     .replace(/\.$/, '')
     .replace(/ {2,}/g, ' ')
     .trim()
-  return isInvisible(title) ? null : shorten(title, TITLE_MAX_LENGTH)
+  return isBlankText(title) ? null : shorten(title, TITLE_MAX_LENGTH)
 }
 
 /**

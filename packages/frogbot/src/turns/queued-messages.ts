@@ -35,7 +35,8 @@ export async function startNextQueued(services: TurnServices, chatId: string): P
         if (!head || head.id !== next.id) return 'changed' as const
         await tx.removeQueued(head.messageId)
         if (!allowed) return 'refused' as const
-        await tx.appendMessage(head.message, () => services.newId('msg'))
+        // Stored under the id it was queued under (a fresh one when the sent id was taken elsewhere).
+        await tx.appendMessage({ ...head.message, id: head.messageId }, () => services.newId('msg'))
         await tx.updateChat({ state: 'running', leaseOwner, leaseUntil: isoIn(services, services.leaseMs), stopRequestedAt: null })
         return { chat: { ...tx.chat, state: 'running' as const, leaseOwner }, messages: await tx.messages() }
       },

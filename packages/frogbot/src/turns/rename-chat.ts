@@ -1,8 +1,8 @@
-import { type ChatSummary, RenameRequest, WELL_FORMED_RULE } from '@frogbotai/protocol'
+import { type ChatSummary, isBlankText, RenameRequest, WELL_FORMED_RULE } from '@frogbotai/protocol'
 import type { Caller } from '../contract/caller.ts'
 import { chatNotFound, FrogbotError } from '../errors/frogbot-error.ts'
 import { chatFor } from './chat-access.ts'
-import { isInvisible, printable } from './chat-titles.ts'
+import { printable } from './chat-titles.ts'
 import { chatSummary } from './views/chat-summary.ts'
 import type { TurnServices } from './services.ts'
 
@@ -20,7 +20,7 @@ export async function renameChat(services: TurnServices, { chatId, agentSlug, ti
   if (!title.isWellFormed()) throw new FrogbotError('bad-request', `title: ${WELL_FORMED_RULE}`)
   const parsed = RenameRequest.safeParse({ title: printable(title).replace(/[\t\n\r]/g, ' ') })
   if (!parsed.success) throw new FrogbotError('bad-request', `title: ${parsed.error.issues[0].message}`)
-  if (isInvisible(parsed.data.title)) {
+  if (isBlankText(parsed.data.title)) {
     const rule = 'must hold a visible character, not only zero-width or bidi control characters'
     throw new FrogbotError('bad-request', `title: ${rule}`)
   }

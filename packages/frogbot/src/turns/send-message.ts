@@ -58,10 +58,26 @@ async function startInNewChat(
  * `taken` (refused: one id names one message of a chat, so that edit, delete and the queue never
  * act on two).
  */
-async function messageIdUse(tx: ChatTransaction, message: UIMessage, req: Caller): Promise<'free' | 'repeat' | 'taken'> {
-  const queued = (await tx.queued()).find((entry) => entry.messageId === message.id)
-  if (queued) return isSender(queued.sender, req) && queued.message.role === message.role && isDeepStrictEqual(queued.message.parts, message.parts) ? 'repeat' : 'taken'
-  return (await tx.message(message.id)) ? 'taken' : 'free'
+async function messageIdUse(tx: ChatTransaction, message: UIMessage, req: Caller): Promise<IdUse> {
+  const queued = (await tx.queued()).find((entry) => namesQueued(entry, message.id))
+  if (queued) {
+    const same = queued.message.role === message.role &&
+      isDeepStrictEqual(queued.message.parts, message.parts)
+    const repeat = isSender(queued.sender, req) && same
+    return repeat ? { use: 'repeat', messageId: queued.messageId } : { use: 'taken' }
+  }
+  return { use: (await tx.message(message.id)) ? 'taken' : 'free' }
+}
+
+/** How a chat uses a new message's id (see `messageIdUse`); a repeat names the id it is queued under. */
+type IdUse = { use: 'free' | 'taken' } | { use: 'repeat'; messageId: string }
+
+/**
+ * Whether `id` names queued message `entry`: the id it is queued under, or the id it was sent
+ * with (they differ when that one was taken elsewhere, see `ChatTransaction.enqueue`).
+ */
+function namesQueued(entry: { messageId: string; message: UIMessage }, id: string): boolean {
+  return entry.messageId === id || entry.message.id === id
 }
 
 /** The refusal of a new message whose id the chat already uses, naming `idField` (`bad-request`). */
@@ -108,7 +124,9 @@ export async function refuseUnsendableTo(
   if (!chat) throw notFound(chatId, agentSlug)
   await assertMaySend(services, { chat, agentSlug, req })
   const [messages, queued] = await Promise.all([services.store.getMessages(chatId), services.store.getQueued(chatId)])
-  if ([...messages.map((stored) => stored.id), ...queued.map((entry) => entry.messageId)].includes(message.id)) throw idTaken(idField, message.id)
+  const used = messages.some((stored) => stored.id === message.id) ||
+    queued.some((entry) => namesQueued(entry, message.id))
+  if (used) throw idTaken(idField, message.id)
   if (queued.length >= services.queueLimit) throw queueFull(queued.length)
 }
 
@@ -128,14 +146,16 @@ async function decideSend(
         // Checked again under the lock: a racing request may have created this id for someone else.
         if (tx.chat.agentSlug !== agentSlug || !canWriteChat({ req, chat: tx.chat })) return { refused: 'not-found' as const }
         const use = await messageIdUse(tx, message, req)
-        if (use === 'taken') return { refused: 'id-taken' as const }
-        if (use === 'repeat') return { queued: true as const, free: effectiveState(tx.chat, tx.now) === 'idle' }
+        if (use.use === 'taken') return { refused: 'id-taken' as const }
+        const free = () => effectiveState(tx.chat, tx.now) === 'idle'
+        if (use.use === 'repeat') return { queued: use.messageId, free: free() }
         const queueSize = await tx.queueSize()
         const plan = planSend({ state: effectiveState(tx.chat, tx.now), queueSize, queueLimit: services.queueLimit, canQueue })
         if (plan === 'turn-in-progress' || plan === 'queue-full') return { refused: plan, queueSize }
         if (plan === 'queue') {
-          await tx.enqueue({ id: services.newId('queued'), message, sender: senderOf(req) })
-          return { queued: true as const, free: effectiveState(tx.chat, tx.now) === 'idle' }
+          const entry = { id: services.newId('queued'), message, sender: senderOf(req) }
+          const queued = await tx.enqueue(entry, () => services.newId('msg'))
+          return { queued, free: free() }
         }
         const messageId = await tx.appendMessage(message, () => services.newId('msg'))
         await tx.updateChat({ state: 'running', leaseOwner, leaseUntil: isoIn(services, services.leaseMs), stopRequestedAt: null })
@@ -197,10 +217,11 @@ export async function sendMessage(
     if (decided?.refused === 'queue-full') throw queueFull(decided.queueSize)
     throw notFound(id, agentSlug)
   }
-  if ('queued' in decided) {
+  if ('queued' in decided && decided.queued !== undefined) {
     // Older messages waited in a free chat (their turn died): start the oldest now.
     if (decided.free) await services.kickQueue(id)
-    return { status: 'queued', chatId: id, messageId: message.id }
+    // The id it is queued and will be stored under, which may not be the one it was sent with.
+    return { status: 'queued', chatId: id, messageId: decided.queued }
   }
   const run = runTurn(services, { agent, chat: decided.chat, req, messages: decided.messages, leaseOwner })
   return { status: 'started', chatId: id, messageId: decided.messageId, run }

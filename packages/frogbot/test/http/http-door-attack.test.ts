@@ -198,7 +198,10 @@ describe('invisible characters in a chat title', () => {
     // An emoji's zero-width joiner stays: it is part of a visible character.
     expect(await rename('Team \u{1F469}\u200d\u{1F4BB}')).toBe('Team \u{1F469}\u200d\u{1F4BB}')
     expect((await read(await start('\u202e\u200b hello'))).chat.title).toBe('hello')
-    expect((await read(await start('\u202e\u200b\u2066'))).chat.title).toBeNull()
+    expect((await read(await start('\u202e\u200b\u2066**'))).chat.title).toBeNull()
+    // A message of nothing but bidi and zero-width characters is blank: refused, no chat to title.
+    const blank = await call('POST', '/api/agents/planner', { prompt: '\u202e\u200b\u2066' })
+    expect([blank.status, blank.json.error]).toEqual([400, 'prompt: must not be empty or blank'])
   })
 })
 

@@ -97,6 +97,47 @@ describe('the AG-UI door', () => {
     expect(read.json.queued).toMatchObject([{ messageId: 'u_2' }])
   })
 
+  it('frogbot.queued names the id the message is stored under: fresh if another chat has it', async () => {
+    const asked = toolStep([{ toolCallId: 'call_1', toolName: 'question', input: colorQuestion }])
+    const steps = [asked, textStep('Hi.'), textStep('Blue it is.'), textStep('Fence too.')]
+    const { agent, subscriber, call, frogbot, token } = await plannerAgent(steps)
+    agent.addMessage({ id: 'u_1', role: 'user', content: 'Paint the shed' })
+    await agent.runAgent({}, subscriber)
+    // Another chat of the same user already stored a message with the id this client picks next.
+    const hello = { id: 'u_shared', role: 'user', parts: [{ type: 'text', text: 'Hello' }] }
+    const other = 'other-chat-0123456789'
+    expect((await call('POST', '/api/agents/planner', { chatId: other, messages: [hello] })).status).toBe(200)
+    const fenceMessage = { id: 'u_shared', role: 'user', content: 'Also the fence' }
+    const fence = { threadId, runId: 'r2', messages: [fenceMessage] }
+    const SSE = 'text/event-stream'
+    const queuedId = async () => {
+      const response = await frogbot.fetch(
+        new Request('http://localhost/api/agents/planner/ag-ui', {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: SSE },
+          body: JSON.stringify(fence)
+        })
+      )
+      const queued = /"name":"frogbot.queued","value":(\{[^}]*\})/.exec(await response.text())
+      return (JSON.parse(queued![1]!) as { messageId: string }).messageId
+    }
+    const messageId = await queuedId()
+    expect(messageId).not.toBe('u_shared')
+    const chatPath = `/api/agents/planner/chats/${threadId}`
+    expect((await call('GET', chatPath)).json.queued).toMatchObject([{ messageId, text: 'Also the fence' }])
+    // A retry of the same send (its answer lost) is known by the id it was sent with: queued once.
+    expect(await queuedId()).toBe(messageId)
+    expect((await call('GET', chatPath)).json.queued).toHaveLength(1)
+    await call('POST', `${chatPath}/settle`, { toolCallId: 'call_1', output: answer })
+    const stored = async () =>
+      (await call('GET', chatPath)).json.messages.map((message: { id: string }) => message.id)
+    for (let tries = 0; tries < 100 && !(await stored()).includes(messageId); tries++) {
+      await new Promise((go) => setTimeout(go, 20))
+    }
+    expect(await stored()).toContain(messageId)
+    expect((await call('GET', `/api/agents/planner/chats/${other}`)).json.messages[0].id).toBe('u_shared')
+  })
+
   it('a resume carrying a new user message settles, then runs it after the continuation', async () => {
     const { agent, events, subscriber, call } = await plannerAgent()
     agent.addMessage({ id: 'u_1', role: 'user', content: 'Paint the shed' })

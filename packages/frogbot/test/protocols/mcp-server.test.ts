@@ -213,6 +213,35 @@ describe('the MCP server door: bodies', () => {
   })
 })
 
+describe('the MCP server door: query parameters', () => {
+  const MCP_ACCEPT = 'application/json, text/event-stream'
+  it('refuses any query parameter: 400 naming it, as on /api, once signed in; asks nobody', async () => {
+    const { frogbot, token, call } = await served()
+    const params = { name: 'ask_human', arguments: colorQuestion }
+    const rpc = { jsonrpc: '2.0', id: 1, method: 'tools/call', params }
+    const post = (query: string, headers: Record<string, string> = { authorization: `Bearer ${token}` }) =>
+      frogbot.fetch(new Request(`http://localhost/mcp${query}`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json', accept: MCP_ACCEPT },
+        body: JSON.stringify(rpc)
+      }))
+    const cases = [
+      ['?sessionId=abc', 'sessionId: unknown parameter; this route takes none'],
+      ['?dryRun', 'dryRun: unknown parameter; this route takes none'],
+      ['?=3', '=3: a value without a parameter\'s name; this route takes none']
+    ] as const
+    for (const [query, error] of cases) {
+      const refused = await post(query)
+      expect(refused.status, query).toBe(400)
+      expect(await refused.json(), query).toEqual({ error })
+      // The API routes answer the same.
+      expect((await call('GET', `/api/agents${query}`)).json, query).toEqual({ error })
+    }
+    expect((await post('?sessionId=abc', {})).status).toBe(401)
+    expect((await call('GET', '/api/chats')).json.chats).toEqual([])
+  })
+})
+
 describe('the MCP server door: agent tools', () => {
   it('agent_<slug> runs a turn and, stopped at a question, says it waits with the chat and pending calls', async () => {
     const model = scriptedModel([toolStep([{ toolCallId: 'call_1', toolName: 'question', input: colorQuestion }], 'Let me ask.'), textStep('Blue it is.'), textStep('You are welcome.')])
@@ -262,6 +291,54 @@ describe('the MCP server door: agent tools', () => {
     expect(result.structuredContent, JSON.stringify(result)).toMatchObject({ status: 'complete', text: 'Blue it is.' })
     const chat = await app.call('GET', `/api/agents/planner/chats/${(result.structuredContent as any).chatId}`)
     expect(chat.json.messages.at(-1).settlements).toMatchObject([{ toolCallId: 'call_1', outcome: 'answered' }])
+    await client.close()
+  })
+
+  it('a form field of the wrong type is refused naming it and its type; asked again', async () => {
+    const extras = [{ label: 'Window' }, { label: 'Lock' }]
+    const asked = {
+      questions: [
+        colorQuestion.questions[0],
+        { header: 'Extras', question: 'What should it have?', options: extras, multiple: true }
+      ]
+    }
+    const asking = toolStep([{ toolCallId: 'call_1', toolName: 'question', input: asked }], 'Let me ask.')
+    const model = scriptedModel([asking, textStep('Blue with a lock.')])
+    const app = await served(model)
+    const pick = (sent: string) => `q0 ("Color"): must be a string (one of the options), not ${sent}`
+    const own = 'q0_custom ("Color"): must be a string (your own answer), not true'
+    const picks = 'q1 ("Extras"): must be a list of strings (the options picked), not a string'
+    const sent = [
+      [{ q0: 5, q1: ['Lock'] }, pick('a number')],
+      [{ q0: ['Blue'], q1: ['Lock'] }, pick('a list')],
+      [{ q0: 'Blue', q0_custom: true, q1: ['Lock'] }, own],
+      [{ q0: 'Blue', q1: 'Lock' }, picks],
+      [{ q0: 'Blue', q1: ['Lock'] }, null]
+    ] as const
+    const forms: { message: string }[] = []
+    const client = await mcpClient({
+      fetch: app.frogbot.fetch,
+      token: app.token,
+      elicit: async (params) => {
+        forms.push(params)
+        return { action: 'accept', content: sent[forms.length - 1]![0] as never }
+      }
+    })
+    const result = await client.callTool({ name: 'agent_planner', arguments: { prompt: 'Paint the shed' } })
+    expect(forms).toHaveLength(sent.length)
+    sent.forEach(([, refusal], at) => {
+      const again = `${refusal}; answer again.\n\nWhich color?\nWhat should it have?`
+      if (refusal) expect(forms[at + 1]!.message).toBe(again)
+    })
+    const done = { status: 'complete', text: 'Blue with a lock.' }
+    expect(result.structuredContent, JSON.stringify(result)).toMatchObject(done)
+    const chatId = (result.structuredContent as any).chatId
+    const chat = await app.call('GET', `/api/agents/planner/chats/${chatId}`)
+    const settled = { toolCallId: 'call_1', outcome: 'answered' }
+    expect(chat.json.messages.at(-1).settlements).toMatchObject([settled])
+    const answers = [{ header: 'Color', selected: ['Blue'] }, { header: 'Extras', selected: ['Lock'] }]
+    const part = chat.json.messages.at(-1).parts.find((entry: any) => entry.toolCallId === 'call_1')
+    expect(part.output).toEqual({ answers })
     await client.close()
   })
 

@@ -209,7 +209,10 @@ for (const backend of backends) {
       const { chatId } = await waiting(['call_1'])
       const ids = ['q_a', 'q_b', 'q_c'].map((id) => `${id}_${randomId('m')}`)
       for (const [index, id] of ids.entries()) {
-        await stores[index % 3].withChat(chatId, (tx) => tx.enqueue({ id: randomId('queued'), message: userMessage(`text ${index}`, id), sender: { userId: 'user_ada', n: index } }), { now: now() })
+        const sender = { userId: 'user_ada', n: index }
+        const entry = { id: randomId('queued'), message: userMessage(`text ${index}`, id), sender }
+        const writer = stores[index % 3]
+        await writer.withChat(chatId, (tx) => tx.enqueue(entry, () => randomId('m')), { now: now() })
       }
       expect((await store.getQueued(chatId)).map((entry) => entry.messageId)).toEqual(ids)
       const changed = await store.withChat(
@@ -227,6 +230,24 @@ for (const backend of backends) {
       expect(await store.getStalledQueues(now())).not.toContain(chatId) // it awaits an answer
       await store.withChat(chatId, (tx) => tx.updateChat({ state: 'idle' }), { now: now() })
       expect(await store.getStalledQueues(now())).toContain(chatId)
+    })
+
+    it('enqueue returns the id a message is queued under: fresh when another chat uses it', async () => {
+      const first = await waiting(['call_1'])
+      const second = await waiting(['call_1'])
+      const [stored] = await store.getMessages(first.chatId)
+      const queuedId = `q_${randomId('m')}`
+      const enqueue = (chatId: string, id: string) => {
+        const entry = { id: randomId('queued'), message: userMessage('Also', id), sender: {} }
+        return store.withChat(chatId, (tx) => tx.enqueue(entry, () => `fresh_${id}`), { now: now() })
+      }
+      expect(await enqueue(first.chatId, queuedId)).toBe(queuedId)
+      // Taken by a stored or a queued message of another chat: a fresh id; the message keeps its own.
+      expect(await enqueue(second.chatId, stored.id)).toBe(`fresh_${stored.id}`)
+      expect(await enqueue(second.chatId, queuedId)).toBe(`fresh_${queuedId}`)
+      const queued = await store.getQueued(second.chatId)
+      const ids = queued.map((entry) => [entry.messageId, entry.message.id])
+      expect(ids).toEqual([[`fresh_${stored.id}`, stored.id], [`fresh_${queuedId}`, queuedId]])
     })
 
     it('deleteMessagesAfter removes the later messages and their calls', async () => {
@@ -307,7 +328,8 @@ for (const backend of backends) {
       expect(await store.getMessages(chatId)).toHaveLength(1)
       expect(await store.getPendingCalls(chatId)).toEqual([])
       expect(await store.saveStep({ chatId, leaseOwner, leaseUntil: iso(Date.now() + 90_000), write: reply, now: now() })).toBe(true)
-      await store.withChat(chatId, (tx) => tx.enqueue({ id: randomId('queued'), message: userMessage('Next'), sender: {} }), { now: now() })
+      const next = { id: randomId('queued'), message: userMessage('Next'), sender: {} }
+      await store.withChat(chatId, (tx) => tx.enqueue(next, () => randomId('m')), { now: now() })
       expect(await store.endTurn({ chatId, leaseOwner, write: { ...reply, message: { ...reply.message, parts: [{ type: 'text', text: 'Hi there' }] } }, now: now() })).toEqual({ queued: true })
       expect(await store.getChat(chatId)).toMatchObject({ state: 'idle', leaseOwner: null })
       expect((await store.getMessages(chatId)).map((message) => message.parts)).toEqual([[{ type: 'text', text: 'Hello' }], [{ type: 'text', text: 'Hi there' }]])

@@ -91,11 +91,13 @@ export function registerAgentTool(server: McpServer, context: McpToolContext, ag
         const { pending } = await engine.pending({ chatId: state.chatId, agentSlug: agent.slug, req })
         const asked = pending.filter((call) => state.calls!.includes(call.toolCallId))
         if (asked.length === 0) return { isError: true, content: [{ type: 'text' as const, text: `The questions of chat ${state.chatId} were answered elsewhere; read the chat.` }] }
-        // A form without a response of its own, or answers a rule refuses, are asked again (the state is single-use).
-        const inputs = questionAnswers(asked, ctx.mcpReq.inputResponses)
-        if (!inputs) return forms(context, ctx, state.chatId, asked, 'Each form needs a response: accept, decline or cancel it.')
+        // A form without a response of its own, a field of the wrong type, or answers a rule
+        // refuses, are asked again (the state is single-use).
         let outcome: SettleOutcome
         try {
+          const inputs = questionAnswers(asked, ctx.mcpReq.inputResponses)
+          const unanswered = 'Each form needs a response: accept, decline or cancel it.'
+          if (!inputs) return forms(context, ctx, state.chatId, asked, unanswered)
           outcome = await engine.settle({ chatId: state.chatId, agentSlug: agent.slug, inputs, req, wholeStep: true })
         } catch (error) {
           if (refusedAnswer(error)) return forms(context, ctx, state.chatId, asked, `${error.message}; answer again.`)

@@ -5,6 +5,7 @@ import { FrogbotError } from '../../errors/frogbot-error.ts'
 import type { HttpContext } from '../http-context.ts'
 import { readUtf8Text } from '../read-body.ts'
 import { errorResponse } from '../error-response.ts'
+import { refuseAnyQuery } from '../query-params.ts'
 import { addressOf } from '../client-address.ts'
 import { mayUse } from '../../turns/chat-access.ts'
 import { questionToolOf } from '../../turns/ask-question.ts'
@@ -26,7 +27,8 @@ function askAgentOf(agents: ResolvedAgent[], options: McpServerOptions): string 
  * The MCP server door at `/mcp` (docs/protocols/mcp.md): a web-standard handler serving MCP's
  * Streamable HTTP (2026-07-28, and 2025 clients statelessly) through the official SDK. Only a
  * FrogBot API token as `Authorization: Bearer` signs in (401 otherwise, with
- * `WWW-Authenticate: Bearer`); a token whose user may use no agent is refused (403 `forbidden`).
+ * `WWW-Authenticate: Bearer`); a token whose user may use no agent is refused (403 `forbidden`);
+ * then a query parameter, as on the API routes (400 naming it: `refuseAnyQuery`).
  * Tools: `ask_human`, and `agent_<slug>` for each agent the caller may use.
  */
 export function mcpDoor(context: HttpContext, options: McpServerOptions): (request: Request) => Promise<Response> {
@@ -62,6 +64,8 @@ export function mcpDoor(context: HttpContext, options: McpServerOptions): (reque
     const extra: DoorCaller = { req, agents }
     let body: string | null = null
     try {
+      // A query parameter is refused as on the API routes, once the caller is known (401 first).
+      refuseAnyQuery(request)
       // Read here, not by the MCP SDK: a body that is not UTF-8 is refused as at every door (never patched with U+FFFD), and past maxBodyBytes is 413.
       if (request.body) body = await readUtf8Text(request, context.maxBodyBytes)
     } catch (error) {

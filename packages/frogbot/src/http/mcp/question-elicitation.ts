@@ -1,6 +1,7 @@
 import { inputRequired, inputResponse, type InputRequest, type InputResponses } from '@modelcontextprotocol/server'
 import type { PendingCall } from '@frogbotai/protocol'
 import type { SettleInput } from '../../contract/turns.ts'
+import { FrogbotError } from '../../errors/frogbot-error.ts'
 
 type Asked = { questions: { header: string; question: string; options: { label: string }[]; multiple?: boolean; custom?: boolean }[] }
 
@@ -34,10 +35,44 @@ export function questionElicitation(call: PendingCall, problem?: string): InputR
   return inputRequired.elicit({ message, requestedSchema: { type: 'object', properties, required } as never })
 }
 
+/** What JSON calls `value`'s type, as a refusal names it: `a number`, `a list`, `an object`, `true`. */
+function jsonTypeOf(value: unknown): string {
+  if (Array.isArray(value)) return 'a list'
+  if (value === null) return 'null'
+  if (typeof value === 'boolean') return String(value)
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`
+}
+
+/** A form field's type: the check, and how a refusal names it. */
+type TypeRule<T> = { is: (value: unknown) => value is T; type: string }
+
+/**
+ * `value` of form field `field` (question `header`) when it has `rule`'s type (`null` and absent
+ * read as not given), else `invalid-output` naming the field, the expected type and the type sent:
+ * `q0 ("Color"): must be a string (one of the options), not a number`.
+ */
+function typed<T>(value: unknown, field: string, header: string, rule: TypeRule<T>): T | undefined {
+  if (value === undefined || value === null) return undefined
+  if (rule.is(value)) return value
+  const odd = Array.isArray(value) ? value.findIndex((item) => typeof item !== 'string') : -1
+  const sent = odd === -1 ? jsonTypeOf(value) : `a list holding ${jsonTypeOf((value as unknown[])[odd])}`
+  const named = `${field} (${JSON.stringify(header)})`
+  throw new FrogbotError('invalid-output', `${named}: must be ${rule.type}, not ${sent}`)
+}
+
+const isString = (value: unknown): value is string => typeof value === 'string'
+const isStrings = (value: unknown): value is string[] => Array.isArray(value) && value.every(isString)
+const PICK = { is: isString, type: 'a string (one of the options)' }
+const PICKS = { is: isStrings, type: 'a list of strings (the options picked)' }
+const OWN = { is: isString, type: 'a string (your own answer)' }
+
 /**
  * The settle inputs of the answered forms in `responses` for the question calls `calls`: an
  * accepted form as the question's output (`selected` from `q<i>`, `custom` from `q<i>_custom`
  * when given), a declined or cancelled one as a dismissal. `null` when a form has no response.
+ * A field of another type than its form asks (`q<i>` a string, or a list of strings for a
+ * multi-select; `q<i>_custom` a string; `null` is not given) is never dropped: `invalid-output`
+ * naming it and the type (see `typed`), and the forms are asked again.
  */
 export function questionAnswers(calls: PendingCall[], responses: InputResponses | Record<string, unknown> | undefined): SettleInput[] | null {
   const inputs: SettleInput[] = []
@@ -48,12 +83,15 @@ export function questionAnswers(calls: PendingCall[], responses: InputResponses 
       inputs.push({ toolCallId: call.toolCallId, dismissed: true, reason: view.action === 'decline' ? 'Declined in the MCP client.' : 'Cancelled in the MCP client.' })
       continue
     }
-    const content = view.content ?? {}
+    const content: Record<string, unknown> = view.content ?? {}
     const answers = (call.input as Asked).questions.map((question, index) => {
-      const picked = content[`q${index}`]
-      const custom = content[`q${index}_custom`]
-      const selected = Array.isArray(picked) ? picked.map(String) : typeof picked === 'string' && picked ? [picked] : []
-      return { header: question.header, selected, ...(typeof custom === 'string' && custom.trim() ? { custom } : {}) }
+      const field = `q${index}`
+      const picked = question.multiple
+        ? typed(content[field], field, question.header, PICKS)
+        : typed(content[field], field, question.header, PICK)
+      const custom = typed(content[`${field}_custom`], `${field}_custom`, question.header, OWN)
+      const selected = Array.isArray(picked) ? picked : picked ? [picked] : []
+      return { header: question.header, selected, ...(custom?.trim() ? { custom } : {}) }
     })
     inputs.push({ toolCallId: call.toolCallId, output: { answers } })
   }
