@@ -24,7 +24,8 @@ type Explain = (notice: PieceNotice, participant: Participant) => Promise<PieceN
  * - `mayAnswer`: the door's checks of who may answer it now, settling nothing (`null` when they
  *   passed), before a partial answer is kept (see `PieceEngine.mayAnswer`).
  * Else each resolves the notice for the participant (the caller shows it: privately, or as a form
- * error for `invalid`), the same for both. A control the card no longer holds is `closed`; a card
+ * error for `invalid`), the same for both; a `retry` (the chat kept changing) becomes who settled
+ * the call when it was settled meanwhile. A control the card no longer holds is `closed`; a card
  * whose call ended without its controls replaced is replaced now. A vote on an approval short of
  * its quorum resolves a `voted` notice for the voter (the card redrawn with the count by
  * `drawVotes`, when the piece has it).
@@ -37,13 +38,27 @@ export function cardAnswers({ engine, replacing, explain, work, log, drawVotes }
   log: (line: string) => void
   drawVotes?: NonNullable<PieceDrawing['approvals']>['drawVotes']
 }) {
+  /** The notice for an error of the door: `null` when nobody caused it on purpose (the caller logs it). */
+  const refusal = async (click: Click, error: unknown): Promise<PieceNotice | null> => {
+    const notice = noticeOf(error, 'answer')
+    if (notice?.kind !== 'retry') return notice
+    // The chat kept changing through every attempt (another answer won and its reply is being
+    // written): when the call was settled meanwhile, the participant is told by whom, not to retry.
+    const checked = await engine.mayAnswer({ chatId: click.card.chatId, toolCallId: click.card.toolCallId, participant: click.participant }).then(
+      () => null,
+      (again: unknown) => noticeOf(again, 'answer')
+    )
+    return checked && checked.kind !== 'retry' ? checked : notice
+  }
+
   /** What the door said to `card`'s participant: `null` when `through` resolved, else their notice. */
-  const door = async ({ card, messageId, participant }: Click, through: () => Promise<PieceNotice | null | void>): Promise<PieceNotice | null> => {
+  const door = async (click: Click, through: () => Promise<PieceNotice | null | void>): Promise<PieceNotice | null> => {
+    const { card, messageId, participant } = click
     if (messageId !== undefined && !card.messageIds.includes(messageId)) return { kind: 'closed' }
     try {
       return (await through()) ?? null
     } catch (error) {
-      const notice = noticeOf(error, 'answer')
+      const notice = await refusal(click, error)
       if (!notice) throw error
       if (notice.kind === 'settled' && !card.closed) void work.track(replacing.replaceStale(card).catch((failure: unknown) => log(`could not replace the card of call ${card.toolCallId}: ${String(failure)}`)))
       return explain(notice, participant)
