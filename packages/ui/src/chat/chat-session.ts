@@ -1,6 +1,6 @@
 import { Chat } from '@ai-sdk/react'
 import { isToolUIPart, lastAssistantMessageIsCompleteWithApprovalResponses, lastAssistantMessageIsCompleteWithToolCalls, type UIMessage } from 'ai'
-import type { FrogbotUIMessage, SettleRequest } from '@frogbotai/protocol'
+import { type FrogbotUIMessage, isBlankText, type SettleRequest } from '@frogbotai/protocol'
 import type { ChatAdapter, ChatRead } from './chat-adapter.ts'
 import { apiCallError, errorMessage } from './chat-api-error.ts'
 import { randomId } from './ids.ts'
@@ -133,11 +133,12 @@ export class ChatSession {
   /**
    * Sends a user message. While a turn runs or a question waits (here or elsewhere) the server
    * queues it (`202`), and it shows in the queued strip; otherwise the reply streams here. A
-   * message that cannot reach the server comes back as `unsent`.
+   * message that cannot reach the server comes back as `unsent`. Blank text (`isBlankText`: only
+   * white space or invisible characters, which the server refuses) sends nothing.
    */
   async send(text: string): Promise<void> {
     const trimmed = text.trim()
-    if (!trimmed) return
+    if (isBlankText(trimmed)) return
     this.#set({ notice: null, unsent: null, failedReply: null })
     const summary = this.#snapshot.summary
     if (this.#requestUnderway() || (summary && summary.state !== 'idle')) {
@@ -232,10 +233,13 @@ export class ChatSession {
     await this.refresh()
   }
 
-  /** Edits a stored user message: later messages go and the turn runs again from there. */
+  /**
+   * Edits a stored user message: later messages go and the turn runs again from there. Blank text
+   * (`isBlankText`) does nothing.
+   */
   async edit(messageId: string, text: string): Promise<void> {
     const trimmed = text.trim()
-    if (!trimmed) return
+    if (isBlankText(trimmed)) return
     this.#set({ notice: null, failedReply: null })
     await this.chat.sendMessage({ text: trimmed, messageId })
   }

@@ -1,3 +1,4 @@
+import { isBlankText } from '@frogbotai/protocol'
 import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 'react'
 
 /**
@@ -20,8 +21,10 @@ export type ComposerProps = {
 }
 
 /**
- * Where a person writes: Enter sends, Shift+Enter adds a line; Stop while a reply runs. It takes
- * the focus when it appears and nothing else has it (after a docked card was answered, say).
+ * Where a person writes: Enter sends, Shift+Enter adds a line; Stop while a reply runs. Send is
+ * enabled once the text shows something: only white space or invisible characters (zero-width,
+ * bidi controls…) is blank, the server's rule (`isBlankText`). It takes the focus when it appears
+ * and nothing else has it (after a docked card was answered, say).
  */
 export function Composer({ onSend, busy, onStop, placeholder = 'Message', restore, initialText = '', onTextChange, onHidden }: ComposerProps) {
   const [text, setTextState] = useState(initialText)
@@ -43,17 +46,19 @@ export function Composer({ onSend, busy, onStop, placeholder = 'Message', restor
     return () => hidden.current?.(document.activeElement === field.current && written.current.trim() !== '')
   }, [])
   useEffect(() => {
-    if (restore && !text.trim()) setText(restore)
+    if (restore && isBlankText(text)) setText(restore)
   }, [restore])
   const send = (event?: FormEvent) => {
     event?.preventDefault()
-    if (!text.trim()) return
+    if (isBlankText(text)) return
     onSend(text)
     setText('')
   }
   return (
     <form className="fb-composer" onSubmit={send}>
-      {busy && text.trim() ? <span className="fb-muted fb-composer-note">Sends when the reply ends</span> : null}
+      {busy && !isBlankText(text) ? (
+        <span className="fb-muted fb-composer-note">Sends when the reply ends</span>
+      ) : null}
       <textarea
         ref={field}
         className="fb-composer-input"
@@ -72,7 +77,7 @@ export function Composer({ onSend, busy, onStop, placeholder = 'Message', restor
             Stop
           </button>
         ) : null}
-        <button type="submit" className="fb-button fb-button-primary" disabled={!text.trim()}>
+        <button type="submit" className="fb-button fb-button-primary" disabled={isBlankText(text)}>
           Send
         </button>
       </div>

@@ -1,3 +1,4 @@
+import { isBlankText } from '@frogbotai/protocol'
 import type { UIMessage } from 'ai'
 import { useEffect, useId, useRef, useState } from 'react'
 import { MarkdownText } from './markdown/markdown-text.tsx'
@@ -120,7 +121,7 @@ function MessageEditor({ initial, onSave, onCancel }: { initial: string; onSave:
       className="fb-message-editor"
       onSubmit={(event) => {
         event.preventDefault()
-        if (value.trim()) onSave(value)
+        if (!isBlankText(value)) onSave(value)
       }}
     >
       <textarea
@@ -138,7 +139,7 @@ function MessageEditor({ initial, onSave, onCancel }: { initial: string; onSave:
         <button type="button" className="fb-button" onClick={onCancel}>
           Cancel
         </button>
-        <button type="submit" className="fb-button fb-button-primary" disabled={!value.trim()}>
+        <button type="submit" className="fb-button fb-button-primary" disabled={isBlankText(value)}>
           Save and run again
         </button>
       </div>

@@ -1,4 +1,4 @@
-import type { QueuedMessage } from '@frogbotai/protocol'
+import { isBlankText, type QueuedMessage } from '@frogbotai/protocol'
 import { useState } from 'react'
 
 /**
@@ -29,7 +29,7 @@ function QueuedItem({ message, onEdit, onDelete }: { message: QueuedMessage; onE
           className="fb-queued-editor"
           onSubmit={(event) => {
             event.preventDefault()
-            if (!draft.trim()) return
+            if (isBlankText(draft)) return
             onEdit(message.messageId, draft)
             setDraft(null)
           }}
@@ -38,7 +38,7 @@ function QueuedItem({ message, onEdit, onDelete }: { message: QueuedMessage; onE
           <button type="button" className="fb-button fb-button-link" onClick={() => setDraft(null)}>
             Cancel
           </button>
-          <button type="submit" className="fb-button fb-button-link" disabled={!draft.trim()}>
+          <button type="submit" className="fb-button fb-button-link" disabled={isBlankText(draft)}>
             Save
           </button>
         </form>

@@ -35,12 +35,21 @@ describe('conversations', () => {
     await sendMessage(page, 'Write a slow plan')
     await page.getByText('Thinking it over').first().waitFor()
     await page.getByRole('button', { name: 'Stop' }).waitFor()
+    // "Sends when the reply ends" shows for text that will be sent, never for invisible characters.
+    const composer = page.getByRole('textbox', { name: 'Message' })
+    await composer.fill('\u200b')
+    expect(await page.getByText('Sends when the reply ends').count()).toBe(0)
+    await composer.fill('And what')
+    await page.getByText('Sends when the reply ends').waitFor()
 
     await sendMessage(page, 'And what about lunch?')
     const strip = page.getByRole('region', { name: 'Queued messages' })
     await strip.getByText('And what about lunch?').waitFor()
     await screenshot(page, 'queued-strip')
     await strip.getByRole('button', { name: 'Edit' }).click()
+    // Only invisible characters are blank, as for the server (whose 400 the person never sees).
+    await strip.getByRole('textbox', { name: 'Queued message' }).fill('\u2060\ufeff')
+    expect(await strip.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true)
     await strip.getByRole('textbox', { name: 'Queued message' }).fill('And what about dinner?')
     await strip.getByRole('button', { name: 'Save' }).click()
     await strip.getByText('And what about dinner?').waitFor()
@@ -79,6 +88,47 @@ describe('conversations', () => {
     const { messages } = await storedChat(page)
     expect(messages.map((message) => message.role)).toEqual(['user', 'assistant'])
     expect(await page.getByText(/Done\./).count()).toBe(1)
+  })
+
+  test('invisible characters alone are blank: Send and "Save and run again" stay off', async () => {
+    const context = await newContext()
+    const page = await openChat(context)
+    const changes: string[] = []
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url())
+      if (request.method() !== 'GET' && pathname.startsWith('/api/agents/')) changes.push(request.url())
+    })
+    const composer = page.getByRole('textbox', { name: 'Message' })
+    const send = page.getByRole('button', { name: 'Send' })
+    await composer.fill('\u200b\u200b')
+    expect(await send.isDisabled()).toBe(true)
+    await composer.press('Enter')
+    await page.waitForTimeout(300)
+    expect(changes).toEqual([])
+    expect(await page.locator('.fb-message').count()).toBe(0)
+    expect(await composer.inputValue()).toBe('\u200b\u200b')
+    await screenshot(page, 'invisible-text-blank')
+
+    await composer.pressSequentially('hi')
+    expect(await send.isEnabled()).toBe(true)
+    await send.click()
+    await page.getByText('Hello! You said: \u200b\u200bhi').waitFor()
+    expect(await composer.inputValue()).toBe('')
+
+    await page.getByRole('button', { name: 'Edit' }).click()
+    const editor = page.getByRole('textbox', { name: 'Edit message' })
+    await editor.fill('\u200d\u034f ')
+    const save = page.getByRole('button', { name: 'Save and run again' })
+    expect(await save.isDisabled()).toBe(true)
+    await editor.fill('hi again')
+    await save.click()
+    await page.getByText('Hello! You said: hi again').waitFor()
+    const { messages } = await storedChat(page)
+    const texts = messages.map(({ role, parts }) => [role, parts.find((part) => part.type === 'text')?.text])
+    expect(texts).toEqual([
+      ['user', 'hi again'],
+      ['assistant', 'Hello! You said: hi again']
+    ])
   })
 
   test('Edit runs the turn again from a user message', async () => {
