@@ -1,5 +1,5 @@
 import { ChatApiError, useChatContext } from '@frogbotai/ui/chat'
-import type { ChatSummary } from '@frogbotai/protocol'
+import { type ChatSummary, isBlankText } from '@frogbotai/protocol'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 
 const failureText = (failure: unknown) => (ChatApiError.isInstance(failure) ? failure.message : 'Could not reach the server.')
@@ -47,7 +47,7 @@ export function ChatTitleBar({
   }, [mode])
   const rename = async (event: FormEvent) => {
     event.preventDefault()
-    if (!draft.trim()) return
+    if (isBlankText(draft)) return
     try {
       await adapter.renameChat(agent, chatId, draft)
       onProblem(null)
@@ -89,7 +89,7 @@ export function ChatTitleBar({
           onChange={(event) => setDraft(event.target.value)}
           onKeyDown={(event) => event.key === 'Escape' && setMode('view')}
         />
-        <button type="submit" className="admin-button admin-button-primary" disabled={!draft.trim()}>
+        <button type="submit" className="admin-button admin-button-primary" disabled={isBlankText(draft)}>
           Save
         </button>
         <button type="button" className="admin-button" onClick={() => setMode('view')}>

@@ -138,6 +138,12 @@ describe('checkQuestionAnswer', () => {
       )
     })
 
+    it('rejects a custom answer of only invisible characters (zero-width, bidi controls) with nothing selected', () => {
+      expect(checkQuestionAnswer(input, withAnswer(1, { header: 'Toppings', selected: [], custom: '\u200b\u202e\ufeff' }))).toBe(
+        'answers[1] ("Toppings"): nothing is selected and the custom answer is empty; select at least one option or type a custom answer'
+      )
+    })
+
     it('rejects an empty answer where custom is not allowed', () => {
       expect(checkQuestionAnswer(input, withAnswer(2, { header: 'Size', selected: [] }))).toBe(
         'answers[2] ("Size"): nothing is selected; select at least one of "S", "L"'

@@ -1,5 +1,5 @@
 import { quote } from './question-schemas.ts'
-import { typedTextProblem } from './text-rules.ts'
+import { isBlankText, typedTextProblem } from './text-rules.ts'
 import { ANSWER_TEXT_MAX_LENGTH, tooLongText } from './answer-text.ts'
 import type { QuestionInput, QuestionOutput } from './question-schemas.ts'
 
@@ -101,7 +101,7 @@ export function checkQuestionAnswer(input: QuestionInput, output: QuestionOutput
       return `${at}: "custom" ${tooLongText(a.custom.length, ANSWER_TEXT_MAX_LENGTH, 'a typed answer')}`
     }
 
-    if (a.selected.length === 0 && (a.custom === undefined || a.custom.trim() === '')) {
+    if (a.selected.length === 0 && (a.custom === undefined || isBlankText(a.custom))) {
       return q.custom
         ? `${at}: nothing is selected and the custom answer is empty; select at least one option or type a custom answer`
         : `${at}: nothing is selected; select at least one of ${offeredList}`

@@ -97,6 +97,23 @@ describe('a message of only invisible characters is refused as a blank one', () 
     expect((await call('GET', '/api/chats')).json.chats).toEqual([])
   })
 
+  it('a typed answer of only invisible characters, with nothing selected, is refused as a blank one', async () => {
+    const { call } = await app()
+    const asked = await call('POST', '/api/agents/planner', { prompt: 'Paint the shed: ask color' })
+    const [pending] = asked.json.pending as { toolCallId: string }[]
+    const settle = `/api/agents/planner/chats/${asked.json.chatId}/settle`
+    const answer = (custom: string) =>
+      ({ toolCallId: pending.toolCallId, output: { answers: [{ header: 'Color', selected: [], custom }] } })
+    const blank = await call('POST', settle, answer('   '))
+    expect(blank.status).toBe(400)
+    expect(blank.json.error).toContain('nothing is selected and the custom answer is empty')
+    for (const text of INVISIBLE) {
+      const refused = await call('POST', settle, answer(text))
+      expect({ status: refused.status, json: refused.json }, JSON.stringify(text)).toEqual({ status: 400, json: blank.json })
+    }
+    expect((await call('POST', settle, answer('\u200bTeal'))).status).toBe(200)
+  })
+
   it('text beside the invisible characters is a message: it is sent as written', async () => {
     const { call } = await app()
     const sent = await call('POST', '/api/agents/planner', { prompt: '\u200bPaint the shed\u200b' })

@@ -63,6 +63,9 @@ describe('the question card draft', () => {
 
   test('blank typed text is no answer, and never sent where custom answers are not allowed', () => {
     expect(isAnswered(questions[0], { selected: [], custom: '   ' })).toBe(false)
+    // Only invisible characters (zero-width, bidi controls) is blank too, as the server's rule says.
+    expect(isAnswered(questions[0], { selected: [], custom: '\u200b\u202e ' })).toBe(false)
+    expect(isAnswered(questions[0], { selected: [], custom: '\u200bTeal' })).toBe(true)
     expect(isAnswered(questions[1], { selected: [], custom: 'Ten days' })).toBe(false)
     expect(questionOutput([questions[1]], { ...emptyDraft, answers: [{ selected: ['Weekend'], custom: 'x' }] })).toEqual({ answers: [{ header: 'Length', selected: ['Weekend'] }] })
   })

@@ -1,4 +1,4 @@
-import type { QuestionOutput } from '@frogbotai/protocol'
+import { isBlankText, type QuestionOutput } from '@frogbotai/protocol'
 
 /** One question as the card shows it: the model's input with `multiple` and `custom` filled in. */
 export type CardQuestion = {
@@ -101,9 +101,9 @@ function withAnswer(draft: QuestionDraft, index: number, answer: AnswerDraft): Q
   return { ...draft, answers }
 }
 
-/** True when the question has a selection or, where allowed, non-blank typed text (the server's rule). */
+/** True when the question has a selection or, where allowed, typed text that shows something (not `isBlankText`: the server's rule). */
 export function isAnswered(question: CardQuestion, answer: AnswerDraft): boolean {
-  return answer.selected.length > 0 || (question.custom && answer.custom.trim() !== '')
+  return answer.selected.length > 0 || (question.custom && !isBlankText(answer.custom))
 }
 
 /** The tool output for the draft: one answer per question, in order (seed: "Question and answer shape"). */
