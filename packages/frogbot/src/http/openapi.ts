@@ -72,7 +72,12 @@ export const ENDPOINTS: Endpoint[] = [
     method: 'post',
     path: '/mcp',
     summary: 'The MCP server door (Streamable HTTP, MCP 2026-07-28; docs/protocols/mcp.md): `ask_human` and `agent_<slug>` tools. Only with `mcp: { enabled: true }`; an API token as bearer',
-    responses: { 200: { description: 'A JSON-RPC answer (JSON or SSE)' }, ...errors(401, 403) }
+    responses: {
+      200: { description: 'A JSON-RPC answer (JSON or SSE)' },
+      ...errors(401, 403),
+      404: { description: '`not-found`: the MCP door is off (`mcp: { enabled: true }` turns it on)', schema: ErrorSchema },
+      406: { description: 'The `Accept` header does not take both `application/json` and `text/event-stream` (Streamable HTTP)' }
+    }
   },
   { method: 'get', path: '/api/chats', summary: "The caller's chats of every agent they may use, newest first", query: ChatListQuery, responses: { 200: { description: 'A page of chats', schema: ChatListSchema }, ...errors(401), ...badQuery } },
   {
@@ -209,6 +214,25 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
   return rest
 }
 
+/** What every route answers while the server shuts down (docs/http/overview.md). */
+const CLOSED = '`closed`: the server is shutting down; retry on another server or once it is back'
+
+/** What a route that takes no query parameter answers to one (docs/http/overview.md). */
+const QUERY_REFUSED = 'a query parameter, which this route does not take (no `code`; `error` names it)'
+
+/**
+ * An endpoint's responses with what every route may answer: `400` to a query parameter it does
+ * not take (every route but a webhook, whose platform adds its own, refuses an unknown one; those
+ * without a `query` of their own, any at all), and `503` `closed` while the server shuts down.
+ */
+function withEveryRouteAnswers({ path, query, responses }: Endpoint): Endpoint['responses'] {
+  const also = (given: Endpoint['responses'][number] | undefined, text: string) =>
+    given ? { ...given, description: `${given.description}; ${text}` } : { description: text, schema: ErrorSchema }
+  const closing = also(responses[503], CLOSED)
+  if (path.startsWith('/api/webhooks/') || query) return { ...responses, 503: closing }
+  return { ...responses, 400: also(responses[400], QUERY_REFUSED), 503: closing }
+}
+
 /** The OpenAPI 3.1 document of `endpoints`, generated from their Zod schemas. */
 export function openApiDocument(endpoints: Endpoint[] = ENDPOINTS, { version = '0.1.0' } = {}) {
   const paths: Record<string, Record<string, unknown>> = {}
@@ -218,7 +242,7 @@ export function openApiDocument(endpoints: Endpoint[] = ENDPOINTS, { version = '
       parameters.push({ name, in: 'query', required: !(field as z.ZodType).safeParse(undefined).success, schema: jsonSchema(field as z.ZodType, 'input') as never })
     }
     const responses = Object.fromEntries(
-      Object.entries(endpoint.responses).map(([status, response]) => {
+      Object.entries(withEveryRouteAnswers(endpoint)).map(([status, response]) => {
         const content: Record<string, unknown> = {}
         if (response.schema) content['application/json'] = { schema: jsonSchema(response.schema, 'output') }
         if (endpoint.streams && status === '200') content['text/event-stream'] = { schema: { type: 'string', description: 'AI SDK UI message stream (SSE)' } }

@@ -311,6 +311,25 @@ describe('errors and the OpenAPI document', () => {
     expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/agents/{slug}/chats/{chatId}/settle', '/api/agents/{slug}/chats/{chatId}/branch']))
   })
 
+  it('documents what every route answers to a query parameter it does not take (400), and 503 while closing', async () => {
+    const { call } = await app(scriptedModel([]))
+    const document = openApiDocument()
+    const statuses = (endpoint: { method: string; path: string }) =>
+      Object.keys((document.paths[endpoint.path][endpoint.method] as { responses: object }).responses)
+    for (const endpoint of ENDPOINTS) {
+      const named = `${endpoint.method} ${endpoint.path}`
+      expect(statuses(endpoint), named).toContain('503')
+      const takesNone = !endpoint.path.startsWith('/api/webhooks/') && !endpoint.query
+      if (takesNone) expect(statuses(endpoint), named).toContain('400')
+    }
+    // What the server answers, for routes that had no 400 documented before.
+    for (const path of ['/api/agents', '/api/health', '/api/ready', '/api/openapi.json', '/api/frogbot', '/api/auth/me']) {
+      const answered = await call('GET', `${path}?x=1`)
+      const refused = [path, 400, 'x: unknown parameter; this route takes none']
+      expect([path, answered.status, answered.json.error], path).toEqual(refused)
+    }
+  })
+
   it('serves the document built on the first request, the same on every later one', async () => {
     const { call } = await app(scriptedModel([]))
     const first = await call('GET', '/api/openapi.json')
