@@ -240,6 +240,15 @@ describe('the AG-UI door', () => {
     const numbered = await post({ threadId, runId: 'r', messages: [{ ...message, content: [{ type: 'text', text: 5 }] }] })
     expect(numbered.status).toBe(400)
     expect(((await numbered.json()) as { error: string }).error).toMatch(/^messages\.0\.content\.0: /)
+    // An image or a binary part is refused, alone or beside text, never dropped from what was said.
+    const image = { type: 'binary', mimeType: 'image/png', data: 'iVBORw0KGgo=' }
+    for (const content of [[image], [{ type: 'text', text: 'What is this?' }, image]]) {
+      const binary = await post({ threadId, runId: 'r', messages: [{ ...message, content }] })
+      expect(binary.status).toBe(400)
+      const at = content.length - 1
+      const refusal = `messages.0.content.${at}: a "binary" part is not taken; this door sends text only`
+      expect(((await binary.json()) as { error: string }).error).toContain(refusal)
+    }
     expect((await call('GET', '/api/chats')).json.chats).toEqual([])
     // AG-UI's messages may carry fields of their own (its schema is loose): read, not refused.
     const accepted = await post({ threadId, runId: 'r', parentRunId: 'p', protocolVersion: '1.0', state: {}, tools: [], context: [], forwardedProps: {}, messages: [{ ...message, metadata: { from: 'ui' } }] })

@@ -63,7 +63,7 @@ async function streamTurn(context: HttpContext, run: TurnRun, emit: Emit): Promi
 /**
  * The last input message as the user message to send: its text, its id kept when it is one
  * FrogBot takes, and the fields that name it in a refusal. A `content` that is neither text nor a
- * list of content parts is `bad-request` naming it.
+ * list of content parts, or a part that is not text (an image, a binary), is `bad-request` naming it.
  */
 function userMessageOf(context: HttpContext, input: z.output<typeof AgUiRunInput>) {
   const at = input.messages.length - 1
@@ -74,6 +74,13 @@ function userMessageOf(context: HttpContext, input: z.output<typeof AgUiRunInput
   const untexted = Array.isArray(last.content) ? last.content.findIndex((part) => !isContentPart(part)) : -1
   if (untexted !== -1) {
     throw new FrogbotError('bad-request', `messages.${at}.content.${untexted}: must be a content part with a type (a text part's text a string)`)
+  }
+  // The door sends text only: an image or binary part is refused, never dropped from what was said.
+  const other = Array.isArray(last.content) ? last.content.findIndex((part) => part.type !== 'text') : -1
+  if (other !== -1) {
+    const type = JSON.stringify(String(last.content[other].type))
+    const how = 'this door sends text only (send files with useChat or POST /api/agents/:slug)'
+    throw new FrogbotError('bad-request', `messages.${at}.content.${other}: a ${type} part is not taken; ${how}`)
   }
   const id = /^[\w-]{1,128}$/.test(last.id) ? last.id : context.services.newId('msg')
   const parts: UIMessage['parts'] = [{ type: 'text', text: textOfContent(last.content) }]
