@@ -146,6 +146,28 @@ describe('the MCP server door: ask_human', () => {
     expect((await call('GET', '/api/chats')).json.chats).toEqual([])
   })
 
+  // 16 emoji (32 UTF-16 units) or 29 x's and an emoji (31) were asked: Zod's max counts code points.
+  it('refuses a header over 30 UTF-16 code units (an emoji is 2), asking nobody; 30 is asked', async () => {
+    const { client, call } = await served()
+    const asking = (header: string) =>
+      ({ questions: [{ header, question: 'Which color?', options: [{ label: 'Red' }] }] })
+    for (const [header, units] of [['😀'.repeat(16), 32], [`${'x'.repeat(29)}😀`, 31]] as const) {
+      const result = await client.callTool({ name: 'ask_human', arguments: asking(header) })
+      expect(result.isError).toBe(true)
+      expect(result.content).toEqual([{
+        type: 'text',
+        text: `arguments.questions.0.header: ${JSON.stringify(header)} is ${units} characters ` +
+          '(UTF-16 code units: an emoji counts 2); headers must be at most 30 characters'
+      }])
+    }
+    expect((await call('GET', '/api/chats')).json.chats).toEqual([])
+    const asked = client.callTool({ name: 'ask_human', arguments: asking(`${'x'.repeat(28)}😀`) })
+    const { chatId, toolCallId, pending } = await waitingChat(call)
+    expect(pending[0].input.questions[0].header).toBe(`${'x'.repeat(28)}😀`)
+    await call('POST', `/api/agents/planner/chats/${chatId}/settle`, { toolCallId, dismissed: true })
+    expect((await asked).isError).toBe(true)
+  })
+
   it('refuses an unknown key in ask_human or an agent tool, naming it, and asks or runs nothing', async () => {
     const { client, call } = await served()
     const { tools } = await client.listTools()

@@ -1,0 +1,25 @@
+import { QUESTION_HEADER_MAX, type QuestionInput } from '@frogbotai/protocol'
+import { FrogbotError } from '../../errors/frogbot-error.ts'
+
+/**
+ * Refuses the questions of an `ask_human` call (docs/protocols/mcp.md) that a person could not
+ * read, with `FrogbotError('bad-request')` naming the field below `field` (the MCP door answers it
+ * as a tool error, and nothing is asked or stored):
+ * - a header over {@link QUESTION_HEADER_MAX} (30) UTF-16 code units, as a length in characters is
+ *   counted (docs/project/guarantees.md, Limits; an emoji counts 2), which the schema's check, in
+ *   code points, lets through: `arguments.questions.0.header: "…" is 32 characters (UTF-16 code
+ *   units: an emoji counts 2); headers must be at most 30 characters`.
+ * The question tool's own schema is unchanged: a model's call is checked by it alone.
+ */
+export function refuseUnreadableQuestions(input: QuestionInput, field: string): void {
+  const refuse = (path: (string | number)[], rule: string) => {
+    throw new FrogbotError('bad-request', `${[field, 'questions', ...path].join('.')}: ${rule}`)
+  }
+  input.questions.forEach((question, index) => {
+    if (question.header.length > QUESTION_HEADER_MAX) {
+      const counted = `${JSON.stringify(question.header)} is ${question.header.length} characters`
+      const rule = `headers must be at most ${QUESTION_HEADER_MAX} characters`
+      refuse([index, 'header'], `${counted} (UTF-16 code units: an emoji counts 2); ${rule}`)
+    }
+  })
+}
