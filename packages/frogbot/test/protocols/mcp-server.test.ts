@@ -146,6 +146,28 @@ describe('the MCP server door: ask_human', () => {
     expect((await call('GET', '/api/chats')).json.chats).toEqual([])
   })
 
+  // A header "\u200b", a question "\ufeff\u202e" and labels "\u2060", "\u200b" made a chat with
+  // blank buttons.
+  it('refuses a blank header, question or option label, naming it, and asks nobody', async () => {
+    const { client, call } = await served()
+    const asking = (header: string, question: string, labels: string[]) =>
+      ({ questions: [{ header, question, options: labels.map((label) => ({ label })) }] })
+    const cases = [
+      [asking('\u200b', 'Which color?', ['Red']), 'questions.0.header'],
+      [asking('Color', '\ufeff\u202e', ['Red']), 'questions.0.question'],
+      [asking('Color', 'Which color?', ['Red', '\u2060']), 'questions.0.options.1.label'],
+      [asking('Color', 'Which color?', ['\u200b']), 'questions.0.options.0.label'],
+      [asking('\u200b', '\ufeff\u202e', ['\u2060', '\u200b']), 'questions.0.header']
+    ] as const
+    for (const [args, field] of cases) {
+      const result = await client.callTool({ name: 'ask_human', arguments: args })
+      expect(result.isError).toBe(true)
+      const text = `arguments.${field}: must not be empty or blank`
+      expect(result.content).toEqual([{ type: 'text', text }])
+    }
+    expect((await call('GET', '/api/chats')).json.chats).toEqual([])
+  })
+
   // 16 emoji (32 UTF-16 units) or 29 x's and an emoji (31) were asked: Zod's max counts code points.
   it('refuses a header over 30 UTF-16 code units (an emoji is 2), asking nobody; 30 is asked', async () => {
     const { client, call } = await served()

@@ -66,7 +66,7 @@ export function registerAskHuman(server: McpServer, context: McpToolContext, age
       if (!agentSlug) return { isError: true, content: [{ type: 'text' as const, text: 'No agent with the question tool is open to this token.' }] }
       // Checked before a piece opens a conversation with the prompt; `askQuestion` checks it again.
       refuseBrokenText(input, ['arguments'])
-      // A header over 30 UTF-16 units would reach a person cut.
+      // Blank text, or a header over 30 UTF-16 units, would reach a person as empty buttons or cut.
       refuseUnreadableQuestions(input, 'arguments')
       const prompt = `Asked through MCP: ${input.questions.map((question) => question.question).join(' ')}`
       const opened = channel?.openThread ? { piece: channel.piece, instance: channel.instance, ...(await channel.openThread({ text: prompt })) } : null
