@@ -10,8 +10,15 @@ export const REASON_MAX_LENGTH = 1000
 /** The rule of a dismissal's or a decision's `reason` that is not text: `400` naming `reason`, every door. */
 export const REASON_TYPE_RULE = 'must be a string'
 
-/** Longest chat title, in characters. */
+/**
+ * Longest chat title, in UTF-16 code units (`String.length`, as a browser's `maxlength` counts:
+ * an emoji is 2), docs/project/guarantees.md, Limits.
+ */
 export const TITLE_MAX_LENGTH = 80
+
+/** The rule of a title over {@link TITLE_MAX_LENGTH}: `400` naming `title`. */
+const TITLE_LENGTH_RULE =
+  `must be at most ${TITLE_MAX_LENGTH} characters (UTF-16 code units: an emoji counts 2)`
 
 /**
  * A message's text (`prompt`, an edit's `text`): trimmed, and not blank ({@link BLANK_RULE}): empty,
@@ -96,14 +103,19 @@ export const BranchRequest = z.strictObject({ messageId: z.string().min(1, 'must
  */
 export const EditRequest = z.strictObject({ text: visibleText })
 
-/** Body of `PATCH /api/agents/:slug/chats/:chatId` (rename a chat): the new title, 1 to 80 characters once trimmed. */
+/**
+ * Body of `PATCH /api/agents/:slug/chats/:chatId` (rename a chat): the new title, 1 to 80
+ * characters once trimmed, counted in UTF-16 code units ({@link TITLE_MAX_LENGTH}).
+ */
 export const RenameRequest = z.strictObject({
   title: z
     .string()
     .refine((title) => title.isWellFormed(), WELL_FORMED_RULE)
     .trim()
     .min(1, 'must not be empty or blank')
-    .max(TITLE_MAX_LENGTH, `must be at most ${TITLE_MAX_LENGTH} characters`)
+    // Zod's `max` (the schema's `maxLength`) counts code points; the limit counts UTF-16 units too.
+    .max(TITLE_MAX_LENGTH, { error: TITLE_LENGTH_RULE, abort: true })
+    .refine((title) => title.length <= TITLE_MAX_LENGTH, TITLE_LENGTH_RULE)
 })
 
 const LIMIT_RULE = 'must be a whole number from 1 to 100'

@@ -10,10 +10,11 @@ import type { TurnServices } from './services.ts'
  * Renames a web chat `req` may write (the agent's `access`, the owner; a channel conversation is
  * read-only from here: `channel-chat`). `title`'s control characters (NUL, escapes) become spaces
  * and its bidi controls go, as in every title (`printable`), and so do its tabs and line breaks
- * (a title is one line), then it is trimmed and must keep 1 to 80 characters, one of them visible
- * (not only zero-width or bidi control characters): `bad-request` naming `title` otherwise, and
- * for a lone surrogate, refused as in all typed text. A rename changes no turn and does not move
- * the chat in its owner's list. Throws `not-found` for a chat `req` cannot see, also one deleted meanwhile.
+ * (a title is one line), then it is trimmed and must keep 1 to 80 UTF-16 code units (an emoji
+ * is 2), one of them visible (not only zero-width or bidi control characters): `bad-request`
+ * naming `title` otherwise, and for a lone surrogate, refused as in all typed text. A rename
+ * changes no turn and does not move the chat in its owner's list. Throws `not-found` for a chat
+ * `req` cannot see, also one deleted meanwhile.
  */
 export async function renameChat(services: TurnServices, { chatId, agentSlug, title, req }: { chatId: string; agentSlug?: string; title: string; req: Caller }): Promise<ChatSummary> {
   // A lone surrogate is refused as in all typed text (docs/project/guarantees.md), not patched.

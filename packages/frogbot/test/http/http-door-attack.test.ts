@@ -185,7 +185,9 @@ describe('invisible characters in a chat title', () => {
       expect(renamed.status, JSON.stringify(renamed.json)).toBe(200)
       expect(renamed.json.chat.title).toBe(eighty)
     }
-    expect((await call('PATCH', chatPath(chatId), { title: `${eighty}b` })).json.error).toBe('title: must be at most 80 characters')
+    expect((await call('PATCH', chatPath(chatId), { title: `${eighty}b` })).json.error).toBe(
+      'title: must be at most 80 characters (UTF-16 code units: an emoji counts 2)'
+    )
     expect((await call('PATCH', chatPath(chatId), { title: 5 })).status).toBe(400)
   })
 

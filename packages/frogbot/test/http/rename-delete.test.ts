@@ -71,6 +71,10 @@ for (const backend of BACKENDS) {
         [{ title: '   ' }, 'title: must not be empty or blank'],
         [{ title: '\u0000\u001b ' }, 'title: must not be empty or blank'],
         [{ title: 'x'.repeat(81) }, 'title: must be at most 80 characters'],
+        // 80 code points but 82 UTF-16 units, as the chat's `maxlength=80` counts: was stored.
+        [{ title: `${'x'.repeat(78)}😀😀` },
+          'title: must be at most 80 characters (UTF-16 code units: an emoji counts 2)'],
+        [{ title: '😀'.repeat(41) }, 'title: must be at most 80 characters (UTF-16 code units'],
         // A lone surrogate is no character: refused as in all typed text, not patched into U+FFFD.
         [{ title: 'Attic \ud800' }, 'title: must be well-formed Unicode'],
         [{ title: 7 }, 'title:'],
@@ -86,6 +90,15 @@ for (const backend of BACKENDS) {
       const other = await call('PUT', chatPath(chatId), { title: 'Attic' })
       expect(other.status).toBe(405)
       expect(other.headers.get('allow')).toBe('GET, PATCH, DELETE')
+    })
+
+    it('a title of exactly 80 UTF-16 code units is taken, emoji counting 2', async () => {
+      const chatId = await start('Plan the cellar')
+      for (const title of [`${'x'.repeat(78)}😀`, '😀'.repeat(40)]) {
+        const renamed = await call('PATCH', chatPath(chatId), { title })
+        expect(renamed).toMatchObject({ status: 200, json: { chat: { title } } })
+        expect((await storeOf(frogbot).getChat(chatId))?.title?.length).toBe(title.length)
+      }
     })
 
     it('control characters in a new title become spaces, as in every title, the same on both databases', async () => {

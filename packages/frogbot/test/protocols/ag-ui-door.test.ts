@@ -51,6 +51,25 @@ describe('the AG-UI door', () => {
     expect(chat.json.messages.at(-1).settlements).toMatchObject([{ toolCallId: 'call_1', outcome: 'answered' }])
   })
 
+  // `message` held the question tool's description for the model ("Ask the user one or more
+  // multiple-choice questions…"), which an AG-UI client shows to the person.
+  it("an interrupt's message is what the call asks a person, as a notice says it: the question", async () => {
+    const sizes = { header: 'Size', question: 'Which size?', options: [{ label: 'S' }, { label: 'L' }] }
+    const two = { questions: [...colorQuestion.questions, sizes] }
+    const { agent, subscriber } = await plannerAgent([
+      toolStep([
+        { toolCallId: 'call_1', toolName: 'question', input: colorQuestion },
+        { toolCallId: 'call_2', toolName: 'question', input: two }
+      ])
+    ])
+    agent.addMessage({ id: 'u_1', role: 'user', content: 'Paint the shed' })
+    await agent.runAgent({}, subscriber)
+    expect(agent.pendingInterrupts.map((interrupt) => [interrupt.id, interrupt.message])).toEqual([
+      ['call_1', 'Which color?'],
+      ['call_2', '2 questions: Color, Size']
+    ])
+  })
+
   it('cancelled dismisses the question: the model is not called again', async () => {
     const { agent, events, subscriber, call } = await plannerAgent()
     agent.addMessage({ id: 'u_1', role: 'user', content: 'Paint the shed' })

@@ -146,6 +146,50 @@ describe('the MCP server door: ask_human', () => {
     expect((await call('GET', '/api/chats')).json.chats).toEqual([])
   })
 
+  // A header "\u200b", a question "\ufeff\u202e" and labels "\u2060", "\u200b" made a chat with
+  // blank buttons.
+  it('refuses a blank header, question or option label, naming it, and asks nobody', async () => {
+    const { client, call } = await served()
+    const asking = (header: string, question: string, labels: string[]) =>
+      ({ questions: [{ header, question, options: labels.map((label) => ({ label })) }] })
+    const cases = [
+      [asking('\u200b', 'Which color?', ['Red']), 'questions.0.header'],
+      [asking('Color', '\ufeff\u202e', ['Red']), 'questions.0.question'],
+      [asking('Color', 'Which color?', ['Red', '\u2060']), 'questions.0.options.1.label'],
+      [asking('Color', 'Which color?', ['\u200b']), 'questions.0.options.0.label'],
+      [asking('\u200b', '\ufeff\u202e', ['\u2060', '\u200b']), 'questions.0.header']
+    ] as const
+    for (const [args, field] of cases) {
+      const result = await client.callTool({ name: 'ask_human', arguments: args })
+      expect(result.isError).toBe(true)
+      const text = `arguments.${field}: must not be empty or blank`
+      expect(result.content).toEqual([{ type: 'text', text }])
+    }
+    expect((await call('GET', '/api/chats')).json.chats).toEqual([])
+  })
+
+  // 16 emoji (32 UTF-16 units) or 29 x's and an emoji (31) were asked: Zod's max counts code points.
+  it('refuses a header over 30 UTF-16 code units (an emoji is 2), asking nobody; 30 is asked', async () => {
+    const { client, call } = await served()
+    const asking = (header: string) =>
+      ({ questions: [{ header, question: 'Which color?', options: [{ label: 'Red' }] }] })
+    for (const [header, units] of [['😀'.repeat(16), 32], [`${'x'.repeat(29)}😀`, 31]] as const) {
+      const result = await client.callTool({ name: 'ask_human', arguments: asking(header) })
+      expect(result.isError).toBe(true)
+      expect(result.content).toEqual([{
+        type: 'text',
+        text: `arguments.questions.0.header: ${JSON.stringify(header)} is ${units} characters ` +
+          '(UTF-16 code units: an emoji counts 2); headers must be at most 30 characters'
+      }])
+    }
+    expect((await call('GET', '/api/chats')).json.chats).toEqual([])
+    const asked = client.callTool({ name: 'ask_human', arguments: asking(`${'x'.repeat(28)}😀`) })
+    const { chatId, toolCallId, pending } = await waitingChat(call)
+    expect(pending[0].input.questions[0].header).toBe(`${'x'.repeat(28)}😀`)
+    await call('POST', `/api/agents/planner/chats/${chatId}/settle`, { toolCallId, dismissed: true })
+    expect((await asked).isError).toBe(true)
+  })
+
   it('refuses an unknown key in ask_human or an agent tool, naming it, and asks or runs nothing', async () => {
     const { client, call } = await served()
     const { tools } = await client.listTools()

@@ -243,6 +243,20 @@ describe('a tool with needsApproval', () => {
 })
 
 describe('an AG-UI resume of an approval is checked as /settle checks it', () => {
+  it("the interrupt's message asks a person to approve the tool, as a notice does", async () => {
+    const model = scriptedModel([toolStep([invoiceCall])])
+    const app = await testFrogbot({ model, tools: [invoiceTool().tool] })
+    cleanup = app.close
+    const messages = [{ id: 'u_1', role: 'user', content: 'Send the invoice to ACME' }]
+    const body = { threadId: 'agui-approval-0123456789ab', runId: 'r0', messages }
+    const run = await app.call('POST', '/api/agents/planner/ag-ui', body)
+    expect(run.status).toBe(200)
+    const finished = String(run.json).split('\n').find((line) => line.includes('"RUN_FINISHED"'))!
+    const { outcome } = JSON.parse(finished.replace(/^data: /, ''))
+    const message = 'Approve “send_invoice”?'
+    expect(outcome.interrupts).toMatchObject([{ id: 'call_inv', reason: 'approval', message }])
+  })
+
   it('approved must be a boolean of the responseSchema: "false", 0, {} or an unknown key is 400, nothing runs', async () => {
     const app = await askingApproval()
     const before = await app.snapshot()

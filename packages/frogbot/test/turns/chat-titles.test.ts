@@ -42,6 +42,21 @@ describe('titles from the first words', () => {
     expect(branchTitle(`${'🐸'.repeat(40)}`)).toBe(`Branch · ${'🐸'.repeat(35)}…`)
   })
 
+  // The 80 of a title counts UTF-16 units, as the chat's `maxlength` and a rename do:
+  // 80 code points may be too long.
+  it('are at most 80 UTF-16 code units, however few code points', () => {
+    const longest = (title: string | null) => {
+      expect(title!.isWellFormed()).toBe(true)
+      expect(title!.length).toBeLessThanOrEqual(80)
+      return title
+    }
+    expect(longest(firstWordsTitle(text(`${'x'.repeat(78)}😀😀`)))).toBe(`${'x'.repeat(78)}…`)
+    expect(longest(cleanTitle(`${'x'.repeat(79)}😀`))).toBe(`${'x'.repeat(79)}…`)
+    expect(longest(cleanTitle('😀'.repeat(41)))).toBe(`${'😀'.repeat(39)}…`)
+    expect(longest(cleanTitle('😀'.repeat(40)))).toBe('😀'.repeat(40))
+    expect(longest(branchTitle('😀'.repeat(40)))).toBe(`Branch · ${'😀'.repeat(35)}…`)
+  })
+
   it('a model answer becomes one clean line', () => {
     expect(cleanTitle('"Team offsite plan."\n')).toBe('Team offsite plan')
     expect(cleanTitle('Title: **Mountain retreat**')).toBe('Mountain retreat')

@@ -7,6 +7,7 @@ import type { SettleInput } from '../../contract/turns.ts'
 import type { McpElicitation } from '../../tools/mcp-elicitation.ts'
 import { parsedOrRefused } from '../read-body.ts'
 import { FrogbotError } from '../../errors/frogbot-error.ts'
+import { callPrompt } from '../../notify/notice-text.ts'
 
 /** The answer an approval's interrupt takes (docs/agents/approvals.md): approve or deny, with an optional reason and edited input. */
 const APPROVAL_RESPONSE = {
@@ -18,10 +19,13 @@ const APPROVAL_RESPONSE = {
 
 /**
  * One AG-UI interrupt per pending call (docs/protocols/ag-ui.md): `id` and `toolCallId` are the tool
- * call id, `reason` the call's kind (`question`, `approval`, …), `responseSchema` the client tool's
- * output schema as JSON Schema (for an approval, `{ approved, reason?, input? }`), `expiresAt` its
- * deadline, and `metadata` the tool's name and input. An MCP server's request for input (kind
- * `mcp-elicitation`) gives its `message` and, for a form, its `requestedSchema`.
+ * call id, `reason` the call's kind (`question`, `approval`, …), `message` what the call asks a
+ * person, as a notice says it (`callPrompt`: the question, `2 questions: Color, Size`,
+ * `Approve “send_invoice”?`; never the tool's description, which is written for the model),
+ * `responseSchema` the client tool's output schema as JSON Schema (for an approval,
+ * `{ approved, reason?, input? }`), `expiresAt` its deadline, and `metadata` the tool's name and
+ * input. An MCP server's request for input (kind `mcp-elicitation`) gives its own `message` and,
+ * for a form, its `requestedSchema`.
  */
 export function interruptsOf(agent: ResolvedAgent, pending: PendingCall[]): Interrupt[] {
   return pending.map((call) => {
@@ -36,7 +40,7 @@ export function interruptsOf(agent: ResolvedAgent, pending: PendingCall[]): Inte
       id: call.toolCallId,
       toolCallId: call.toolCallId,
       reason: call.kind,
-      message: call.kind === APPROVAL_KIND ? `Approve ${call.toolName}?` : tool?.description,
+      message: callPrompt(call),
       ...(responseSchema ? { responseSchema } : {}),
       ...(call.expiresAt ? { expiresAt: call.expiresAt } : {}),
       metadata: { toolName: call.toolName, input: call.input }

@@ -7,6 +7,7 @@ import type { ChannelPiece } from '../../contract/piece.ts'
 import type { Engine } from '../../turns/engine.ts'
 import { callResult } from '../../turns/ask-question.ts'
 import { refuseBrokenText } from '../../turns/rules/nul-text.ts'
+import { refuseUnreadableQuestions } from './ask-human-text.ts'
 import type { signedStates, WaitState } from './signed-state.ts'
 
 /** What an MCP tool of the door needs: the engine, the caller, the signed states and the wait of one round. */
@@ -65,6 +66,8 @@ export function registerAskHuman(server: McpServer, context: McpToolContext, age
       if (!agentSlug) return { isError: true, content: [{ type: 'text' as const, text: 'No agent with the question tool is open to this token.' }] }
       // Checked before a piece opens a conversation with the prompt; `askQuestion` checks it again.
       refuseBrokenText(input, ['arguments'])
+      // Blank text, or a header over 30 UTF-16 units, would reach a person as empty buttons or cut.
+      refuseUnreadableQuestions(input, 'arguments')
       const prompt = `Asked through MCP: ${input.questions.map((question) => question.question).join(' ')}`
       const opened = channel?.openThread ? { piece: channel.piece, instance: channel.instance, ...(await channel.openThread({ text: prompt })) } : null
       const asked = await context.engine.ask({ agentSlug, req: context.req, input, prompt, field: 'arguments', channel: opened })
