@@ -10,6 +10,7 @@ import {
   overlongText,
   REASON_MAX_LENGTH,
   REASON_TYPE_RULE,
+  givenReason,
   stringsIn,
   tooLongText,
   typedTextProblem
@@ -233,7 +234,8 @@ function inputFieldOf(field: string): string {
  * The checks of one action that run user code: FrogBot's expiry has none; a person's `reason` (of
  * a dismissal or a decision) is a string without NUL, well-formed (`400 bad-request` naming
  * `reason` otherwise, for code that calls the engine as for HTTP), at most
- * {@link REASON_MAX_LENGTH} characters (`400 invalid-output`);
+ * {@link REASON_MAX_LENGTH} characters (`400 invalid-output`), and dropped when blank (`givenReason`:
+ * only white space or invisible characters is no reason);
  * see {@link checkAnswer} and {@link checkDecision}. `outputField` names where the request carried
  * an output (`messages.1.parts.2.output` in a `useChat` resubmission; the settle body's `output`
  * when it gives none).
@@ -259,8 +261,17 @@ export async function checkAction(
       throw new FrogbotError('invalid-output', `reason: ${rule}`)
     }
   }
+  // A blank reason (only white space or invisible characters) is no reason, whichever door sent it.
+  const given = reason === undefined || givenReason(reason as string) !== undefined ? action : withoutReason(action)
   const field = outputField?.(call.toolCallId) ?? 'output'
-  if (call.kind === MCP_ELICITATION_KIND) return checkElicitation(agent, call, action, whoOnly, field)
-  if (call.kind === APPROVAL_KIND) return checkDecision(agent, req, call, action, whoOnly, inputFieldOf(field))
-  return checkAnswer(agent, req, call, action, whoOnly, field)
+  if (call.kind === MCP_ELICITATION_KIND) return checkElicitation(agent, call, given, whoOnly, field)
+  if (call.kind === APPROVAL_KIND) return checkDecision(agent, req, call, given, whoOnly, inputFieldOf(field))
+  return checkAnswer(agent, req, call, given, whoOnly, field)
+}
+
+/** `action` without its `reason`: a dismissal or a decision whose reason was blank (`givenReason`). */
+function withoutReason(action: SettleAction): SettleAction {
+  const kept: SettleAction & { reason?: string } = { ...action }
+  delete kept.reason
+  return kept
 }
