@@ -15,7 +15,7 @@ import {
   tooLongText,
   typedTextProblem
 } from '@frogbotai/protocol'
-import { labelsAsOffered, QuestionInput, QuestionOutput } from '@frogbotai/protocol'
+import { labelsAsOffered, QuestionInput, QuestionOutput, withoutBlankCustom } from '@frogbotai/protocol'
 import { type CallRecord, toPendingCall } from '../store/chat-records.ts'
 import { type SettleAction, isAnswer, isDecision } from './rules/plan-settle.ts'
 import { typedTextProblemIn } from './rules/nul-text.ts'
@@ -136,12 +136,14 @@ async function checkAnswer(
 /**
  * A question's answer (kind `question`) with each selected label as the option offered it, which
  * `checkQuestionAnswer` matched after NFC normalisation (`labelsAsOffered`): the seed's "`selected`
- * holds option labels exactly as they were offered". A call of another shape is left as it is.
+ * holds option labels exactly as they were offered"; and without a blank typed answer beside a
+ * selection (`withoutBlankCustom`: only white space or invisible characters is no typed answer).
+ * A call of another shape is left as it is.
  */
 function questionLabelsAsOffered(input: unknown, output: unknown): unknown {
   const asked = QuestionInput.safeParse(input)
   const answers = QuestionOutput.safeParse(output).success
-  return asked.success && answers ? labelsAsOffered(asked.data, output as QuestionOutput) : output
+  return asked.success && answers ? withoutBlankCustom(labelsAsOffered(asked.data, output as QuestionOutput)) : output
 }
 
 /**
