@@ -5,7 +5,10 @@
  * embeddings and overrides (U+202A–U+202E) and isolates (U+2066–U+2069), by which a label
  * `"\u202egnp.exe"` shows as `exe.png`.
  */
-const TERMINAL_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g
+const TERMINAL_CONTROL = new RegExp(
+  '[\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069]',
+  'g'
+)
 
 /**
  * `text` from a model or a person (a question, an option's label, a reply, a reason, an error that

@@ -143,7 +143,8 @@ async function checkAnswer(
 function questionLabelsAsOffered(input: unknown, output: unknown): unknown {
   const asked = QuestionInput.safeParse(input)
   const answers = QuestionOutput.safeParse(output).success
-  return asked.success && answers ? withoutBlankCustom(labelsAsOffered(asked.data, output as QuestionOutput)) : output
+  if (!asked.success || !answers) return output
+  return withoutBlankCustom(labelsAsOffered(asked.data, output as QuestionOutput))
 }
 
 /**
@@ -264,7 +265,8 @@ export async function checkAction(
     }
   }
   // A blank reason (only white space or invisible characters) is no reason, whichever door sent it.
-  const given = reason === undefined || givenReason(reason as string) !== undefined ? action : withoutReason(action)
+  const blank = reason !== undefined && givenReason(reason as string) === undefined
+  const given = blank ? withoutReason(action) : action
   const field = outputField?.(call.toolCallId) ?? 'output'
   if (call.kind === MCP_ELICITATION_KIND) return checkElicitation(agent, call, given, whoOnly, field)
   if (call.kind === APPROVAL_KIND) return checkDecision(agent, req, call, given, whoOnly, inputFieldOf(field))

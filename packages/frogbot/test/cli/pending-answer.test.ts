@@ -95,7 +95,9 @@ describe('frogbot pending / answer', { timeout: 90_000 }, () => {
     // What someone wrote never reaches the terminal as control characters (here: retitle the
     // window) or bidi controls (here: an override that shows "gnp.exe" as "exe.png"), though the
     // reply repeats it.
-    const typed = await frogbot('answer', third.chatId, third.callId, '--email', 'ada@example.com', '--custom', 'x\u001b]0;pwned\u0007 \u202egnp.exe')
+    const custom = 'x\u001b]0;pwned\u0007 \u202egnp.exe'
+    const email = ['--email', 'ada@example.com']
+    const typed = await frogbot('answer', third.chatId, third.callId, ...email, '--custom', custom)
     expect(typed.code, typed.stderr).toBe(0)
     expect(typed.stdout).toMatch(/you wrote: "x\?\\?\]0;pwned\? \?gnp\.exe"/)
     expect(typed.stdout + typed.stderr).not.toMatch(/[\u001b\u0007\u202e]/)

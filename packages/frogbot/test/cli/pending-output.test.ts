@@ -23,14 +23,19 @@ describe('frogbot pending output', () => {
     const lines = describePendingCall({
       toolCallId: 'call_1',
       toolName: 'question',
-      input: { questions: [{ header: 'File\u2066', question: 'Open\u200f it?', options: [{ label, description: '\u061cd' }] }] },
+      input: {
+        questions: [
+          { header: 'File\u2066', question: 'Open\u200f it?', options: [{ label, description: '\u061cd' }] }
+        ]
+      },
       messageId: 'm',
       chatId: 'c',
       agentSlug: 'planner',
       createdAt: new Date().toISOString(),
       kind: 'question'
     })
-    expect(lines.slice(1)).toEqual(['  File?: Open? it? (one choice; typed answer allowed)', '    1. ?gnp.exe — ?d'])
+    const shown = ['  File?: Open? it? (one choice; typed answer allowed)', '    1. ?gnp.exe — ?d']
+    expect(lines.slice(1)).toEqual(shown)
     expect(terminalText('a\u200e\u202a\u2069\nb')).toBe('a???\nb')
   })
 

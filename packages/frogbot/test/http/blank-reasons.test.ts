@@ -9,6 +9,9 @@ import { testFrogbot } from '../helpers/test-frogbot.ts'
 // and the tool error the model read became `Dismissed by the user. Reason: \u200b\u202e` (a bidi
 // override left open); through useChat an errorText "\u200b" was kept as the reason while "   "
 // was dropped. A reason `isBlankText` calls blank is now no reason at every door, as "   " is.
+// Likewise a typed answer (`custom`) of only invisible characters beside a selected option was
+// kept, and the demo model's reply said `you wrote: "\u200b"`: it is now no typed answer, the
+// answer kept without it (the engine's rule, so every door).
 
 const cleanups: (() => unknown)[] = []
 afterEach(async () => {
@@ -57,7 +60,8 @@ describe('a blank reason is no reason', () => {
     const plain = await waitingChat('question', colorQuestion)
     expect((await plain.settle({ toolCallId: 'call_1', dismissed: true })).status).toBe(200)
     const none = await settledOf(plain.read, plain.chatId, plain.frogbot)
-    expect(none).toMatchObject({ outcome: 'dismissed', reason: undefined, errorText: 'Dismissed by the user.' })
+    const plainDismissal = { outcome: 'dismissed', reason: undefined, errorText: 'Dismissed by the user.' }
+    expect(none).toMatchObject(plainDismissal)
     for (const reason of BLANK) {
       const { settle, read, chatId, frogbot } = await waitingChat('question', colorQuestion)
       const dismissed = await settle({ toolCallId: 'call_1', dismissed: true, reason })
@@ -80,16 +84,19 @@ describe('a blank reason is no reason', () => {
     }
   })
 
-  it('useChat: an errorText of invisible characters, or the dismissal text with one, gives no reason', async () => {
+  it('useChat: an errorText of invisible characters, or the dismissal text with one: no reason', async () => {
     for (const errorText of ['\u200b', '\u200b\u202e', 'Dismissed by the user. Reason: \u200b\u202e']) {
       const { call, chatId, read, frogbot } = await waitingChat('question', colorQuestion)
       const copy = (await read()).messages.map(({ settlements: _settlements, ...message }: Json) => message)
-      const parts = copy[1].parts.map((part: Json) => (part.toolCallId === 'call_1' ? { ...part, state: 'output-error', errorText } : part))
-      const messages = [copy[0], { ...copy[1], parts }]
-      const resubmitted = await call('POST', '/api/agents/planner', { id: chatId, messages, trigger: 'submit-message' })
+      const errored = (part: Json) =>
+        (part.toolCallId === 'call_1' ? { ...part, state: 'output-error', errorText } : part)
+      const messages = [copy[0], { ...copy[1], parts: copy[1].parts.map(errored) }]
+      const body = { id: chatId, messages, trigger: 'submit-message' }
+      const resubmitted = await call('POST', '/api/agents/planner', body)
       expect(resubmitted.status, JSON.stringify(errorText)).toBe(200)
       const settled = await settledOf(read, chatId, frogbot)
-      expect(settled, JSON.stringify(errorText)).toMatchObject({ outcome: 'dismissed', reason: undefined, errorText: 'Dismissed by the user.' })
+      const plain = { outcome: 'dismissed', reason: undefined, errorText: 'Dismissed by the user.' }
+      expect(settled, JSON.stringify(errorText)).toMatchObject(plain)
     }
   })
 
@@ -97,6 +104,41 @@ describe('a blank reason is no reason', () => {
     const { chatId, read, frogbot, user } = await waitingChat('question', colorQuestion)
     const caller = { user: user as never }
     await frogbot.settle({ chatId, toolCallId: 'call_1', dismissed: true, reason: '\u2067\u200b', caller })
-    expect(await settledOf(read, chatId, frogbot)).toMatchObject({ reason: undefined, errorText: 'Dismissed by the user.' })
+    const plain = { reason: undefined, errorText: 'Dismissed by the user.' }
+    expect(await settledOf(read, chatId, frogbot)).toMatchObject(plain)
+  })
+})
+
+const answerOf = async (read: () => Promise<Json>) =>
+  (await read()).messages[1].parts.find((part: Json) => part.toolCallId === 'call_1').output
+
+describe('a blank typed answer beside a selection', () => {
+  const picked = { answers: [{ header: 'Color', selected: ['Red'] }] }
+
+  it('/settle: is dropped, for white space as for invisible characters', async () => {
+    for (const custom of BLANK) {
+      const { settle, read } = await waitingChat('question', colorQuestion)
+      const answers = [{ header: 'Color', selected: ['Red'], custom }]
+      const settled = await settle({ toolCallId: 'call_1', output: { answers } })
+      expect(settled.status, JSON.stringify(custom)).toBe(200)
+      expect(await answerOf(read), JSON.stringify(custom)).toEqual(picked)
+    }
+    const { settle, read } = await waitingChat('question', colorQuestion)
+    const typed = { answers: [{ header: 'Color', selected: ['Red'], custom: 'darker \u200b' }] }
+    expect((await settle({ toolCallId: 'call_1', output: typed })).status).toBe(200)
+    expect(await answerOf(read)).toEqual(typed)
+  })
+
+  it('useChat: is dropped as at /settle', async () => {
+    const { call, chatId, read } = await waitingChat('question', colorQuestion)
+    const copy = (await read()).messages.map(({ settlements: _settlements, ...message }: Json) => message)
+    const output = { answers: [{ header: 'Color', selected: ['Red'], custom: '\u200b' }] }
+    const answered = (part: Json) =>
+      (part.toolCallId === 'call_1' ? { ...part, state: 'output-available', output } : part)
+    const messages = [copy[0], { ...copy[1], parts: copy[1].parts.map(answered) }]
+    const body = { id: chatId, messages, trigger: 'submit-message' }
+    const resubmitted = await call('POST', '/api/agents/planner', body)
+    expect(resubmitted.status).toBe(200)
+    expect(await answerOf(read)).toEqual(picked)
   })
 })
