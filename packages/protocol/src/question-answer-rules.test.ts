@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkQuestionAnswer, labelsAsOffered } from './question-answer-rules.ts'
+import { checkQuestionAnswer, labelsAsOffered, withoutBlankCustom } from './question-answer-rules.ts'
 import { QuestionInput } from './question-schemas.ts'
 import type { QuestionOutput } from './question-schemas.ts'
 
@@ -181,5 +181,18 @@ describe('labels in another Unicode form (NFD, as a Mac keyboard or a copied tex
     const typed = { answers: [{ header: 'Place', selected: ['Café'], custom: 'x' }] }
     const kept = { answers: [{ ...typed.answers[0], selected: [decomposed] }] }
     expect(labelsAsOffered(asking(decomposed), typed)).toEqual(kept)
+  })
+})
+
+describe('withoutBlankCustom', () => {
+  it('drops a typed answer of only white space or invisible characters, keeps every other', () => {
+    for (const custom of ['   ', '\u200b', '\u200b\u202e', '\ufeff\n\u034f']) {
+      const typed = { answers: [{ header: 'Color', selected: ['Red'], custom }] }
+      const picked = { answers: [{ header: 'Color', selected: ['Red'] }] }
+      expect(withoutBlankCustom(typed), JSON.stringify(custom)).toEqual(picked)
+    }
+    const typed = { header: 'Color', selected: ['Red'], custom: ' teal\u200b' }
+    const kept = { answers: [typed, { header: 'Size', selected: ['S'] }] }
+    expect(withoutBlankCustom(kept)).toEqual(kept)
   })
 })

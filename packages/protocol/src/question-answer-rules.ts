@@ -24,6 +24,21 @@ export function labelsAsOffered(input: QuestionInput, output: QuestionOutput): Q
 }
 
 /**
+ * `output` without the typed answers (`custom`) that show nothing: a `custom` that `isBlankText`
+ * calls blank (`"   "`, `"\u200b"`) beside a selected option is no typed answer, so it is left out
+ * of the answer kept and the model never reads `you wrote: "\u200b"` (with nothing selected,
+ * {@link checkQuestionAnswer} refuses it). Every other answer is kept as it is. Pure.
+ */
+export function withoutBlankCustom(output: QuestionOutput): QuestionOutput {
+  const kept = (answer: QuestionOutput['answers'][number]) => {
+    if (answer.custom === undefined || !isBlankText(answer.custom)) return answer
+    const { custom: _blank, ...rest } = answer
+    return rest
+  }
+  return { ...output, answers: output.answers.map(kept) }
+}
+
+/**
  * Checks an answer against the questions it answers: the `question` tool's answer rules
  * (source: the seed, "Question and answer shape").
  *
@@ -40,7 +55,9 @@ export function labelsAsOffered(input: QuestionInput, output: QuestionOutput): Q
  * 6. `custom` is present only where the question allows it (`custom: true`);
  * 7. `custom` holds no NUL (U+0000) and is well-formed Unicode (see `typedTextProblem`) and is at most
  *    {@link ANSWER_TEXT_MAX_LENGTH} characters;
- * 8. each answer has at least one selected label or a `custom` that is non-empty after trimming.
+ * 8. each answer has at least one selected label or a `custom` that is not blank (`isBlankText`: not only
+ *    white space or invisible characters; beside a selection, a blank one is dropped, see
+ *    {@link withoutBlankCustom}).
  * Rules 2 to 8 are checked answer by answer.
  *
  * Returns `true` when the answer is acceptable, otherwise the message of the FIRST broken rule.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { isBlankText } from './text-rules.ts'
+import { givenReason, isBlankText } from './text-rules.ts'
+import { DENIED_TEXT, deniedText, DISMISSED_TEXT, dismissedText } from './tool-errors.ts'
 
 describe('isBlankText', () => {
   it('is true for text nobody sees: empty, white space, zero-width, bidi, other default-ignorables', () => {
@@ -14,5 +15,20 @@ describe('isBlankText', () => {
     for (const text of ['a', '\u200bHi\u200b', '🐸', '\u0301', '.', '\u00a0x']) {
       expect(isBlankText(text), JSON.stringify(text)).toBe(false)
     }
+  })
+})
+
+describe('givenReason', () => {
+  it('is no reason for none, or a reason of only white space or invisible characters', () => {
+    for (const reason of [undefined, '', '   ', '\u200b\u202e', '\u200b', ' \u2066\n']) {
+      expect(givenReason(reason), JSON.stringify(reason)).toBeUndefined()
+    }
+    expect(givenReason('  not now\u200b')).toBe('  not now\u200b')
+  })
+
+  it('keeps a blank reason out of the tool error the model reads', () => {
+    expect(dismissedText('\u200b\u202e')).toBe(DISMISSED_TEXT)
+    expect(deniedText('\u200b ')).toBe(DENIED_TEXT)
+    expect(dismissedText('busy')).toBe(`${DISMISSED_TEXT} Reason: busy`)
   })
 })

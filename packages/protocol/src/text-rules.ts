@@ -45,3 +45,13 @@ const INVISIBLE = /^[\s\p{Cf}\p{Default_Ignorable_Code_Point}]*$/u
 export function isBlankText(text: string): boolean {
   return INVISIBLE.test(text)
 }
+
+/**
+ * A dismissal's or a decision's `reason` as it is kept: `reason` when it shows something, else
+ * `undefined`: a reason that {@link isBlankText} calls blank (`"   "`, `"\u200b\u202e"`) is no reason,
+ * at every door (the settle body, a `useChat` tool error, AG-UI, the CLI's `--reason`, code), so
+ * nothing of it is stored or appended to the tool error the model reads.
+ */
+export function givenReason(reason: string | undefined): string | undefined {
+  return reason === undefined || isBlankText(reason) ? undefined : reason
+}

@@ -1,3 +1,5 @@
+import { givenReason } from './text-rules.ts'
+
 /**
  * The tool error texts a client tool call ends with when it is not answered. The model reads them
  * as the call's result, and chat UIs show them on the "Not answered" card.
@@ -6,9 +8,12 @@
 /** A call dismissed by a person (seed: "Dismiss"). */
 export const DISMISSED_TEXT = 'Dismissed by the user.'
 
-/** {@link DISMISSED_TEXT}, with the optional reason appended (docs/chat/client-tools.md). */
+/**
+ * {@link DISMISSED_TEXT}, with the optional reason appended unless it is blank (`givenReason`;
+ * docs/chat/client-tools.md).
+ */
 export function dismissedText(reason?: string): string {
-  return reason ? `${DISMISSED_TEXT} Reason: ${reason}` : DISMISSED_TEXT
+  return givenReason(reason) ? `${DISMISSED_TEXT} Reason: ${reason}` : DISMISSED_TEXT
 }
 
 /** A still-waiting call of a step in which another call was dismissed (docs/chat/turns.md). */
@@ -32,9 +37,12 @@ export const CLOSED_TEXT = 'Closed without an answer.'
 /** A call a person denied approval (docs/agents/approvals.md): its tool did not run. */
 export const DENIED_TEXT = 'Denied by the user.'
 
-/** {@link DENIED_TEXT}, with the optional reason appended, as the model reads a denial. */
+/**
+ * {@link DENIED_TEXT}, with the optional reason appended unless it is blank (`givenReason`), as
+ * the model reads a denial.
+ */
 export function deniedText(reason?: string): string {
-  return reason ? `${DENIED_TEXT} Reason: ${reason}` : DENIED_TEXT
+  return givenReason(reason) ? `${DENIED_TEXT} Reason: ${reason}` : DENIED_TEXT
 }
 
 /**

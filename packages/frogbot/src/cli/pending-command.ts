@@ -4,6 +4,7 @@ import { cliCommand, type CommandPlace } from './cli-command.ts'
 import { nothingIn } from './database-place.ts'
 import { withDatabase } from './open-database.ts'
 import { clipText } from '../text/clip-text.ts'
+import { terminalText } from '../text/terminal-text.ts'
 
 /** At most this many waiting calls are listed, newest first. */
 export const PENDING_LIMIT = 50
@@ -26,7 +27,8 @@ export function ageOf(createdAt: string, now: Date = new Date()): string {
  */
 /**
  * Text from the model or a user, made safe for a terminal: control characters (escape sequences
- * that could clear the screen or retitle the window, NUL, …) become `?`, and it is cut at `max`.
+ * that could clear the screen or retitle the window, NUL, …) and bidi controls (U+202E, which
+ * shows a label backwards, …) become `?`, and it is cut at `max`.
  */
 export function terminalSafe(text: unknown, max = 200): string {
   return clipText(terminalText(String(text)).replace(/\n/g, ' '), max)
@@ -34,10 +36,11 @@ export function terminalSafe(text: unknown, max = 200): string {
 
 /**
  * Text of many lines (a reply, a reason, an error that quotes what someone wrote) made safe for a
- * terminal as {@link terminalSafe} makes a line: control characters become `?`, but its line
- * breaks and tabs stay, and nothing is cut (docs/project/guarantees.md).
+ * terminal as {@link terminalSafe} makes a line: control and bidi control characters become `?`,
+ * but its line breaks and tabs stay, and nothing is cut (docs/project/guarantees.md). The server
+ * log's rule too (`text/terminal-text.ts`).
  */
-export const terminalText = (text: string): string => text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '?')
+export { terminalText }
 
 export function describePendingCall(call: PendingCall, { owner, now = new Date(), channelLabel }: { owner?: string; now?: Date; channelLabel?: string | null } = {}): string[] {
   // A channel conversation's calls are answered in the channel only (`answer` refuses them).

@@ -2,28 +2,29 @@ import { isDeepStrictEqual } from 'node:util'
 import { isToolUIPart, type UIMessage } from 'ai'
 import { z } from 'zod'
 import { dismissedText, REASON_MAX_LENGTH, SettleRequest, tooLongText } from '@frogbotai/protocol'
-import { typedTextProblem } from '@frogbotai/protocol'
+import { givenReason, typedTextProblem } from '@frogbotai/protocol'
 import type { SettleInput } from '../contract/turns.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
 import { toolNameOf } from '../turns/transcript.ts'
 import { parsedOrRefused } from './read-body.ts'
 
-/** Where the reason starts in a text `dismissedText` writes (after the protocol's fixed words). */
-const REASON_AT = dismissedText('-').length - 1
+/** The protocol's fixed words before the reason in a text `dismissedText` writes. */
+const REASON_PREFIX = dismissedText('-').slice(0, -1)
 
 /**
  * The dismissal reason an `output-error` part's `errorText` gives (docs/chat/turns.md: a dismissal
  * may carry a reason, stored with the settlement and read by the model as `Dismissed by the user.
- * Reason: …`): none for a blank text or the plain dismissal text; the reason of a text the
- * protocol's `dismissedText(reason)` wrote (the candidate is written again and compared, so no
- * pattern of the text is kept here); else the text itself. Held to the rules of a reason, as
+ * Reason: …`): none for a blank text (`givenReason`: only white space or invisible characters) or
+ * the plain dismissal text; the reason of a text the protocol's `dismissedText(reason)` wrote
+ * (none when that reason is blank); else the text itself. Held to the rules of a reason, as
  * `bad-request` naming `messages.N.parts.M.errorText` (`path`): at most
  * {@link REASON_MAX_LENGTH} characters, no NUL, no lone surrogate.
  */
 function dismissalReason(errorText: string, path: (string | number)[]): string | undefined {
-  if (errorText.trim() === '' || errorText === dismissedText()) return undefined
-  const written = errorText.slice(REASON_AT)
-  const reason = written.length > 0 && dismissedText(written) === errorText ? written : errorText
+  if (givenReason(errorText) === undefined || errorText === dismissedText()) return undefined
+  const written = errorText.slice(REASON_PREFIX.length)
+  const reason = written.length > 0 && errorText.startsWith(REASON_PREFIX) ? written : errorText
+  if (givenReason(reason) === undefined) return undefined
   const long = reason.length > REASON_MAX_LENGTH
   const what = 'a dismissal reason'
   const rule = long ? tooLongText(reason.length, REASON_MAX_LENGTH, what) : typedTextProblem(reason)

@@ -10,11 +10,12 @@ import {
   overlongText,
   REASON_MAX_LENGTH,
   REASON_TYPE_RULE,
+  givenReason,
   stringsIn,
   tooLongText,
   typedTextProblem
 } from '@frogbotai/protocol'
-import { labelsAsOffered, QuestionInput, QuestionOutput } from '@frogbotai/protocol'
+import { labelsAsOffered, QuestionInput, QuestionOutput, withoutBlankCustom } from '@frogbotai/protocol'
 import { type CallRecord, toPendingCall } from '../store/chat-records.ts'
 import { type SettleAction, isAnswer, isDecision } from './rules/plan-settle.ts'
 import { typedTextProblemIn } from './rules/nul-text.ts'
@@ -135,12 +136,15 @@ async function checkAnswer(
 /**
  * A question's answer (kind `question`) with each selected label as the option offered it, which
  * `checkQuestionAnswer` matched after NFC normalisation (`labelsAsOffered`): the seed's "`selected`
- * holds option labels exactly as they were offered". A call of another shape is left as it is.
+ * holds option labels exactly as they were offered"; and without a blank typed answer beside a
+ * selection (`withoutBlankCustom`: only white space or invisible characters is no typed answer).
+ * A call of another shape is left as it is.
  */
 function questionLabelsAsOffered(input: unknown, output: unknown): unknown {
   const asked = QuestionInput.safeParse(input)
   const answers = QuestionOutput.safeParse(output).success
-  return asked.success && answers ? labelsAsOffered(asked.data, output as QuestionOutput) : output
+  if (!asked.success || !answers) return output
+  return withoutBlankCustom(labelsAsOffered(asked.data, output as QuestionOutput))
 }
 
 /**
@@ -233,7 +237,8 @@ function inputFieldOf(field: string): string {
  * The checks of one action that run user code: FrogBot's expiry has none; a person's `reason` (of
  * a dismissal or a decision) is a string without NUL, well-formed (`400 bad-request` naming
  * `reason` otherwise, for code that calls the engine as for HTTP), at most
- * {@link REASON_MAX_LENGTH} characters (`400 invalid-output`);
+ * {@link REASON_MAX_LENGTH} characters (`400 invalid-output`), and dropped when blank (`givenReason`:
+ * only white space or invisible characters is no reason);
  * see {@link checkAnswer} and {@link checkDecision}. `outputField` names where the request carried
  * an output (`messages.1.parts.2.output` in a `useChat` resubmission; the settle body's `output`
  * when it gives none).
@@ -259,8 +264,18 @@ export async function checkAction(
       throw new FrogbotError('invalid-output', `reason: ${rule}`)
     }
   }
+  // A blank reason (only white space or invisible characters) is no reason, whichever door sent it.
+  const blank = reason !== undefined && givenReason(reason as string) === undefined
+  const given = blank ? withoutReason(action) : action
   const field = outputField?.(call.toolCallId) ?? 'output'
-  if (call.kind === MCP_ELICITATION_KIND) return checkElicitation(agent, call, action, whoOnly, field)
-  if (call.kind === APPROVAL_KIND) return checkDecision(agent, req, call, action, whoOnly, inputFieldOf(field))
-  return checkAnswer(agent, req, call, action, whoOnly, field)
+  if (call.kind === MCP_ELICITATION_KIND) return checkElicitation(agent, call, given, whoOnly, field)
+  if (call.kind === APPROVAL_KIND) return checkDecision(agent, req, call, given, whoOnly, inputFieldOf(field))
+  return checkAnswer(agent, req, call, given, whoOnly, field)
+}
+
+/** `action` without its `reason`: a dismissal or a decision whose reason was blank (`givenReason`). */
+function withoutReason(action: SettleAction): SettleAction {
+  const kept: SettleAction & { reason?: string } = { ...action }
+  delete kept.reason
+  return kept
 }

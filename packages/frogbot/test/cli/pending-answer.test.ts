@@ -93,11 +93,14 @@ describe('frogbot pending / answer', { timeout: 90_000 }, () => {
     expect(wrongLabel.stderr).toMatch(/^frogbot answer: invalid answer: .*Beach/)
     expect(wrongLabel.stderr.trim().split('\n')).toHaveLength(1)
     // What someone wrote never reaches the terminal as control characters (here: retitle the
-    // window), though the reply repeats it.
-    const typed = await frogbot('answer', third.chatId, third.callId, '--email', 'ada@example.com', '--custom', 'x\u001b]0;pwned\u0007')
+    // window) or bidi controls (here: an override that shows "gnp.exe" as "exe.png"), though the
+    // reply repeats it.
+    const custom = 'x\u001b]0;pwned\u0007 \u202egnp.exe'
+    const email = ['--email', 'ada@example.com']
+    const typed = await frogbot('answer', third.chatId, third.callId, ...email, '--custom', custom)
     expect(typed.code, typed.stderr).toBe(0)
-    expect(typed.stdout).toMatch(/you wrote: "x\?\\?\]0;pwned\?"/)
-    expect(typed.stdout + typed.stderr).not.toMatch(/[\u001b\u0007]/)
+    expect(typed.stdout).toMatch(/you wrote: "x\?\\?\]0;pwned\? \?gnp\.exe"/)
+    expect(typed.stdout + typed.stderr).not.toMatch(/[\u001b\u0007\u202e]/)
     const wrongNumber = await frogbot('answer', second.chatId, second.callId, '--email', 'ada@example.com', '--pick', '7')
     expect(wrongNumber).toMatchObject({ code: 1, stderr: 'frogbot answer: --pick 7: there is no option 7; `frogbot pending` numbers them 1 to 2\n' })
     const approved = await frogbot('answer', second.chatId, second.callId, '--email', 'ada@example.com', '--approve')

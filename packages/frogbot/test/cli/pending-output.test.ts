@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { answerHint, describePendingCall, terminalSafe } from '../../src/cli/pending-command.ts'
+import { answerHint, describePendingCall, terminalSafe, terminalText } from '../../src/cli/pending-command.ts'
 
 describe('frogbot pending output', () => {
   it('never prints control characters from a prompt to the terminal, and cuts long text', () => {
@@ -16,6 +16,27 @@ describe('frogbot pending output', () => {
       kind: 'question'
     })
     expect(lines.join('\n')).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/)
+  })
+
+  it('shows bidi controls as ?, so an option "\\u202egnp.exe" does not read "exe.png"', () => {
+    const label = '\u202egnp.exe'
+    const lines = describePendingCall({
+      toolCallId: 'call_1',
+      toolName: 'question',
+      input: {
+        questions: [
+          { header: 'File\u2066', question: 'Open\u200f it?', options: [{ label, description: '\u061cd' }] }
+        ]
+      },
+      messageId: 'm',
+      chatId: 'c',
+      agentSlug: 'planner',
+      createdAt: new Date().toISOString(),
+      kind: 'question'
+    })
+    const shown = ['  File?: Open? it? (one choice; typed answer allowed)', '    1. ?gnp.exe — ?d']
+    expect(lines.slice(1)).toEqual(shown)
+    expect(terminalText('a\u200e\u202a\u2069\nb')).toBe('a???\nb')
   })
 
   it('suggests the flag each listed call takes, and leaves channel conversations to their channel', () => {

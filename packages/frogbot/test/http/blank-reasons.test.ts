@@ -1,0 +1,144 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import type { Tool } from '../../src/index.ts'
+import { storeOf } from '../../src/frogbot-internals.ts'
+import { colorQuestion, scriptedModel, textStep, toolStep } from '../../src/testing/scripted-model.ts'
+import { testFrogbot } from '../helpers/test-frogbot.ts'
+
+// A dismissal's or a denial's reason of only invisible characters (`"\u200b\u202e"`) was stored,
+// and the tool error the model read became `Dismissed by the user. Reason: \u200b\u202e` (a bidi
+// override left open); through useChat an errorText "\u200b" was kept as the reason while "   "
+// was dropped. A reason `isBlankText` calls blank is now no reason at every door, as "   " is.
+// Likewise a typed answer (`custom`) of only invisible characters beside a selected option was
+// kept, and the demo model's reply said `you wrote: "\u200b"`: it is now no typed answer, the
+// answer kept without it (the engine's rule, so every door).
+
+const cleanups: (() => unknown)[] = []
+afterEach(async () => {
+  while (cleanups.length > 0) await cleanups.pop()!()
+})
+
+type Json = Record<string, any>
+
+const BLANK = ['   ', '\u200b\u202e', '\u200b', '\ufeff\u2066 \u034f', '\u200e\n\u3164']
+
+const sendInvoice: Tool<z.ZodObject<{ customer: z.ZodString }>> = {
+  slug: 'send_invoice',
+  description: 'Send an invoice.',
+  inputSchema: z.object({ customer: z.string() }),
+  needsApproval: true,
+  execute: async () => ({ sent: true })
+}
+
+/** A chat whose step waits at `call_1` (`toolName` with `input`), read over HTTP. */
+async function waitingChat(toolName: string, input: unknown) {
+  const asked = toolStep([{ toolCallId: 'call_1', toolName, input }])
+  const made = await testFrogbot({ model: scriptedModel([asked, textStep('Noted.')]), tools: [sendInvoice] })
+  cleanups.push(made.close)
+  const { call, frogbot, user } = made
+  const first = await call('POST', '/api/agents/planner', { prompt: 'Paint the shed' })
+  const chatId = first.json.chatId as string
+  const chatPath = `/api/agents/planner/chats/${chatId}`
+  const read = async () => (await call('GET', chatPath)).json
+  const settle = (body: Json) => call('POST', `${chatPath}/settle`, body)
+  return { call, chatId, read, settle, frogbot, user }
+}
+
+/** What a settled call left: its settlement's reason, the tool part's error text, the model's view. */
+async function settledOf(read: () => Promise<Json>, chatId: string, frogbot: Parameters<typeof storeOf>[0]) {
+  const chat = await read()
+  const part = chat.messages[1].parts.find((entry: Json) => entry.toolCallId === 'call_1')
+  const messages = await storeOf(frogbot).getMessages(chatId)
+  const stored = messages[1]!.parts.find((entry: Json) => entry.toolCallId === 'call_1') as Json
+  const { reason, outcome } = chat.messages[1].settlements[0]
+  const kept = { state: stored.state, errorText: stored.errorText, reason: stored.approval?.reason }
+  return { reason, outcome, errorText: part.errorText, approval: part.approval?.reason, stored: kept }
+}
+
+describe('a blank reason is no reason', () => {
+  it('/settle: a dismissal with an invisible reason is one without a reason, as "   " is', async () => {
+    const plain = await waitingChat('question', colorQuestion)
+    expect((await plain.settle({ toolCallId: 'call_1', dismissed: true })).status).toBe(200)
+    const none = await settledOf(plain.read, plain.chatId, plain.frogbot)
+    const plainDismissal = { outcome: 'dismissed', reason: undefined, errorText: 'Dismissed by the user.' }
+    expect(none).toMatchObject(plainDismissal)
+    for (const reason of BLANK) {
+      const { settle, read, chatId, frogbot } = await waitingChat('question', colorQuestion)
+      const dismissed = await settle({ toolCallId: 'call_1', dismissed: true, reason })
+      expect(dismissed.status, JSON.stringify(reason)).toBe(200)
+      expect(dismissed.json.settlement.reason, JSON.stringify(reason)).toBeUndefined()
+      expect(await settledOf(read, chatId, frogbot), JSON.stringify(reason)).toEqual(none)
+    }
+  })
+
+  it('/settle: a denial with an invisible reason is one without a reason', async () => {
+    const input = { customer: 'ACME' }
+    const plain = await waitingChat('send_invoice', input)
+    expect((await plain.settle({ toolCallId: 'call_1', approved: false })).status).toBe(200)
+    const none = await settledOf(plain.read, plain.chatId, plain.frogbot)
+    expect(none.reason).toBeUndefined()
+    for (const reason of BLANK) {
+      const { settle, read, chatId, frogbot } = await waitingChat('send_invoice', input)
+      expect((await settle({ toolCallId: 'call_1', approved: false, reason })).status).toBe(200)
+      expect(await settledOf(read, chatId, frogbot), JSON.stringify(reason)).toEqual(none)
+    }
+  })
+
+  it('useChat: an errorText of invisible characters, or the dismissal text with one: no reason', async () => {
+    for (const errorText of ['\u200b', '\u200b\u202e', 'Dismissed by the user. Reason: \u200b\u202e']) {
+      const { call, chatId, read, frogbot } = await waitingChat('question', colorQuestion)
+      const copy = (await read()).messages.map(({ settlements: _settlements, ...message }: Json) => message)
+      const errored = (part: Json) =>
+        (part.toolCallId === 'call_1' ? { ...part, state: 'output-error', errorText } : part)
+      const messages = [copy[0], { ...copy[1], parts: copy[1].parts.map(errored) }]
+      const body = { id: chatId, messages, trigger: 'submit-message' }
+      const resubmitted = await call('POST', '/api/agents/planner', body)
+      expect(resubmitted.status, JSON.stringify(errorText)).toBe(200)
+      const settled = await settledOf(read, chatId, frogbot)
+      const plain = { outcome: 'dismissed', reason: undefined, errorText: 'Dismissed by the user.' }
+      expect(settled, JSON.stringify(errorText)).toMatchObject(plain)
+    }
+  })
+
+  it('from code: frogbot.settle drops a blank reason as the HTTP door does', async () => {
+    const { chatId, read, frogbot, user } = await waitingChat('question', colorQuestion)
+    const caller = { user: user as never }
+    await frogbot.settle({ chatId, toolCallId: 'call_1', dismissed: true, reason: '\u2067\u200b', caller })
+    const plain = { reason: undefined, errorText: 'Dismissed by the user.' }
+    expect(await settledOf(read, chatId, frogbot)).toMatchObject(plain)
+  })
+})
+
+const answerOf = async (read: () => Promise<Json>) =>
+  (await read()).messages[1].parts.find((part: Json) => part.toolCallId === 'call_1').output
+
+describe('a blank typed answer beside a selection', () => {
+  const picked = { answers: [{ header: 'Color', selected: ['Red'] }] }
+
+  it('/settle: is dropped, for white space as for invisible characters', async () => {
+    for (const custom of BLANK) {
+      const { settle, read } = await waitingChat('question', colorQuestion)
+      const answers = [{ header: 'Color', selected: ['Red'], custom }]
+      const settled = await settle({ toolCallId: 'call_1', output: { answers } })
+      expect(settled.status, JSON.stringify(custom)).toBe(200)
+      expect(await answerOf(read), JSON.stringify(custom)).toEqual(picked)
+    }
+    const { settle, read } = await waitingChat('question', colorQuestion)
+    const typed = { answers: [{ header: 'Color', selected: ['Red'], custom: 'darker \u200b' }] }
+    expect((await settle({ toolCallId: 'call_1', output: typed })).status).toBe(200)
+    expect(await answerOf(read)).toEqual(typed)
+  })
+
+  it('useChat: is dropped as at /settle', async () => {
+    const { call, chatId, read } = await waitingChat('question', colorQuestion)
+    const copy = (await read()).messages.map(({ settlements: _settlements, ...message }: Json) => message)
+    const output = { answers: [{ header: 'Color', selected: ['Red'], custom: '\u200b' }] }
+    const answered = (part: Json) =>
+      (part.toolCallId === 'call_1' ? { ...part, state: 'output-available', output } : part)
+    const messages = [copy[0], { ...copy[1], parts: copy[1].parts.map(answered) }]
+    const body = { id: chatId, messages, trigger: 'submit-message' }
+    const resubmitted = await call('POST', '/api/agents/planner', body)
+    expect(resubmitted.status).toBe(200)
+    expect(await answerOf(read)).toEqual(picked)
+  })
+})
