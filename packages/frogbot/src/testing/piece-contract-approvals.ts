@@ -14,8 +14,12 @@ const invoiceInput = z.object({ customer: z.string().min(1), amount: z.number().
 /** The invoice the suite's model asks to send (the planner example's `send_invoice`). */
 export const INVOICE = { customer: 'ACME', amount: 1200 }
 
-/** A `send_invoice` tool that needs approval (with `approval`), recording each input it ran with in `runs`. */
-function sendInvoice(runs: unknown[], approval?: ApprovalConfig): Tool<typeof invoiceInput> {
+/**
+ * A `send_invoice` tool (`{ customer, amount }`, a positive amount) that needs approval (with
+ * `approval`), recording each input it ran with in `runs`; it answers `{ sent: true }`. For a
+ * piece's own approval tests beside the contract's.
+ */
+export function sendInvoice(runs: unknown[], approval?: ApprovalConfig): Tool<typeof invoiceInput> {
   return {
     slug: 'send_invoice',
     description: 'Send an invoice to a customer.',

@@ -1,7 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { z } from 'zod'
-import { scriptedModel, textStep, toolStep } from 'frogbot/testing'
-import type { Tool } from 'frogbot'
+import { INVOICE, scriptedModel, sendInvoice, textStep, toolStep } from 'frogbot/testing'
 import { APPROVAL_MODALS, fieldBlock, REASON_BLOCK } from '../src/approval-card.ts'
 import { ADA, slackKit, standIn } from './slack-kit.ts'
 import { BOT_USER_ID } from './slack-stand-in.ts'
@@ -15,25 +13,14 @@ afterEach(async () => {
 })
 
 const ROOT = '1800000000.000100'
-const invoiceInput = z.object({ customer: z.string().min(1), amount: z.number().positive() })
 
 /** A kit whose model asks to send an invoice (a tool that needs approval), then says "Done."; resolves its card. */
 async function invoiceAsked() {
   const slack = await standIn()
   const runs: unknown[] = []
-  const sendInvoice: Tool<typeof invoiceInput> = {
-    slug: 'send_invoice',
-    description: 'Send an invoice to a customer.',
-    inputSchema: invoiceInput,
-    needsApproval: true,
-    execute: async (input) => {
-      runs.push(input)
-      return { sent: true }
-    }
-  }
-  const input = { customer: 'ACME', amount: 1200 }
+  const input = INVOICE
   const model = scriptedModel([toolStep([{ toolCallId: 'call_a', toolName: 'send_invoice', input }]), textStep('Done.')])
-  const kit = await slackKit({ model, slack, agent: { tools: [sendInvoice] } })
+  const kit = await slackKit({ model, slack, agent: { tools: [sendInvoice(runs)] } })
   open.push(slack, kit)
   await kit.say({ user: ADA.id, text: `<@${BOT_USER_ID}> send the invoice to ACME`, ts: ROOT })
   const [card] = slack.cards()
