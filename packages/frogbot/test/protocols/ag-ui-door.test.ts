@@ -13,7 +13,8 @@ const answer = { answers: [{ header: 'Color', selected: ['Blue'] }] }
 const threadId = 'agui-thread-0123456789abcdef'
 
 async function plannerAgent(steps = [toolStep([{ toolCallId: 'call_1', toolName: 'question', input: colorQuestion }], 'Let me ask.'), textStep('Blue it is.'), textStep('Done.')]) {
-  const app = await testFrogbot({ model: scriptedModel(steps) })
+  const model = scriptedModel(steps)
+  const app = await testFrogbot({ model })
   cleanup = app.close
   const agent = new HttpAgent({
     url: 'http://localhost/api/agents/planner/ag-ui',
@@ -23,7 +24,7 @@ async function plannerAgent(steps = [toolStep([{ toolCallId: 'call_1', toolName:
   })
   const events: { type: string; [key: string]: unknown }[] = []
   const subscriber = { onEvent: ({ event }: { event: any }) => void events.push(event) }
-  return { ...app, agent, events, subscriber }
+  return { ...app, agent, events, subscriber, model }
 }
 
 describe('the AG-UI door', () => {
@@ -225,6 +226,25 @@ describe('the AG-UI door', () => {
     expect(refused.json.error).toMatch(/^resume\.0\.payload\.answers\[0\] \("Color"\): "Green" was not/)
   })
 
+  // An image in the last message was refused, in an earlier one accepted without a word. Earlier
+  // messages are the client's copy of the chat and are not read (the stored chat is its history,
+  // as the docs now say): their content is neither sent, nor stored, nor checked.
+  it('reads only the last message: an earlier one, image and all, is not sent, stored, checked', async () => {
+    const { call, model } = await plannerAgent([textStep('A shed.')])
+    const image = { type: 'image', source: { type: 'data', value: 'iVBORw0KGgo=', mimeType: 'image/png' } }
+    const earlier = { id: 'u_0', role: 'user', content: [{ type: 'text', text: 'Look at this' }, image] }
+    const messages = [earlier, { id: 'u_1', role: 'user', content: 'What is it?' }]
+    const run = await call('POST', '/api/agents/planner/ag-ui', { threadId, runId: 'r1', messages })
+    expect(run.status).toBe(200)
+    const chat = await call('GET', `/api/agents/planner/chats/${threadId}`)
+    const stored = chat.json.messages.map(({ id, role }: { id: string; role: string }) => [id, role])
+    expect(stored).toEqual([['u_1', 'user'], [expect.any(String), 'assistant']])
+    const prompt = JSON.stringify(model.doStreamCalls[0].prompt)
+    expect(prompt).toContain('What is it?')
+    expect(prompt).not.toContain('Look at this')
+    expect(prompt).not.toContain('iVBORw0KGgo=')
+  })
+
   it('refuses a caller without sign-in', async () => {
     const { frogbot } = await plannerAgent()
     const response = await frogbot.fetch(new Request('http://localhost/api/agents/planner/ag-ui', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ threadId, runId: 'r', messages: [] }) }))
@@ -260,13 +280,24 @@ describe('the AG-UI door', () => {
     expect(numbered.status).toBe(400)
     expect(((await numbered.json()) as { error: string }).error).toMatch(/^messages\.0\.content\.0: /)
     // An image or a binary part is refused, alone or beside text, never dropped from what was said.
-    const image = { type: 'binary', mimeType: 'image/png', data: 'iVBORw0KGgo=' }
-    for (const content of [[image], [{ type: 'text', text: 'What is this?' }, image]]) {
-      const binary = await post({ threadId, runId: 'r', messages: [{ ...message, content }] })
-      expect(binary.status).toBe(400)
+    const binary = { type: 'binary', mimeType: 'image/png', data: 'iVBORw0KGgo=' }
+    for (const content of [[binary], [{ type: 'text', text: 'What is this?' }, binary]]) {
+      const refused = await post({ threadId, runId: 'r', messages: [{ ...message, content }] })
+      expect(refused.status).toBe(400)
       const at = content.length - 1
       const refusal = `messages.0.content.${at}: a "binary" part is not taken; this door sends text only`
-      expect(((await binary.json()) as { error: string }).error).toContain(refusal)
+      expect(((await refused.json()) as { error: string }).error).toContain(refusal)
+    }
+    expect((await call('GET', '/api/chats')).json.chats).toEqual([])
+    // The part's type takes its article: "an image part" (it said `a "image" part`).
+    const how = 'this door sends text only (send files with useChat or POST /api/agents/:slug)'
+    for (const [type, article] of [['image', 'an'], ['audio', 'an'], ['video', 'a'], ['document', 'a']]) {
+      const part = { type, source: { type: 'data', value: 'iVBORw0KGgo=', mimeType: 'image/png' } }
+      const content = [{ type: 'text', text: 'What is this?' }, part]
+      const refused = await post({ threadId, runId: 'r', messages: [{ ...message, content }] })
+      expect(refused.status).toBe(400)
+      const error = `messages.0.content.1: ${article} "${type}" part is not taken; ${how}`
+      expect(((await refused.json()) as { error: string }).error).toBe(error)
     }
     expect((await call('GET', '/api/chats')).json.chats).toEqual([])
     // AG-UI's messages may carry fields of their own (its schema is loose): read, not refused.
