@@ -83,6 +83,35 @@ describe('the AG-UI door', () => {
     expect(chat.json.messages.at(-1).settlements).toMatchObject([{ toolCallId: 'call_1', outcome: 'dismissed' }])
   })
 
+  // AG-UI's cancellation carries no payload (`buildResumeArray` drops one): a reason sent there was
+  // ignored, the question dismissed without it. It is refused, and nothing settles.
+  it('a cancelled entry with a payload is 400 naming resume.N.payload; nothing settles', async () => {
+    const { agent, subscriber, call } = await plannerAgent()
+    agent.addMessage({ id: 'u_1', role: 'user', content: 'Paint the shed' })
+    await agent.runAgent({}, subscriber)
+    for (const payload of [{ reason: 'not now' }, 'not now', answer, false]) {
+      const resume = [{ interruptId: 'call_1', status: 'cancelled', payload }]
+      const body = { threadId, runId: 'r2', messages: [], resume }
+      const refused = await call('POST', '/api/agents/planner/ag-ui', body)
+      expect(refused.status, JSON.stringify(payload)).toBe(400)
+      expect(refused.json.error).toBe(
+        'resume.0.payload: a "cancelled" entry takes no payload (AG-UI\'s cancellation carries none);' +
+          ' to dismiss with a reason, send "dismissed": true and "reason" to' +
+          ' POST /api/agents/:slug/chats/:chatId/settle'
+      )
+    }
+    const waiting = { state: 'awaiting', pending: [{ toolCallId: 'call_1' }] }
+    expect((await call('GET', `/api/agents/planner/chats/${threadId}/pending`)).json).toMatchObject(waiting)
+    // A null payload is none: the question is dismissed.
+    const resume = [{ interruptId: 'call_1', status: 'cancelled', payload: null }]
+    const body = { threadId, runId: 'r3', messages: [], resume }
+    const dismissed = await call('POST', '/api/agents/planner/ag-ui', body)
+    expect(dismissed.status).toBe(200)
+    const chat = await call('GET', `/api/agents/planner/chats/${threadId}`)
+    const settled = [{ toolCallId: 'call_1', outcome: 'dismissed' }]
+    expect(chat.json.messages.at(-1).settlements).toMatchObject(settled)
+  })
+
   it('a resume must answer every open interrupt together (409 pending-calls otherwise)', async () => {
     const both = toolStep([
       { toolCallId: 'call_1', toolName: 'question', input: colorQuestion },
