@@ -13,7 +13,8 @@ const answer = { answers: [{ header: 'Color', selected: ['Blue'] }] }
 const threadId = 'agui-thread-0123456789abcdef'
 
 async function plannerAgent(steps = [toolStep([{ toolCallId: 'call_1', toolName: 'question', input: colorQuestion }], 'Let me ask.'), textStep('Blue it is.'), textStep('Done.')]) {
-  const app = await testFrogbot({ model: scriptedModel(steps) })
+  const model = scriptedModel(steps)
+  const app = await testFrogbot({ model })
   cleanup = app.close
   const agent = new HttpAgent({
     url: 'http://localhost/api/agents/planner/ag-ui',
@@ -23,7 +24,7 @@ async function plannerAgent(steps = [toolStep([{ toolCallId: 'call_1', toolName:
   })
   const events: { type: string; [key: string]: unknown }[] = []
   const subscriber = { onEvent: ({ event }: { event: any }) => void events.push(event) }
-  return { ...app, agent, events, subscriber }
+  return { ...app, agent, events, subscriber, model }
 }
 
 describe('the AG-UI door', () => {
@@ -80,6 +81,35 @@ describe('the AG-UI door', () => {
     expect(events.some((event) => event.type === 'TEXT_MESSAGE_CONTENT')).toBe(false)
     const chat = await call('GET', `/api/agents/planner/chats/${threadId}`)
     expect(chat.json.messages.at(-1).settlements).toMatchObject([{ toolCallId: 'call_1', outcome: 'dismissed' }])
+  })
+
+  // AG-UI's cancellation carries no payload (`buildResumeArray` drops one): a reason sent there was
+  // ignored, the question dismissed without it. It is refused, and nothing settles.
+  it('a cancelled entry with a payload is 400 naming resume.N.payload; nothing settles', async () => {
+    const { agent, subscriber, call } = await plannerAgent()
+    agent.addMessage({ id: 'u_1', role: 'user', content: 'Paint the shed' })
+    await agent.runAgent({}, subscriber)
+    for (const payload of [{ reason: 'not now' }, 'not now', answer, false]) {
+      const resume = [{ interruptId: 'call_1', status: 'cancelled', payload }]
+      const body = { threadId, runId: 'r2', messages: [], resume }
+      const refused = await call('POST', '/api/agents/planner/ag-ui', body)
+      expect(refused.status, JSON.stringify(payload)).toBe(400)
+      expect(refused.json.error).toBe(
+        'resume.0.payload: a "cancelled" entry takes no payload (AG-UI\'s cancellation carries none);' +
+          ' to dismiss with a reason, send "dismissed": true and "reason" to' +
+          ' POST /api/agents/:slug/chats/:chatId/settle'
+      )
+    }
+    const waiting = { state: 'awaiting', pending: [{ toolCallId: 'call_1' }] }
+    expect((await call('GET', `/api/agents/planner/chats/${threadId}/pending`)).json).toMatchObject(waiting)
+    // A null payload is none: the question is dismissed.
+    const resume = [{ interruptId: 'call_1', status: 'cancelled', payload: null }]
+    const body = { threadId, runId: 'r3', messages: [], resume }
+    const dismissed = await call('POST', '/api/agents/planner/ag-ui', body)
+    expect(dismissed.status).toBe(200)
+    const chat = await call('GET', `/api/agents/planner/chats/${threadId}`)
+    const settled = [{ toolCallId: 'call_1', outcome: 'dismissed' }]
+    expect(chat.json.messages.at(-1).settlements).toMatchObject(settled)
   })
 
   it('a resume must answer every open interrupt together (409 pending-calls otherwise)', async () => {
@@ -225,6 +255,25 @@ describe('the AG-UI door', () => {
     expect(refused.json.error).toMatch(/^resume\.0\.payload\.answers\[0\] \("Color"\): "Green" was not/)
   })
 
+  // An image in the last message was refused, in an earlier one accepted without a word. Earlier
+  // messages are the client's copy of the chat and are not read (the stored chat is its history,
+  // as the docs now say): their content is neither sent, nor stored, nor checked.
+  it('reads only the last message: an earlier one, image and all, is not sent, stored, checked', async () => {
+    const { call, model } = await plannerAgent([textStep('A shed.')])
+    const image = { type: 'image', source: { type: 'data', value: 'iVBORw0KGgo=', mimeType: 'image/png' } }
+    const earlier = { id: 'u_0', role: 'user', content: [{ type: 'text', text: 'Look at this' }, image] }
+    const messages = [earlier, { id: 'u_1', role: 'user', content: 'What is it?' }]
+    const run = await call('POST', '/api/agents/planner/ag-ui', { threadId, runId: 'r1', messages })
+    expect(run.status).toBe(200)
+    const chat = await call('GET', `/api/agents/planner/chats/${threadId}`)
+    const stored = chat.json.messages.map(({ id, role }: { id: string; role: string }) => [id, role])
+    expect(stored).toEqual([['u_1', 'user'], [expect.any(String), 'assistant']])
+    const prompt = JSON.stringify(model.doStreamCalls[0].prompt)
+    expect(prompt).toContain('What is it?')
+    expect(prompt).not.toContain('Look at this')
+    expect(prompt).not.toContain('iVBORw0KGgo=')
+  })
+
   it('refuses a caller without sign-in', async () => {
     const { frogbot } = await plannerAgent()
     const response = await frogbot.fetch(new Request('http://localhost/api/agents/planner/ag-ui', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ threadId, runId: 'r', messages: [] }) }))
@@ -260,13 +309,24 @@ describe('the AG-UI door', () => {
     expect(numbered.status).toBe(400)
     expect(((await numbered.json()) as { error: string }).error).toMatch(/^messages\.0\.content\.0: /)
     // An image or a binary part is refused, alone or beside text, never dropped from what was said.
-    const image = { type: 'binary', mimeType: 'image/png', data: 'iVBORw0KGgo=' }
-    for (const content of [[image], [{ type: 'text', text: 'What is this?' }, image]]) {
-      const binary = await post({ threadId, runId: 'r', messages: [{ ...message, content }] })
-      expect(binary.status).toBe(400)
+    const binary = { type: 'binary', mimeType: 'image/png', data: 'iVBORw0KGgo=' }
+    for (const content of [[binary], [{ type: 'text', text: 'What is this?' }, binary]]) {
+      const refused = await post({ threadId, runId: 'r', messages: [{ ...message, content }] })
+      expect(refused.status).toBe(400)
       const at = content.length - 1
       const refusal = `messages.0.content.${at}: a "binary" part is not taken; this door sends text only`
-      expect(((await binary.json()) as { error: string }).error).toContain(refusal)
+      expect(((await refused.json()) as { error: string }).error).toContain(refusal)
+    }
+    expect((await call('GET', '/api/chats')).json.chats).toEqual([])
+    // The part's type takes its article: "an image part" (it said `a "image" part`).
+    const how = 'this door sends text only (send files with useChat or POST /api/agents/:slug)'
+    for (const [type, article] of [['image', 'an'], ['audio', 'an'], ['video', 'a'], ['document', 'a']]) {
+      const part = { type, source: { type: 'data', value: 'iVBORw0KGgo=', mimeType: 'image/png' } }
+      const content = [{ type: 'text', text: 'What is this?' }, part]
+      const refused = await post({ threadId, runId: 'r', messages: [{ ...message, content }] })
+      expect(refused.status).toBe(400)
+      const error = `messages.0.content.1: ${article} "${type}" part is not taken; ${how}`
+      expect(((await refused.json()) as { error: string }).error).toBe(error)
     }
     expect((await call('GET', '/api/chats')).json.chats).toEqual([])
     // AG-UI's messages may carry fields of their own (its schema is loose): read, not refused.

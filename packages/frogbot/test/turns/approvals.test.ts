@@ -279,6 +279,28 @@ describe('an AG-UI resume of an approval is checked as /settle checks it', () =>
     expect((await resume({ approved: false, reason: 'not now' })).status).toBe(200)
     expect(app.invoice.runs).toEqual([])
   })
+
+  // A reason in a cancelled entry's payload was ignored: the call was denied without it.
+  it('a cancelled resume with a payload is 400 naming resume.0.payload and how to add a reason', async () => {
+    const app = await askingApproval()
+    const before = await app.snapshot()
+    const body = (payload: unknown) => {
+      const resume = [{ interruptId: 'call_inv', status: 'cancelled', payload }]
+      return { threadId: app.chatId, runId: 'r1', messages: [], resume }
+    }
+    const refused = await app.call('POST', '/api/agents/planner/ag-ui', body({ reason: 'not now' }))
+    expect(refused.status).toBe(400)
+    expect(refused.json.error).toBe(
+      'resume.0.payload: a "cancelled" entry takes no payload (AG-UI\'s cancellation carries none);' +
+        ' to deny with a reason, send "resolved" with { "approved": false, "reason": … }'
+    )
+    expect(await app.snapshot()).toEqual(before)
+    expect((await app.call('POST', '/api/agents/planner/ag-ui', body(undefined))).status).toBe(200)
+    const settlements = (await app.snapshot()).messages.at(-1).settlements
+    expect(settlements).toMatchObject([{ toolCallId: 'call_inv', outcome: 'denied' }])
+    expect(settlements[0].reason).toBeUndefined()
+    expect(app.invoice.runs).toEqual([])
+  })
 })
 
 describe('a decision resubmitted by useChat (addToolApprovalResponse) is checked as /settle checks it', () => {

@@ -15,7 +15,9 @@ export const AgUiRunInput = z.strictObject({
   forwardedProps: z.unknown().optional(),
   threadId: z.string().min(1).describe('The FrogBot chat id: a new one starts the chat, the same one continues it'),
   runId: z.string().min(1),
-  messages: z.array(z.looseObject({ id: z.string(), role: z.string(), content: z.unknown().optional() })).describe('Without `resume`, the last one is the user message to send'),
+  messages: z
+    .array(z.looseObject({ id: z.string(), role: z.string(), content: z.unknown().optional() }))
+    .describe('Without `resume`, the last one is the user message to send; earlier ones are not read'),
   resume: z
     .array(
       z.object({

@@ -52,17 +52,37 @@ export function interruptsOf(agent: ResolvedAgent, pending: PendingCall[]): Inte
 const ApprovalPayload = z.strictObject({ approved: z.boolean(), reason: SettleRequest.shape.reason, input: z.unknown().optional() })
 
 /**
+ * A `cancelled` entry's payload refused: AG-UI's cancellation carries no answer (`@ag-ui/client`'s
+ * `buildResumeArray` sends none), so a payload there (a reason, an answer) would go unread.
+ * Absent or `null` is none. A reason goes with an approval's denial, or the settle body's dismissal.
+ */
+function refuseCancelledPayload(entry: ResumeEntry, index: number, approval: boolean): void {
+  if (entry.payload === undefined || entry.payload === null) return
+  const settle = 'POST /api/agents/:slug/chats/:chatId/settle'
+  const instead = approval
+    ? 'to deny with a reason, send "resolved" with { "approved": false, "reason": … }'
+    : `to dismiss with a reason, send "dismissed": true and "reason" to ${settle}`
+  const rule = `a "cancelled" entry takes no payload (AG-UI's cancellation carries none); ${instead}`
+  throw new FrogbotError('bad-request', `resume.${index}.payload: ${rule}`)
+}
+
+/**
  * The settle inputs of an AG-UI resume: `resolved` with the payload as the call's output (for an
  * approval, the payload's `approved`, `reason` and `input`), `cancelled` as a dismissal (for an
- * approval, a denial). `kinds` gives each waiting call's kind by tool call id; an entry for a call
- * not waiting passes through as an output, so the settle door answers `call-not-found`. An
+ * approval, a denial), without a payload (else `bad-request` naming `resume.N.payload`, see
+ * {@link refuseCancelledPayload}). `kinds` gives each waiting call's kind by tool call id; an entry
+ * for a call not waiting passes through as an output, so the settle door answers `call-not-found`. An
  * approval's payload is the interrupt's `responseSchema`: `{ approved: boolean, reason?, input? }`,
  * anything else `bad-request` naming `resume.N.payload…` (a string "false" is never a yes).
  */
 export function settleInputsOf(resume: ResumeEntry[], kinds: Map<string, string>): SettleInput[] {
   return resume.map((entry, index) => {
     const approval = kinds.get(entry.interruptId) === APPROVAL_KIND
-    if (entry.status === 'cancelled') return approval ? { toolCallId: entry.interruptId, approved: false } : { toolCallId: entry.interruptId, dismissed: true }
+    if (entry.status === 'cancelled') {
+      refuseCancelledPayload(entry, index, approval)
+      const toolCallId = entry.interruptId
+      return approval ? { toolCallId, approved: false } : { toolCallId, dismissed: true }
+    }
     if (!approval) return { toolCallId: entry.interruptId, output: entry.payload }
     const payload = parsedOrRefused(ApprovalPayload, entry.payload, ['resume', index, 'payload'])
     const reason = payload.reason ? { reason: payload.reason } : {}

@@ -22,6 +22,11 @@ function isContentPart(part: unknown): boolean {
   return (part as { type: string }).type !== 'text' || typeof (part as { text?: unknown }).text === 'string'
 }
 
+/** `"image"` as `an "image" part`, `"binary"` as `a "binary" part`: the part's type, quoted, with its article. */
+function aPartOf(type: string): string {
+  return `${/^[aeiou]/i.test(type) ? 'an' : 'a'} ${JSON.stringify(type)} part`
+}
+
 /** The text of an AG-UI user message's `content`: the string, or its text parts joined. */
 function textOfContent(content: unknown): string {
   if (typeof content === 'string') return content
@@ -64,6 +69,8 @@ async function streamTurn(context: HttpContext, run: TurnRun, emit: Emit): Promi
  * The last input message as the user message to send: its text, its id kept when it is one
  * FrogBot takes, and the fields that name it in a refusal. A `content` that is neither text nor a
  * list of content parts, or a part that is not text (an image, a binary), is `bad-request` naming it.
+ * Only the last message is read: the earlier ones are the client's copy of the chat, whose history
+ * is what FrogBot stored (docs/protocols/ag-ui.md), so their content is neither sent nor checked.
  */
 function userMessageOf(context: HttpContext, input: z.output<typeof AgUiRunInput>) {
   const at = input.messages.length - 1
@@ -78,9 +85,9 @@ function userMessageOf(context: HttpContext, input: z.output<typeof AgUiRunInput
   // The door sends text only: an image or binary part is refused, never dropped from what was said.
   const other = Array.isArray(last.content) ? last.content.findIndex((part) => part.type !== 'text') : -1
   if (other !== -1) {
-    const type = JSON.stringify(String(last.content[other].type))
+    const part = aPartOf(String(last.content[other].type))
     const how = 'this door sends text only (send files with useChat or POST /api/agents/:slug)'
-    throw new FrogbotError('bad-request', `messages.${at}.content.${other}: a ${type} part is not taken; ${how}`)
+    throw new FrogbotError('bad-request', `messages.${at}.content.${other}: ${part} is not taken; ${how}`)
   }
   const id = /^[\w-]{1,128}$/.test(last.id) ? last.id : context.services.newId('msg')
   const parts: UIMessage['parts'] = [{ type: 'text', text: textOfContent(last.content) }]
