@@ -144,6 +144,15 @@ describe('checkQuestionAnswer', () => {
       )
     })
 
+    it('rejects a custom answer of only control characters with nothing selected, as an empty one', () => {
+      const empty = 'answers[1] ("Toppings"): nothing is selected and the custom answer is empty; ' +
+        'select at least one option or type a custom answer'
+      for (const custom of ['\u0001', '\u001b\u007f', ' \u0085\u200b']) {
+        const answer = withAnswer(1, { header: 'Toppings', selected: [], custom })
+        expect(checkQuestionAnswer(input, answer), JSON.stringify(custom)).toBe(empty)
+      }
+    })
+
     it('rejects an empty answer where custom is not allowed', () => {
       expect(checkQuestionAnswer(input, withAnswer(2, { header: 'Size', selected: [] }))).toBe(
         'answers[2] ("Size"): nothing is selected; select at least one of "S", "L"'
@@ -186,7 +195,8 @@ describe('labels in another Unicode form (NFD, as a Mac keyboard or a copied tex
 
 describe('withoutBlankCustom', () => {
   it('drops a typed answer of only white space or invisible characters, keeps every other', () => {
-    for (const custom of ['   ', '\u200b', '\u200b\u202e', '\ufeff\n\u034f']) {
+    const blank = ['   ', '\u200b', '\u200b\u202e', '\ufeff\n\u034f', '\u001b', '\u0001\u200b\u0085']
+    for (const custom of blank) {
       const typed = { answers: [{ header: 'Color', selected: ['Red'], custom }] }
       const picked = { answers: [{ header: 'Color', selected: ['Red'] }] }
       expect(withoutBlankCustom(typed), JSON.stringify(custom)).toEqual(picked)

@@ -56,7 +56,7 @@ export function withoutBlankCustom(output: QuestionOutput): QuestionOutput {
  * 7. `custom` holds no NUL (U+0000) and is well-formed Unicode (see `typedTextProblem`) and is at most
  *    {@link ANSWER_TEXT_MAX_LENGTH} characters;
  * 8. each answer has at least one selected label or a `custom` that is not blank (`isBlankText`: not only
- *    white space or invisible characters; beside a selection, a blank one is dropped, see
+ *    white space, invisible or control characters; beside a selection, a blank one is dropped, see
  *    {@link withoutBlankCustom}).
  * Rules 2 to 8 are checked answer by answer.
  *

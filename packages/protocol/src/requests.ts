@@ -22,7 +22,7 @@ const TITLE_LENGTH_RULE =
 
 /**
  * A message's text (`prompt`, an edit's `text`): trimmed, and not blank ({@link BLANK_RULE}): empty,
- * or only white space, zero-width or other default-ignorable characters (`isBlankText`).
+ * or only white space, zero-width, other default-ignorable or control characters (`isBlankText`).
  */
 const visibleText = z.string().trim().min(1, BLANK_RULE).refine((text) => !isBlankText(text), BLANK_RULE)
 

@@ -11,6 +11,19 @@ describe('isBlankText', () => {
     for (const text of blank) expect(isBlankText(text), JSON.stringify(text)).toBe(true)
   })
 
+  // A message of only control characters ("\u0001", an escape) was sent as if it said something.
+  it('is true for control characters (C0, DEL, C1), alone or beside white space and invisible ones', () => {
+    const blank = ['\u0001', '\u001b', '\u007f', '\u0085', '\u009f', '\u0007\u0008\u000b\u000c']
+    blank.push(' \u001b\u200b\n\u0085')
+    for (const text of blank) expect(isBlankText(text), JSON.stringify(text)).toBe(true)
+  })
+
+  it('is false for NUL (the NUL rule refuses it wherever it is) and for text beside controls', () => {
+    for (const text of ['\u0000', '\u0001\u0000', '\u001b[31mred', '\u0085x']) {
+      expect(isBlankText(text), JSON.stringify(text)).toBe(false)
+    }
+  })
+
   it('is false as soon as one character shows, an emoji or a combining mark included', () => {
     for (const text of ['a', '\u200bHi\u200b', '🐸', '\u0301', '.', '\u00a0x']) {
       expect(isBlankText(text), JSON.stringify(text)).toBe(false)
@@ -20,7 +33,8 @@ describe('isBlankText', () => {
 
 describe('givenReason', () => {
   it('is no reason for none, or a reason of only white space or invisible characters', () => {
-    for (const reason of [undefined, '', '   ', '\u200b\u202e', '\u200b', ' \u2066\n']) {
+    const blank = [undefined, '', '   ', '\u200b\u202e', '\u200b', ' \u2066\n', '\u001b', '\u0007\u0085 ']
+    for (const reason of blank) {
       expect(givenReason(reason), JSON.stringify(reason)).toBeUndefined()
     }
     expect(givenReason('  not now\u200b')).toBe('  not now\u200b')

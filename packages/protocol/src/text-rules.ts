@@ -31,16 +31,18 @@ export function typedTextProblem(text: string): string | null {
 export const BLANK_RULE = 'must not be empty or blank'
 
 /**
- * White space, format characters (Unicode's Cf: zero-width spaces and joiners, bidi marks, BOM)
- * and the other default-ignorable code points (variation selectors, Hangul fillers, U+034F…):
- * nothing a person sees on its own.
+ * White space, format characters (Unicode's Cf: zero-width spaces and joiners, bidi marks, BOM),
+ * the other default-ignorable code points (variation selectors, Hangul fillers, U+034F…) and the
+ * control characters (Unicode's Cc: C0, DEL and C1, `\u0001`, `\u001b`, `\u007f`, `\u0085`) but NUL:
+ * nothing a person sees on its own. NUL (U+0000) is left to {@link NUL_RULE}, which refuses it
+ * wherever it is, so text holding it is refused with that rule, never dropped as blank.
  */
-const INVISIBLE = /^[\s\p{Cf}\p{Default_Ignorable_Code_Point}]*$/u
+const INVISIBLE = /^[\s\p{Cf}\p{Default_Ignorable_Code_Point}\u0001-\u001f\u007f-\u009f]*$/u
 
 /**
- * Whether `text` shows nothing: empty, or only white space, zero-width, bidi control or other
- * default-ignorable characters ({@link INVISIBLE}). The one check of blank text: a message's, an
- * edit's and a chat title's.
+ * Whether `text` shows nothing: empty, or only white space, zero-width, bidi control, other
+ * default-ignorable or control characters ({@link INVISIBLE}; NUL is not blank but refused by
+ * {@link NUL_RULE}). The one check of blank text: a message's, an edit's and a chat title's.
  */
 export function isBlankText(text: string): boolean {
   return INVISIBLE.test(text)
@@ -48,9 +50,9 @@ export function isBlankText(text: string): boolean {
 
 /**
  * A dismissal's or a decision's `reason` as it is kept: `reason` when it shows something, else
- * `undefined`: a reason that {@link isBlankText} calls blank (`"   "`, `"\u200b\u202e"`) is no reason,
- * at every door (the settle body, a `useChat` tool error, AG-UI, the CLI's `--reason`, code), so
- * nothing of it is stored or appended to the tool error the model reads.
+ * `undefined`: a reason that {@link isBlankText} calls blank (`"   "`, `"\u200b\u202e"`, `"\u001b"`) is
+ * no reason, at every door (the settle body, a `useChat` tool error, AG-UI, the CLI's `--reason`,
+ * code), so nothing of it is stored or appended to the tool error the model reads.
  */
 export function givenReason(reason: string | undefined): string | undefined {
   return reason === undefined || isBlankText(reason) ? undefined : reason

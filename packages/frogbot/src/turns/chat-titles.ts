@@ -6,6 +6,7 @@ import { textOf } from './transcript.ts'
 import { cutIndex } from '../text/clip-text.ts'
 import { TITLE_INSTRUCTIONS } from '../models/chat-title-instructions.ts'
 import { drawnText } from '../text/drawn-text.ts'
+import { trimInvisible } from '../text/trim-invisible.ts'
 
 /** Most words of a title made from the first message. */
 const TITLE_WORDS = 6
@@ -39,17 +40,21 @@ export function printable(text: string): string {
 /**
  * A chat's title from its first message: the first sentence (or what precedes a colon), at most
  * six words, `…` where it was cut; `null` for a message without text. "Plan a team offsite:
- * should it be in the city or in the mountains?" is titled "Plan a team offsite".
+ * should it be in the city or in the mountains?" is titled "Plan a team offsite". It neither starts
+ * nor ends with what shows nothing (zero-width, control characters…: `trimInvisible`).
  */
 export function firstWordsTitle(parts: UIMessage['parts']): string | null {
   const text = printable(textOf(parts))
     .replace(/\s+/g, ' ')
-    .replace(/^[\s\p{Cf}#>*_`~-]+/u, '')
+    .replace(/^[\s\p{Cf}\p{Default_Ignorable_Code_Point}#>*_`~-]+/u, '')
     .trim()
   if (!text) return null
-  const sentence = text.split(/(?<=[.?!])\s|[:;]\s/)[0].trim()
+  const sentence = trimInvisible(text.split(/(?<=[.?!])\s|[:;]\s/)[0])
   const words = sentence.split(' ')
-  const title = words.length > TITLE_WORDS ? `${words.slice(0, TITLE_WORDS).join(' ').replace(/[,;:.-]+$/, '')}…` : sentence.replace(/\.$/, '')
+  const title =
+    words.length > TITLE_WORDS
+      ? `${trimInvisible(words.slice(0, TITLE_WORDS).join(' ').replace(/[,;:.-]+$/, ''))}…`
+      : trimInvisible(sentence.replace(/\.$/, ''))
   return shorten(title, TITLE_MAX_LENGTH) || null
 }
 
@@ -59,20 +64,24 @@ export function branchTitle(title: string | null): string {
   return title.startsWith(BRANCH_PREFIX) ? title : shorten(`${BRANCH_PREFIX}${title}`, TITLE_MAX_LENGTH)
 }
 
-/** A model's answer as a title: one line, no quotes, Markdown or end period; `null` when nothing is left. */
+/**
+ * A model's answer as a title: one line, no quotes, Markdown or end period, nothing invisible at
+ * either end (`trimInvisible`); `null` when nothing is left.
+ */
 export function cleanTitle(raw: string): string | null {
   const line = printable(raw)
     .split('\n')
-    .map((part) => part.trim())
+    .map((part) => trimInvisible(part))
     .find((part) => !isBlankText(part))
   if (!line) return null
-  const title = line
-    .replace(/^(title\s*:\s*)/i, '')
-    .replace(/[*_`#]/g, '')
-    .replace(/^["'“‘«]+|["'”’»]+$/g, '')
-    .replace(/\.$/, '')
-    .replace(/ {2,}/g, ' ')
-    .trim()
+  const title = trimInvisible(
+    line
+      .replace(/^(title\s*:\s*)/i, '')
+      .replace(/[*_`#]/g, '')
+      .replace(/^["'“‘«]+|["'”’»]+$/g, '')
+      .replace(/\.$/, '')
+      .replace(/ {2,}/g, ' ')
+  )
   return isBlankText(title) ? null : shorten(title, TITLE_MAX_LENGTH)
 }
 

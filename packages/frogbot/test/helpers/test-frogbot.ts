@@ -24,10 +24,11 @@ export async function crash(frogbot: Frogbot) {
 /**
  * A FrogBot on a real SQLite file with the `planner` agent (tools: `question` plus `tools`),
  * a user `ada@example.com` and an API token for her. `config` adds other `buildConfig` options.
- * Call `close()` when done.
+ * `model: null` keeps the agents' own models (the offline demo model for `fast`), which title
+ * chats too. Call `close()` when done.
  */
 export async function testFrogbot({ model, tools = [], filename, agents, options = {}, config: extra = {} }: {
-  model: Exclude<LanguageModel, string>
+  model: Exclude<LanguageModel, string> | null
   tools?: AnyTool[]
   filename?: string
   agents?: AgentConfig[]
@@ -41,7 +42,12 @@ export async function testFrogbot({ model, tools = [], filename, agents, options
     db: sqliteAdapter({ filename: file }),
     ...extra
   })
-  const frogbot: Frogbot = await createFrogbot(config, { model, log: () => {}, maintenanceIntervalMs: 0, ...options })
+  const frogbot: Frogbot = await createFrogbot(config, {
+    model: model ?? undefined,
+    log: () => {},
+    maintenanceIntervalMs: 0,
+    ...options
+  })
   const user = await ensureUser(storeOf(frogbot).db, { email: 'ada@example.com' })
   const { token } = await createApiToken(storeOf(frogbot).db, { userId: user.id, name: 'test' })
   const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {

@@ -20,7 +20,11 @@ afterEach(async () => {
 
 type Json = Record<string, any>
 
-const BLANK = ['   ', '\u200b\u202e', '\u200b', '\ufeff\u2066 \u034f', '\u200e\n\u3164']
+// Control characters too (U+0001, an escape, DEL, C1's NEL): nothing a person reads.
+const BLANK = [
+  '   ', '\u200b\u202e', '\u200b', '\ufeff\u2066 \u034f', '\u200e\n\u3164',
+  '\u001b', '\u0001\u007f \u0085\u200b'
+]
 
 const sendInvoice: Tool<z.ZodObject<{ customer: z.ZodString }>> = {
   slug: 'send_invoice',
@@ -85,7 +89,9 @@ describe('a blank reason is no reason', () => {
   })
 
   it('useChat: an errorText of invisible characters, or the dismissal text with one: no reason', async () => {
-    for (const errorText of ['\u200b', '\u200b\u202e', 'Dismissed by the user. Reason: \u200b\u202e']) {
+    const dismissal = 'Dismissed by the user. Reason: \u200b\u202e'
+    const errorTexts = ['\u200b', '\u200b\u202e', dismissal, '\u001b\u0085']
+    for (const errorText of errorTexts) {
       const { call, chatId, read, frogbot } = await waitingChat('question', colorQuestion)
       const copy = (await read()).messages.map(({ settlements: _settlements, ...message }: Json) => message)
       const errored = (part: Json) =>
@@ -103,7 +109,8 @@ describe('a blank reason is no reason', () => {
   it('from code: frogbot.settle drops a blank reason as the HTTP door does', async () => {
     const { chatId, read, frogbot, user } = await waitingChat('question', colorQuestion)
     const caller = { user: user as never }
-    await frogbot.settle({ chatId, toolCallId: 'call_1', dismissed: true, reason: '\u2067\u200b', caller })
+    const reason = '\u2067\u200b\u001b'
+    await frogbot.settle({ chatId, toolCallId: 'call_1', dismissed: true, reason, caller })
     const plain = { reason: undefined, errorText: 'Dismissed by the user.' }
     expect(await settledOf(read, chatId, frogbot)).toMatchObject(plain)
   })

@@ -8,6 +8,8 @@ import { mcpClient } from '../protocols/mcp-client-kit.ts'
 // marks and controls, variation selectors, Hangul fillers, U+034F) was sent as if it said
 // something, while a title of them was refused. Every door that takes a message now refuses it
 // exactly as a blank one: the same status and body, naming the same field, nothing stored.
+// Likewise a message of only control characters (U+0001, an escape, DEL, C1's NEL; NUL has its
+// own rule), alone or beside white space and invisible ones, was sent as if it said something.
 
 const cleanups: (() => unknown)[] = []
 afterEach(async () => {
@@ -23,7 +25,12 @@ const INVISIBLE = [
   '\ufe0f\u{e0100}',
   '\u3164\u115f\uffa0',
   '\u034f',
-  ' \u200b\n\t\u00ad '
+  ' \u200b\n\t\u00ad ',
+  '\u0001',
+  '\u001b',
+  '\u007f',
+  '\u0085',
+  ' \u001b\u200b\u0007\n\u009f\t'
 ]
 
 async function app() {

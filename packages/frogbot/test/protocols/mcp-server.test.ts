@@ -147,7 +147,7 @@ describe('the MCP server door: ask_human', () => {
   })
 
   // A header "\u200b", a question "\ufeff\u202e" and labels "\u2060", "\u200b" made a chat with
-  // blank buttons.
+  // blank buttons; so did a header "\u001b" or a question of control characters.
   it('refuses a blank header, question or option label, naming it, and asks nobody', async () => {
     const { client, call } = await served()
     const asking = (header: string, question: string, labels: string[]) =>
@@ -157,7 +157,11 @@ describe('the MCP server door: ask_human', () => {
       [asking('Color', '\ufeff\u202e', ['Red']), 'questions.0.question'],
       [asking('Color', 'Which color?', ['Red', '\u2060']), 'questions.0.options.1.label'],
       [asking('Color', 'Which color?', ['\u200b']), 'questions.0.options.0.label'],
-      [asking('\u200b', '\ufeff\u202e', ['\u2060', '\u200b']), 'questions.0.header']
+      [asking('\u200b', '\ufeff\u202e', ['\u2060', '\u200b']), 'questions.0.header'],
+      // Control characters too: an escape, U+0001, DEL, C1's NEL, beside white space.
+      [asking('\u001b', 'Which color?', ['Red']), 'questions.0.header'],
+      [asking('Color', ' \u0001\u007f\n', ['Red']), 'questions.0.question'],
+      [asking('Color', 'Which color?', ['Red', '\u0085\u200b']), 'questions.0.options.1.label']
     ] as const
     for (const [args, field] of cases) {
       const result = await client.callTool({ name: 'ask_human', arguments: args })

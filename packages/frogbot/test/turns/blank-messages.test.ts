@@ -17,7 +17,7 @@ describe('a blank message is refused at every door, as over HTTP', () => {
     const { frogbot, user, call } = app
     const caller = { user, door: 'local' as const }
 
-    for (const text of ['', '   ', '\n\t', '\u200b\u2060', '\u3164\ufe0f']) {
+    for (const text of ['', '   ', '\n\t', '\u200b\u2060', '\u3164\ufe0f', '\u0001', '\u001b\u007f \u0085']) {
       await expect(frogbot.sendMessage({ agent: 'planner', text, caller })).rejects.toMatchObject(refusal('text'))
       await expect(frogbot.sendMessage({ agent: 'planner', message: { id: 'msg_blank', role: 'user', parts: [{ type: 'text', text }] }, caller })).rejects.toMatchObject(refusal('message.parts'))
       await expect(frogbot.agents.planner!.generate({ prompt: text, chatId: 'blank-local-chat-000001', user })).rejects.toMatchObject(refusal('prompt'))

@@ -57,6 +57,24 @@ describe('titles from the first words', () => {
     expect(longest(branchTitle('😀'.repeat(40)))).toBe(`Branch · ${'😀'.repeat(35)}…`)
   })
 
+  // A first message "\u200b\u200bHello" was titled with the zero-width spaces before "Hello"
+  // (the demo model's title), "Hello there\u200b" with one after.
+  it('neither start nor end with invisible or control characters; a character keeps its own marks', () => {
+    expect(firstWordsTitle(text('\u200b\u200bHello'))).toBe('Hello')
+    expect(firstWordsTitle(text('\u3164\u034f\ufe0fHello there\u200b\u2060. More'))).toBe('Hello there')
+    expect(firstWordsTitle(text('\u0001\u200b## Plan \u001b'))).toBe('Plan')
+    const seven = 'one two three four five six\u200b seven'
+    expect(firstWordsTitle(text(seven))).toBe('one two three four five six…')
+    expect(cleanTitle('\u200b\u200bHello')).toBe('Hello')
+    expect(cleanTitle('\u200b"\u2060Team offsite\u200b"\u0085\u001b')).toBe('Team offsite')
+    expect(cleanTitle('\u200b\u0007\n\ufeffSecond line')).toBe('Second line')
+    // The variation selector of ❤️ and the tags of the flag of England are part of what shows.
+    const england = '\u{1F3F4}\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}'
+    expect(cleanTitle(`\u200bTea \u2764\ufe0f`)).toBe('Tea \u2764\ufe0f')
+    expect(firstWordsTitle(text(`\u200bTea ${england}\u200b`))).toBe(`Tea ${england}`)
+    expect(cleanTitle('\u200b\u0001\u3164')).toBeNull()
+  })
+
   it('a model answer becomes one clean line', () => {
     expect(cleanTitle('"Team offsite plan."\n')).toBe('Team offsite plan')
     expect(cleanTitle('Title: **Mountain retreat**')).toBe('Mountain retreat')
@@ -86,6 +104,27 @@ describe('chat titles over HTTP', () => {
 })
 
 describe('titles the offline demo model writes', () => {
+  // Its title of "\u200b\u200bHello there friend, how are you…" was "\u200b\u200bHello there friend".
+  it('over HTTP: a first message with zero-width or control characters first: titled without them', async () => {
+    const app = await testFrogbot({ model: null })
+    cleanups.push(app.close)
+    const title = async (chatId: string) =>
+      (await app.call('GET', `/api/agents/planner/chats/${chatId}`)).json.chat.title
+    const prompts = [
+      '\u200b\u200bHello there friend, how are you doing today',
+      '\u0001\u200bGood morning team, how are you doing today\u200b\u001b'
+    ]
+    const chats: string[] = []
+    for (const prompt of prompts) {
+      const sent = await app.call('POST', '/api/agents/planner', { prompt })
+      expect(sent.status).toBe(200)
+      chats.push(sent.json.chatId)
+    }
+    // The first words ("Hello there friend, how are you…") until the demo model's title comes.
+    const titles = ['Hello there friend', 'Good morning team']
+    await expect.poll(async () => Promise.all(chats.map(title))).toEqual(titles)
+  })
+
   it("differ from the first words, tell the README's prompts apart, and the same prompt twice is numbered", async () => {
     const temp = tempDir()
     const frogbot = await createFrogbot(buildConfig({ agents: [{ slug: 'planner', model: 'fast', tools: [question] }], db: sqliteAdapter({ filename: join(temp.dir, 'demo.db') }) }), {

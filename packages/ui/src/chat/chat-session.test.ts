@@ -40,4 +40,13 @@ describe('ChatSession blank text', () => {
     await session.send('  \u200bhi ')
     expect(sent).toEqual(['\u200bhi'])
   })
+
+  it('sends nothing for text of only control characters (an escape, DEL, C1): the server rule', async () => {
+    const { session, sent, adapter } = recordingSession()
+    for (const text of ['\u0001', '\u001b\u007f', ' \u0085\u200b\n']) await session.send(text)
+    await session.edit('msg_1', '\u001b ')
+    expect(sent).toEqual([])
+    expect(adapter.send).not.toHaveBeenCalled()
+    expect(session.chat.messages).toEqual([])
+  })
 })

@@ -134,7 +134,7 @@ export class ChatSession {
    * Sends a user message. While a turn runs or a question waits (here or elsewhere) the server
    * queues it (`202`), and it shows in the queued strip; otherwise the reply streams here. A
    * message that cannot reach the server comes back as `unsent`. Blank text (`isBlankText`: only
-   * white space or invisible characters, which the server refuses) sends nothing.
+   * white space, invisible or control characters, which the server refuses) sends nothing.
    */
   async send(text: string): Promise<void> {
     const trimmed = text.trim()

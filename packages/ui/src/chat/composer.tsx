@@ -22,9 +22,9 @@ export type ComposerProps = {
 
 /**
  * Where a person writes: Enter sends, Shift+Enter adds a line; Stop while a reply runs. Send is
- * enabled once the text shows something: only white space or invisible characters (zero-width,
- * bidi controls…) is blank, the server's rule (`isBlankText`). It takes the focus when it appears
- * and nothing else has it (after a docked card was answered, say).
+ * enabled once the text shows something: only white space, invisible (zero-width, bidi
+ * controls…) or control characters is blank, the server's rule (`isBlankText`). It takes the
+ * focus when it appears and nothing else has it (after a docked card was answered, say).
  */
 export function Composer({ onSend, busy, onStop, placeholder = 'Message', restore, initialText = '', onTextChange, onHidden }: ComposerProps) {
   const [text, setTextState] = useState(initialText)

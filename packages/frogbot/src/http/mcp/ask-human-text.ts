@@ -6,7 +6,7 @@ import { FrogbotError } from '../../errors/frogbot-error.ts'
  * read, with `FrogbotError('bad-request')` naming the field below `field` (the MCP door answers it
  * as a tool error, and nothing is asked or stored):
  * - a header, question or option label that is blank (`isBlankText`: only white space, zero-width,
- *   bidi control or other default-ignorable characters; `BLANK_RULE`):
+ *   bidi control, other default-ignorable or control characters; `BLANK_RULE`):
  *   `arguments.questions.0.header: must not be empty or blank`;
  * - a header over {@link QUESTION_HEADER_MAX} (30) UTF-16 code units, as a length in characters is
  *   counted (docs/project/guarantees.md, Limits; an emoji counts 2), which the schema's check, in

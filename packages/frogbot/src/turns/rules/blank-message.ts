@@ -4,7 +4,7 @@ import { FrogbotError } from '../../errors/frogbot-error.ts'
 
 /**
  * Whether a user message's parts hold nothing to send: no file, and no text but white space,
- * zero-width, bidi control or other default-ignorable characters (`isBlankText`).
+ * zero-width, bidi control, other default-ignorable or control characters (`isBlankText`).
  */
 export function isBlank(parts: UIMessage['parts']): boolean {
   return !parts.some((part) => part.type === 'file' || (part.type === 'text' && !isBlankText(part.text)))

@@ -66,6 +66,8 @@ describe('the question card draft', () => {
     // Only invisible characters (zero-width, bidi controls) is blank too, as the server's rule says.
     expect(isAnswered(questions[0], { selected: [], custom: '\u200b\u202e ' })).toBe(false)
     expect(isAnswered(questions[0], { selected: [], custom: '\u200bTeal' })).toBe(true)
+    // So are control characters (an escape, DEL, C1's NEL).
+    expect(isAnswered(questions[0], { selected: [], custom: '\u001b\u007f\u0085 ' })).toBe(false)
     expect(isAnswered(questions[1], { selected: [], custom: 'Ten days' })).toBe(false)
     expect(questionOutput([questions[1]], { ...emptyDraft, answers: [{ selected: ['Weekend'], custom: 'x' }] })).toEqual({ answers: [{ header: 'Length', selected: ['Weekend'] }] })
   })
