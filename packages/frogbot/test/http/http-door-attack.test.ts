@@ -176,6 +176,14 @@ describe('invisible characters in a chat title', () => {
     expect(await read(chatId)).toEqual(before)
   })
 
+  it('a renamed title neither starts nor ends with zero-width characters, as a title from the first message', async () => {
+    const { call, chatPath, start } = await app()
+    const chatId = await start('Plan the garden')
+    const renamed = await call('PATCH', chatPath(chatId), { title: '\u200b\ufeffGarden\u200bplans\u2060 ' })
+    expect(renamed.status, JSON.stringify(renamed.json)).toBe(200)
+    expect(renamed.json.chat.title).toBe('Garden\u200bplans')
+  })
+
   it('a title is measured once cleaned: 80 characters and a bidi control or control character are taken', async () => {
     const { call, chatPath, start } = await app()
     const chatId = await start('Plan the garden')
