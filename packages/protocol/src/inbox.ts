@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { PendingCallSchema } from './pending-call.ts'
 import { PageLimit } from './requests.ts'
+import { boundedText, maxUtf16Units } from './text-length.ts'
 
 const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 } as const
 
@@ -70,6 +71,9 @@ const age = (name: string) =>
     .optional()
     .describe(`${name}: a duration before now (15m, 2h, 1d) or an ISO 8601 time`)
 
+/** The rule of a `cursor` that is no inbox page's `nextCursor`. */
+const NOT_A_CURSOR = 'not a cursor: pass the nextCursor of the previous page'
+
 /**
  * Query of `GET /api/pending`, the inbox (docs/chat/reach-people.md, "The inbox"): `agent` (a
  * slug), `kind` (`question`, `approval`, a client tool's kind), `olderThan` / `newerThan` (calls
@@ -77,12 +81,14 @@ const age = (name: string) =>
  * (1–100, default 20) and `cursor` (the `nextCursor` of the previous page).
  */
 export const InboxQuery = z.strictObject({
-  agent: z.string().min(1, 'must not be empty').max(64, 'is too long (at most 64 characters)').optional(),
-  kind: z.string().min(1, 'must not be empty').max(200, 'is too long (at most 200 characters)').optional(),
+  agent: boundedText(64).optional(),
+  kind: boundedText(200).optional(),
   olderThan: age('olderThan'),
   newerThan: age('newerThan'),
   limit: PageLimit,
-  cursor: z.string().min(1, 'not a cursor: pass the nextCursor of the previous page').max(1000, 'not a cursor: pass the nextCursor of the previous page').optional().describe('the nextCursor of the previous page')
+  cursor: maxUtf16Units(z.string().min(1, NOT_A_CURSOR), 1000, NOT_A_CURSOR)
+    .optional()
+    .describe('the nextCursor of the previous page')
 })
 
 /** A call of the inbox: the pending call (seed: "Answer over HTTP") and its chat's `title` (`null`: untitled). */

@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { BLANK_RULE, isBlankText, typedTextProblem, WELL_FORMED_RULE } from './text-rules.ts'
+import { boundedText, maxUtf16Units } from './text-length.ts'
 
-/** Longest password accepted, in characters (docs/auth/overview.md). */
+/** Longest password accepted, in UTF-16 code units (docs/auth/overview.md). */
 export const PASSWORD_MAX_LENGTH = 1024
 
 /** Longest dismissal `reason`, in characters (docs/chat/client-tools.md); longer is `400 invalid-output` naming `reason`. */
@@ -108,14 +109,15 @@ export const EditRequest = z.strictObject({ text: visibleText })
  * characters once trimmed, counted in UTF-16 code units ({@link TITLE_MAX_LENGTH}).
  */
 export const RenameRequest = z.strictObject({
-  title: z
-    .string()
-    .refine((title) => title.isWellFormed(), WELL_FORMED_RULE)
-    .trim()
-    .min(1, 'must not be empty or blank')
-    // Zod's `max` (the schema's `maxLength`) counts code points; the limit counts UTF-16 units too.
-    .max(TITLE_MAX_LENGTH, { error: TITLE_LENGTH_RULE, abort: true })
-    .refine((title) => title.length <= TITLE_MAX_LENGTH, TITLE_LENGTH_RULE)
+  title: maxUtf16Units(
+    z
+      .string()
+      .refine((title) => title.isWellFormed(), WELL_FORMED_RULE)
+      .trim()
+      .min(1, 'must not be empty or blank'),
+    TITLE_MAX_LENGTH,
+    TITLE_LENGTH_RULE
+  )
 })
 
 const LIMIT_RULE = 'must be a whole number from 1 to 100'
@@ -153,8 +155,14 @@ export const StopRequest = z.strictObject({})
  */
 export const EmptyRequest = z.strictObject({})
 
-/** Body of `POST /api/auth/login`. */
+/** Longest email accepted at sign-in, in UTF-16 code units (docs/project/guarantees.md, Limits). */
+export const EMAIL_MAX_LENGTH = 320
+
+/**
+ * Body of `POST /api/auth/login`: an email of at most {@link EMAIL_MAX_LENGTH} and a password of
+ * at most {@link PASSWORD_MAX_LENGTH} characters, in UTF-16 code units (an emoji counts 2).
+ */
 export const LoginRequest = z.strictObject({
-  email: z.string().min(1, 'must not be empty').max(320, 'is too long (at most 320 characters)'),
-  password: z.string().min(1, 'must not be empty').max(PASSWORD_MAX_LENGTH, `is too long (at most ${PASSWORD_MAX_LENGTH} characters)`)
+  email: boundedText(EMAIL_MAX_LENGTH),
+  password: boundedText(PASSWORD_MAX_LENGTH)
 })

@@ -18,17 +18,21 @@ import { inboxRoute } from './routes/inbox-route.ts'
 import type { AdminComponents } from '../admin/admin-components.ts'
 import { type AnswerLinkPages, answerRoutes } from './routes/answer-routes.ts'
 import { refuseUnknownQuery } from './query-params.ts'
+import { agentOfPath } from './path-agent.ts'
 import type { McpServerOptions } from './mcp/mcp-options.ts'
 
 /**
- * The `/api` routes that take query parameters (method and Hono path): the chat lists and the
- * inbox read theirs (`queryOf`), and a webhook's query is its platform's. Every other `/api`
- * route refuses any parameter, naming it (docs/http/overview.md, Limits).
+ * The `/api` routes that read their own query (method and Hono path), once they know their caller
+ * is signed in (`401` before any parameter is read, docs/http/errors.md): the chat lists and the
+ * inbox (`queryOf`), and `GET /api/auth/me`, which takes none (`refuseQuery`); a webhook's query
+ * is its platform's. Every other `/api` route refuses any parameter, naming it
+ * (docs/http/overview.md, Limits), after the agent of its path (`agentOfPath`).
  */
 const QUERY_ROUTES = new Set([
   'GET /api/chats',
   'GET /api/agents/:slug/chats',
   'GET /api/pending',
+  'GET /api/auth/me',
   'POST /api/webhooks/:instance'
 ])
 
@@ -54,6 +58,8 @@ export function createHttpHandler(options: Omit<HttpContext, 'services'> & { eng
   app.use('/api/agents/*', authenticated(context)) // also matches /api/agents itself
   app.use('/api/chats', authenticated(context))
   app.use('/api/pending', authenticated(context))
+  // Who may use the agent of the path (404, 401, 403) is told before any parameter is refused.
+  app.use('/api/agents/:slug/*', agentOfPath(services)) // also matches /api/agents/:slug itself
   app.use('/api/*', refuseUnknownQuery(QUERY_ROUTES))
   app.route('/api/auth', authRoutes(context))
   app.route('/api/frogbot', manifestRoute(context))

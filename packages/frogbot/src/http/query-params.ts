@@ -1,9 +1,9 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { HonoRequest } from 'hono/request'
-import { matchedRoutes } from 'hono/route'
 import { z } from 'zod'
 import { FrogbotError } from '../errors/frogbot-error.ts'
 import type { HttpEnv } from './http-context.ts'
+import { matchedRoute } from './matched-route.ts'
 
 /**
  * The query of a request read by `schema` (a strict Zod object), each parameter given once.
@@ -42,6 +42,15 @@ function queryOfRequest<T extends z.ZodObject>(
 const NO_QUERY = z.strictObject({})
 
 /**
+ * Refuses any query parameter on a route that takes none, as {@link refuseUnknownQuery} does, for
+ * a route listed among those that read their own query because it must know its caller first
+ * (`GET /api/auth/me`: `401` before any parameter is read, docs/http/errors.md).
+ */
+export function refuseQuery(c: Context<HttpEnv>): void {
+  queryOf(c, NO_QUERY)
+}
+
+/**
  * Middleware that refuses any query parameter on a route that takes none, before the route runs:
  * `bad-request` (400) naming it (`dryRun: unknown parameter; this route takes none`), never
  * ignored. `withQuery` holds the routes that read their own query with {@link queryOf}, as
@@ -49,7 +58,7 @@ const NO_QUERY = z.strictObject({})
  */
 export function refuseUnknownQuery(withQuery: ReadonlySet<string>): MiddlewareHandler<HttpEnv> {
   return async (c, next) => {
-    const route = matchedRoutes(c).find((matched) => matched.method !== 'ALL')
+    const route = matchedRoute(c)
     if (route && !withQuery.has(`${route.method} ${route.path}`)) queryOf(c, NO_QUERY)
     await next()
   }

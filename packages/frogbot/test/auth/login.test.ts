@@ -15,6 +15,9 @@ async function app(options: Parameters<typeof authApp>[0] = {}) {
   return created
 }
 
+/** An emoji: one code point, two UTF-16 code units. */
+const EMOJI = '😀'
+
 /** The attributes of a `Set-Cookie` value, lower-cased names. */
 function attributes(setCookie: string) {
   const [pair, ...rest] = setCookie.split(';').map((part) => part.trim())
@@ -95,13 +98,32 @@ describe('POST /api/auth/login', () => {
     ['no password', { email: 'ada@example.com' }, /^password: is required/],
     ['an unknown field', { email: 'ada@example.com', password: 'x', remember: true }, /unknown field "remember"/],
     ['a number as email', { email: 1, password: 'x' }, /^email: /],
-    ['a password over 1024 characters', { email: 'ada@example.com', password: 'x'.repeat(1025) }, /^password: is too long \(at most 1024 characters\)/]
+    ['a password over 1024 characters', { email: 'ada@example.com', password: 'x'.repeat(1025) }, /^password: is too long \(at most 1024 characters\)/],
+    // Lengths count UTF-16 code units: an emoji is 2 (Zod's max would count 161 and 513).
+    ['an email of 161 emoji (322 UTF-16 units)', { email: EMOJI.repeat(161), password: 'x' }, /^email: is too long \(at most 320 /],
+    [
+      'a password of 513 emoji (1026 UTF-16 units)',
+      { email: 'ada@example.com', password: EMOJI.repeat(513) },
+      /^password: is too long \(at most 1024 characters\)$/
+    ]
   ])('answers 400 for a body with %s, without echoing it', async (_name, body, message) => {
     const { request } = await app()
     const answer = await request('POST', '/api/auth/login', { body })
     expect(answer.status).toBe(400)
     expect(answer.json.error).toMatch(message)
     expect(JSON.stringify(answer.json)).not.toContain('xxxx')
+    expect(JSON.stringify(answer.json)).not.toContain(EMOJI)
+  })
+
+  it('takes an email of 320 and a password of 1024 UTF-16 units: a wrong one is 401, not 400', async () => {
+    const { request } = await app()
+    const emailAtTheLimit = { email: EMOJI.repeat(160), password: 'x' }
+    const passwordAtTheLimit = { email: 'ada@example.com', password: EMOJI.repeat(512) }
+    for (const body of [emailAtTheLimit, passwordAtTheLimit]) {
+      const answer = await request('POST', '/api/auth/login', { body })
+      expect(answer.status).toBe(401)
+      expect(answer.json.code).toBe('invalid-credentials')
+    }
   })
 })
 

@@ -231,6 +231,16 @@ for (const backend of BACKENDS) {
       expect(response.json.error).toContain(message)
     })
 
+    it('counts lengths in UTF-16 code units: an emoji is 2 (Zod\'s max counts it 1)', async () => {
+      const emoji = (count: number) => encodeURIComponent('😀'.repeat(count))
+      const refused = async (query: string) => (await call('dana', 'GET', `/api/pending?${query}`)).json.error
+      // 33 emoji are 66 units, over 64; 101 are 202, over 200.
+      expect(await refused(`agent=${emoji(33)}`)).toBe('agent: is too long (at most 64 characters)')
+      expect(await refused(`kind=${emoji(101)}`)).toBe('kind: is too long (at most 200 characters)')
+      // 32 emoji are 64 units: long enough to be read, and no agent.
+      expect(await refused(`agent=${emoji(32)}`)).toBe(`agent: no agent "${'😀'.repeat(32)}" that you may use`)
+    })
+
     it('needs someone signed in (401), and is in the OpenAPI document', async () => {
       expect((await call(null, 'GET', '/api/pending')).status).toBe(401)
       // Not signed in is 401 before any parameter is read.

@@ -8,6 +8,7 @@ import { FrogbotError } from '../../errors/frogbot-error.ts'
 import { authenticated } from '../http-caller.ts'
 import type { HttpContext, HttpEnv } from '../http-context.ts'
 import { readBody } from '../read-body.ts'
+import { refuseQuery } from '../query-params.ts'
 import { clientAddress } from '../client-address.ts'
 
 
@@ -52,6 +53,8 @@ export function authRoutes(context: HttpContext) {
   app.get('/me', authenticated(context), (c) => {
     const req = c.get('req')
     if (!req.user) throw new FrogbotError('unauthorized', 'Not signed in: sign in with POST /api/auth/login or send "Authorization: Bearer <token>".')
+    // It takes no parameter: one is refused once the caller is known to be signed in (401 first).
+    refuseQuery(c)
     return c.json({ user: req.user, credential: publicCredential(req.credential) })
   })
   return app

@@ -5,12 +5,21 @@ import { BranchRequest, ChatListQuery, DraftRequest, EditRequest, EmptyRequest, 
 import { chatFor, usableAgent } from '../../turns/chat-access.ts'
 import { forCaller, type HttpContext, type HttpEnv } from '../http-context.ts'
 import { queryOf } from '../query-params.ts'
+import { FrogbotError } from '../../errors/frogbot-error.ts'
+import { SIGN_IN_FOR_CHAT_LIST } from '../../turns/views/read-chat.ts'
 import { readBody } from '../read-body.ts'
 import { settleResponse, turnResponse, wantsStream } from '../turn-responses.ts'
 import { uiMessageStreamResponse } from '../sse-response.ts'
 
-/** The chat list query (`limit`, `cursor`), each given once; throws `bad-request` naming the parameter. */
-const listQuery = (c: Context<HttpEnv>) => queryOf(c, ChatListQuery)
+/**
+ * The chat list query (`limit`, `cursor`), each given once, of a caller who is signed in: throws
+ * `unauthorized` (401) for a caller nobody signed in, before any parameter is read, then
+ * `bad-request` naming the parameter.
+ */
+const listQuery = (c: Context<HttpEnv>) => {
+  if (!c.get('req').user) throw new FrogbotError('unauthorized', SIGN_IN_FOR_CHAT_LIST)
+  return queryOf(c, ChatListQuery)
+}
 
 /**
  * The rename body as sent: `{ title }`, a string. Its length and visibility rules

@@ -43,6 +43,9 @@ export async function pendingOf(services: TurnServices, { chatId, agentSlug, req
   return { chatId: chat.id, state: effectiveState(chat, isoIn(services)), pending: pending.map(toPendingCall) }
 }
 
+/** Why a caller who is not signed in has no chat list (`unauthorized`, 401). */
+export const SIGN_IN_FOR_CHAT_LIST = 'Sign in to list your chats; an owner-less chat is opened by its id.'
+
 /**
  * The chats `req`'s user owns, newest first: of `agentSlug`, or of every agent they may use.
  * Throws `unauthorized` for a caller without a user (owner-less chats are opened by their id).
@@ -51,7 +54,7 @@ export async function listChats(
   services: TurnServices,
   { req, agentSlug, limit = 20, cursor }: { req: Caller; agentSlug?: string; limit?: number; cursor?: string }
 ): Promise<{ chats: ChatSummary[]; nextCursor: string | null }> {
-  if (!req.user) throw new FrogbotError('unauthorized', 'Sign in to list your chats; an owner-less chat is opened by its id.')
+  if (!req.user) throw new FrogbotError('unauthorized', SIGN_IN_FOR_CHAT_LIST)
   const slugs: string[] = []
   if (agentSlug !== undefined) slugs.push((await usableAgent(services, agentSlug, req)).slug)
   else for (const agent of services.agents.values()) if (await mayUse(agent, req)) slugs.push(agent.slug)
