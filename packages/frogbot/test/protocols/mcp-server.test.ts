@@ -194,6 +194,67 @@ describe('the MCP server door: ask_human', () => {
     expect((await asked).isError).toBe(true)
   })
 
+  // An empty header read `questions.0.header: questions[0].header: headers must not be empty`, and
+  // 31 x's `questions.0.header: questions[0].header: "xxx…" is 31 characters; …`: the path twice,
+  // without `arguments.`, unlike the blank and emoji refusals above.
+  it('names the field of a schema rule once, as arguments.questions.0.header, like its other refusals', async () => {
+    const { client, call } = await served()
+    const asking = (header: string, question: string, labels: string[]) =>
+      ({ header, question, options: labels.map((label) => ({ label })) })
+    const long = 'x'.repeat(31)
+    const color = asking('Color', 'Which color?', ['Red'])
+    const cases = [
+      [[asking('', 'Which color?', ['Red'])], 'questions.0.header: must not be empty or blank'],
+      [[asking('Color', '', ['Red'])], 'questions.0.question: must not be empty or blank'],
+      [[asking('Color', 'Which color?', ['Red', ''])], 'questions.0.options.1.label: must not be empty or blank'],
+      [[color, asking(long, 'Which shade?', ['Dark'])], `questions.1.header: "${long}" is 31 characters ` +
+        '(UTF-16 code units: an emoji counts 2); headers must be at most 30 characters'],
+      [[color, color], 'questions.1.header: "Color" is used twice; headers must be unique within a call'],
+      [[asking('Color', 'Which color?', [])], 'questions.0.options: offer at least one option'],
+      [[], 'questions: ask at least one question'],
+      [[{ ...color, colour: 'red' }], 'questions.0: Unrecognized key: "colour"']
+    ] as const
+    for (const [questions, error] of cases) {
+      const result = await client.callTool({ name: 'ask_human', arguments: { questions } })
+      expect(result.isError).toBe(true)
+      expect(result.content).toEqual([{ type: 'text', text: `arguments.${error}` }])
+    }
+    expect((await call('GET', '/api/chats')).json.chats).toEqual([])
+  })
+
+  // "Color" and "Col\u200bor", or "Red" and "Red\u2060", were asked as two headers or two buttons
+  // a person cannot tell apart.
+  it('refuses headers or option labels that differ only by invisible characters, and asks nobody', async () => {
+    const { client, call } = await served()
+    const asking = (header: string, labels: string[]) =>
+      ({ header, question: 'Which one?', options: labels.map((label) => ({ label })) })
+    const cases = [
+      [[asking('Color', ['Red']), asking('Col\u200bor', ['Red'])],
+        'questions.1.header: "Col\u200bor" reads the same as questions.0.header "Color" ' +
+        '(invisible characters aside); headers must be unique within a call'],
+      [[asking('Color', ['Red', 'Blue', 'Re\u200bd'])],
+        'questions.0.options.2.label: "Re\u200bd" reads the same as questions.0.options.0.label "Red" ' +
+        '(invisible characters aside); option labels must be unique within a question'],
+      [[asking('Color', ['Dark  blue', ' Dark blue'])],
+        'questions.0.options.1.label: " Dark blue" reads the same as questions.0.options.0.label "Dark  blue" ' +
+        '(invisible characters aside); option labels must be unique within a question']
+    ] as const
+    for (const [questions, error] of cases) {
+      const result = await client.callTool({ name: 'ask_human', arguments: { questions } })
+      expect(result.isError).toBe(true)
+      expect(result.content).toEqual([{ type: 'text', text: `arguments.${error}` }])
+    }
+    expect((await call('GET', '/api/chats')).json.chats).toEqual([])
+    // Visibly different labels are asked: "Dark blue" and "Darkblue", "Red" in two questions.
+    const asked = client.callTool({
+      name: 'ask_human',
+      arguments: { questions: [asking('Color', ['Red', 'Dark blue', 'Darkblue']), asking('Trim', ['Red'])] }
+    })
+    const { chatId, toolCallId } = await waitingChat(call)
+    await call('POST', `/api/agents/planner/chats/${chatId}/settle`, { toolCallId, dismissed: true })
+    expect((await asked).isError).toBe(true)
+  })
+
   it('refuses an unknown key in ask_human or an agent tool, naming it, and asks or runs nothing', async () => {
     const { client, call } = await served()
     const { tools } = await client.listTools()
