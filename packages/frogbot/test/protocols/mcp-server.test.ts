@@ -403,6 +403,80 @@ describe('the MCP server door: agent tools', () => {
     await client.close()
   })
 
+  // `{ q0: "Blue", q9: "Red" }` and `{ q0: "Blue", colour: "red" }` settled as "Blue", the other
+  // field dropped unread; so did a typed answer on a question that takes none.
+  it('a form field the form does not have is refused naming it; asked again', async () => {
+    const sizes = [{ label: 'Small' }, { label: 'Large' }]
+    const asked = {
+      questions: [
+        colorQuestion.questions[0],
+        { header: 'Size', question: 'Which size?', options: sizes, custom: false }
+      ]
+    }
+    const asking = toolStep([{ toolCallId: 'call_1', toolName: 'question', input: asked }], 'Let me ask.')
+    const app = await served(scriptedModel([asking, textStep('A small blue one.')]))
+    const fields = 'the form\'s fields are q0, q0_custom, q1'
+    const sent = [
+      [{ q0: 'Blue', q1: 'Small', q9: 'Red' }, `content: unknown field "q9"; ${fields}`],
+      [{ q0: 'Blue', q1: 'Small', colour: 'red', q2: 'x' }, `content: unknown fields "colour", "q2"; ${fields}`],
+      [{ q0: 'Blue', q1: 'Small', q1_custom: 'Medium' }, `content: unknown field "q1_custom"; ${fields}`],
+      [{ q0: 'Blue', q1: 'Small' }, null]
+    ] as const
+    const forms: { message: string }[] = []
+    const client = await mcpClient({
+      fetch: app.frogbot.fetch,
+      token: app.token,
+      elicit: async (params) => {
+        forms.push(params)
+        return { action: 'accept', content: sent[forms.length - 1]![0] as never }
+      }
+    })
+    const result = await client.callTool({ name: 'agent_planner', arguments: { prompt: 'Paint the shed' } })
+    expect(forms).toHaveLength(sent.length)
+    sent.forEach(([, refusal], at) => {
+      if (refusal) expect(forms[at + 1]!.message).toBe(`${refusal}; answer again.\n\nWhich color?\nWhich size?`)
+    })
+    expect(result.structuredContent, JSON.stringify(result)).toMatchObject({ status: 'complete', text: 'A small blue one.' })
+    const chat = await app.call('GET', `/api/agents/planner/chats/${(result.structuredContent as any).chatId}`)
+    const part = chat.json.messages.at(-1).parts.find((entry: any) => entry.toolCallId === 'call_1')
+    const answers = [{ header: 'Color', selected: ['Blue'] }, { header: 'Size', selected: ['Small'] }]
+    expect(part.output).toEqual({ answers })
+    await client.close()
+  })
+
+  // The official client sends no null; a raw one may. Docs: null is a field left empty.
+  it('a form field sent as null reads as not given, over raw JSON-RPC', async () => {
+    const asking = toolStep([{ toolCallId: 'call_1', toolName: 'question', input: colorQuestion }], 'Let me ask.')
+    const app = await served(scriptedModel([asking, textStep('Blue it is.')]))
+    const meta = {
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1.0.0' },
+      'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } }
+    }
+    const headers = {
+      authorization: `Bearer ${app.token}`,
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-method': 'tools/call',
+      'mcp-name': 'agent_planner',
+      'mcp-protocol-version': '2026-07-28'
+    }
+    const callTool = async (params: Record<string, unknown>) => {
+      const body = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'agent_planner', ...params, _meta: meta } }
+      const request = new Request('http://localhost/mcp', { method: 'POST', headers, body: JSON.stringify(body) })
+      return (await (await app.frogbot.fetch(request)).json()).result
+    }
+    const asked = await callTool({ arguments: { prompt: 'Paint the shed' } })
+    expect(asked).toMatchObject({ resultType: 'input_required', inputRequests: { call_1: { method: 'elicitation/create' } } })
+    const content = { q0: 'Blue', q0_custom: null }
+    const inputResponses = { call_1: { action: 'accept', content } }
+    const done = await callTool({ arguments: { prompt: 'Paint the shed' }, requestState: asked.requestState, inputResponses })
+    expect(done.structuredContent, JSON.stringify(done)).toMatchObject({ status: 'complete', text: 'Blue it is.' })
+    const chat = await app.call('GET', `/api/agents/planner/chats/${done.structuredContent.chatId}`)
+    const part = chat.json.messages.at(-1).parts.find((entry: any) => entry.toolCallId === 'call_1')
+    expect(part.output).toEqual({ answers: [{ header: 'Color', selected: ['Blue'] }] })
+  })
+
   it('a form field of the wrong type is refused naming it and its type; asked again', async () => {
     const extras = [{ label: 'Window' }, { label: 'Lock' }]
     const asked = {
