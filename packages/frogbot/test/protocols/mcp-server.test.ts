@@ -8,6 +8,7 @@ import { question } from '../../src/tools/index.ts'
 import { testFrogbot } from '../helpers/test-frogbot.ts'
 import { configProblems } from '../../src/testing/config-problems.ts'
 import { buildConfig } from '../../src/index.ts'
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client'
 import { mcpClient } from './mcp-client-kit.ts'
 
 let cleanup: (() => Promise<void>) | undefined
@@ -307,6 +308,30 @@ describe('the MCP server door: ask_human', () => {
     expect(anonymous.status).toBe(401)
     expect(anonymous.headers.get('www-authenticate')).toContain('Bearer')
   })
+})
+
+describe('the MCP server door: a 2025 client', () => {
+  // No input_required on a 2025 revision: the call was held open with no documented bound.
+  it('holds an ask_human call for 9 rounds of waitSeconds, then a tool error; the question still waits', async () => {
+    const { frogbot, token, call } = await served()
+    const client = new Client({ name: 'frogbot-test-2025', version: '1.0.0' }, { versionNegotiation: { mode: 'legacy' } })
+    const viaHandler = (url: string | URL | Request, init?: RequestInit) => frogbot.fetch(new Request(url, init))
+    const headers = { authorization: `Bearer ${token}` }
+    const transport = new StreamableHTTPClientTransport(new URL('http://localhost/mcp'), { fetch: viaHandler, requestInit: { headers } })
+    await client.connect(transport)
+    const started = Date.now()
+    const result = await client.callTool({ name: 'ask_human', arguments: colorQuestion })
+    const held = Date.now() - started
+    // The first round and 8 more, each waiting waitSeconds (1 s here), 250 ms apart.
+    expect(held).toBeGreaterThanOrEqual(9 * 1000 + 8 * 250)
+    expect(held).toBeLessThan(9 * 1000 + 8 * 250 + 4000)
+    expect(result.isError).toBe(true)
+    const text = "Multi-round-trip request 'tools/call' still required input after 8 rounds (inputRequired.maxRounds)"
+    expect(result.content).toEqual([{ type: 'text', text }])
+    const { pending } = await waitingChat(call)
+    expect(pending).toMatchObject([{ toolName: 'question', input: colorQuestion }])
+    await client.close()
+  }, 30_000)
 })
 
 describe('the MCP server door: bodies', () => {
