@@ -198,7 +198,7 @@ describe('the MCP server door: ask_human', () => {
   // An empty header read `questions.0.header: questions[0].header: headers must not be empty`, and
   // 31 x's `questions.0.header: questions[0].header: "xxx…" is 31 characters; …`: the path twice,
   // without `arguments.`, unlike the blank and emoji refusals above.
-  it('names the field of a schema rule once, as arguments.questions.0.header, like its other refusals', async () => {
+  it('names the field of a schema rule once, as arguments.questions.0.header, as the others', async () => {
     const { client, call } = await served()
     const asking = (header: string, question: string, labels: string[]) =>
       ({ header, question, options: labels.map((label) => ({ label })) })
@@ -207,7 +207,8 @@ describe('the MCP server door: ask_human', () => {
     const cases = [
       [[asking('', 'Which color?', ['Red'])], 'questions.0.header: must not be empty or blank'],
       [[asking('Color', '', ['Red'])], 'questions.0.question: must not be empty or blank'],
-      [[asking('Color', 'Which color?', ['Red', ''])], 'questions.0.options.1.label: must not be empty or blank'],
+      [[asking('Color', 'Which color?', ['Red', ''])],
+        'questions.0.options.1.label: must not be empty or blank'],
       [[color, asking(long, 'Which shade?', ['Dark'])], `questions.1.header: "${long}" is 31 characters ` +
         '(UTF-16 code units: an emoji counts 2); headers must be at most 30 characters'],
       [[color, color], 'questions.1.header: "Color" is used twice; headers must be unique within a call'],
@@ -225,7 +226,7 @@ describe('the MCP server door: ask_human', () => {
 
   // "Color" and "Col\u200bor", or "Red" and "Red\u2060", were asked as two headers or two buttons
   // a person cannot tell apart.
-  it('refuses headers or option labels that differ only by invisible characters, and asks nobody', async () => {
+  it('refuses headers or option labels differing only by invisible characters, and asks nobody', async () => {
     const { client, call } = await served()
     const asking = (header: string, labels: string[]) =>
       ({ header, question: 'Which one?', options: labels.map((label) => ({ label })) })
@@ -237,7 +238,8 @@ describe('the MCP server door: ask_human', () => {
         'questions.0.options.2.label: "Re\u200bd" reads the same as questions.0.options.0.label "Red" ' +
         '(invisible characters aside); option labels must be unique within a question'],
       [[asking('Color', ['Dark  blue', ' Dark blue'])],
-        'questions.0.options.1.label: " Dark blue" reads the same as questions.0.options.0.label "Dark  blue" ' +
+        'questions.0.options.1.label: " Dark blue" reads the same as ' +
+        'questions.0.options.0.label "Dark  blue" ' +
         '(invisible characters aside); option labels must be unique within a question']
     ] as const
     for (const [questions, error] of cases) {
@@ -312,12 +314,14 @@ describe('the MCP server door: ask_human', () => {
 
 describe('the MCP server door: a 2025 client', () => {
   // No input_required on a 2025 revision: the call was held open with no documented bound.
-  it('holds an ask_human call for 9 rounds of waitSeconds, then a tool error; the question still waits', async () => {
+  it('holds ask_human 9 rounds of waitSeconds, then a tool error; the question still waits', async () => {
     const { frogbot, token, call } = await served()
-    const client = new Client({ name: 'frogbot-test-2025', version: '1.0.0' }, { versionNegotiation: { mode: 'legacy' } })
-    const viaHandler = (url: string | URL | Request, init?: RequestInit) => frogbot.fetch(new Request(url, init))
-    const headers = { authorization: `Bearer ${token}` }
-    const transport = new StreamableHTTPClientTransport(new URL('http://localhost/mcp'), { fetch: viaHandler, requestInit: { headers } })
+    const legacy = { versionNegotiation: { mode: 'legacy' as const } }
+    const client = new Client({ name: 'frogbot-test-2025', version: '1.0.0' }, legacy)
+    const fetch = (url: string | URL | Request, init?: RequestInit) => frogbot.fetch(new Request(url, init))
+    const requestInit = { headers: { authorization: `Bearer ${token}` } }
+    const url = new URL('http://localhost/mcp')
+    const transport = new StreamableHTTPClientTransport(url, { fetch, requestInit })
     await client.connect(transport)
     const started = Date.now()
     const result = await client.callTool({ name: 'ask_human', arguments: colorQuestion })
@@ -326,7 +330,8 @@ describe('the MCP server door: a 2025 client', () => {
     expect(held).toBeGreaterThanOrEqual(9 * 1000 + 8 * 250)
     expect(held).toBeLessThan(9 * 1000 + 8 * 250 + 4000)
     expect(result.isError).toBe(true)
-    const text = "Multi-round-trip request 'tools/call' still required input after 8 rounds (inputRequired.maxRounds)"
+    const text = "Multi-round-trip request 'tools/call' still required input after 8 rounds " +
+      '(inputRequired.maxRounds)'
     expect(result.content).toEqual([{ type: 'text', text }])
     const { pending } = await waitingChat(call)
     expect(pending).toMatchObject([{ toolName: 'question', input: colorQuestion }])
@@ -443,7 +448,8 @@ describe('the MCP server door: agent tools', () => {
     const fields = 'the form\'s fields are q0, q0_custom, q1'
     const sent = [
       [{ q0: 'Blue', q1: 'Small', q9: 'Red' }, `content: unknown field "q9"; ${fields}`],
-      [{ q0: 'Blue', q1: 'Small', colour: 'red', q2: 'x' }, `content: unknown fields "colour", "q2"; ${fields}`],
+      [{ q0: 'Blue', q1: 'Small', colour: 'red', q2: 'x' },
+        `content: unknown fields "colour", "q2"; ${fields}`],
       [{ q0: 'Blue', q1: 'Small', q1_custom: 'Medium' }, `content: unknown field "q1_custom"; ${fields}`],
       [{ q0: 'Blue', q1: 'Small' }, null]
     ] as const
@@ -459,10 +465,13 @@ describe('the MCP server door: agent tools', () => {
     const result = await client.callTool({ name: 'agent_planner', arguments: { prompt: 'Paint the shed' } })
     expect(forms).toHaveLength(sent.length)
     sent.forEach(([, refusal], at) => {
-      if (refusal) expect(forms[at + 1]!.message).toBe(`${refusal}; answer again.\n\nWhich color?\nWhich size?`)
+      const again = `${refusal}; answer again.\n\nWhich color?\nWhich size?`
+      if (refusal) expect(forms[at + 1]!.message).toBe(again)
     })
-    expect(result.structuredContent, JSON.stringify(result)).toMatchObject({ status: 'complete', text: 'A small blue one.' })
-    const chat = await app.call('GET', `/api/agents/planner/chats/${(result.structuredContent as any).chatId}`)
+    const done = { status: 'complete', text: 'A small blue one.' }
+    expect(result.structuredContent, JSON.stringify(result)).toMatchObject(done)
+    const chatId = (result.structuredContent as any).chatId
+    const chat = await app.call('GET', `/api/agents/planner/chats/${chatId}`)
     const part = chat.json.messages.at(-1).parts.find((entry: any) => entry.toolCallId === 'call_1')
     const answers = [{ header: 'Color', selected: ['Blue'] }, { header: 'Size', selected: ['Small'] }]
     expect(part.output).toEqual({ answers })
@@ -471,8 +480,8 @@ describe('the MCP server door: agent tools', () => {
 
   // The official client sends no null; a raw one may. Docs: null is a field left empty.
   it('a form field sent as null reads as not given, over raw JSON-RPC', async () => {
-    const asking = toolStep([{ toolCallId: 'call_1', toolName: 'question', input: colorQuestion }], 'Let me ask.')
-    const app = await served(scriptedModel([asking, textStep('Blue it is.')]))
+    const call1 = { toolCallId: 'call_1', toolName: 'question', input: colorQuestion }
+    const app = await served(scriptedModel([toolStep([call1], 'Let me ask.'), textStep('Blue it is.')]))
     const meta = {
       'io.modelcontextprotocol/protocolVersion': '2026-07-28',
       'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1.0.0' },
@@ -487,16 +496,21 @@ describe('the MCP server door: agent tools', () => {
       'mcp-protocol-version': '2026-07-28'
     }
     const callTool = async (params: Record<string, unknown>) => {
-      const body = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'agent_planner', ...params, _meta: meta } }
-      const request = new Request('http://localhost/mcp', { method: 'POST', headers, body: JSON.stringify(body) })
+      const named = { name: 'agent_planner', ...params, _meta: meta }
+      const rpc = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: named }
+      const body = JSON.stringify(rpc)
+      const request = new Request('http://localhost/mcp', { method: 'POST', headers, body })
       return (await (await app.frogbot.fetch(request)).json()).result
     }
     const asked = await callTool({ arguments: { prompt: 'Paint the shed' } })
-    expect(asked).toMatchObject({ resultType: 'input_required', inputRequests: { call_1: { method: 'elicitation/create' } } })
+    const form = { call_1: { method: 'elicitation/create' } }
+    expect(asked).toMatchObject({ resultType: 'input_required', inputRequests: form })
     const content = { q0: 'Blue', q0_custom: null }
     const inputResponses = { call_1: { action: 'accept', content } }
-    const done = await callTool({ arguments: { prompt: 'Paint the shed' }, requestState: asked.requestState, inputResponses })
-    expect(done.structuredContent, JSON.stringify(done)).toMatchObject({ status: 'complete', text: 'Blue it is.' })
+    const { requestState } = asked
+    const done = await callTool({ arguments: { prompt: 'Paint the shed' }, requestState, inputResponses })
+    const complete = { status: 'complete', text: 'Blue it is.' }
+    expect(done.structuredContent, JSON.stringify(done)).toMatchObject(complete)
     const chat = await app.call('GET', `/api/agents/planner/chats/${done.structuredContent.chatId}`)
     const part = chat.json.messages.at(-1).parts.find((entry: any) => entry.toolCallId === 'call_1')
     expect(part.output).toEqual({ answers: [{ header: 'Color', selected: ['Blue'] }] })

@@ -37,7 +37,10 @@ function ruleOf(issue: z.core.$ZodIssue, input: unknown): string {
 /** The value at `path` in `json`, or `undefined` where the path leaves it. */
 function valueAt(json: unknown, path: readonly PropertyKey[]): unknown {
   let value = json
-  for (const key of path) value = value !== null && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[key] : undefined
+  for (const key of path) {
+    const inside = value !== null && typeof value === 'object'
+    value = inside ? (value as Record<PropertyKey, unknown>)[key] : undefined
+  }
   return value
 }
 
@@ -52,5 +55,6 @@ export function parseAskHumanInput(args: unknown, field: string): QuestionInput 
   const parsed = StrictQuestionInput.safeParse(args)
   if (parsed.success) return parsed.data
   const issue = parsed.error.issues[0]!
-  throw new FrogbotError('bad-request', `${[field, ...issue.path.map(String)].join('.')}: ${ruleOf(issue, args)}`)
+  const named = [field, ...issue.path.map(String)].join('.')
+  throw new FrogbotError('bad-request', `${named}: ${ruleOf(issue, args)}`)
 }

@@ -8,7 +8,8 @@ import { FrogbotError } from '../../errors/frogbot-error.ts'
  */
 export function headerLengthRule(header: string): string {
   const counted = `${JSON.stringify(header)} is ${header.length} characters`
-  return `${counted} (UTF-16 code units: an emoji counts 2); headers must be at most ${QUESTION_HEADER_MAX} characters`
+  const units = '(UTF-16 code units: an emoji counts 2)'
+  return `${counted} ${units}; headers must be at most ${QUESTION_HEADER_MAX} characters`
 }
 
 /**
@@ -57,7 +58,8 @@ export function refuseUnreadableQuestions(input: QuestionInput, field: string): 
   }
   input.questions.forEach((question, index) => {
     if (isBlankText(question.header)) refuse([index, 'header'], BLANK_RULE)
-    if (question.header.length > QUESTION_HEADER_MAX) refuse([index, 'header'], headerLengthRule(question.header))
+    const { header } = question
+    if (header.length > QUESTION_HEADER_MAX) refuse([index, 'header'], headerLengthRule(header))
     if (isBlankText(question.question)) refuse([index, 'question'], BLANK_RULE)
     question.options.forEach((option, at) => {
       if (isBlankText(option.label)) refuse([index, 'options', at, 'label'], BLANK_RULE)
@@ -67,8 +69,9 @@ export function refuseUnreadableQuestions(input: QuestionInput, field: string): 
   const refuseLookalike = (texts: string[], path: (number | string)[], name: string, unique: string) => {
     const found = lookalike(texts)
     if (!found) return
-    const earlier = `${['questions', ...path, found.earlier, name].join('.')} ${JSON.stringify(texts[found.earlier])}`
-    const rule = `${JSON.stringify(texts[found.at])} reads the same as ${earlier} (invisible characters aside)`
+    const earlier = ['questions', ...path, found.earlier, name].join('.')
+    const [text, earlierText] = [JSON.stringify(texts[found.at]), JSON.stringify(texts[found.earlier])]
+    const rule = `${text} reads the same as ${earlier} ${earlierText} (invisible characters aside)`
     refuse([...path, found.at, name], `${rule}; ${unique}`)
   }
   const headers = input.questions.map((question) => question.header)

@@ -48,7 +48,10 @@ export function mcpDoor(context: HttpContext, options: McpServerOptions): (reque
   const waitMs = (options.waitSeconds ?? 20) * 1000
   const handler = createMcpHandler(
     (request: McpRequestContext) => {
-      const serving = { requestState: { verify: states.verify }, inputRequired: { maxRounds: LEGACY_MORE_ROUNDS } }
+      const serving = {
+        requestState: { verify: states.verify },
+        inputRequired: { maxRounds: LEGACY_MORE_ROUNDS }
+      }
       const server = new McpServer({ name: 'frogbot', version: '0.1.0' }, serving)
       const { req, agents } = request.authInfo?.extra as DoorCaller
       const tools = { engine, req, states, waitMs }

@@ -36,9 +36,15 @@ export function questionElicitation(call: PendingCall, problem?: string): InputR
   return inputRequired.elicit({ message, requestedSchema: { type: 'object', properties, required } as never })
 }
 
-/** The fields of a question call's form (see {@link questionElicitation}): `q<i>`, and `q<i>_custom` where a typed answer is allowed. */
+/**
+ * The fields of a question call's form (see {@link questionElicitation}): `q<i>`, and
+ * `q<i>_custom` where a typed answer is allowed.
+ */
 function formFields(questions: Asked['questions']): string[] {
-  return questions.flatMap((question, index) => [`q${index}`, ...(question.custom !== false ? [`q${index}_custom`] : [])])
+  return questions.flatMap((question, index) => {
+    const typed = question.custom !== false
+    return [`q${index}`, ...(typed ? [`q${index}_custom`] : [])]
+  })
 }
 
 /**
@@ -50,7 +56,8 @@ function refuseUnknownFields(content: Record<string, unknown>, questions: Asked[
   const fields = formFields(questions)
   const unknown = Object.keys(content).filter((key) => !fields.includes(key))
   if (unknown.length === 0) return
-  throw new FrogbotError('invalid-output', `content: ${unknownFieldsRule(unknown)}; the form's fields are ${fields.join(', ')}`)
+  const rule = `${unknownFieldsRule(unknown)}; the form's fields are ${fields.join(', ')}`
+  throw new FrogbotError('invalid-output', `content: ${rule}`)
 }
 
 /** What JSON calls `value`'s type, as a refusal names it: `a number`, `a list`, `an object`, `true`. */
