@@ -237,6 +237,10 @@ describe('the MCP server door: ask_human', () => {
       [[asking('Color', ['Red', 'Blue', 'Re\u200bd'])],
         'questions.0.options.2.label: "Re\u200bd" reads the same as questions.0.options.0.label "Red" ' +
         '(invisible characters aside); option labels must be unique within a question'],
+      // A control character reads as nothing too (and is quoted escaped, as JSON does).
+      [[asking('Color', ['Blue', 'Blue\u0007'])],
+        'questions.0.options.1.label: "Blue\\u0007" reads the same as questions.0.options.0.label "Blue" ' +
+        '(invisible characters aside); option labels must be unique within a question'],
       [[asking('Color', ['Dark  blue', ' Dark blue'])],
         'questions.0.options.1.label: " Dark blue" reads the same as ' +
         'questions.0.options.0.label "Dark  blue" ' +
