@@ -8,6 +8,7 @@ import { question } from '../../src/tools/index.ts'
 import { testFrogbot } from '../helpers/test-frogbot.ts'
 import { configProblems } from '../../src/testing/config-problems.ts'
 import { buildConfig } from '../../src/index.ts'
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client'
 import { mcpClient } from './mcp-client-kit.ts'
 
 let cleanup: (() => Promise<void>) | undefined
@@ -194,6 +195,73 @@ describe('the MCP server door: ask_human', () => {
     expect((await asked).isError).toBe(true)
   })
 
+  // An empty header read `questions.0.header: questions[0].header: headers must not be empty`, and
+  // 31 x's `questions.0.header: questions[0].header: "xxx…" is 31 characters; …`: the path twice,
+  // without `arguments.`, unlike the blank and emoji refusals above.
+  it('names the field of a schema rule once, as arguments.questions.0.header, as the others', async () => {
+    const { client, call } = await served()
+    const asking = (header: string, question: string, labels: string[]) =>
+      ({ header, question, options: labels.map((label) => ({ label })) })
+    const long = 'x'.repeat(31)
+    const color = asking('Color', 'Which color?', ['Red'])
+    const cases = [
+      [[asking('', 'Which color?', ['Red'])], 'questions.0.header: must not be empty or blank'],
+      [[asking('Color', '', ['Red'])], 'questions.0.question: must not be empty or blank'],
+      [[asking('Color', 'Which color?', ['Red', ''])],
+        'questions.0.options.1.label: must not be empty or blank'],
+      [[color, asking(long, 'Which shade?', ['Dark'])], `questions.1.header: "${long}" is 31 characters ` +
+        '(UTF-16 code units: an emoji counts 2); headers must be at most 30 characters'],
+      [[color, color], 'questions.1.header: "Color" is used twice; headers must be unique within a call'],
+      [[asking('Color', 'Which color?', [])], 'questions.0.options: offer at least one option'],
+      [[], 'questions: ask at least one question'],
+      [[{ ...color, colour: 'red' }], 'questions.0: Unrecognized key: "colour"']
+    ] as const
+    for (const [questions, error] of cases) {
+      const result = await client.callTool({ name: 'ask_human', arguments: { questions } })
+      expect(result.isError).toBe(true)
+      expect(result.content).toEqual([{ type: 'text', text: `arguments.${error}` }])
+    }
+    expect((await call('GET', '/api/chats')).json.chats).toEqual([])
+  })
+
+  // "Color" and "Col\u200bor", or "Red" and "Red\u2060", were asked as two headers or two buttons
+  // a person cannot tell apart.
+  it('refuses headers or option labels differing only by invisible characters, and asks nobody', async () => {
+    const { client, call } = await served()
+    const asking = (header: string, labels: string[]) =>
+      ({ header, question: 'Which one?', options: labels.map((label) => ({ label })) })
+    const cases = [
+      [[asking('Color', ['Red']), asking('Col\u200bor', ['Red'])],
+        'questions.1.header: "Col\u200bor" reads the same as questions.0.header "Color" ' +
+        '(invisible characters aside); headers must be unique within a call'],
+      [[asking('Color', ['Red', 'Blue', 'Re\u200bd'])],
+        'questions.0.options.2.label: "Re\u200bd" reads the same as questions.0.options.0.label "Red" ' +
+        '(invisible characters aside); option labels must be unique within a question'],
+      // A control character reads as nothing too (and is quoted escaped, as JSON does).
+      [[asking('Color', ['Blue', 'Blue\u0007'])],
+        'questions.0.options.1.label: "Blue\\u0007" reads the same as questions.0.options.0.label "Blue" ' +
+        '(invisible characters aside); option labels must be unique within a question'],
+      [[asking('Color', ['Dark  blue', ' Dark blue'])],
+        'questions.0.options.1.label: " Dark blue" reads the same as ' +
+        'questions.0.options.0.label "Dark  blue" ' +
+        '(invisible characters aside); option labels must be unique within a question']
+    ] as const
+    for (const [questions, error] of cases) {
+      const result = await client.callTool({ name: 'ask_human', arguments: { questions } })
+      expect(result.isError).toBe(true)
+      expect(result.content).toEqual([{ type: 'text', text: `arguments.${error}` }])
+    }
+    expect((await call('GET', '/api/chats')).json.chats).toEqual([])
+    // Visibly different labels are asked: "Dark blue" and "Darkblue", "Red" in two questions.
+    const asked = client.callTool({
+      name: 'ask_human',
+      arguments: { questions: [asking('Color', ['Red', 'Dark blue', 'Darkblue']), asking('Trim', ['Red'])] }
+    })
+    const { chatId, toolCallId } = await waitingChat(call)
+    await call('POST', `/api/agents/planner/chats/${chatId}/settle`, { toolCallId, dismissed: true })
+    expect((await asked).isError).toBe(true)
+  })
+
   it('refuses an unknown key in ask_human or an agent tool, naming it, and asks or runs nothing', async () => {
     const { client, call } = await served()
     const { tools } = await client.listTools()
@@ -246,6 +314,33 @@ describe('the MCP server door: ask_human', () => {
     expect(anonymous.status).toBe(401)
     expect(anonymous.headers.get('www-authenticate')).toContain('Bearer')
   })
+})
+
+describe('the MCP server door: a 2025 client', () => {
+  // No input_required on a 2025 revision: the call was held open with no documented bound.
+  it('holds ask_human 9 rounds of waitSeconds, then a tool error; the question still waits', async () => {
+    const { frogbot, token, call } = await served()
+    const legacy = { versionNegotiation: { mode: 'legacy' as const } }
+    const client = new Client({ name: 'frogbot-test-2025', version: '1.0.0' }, legacy)
+    const fetch = (url: string | URL | Request, init?: RequestInit) => frogbot.fetch(new Request(url, init))
+    const requestInit = { headers: { authorization: `Bearer ${token}` } }
+    const url = new URL('http://localhost/mcp')
+    const transport = new StreamableHTTPClientTransport(url, { fetch, requestInit })
+    await client.connect(transport)
+    const started = Date.now()
+    const result = await client.callTool({ name: 'ask_human', arguments: colorQuestion })
+    const held = Date.now() - started
+    // The first round and 8 more, each waiting waitSeconds (1 s here), 250 ms apart.
+    expect(held).toBeGreaterThanOrEqual(9 * 1000 + 8 * 250)
+    expect(held).toBeLessThan(9 * 1000 + 8 * 250 + 4000)
+    expect(result.isError).toBe(true)
+    const text = "Multi-round-trip request 'tools/call' still required input after 8 rounds " +
+      '(inputRequired.maxRounds)'
+    expect(result.content).toEqual([{ type: 'text', text }])
+    const { pending } = await waitingChat(call)
+    expect(pending).toMatchObject([{ toolName: 'question', input: colorQuestion }])
+    await client.close()
+  }, 30_000)
 })
 
 describe('the MCP server door: bodies', () => {
@@ -340,6 +435,89 @@ describe('the MCP server door: agent tools', () => {
     const chat = await app.call('GET', `/api/agents/planner/chats/${(result.structuredContent as any).chatId}`)
     expect(chat.json.messages.at(-1).settlements).toMatchObject([{ toolCallId: 'call_1', outcome: 'answered' }])
     await client.close()
+  })
+
+  // `{ q0: "Blue", q9: "Red" }` and `{ q0: "Blue", colour: "red" }` settled as "Blue", the other
+  // field dropped unread; so did a typed answer on a question that takes none.
+  it('a form field the form does not have is refused naming it; asked again', async () => {
+    const sizes = [{ label: 'Small' }, { label: 'Large' }]
+    const asked = {
+      questions: [
+        colorQuestion.questions[0],
+        { header: 'Size', question: 'Which size?', options: sizes, custom: false }
+      ]
+    }
+    const asking = toolStep([{ toolCallId: 'call_1', toolName: 'question', input: asked }], 'Let me ask.')
+    const app = await served(scriptedModel([asking, textStep('A small blue one.')]))
+    const fields = 'the form\'s fields are q0, q0_custom, q1'
+    const sent = [
+      [{ q0: 'Blue', q1: 'Small', q9: 'Red' }, `content: unknown field "q9"; ${fields}`],
+      [{ q0: 'Blue', q1: 'Small', colour: 'red', q2: 'x' },
+        `content: unknown fields "colour", "q2"; ${fields}`],
+      [{ q0: 'Blue', q1: 'Small', q1_custom: 'Medium' }, `content: unknown field "q1_custom"; ${fields}`],
+      [{ q0: 'Blue', q1: 'Small' }, null]
+    ] as const
+    const forms: { message: string }[] = []
+    const client = await mcpClient({
+      fetch: app.frogbot.fetch,
+      token: app.token,
+      elicit: async (params) => {
+        forms.push(params)
+        return { action: 'accept', content: sent[forms.length - 1]![0] as never }
+      }
+    })
+    const result = await client.callTool({ name: 'agent_planner', arguments: { prompt: 'Paint the shed' } })
+    expect(forms).toHaveLength(sent.length)
+    sent.forEach(([, refusal], at) => {
+      const again = `${refusal}; answer again.\n\nWhich color?\nWhich size?`
+      if (refusal) expect(forms[at + 1]!.message).toBe(again)
+    })
+    const done = { status: 'complete', text: 'A small blue one.' }
+    expect(result.structuredContent, JSON.stringify(result)).toMatchObject(done)
+    const chatId = (result.structuredContent as any).chatId
+    const chat = await app.call('GET', `/api/agents/planner/chats/${chatId}`)
+    const part = chat.json.messages.at(-1).parts.find((entry: any) => entry.toolCallId === 'call_1')
+    const answers = [{ header: 'Color', selected: ['Blue'] }, { header: 'Size', selected: ['Small'] }]
+    expect(part.output).toEqual({ answers })
+    await client.close()
+  })
+
+  // The official client sends no null; a raw one may. Docs: null is a field left empty.
+  it('a form field sent as null reads as not given, over raw JSON-RPC', async () => {
+    const call1 = { toolCallId: 'call_1', toolName: 'question', input: colorQuestion }
+    const app = await served(scriptedModel([toolStep([call1], 'Let me ask.'), textStep('Blue it is.')]))
+    const meta = {
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1.0.0' },
+      'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } }
+    }
+    const headers = {
+      authorization: `Bearer ${app.token}`,
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-method': 'tools/call',
+      'mcp-name': 'agent_planner',
+      'mcp-protocol-version': '2026-07-28'
+    }
+    const callTool = async (params: Record<string, unknown>) => {
+      const named = { name: 'agent_planner', ...params, _meta: meta }
+      const rpc = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: named }
+      const body = JSON.stringify(rpc)
+      const request = new Request('http://localhost/mcp', { method: 'POST', headers, body })
+      return (await (await app.frogbot.fetch(request)).json()).result
+    }
+    const asked = await callTool({ arguments: { prompt: 'Paint the shed' } })
+    const form = { call_1: { method: 'elicitation/create' } }
+    expect(asked).toMatchObject({ resultType: 'input_required', inputRequests: form })
+    const content = { q0: 'Blue', q0_custom: null }
+    const inputResponses = { call_1: { action: 'accept', content } }
+    const { requestState } = asked
+    const done = await callTool({ arguments: { prompt: 'Paint the shed' }, requestState, inputResponses })
+    const complete = { status: 'complete', text: 'Blue it is.' }
+    expect(done.structuredContent, JSON.stringify(done)).toMatchObject(complete)
+    const chat = await app.call('GET', `/api/agents/planner/chats/${done.structuredContent.chatId}`)
+    const part = chat.json.messages.at(-1).parts.find((entry: any) => entry.toolCallId === 'call_1')
+    expect(part.output).toEqual({ answers: [{ header: 'Color', selected: ['Blue'] }] })
   })
 
   it('a form field of the wrong type is refused naming it and its type; asked again', async () => {

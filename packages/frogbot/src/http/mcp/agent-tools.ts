@@ -91,8 +91,8 @@ export function registerAgentTool(server: McpServer, context: McpToolContext, ag
         const { pending } = await engine.pending({ chatId: state.chatId, agentSlug: agent.slug, req })
         const asked = pending.filter((call) => state.calls!.includes(call.toolCallId))
         if (asked.length === 0) return { isError: true, content: [{ type: 'text' as const, text: `The questions of chat ${state.chatId} were answered elsewhere; read the chat.` }] }
-        // A form without a response of its own, a field of the wrong type, or answers a rule
-        // refuses, are asked again (the state is single-use).
+        // A form without a response of its own, a field of the wrong type or one the form does
+        // not have, or answers a rule refuses, are asked again (the state is single-use).
         let outcome: SettleOutcome
         try {
           const inputs = questionAnswers(asked, ctx.mcpReq.inputResponses)

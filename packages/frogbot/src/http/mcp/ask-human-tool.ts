@@ -1,6 +1,5 @@
 import { inputRequired, type McpServer, type ServerContext } from '@modelcontextprotocol/server'
-import { QuestionInput, QuestionOutput, StrictQuestionInput } from '@frogbotai/protocol'
-import type { z } from 'zod'
+import { QuestionOutput } from '@frogbotai/protocol'
 import type { UIMessage } from 'ai'
 import type { Caller } from '../../contract/caller.ts'
 import type { ChannelPiece } from '../../contract/piece.ts'
@@ -8,6 +7,7 @@ import type { Engine } from '../../turns/engine.ts'
 import { callResult } from '../../turns/ask-question.ts'
 import { refuseBrokenText } from '../../turns/rules/nul-text.ts'
 import { refuseUnreadableQuestions } from './ask-human-text.ts'
+import { AskHumanInput, parseAskHumanInput } from './ask-human-input.ts'
 import type { signedStates, WaitState } from './signed-state.ts'
 
 /** What an MCP tool of the door needs: the engine, the caller, the signed states and the wait of one round. */
@@ -43,7 +43,8 @@ export async function waitResult(context: McpToolContext, ctx: ServerContext, { 
 }
 
 /**
- * Registers `ask_human` (docs/protocols/mcp.md): input the seed's `QuestionInput`, output its
+ * Registers `ask_human` (docs/protocols/mcp.md): input the seed's `QuestionInput` (parsed by
+ * `parseAskHumanInput`, a refusal naming its field once below `arguments.`), output its
  * `QuestionOutput`. The first round asks in a new chat of `agentSlug` owned by the caller (see
  * `askQuestion`); each round waits up to `waitMs` and answers the person's answer, a tool error
  * (`Dismissed by the user.`, an expiry), or `input_required` with a signed state naming the chat and
@@ -57,10 +58,12 @@ export function registerAskHuman(server: McpServer, context: McpToolContext, age
       title: 'Ask a person',
       description:
         'Ask a person one or more multiple-choice questions and wait for their answer. The question reaches them in FrogBot (its chat, inbox and channels); the result has one answer per question, in order.',
-      inputSchema: StrictQuestionInput,
+      inputSchema: AskHumanInput,
       outputSchema: QuestionOutput
     },
-    async (input: z.output<typeof QuestionInput>, ctx: ServerContext) => {
+    async (args: unknown, ctx: ServerContext) => {
+      // Parsed here, not by the SDK, so that a refusal names its field once (`arguments.questions.0.header`).
+      const input = parseAskHumanInput(args, 'arguments')
       const state = ctx.mcpReq.requestState<WaitState>()
       if (state && typeof state === 'object') return waitResult(context, ctx, state)
       if (!agentSlug) return { isError: true, content: [{ type: 'text' as const, text: 'No agent with the question tool is open to this token.' }] }

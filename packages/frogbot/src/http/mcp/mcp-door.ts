@@ -24,12 +24,23 @@ function askAgentOf(agents: ResolvedAgent[], options: McpServerOptions): string 
 }
 
 /**
+ * How many more rounds of `ask_human` a 2025-revision client's one request holds after the first
+ * (the SDK's compatibility shim re-runs the tool inside the request, as it has no
+ * `input_required`): the call is held at most 9 rounds of `waitSeconds` and 8 pauses of 250 ms
+ * (3 min 2 s with the default 20 s), then answers the SDK's tool error `Multi-round-trip request
+ * 'tools/call' still required input after 8 rounds (inputRequired.maxRounds)`. Pinned here (the
+ * SDK's default) so that the bound docs/protocols/mcp.md states is FrogBot's.
+ */
+export const LEGACY_MORE_ROUNDS = 8
+
+/**
  * The MCP server door at `/mcp` (docs/protocols/mcp.md): a web-standard handler serving MCP's
  * Streamable HTTP (2026-07-28, and 2025 clients statelessly) through the official SDK. Only a
  * FrogBot API token as `Authorization: Bearer` signs in (401 otherwise, with
  * `WWW-Authenticate: Bearer`); a token whose user may use no agent is refused (403 `forbidden`);
  * then a query parameter, as on the API routes (400 naming it: `refuseAnyQuery`).
- * Tools: `ask_human`, and `agent_<slug>` for each agent the caller may use.
+ * Tools: `ask_human`, and `agent_<slug>` for each agent the caller may use. A 2025 client's
+ * `ask_human` is held at most {@link LEGACY_MORE_ROUNDS} rounds after the first.
  */
 export function mcpDoor(context: HttpContext, options: McpServerOptions): (request: Request) => Promise<Response> {
   const { engine, services } = context
@@ -37,7 +48,11 @@ export function mcpDoor(context: HttpContext, options: McpServerOptions): (reque
   const waitMs = (options.waitSeconds ?? 20) * 1000
   const handler = createMcpHandler(
     (request: McpRequestContext) => {
-      const server = new McpServer({ name: 'frogbot', version: '0.1.0' }, { requestState: { verify: states.verify } })
+      const serving = {
+        requestState: { verify: states.verify },
+        inputRequired: { maxRounds: LEGACY_MORE_ROUNDS }
+      }
+      const server = new McpServer({ name: 'frogbot', version: '0.1.0' }, serving)
       const { req, agents } = request.authInfo?.extra as DoorCaller
       const tools = { engine, req, states, waitMs }
       registerAskHuman(server, tools, askAgentOf(agents, options), options.channel ? services.pieces.get(options.channel)?.piece : undefined)

@@ -5,7 +5,8 @@
  * - `agent`: the slug of the agent whose chats `ask_human` creates; it must list the `question`
  *   tool. Default: the first agent the caller may use that lists it.
  * - `waitSeconds`: how long one `ask_human` round waits for the answer before it answers
- *   `input_required` and the client asks again (1 to 60). Default 20.
+ *   `input_required` and the client asks again (1 to 60). Default 20. A 2025-revision client's
+ *   call is held open for at most 9 rounds (see `LEGACY_MORE_ROUNDS` in mcp-door.ts).
  * - `stateSeconds`: how long a signed request state stays valid (60 to 86,400). Default 600.
  * - `channel`: the instance of one of `agent`'s channel pieces that starts conversations
  *   (`openThread`): each `ask_human` question opens a conversation there and is asked and answered

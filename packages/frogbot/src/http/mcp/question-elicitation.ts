@@ -2,6 +2,7 @@ import { inputRequired, inputResponse, type InputRequest, type InputResponses } 
 import type { PendingCall } from '@frogbotai/protocol'
 import type { SettleInput } from '../../contract/turns.ts'
 import { FrogbotError } from '../../errors/frogbot-error.ts'
+import { unknownFieldsRule } from '../../errors/schema-refusal.ts'
 
 type Asked = { questions: { header: string; question: string; options: { label: string }[]; multiple?: boolean; custom?: boolean }[] }
 
@@ -33,6 +34,30 @@ export function questionElicitation(call: PendingCall, problem?: string): InputR
   })
   const message = [...(problem ? [problem, ''] : []), ...questions.map((question) => question.question)].join('\n')
   return inputRequired.elicit({ message, requestedSchema: { type: 'object', properties, required } as never })
+}
+
+/**
+ * The fields of a question call's form (see {@link questionElicitation}): `q<i>`, and
+ * `q<i>_custom` where a typed answer is allowed.
+ */
+function formFields(questions: Asked['questions']): string[] {
+  return questions.flatMap((question, index) => {
+    const typed = question.custom !== false
+    return [`q${index}`, ...(typed ? [`q${index}_custom`] : [])]
+  })
+}
+
+/**
+ * Refuses the `content` of an accepted form holding a field the form does not have (`q9`,
+ * `colour`, `q1_custom` on a question without typed answers), never dropped unread:
+ * `invalid-output`, `content: unknown field "q9"; the form's fields are q0, q0_custom`.
+ */
+function refuseUnknownFields(content: Record<string, unknown>, questions: Asked['questions']): void {
+  const fields = formFields(questions)
+  const unknown = Object.keys(content).filter((key) => !fields.includes(key))
+  if (unknown.length === 0) return
+  const rule = `${unknownFieldsRule(unknown)}; the form's fields are ${fields.join(', ')}`
+  throw new FrogbotError('invalid-output', `content: ${rule}`)
 }
 
 /** What JSON calls `value`'s type, as a refusal names it: `a number`, `a list`, `an object`, `true`. */
@@ -70,9 +95,10 @@ const OWN = { is: isString, type: 'a string (your own answer)' }
  * The settle inputs of the answered forms in `responses` for the question calls `calls`: an
  * accepted form as the question's output (`selected` from `q<i>`, `custom` from `q<i>_custom`
  * when given), a declined or cancelled one as a dismissal. `null` when a form has no response.
- * A field of another type than its form asks (`q<i>` a string, or a list of strings for a
- * multi-select; `q<i>_custom` a string; `null` is not given) is never dropped: `invalid-output`
- * naming it and the type (see `typed`), and the forms are asked again.
+ * A field the form does not have (see `refuseUnknownFields`), or of another type than its form
+ * asks (`q<i>` a string, or a list of strings for a multi-select; `q<i>_custom` a string; `null`
+ * is not given), is never dropped: `invalid-output` naming it (and the type, see `typed`), and
+ * the forms are asked again.
  */
 export function questionAnswers(calls: PendingCall[], responses: InputResponses | Record<string, unknown> | undefined): SettleInput[] | null {
   const inputs: SettleInput[] = []
@@ -84,6 +110,7 @@ export function questionAnswers(calls: PendingCall[], responses: InputResponses 
       continue
     }
     const content: Record<string, unknown> = view.content ?? {}
+    refuseUnknownFields(content, (call.input as Asked).questions)
     const answers = (call.input as Asked).questions.map((question, index) => {
       const field = `q${index}`
       const picked = question.multiple
