@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util'
 import { isToolUIPart, type UIMessage } from 'ai'
 import { z } from 'zod'
 import { dismissedText, REASON_MAX_LENGTH, SettleRequest, tooLongText } from '@frogbotai/protocol'
-import { givenReason, typedTextProblem } from '@frogbotai/protocol'
+import { DISMISSED_TEXT, givenReason, typedTextProblem } from '@frogbotai/protocol'
 import type { SettleInput } from '../contract/turns.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
 import { toolNameOf } from '../turns/transcript.ts'
@@ -11,20 +11,32 @@ import { parsedOrRefused } from './read-body.ts'
 /** The protocol's fixed words before the reason in a text `dismissedText` writes. */
 const REASON_PREFIX = dismissedText('-').slice(0, -1)
 
+/** {@link REASON_PREFIX} without its closing space: what stands before a reason that may be empty. */
+const REASON_LABEL = REASON_PREFIX.trimEnd()
+
+/**
+ * Whether `errorText` is the plain dismissal text with nothing after it a person reads: only
+ * white space or invisible characters (`Dismissed by the user.  `), or the reason label with an
+ * empty or blank reason (`Dismissed by the user. Reason: `, `… Reason:\u200b`).
+ */
+function isPlainDismissal(errorText: string): boolean {
+  const blankAfter = (words: string) =>
+    errorText.startsWith(words) && givenReason(errorText.slice(words.length)) === undefined
+  return blankAfter(DISMISSED_TEXT) || blankAfter(REASON_LABEL)
+}
+
 /**
  * The dismissal reason an `output-error` part's `errorText` gives (docs/chat/turns.md: a dismissal
  * may carry a reason, stored with the settlement and read by the model as `Dismissed by the user.
  * Reason: …`): none for a blank text (`givenReason`: only white space or invisible characters) or
- * the plain dismissal text; the reason of a text the protocol's `dismissedText(reason)` wrote
- * (none when that reason is blank); else the text itself. Held to the rules of a reason, as
- * `bad-request` naming `messages.N.parts.M.errorText` (`path`): at most
+ * the plain dismissal text, with or without a blank or empty reason after it ({@link isPlainDismissal});
+ * the reason of a text the protocol's `dismissedText(reason)` wrote; else the text itself. Held to
+ * the rules of a reason, as `bad-request` naming `messages.N.parts.M.errorText` (`path`): at most
  * {@link REASON_MAX_LENGTH} characters, no NUL, no lone surrogate.
  */
 function dismissalReason(errorText: string, path: (string | number)[]): string | undefined {
-  if (givenReason(errorText) === undefined || errorText === dismissedText()) return undefined
-  const written = errorText.slice(REASON_PREFIX.length)
-  const reason = written.length > 0 && errorText.startsWith(REASON_PREFIX) ? written : errorText
-  if (givenReason(reason) === undefined) return undefined
+  if (givenReason(errorText) === undefined || isPlainDismissal(errorText)) return undefined
+  const reason = errorText.startsWith(REASON_PREFIX) ? errorText.slice(REASON_PREFIX.length) : errorText
   const long = reason.length > REASON_MAX_LENGTH
   const what = 'a dismissal reason'
   const rule = long ? tooLongText(reason.length, REASON_MAX_LENGTH, what) : typedTextProblem(reason)

@@ -1,4 +1,5 @@
 import type { FileUIPart, LanguageModel, TextUIPart } from 'ai'
+import { typedTextProblem } from '@frogbotai/protocol'
 import type { ResolvedAgent } from '../agents/resolve-agents.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
 import { downloadRefusal, type FileDownloadOptions } from '../models/file-downloads.ts'
@@ -28,7 +29,8 @@ type Rules = { model: Exclude<LanguageModel, string>; files?: FileDownloadOption
  * - `{ type: 'text', text }` (`state` is accepted and dropped);
  * - `{ type: 'file', mediaType, url, filename? }`, where `mediaType` is `type/subtype` and `url` is
  *   a base64 `data:` URL, or an `http:`/`https:` URL that the agent's model fetches itself or that
- *   `files.download` lets the server download (docs/http/overview.md), checked against `agent`.
+ *   `files.download` lets the server download (docs/http/overview.md), checked against `agent`;
+ *   `filename` and `url` hold no NUL and no lone surrogate, as text a person types (`typedTextProblem`).
  * Throws `FrogbotError('bad-request')` naming the field (`<path>.<index>.<field>`) and the rule.
  */
 export async function userParts(
@@ -55,7 +57,11 @@ export async function userParts(
     const { mediaType, url, filename } = part
     if (typeof mediaType !== 'string' || !MEDIA_TYPE.test(mediaType)) throw refuse(`${at}.mediaType`, 'must be a media type such as "image/png"')
     if (filename !== undefined && (typeof filename !== 'string' || filename.length > 255)) throw refuse(`${at}.filename`, 'must be a string of at most 255 characters')
+    const brokenName = filename === undefined ? null : typedTextProblem(filename)
+    if (brokenName) throw refuse(`${at}.filename`, brokenName)
     if (typeof url !== 'string') throw refuse(`${at}.url`, 'must be a string')
+    const brokenUrl = typedTextProblem(url)
+    if (brokenUrl) throw refuse(`${at}.url`, brokenUrl)
     const problem = await urlProblem(url, mediaType, rules)
     if (problem) throw refuse(`${at}.url`, problem)
     checked.push({ type: 'file', mediaType, url, ...(filename !== undefined ? { filename } : {}) })

@@ -59,6 +59,15 @@ async function settledOf(read: () => Promise<Json>, chatId: string, frogbot: Par
   return { reason, outcome, errorText: part.errorText, approval: part.approval?.reason, stored: kept }
 }
 
+/** A `useChat` resubmission of `chat` (as read), its `call_1` part left `output-error` with `errorText`. */
+function erroredBody(chatId: string, chat: Json, errorText: string): Json {
+  const copy = chat.messages.map(({ settlements: _settlements, ...message }: Json) => message)
+  const errored = (part: Json) =>
+    (part.toolCallId === 'call_1' ? { ...part, state: 'output-error', errorText } : part)
+  const messages = [copy[0], { ...copy[1], parts: copy[1].parts.map(errored) }]
+  return { id: chatId, messages, trigger: 'submit-message' }
+}
+
 describe('a blank reason is no reason', () => {
   it('/settle: a dismissal with an invisible reason is one without a reason, as "   " is', async () => {
     const plain = await waitingChat('question', colorQuestion)
@@ -103,6 +112,37 @@ describe('a blank reason is no reason', () => {
       const settled = await settledOf(read, chatId, frogbot)
       const plain = { outcome: 'dismissed', reason: undefined, errorText: 'Dismissed by the user.' }
       expect(settled, JSON.stringify(errorText)).toMatchObject(plain)
+    }
+  })
+
+  // The dismissal text with an empty reason after it, or with trailing white space, was kept whole
+  // as the reason, and the model read "Dismissed by the user. Reason: Dismissed by the user. Reason: ".
+  it('useChat: the dismissal text with trailing space or an empty or blank reason: no reason', async () => {
+    const errorTexts = [
+      'Dismissed by the user. Reason: ', 'Dismissed by the user.  ', 'Dismissed by the user. Reason:',
+      'Dismissed by the user. Reason:   ', 'Dismissed by the user.\u200b \n',
+      'Dismissed by the user. Reason:\t\u200b'
+    ]
+    const plain = { outcome: 'dismissed', reason: undefined, errorText: 'Dismissed by the user.' }
+    for (const errorText of errorTexts) {
+      const { call, chatId, read, frogbot } = await waitingChat('question', colorQuestion)
+      const body = erroredBody(chatId, await read(), errorText)
+      const resubmitted = await call('POST', '/api/agents/planner', body)
+      expect(resubmitted.status, JSON.stringify(errorText)).toBe(200)
+      expect(await settledOf(read, chatId, frogbot), JSON.stringify(errorText)).toMatchObject(plain)
+    }
+    // A reason after the label is still the reason; other text is still kept whole.
+    const given = {
+      'Dismissed by the user. Reason: not now ': 'not now ', 'Dismissed by the user. Later': ''
+    }
+    for (const [errorText, reason] of Object.entries(given)) {
+      const { call, chatId, read, frogbot } = await waitingChat('question', colorQuestion)
+      const body = erroredBody(chatId, await read(), errorText)
+      const resubmitted = await call('POST', '/api/agents/planner', body)
+      expect(resubmitted.status, JSON.stringify(errorText)).toBe(200)
+      const settled = await settledOf(read, chatId, frogbot)
+      expect(settled.reason, JSON.stringify(errorText)).toBe(reason || errorText)
+      expect(settled.errorText).toBe(`Dismissed by the user. Reason: ${reason || errorText}`)
     }
   })
 

@@ -130,6 +130,14 @@ for (const backend of BACKENDS) {
       expect(await call('PUT', draftPath(chatId, callId), { draft: {}, output: 1 })).toMatchObject({ status: 400, json: { error: 'body: unknown field "output"' } })
       const big = { text: 'x'.repeat(DRAFT_MAX_BYTES) }
       expect(await call('PUT', draftPath(chatId, callId), { draft: big })).toMatchObject({ status: 400, json: { error: `draft: is ${DRAFT_MAX_BYTES + 11} bytes of JSON; a draft holds at most ${DRAFT_MAX_BYTES}` } })
+      // The limit counts UTF-8 bytes of the draft as JSON (docs/project/guarantees.md, Limits), not
+      // UTF-16 units: 8,200 "é" are 16,400 bytes (16,411 with `{"text":""}`), 8,000 fit.
+      const accents = (count: number) => ({ draft: { text: 'é'.repeat(count) } })
+      const tooMany = await call('PUT', draftPath(chatId, callId), accents(8200))
+      const error = 'draft: is 16411 bytes of JSON; a draft holds at most 16384'
+      expect(tooMany).toMatchObject({ status: 400, json: { error } })
+      expect((await call('PUT', draftPath(chatId, callId), accents(8000))).status).toBe(200)
+      expect((await call('DELETE', draftPath(chatId, callId))).status).toBe(204)
       // Text a person typed, refused as every door refuses it (docs/project/guarantees.md, Limits).
       const typed = (custom: string) => ({ draft: { step: 0, answers: [{ selected: [], custom }] } })
       const nul = await call('PUT', draftPath(chatId, callId), typed('a\u0000b'))
