@@ -334,4 +334,69 @@ describe('the AG-UI door', () => {
     expect(accepted.status).toBe(200)
     await accepted.text()
   })
+
+  // A resume entry was read leniently: `"foo": 1` beside the answer ran (200), so a misspelt
+  // `paylod` would settle the call without its answer. AG-UI's ResumeEntry keys only pass.
+  it("a resume entry with a key AG-UI's ResumeEntry lacks is 400 naming resume.N and the key", async () => {
+    const { agent, subscriber, call } = await plannerAgent()
+    agent.addMessage({ id: 'u_1', role: 'user', content: 'Paint the shed' })
+    await agent.runAgent({}, subscriber)
+    const resumeWith = (runId: string, resume: object[]) =>
+      call('POST', '/api/agents/planner/ag-ui', { threadId, runId, messages: [], resume })
+    const resolved = { interruptId: 'call_1', status: 'resolved', payload: answer }
+    const entries = [
+      [{ interruptId: 'call_1', status: 'cancelled', foo: 1 }, 'resume.0: unknown field "foo"'],
+      [{ interruptId: 'call_1', status: 'resolved', paylod: answer }, 'resume.0: unknown field "paylod"'],
+      // A `metadata` is AG-UI's own, an object: taken, not read; not an object, refused.
+      [{ ...resolved, metadata: 'x' }, "resume.0.metadata: must be an object (AG-UI's Metadata)"]
+    ] as const
+    for (const [entry, error] of entries) {
+      const refused = await resumeWith('r2', [entry])
+      expect(refused.status).toBe(400)
+      expect(refused.json.error).toBe(error)
+    }
+    const waiting = { state: 'awaiting', pending: [{ toolCallId: 'call_1' }] }
+    expect((await call('GET', `/api/agents/planner/chats/${threadId}/pending`)).json).toMatchObject(waiting)
+    const metadata = { signedBy: 'ui' }
+    const resumed = await resumeWith('r3', [{ ...resolved, metadata }])
+    expect(resumed.status).toBe(200)
+    const chat = await call('GET', `/api/agents/planner/chats/${threadId}`)
+    const answered = [{ toolCallId: 'call_1', outcome: 'answered' }]
+    expect(chat.json.messages.at(-1).settlements).toMatchObject(answered)
+  })
+
+  // `"tools": "x"` ran while `"runId": 5` was refused: each RunAgentInput field now holds AG-UI's type.
+  it('a RunAgentInput field of the wrong type is 400 naming it, and nothing runs', async () => {
+    const { call } = await plannerAgent([textStep('Hello.')])
+    const base = { threadId, runId: 'r', messages: [{ id: 'm1', role: 'user', content: 'Hi' }] }
+    const pick = { name: 'pick', description: 'Picks' }
+    const wrongs: [object, RegExp][] = [
+      [{ tools: 'x' }, /^tools: Invalid input: expected array, received string$/],
+      [{ tools: {} }, /^tools: /],
+      [{ tools: [{ name: 'pick' }] }, /^tools\.0\.description: is required \(string\)$/],
+      [{ tools: [{ ...pick, name: 5 }] }, /^tools\.0\.name: /],
+      [{ tools: [{ ...pick, parameters: null }] }, /^tools\.0\.parameters: must not be null$/],
+      [{ tools: [{ ...pick, metadata: [] }] }, /^tools\.0\.metadata: must be an object/],
+      [{ context: 'x' }, /^context: /],
+      [{ context: [{ description: 'Page' }] }, /^context\.0\.value: is required \(string\)$/],
+      [{ context: [{ description: 'Page', value: 5 }] }, /^context\.0\.value: /],
+      [{ parentRunId: 5 }, /^parentRunId: /],
+      [{ protocolVersion: 1 }, /^protocolVersion: /],
+      [{ runId: 5 }, /^runId: /],
+      [{ resume: 'x' }, /^resume: /],
+      [{ resume: [{ interruptId: 'call_1', status: 'done' }] }, /^resume\.0\.status: /]
+    ]
+    for (const [fields, error] of wrongs) {
+      const refused = await call('POST', '/api/agents/planner/ag-ui', { ...base, ...fields })
+      expect(refused.status, JSON.stringify(fields)).toBe(400)
+      expect(refused.json.error, JSON.stringify(fields)).toMatch(error)
+    }
+    expect((await call('GET', '/api/chats')).json.chats).toEqual([])
+    // AG-UI's own shapes pass: tools and context are taken and not read; state and forwardedProps any JSON.
+    const tool = { ...pick, parameters: { type: 'object' }, metadata: { ui: 1 } }
+    const context = [{ description: 'Page', value: '/shed', source: 'ui' }]
+    const ours = { tools: [tool], context, state: 3, forwardedProps: 'x' }
+    const accepted = await call('POST', '/api/agents/planner/ag-ui', { ...base, ...ours })
+    expect(accepted.status).toBe(200)
+  })
 })
