@@ -1,4 +1,5 @@
 import { HttpAgent, buildResumeArray } from '@ag-ui/client'
+import { randomUUID } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
 import { colorQuestion, scriptedModel, textStep, toolStep } from '../../src/testing/scripted-model.ts'
 import { testFrogbot } from '../helpers/test-frogbot.ts'
@@ -398,5 +399,47 @@ describe('the AG-UI door', () => {
     const ours = { tools: [tool], context, state: 3, forwardedProps: 'x' }
     const accepted = await call('POST', '/api/agents/planner/ag-ui', { ...base, ...ours })
     expect(accepted.status).toBe(200)
+  })
+
+  // `"threadId": "abc"` said "(or leave it out to start a new chat)"; left out, it is required.
+  it('a threadId that cannot start a chat says how to start one: a new random id', async () => {
+    const { call } = await plannerAgent([textStep('Hello.')])
+    const messages = [{ id: 'm1', role: 'user', content: 'Hi' }]
+    const short = await call('POST', '/api/agents/planner/ag-ui', { threadId: 'abc', runId: 'r', messages })
+    expect(short.status).toBe(400)
+    const rule = 'threadId: must be 16–128 letters, digits, "_" or "-"'
+    expect(short.json.error).toBe(`${rule} (to start a new chat, send a new random one: a UUID does)`)
+    const missing = await call('POST', '/api/agents/planner/ag-ui', { runId: 'r', messages })
+    expect(missing.status).toBe(400)
+    expect(missing.json.error).toBe('threadId: is required (string)')
+    expect((await call('GET', '/api/chats')).json.chats).toEqual([])
+    // The advice holds: a new random id (a UUID) starts the chat.
+    const fresh = { threadId: randomUUID(), runId: 'r', messages }
+    const started = await call('POST', '/api/agents/planner/ag-ui', fresh)
+    expect(started.status).toBe(200)
+    expect((await call('GET', '/api/chats')).json.chats).toHaveLength(1)
+  })
+
+  it("an anonymous caller's short threadId is refused with the same advice", async () => {
+    const agents = [{ slug: 'open', model: 'fast', access: () => true }]
+    const app = await testFrogbot({ model: scriptedModel([textStep('Hello.')]), agents })
+    cleanup = app.close
+    const messages = [{ id: 'm1', role: 'user', content: 'Hi' }]
+    const post = (id: string) =>
+      app.frogbot.fetch(
+        new Request('http://localhost/api/agents/open/ag-ui', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ threadId: id, runId: 'r', messages })
+        })
+      )
+    const refused = await post('short-but-16-chars')
+    expect(refused.status).toBe(400)
+    const rule = 'threadId: a chat without an owner needs an id of at least 22 random characters'
+    const advice = '(to start a new chat, send a new random one: a UUID does)'
+    expect(((await refused.json()) as { error: string }).error).toBe(`${rule} ${advice}`)
+    const started = await post(randomUUID())
+    expect(started.status).toBe(200)
+    await started.text()
   })
 })
