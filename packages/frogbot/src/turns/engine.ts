@@ -90,9 +90,21 @@ function messageMethods(services: TurnServices, guard: Guard) {
   return {
     /**
      * Sends a user message (see `sendMessage`); a blank one, or text with NUL, is refused, naming
-     * `field` (default `message.parts`); an id the chat already uses, naming `idField` (default `message.id`); a malformed new chat id naming `chatIdField` (default `chatId`).
+     * `field` (default `message.parts`); an id the chat already uses, naming `idField` (default
+     * `message.id`); a malformed new chat id naming `chatIdField` (default `chatId`), with
+     * `newChatAdvice` (how to start a new chat instead; default: leave the id out).
      */
-    sendMessage: guard(async ({ field = 'message.parts', ...options }: { agentSlug: string; chatId?: string; message: UIMessage; req: Caller; canQueue?: boolean; field?: string; idField?: string; chatIdField?: string }) => {
+    sendMessage: guard(async ({ field = 'message.parts', ...options }: {
+      agentSlug: string
+      chatId?: string
+      message: UIMessage
+      req: Caller
+      canQueue?: boolean
+      field?: string
+      idField?: string
+      chatIdField?: string
+      newChatAdvice?: string
+    }) => {
       refuseUnsendable(options.message.parts, field)
       return sendMessage(services, options)
     }),

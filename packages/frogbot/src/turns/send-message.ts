@@ -20,13 +20,33 @@ import { firstWordsTitle, generateTitle } from './chat-titles.ts'
 
 const notFound = (chatId: string, agentSlug: string) => chatNotFound(chatId, agentSlug)
 
-/** The new chat a first message creates: owned by the sender (nobody when anonymous). */
-function newChat({ chatId, chatIdField, agentSlug, req, message, channel }: { chatId?: string; chatIdField: string; agentSlug: string; req: Caller; message: UIMessage; channel?: ChannelIdentity }): Omit<NewChat, 'id'> {
+/** How a refused new chat id says to start a new chat where the id may be left out. */
+const LEAVE_IT_OUT = 'or leave it out to start a new chat'
+
+/**
+ * The new chat a first message creates: owned by the sender (nobody when anonymous). A malformed
+ * client id is refused naming `chatIdField`, ending with `newChatAdvice` in brackets.
+ */
+function newChat(
+  { chatId, chatIdField, newChatAdvice, agentSlug, req, message, channel }: {
+    chatId?: string
+    chatIdField: string
+    newChatAdvice: string
+    agentSlug: string
+    req: Caller
+    message: UIMessage
+    channel?: ChannelIdentity
+  }
+): Omit<NewChat, 'id'> {
   if (chatId !== undefined && !channel) {
-    if (!CLIENT_CHAT_ID.test(chatId)) throw new FrogbotError('bad-request', `${chatIdField}: must be 16–128 letters, digits, "_" or "-" (or leave it out to start a new chat)`)
+    if (!CLIENT_CHAT_ID.test(chatId)) {
+      const rule = 'must be 16–128 letters, digits, "_" or "-"'
+      throw new FrogbotError('bad-request', `${chatIdField}: ${rule} (${newChatAdvice})`)
+    }
     // An owner-less chat is continued by anyone who knows its id: it must hold 128 random bits (docs/http/overview.md).
     if (!req.user && chatId.length < 22) {
-      throw new FrogbotError('bad-request', `${chatIdField}: a chat without an owner needs an id of at least 22 random characters (or leave it out to start a new chat)`)
+      const rule = 'a chat without an owner needs an id of at least 22 random characters'
+      throw new FrogbotError('bad-request', `${chatIdField}: ${rule} (${newChatAdvice})`)
     }
   }
   return { agentSlug, ownerId: req.user?.id ?? null, title: firstWordsTitle(message.parts), channel: channel ?? null }
@@ -182,17 +202,29 @@ async function decideSend(
  * Throws `FrogbotError`: `agent-not-found`, `unauthorized`/`forbidden` (the agent's `access`),
  * `forbidden` (an assignee of a call in the chat, who may only read it and answer their calls),
  * `not-found` (a chat of another user or agent), `channel-chat`, `bad-request` (a malformed new
- * `chatId`, naming `chatIdField`, default `chatId`; a message id the chat already uses, stored or
- * queued, naming `idField`, default `message.id`, except an exact repeat of a queued message,
- * answered as queued again, see `messageIdUse`), `turn-in-progress`, `queue-full` (429),
- * `write-conflict`.
+ * `chatId`, naming `chatIdField`, default `chatId`, with `newChatAdvice`, default "or leave it
+ * out to start a new chat", set by a door where the id cannot be left out; a message id the
+ * chat already uses, stored or queued, naming `idField`, default `message.id`, except an exact
+ * repeat of a queued message, answered as queued again, see `messageIdUse`), `turn-in-progress`,
+ * `queue-full` (429), `write-conflict`.
  */
 export async function sendMessage(
   services: TurnServices,
-  { agentSlug, chatId, chatIdField = 'chatId', message, req, channel, canQueue = true, idField = 'message.id' }: {
+  {
+    agentSlug,
+    chatId,
+    chatIdField = 'chatId',
+    newChatAdvice = LEAVE_IT_OUT,
+    message,
+    req,
+    channel,
+    canQueue = true,
+    idField = 'message.id'
+  }: {
     agentSlug: string
     chatId?: string
     chatIdField?: string
+    newChatAdvice?: string
     message: UIMessage
     req: Caller
     channel?: ChannelIdentity
@@ -204,7 +236,8 @@ export async function sendMessage(
   const id = chatId ?? services.newId('chat')
   const existing = chatId === undefined ? null : await services.store.getChat(id)
   if (existing) await assertMaySend(services, { chat: existing, agentSlug, req })
-  const create = existing ? undefined : { ...newChat({ chatId, chatIdField, agentSlug, req, message, channel }), id }
+  const fresh = { chatId, chatIdField, newChatAdvice, agentSlug, req, message, channel }
+  const create = existing ? undefined : { ...newChat(fresh), id }
   const leaseOwner = newLeaseOwner(services)
   if (create) {
     const started = await startInNewChat(services, { agent, create, message, req, leaseOwner })

@@ -1,4 +1,5 @@
 import { HttpAgent, buildResumeArray } from '@ag-ui/client'
+import { randomUUID } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
 import { colorQuestion, scriptedModel, textStep, toolStep } from '../../src/testing/scripted-model.ts'
 import { testFrogbot } from '../helpers/test-frogbot.ts'
@@ -333,5 +334,112 @@ describe('the AG-UI door', () => {
     const accepted = await post({ threadId, runId: 'r', parentRunId: 'p', protocolVersion: '1.0', state: {}, tools: [], context: [], forwardedProps: {}, messages: [{ ...message, metadata: { from: 'ui' } }] })
     expect(accepted.status).toBe(200)
     await accepted.text()
+  })
+
+  // A resume entry was read leniently: `"foo": 1` beside the answer ran (200), so a misspelt
+  // `paylod` would settle the call without its answer. AG-UI's ResumeEntry keys only pass.
+  it("a resume entry with a key AG-UI's ResumeEntry lacks is 400 naming resume.N and the key", async () => {
+    const { agent, subscriber, call } = await plannerAgent()
+    agent.addMessage({ id: 'u_1', role: 'user', content: 'Paint the shed' })
+    await agent.runAgent({}, subscriber)
+    const resumeWith = (runId: string, resume: object[]) =>
+      call('POST', '/api/agents/planner/ag-ui', { threadId, runId, messages: [], resume })
+    const resolved = { interruptId: 'call_1', status: 'resolved', payload: answer }
+    const entries = [
+      [{ interruptId: 'call_1', status: 'cancelled', foo: 1 }, 'resume.0: unknown field "foo"'],
+      [{ interruptId: 'call_1', status: 'resolved', paylod: answer }, 'resume.0: unknown field "paylod"'],
+      // A `metadata` is AG-UI's own, an object: taken, not read; not an object, refused.
+      [{ ...resolved, metadata: 'x' }, "resume.0.metadata: must be an object (AG-UI's Metadata)"]
+    ] as const
+    for (const [entry, error] of entries) {
+      const refused = await resumeWith('r2', [entry])
+      expect(refused.status).toBe(400)
+      expect(refused.json.error).toBe(error)
+    }
+    const waiting = { state: 'awaiting', pending: [{ toolCallId: 'call_1' }] }
+    expect((await call('GET', `/api/agents/planner/chats/${threadId}/pending`)).json).toMatchObject(waiting)
+    const metadata = { signedBy: 'ui' }
+    const resumed = await resumeWith('r3', [{ ...resolved, metadata }])
+    expect(resumed.status).toBe(200)
+    const chat = await call('GET', `/api/agents/planner/chats/${threadId}`)
+    const answered = [{ toolCallId: 'call_1', outcome: 'answered' }]
+    expect(chat.json.messages.at(-1).settlements).toMatchObject(answered)
+  })
+
+  // `"tools": "x"` ran while `"runId": 5` was refused: each RunAgentInput field now holds AG-UI's type.
+  it('a RunAgentInput field of the wrong type is 400 naming it, and nothing runs', async () => {
+    const { call } = await plannerAgent([textStep('Hello.')])
+    const base = { threadId, runId: 'r', messages: [{ id: 'm1', role: 'user', content: 'Hi' }] }
+    const pick = { name: 'pick', description: 'Picks' }
+    const wrongs: [object, RegExp][] = [
+      [{ tools: 'x' }, /^tools: Invalid input: expected array, received string$/],
+      [{ tools: {} }, /^tools: /],
+      [{ tools: [{ name: 'pick' }] }, /^tools\.0\.description: is required \(string\)$/],
+      [{ tools: [{ ...pick, name: 5 }] }, /^tools\.0\.name: /],
+      [{ tools: [{ ...pick, parameters: null }] }, /^tools\.0\.parameters: must not be null$/],
+      [{ tools: [{ ...pick, metadata: [] }] }, /^tools\.0\.metadata: must be an object/],
+      [{ context: 'x' }, /^context: /],
+      [{ context: [{ description: 'Page' }] }, /^context\.0\.value: is required \(string\)$/],
+      [{ context: [{ description: 'Page', value: 5 }] }, /^context\.0\.value: /],
+      [{ parentRunId: 5 }, /^parentRunId: /],
+      [{ protocolVersion: 1 }, /^protocolVersion: /],
+      [{ runId: 5 }, /^runId: /],
+      [{ resume: 'x' }, /^resume: /],
+      [{ resume: [{ interruptId: 'call_1', status: 'done' }] }, /^resume\.0\.status: /]
+    ]
+    for (const [fields, error] of wrongs) {
+      const refused = await call('POST', '/api/agents/planner/ag-ui', { ...base, ...fields })
+      expect(refused.status, JSON.stringify(fields)).toBe(400)
+      expect(refused.json.error, JSON.stringify(fields)).toMatch(error)
+    }
+    expect((await call('GET', '/api/chats')).json.chats).toEqual([])
+    // AG-UI's own shapes pass: tools and context are taken and not read; state and forwardedProps any JSON.
+    const tool = { ...pick, parameters: { type: 'object' }, metadata: { ui: 1 } }
+    const context = [{ description: 'Page', value: '/shed', source: 'ui' }]
+    const ours = { tools: [tool], context, state: 3, forwardedProps: 'x' }
+    const accepted = await call('POST', '/api/agents/planner/ag-ui', { ...base, ...ours })
+    expect(accepted.status).toBe(200)
+  })
+
+  // `"threadId": "abc"` said "(or leave it out to start a new chat)"; left out, it is required.
+  it('a threadId that cannot start a chat says how to start one: a new random id', async () => {
+    const { call } = await plannerAgent([textStep('Hello.')])
+    const messages = [{ id: 'm1', role: 'user', content: 'Hi' }]
+    const short = await call('POST', '/api/agents/planner/ag-ui', { threadId: 'abc', runId: 'r', messages })
+    expect(short.status).toBe(400)
+    const rule = 'threadId: must be 16–128 letters, digits, "_" or "-"'
+    expect(short.json.error).toBe(`${rule} (to start a new chat, send a new random one: a UUID does)`)
+    const missing = await call('POST', '/api/agents/planner/ag-ui', { runId: 'r', messages })
+    expect(missing.status).toBe(400)
+    expect(missing.json.error).toBe('threadId: is required (string)')
+    expect((await call('GET', '/api/chats')).json.chats).toEqual([])
+    // The advice holds: a new random id (a UUID) starts the chat.
+    const fresh = { threadId: randomUUID(), runId: 'r', messages }
+    const started = await call('POST', '/api/agents/planner/ag-ui', fresh)
+    expect(started.status).toBe(200)
+    expect((await call('GET', '/api/chats')).json.chats).toHaveLength(1)
+  })
+
+  it("an anonymous caller's short threadId is refused with the same advice", async () => {
+    const agents = [{ slug: 'open', model: 'fast', access: () => true }]
+    const app = await testFrogbot({ model: scriptedModel([textStep('Hello.')]), agents })
+    cleanup = app.close
+    const messages = [{ id: 'm1', role: 'user', content: 'Hi' }]
+    const post = (id: string) =>
+      app.frogbot.fetch(
+        new Request('http://localhost/api/agents/open/ag-ui', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ threadId: id, runId: 'r', messages })
+        })
+      )
+    const refused = await post('short-but-16-chars')
+    expect(refused.status).toBe(400)
+    const rule = 'threadId: a chat without an owner needs an id of at least 22 random characters'
+    const advice = '(to start a new chat, send a new random one: a UUID does)'
+    expect(((await refused.json()) as { error: string }).error).toBe(`${rule} ${advice}`)
+    const started = await post(randomUUID())
+    expect(started.status).toBe(200)
+    await started.text()
   })
 })

@@ -34,6 +34,12 @@ function textOfContent(content: unknown): string {
   return ''
 }
 
+/**
+ * How a refused new `threadId` says to start a new chat: AG-UI's `threadId` is required, so it
+ * cannot be left out as other doors' chat ids can; a new random one starts a chat.
+ */
+const NEW_THREAD = 'to start a new chat, send a new random one: a UUID does'
+
 type Emit = (event: BaseEvent) => void
 type RunIds = { threadId: string; runId: string }
 
@@ -131,7 +137,8 @@ export async function agUiRun(context: HttpContext, c: Context<HttpEnv>, slug: s
   const input = await readBody(c.req.raw, AgUiRunInput, context.maxBodyBytes)
   const ids = { threadId: input.threadId, runId: input.runId }
   const send = async (next: ReturnType<typeof userMessageOf>) => {
-    const options = { agentSlug: agent.slug, chatId: input.threadId, ...next, req, chatIdField: 'threadId' }
+    const chat = { agentSlug: agent.slug, chatId: input.threadId, chatIdField: 'threadId' }
+    const options = { ...chat, newChatAdvice: NEW_THREAD, ...next, req }
     const sent = await forCaller(req, engine.sendMessage(options))
     return sent.status === 'started' ? { run: sent.run } : { queued: sent.messageId }
   }
