@@ -73,7 +73,9 @@ function flagInput(toolCallId: string, options: AnswerOptions): SettleInput | nu
 function offeredLabel(options: { label: string }[], item: string): string | null {
   if (options.some((option) => option.label === item)) return item
   const folded = item.toLocaleLowerCase()
-  const matches = options.filter((option) => typeof option.label === 'string' && option.label.toLocaleLowerCase() === folded)
+  const matches = options.filter(
+    (option) => typeof option.label === 'string' && option.label.toLocaleLowerCase() === folded
+  )
   return matches.length === 1 ? matches[0].label : null
 }
 
@@ -120,7 +122,10 @@ export function pickOutput(call: Pick<PendingCall, 'toolName' | 'input'> & { kin
   const selected = pickedItems(options, pick ?? '').map((item) => {
     if (!/^\d+$/.test(item)) return labelOf(options, item)
     const option = options[Number(item) - 1]
-    if (!option) throw new UsageProblem(`--pick ${item}: there is no option ${item}; \`frogbot pending\` numbers them 1 to ${options.length}`)
+    if (!option) {
+      const numbered = `\`frogbot pending\` numbers them 1 to ${options.length}`
+      throw new UsageProblem(`--pick ${item}: there is no option ${item}; ${numbered}`)
+    }
     return option.label
   })
   return { answers: [{ header: questions[0].header, selected, ...(custom !== undefined ? { custom } : {}) }] }

@@ -27,9 +27,10 @@ describe('frogbot answer options', () => {
     expect(() => pickOutput({ toolName: 'send_invoice', kind: 'approval', input: {} }, '1', undefined)).toThrow(/this call is "send_invoice": decide it with --approve \[--input JSON\] \[--reason text\] or --deny/)
   })
 
-  it('--pick takes a label holding a comma when the whole value is exactly one offered label; else it splits on commas', () => {
+  it('--pick takes a label holding a comma when the value is exactly one offered label, else splits', () => {
     const options = [{ label: 'Yes, deploy' }, { label: 'Yes' }, { label: 'No' }, { label: '1,2' }]
-    const deploy = { toolName: 'question', input: { questions: [{ header: 'Deploy', question: 'Now?', options }] } }
+    const questions = [{ header: 'Deploy', question: 'Now?', options }]
+    const deploy = { toolName: 'question', input: { questions } }
     const picked = (pick: string) => pickOutput(deploy, pick, undefined).answers[0].selected
     // It used to pick "Yes" and " deploy", and the settle door refused: `"Yes" was not offered`.
     expect(picked('Yes, deploy')).toEqual(['Yes, deploy'])

@@ -18,7 +18,12 @@ const frogbot = (...args: string[]) => runCli([...args, '--config', CONFIG], { c
 /** Two chats of Ada waiting at the `Deploy` question (options `Yes, deploy`, `Yes`, `No`; several picks). */
 async function seed() {
   const config = ((await import(pathToFileURL(CONFIG).href)) as { default: FrogbotConfig }).default
-  const app = await createFrogbot({ ...config, db: sqliteAdapter({ filename: join(temp.dir, 'frogbot.db') }) }, { env: {}, log: () => {}, maintenanceIntervalMs: 0 })
+  const adapter = sqliteAdapter({ filename: join(temp.dir, 'frogbot.db') })
+  const app = await createFrogbot({ ...config, db: adapter }, {
+    env: {},
+    log: () => {},
+    maintenanceIntervalMs: 0
+  })
   try {
     const { db } = storeOf(app)
     const ada = await ensureUser(db, { email: 'ada@example.com' })
@@ -29,7 +34,9 @@ async function seed() {
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
         body: JSON.stringify({ prompt: 'ask deploy' })
       })
-      const body = (await (await app.fetch(request)).json()) as { status: string; chatId: string; pending: { toolCallId: string }[] }
+      const response = await app.fetch(request)
+      type Started = { status: string; chatId: string; pending: { toolCallId: string }[] }
+      const body = (await response.json()) as Started
       expect(body.status).toBe('awaiting-input')
       return { chatId: body.chatId, callId: body.pending[0].toolCallId }
     }
@@ -40,15 +47,17 @@ async function seed() {
 }
 
 describe('frogbot answer --pick with a label holding a comma', { timeout: 90_000 }, () => {
-  it('takes the whole value when it is exactly one offered label, and still splits a list of labels', async () => {
+  it('takes the whole value when it is exactly one offered label, and still splits a list', async () => {
     const { first, second } = await seed()
     // It used to split the value: `"Yes" was not offered`… for " deploy", and nothing was answered.
-    const whole = await frogbot('answer', first.chatId, first.callId, '--email', 'ada@example.com', '--pick', 'Yes, deploy')
+    const answer = (call: { chatId: string; callId: string }, pick: string) =>
+      frogbot('answer', call.chatId, call.callId, '--email', 'ada@example.com', '--pick', pick)
+    const whole = await answer(first, 'Yes, deploy')
     expect(whole.stderr).not.toContain('was not offered')
     expect(whole.code).toBe(0)
     expect(whole.stdout).toContain('"selected":["Yes, deploy"]')
 
-    const listed = await frogbot('answer', second.chatId, second.callId, '--email', 'ada@example.com', '--pick', 'Yes,No')
+    const listed = await answer(second, 'Yes,No')
     expect(listed.code).toBe(0)
     expect(listed.stdout).toContain('"selected":["Yes","No"]')
   })
