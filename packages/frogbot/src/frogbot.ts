@@ -28,6 +28,7 @@ import { watchSqliteFile } from './store/sqlite-file-watch.ts'
 import { redisLiveStreams } from './turns/live/redis-live-streams.ts'
 import { loadTelemetry } from './telemetry/load-telemetry.ts'
 import { createNotifier } from './notify/notifier.ts'
+import { publicURLOf, publicURLProblem } from './notify/public-url.ts'
 import { safeLogger } from './text/log-safe.ts'
 
 /**
@@ -159,19 +160,11 @@ function awaitingInputListener(hook: ((event: AwaitingInputEvent) => void | Prom
 }
 
 /**
- * Where links in notices point (docs/chat/reach-people.md): `FROGBOT_PUBLIC_URL`, else the
- * config's `serverURL`, else `http://localhost:$PORT` (3000 when `PORT` is unset); no trailing slash.
- */
-function publicURLOf(config: FrogbotConfig, env: NodeJS.ProcessEnv): string {
-  return (env.FROGBOT_PUBLIC_URL || config.serverURL || `http://localhost:${env.PORT || 3000}`).replace(/\/+$/, '')
-}
-
-/**
  * Starts FrogBot from a checked config: resolves every agent's model (throwing one `ConfigError`
  * listing every model that cannot resolve, e.g. `agents[0].model: "openai/gpt-4.1" needs the openai
  * provider: set OPENAI_API_KEY or ai.providers`) and every provider base URL that is not an http(s)
- * URL (e.g. `OPENAI_COMPATIBLE_BASE_URL: "notaurl" must be an http:// or https:// URL …`), opens the
- * database and runs its migrations.
+ * URL (e.g. `OPENAI_COMPATIBLE_BASE_URL: "notaurl" must be an http:// or https:// URL …`) or a
+ * `FROGBOT_PUBLIC_URL` that is not one (see `publicURLProblem`), opens the database and runs its migrations.
  */
 export async function createFrogbot(config: FrogbotConfig, options: CreateFrogbotOptions = {}): Promise<Frogbot> {
   const { now = () => new Date(), newId = randomId, leaseMs = 30_000, queueLimit = 20, env = process.env, maintenanceIntervalMs = 5000 } = options
@@ -181,7 +174,9 @@ export async function createFrogbot(config: FrogbotConfig, options: CreateFrogbo
   const providers = await configuredProviders(config.ai?.providers, env)
   const mcp = await connectAgentMcpServers(config.agents)
   const resolved = resolveAgents({ ...config, agents: mcp.agents }, { providers, modelOverride: options.model })
-  const problems = [...providerSettingProblems(config.ai?.providers, env), ...resolved.problems]
+  const publicURL = publicURLProblem(env)
+  const settings = [...providerSettingProblems(config.ai?.providers, env), ...(publicURL ? [publicURL] : [])]
+  const problems = [...settings, ...resolved.problems]
   if (problems.length > 0) throw new ConfigError(problems)
   const { agents } = resolved
 

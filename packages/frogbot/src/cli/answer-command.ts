@@ -67,21 +67,46 @@ function flagInput(toolCallId: string, options: AnswerOptions): SettleInput | nu
 }
 
 /**
- * The option label `--pick` means by `item`: an exact label first, else the one label that matches it
- * ignoring case (the README says labels work; a person types `peppers` for `🍕 Peppers`), else `item`
- * as given, which the settle door refuses as not offered.
+ * The offered label `item` names: an exact label first, else the one label that matches it ignoring
+ * case (the README says labels work; a person types `peppers` for `🍕 Peppers`), else `null`.
  */
-export function labelOf(options: { label: string }[], item: string): string {
+function offeredLabel(options: { label: string }[], item: string): string | null {
   if (options.some((option) => option.label === item)) return item
   const folded = item.toLocaleLowerCase()
-  const matches = options.filter((option) => typeof option.label === 'string' && option.label.toLocaleLowerCase() === folded)
-  return matches.length === 1 ? matches[0].label : item
+  const matches = options.filter(
+    (option) => typeof option.label === 'string' && option.label.toLocaleLowerCase() === folded
+  )
+  return matches.length === 1 ? matches[0].label : null
+}
+
+/**
+ * The option label `--pick` means by `item`: the offered label it names (see {@link offeredLabel}),
+ * else `item` as given, which the settle door refuses as not offered.
+ */
+export function labelOf(options: { label: string }[], item: string): string {
+  return offeredLabel(options, item) ?? item
+}
+
+/**
+ * The items of a `--pick` value: the whole value (trimmed) when it holds a comma, is not only
+ * numbers and commas, and names one offered label (`--pick "Yes, deploy"`, see {@link offeredLabel});
+ * else the value split on commas, each item trimmed, empty ones dropped (`--pick 1,3`, `--pick City`).
+ */
+function pickedItems(options: { label: string }[], pick: string): string[] {
+  const whole = pick.trim()
+  const label = whole.includes(',') && !/^[\d,\s]*$/.test(whole) ? offeredLabel(options, whole) : null
+  if (label !== null) return [label]
+  return pick
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '')
 }
 
 /**
  * The `question` output for `--pick 2[,3] [--custom text]` or `--custom text` alone, from the
  * pending call's single question. Each picked item is an option number as `frogbot pending`
- * prints it (1 is the first option), or else an option label (see {@link labelOf}).
+ * prints it (1 is the first option), or else an option label (see {@link labelOf}); a label that
+ * holds a comma is picked by the whole value (see {@link pickedItems}).
  */
 export function pickOutput(call: Pick<PendingCall, 'toolName' | 'input'> & { kind?: string }, pick: string | undefined, custom: string | undefined) {
   if (call.toolName !== 'question') {
@@ -94,16 +119,15 @@ export function pickOutput(call: Pick<PendingCall, 'toolName' | 'input'> & { kin
     throw new UsageProblem(`this call asks ${questions.length} questions (${headers}); answer all of them with --json '{ "answers": [{ "header": …, "selected": [...] }, …] }'`)
   }
   const options = questions[0].options ?? []
-  const selected = (pick ?? '')
-    .split(',')
-    .map((item) => item.trim())
-    .filter((item) => item !== '')
-    .map((item) => {
-      if (!/^\d+$/.test(item)) return labelOf(options, item)
-      const option = options[Number(item) - 1]
-      if (!option) throw new UsageProblem(`--pick ${item}: there is no option ${item}; \`frogbot pending\` numbers them 1 to ${options.length}`)
-      return option.label
-    })
+  const selected = pickedItems(options, pick ?? '').map((item) => {
+    if (!/^\d+$/.test(item)) return labelOf(options, item)
+    const option = options[Number(item) - 1]
+    if (!option) {
+      const numbered = `\`frogbot pending\` numbers them 1 to ${options.length}`
+      throw new UsageProblem(`--pick ${item}: there is no option ${item}; ${numbered}`)
+    }
+    return option.label
+  })
   return { answers: [{ header: questions[0].header, selected, ...(custom !== undefined ? { custom } : {}) }] }
 }
 

@@ -6,6 +6,7 @@ import { internalsOf } from '../frogbot-internals.ts'
 import { cliCommand } from './cli-command.ts'
 import { loadConfig } from './load-config.ts'
 import { answerHint, describePendingCall, terminalSafe } from './pending-command.ts'
+import { printLine } from './terminal-lines.ts'
 
 /** The flags of `frogbot pending --all`. */
 export type InboxCommandOptions = { config?: string; email?: string; agent?: string; kind?: string; 'older-than'?: string; 'newer-than'?: string }
@@ -53,7 +54,12 @@ export async function inboxCommand(options: InboxCommandOptions): Promise<number
     } while (cursor)
     if (listed.length === 0) {
       const ages = [options['older-than'] && `older than ${options['older-than']}`, options['newer-than'] && `newer than ${options['newer-than']}`].filter(Boolean)
-      console.log(`Nothing is waiting for ${user.email}${options.agent ? ` with agent ${options.agent}` : ''}${options.kind ? ` of kind ${options.kind}` : ''}${ages.length > 0 ? ` ${ages.join(' and ')}` : ''}.`)
+      const narrowed = [
+        options.agent ? ` with agent ${options.agent}` : '',
+        options.kind ? ` of kind ${options.kind}` : '',
+        ages.length > 0 ? ` ${ages.join(' and ')}` : ''
+      ].join('')
+      printLine(`Nothing is waiting for ${user.email}${narrowed}.`)
       return 0
     }
     const now = new Date()
@@ -62,7 +68,9 @@ export async function inboxCommand(options: InboxCommandOptions): Promise<number
       return describePendingCall(call, { owner: about.join('  '), now }).join('\n')
     })
     console.log(blocks.join('\n\n'))
-    console.log(`\n${listed.length} waiting for ${user.email}. ${answerHint(listed.map((call) => ({ call }))).replace('--email <email>', `--email ${user.email}`)}`)
+    const hint = answerHint(listed.map((call) => ({ call })))
+      .replace('--email <email>', `--email ${user.email}`)
+    printLine(`\n${listed.length} waiting for ${user.email}. ${hint}`)
     return 0
   } catch (error) {
     if (!FrogbotError.isInstance(error)) throw error

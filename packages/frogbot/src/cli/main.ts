@@ -33,6 +33,8 @@ const COMMANDS: Record<string, { usage: string; help: string }> = {
     help: [
       'Settles a waiting call as that user, with the same checks as HTTP (the chat must be theirs or have no owner).',
       '  --pick 2        the second option of a single question, as `frogbot pending` numbers them (labels work too); --pick 1,3 for several',
+      '                  a label holding a comma is taken whole when the value is exactly that label:',
+      '                  --pick "Yes, deploy"',
       '  --custom <text> a typed answer (alone, or beside --pick)',
       "  --json '<output>' the whole output, e.g. for several questions or another client tool",
       '  --dismiss [--reason <text>]  decline the call; the model is not called',

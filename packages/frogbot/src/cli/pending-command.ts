@@ -114,7 +114,8 @@ export async function pendingCommand(options: { config?: string; agent?: string 
     const listed = rows.slice(0, PENDING_LIMIT).map((row) => ({ call: toPendingCall(toCallRecord(row)), row, channelLabel: row.channel ? channelLabelOf(row.channel) : null }))
     const blocks = listed.map(({ call, row, channelLabel }) => {
       const asks = call.assignees ? `  asks ${call.assignees.map((entry) => terminalSafe(entry, 100)).join(', ')}` : ''
-      const owner = `${row.owner_id === null ? 'no owner' : `owner ${row.owner_email ?? row.owner_id}`}${asks}`
+      const ownerName = terminalText(row.owner_email ?? row.owner_id ?? '')
+      const owner = `${row.owner_id === null ? 'no owner' : `owner ${ownerName}`}${asks}`
       return describePendingCall(call, { owner, now, channelLabel }).join('\n')
     })
     console.log(blocks.join('\n\n'))

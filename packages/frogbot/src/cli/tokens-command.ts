@@ -2,6 +2,7 @@ import { tokenPrefix } from '../auth/api-tokens.ts'
 import { cliCommand } from './cli-command.ts'
 import { nothingIn } from './database-place.ts'
 import { withAuth } from './open-database.ts'
+import { printLine, rowField } from './terminal-lines.ts'
 
 /**
  * How `tokens revoke` may echo what it was given: a token id, or anything shorter than the shortest
@@ -12,7 +13,10 @@ export function shownTarget(target: string): string {
   return target.length < 16 || /^tok_[\w-]{24}$/.test(target) ? target : `${tokenPrefix(target)}…`
 }
 
-/** `frogbot tokens create|list|revoke`. A created token is printed once; only its hash is stored. */
+/**
+ * `frogbot tokens create|list|revoke`. A created token is printed once; only its hash is stored.
+ * Names and emails are printed through `terminalText` (`printLine`): a control character shows as `?`.
+ */
 export async function tokensCommand(args: string[], options: { config?: string; email?: string; name?: string }): Promise<number> {
   const [action, given] = args
   // `tokens list` shows a prefix as `fbt_3wBAzL…`: accept it copied with the ellipsis.
@@ -34,7 +38,8 @@ export async function tokensCommand(args: string[], options: { config?: string; 
         return 1
       }
       await auth.revokeToken(matches[0].id)
-      console.log(`Revoked token "${matches[0].name}" (${matches[0].id}). Every server refuses it from its next request.`)
+      const revoked = `token "${rowField(matches[0].name)}" (${matches[0].id})`
+      printLine(`Revoked ${revoked}. Every server refuses it from its next request.`)
       return 0
     }
     if (!options.email) {
@@ -52,17 +57,20 @@ export async function tokensCommand(args: string[], options: { config?: string; 
         return 1
       }
       const created = await auth.createToken({ userId: user.id, name: options.name ?? 'cli' })
-      console.log(
+      printLine(
         `API token for ${user.email} (shown once; store it now):\n\n  ${created.token}\n\nIt works with servers on ${database}.\nIts id is ${created.id} (to revoke it: ${cliCommand(`tokens revoke ${created.id}`)}).`
       )
       return 0
     }
     if (action === 'list') {
       const tokens = await auth.listTokens(user.id)
-      if (tokens.length === 0) console.log(`No tokens for ${user.email}${nothingIn(place).where}. Create one: ${cliCommand(`tokens create --email ${user.email}`)}`)
+      const create = cliCommand(`tokens create --email ${user.email}`)
+      const where = nothingIn(place).where
+      if (tokens.length === 0) printLine(`No tokens for ${user.email}${where}. Create one: ${create}`)
       for (const token of tokens) {
         const state = token.revoked_at ? `revoked ${token.revoked_at}` : `last used ${token.last_used_at ?? 'never'}`
-        console.log(`${token.prefix}…  ${token.name}  id ${token.id}  created ${token.created_at}  ${state}`)
+        const name = rowField(token.name)
+        printLine(`${token.prefix}…  ${name}  id ${token.id}  created ${token.created_at}  ${state}`)
       }
       return 0
     }

@@ -1,14 +1,17 @@
 import { passwordProblem } from '../auth/password-hash.ts'
+import { emailProblem } from '../auth/users.ts'
 import { cliCommand } from './cli-command.ts'
 import { nothingIn } from './database-place.ts'
 import { withAuth } from './open-database.ts'
+import { printLine, printProblem, rowField } from './terminal-lines.ts'
 import { passwordFrom } from './prompt-password.ts'
 
 /**
  * `frogbot users create|password|list|delete`. A password comes from `--password`, else
  * `FROGBOT_PASSWORD`, else a prompt on the terminal that shows nothing; it is never printed.
  * `create` without any of them (and no terminal) makes a user without a password, who uses API
- * tokens only.
+ * tokens only; it refuses an email sign-in would refuse (see `emailProblem`), naming `--email`.
+ * Emails and names are printed through `terminalText` (`printLine`): a control character shows as `?`.
  */
 export async function usersCommand(
   args: string[],
@@ -18,6 +21,11 @@ export async function usersCommand(
   const [action] = args
   if (action !== 'list' && !options.email) {
     console.error(`frogbot users ${action ?? ''}: --email <email> is required`)
+    return 1
+  }
+  const badEmail = action === 'create' ? emailProblem(options.email!) : null
+  if (badEmail) {
+    printProblem(`frogbot users create: --email: ${badEmail}`)
     return 1
   }
   // Ask before opening the database, and check the password before anything is written.
@@ -35,7 +43,9 @@ export async function usersCommand(
         console.log(`No users yet${where}. Create one: ${cliCommand('users create --email you@example.com')}${note}`)
       }
       for (const user of users) {
-        console.log(`${user.email}${user.name ? ` (${user.name})` : ''}  created ${user.createdAt}  ${user.hasPassword ? 'password set' : 'no password (API tokens only)'}`)
+        const name = user.name ? ` (${rowField(user.name)})` : ''
+        const signIn = user.hasPassword ? 'password set' : 'no password (API tokens only)'
+        printLine(`${user.email}${name}  created ${user.createdAt}  ${signIn}`)
       }
       return 0
     }
@@ -44,19 +54,24 @@ export async function usersCommand(
       const existing = await auth.userByEmail(email)
       if (existing) {
         if (password !== null) {
-          console.error(`${existing.email} already exists; its password is unchanged. Change it with: ${cliCommand(`users password --email ${existing.email}`)}`)
+          const change = `Change it with: ${cliCommand(`users password --email ${existing.email}`)}`
+          printProblem(`${existing.email} already exists; its password is unchanged. ${change}`)
           return 1
         }
-        console.log(`${existing.email} already exists.`)
+        printLine(`${existing.email} already exists.`)
         return 0
       }
       const user = await auth.ensureUser({ email, name: options.name ?? null })
+      const token = `Give them an API token: ${cliCommand(`tokens create --email ${user.email}`)}`
+      const where = `\n(database: ${database})`
       if (password !== null) {
         await auth.setPassword(user.id, password)
-        console.log(`Created ${user.email} with a password: they can sign in (POST /api/auth/login). Give them an API token: ${cliCommand(`tokens create --email ${user.email}`)}\n(database: ${database})`)
+        const signIn = 'they can sign in (POST /api/auth/login)'
+        printLine(`Created ${user.email} with a password: ${signIn}. ${token}${where}`)
       } else {
-        console.log(`Created ${user.email}. Give them an API token: ${cliCommand(`tokens create --email ${user.email}`)}\n(database: ${database})`)
-        console.log(`They have no password, so they cannot sign in; set one with: ${cliCommand(`users password --email ${user.email}`)}`)
+        printLine(`Created ${user.email}. ${token}${where}`)
+        const set = cliCommand(`users password --email ${user.email}`)
+        printLine(`They have no password, so they cannot sign in; set one with: ${set}`)
       }
       return 0
     }
@@ -71,7 +86,7 @@ export async function usersCommand(
         return 1
       }
       await auth.setPassword(user.id, password)
-      console.log(`Password set for ${user.email}; their sessions were signed out.`)
+      printLine(`Password set for ${user.email}; their sessions were signed out.`)
       return 0
     }
     if (action === 'delete') {

@@ -67,6 +67,11 @@ describe('createAuth', () => {
     expect(carol).toMatchObject({ email: 'carol@example.com', name: 'Carol' })
     expect(await auth.ensureUser({ email: 'CAROL@example.com' })).toEqual(carol)
     await expect(auth.ensureUser({ email: 'not-an-email' })).rejects.toThrow('email: "not-an-email" is not an email address')
+    // No user is made whom sign-in would refuse: its rule, in UTF-16 units (158 emoji and "@x.io" are 321).
+    const emoji = `${'😀'.repeat(158)}@x.io`
+    const tooLong = /^email: is too long \(at most 320 characters\)$/
+    await expect(auth.ensureUser({ email: emoji })).rejects.toThrow(tooLong)
+    await expect(auth.ensureUser({ email: '   ' })).rejects.toThrow(/^email: must not be empty$/)
     expect((await auth.listUsers()).map(({ email, name, hasPassword }) => ({ email, name, hasPassword }))).toEqual([
       { email: 'ada@example.com', name: 'Ada', hasPassword: true },
       { email: 'bob@example.com', name: 'Bob', hasPassword: true },

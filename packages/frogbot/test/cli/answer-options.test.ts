@@ -27,6 +27,21 @@ describe('frogbot answer options', () => {
     expect(() => pickOutput({ toolName: 'send_invoice', kind: 'approval', input: {} }, '1', undefined)).toThrow(/this call is "send_invoice": decide it with --approve \[--input JSON\] \[--reason text\] or --deny/)
   })
 
+  it('--pick takes a label holding a comma when the value is exactly one offered label, else splits', () => {
+    const options = [{ label: 'Yes, deploy' }, { label: 'Yes' }, { label: 'No' }, { label: '1,2' }]
+    const questions = [{ header: 'Deploy', question: 'Now?', options }]
+    const deploy = { toolName: 'question', input: { questions } }
+    const picked = (pick: string) => pickOutput(deploy, pick, undefined).answers[0].selected
+    // It used to pick "Yes" and " deploy", and the settle door refused: `"Yes" was not offered`.
+    expect(picked('Yes, deploy')).toEqual(['Yes, deploy'])
+    expect(picked(' yes, DEPLOY ')).toEqual(['Yes, deploy'])
+    // Anything else splits as before: labels, numbers (even when a label reads `1,2`), a mix.
+    expect(picked('Yes,No')).toEqual(['Yes', 'No'])
+    expect(picked('1,2')).toEqual(['Yes, deploy', 'Yes'])
+    expect(picked('1, No')).toEqual(['Yes, deploy', 'No'])
+    expect(picked('Yes, deploy, No')).toEqual(['Yes', 'deploy', 'No'])
+  })
+
   it('frogbot help <command> and <command> --help print that command’s usage; an unknown one is refused', async () => {
     const printed: string[] = []
     const log = vi.spyOn(console, 'log').mockImplementation((line: string) => void printed.push(line))

@@ -27,11 +27,17 @@ function folder() {
 const SLOW = { timeout: 60_000 }
 const TOKEN = /fbt_[A-Za-z0-9_-]{43}/g
 
-/** A server in this test process on the folder's database (demo model, no provider keys). */
-async function serverOn(dir: string) {
+/** A FrogBot in this test process on the folder's database (demo model, no provider keys). */
+async function appOn(dir: string) {
   const config = buildConfig({ agents: [{ slug: 'planner', model: 'fast', tools: [question] }], db: sqliteAdapter({ filename: join(dir, 'frogbot.db') }) })
   const frogbot = await createFrogbot(config, { env: {}, log: () => {} })
   opened.push(frogbot)
+  return frogbot
+}
+
+/** The status `GET /api/agents` answers a token, on a server in this process on the folder's database. */
+async function serverOn(dir: string) {
+  const frogbot = await appOn(dir)
   return async (token: string) => (await frogbot.fetch(new Request('http://localhost/api/agents', { headers: { authorization: `Bearer ${token}` } }))).status
 }
 
@@ -59,6 +65,80 @@ describe('frogbot users', SLOW, () => {
     const invalid = await frogbot('users', 'create', '--email', 'not-an-email')
     expect(invalid.code).toBe(1)
     expect(invalid.stderr).toContain('email: "not-an-email" is not an email address')
+  })
+})
+
+describe('frogbot users create and sign-in', SLOW, () => {
+  it('refuses an email sign-in refuses (over 320 UTF-16 units), naming --email; creates no one', async () => {
+    const { dir } = folder()
+    const env = cliEnv({ INIT_CWD: dir, FROGBOT_PASSWORD: 'password123' })
+    const frogbot = (...args: string[]) => runCli([...args, '--config', PLANNER_CONFIG], { cwd: dir, env })
+    const app = await appOn(dir)
+    const login = async (email: string) => {
+      const request = new Request('http://localhost/api/auth/login', {
+        method: 'POST',
+        headers: { origin: 'http://localhost', 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: 'password123' })
+      })
+      const response = await app.fetch(request)
+      return { status: response.status, body: (await response.json()) as { error?: { message?: string } } }
+    }
+    // It used to print "Created … they can sign in", and sign-in then answered 400.
+    const tooLong = `${'a'.repeat(320)}@x.io`
+    const refusal = 'frogbot users create: --email: is too long (at most 320 characters)\n'
+    const refused = await frogbot('users', 'create', '--email', tooLong)
+    expect(refused).toMatchObject({ code: 1, stdout: '', stderr: refusal })
+    expect(await login(tooLong)).toMatchObject({ status: 400 })
+    const signIn = JSON.stringify((await login(tooLong)).body)
+    expect(signIn).toContain('email: is too long (at most 320 characters)')
+    // Counted in UTF-16 units as sign-in counts them: 158 emoji and "@x.io" are 163 code points, 321 units.
+    const emoji = await frogbot('users', 'create', '--email', `${'😀'.repeat(158)}@x.io`)
+    expect(emoji).toMatchObject({ code: 1, stdout: '', stderr: refusal })
+    expect((await frogbot('users', 'list')).stdout).toContain('No users yet')
+
+    // At the limit, created and signed in.
+    const atLimit = `${'a'.repeat(315)}@x.io`
+    const created = await frogbot('users', 'create', '--email', atLimit)
+    expect(created.code).toBe(0)
+    expect(created.stdout).toContain(`Created ${atLimit} with a password: they can sign in`)
+    expect((await login(atLimit)).status).toBe(200)
+  })
+})
+
+describe('stored emails and names in the output', SLOW, () => {
+  it('lists and confirmations show control characters as `?`, line breaks as spaces', async () => {
+    const { frogbot } = folder()
+    // They used to print the escape sequences raw: a name could clear the screen or recolour the list.
+    const user = await frogbot('users', 'create', '--email', 'a@b.co', '--name', 'Evil\x1b[2J')
+    expect(user.code).toBe(0)
+    const mal = 'mal\x1b]0;pwned\x07@b.co'
+    const odd = await frogbot('users', 'create', '--email', mal, '--name', 'two\nlines')
+    expect(odd.code).toBe(0)
+    const shown = 'mal?]0;pwned?@b.co'
+    expect(odd.stdout).toContain(`Created ${shown}. Give them an API token: `)
+    expect(odd.stdout).toContain(`npx frogbot tokens create --email ${shown}`)
+    const users = await frogbot('users', 'list')
+    expect(users.stdout.trim().split('\n')).toEqual([
+      expect.stringMatching(/^a@b\.co \(Evil\?\[2J\) {2}created \S+ {2}no password \(API tokens only\)$/),
+      expect.stringMatching(/^mal\?\]0;pwned\?@b\.co \(two lines\) {2}created \S+ {2}no password/)
+    ])
+
+    const created = await frogbot('tokens', 'create', '--email', 'a@b.co', '--name', 'a\x1b[31mb')
+    expect(created.code).toBe(0)
+    const malToken = await frogbot('tokens', 'create', '--email', mal)
+    expect(malToken.stdout).toContain(`API token for ${shown} (shown once`)
+    const forged = await frogbot('tokens', 'create', '--email', 'a@b.co', '--name', 'x\nfbt_forged…  admin')
+    expect(forged.code).toBe(0)
+    const tokens = await frogbot('tokens', 'list', '--email', 'a@b.co')
+    const rows = tokens.stdout.trim().split('\n')
+    expect(rows).toHaveLength(2)
+    expect(rows.find((row) => row.includes('  a?[31mb  id '))).toBeDefined()
+    expect(rows.find((row) => row.includes('  x fbt_forged…  admin  id '))).toBeDefined()
+    const id = /^Its id is (tok_[\w-]+)/m.exec(created.stdout)![1]
+    expect((await frogbot('tokens', 'revoke', id)).stdout).toMatch(/^Revoked token "a\?\[31mb" \(tok_/)
+    for (const output of [user, odd, users, created, tokens]) {
+      expect(output.stdout + output.stderr).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f]/)
+    }
   })
 })
 

@@ -37,6 +37,27 @@ describe('frogbot serve start-up errors', SLOW, () => {
     expect(empty.stderr).toContain('--port: "" is not a port number')
   })
 
+  // It used to start ("answer links on notaurl"), and every notice lost its links.
+  it('exits 1 for a FROGBOT_PUBLIC_URL that is not an absolute http: or https: URL', async () => {
+    const rule = 'must be an absolute http: or https: URL such as "https://chat.example.com"'
+    for (const value of ['notaurl', 'javascript:alert(1)//', 'ftp://chat.example.com', '/answer']) {
+      const env = cliEnv({ FROGBOT_PUBLIC_URL: value })
+      const result = await runCli(['serve', '--port', '0', '--config', PLANNER_CONFIG], {
+        cwd: folder(),
+        env
+      })
+      expect(result.code).toBe(1)
+      expect(result.stderr).toContain(`FROGBOT_PUBLIC_URL: ${JSON.stringify(value)} ${rule}`)
+      expect(result.stderr).toContain(`${rule} (links in notices start with it)`)
+      expect(result.stdout).not.toContain('answer links on')
+    }
+    // An absolute http(s) URL, with a path, starts as before; the links drop its trailing slash.
+    const publicURL = cliEnv({ FROGBOT_PUBLIC_URL: 'https://chat.example.com/frogbot/' })
+    const served = await startServe({ cwd: folder(), env: publicURL })
+    expect(served.stdout()).toContain('answer links on https://chat.example.com/frogbot\n')
+    await served.stop()
+  })
+
   it('refuses a revoked FROGBOT_TOKEN instead of announcing it as accepted', async () => {
     const dir = folder()
     const token = 'a-long-demo-token-that-was-revoked'

@@ -17,7 +17,16 @@ export const WAIT_MS = 20_000
 const MODEL_KEYS = ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'GOOGLE_GENERATIVE_AI_API_KEY', 'OPENAI_COMPATIBLE_BASE_URL', 'OPENAI_COMPATIBLE_API_KEY', 'OPENAI_COMPATIBLE_MODEL']
 
 /** Variables of the caller's shell that would change what the CLI does (database, port, token, ...). */
-const FROGBOT_VARS = ['FROGBOT_TOKEN', 'FROGBOT_PASSWORD', 'FROGBOT_LEASE_MS', 'DATABASE_URL', 'REDIS_URL', 'PORT', 'HOST']
+const FROGBOT_VARS = [
+  'FROGBOT_TOKEN',
+  'FROGBOT_PASSWORD',
+  'FROGBOT_LEASE_MS',
+  'FROGBOT_PUBLIC_URL',
+  'DATABASE_URL',
+  'REDIS_URL',
+  'PORT',
+  'HOST'
+]
 
 /** A platform's variables (the planner example starts a piece when its credentials are set): every one the caller's shell has. */
 const PLATFORM_VAR = /^(SLACK|TEAMS|GITHUB|DISCORD|TELEGRAM|LINEAR)_/
