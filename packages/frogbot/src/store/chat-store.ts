@@ -5,6 +5,7 @@ import { type CallRecord, type ChatRecord, type NewChat, type QueuedRecord, type
 import { callDrafts } from './call-drafts.ts'
 import { chatReads } from './chat-reads.ts'
 import { lockChat, readChat } from './chat-lock.ts'
+import { readChatAndPendingIds } from './chat-and-pending.ts'
 import { type ChatTransaction, chatTransaction } from './chat-transaction.ts'
 import { StoreConflict, StoreWriteConflict } from './store-errors.ts'
 import { turnWrites } from './turn-writes.ts'
@@ -29,6 +30,9 @@ export function createChatStore({ db, adapter }: { db: Kysely<Database>; adapter
     adapter,
 
     getChat: (chatId: string): Promise<ChatRecord | null> => readChat(db, chatId),
+
+    /** A chat and the ids of its pending calls, read in one statement (see `readChatAndPendingIds`). */
+    getChatAndPendingIds: (chatId: string) => readChatAndPendingIds(db, chatId),
 
     /** The chat of a channel thread, if one was started there. */
     async findChannelChat(instance: string, thread: string): Promise<ChatRecord | null> {

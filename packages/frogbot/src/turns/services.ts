@@ -11,8 +11,8 @@ import type { EngineEvent } from '../contract/engine-events.ts'
  * - `queueLimit`: most messages a chat's queue holds (the queue is bounded: `429 queue-full`).
  * - `agents`: by slug; `pieces`: the channel pieces by instance name, each with its agent.
  * - `processId`: tells this process's leases apart; `activeRuns`: abort controllers of the turns
- *   this process runs, by chat id (to stop them); `turnsInFlight`: their results until they settle
- *   (`close` waits for them).
+ *   this process runs, by lease owner (a Stop aborts exactly the run it was for); `turnsInFlight`:
+ *   their results until they settle (`close` waits for them).
  * - `closing`: set by the engine's `close`; from then on no work starts (`closed` errors) and
  *   turns that start anyway end at once as stopped.
  * - `live`: where running turns publish their chunks for clients that join late.

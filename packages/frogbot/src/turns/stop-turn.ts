@@ -1,41 +1,65 @@
 import type { Caller } from '../contract/caller.ts'
 import { CANCELLED_BY_STOP_TEXT } from '@frogbotai/protocol'
-import type { StoredMessage } from '../store/chat-records.ts'
+import type { ChatRecord, StoredMessage } from '../store/chat-records.ts'
 import { announceSettled } from './run/turn-events.ts'
-import { chatFor, settledByOf } from './chat-access.ts'
+import { checkChat, settledByOf } from './chat-access.ts'
 import { effectiveState } from '../store/effective-state.ts'
 import { closeCalls } from './rules/close-calls.ts'
 import { isoIn, type TurnServices } from './services.ts'
 
 /**
- * Stop (docs/chat/turns.md), as `req`, once the chat is usable again:
+ * What a Stop is for, as it was when the Stop arrived: the running turn (its lease owner, one per
+ * run) or the calls then waiting. `null`: nothing ran or waited.
+ */
+type StopTarget = { leaseOwner: string | null } | { pendingCallIds: Set<string> } | null
+
+function stopTargetOf(chat: ChatRecord, pendingCallIds: string[], now: string): StopTarget {
+  const state = effectiveState(chat, now)
+  if (state === 'running') return { leaseOwner: chat.leaseOwner }
+  if (state === 'awaiting') return { pendingCallIds: new Set(pendingCallIds) }
+  return null
+}
+
+/**
+ * Stop (docs/chat/turns.md), as `req`, once the chat is usable again. A Stop acts only on what was
+ * current when it arrived (read with the chat, in one statement), and checks under the chat's lock
+ * that it still is (a compare-and-set, in any process): a second Stop sent at once, or a retry,
+ * never stops the turn of the message queued behind, nor cancels the question that turn asked.
  * - a chat waiting for input has its pending calls cancelled (outcome `cancelled`, tool error
  *   `Cancelled because the user stopped the turn.`, recorded as settled by `req`): a chat is never
- *   stuck behind a call nobody may answer; the model is not called;
+ *   stuck behind a call nobody may answer; the model is not called. Only while every call still
+ *   waiting was waiting when the Stop arrived (some may have been answered since);
  * - a running turn is aborted, at once in this process, otherwise within about a second by the
- *   process that runs it (it polls while renewing its lease); what was generated is kept. When no
- *   process reacts within `graceMs` (its process died), the chat is released without waiting for
- *   the lease to pass.
+ *   process that runs it (it polls while renewing its lease); what was generated is kept. Only
+ *   while the run that held the chat when the Stop arrived still holds it. When no process reacts
+ *   within `graceMs` (its process died), the chat is released without waiting for the lease to pass.
  * Either way the chat becomes `idle` and its next queued message starts. Returns `false` when
- * nothing was running or waiting. Throws the write checks of `chatFor`.
+ * nothing was running or waiting, or what was is over (ended, answered or stopped already). Throws
+ * the write checks of `checkChat`.
  */
 export async function stopTurn(
   services: TurnServices,
   { chatId, agentSlug, req, graceMs = 3000 }: { chatId: string; agentSlug?: string; req: Caller; graceMs?: number }
 ): Promise<boolean> {
   const { store } = services
-  const { chat } = await chatFor(services, { chatId, agentSlug, req, write: true })
+  const arrived = await store.getChatAndPendingIds(chatId)
+  await checkChat(services, { chat: arrived?.chat ?? null, chatId, agentSlug, req, write: true })
+  const { chat, pendingCallIds } = arrived!
+  const target = stopTargetOf(chat, pendingCallIds, isoIn(services))
+  if (!target) return false
   const by = settledByOf(req)
   const seen = await store.withChat(
     chat.id,
     async (tx) => {
       const state = effectiveState(tx.chat, tx.now)
-      if (state === 'running') {
+      if (state === 'running' && 'leaseOwner' in target && tx.chat.leaseOwner === target.leaseOwner) {
         await tx.updateChat({ stopRequestedAt: tx.now })
-        return { state, leaseOwner: tx.chat.leaseOwner }
+        return { state, leaseOwner: target.leaseOwner }
       }
-      if (state !== 'awaiting') return { state }
+      // What the Stop was for is over (or nothing runs): it stops nothing else.
+      if (state !== 'awaiting' || !('pendingCallIds' in target)) return null
       const pending = await tx.pendingCalls()
+      if (!pending.every((call) => target.pendingCallIds.has(call.toolCallId))) return null
       const cancelled: StoredMessage[] = []
       for (const messageId of new Set(pending.map((call) => call.messageId))) {
         const message = await tx.message(messageId)
@@ -51,7 +75,7 @@ export async function stopTurn(
     },
     { now: isoIn(services) }
   )
-  if (!seen || seen.state === 'idle') return false
+  if (!seen) return false
   if (seen.state === 'awaiting') {
     for (const message of seen.cancelled ?? []) {
       announceSettled(services, chat, 'idle', message, (seen.pending ?? []).filter((call) => call.messageId === message.id).map((call) => call.toolCallId))
@@ -59,7 +83,7 @@ export async function stopTurn(
     await services.kickQueue(chat.id)
     return true
   }
-  services.activeRuns.get(chat.id)?.abort()
+  if (seen.leaseOwner) services.activeRuns.get(seen.leaseOwner)?.abort()
   const deadline = Date.now() + graceMs
   for (;;) {
     const current = await store.getChat(chat.id)

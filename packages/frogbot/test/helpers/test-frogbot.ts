@@ -25,7 +25,7 @@ export async function crash(frogbot: Frogbot) {
  * A FrogBot on a real SQLite file with the `planner` agent (tools: `question` plus `tools`),
  * a user `ada@example.com` and an API token for her. `config` adds other `buildConfig` options.
  * `model: null` keeps the agents' own models (the offline demo model for `fast`), which title
- * chats too. Call `close()` when done.
+ * chats too. `config` may name another database (`db`), such as PostgreSQL. Call `close()` when done.
  */
 export async function testFrogbot({ model, tools = [], filename, agents, options = {}, config: extra = {} }: {
   model: Exclude<LanguageModel, string> | null
@@ -33,7 +33,7 @@ export async function testFrogbot({ model, tools = [], filename, agents, options
   filename?: string
   agents?: AgentConfig[]
   options?: CreateFrogbotOptions
-  config?: Omit<FrogbotOptions, 'agents' | 'db'>
+  config?: Omit<FrogbotOptions, 'agents' | 'db'> & { db?: FrogbotOptions['db'] }
 }) {
   const temp = filename ? null : tempDir()
   const file = filename ?? join(temp!.dir, 'frogbot.db')

@@ -205,6 +205,21 @@ for (const backend of backends) {
       expect(await store.isStopRequested(chatId)).toBe(true)
     })
 
+    it('reads a chat with the ids of its pending calls in one statement (what a Stop is for)', async () => {
+      const { chatId } = await waiting(['call_1', 'call_2'])
+      const read = await stores[1].getChatAndPendingIds(chatId)
+      expect(read?.chat).toEqual(await store.getChat(chatId))
+      expect(read?.pendingCallIds.sort()).toEqual(['call_1', 'call_2'])
+      const settle = [{ toolCallId: 'call_1', status: 'answered' as const }]
+      await store.withChat(chatId, (tx) => tx.settleCalls(settle), { now: now() })
+      expect((await stores[2].getChatAndPendingIds(chatId))?.pendingCallIds).toEqual(['call_2'])
+      const idle = randomId('chat')
+      await store.withChat(idle, async () => {}, { now: now(), create: { id: idle, ...newChat() } })
+      const none = { chat: { id: idle, state: 'idle' }, pendingCallIds: [] }
+      expect(await store.getChatAndPendingIds(idle)).toMatchObject(none)
+      expect(await store.getChatAndPendingIds(randomId('chat'))).toBeNull()
+    })
+
     it('a queue keeps its order, finds messages by their id, and edits or removes them', async () => {
       const { chatId } = await waiting(['call_1'])
       const ids = ['q_a', 'q_b', 'q_c'].map((id) => `${id}_${randomId('m')}`)

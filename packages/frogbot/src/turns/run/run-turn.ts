@@ -98,13 +98,13 @@ const lostHold = () => new FrogbotError('write-conflict', 'The turn lost its hol
  */
 function holdChat(services: TurnServices, { chatId, leaseOwner }: { chatId: string; leaseOwner: string }) {
   const abort = new AbortController()
-  services.activeRuns.set(chatId, abort)
+  services.activeRuns.set(leaseOwner, abort)
   // A turn that starts while FrogBot closes ends at once as stopped, before the database goes.
   if (services.closing) abort.abort()
   const stopLease = keepLease(services, { chatId, leaseOwner, abort })
   const release = () => {
     stopLease()
-    if (services.activeRuns.get(chatId) === abort) services.activeRuns.delete(chatId)
+    if (services.activeRuns.get(leaseOwner) === abort) services.activeRuns.delete(leaseOwner)
   }
   return { abort, release }
 }

@@ -1,0 +1,189 @@
+import { afterEach, expect, it } from 'vitest'
+import { buildConfig, createFrogbot, type Frogbot } from '../../src/index.ts'
+import { storeOf } from '../../src/frogbot-internals.ts'
+import { question } from '../../src/tools/index.ts'
+import { readAnswer } from '../../src/testing/read-answer.ts'
+import { colorQuestion, heldStep, scripted, streamingModel } from '../../src/testing/scripted-model.ts'
+import { textStep, toolStep } from '../../src/testing/scripted-model.ts'
+import { BACKENDS } from '../helpers/databases.ts'
+import { testFrogbot } from '../helpers/test-frogbot.ts'
+
+// docs/chat/turns.md (Stop): a Stop acts on the turn, or the waiting question, current when it
+// arrived. Regression: two Stops sent at once (a double-click, a client's retry) while a message was
+// queued both answered `stopped: true`: the first cancelled the waiting question, which started the
+// queued message's turn, and the second cancelled the question that turn had just asked, before
+// anyone saw it.
+
+const sizeOptions = [{ label: 'S' }, { label: 'L' }]
+const sizeQuestion = { questions: [{ header: 'Size', question: 'Which size?', options: sizeOptions }] }
+const asks = (toolCallId: string, input: unknown) =>
+  scripted(toolStep([{ toolCallId, toolName: 'question', input }]))
+const texts = (message: any) =>
+  message.parts.filter((part: any) => part.type === 'text').map((part: any) => part.text)
+
+let cleanup: (() => Promise<void>)[] = []
+afterEach(async () => {
+  for (const close of cleanup.reverse()) await close()
+  cleanup = []
+})
+
+/** Waits until `check` holds, at most 5 s. */
+async function eventually(check: () => Promise<boolean>) {
+  for (let tries = 0; tries < 200; tries++) {
+    if (await check()) return
+    await new Promise((resolve) => setTimeout(resolve, 25))
+  }
+  throw new Error('timed out waiting')
+}
+
+for (const backend of BACKENDS) {
+  backend.describe(`Stop acts on the turn current when it arrived: ${backend.name}`, () => {
+    /** A FrogBot on a fresh database of this backend, playing `steps`, with Ada's token. */
+    async function open(steps: (() => ReadableStream)[]) {
+      const database = await backend.open()
+      const model = streamingModel(steps)
+      const app = await testFrogbot({ model, config: { db: database.adapter } })
+      cleanup.push(async () => (await app.close(), await database.close()))
+      const chatPath = (chatId: string) => `/api/agents/planner/chats/${chatId}`
+      const chat = async (chatId: string) => (await app.call('GET', chatPath(chatId))).json
+      const stop = (chatId: string) => app.call('POST', `${chatPath(chatId)}/stop`)
+      const send = (body: { chatId?: string; prompt: string }) =>
+        app.call('POST', '/api/agents/planner', body)
+
+      /**
+       * A second server on the same database that is slow to write a Stop: its first chat
+       * transaction waits until `release()`; `arrived` resolves once the Stop has read the chat and
+       * asks for that transaction.
+       */
+      const slowServer = async () => {
+        const agents = [{ slug: 'planner', model: 'fast', instructions: 'Ask.', tools: [question] }]
+        const options = { model, log: () => {}, maintenanceIntervalMs: 0 }
+        const frogbot: Frogbot = await createFrogbot(buildConfig({ agents, db: database.adapter }), options)
+        cleanup.push(() => frogbot.close())
+        const store = storeOf(frogbot)
+        const withChat = store.withChat
+        let enter!: () => void
+        let release!: () => void
+        const arrived = new Promise<void>((resolve) => (enter = resolve))
+        const released = new Promise<void>((resolve) => (release = resolve))
+        store.withChat = (async (...args: Parameters<typeof withChat>) => {
+          store.withChat = withChat
+          enter()
+          await released
+          return withChat(...args)
+        }) as typeof withChat
+        const stop = async (chatId: string) => {
+          const headers = { authorization: `Bearer ${app.token}` }
+          const request = new Request(`http://localhost${chatPath(chatId)}/stop`, { method: 'POST', headers })
+          return readAnswer(await frogbot.fetch(request))
+        }
+        return { stop, arrived, release }
+      }
+      return { app, model, chat, stop, send, slowServer }
+    }
+
+    it('two Stops at once, a message queued: one cancels the question, the next turn’s waits', async () => {
+      const steps = [asks('call_1', colorQuestion), asks('call_2', sizeQuestion)]
+      const { model, chat, stop, send } = await open(steps)
+      const asked = await send({ prompt: 'Plan a team offsite: city or mountains?' })
+      expect(asked.json).toMatchObject({ status: 'awaiting-input', pending: [{ toolCallId: 'call_1' }] })
+      const chatId = asked.json.chatId
+      const queued = await send({ chatId, prompt: 'And the size?' })
+      expect(queued).toMatchObject({ status: 202, json: { status: 'queued' } })
+
+      const stops = await Promise.all([stop(chatId), stop(chatId)])
+      expect(stops.map((answer) => answer.status)).toEqual([200, 200])
+      expect(stops.map((answer) => answer.json.stopped).sort()).toEqual([false, true])
+
+      await eventually(async () => (await chat(chatId)).chat.state === 'awaiting')
+      const after = await chat(chatId)
+      expect(after.pending.map((call: any) => call.toolCallId)).toEqual(['call_2'])
+      expect(after.queued).toEqual([])
+      expect(after.messages[1].settlements).toMatchObject([{ toolCallId: 'call_1', outcome: 'cancelled' }])
+      expect(after.messages[3].settlements).toEqual([])
+      expect(model.doStreamCalls).toHaveLength(2)
+    })
+
+    it('a Stop sent while a question waited, written after the next turn asked, stops nothing', async () => {
+      const steps = [asks('call_1', colorQuestion), asks('call_2', sizeQuestion)]
+      const { model, chat, stop, send, slowServer } = await open(steps)
+      const chatId = (await send({ prompt: 'Plan a team offsite: city or mountains?' })).json.chatId
+      expect((await send({ chatId, prompt: 'And the size?' })).status).toBe(202)
+
+      const slow = await slowServer()
+      const late = slow.stop(chatId)
+      await slow.arrived
+      expect((await stop(chatId)).json).toEqual({ chatId, stopped: true })
+      await eventually(async () => (await chat(chatId)).chat.state === 'awaiting')
+      slow.release()
+      expect((await late).json).toEqual({ chatId, stopped: false })
+
+      const after = await chat(chatId)
+      expect(after.chat.state).toBe('awaiting')
+      expect(after.pending.map((call: any) => call.toolCallId)).toEqual(['call_2'])
+      expect(after.messages[3].settlements).toEqual([])
+      expect(model.doStreamCalls).toHaveLength(2)
+    })
+
+    it('a Stop sent while a turn ran, written after the next turn started, lets that turn run', async () => {
+      const first = heldStep('Thinking about colors')
+      const second = heldStep('Sizes, then')
+      const { model, chat, stop, send, slowServer } = await open([first.stream, second.stream])
+      const chatId = 'stop-once-running-chat-0002'
+      const running = send({ chatId, prompt: 'Paint it' })
+      await first.started
+      expect((await send({ chatId, prompt: 'Then this' })).status).toBe(202)
+
+      const slow = await slowServer()
+      const late = slow.stop(chatId)
+      await slow.arrived
+      expect((await stop(chatId)).json).toEqual({ chatId, stopped: true })
+      expect((await running).json).toMatchObject({ status: 'complete', stopped: true })
+      await second.started
+      slow.release()
+      expect((await late).json).toEqual({ chatId, stopped: false })
+
+      second.release()
+      await eventually(async () => (await chat(chatId)).chat.state === 'idle')
+      const after = await chat(chatId)
+      const stopped = after.messages.map((message: any) => message.metadata?.stopped ?? false)
+      expect(stopped).toEqual([false, true, false, false])
+      expect(texts(after.messages[3])).toEqual(['Sizes, then'])
+      expect(model.doStreamCalls).toHaveLength(2)
+    })
+
+    it('one Stop cancels a waiting question; a Stop with nothing left answers stopped: false', async () => {
+      const { app, model, chat, stop, send } = await open([asks('call_1', colorQuestion)])
+      const chatId = (await send({ prompt: 'Paint it' })).json.chatId
+      expect((await stop(chatId)).json).toEqual({ chatId, stopped: true })
+      const after = await chat(chatId)
+      expect(after.chat.state).toBe('idle')
+      expect(after.pending).toEqual([])
+      const by = { userId: app.user.id }
+      const settlement = { toolCallId: 'call_1', outcome: 'cancelled', by }
+      expect(after.messages[1].settlements).toMatchObject([settlement])
+      expect((await stop(chatId)).json).toEqual({ chatId, stopped: false })
+      expect(model.doStreamCalls).toHaveLength(1)
+    })
+
+    it('one Stop ends a running turn, keeping what it wrote, and the queued message starts', async () => {
+      const held = heldStep('Thinking about colors')
+      const { model, chat, stop, send } = await open([held.stream, scripted(textStep('Queued one.'))])
+      const chatId = 'stop-once-running-chat-0001'
+      const running = send({ chatId, prompt: 'Paint it' })
+      await held.started
+      expect((await send({ chatId, prompt: 'Then this' })).status).toBe(202)
+      expect((await stop(chatId)).json).toEqual({ chatId, stopped: true })
+      const ended = (await running).json
+      expect(ended).toMatchObject({ status: 'complete', stopped: true, text: 'Thinking about colors' })
+      await eventually(async () => {
+        const now = await chat(chatId)
+        return now.messages.length === 4 && now.chat.state === 'idle'
+      })
+      const after = await chat(chatId)
+      expect(after.messages[1].metadata).toMatchObject({ stopped: true })
+      expect(texts(after.messages[3])).toEqual(['Queued one.'])
+      expect(model.doStreamCalls).toHaveLength(2)
+    })
+  })
+}
