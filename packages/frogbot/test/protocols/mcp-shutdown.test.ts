@@ -18,7 +18,7 @@ afterEach(async () => {
 
 const answer = { answers: [{ header: 'Color', selected: ['Blue'] }] }
 
-/** A FrogBot on the SQLite file `file` whose `ask_human` rounds wait 30 s, with `model`; closed after the test. */
+/** A FrogBot on the SQLite file `file` (`ask_human` rounds of 30 s) with `model`; closed after the test. */
 async function server(file: string, model = scriptedModel([textStep('Noted.')])) {
   const config = { mcp: { enabled: true, waitSeconds: 30 } }
   const app = await testFrogbot({ model, filename: file, config })
@@ -29,7 +29,8 @@ async function server(file: string, model = scriptedModel([textStep('Noted.')]))
 /** The one waiting chat and its question call, read through `call` once `ask_human` made it. */
 async function waitingChat(call: Awaited<ReturnType<typeof server>>['call']) {
   for (let tries = 0; tries < 100; tries++) {
-    const chat = (await call('GET', '/api/chats')).json.chats?.find((entry: any) => entry.state === 'awaiting')
+    const { chats } = (await call('GET', '/api/chats')).json
+    const chat = chats?.find((entry: any) => entry.state === 'awaiting')
     if (chat) {
       const pending = await call('GET', `/api/agents/planner/chats/${chat.id}/pending`)
       return { chatId: chat.id as string, toolCallId: pending.json.pending[0].toolCallId as string }
@@ -55,7 +56,7 @@ function router(to: () => Promise<Frogbot>) {
 }
 
 describe('the MCP server door: a server shutting down mid-round', () => {
-  it('answers the cut ask_human round input_required; a FrogBot restarted on the database answers the next', async () => {
+  it('answers a cut ask_human round input_required; a restarted FrogBot takes the next', async () => {
     const temp = tempDir()
     cleanups.push(() => temp.remove())
     const file = join(temp.dir, 'frogbot.db')
@@ -74,7 +75,8 @@ describe('the MCP server door: a server shutting down mid-round', () => {
     await closing
     expect(Date.now() - closedAt).toBeLessThan(10_000)
     // The question still waits; answered on the restarted FrogBot, the client's next round gets it.
-    const settled = await second.call('POST', `/api/agents/planner/chats/${chatId}/settle`, { toolCallId, output: answer })
+    const settle = `/api/agents/planner/chats/${chatId}/settle`
+    const settled = await second.call('POST', settle, { toolCallId, output: answer })
     expect(settled.status).toBe(200)
     const result = await asked
     expect(result.isError).toBeFalsy()
@@ -91,15 +93,18 @@ describe('the MCP server door: a server shutting down mid-round', () => {
     expect(answered.filter((entry) => entry.server === second.frogbot).length).toBeGreaterThan(0)
   }, 30_000)
 
-  it('ends a 2025 client\'s held ask_human with a tool error naming the chat, where the question still waits', async () => {
+  it("ends a 2025 client's held ask_human with a tool error naming the waiting chat", async () => {
     const temp = tempDir()
     cleanups.push(() => temp.remove())
     const file = join(temp.dir, 'frogbot.db')
     const first = await server(file)
-    const client = new Client({ name: 'frogbot-test-2025', version: '1.0.0' }, { versionNegotiation: { mode: 'legacy' } })
-    const fetch = (url: string | URL | Request, init?: RequestInit) => first.frogbot.fetch(new Request(url, init))
+    const legacy = { versionNegotiation: { mode: 'legacy' as const } }
+    const client = new Client({ name: 'frogbot-test-2025', version: '1.0.0' }, legacy)
+    const fetch = (url: string | URL | Request, init?: RequestInit) =>
+      first.frogbot.fetch(new Request(url, init))
     const requestInit = { headers: { authorization: `Bearer ${first.token}` } }
-    await client.connect(new StreamableHTTPClientTransport(new URL('http://localhost/mcp'), { fetch, requestInit }))
+    const url = new URL('http://localhost/mcp')
+    await client.connect(new StreamableHTTPClientTransport(url, { fetch, requestInit }))
     cleanups.push(() => client.close())
     const asked = client.callTool({ name: 'ask_human', arguments: colorQuestion })
     const { chatId } = await waitingChat(first.call)
@@ -109,20 +114,22 @@ describe('the MCP server door: a server shutting down mid-round', () => {
     expect(Date.now() - closedAt).toBeLessThan(10_000)
     expect(result.isError).toBe(true)
     const text =
-      'FrogBot is shutting down, and an MCP client on the 2025 protocol revision cannot wait on another server. ' +
-      `The question still waits in FrogBot chat ${chatId}; its answer is read there (a client on the 2026-07-28 ` +
-      'revision keeps waiting across a shutdown).'
+      'FrogBot is shutting down, and an MCP client on the 2025 protocol revision cannot wait on ' +
+      `another server. The question still waits in FrogBot chat ${chatId}; its answer is read there ` +
+      '(a client on the 2026-07-28 revision keeps waiting across a shutdown).'
     expect(result.content).toEqual([{ type: 'text', text }])
     const second = await server(file)
     const pending = await second.call('GET', `/api/agents/planner/chats/${chatId}/pending`)
     expect(pending.json.pending).toMatchObject([{ toolName: 'question', input: colorQuestion }])
   }, 30_000)
 
-  it('asks agent_<slug> forms again when the server shuts down before their answers settle; a restarted FrogBot takes them', async () => {
+  // The answers to agent_<slug>'s forms reached a server that then shut down before settling them.
+  it('asks the forms again; a restarted FrogBot settles their answers and the turn continues', async () => {
     const temp = tempDir()
     cleanups.push(() => temp.remove())
     const file = join(temp.dir, 'frogbot.db')
-    const asking = toolStep([{ toolCallId: 'call_1', toolName: 'question', input: colorQuestion }], 'Let me ask.')
+    const call = { toolCallId: 'call_1', toolName: 'question', input: colorQuestion }
+    const asking = toolStep([call], 'Let me ask.')
     const first = await server(file, scriptedModel([asking]))
     // The shutdown begins while the round with the answers is in the door: after it read the
     // pending calls, before it settles them.
@@ -151,10 +158,33 @@ describe('the MCP server door: a server shutting down mid-round', () => {
     cleanups.push(() => client.close())
     const result = await client.callTool({ name: 'agent_planner', arguments: { prompt: 'Paint the shed' } })
     expect(forms.map((form) => form.message)).toEqual(['Which color?', `${SHUTDOWN_PROBLEM}\n\nWhich color?`])
-    expect(result.structuredContent, JSON.stringify(result)).toMatchObject({ status: 'complete', text: 'Blue it is.' })
+    const completed = { status: 'complete', text: 'Blue it is.' }
+    expect(result.structuredContent, JSON.stringify(result)).toMatchObject(completed)
     const { chatId } = result.structuredContent as { chatId: string }
     const chat = await target.call('GET', `/api/agents/planner/chats/${chatId}`)
-    expect(chat.json.messages.at(-1).settlements).toMatchObject([{ toolCallId: 'call_1', outcome: 'answered' }])
+    const { settlements } = chat.json.messages.at(-1)
+    expect(settlements).toMatchObject([{ toolCallId: 'call_1', outcome: 'answered' }])
     expect(answered.at(-1)!.server).toBe(target.frogbot)
   }, 30_000)
+
+  // A client that sends its round again every second kept its connection to the closing process
+  // busy, so that process never exited and answered it 503 for ever, while the restarted one waited.
+  it('answers 503 closed with Connection: close, so that the next round connects anew', async () => {
+    const temp = tempDir()
+    cleanups.push(() => temp.remove())
+    const first = await server(join(temp.dir, 'frogbot.db'))
+    await first.frogbot.close()
+    const headers = { authorization: `Bearer ${first.token}`, 'content-type': 'application/json' }
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} })
+    const requests = [
+      new Request('http://localhost/mcp', { method: 'POST', headers, body }),
+      new Request('http://localhost/api/chats', { headers })
+    ]
+    for (const request of requests) {
+      const response = await first.frogbot.fetch(request)
+      expect(response.status, request.url).toBe(503)
+      expect(await response.json(), request.url).toMatchObject({ code: 'closed' })
+      expect(response.headers.get('connection'), request.url).toBe('close')
+    }
+  })
 })

@@ -13,7 +13,8 @@ export function continuesElsewhere(ctx: ServerContext): boolean {
 }
 
 /** Whether `error` is the engine's refusal once FrogBot closes (`FrogbotError('closed')`). */
-export const isClosed = (error: unknown): error is FrogbotError => FrogbotError.isInstance(error) && error.code === 'closed'
+export const isClosed = (error: unknown): error is FrogbotError =>
+  FrogbotError.isInstance(error) && error.code === 'closed'
 
 /**
  * The tool error of a 2025-revision `ask_human` call held open while this server shut down: the
@@ -22,8 +23,8 @@ export const isClosed = (error: unknown): error is FrogbotError => FrogbotError.
  */
 export function legacyShutdownResult(chatId: string) {
   const text =
-    `FrogBot is shutting down, and an MCP client on the 2025 protocol revision cannot wait on another server. ` +
-    `The question still waits in FrogBot chat ${chatId}; its answer is read there (a client on the 2026-07-28 ` +
-    `revision keeps waiting across a shutdown).`
+    'FrogBot is shutting down, and an MCP client on the 2025 protocol revision cannot wait on ' +
+    `another server. The question still waits in FrogBot chat ${chatId}; its answer is read there ` +
+    '(a client on the 2026-07-28 revision keeps waiting across a shutdown).'
   return { isError: true, content: [{ type: 'text' as const, text }] }
 }

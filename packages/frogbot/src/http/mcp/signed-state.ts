@@ -22,7 +22,7 @@ export function signedStates({ db, now, ttlSeconds }: { db: Kysely<Database>; no
   const load = () =>
     (codec ??= protocolKey(db, { name: 'mcp-request-state', now: now().toISOString() }).then((key) => createRequestStateCodec<WaitState>({ key, ttlSeconds, bind: callerOf })))
   return {
-    /** Loads the key now, so that a later `mint` reads nothing from the database (one closing may be gone). */
+    /** Loads the key now, so that a later `mint` reads nothing from the database (gone once it closes). */
     ready: async () => {
       await load()
     },
