@@ -1,26 +1,73 @@
 // Asks a FrogBot person a question from any MCP client (docs/protocols/mcp.md): the official MCP
 // client calls `ask_human` on FrogBot's /mcp and prints the answer once someone gives it in the
-// admin chat (the chat appears in the token user's chat list), over HTTP or in a channel.
+// admin chat (the chat appears in the token user's chat list), over HTTP or in a channel. It keeps
+// waiting across a restart of FrogBot: a round that finds no server is sent again until one is back.
 //
 //   FROGBOT_URL=http://localhost:3000 FROGBOT_TOKEN=fbt_… node scripts/mcp-ask-human.ts
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client'
+import { Client, StreamableHTTPClientTransport, type CallToolResult } from '@modelcontextprotocol/client'
 
-/** Calls `ask_human` on the FrogBot at `base` as `token` and resolves with the person's answer (or throws their dismissal). */
-export async function askHuman({ base, token, fetch }: { base: string; token: string; fetch?: (request: Request) => Promise<Response> }) {
-  // `auto` speaks MCP 2026-07-28, whose input_required rounds let the wait outlast any one request;
-  // each round waits up to `mcp.waitSeconds`, so 500 rounds of 20 s wait almost three hours.
-  const client = new Client({ name: 'ask-human-example', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' }, inputRequired: { maxRounds: 500 } })
+type Answers = { answers: { header: string; selected: string[]; custom?: string }[] }
+
+const DEPLOY = {
+  questions: [{
+    header: 'Deploy',
+    question: 'Deploy the release to production now?',
+    options: [{ label: 'Deploy now' }, { label: 'Wait until Monday' }],
+    custom: false
+  }]
+}
+
+type AskOptions = {
+  base: string
+  token: string
+  fetch?: (request: Request) => Promise<Response>
+  retryMs?: number
+  retryForMs?: number
+}
+
+/**
+ * Whether `error` says a round reached no FrogBot that took it, so that its state is still unused:
+ * no connection (the server is restarting), or `503` (it is shutting down).
+ */
+function notTaken(error: unknown): boolean {
+  return error instanceof TypeError || (error as { data?: { status?: number } } | null)?.data?.status === 503
+}
+
+/**
+ * Calls `ask_human` on the FrogBot at `base` as `token` and resolves with the person's answer (or
+ * throws their dismissal). Each round waits up to `mcp.waitSeconds`; a round that reaches no
+ * server is sent again every `retryMs`, for up to `retryForMs` (a restart or a deploy).
+ */
+export async function askHuman({ base, token, fetch, retryMs = 1000, retryForMs = 300_000 }: AskOptions) {
+  // `auto` speaks MCP 2026-07-28, whose input_required rounds let the wait outlast any one request.
+  // The rounds are sent here (`autoFulfill: false`) rather than by the SDK, to send one again.
+  const manual = { versionNegotiation: { mode: 'auto' as const }, inputRequired: { autoFulfill: false } }
+  const client = new Client({ name: 'ask-human-example', version: '1.0.0' }, manual)
   const viaFetch = fetch ? (url: string | URL | Request, init?: RequestInit) => fetch(new Request(url, init)) : undefined
   await client.connect(new StreamableHTTPClientTransport(new URL('/mcp', base), { fetch: viaFetch, requestInit: { headers: { authorization: `Bearer ${token}` } } }))
   try {
-    const result = await client.callTool({
-      name: 'ask_human',
-      arguments: {
-        questions: [{ header: 'Deploy', question: 'Deploy the release to production now?', options: [{ label: 'Deploy now' }, { label: 'Wait until Monday' }], custom: false }]
+    let requestState: string | undefined
+    let failingSince: number | undefined
+    for (;;) {
+      const params = { name: 'ask_human', arguments: DEPLOY, ...(requestState ? { requestState } : {}) }
+      let result: CallToolResult & { resultType?: string; requestState?: string }
+      try {
+        result = await client.callTool(params, { allowInputRequired: true })
+        failingSince = undefined
+      } catch (error) {
+        // The first round is never sent again: it may have asked already.
+        failingSince ??= Date.now()
+        if (!requestState || !notTaken(error) || Date.now() - failingSince > retryForMs) throw error
+        await new Promise((resolve) => setTimeout(resolve, retryMs))
+        continue
       }
-    })
-    if (result.isError) throw new Error(JSON.stringify(result.content))
-    return result.structuredContent as { answers: { header: string; selected: string[]; custom?: string }[] }
+      if (result.resultType === 'input_required') {
+        requestState = result.requestState
+        continue
+      }
+      if (result.isError) throw new Error(JSON.stringify(result.content))
+      return result.structuredContent as Answers
+    }
   } finally {
     await client.close()
   }

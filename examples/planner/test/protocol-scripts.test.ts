@@ -43,6 +43,34 @@ describe('the protocol examples', () => {
     expect(await asked).toEqual({ answers: [{ header: 'Deploy', selected: ['Wait until Monday'] }] })
   })
 
+  it('scripts/mcp-ask-human.ts waits across a restart of FrogBot and prints the later answer', async () => {
+    let server: Frogbot | undefined = app
+    const viaServer = async (request: Request) => {
+      // While no FrogBot runs, a request cannot connect, as to a server that is restarting.
+      if (!server) throw new TypeError('fetch failed')
+      return server.fetch(request)
+    }
+    const asked = askHuman({ base, token, fetch: viaServer, retryMs: 100 })
+    const awaiting = (chat: { state: string }) => chat.state === 'awaiting'
+    let waiting: { id: string } | undefined
+    while (!waiting) {
+      waiting = (await http('GET', '/api/chats')).chats.find(awaiting)
+      if (!waiting) await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    const closing = app.close()
+    server = undefined
+    await closing
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    const db = sqliteAdapter({ filename: join(dir, 'frogbot.db') })
+    app = await createFrogbot({ ...planner, db }, { env: {}, log: () => {}, maintenanceIntervalMs: 0 })
+    server = app
+    const { pending } = await http('GET', `/api/agents/planner/chats/${waiting.id}/pending`)
+    const output = { answers: [{ header: 'Deploy', selected: ['Deploy now'] }] }
+    const settle = `/api/agents/planner/chats/${waiting.id}/settle`
+    await http('POST', settle, { toolCallId: pending[0].toolCallId, output })
+    expect(await asked).toEqual(output)
+  })
+
   it('scripts/ag-ui-run.ts is interrupted by the question and resumes it', async () => {
     const { threadId, text } = await runPlanner({ base, token, fetch: app.fetch, prompt: 'Plan a team offsite: city or mountains?' })
     const chat = await http('GET', `/api/agents/planner/chats/${threadId}`)

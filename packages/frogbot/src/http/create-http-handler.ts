@@ -37,6 +37,19 @@ const QUERY_ROUTES = new Set([
 ])
 
 /**
+ * `503 closed` for a request that reaches a FrogBot shutting down, with `Connection: close`: the
+ * client's next request opens a new connection (to another server, or to this one once it is
+ * back) instead of reusing this one, which would keep the closing process alive answering 503 to
+ * a client that retries (a connection in use every second never idles out).
+ */
+function closedResponse(): Response {
+  const closed = 'FrogBot is shutting down; retry on another server or once it is back.'
+  const response = errorResponse(new FrogbotError('closed', closed))
+  response.headers.set('connection', 'close')
+  return response
+}
+
+/**
  * The FrogBot HTTP API as a web-standard handler `(request: Request) => Promise<Response>`:
  * serve it with `frogbot serve`, or mount it in any framework that speaks `Request`/`Response`
  * (Next.js route handlers, Hono, Bun, Deno). The API is under `/api`, the admin chat under `/admin`,
@@ -49,7 +62,7 @@ export function createHttpHandler(options: Omit<HttpContext, 'services'> & { eng
   const app = new Hono<HttpEnv>()
   // After close() nothing reaches the database: every API request is told to retry elsewhere.
   app.use('/api/*', async (_c, next) => {
-    if (services.closing) return errorResponse(new FrogbotError('closed', 'FrogBot is shutting down; retry on another server or once it is back.'))
+    if (services.closing) return closedResponse()
     await next()
   })
   app.use('/api/*', noStore())
@@ -87,7 +100,7 @@ export function createHttpHandler(options: Omit<HttpContext, 'services'> & { eng
       }
     ))
   app.post('/mcp', async (c) => {
-    if (services.closing) return errorResponse(new FrogbotError('closed', 'FrogBot is shutting down; retry on another server or once it is back.'))
+    if (services.closing) return closedResponse()
     if (!mcp?.enabled) return errorResponse(new FrogbotError('not-found', 'The MCP server door is off; turn it on with mcp: { enabled: true } (docs/protocols/mcp.md).'))
     return (await openDoor(mcp))(c.req.raw)
   })

@@ -7,6 +7,7 @@ import type { SettleOutcome } from '../../contract/turns.ts'
 import type { McpToolContext } from './ask-human-tool.ts'
 import type { WaitState } from './signed-state.ts'
 import { onlyQuestions, questionAnswers, questionElicitation } from './question-elicitation.ts'
+import { isClosed } from './shutdown-round.ts'
 
 const AgentToolInput = z.strictObject({
   prompt: z.string().min(1).describe('The message to the agent.'),
@@ -47,6 +48,9 @@ async function forms(context: McpToolContext, ctx: ServerContext, chatId: string
   const state: WaitState = { chatId, toolCallId: calls[0], calls, nonce: context.engine.services.newId('nonce') }
   return inputRequired({ inputRequests, requestState: await context.states.mint(state, ctx) })
 }
+
+/** Why forms are asked again when this server shut down before their answers were settled. */
+export const SHUTDOWN_PROBLEM = 'FrogBot was shutting down before your answers were taken; answer again.'
 
 /** Whether the settle door refused the answers themselves (a rule of an answer), so that the forms are asked again. */
 const refusedAnswer = (error: unknown): error is FrogbotError =>
@@ -101,6 +105,9 @@ export function registerAgentTool(server: McpServer, context: McpToolContext, ag
           outcome = await engine.settle({ chatId: state.chatId, agentSlug: agent.slug, inputs, req, wholeStep: true })
         } catch (error) {
           if (refusedAnswer(error)) return forms(context, ctx, state.chatId, asked, `${error.message}; answer again.`)
+          // This server shut down before the answers were taken: the questions still wait, so they are
+          // asked again, and the answers go to the next server (the state's key is loaded: no database).
+          if (isClosed(error)) return forms(context, ctx, state.chatId, asked, SHUTDOWN_PROBLEM)
           throw error
         }
         return settledToolResult(context, ctx, outcome)

@@ -9,6 +9,7 @@ import { refuseBrokenText } from '../../turns/rules/nul-text.ts'
 import { refuseUnreadableQuestions } from './ask-human-text.ts'
 import { AskHumanInput, parseAskHumanInput } from './ask-human-input.ts'
 import type { signedStates, WaitState } from './signed-state.ts'
+import { continuesElsewhere, isClosed, legacyShutdownResult } from './shutdown-round.ts'
 
 /** What an MCP tool of the door needs: the engine, the caller, the signed states and the wait of one round. */
 export type McpToolContext = {
@@ -20,22 +21,37 @@ export type McpToolContext = {
 
 /**
  * Waits up to `waitMs` for call `toolCallId` of chat `chatId` to end, reading the chat as `req`
- * every 250 ms (any process may settle it): `waiting`, `answered` with the output, or `failed`.
+ * every 250 ms (any process may settle it): `waiting`, `answered` with the output, or `failed`;
+ * `closing` as soon as this FrogBot shuts down (the question still waits, for another process).
  */
 export async function waitForCall(engine: Engine, { chatId, toolCallId, req, waitMs }: { chatId: string; toolCallId: string; req: Caller; waitMs: number }) {
   const until = Date.now() + waitMs
+  const closing = { status: 'closing' as const }
   for (;;) {
-    const { messages } = await engine.readChat({ chatId, req })
-    const result = callResult(messages as unknown as UIMessage[], toolCallId)
+    if (engine.services.closing) return closing
+    const read = await engine.readChat({ chatId, req }).catch((error: unknown) => {
+      if (isClosed(error)) return null
+      throw error
+    })
+    if (!read) return closing
+    const result = callResult(read.messages as unknown as UIMessage[], toolCallId)
     if (result.status !== 'waiting' || Date.now() >= until) return result
     await new Promise((resolve) => setTimeout(resolve, Math.min(250, Math.max(0, until - Date.now()))))
   }
 }
 
-/** An MCP tool result for a call that ended or still waits: the answer, a tool error, or `input_required` with a new signed state. */
+/**
+ * An MCP tool result for a call that ended or still waits: the answer, a tool error, or
+ * `input_required` with a new signed state. A round cut by this server shutting down is answered
+ * as one that waited `waitMs`, so that the client asks again, on another server or after the
+ * restart; a 2025-revision call (held open in this process) gets {@link legacyShutdownResult}.
+ */
 export async function waitResult(context: McpToolContext, ctx: ServerContext, { chatId, toolCallId }: Omit<WaitState, 'nonce'>) {
+  // The key is loaded before the wait: a round cut by a shutdown mints its state without the database.
+  await context.states.ready()
   const result = await waitForCall(context.engine, { chatId, toolCallId, req: context.req, waitMs: context.waitMs })
-  if (result.status === 'waiting') {
+  if (result.status === 'closing' && !continuesElsewhere(ctx)) return legacyShutdownResult(chatId)
+  if (result.status === 'waiting' || result.status === 'closing') {
     return inputRequired({ requestState: await context.states.mint({ chatId, toolCallId, nonce: context.engine.services.newId('nonce') }, ctx) })
   }
   if (result.status === 'failed') return { isError: true, content: [{ type: 'text' as const, text: result.errorText }] }
@@ -48,7 +64,8 @@ export async function waitResult(context: McpToolContext, ctx: ServerContext, { 
  * `QuestionOutput`. The first round asks in a new chat of `agentSlug` owned by the caller (see
  * `askQuestion`); each round waits up to `waitMs` and answers the person's answer, a tool error
  * (`Dismissed by the user.`, an expiry), or `input_required` with a signed state naming the chat and
- * call, which the client's SDK sends back to wait again. With `channel` (`mcp.channel`), the piece
+ * call, which the client's SDK sends back to wait again (also when this server shuts down mid-round,
+ * see {@link waitResult}). With `channel` (`mcp.channel`), the piece
  * first opens a conversation whose first message is the prompt, and the chat is that conversation.
  */
 export function registerAskHuman(server: McpServer, context: McpToolContext, agentSlug: string | undefined, channel?: ChannelPiece): void {

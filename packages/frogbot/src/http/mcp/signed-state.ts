@@ -14,13 +14,18 @@ const callerOf = (ctx: ServerContext) => String(ctx.http?.authInfo?.clientId ?? 
  * database's key `mcp-request-state` (so any process verifies them), bound to the caller (the
  * token's user), valid `ttlSeconds`, and each accepted once: `verify` throws on a forged, expired,
  * foreign or replayed state, which the SDK answers `-32602 Invalid or expired requestState`.
- * The chat and call inside are checked again by reading the chat as the caller.
+ * The chat and call inside are checked again by reading the chat as the caller. `ready` loads the
+ * key ahead of a round, so that a round cut by a shutdown still mints its state.
  */
 export function signedStates({ db, now, ttlSeconds }: { db: Kysely<Database>; now: () => Date; ttlSeconds: number }) {
   let codec: Promise<ReturnType<typeof createRequestStateCodec<WaitState>>> | undefined
   const load = () =>
     (codec ??= protocolKey(db, { name: 'mcp-request-state', now: now().toISOString() }).then((key) => createRequestStateCodec<WaitState>({ key, ttlSeconds, bind: callerOf })))
   return {
+    /** Loads the key now, so that a later `mint` reads nothing from the database (gone once it closes). */
+    ready: async () => {
+      await load()
+    },
     mint: async (state: WaitState, ctx: ServerContext) => (await load()).mint(state, ctx),
     verify: async (wire: string, ctx: ServerContext): Promise<WaitState> => {
       const state = await (await load()).verify(wire, ctx)
