@@ -11,15 +11,19 @@ export function publicURLOf(config: FrogbotConfig, env: NodeJS.ProcessEnv): stri
 
 /**
  * What is wrong with `FROGBOT_PUBLIC_URL` in `env`, as start-up names it, or `null` (unset or empty
- * counts as unset): it must be an absolute `http:` or `https:` URL, since every link in a notice
- * starts with it (`notaurl` or `javascript:alert(1)//` would leave each notice without working links).
- * The config's `serverURL`, its fallback, is checked by `buildConfig` to the same rule.
+ * counts as unset): it must be an absolute `http:` or `https:` URL without a query, a fragment or
+ * credentials, since every link in a notice starts with it (`notaurl`, `javascript:alert(1)//` or
+ * `https://chat.example.com/?a=1` would leave each notice without working links).
+ * The config's `serverURL`, its fallback, is checked by `buildConfig` to be an http(s) URL.
  */
 export function publicURLProblem(env: NodeJS.ProcessEnv): string | null {
   const value = env.FROGBOT_PUBLIC_URL
   if (!value) return null
   const url = URL.parse(value)
-  if (url !== null && (url.protocol === 'http:' || url.protocol === 'https:')) return null
+  const web = url !== null && (url.protocol === 'http:' || url.protocol === 'https:')
+  if (web && !url.search && !url.hash && !url.username && !url.password) return null
   const rule = 'must be an absolute http: or https: URL such as "https://chat.example.com"'
-  return `FROGBOT_PUBLIC_URL: ${JSON.stringify(value)} ${rule} (links in notices start with it)`
+  const named = `FROGBOT_PUBLIC_URL: ${JSON.stringify(value)}`
+  if (web) return `${named} must have no query, fragment or credentials (links in notices start with it)`
+  return `${named} ${rule} (links in notices start with it)`
 }

@@ -51,6 +51,17 @@ describe('frogbot serve start-up errors', SLOW, () => {
       expect(result.stderr).toContain(`${rule} (links in notices start with it)`)
       expect(result.stdout).not.toContain('answer links on')
     }
+    // Links go after its path: a query, a fragment or credentials would break every one of them.
+    const unfit = ['https://chat.example.com/?a=1', 'https://chat.example.com/#top', 'https://u:p@chat.example.com']
+    for (const value of unfit) {
+      const result = await runCli(['serve', '--port', '0', '--config', PLANNER_CONFIG], {
+        cwd: folder(),
+        env: cliEnv({ FROGBOT_PUBLIC_URL: value })
+      })
+      expect(result.code).toBe(1)
+      const rule = 'must have no query, fragment or credentials'
+      expect(result.stderr).toContain(`FROGBOT_PUBLIC_URL: ${JSON.stringify(value)} ${rule}`)
+    }
     // An absolute http(s) URL, with a path, starts as before; the links drop its trailing slash.
     const publicURL = cliEnv({ FROGBOT_PUBLIC_URL: 'https://chat.example.com/frogbot/' })
     const served = await startServe({ cwd: folder(), env: publicURL })
