@@ -55,6 +55,28 @@ async function waitingChat(call: Awaited<ReturnType<typeof served>>['call']) {
   throw new Error('ask_human made no waiting chat')
 }
 
+/**
+ * Runs `agent_planner` ("Paint the shed") on `app` with a client that accepts each form it is
+ * asked with the next of `sent`'s contents; resolves every form asked and the tool's result.
+ */
+async function formsSent(
+  app: { frogbot: { fetch: (request: Request) => Promise<Response> }; token: string },
+  sent: readonly (readonly [unknown, unknown])[]
+) {
+  const forms: { message: string }[] = []
+  const client = await mcpClient({
+    fetch: app.frogbot.fetch,
+    token: app.token,
+    elicit: async (params) => {
+      forms.push(params)
+      return { action: 'accept', content: sent[forms.length - 1]![0] as never }
+    }
+  })
+  const result = await client.callTool({ name: 'agent_planner', arguments: { prompt: 'Paint the shed' } })
+  expect(forms).toHaveLength(sent.length)
+  return { forms, result, client }
+}
+
 describe('the MCP server door: ask_human', () => {
   it('lists ask_human with the seed schemas and an agent tool per agent', async () => {
     const { client } = await served()
@@ -457,17 +479,7 @@ describe('the MCP server door: agent tools', () => {
       [{ q0: 'Blue', q1: 'Small', q1_custom: 'Medium' }, `content: unknown field "q1_custom"; ${fields}`],
       [{ q0: 'Blue', q1: 'Small' }, null]
     ] as const
-    const forms: { message: string }[] = []
-    const client = await mcpClient({
-      fetch: app.frogbot.fetch,
-      token: app.token,
-      elicit: async (params) => {
-        forms.push(params)
-        return { action: 'accept', content: sent[forms.length - 1]![0] as never }
-      }
-    })
-    const result = await client.callTool({ name: 'agent_planner', arguments: { prompt: 'Paint the shed' } })
-    expect(forms).toHaveLength(sent.length)
+    const { forms, result, client } = await formsSent(app, sent)
     sent.forEach(([, refusal], at) => {
       const again = `${refusal}; answer again.\n\nWhich color?\nWhich size?`
       if (refusal) expect(forms[at + 1]!.message).toBe(again)
@@ -541,17 +553,7 @@ describe('the MCP server door: agent tools', () => {
       [{ q0: 'Blue', q1: 'Lock' }, picks],
       [{ q0: 'Blue', q1: ['Lock'] }, null]
     ] as const
-    const forms: { message: string }[] = []
-    const client = await mcpClient({
-      fetch: app.frogbot.fetch,
-      token: app.token,
-      elicit: async (params) => {
-        forms.push(params)
-        return { action: 'accept', content: sent[forms.length - 1]![0] as never }
-      }
-    })
-    const result = await client.callTool({ name: 'agent_planner', arguments: { prompt: 'Paint the shed' } })
-    expect(forms).toHaveLength(sent.length)
+    const { forms, result, client } = await formsSent(app, sent)
     sent.forEach(([, refusal], at) => {
       const again = `${refusal}; answer again.\n\nWhich color?\nWhat should it have?`
       if (refusal) expect(forms[at + 1]!.message).toBe(again)
