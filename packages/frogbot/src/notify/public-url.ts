@@ -1,10 +1,8 @@
-import type { FrogbotConfig } from '../config/build-config.ts'
-
 /**
  * Where links in notices point (docs/chat/reach-people.md): `FROGBOT_PUBLIC_URL`, else the
  * config's `serverURL`, else `http://localhost:$PORT` (3000 when `PORT` is unset); no trailing slash.
  */
-export function publicURLOf(config: FrogbotConfig, env: NodeJS.ProcessEnv): string {
+export function publicURLOf(config: { serverURL?: string }, env: NodeJS.ProcessEnv): string {
   const url = env.FROGBOT_PUBLIC_URL || config.serverURL || `http://localhost:${env.PORT || 3000}`
   return url.replace(/\/+$/, '')
 }
