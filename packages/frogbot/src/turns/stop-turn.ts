@@ -22,9 +22,10 @@ function stopTargetOf(chat: ChatRecord, pendingCallIds: string[], now: string): 
 
 /**
  * Stop (docs/chat/turns.md), as `req`, once the chat is usable again. A Stop acts only on what was
- * current when it arrived (read with the chat, in one statement), and checks under the chat's lock
- * that it still is (a compare-and-set, in any process): a second Stop sent at once, or a retry,
- * never stops the turn of the message queued behind, nor cancels the question that turn asked.
+ * current when it read the chat (with its pending calls, in one statement), and checks under the
+ * chat's lock that it still is (a compare-and-set, in any process): two Stops read together stop
+ * once. A Stop read only after the queued message's turn started is a Stop of that turn (a request
+ * names no turn).
  * - a chat waiting for input has its pending calls cancelled (outcome `cancelled`, tool error
  *   `Cancelled because the user stopped the turn.`, recorded as settled by `req`): a chat is never
  *   stuck behind a call nobody may answer; the model is not called. Only while every call still
