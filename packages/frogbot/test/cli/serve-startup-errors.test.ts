@@ -40,7 +40,8 @@ describe('frogbot serve start-up errors', SLOW, () => {
   // It used to start ("answer links on notaurl"), and every notice lost its links.
   it('exits 1 for a FROGBOT_PUBLIC_URL that is not an absolute http: or https: URL', async () => {
     const rule = 'must be an absolute http: or https: URL such as "https://chat.example.com"'
-    for (const value of ['notaurl', 'javascript:alert(1)//', 'ftp://chat.example.com', '/answer']) {
+    const written = ['https:chat.example.com', ' https://chat.example.com', 'https://chat.example.com/ba se']
+    for (const value of ['notaurl', 'javascript:alert(1)//', 'ftp://chat.example.com', '/answer', ...written]) {
       const env = cliEnv({ FROGBOT_PUBLIC_URL: value })
       const result = await runCli(['serve', '--port', '0', '--config', PLANNER_CONFIG], {
         cwd: folder(),
@@ -52,7 +53,8 @@ describe('frogbot serve start-up errors', SLOW, () => {
       expect(result.stdout).not.toContain('answer links on')
     }
     // Links go after its path: a query, a fragment or credentials would break every one of them.
-    const unfit = ['https://chat.example.com/?a=1', 'https://chat.example.com/#top', 'https://u:p@chat.example.com']
+    const unfit = ['https://chat.example.com/?a=1', 'https://chat.example.com/#top', 'https://u:p@chat.example.com',
+      'https://chat.example.com?', 'https://chat.example.com#', 'https://:@chat.example.com']
     for (const value of unfit) {
       const result = await runCli(['serve', '--port', '0', '--config', PLANNER_CONFIG], {
         cwd: folder(),
