@@ -218,8 +218,8 @@ describe('the MCP server door: ask_human', () => {
   })
 
   // An empty header read `questions.0.header: questions[0].header: headers must not be empty`, and
-  // 31 x's `questions.0.header: questions[0].header: "xxx…" is 31 characters; …`: the path twice,
-  // without `arguments.`, unlike the blank and emoji refusals above.
+  // a 31-character one `questions.0.header: questions[0].header: "<it>" is 31 characters; …`: the
+  // path twice, without `arguments.`, unlike the blank and emoji refusals above.
   it('names the field of a schema rule once, as arguments.questions.0.header, as the others', async () => {
     const { client, call } = await served()
     const asking = (header: string, question: string, labels: string[]) =>
