@@ -52,7 +52,10 @@ export function isoIn(services: Pick<TurnServices, 'now'>, ms = 0): string {
  * a fresh id, the id of the new message a turn starts). A Stop naming a message compares it with
  * the running turn's in one read of the chat, whichever process runs it (see {@link runMessageOf}).
  */
-export function newLeaseOwner(services: Pick<TurnServices, 'processId' | 'newId'>, messageId = services.newId('msg')): string {
+export function newLeaseOwner(
+  services: Pick<TurnServices, 'processId' | 'newId'>,
+  messageId = services.newId('msg')
+): string {
   return `${services.processId}:${services.newId('lease')}/${encodeURIComponent(messageId)}`
 }
 

@@ -13,12 +13,20 @@ import { isoIn, runMessageOf, type TurnServices } from './services.ts'
  * run) or the calls then waiting, and the assistant message the Stop names (`messageId`), if any.
  * `null`: nothing ran or waited, or the run was not that message's.
  */
-type StopTarget = { leaseOwner: string | null } | { pendingCallIds: Set<string>; messageId?: string } | null
+type StopTarget =
+  | { leaseOwner: string | null }
+  | { pendingCallIds: Set<string>; messageId?: string }
+  | null
 
-function stopTargetOf(chat: ChatRecord, pendingCallIds: string[], now: string, messageId: string | undefined): StopTarget {
+function stopTargetOf(chat: ChatRecord, pendingIds: string[], now: string, messageId?: string): StopTarget {
   const state = effectiveState(chat, now)
-  if (state === 'running') return messageId === undefined || runsMessage(chat.leaseOwner, messageId) ? { leaseOwner: chat.leaseOwner } : null
-  if (state === 'awaiting') return { pendingCallIds: new Set(pendingCallIds), ...(messageId === undefined ? {} : { messageId }) }
+  if (state === 'running') {
+    const named = messageId === undefined || runsMessage(chat.leaseOwner, messageId)
+    return named ? { leaseOwner: chat.leaseOwner } : null
+  }
+  if (state === 'awaiting') {
+    return { pendingCallIds: new Set(pendingIds), ...(messageId === undefined ? {} : { messageId }) }
+  }
   return null
 }
 
@@ -57,7 +65,13 @@ function runsMessage(leaseOwner: string | null, messageId: string): boolean {
  */
 export async function stopTurn(
   services: TurnServices,
-  { chatId, agentSlug, req, messageId, graceMs = 3000 }: { chatId: string; agentSlug?: string; req: Caller; messageId?: string; graceMs?: number }
+  {
+    chatId,
+    agentSlug,
+    req,
+    messageId,
+    graceMs = 3000
+  }: { chatId: string; agentSlug?: string; req: Caller; messageId?: string; graceMs?: number }
 ): Promise<boolean> {
   if (messageId === '') throw new FrogbotError('bad-request', 'messageId: must not be empty')
   const { store } = services
@@ -80,7 +94,8 @@ export async function stopTurn(
       const pending = await tx.pendingCalls()
       if (!pending.every((call) => target.pendingCallIds.has(call.toolCallId))) return null
       // The calls waiting now are another turn's than the one the Stop names.
-      if (target.messageId !== undefined && !pending.every((call) => call.messageId === target.messageId)) return null
+      const named = target.messageId
+      if (named !== undefined && !pending.every((call) => call.messageId === named)) return null
       const cancelled: StoredMessage[] = []
       for (const messageId of new Set(pending.map((call) => call.messageId))) {
         const message = await tx.message(messageId)

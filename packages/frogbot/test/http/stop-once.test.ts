@@ -57,10 +57,16 @@ for (const backend of BACKENDS) {
        * first chunk (what a client knows while the turn runs), and its end once the rest is read.
        */
       const sendStreamed = async (body: { chatId?: string; prompt: string }) => {
-        const headers = { authorization: `Bearer ${app.token}`, 'content-type': 'application/json', accept: 'text/event-stream' }
-        const request = new Request('http://localhost/api/agents/planner', { method: 'POST', headers, body: JSON.stringify(body) })
+        const headers = {
+          authorization: `Bearer ${app.token}`,
+          'content-type': 'application/json',
+          accept: 'text/event-stream'
+        }
+        const url = 'http://localhost/api/agents/planner'
+        const request = new Request(url, { method: 'POST', headers, body: JSON.stringify(body) })
         const response = await app.frogbot.fetch(request)
-        const reader = parseJsonEventStream({ stream: response.body!, schema: uiMessageChunkSchema as never }).getReader()
+        const schema = uiMessageChunkSchema as never
+        const reader = parseJsonEventStream({ stream: response.body!, schema }).getReader()
         const first = (await reader.read()).value as { value: { type: string; messageId?: string } }
         expect(first.value.type).toBe('start')
         const ended = (async () => {
@@ -171,7 +177,7 @@ for (const backend of BACKENDS) {
       expect(model.doStreamCalls).toHaveLength(2)
     })
 
-    it('a double Stop naming the question’s reply: the second, read after the queued turn asked, stops nothing', async () => {
+    it('a late second Stop naming the asking reply leaves the next turn’s question waiting', async () => {
       const steps = [asks('call_1', colorQuestion), asks('call_2', sizeQuestion)]
       const { model, chat, stop, send } = await open(steps)
       const asked = (await send({ prompt: 'Plan a team offsite: city or mountains?' })).json
@@ -182,7 +188,8 @@ for (const backend of BACKENDS) {
       expect((await stop(chatId, { messageId: first })).json).toEqual({ chatId, stopped: true })
       await eventually(async () => (await chat(chatId)).chat.state === 'awaiting')
       // The second click of the double-click, read by the server only now.
-      expect(await stop(chatId, { messageId: first })).toMatchObject({ status: 200, json: { chatId, stopped: false } })
+      const late = await stop(chatId, { messageId: first })
+      expect(late).toMatchObject({ status: 200, json: { chatId, stopped: false } })
 
       const after = await chat(chatId)
       expect(after.chat.state).toBe('awaiting')
@@ -200,7 +207,7 @@ for (const backend of BACKENDS) {
       expect(stopped.messages[3].settlements).toMatchObject([{ toolCallId: 'call_2', outcome: 'cancelled' }])
     })
 
-    it('a double Stop naming the running reply: the second, read after the queued turn started, lets it run', async () => {
+    it('a late second Stop naming the running reply lets the next turn run', async () => {
       const first = heldStep('Thinking about colors')
       const second = heldStep('Sizes, then')
       const { model, chat, stop, send, sendStreamed } = await open([first.stream, second.stream])
@@ -233,9 +240,11 @@ for (const backend of BACKENDS) {
       const { chatId } = asked
       const messageId = asked.pending[0].messageId
       const output = { answers: [{ header: 'Color', selected: ['Blue'] }] }
-      const settled = app.call('POST', `/api/agents/planner/chats/${chatId}/settle`, { toolCallId: 'call_1', output })
+      const settlePath = `/api/agents/planner/chats/${chatId}/settle`
+      const settled = app.call('POST', settlePath, { toolCallId: 'call_1', output })
       await held.started
-      expect((await stop(chatId, { messageId: 'msg_of_another_turn' })).json).toEqual({ chatId, stopped: false })
+      const another = await stop(chatId, { messageId: 'msg_of_another_turn' })
+      expect(another.json).toEqual({ chatId, stopped: false })
       expect((await stop(chatId, { messageId })).json).toEqual({ chatId, stopped: true })
       expect((await settled).json).toMatchObject({ status: 'complete', messageId, stopped: true })
       const after = await chat(chatId)
@@ -261,14 +270,16 @@ for (const backend of BACKENDS) {
         expect(refused.status, JSON.stringify(body)).toBe(400)
         expect(refused.json.error).toMatch(error)
       }
-      // A message of the chat that is not the waiting reply (the question's own prompt), or no message at all.
+      // A message of the chat that is not the waiting reply (the prompt), or no message at all.
       const stored = await chat(chatId)
       for (const messageId of [stored.messages[0].id, 'msg_nowhere']) {
         expect((await stop(chatId, { messageId })).json).toEqual({ chatId, stopped: false })
       }
       // The same from the app's own code.
       const caller = { user: app.user }
-      await expect(app.frogbot.stop({ chatId, messageId: '', caller })).rejects.toMatchObject({ code: 'bad-request', message: 'messageId: must not be empty' })
+      const empty = app.frogbot.stop({ chatId, messageId: '', caller })
+      const refusal = { code: 'bad-request', message: 'messageId: must not be empty' }
+      await expect(empty).rejects.toMatchObject(refusal)
       expect(await app.frogbot.stop({ chatId, messageId: stored.messages[0].id, caller })).toBe(false)
       const after = await chat(chatId)
       expect(after.chat.state).toBe('awaiting')

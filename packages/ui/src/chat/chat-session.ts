@@ -241,7 +241,8 @@ export class ChatSession {
   async #stopOnce(): Promise<void> {
     const last = this.chat.messages.at(-1)
     const messageId = last?.role === 'assistant' ? last.id : undefined
-    const results = await Promise.allSettled([this.chat.stop(), this.#adapter.stop(this.agent, this.id, messageId)])
+    const here = this.chat.stop()
+    const results = await Promise.allSettled([here, this.#adapter.stop(this.agent, this.id, messageId)])
     const failed = results.find((result) => result.status === 'rejected')
     if (failed) this.#failed(failed.reason)
     await this.refresh()

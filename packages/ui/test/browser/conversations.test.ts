@@ -1,5 +1,13 @@
 import { describe, expect, test } from 'vitest'
-import { chatIdOf, contextsPerTest, dock, openChat, screenshot, sendMessage, storedChat } from './browser-kit.ts'
+import {
+  chatIdOf,
+  contextsPerTest,
+  dock,
+  openChat,
+  screenshot,
+  sendMessage,
+  storedChat
+} from './browser-kit.ts'
 
 const newContext = contextsPerTest()
 
@@ -79,12 +87,13 @@ describe('conversations', () => {
 
   // Regression (a new-user run): a double Stop with a message queued cancelled the question the
   // queued message's turn asked as soon as it started. A Stop names the reply it is for.
-  test('Stop names the reply it stops: a double-click, and a retry of that Stop read after the queued message asked, leave the new question waiting', async () => {
+  test('Stop names its reply: a double-click or a late retry leaves the next turn’s question', async () => {
     const context = await newContext()
     const page = await openChat(context)
     const stops: { url: string; body: unknown }[] = []
     page.on('request', (request) => {
-      if (request.method() === 'POST' && request.url().endsWith('/stop')) stops.push({ url: request.url(), body: request.postDataJSON() })
+      if (request.method() !== 'POST' || !request.url().endsWith('/stop')) return
+      stops.push({ url: request.url(), body: request.postDataJSON() })
     })
     await sendMessage(page, 'A slow plan to stop twice')
     await page.getByText('Thinking it over').first().waitFor()
@@ -103,11 +112,13 @@ describe('conversations', () => {
     for (const stop of stops) expect(stop.body).toEqual({ messageId: messages[1].id })
 
     // A client's retry of that Stop, read only now that the queued message's turn asks: it stops nothing.
-    const retried = await page.request.post(stops[0].url, { data: stops[0].body, headers: { origin: new URL(page.url()).origin } })
+    const origin = new URL(page.url()).origin
+    const retried = await page.request.post(stops[0].url, { data: stops[0].body, headers: { origin } })
     expect(await retried.json()).toEqual({ chatId: chatIdOf(page), stopped: false })
     const after = await storedChat(page)
     expect(after.chat.state).toBe('awaiting')
-    expect(after.messages[3].parts.find((part) => part.type === 'tool-question')).toMatchObject({ state: 'input-available' })
+    const asked = after.messages[3].parts.find((part) => part.type === 'tool-question')
+    expect(asked).toMatchObject({ state: 'input-available' })
     expect(after.messages[3].settlements).toEqual([])
     await card.getByRole('radio', { name: 'Red' }).waitFor()
     await screenshot(page, 'double-stop-question-waits')
