@@ -61,7 +61,8 @@ export function newLeaseOwner(
 
 /**
  * The assistant message a run writes, as its lease owner names it (see {@link newLeaseOwner}), or
- * `null` for a lease owner that names none (one an older FrogBot wrote, before lease owners did).
+ * `null` for a lease owner that names none: one an older FrogBot wrote, before lease owners did
+ * (told apart by its lack of a `/`, which FrogBot's own ids never hold).
  */
 export function runMessageOf(leaseOwner: string): string | null {
   const at = leaseOwner.lastIndexOf('/')

@@ -97,10 +97,10 @@ for (const backend of BACKENDS) {
           await released
           return withChat(...args)
         }) as typeof withChat
-        const stop = async (chatId: string) => {
+        const stop = async (chatId: string, body?: unknown) => {
           const headers = { authorization: `Bearer ${app.token}` }
-          const request = new Request(`http://localhost${chatPath(chatId)}/stop`, { method: 'POST', headers })
-          return readAnswer(await frogbot.fetch(request))
+          const init = { method: 'POST', headers, body: body === undefined ? undefined : JSON.stringify(body) }
+          return readAnswer(await frogbot.fetch(new Request(`http://localhost${chatPath(chatId)}/stop`, init)))
         }
         return { stop, arrived, release }
       }
@@ -231,6 +231,28 @@ for (const backend of BACKENDS) {
       expect(texts(after.messages[1])).toEqual(['Thinking about colors'])
       expect(texts(after.messages[3])).toEqual(['Sizes, then'])
       expect(model.doStreamCalls).toHaveLength(2)
+    })
+
+    it('a Stop naming the running reply, read by another server, stops it there; another name does not', async () => {
+      const held = heldStep('Thinking about colors')
+      const { chat, stop, sendStreamed, slowServer } = await open([held.stream])
+      const chatId = 'stop-names-running-chat-02'
+      const running = await sendStreamed({ chatId, prompt: 'Paint it' })
+      await held.started
+
+      // Another server, not held up: it reads the chat as this one wrote it.
+      const other = await slowServer()
+      other.release()
+      const wrong = await other.stop(chatId, { messageId: `${running.messageId}x` })
+      expect(wrong.json).toEqual({ chatId, stopped: false })
+      expect((await chat(chatId)).chat.state).toBe('running')
+
+      expect((await other.stop(chatId, { messageId: running.messageId })).json).toEqual({ chatId, stopped: true })
+      await running.ended
+      const after = await chat(chatId)
+      expect(after.chat.state).toBe('idle')
+      expect(after.messages[1]).toMatchObject({ id: running.messageId, metadata: { stopped: true } })
+      expect((await stop(chatId, { messageId: running.messageId })).json).toEqual({ chatId, stopped: false })
     })
 
     it('a Stop naming a reply that continues after an answer stops the continuation', async () => {
