@@ -96,8 +96,10 @@ export type StartedTurn = Extract<SendResult, { status: 'started' }>
  * - `settle`: answers (`output`) or dismisses (`dismissed: true`, `reason?`) one pending call
  *   (seed: "Answer over HTTP"); approves (`approved: true`, `input?`, `reason?`) or denies
  *   (`approved: false`, `reason?`) a call waiting for approval (docs/agents/approvals.md).
- * - `stop`, `editMessage`, `editQueued`, `deleteQueued`, `branch`, `renameChat` (a title of 1 to 80
- *   characters), `deleteChat` (not while a turn runs: `turn-in-progress`): as over HTTP.
+ * - `stop` (`messageId`: the assistant message whose run or waiting calls it is for; another turn's
+ *   are left alone, `false`), `editMessage`, `editQueued`, `deleteQueued`, `branch`, `renameChat`
+ *   (a title of 1 to 80 characters), `deleteChat` (not while a turn runs: `turn-in-progress`): as
+ *   over HTTP.
  * - A blank message or edit (no file, no text but blanks) is refused as over HTTP:
  *   `FrogbotError('bad-request')`, `text: must not be empty or blank` (`prompt: …` for `generate`).
  * - `pending`, `readChat`, `listChats`: reads.
@@ -118,7 +120,7 @@ export type Frogbot = {
   agents: Record<string, LocalAgent>
   sendMessage: (options: { agent: string; chatId?: string; caller?: CallAs } & ({ text: string } | { message: UIMessage })) => Promise<SendResult>
   settle: (options: { chatId: string; caller?: CallAs } & SettleInput) => Promise<SettleOutcome>
-  stop: (options: { chatId: string; caller?: CallAs }) => Promise<boolean>
+  stop: (options: { chatId: string; messageId?: string; caller?: CallAs }) => Promise<boolean>
   editMessage: (options: { chatId: string; messageId: string; text: string; caller?: CallAs }) => Promise<StartedTurn['run']>
   editQueued: (options: { chatId: string; messageId: string; text: string; caller?: CallAs }) => Promise<QueuedMessage>
   deleteQueued: (options: { chatId: string; messageId: string; caller?: CallAs }) => Promise<void>
@@ -273,7 +275,7 @@ export async function createFrogbot(config: FrogbotConfig, options: CreateFrogbo
         field: 'message' in content ? 'message.parts' : 'text'
       }),
     settle: ({ chatId, caller, ...input }) => engine.settle({ chatId, inputs: [input as SettleInput], req: resolveCaller(caller) }),
-    stop: ({ chatId, caller }) => engine.stop({ chatId, req: resolveCaller(caller) }),
+    stop: ({ chatId, messageId, caller }) => engine.stop({ chatId, messageId, req: resolveCaller(caller) }),
     editMessage: async ({ chatId, messageId, text, caller }) => (await engine.editMessage({ chatId, messageId, parts: [{ type: 'text', text }], req: resolveCaller(caller) })).run,
     editQueued: async ({ chatId, messageId, text, caller }) => (await engine.changeQueued({ chatId, messageId, text, req: resolveCaller(caller) }))!,
     deleteQueued: async ({ chatId, messageId, caller }) => {

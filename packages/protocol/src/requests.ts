@@ -146,8 +146,13 @@ function isChatCursor(cursor: string): boolean {
   return instant !== undefined && !Number.isNaN(Date.parse(instant)) && new Date(instant).toISOString() === instant
 }
 
-/** Body of `POST …/stop`: nothing (an empty body or `{}`). */
-export const StopRequest = z.strictObject({})
+/**
+ * Body of `POST …/stop`: nothing (an empty body or `{}`: stop whatever runs or waits when the server
+ * reads the chat), or the `messageId` of the assistant message whose run or waiting calls the
+ * client means to stop: when that message's turn is no longer the one running or waiting, the Stop
+ * stops nothing (docs/chat/turns.md, Stop).
+ */
+export const StopRequest = z.strictObject({ messageId: z.string().min(1, 'must not be empty').optional() })
 
 /**
  * Body of a `DELETE` (a chat, a queued message, a card's draft): nothing (an empty body or `{}`);

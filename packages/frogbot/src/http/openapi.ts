@@ -133,7 +133,10 @@ export const ENDPOINTS: Endpoint[] = [
   {
     method: 'post',
     path: `${chat}/stop`,
-    summary: 'Stop: a running turn ends keeping what was generated; the calls of a waiting chat are cancelled. Answers once the chat is usable',
+    summary:
+      'Stop: a running turn ends keeping what was generated; the calls of a waiting chat are ' +
+      'cancelled. `{ messageId? }`: the assistant message whose run or waiting calls to stop; ' +
+      'another turn is left alone (`stopped: false`). Answers once the chat is usable',
     body: StopRequest,
     responses: { 200: { description: 'Whether a turn was stopped', schema: StopResultSchema }, ...errors(400, 401, 403, 404, 409, 413) }
   },

@@ -46,14 +46,15 @@ export async function askQuestion(
   // The questions reach a person as text (docs/project/guarantees.md, Limits): no NUL, no lone surrogate.
   refuseBrokenText(parsed.data, [field])
   const chatId = services.newId('chat')
-  const leaseOwner = newLeaseOwner(services)
+  const replyId = services.newId('msg')
+  const leaseOwner = newLeaseOwner(services, replyId)
   const message: UIMessage = { id: services.newId('msg'), role: 'user', parts: [{ type: 'text', text: prompt }] }
   const create = { id: chatId, agentSlug: agent.slug, ownerId: req.user.id, title: firstWordsTitle(message.parts), channel }
   const messageId = await services.store.startNewChat({ chat: create, message, leaseOwner, leaseUntil: isoIn(services, services.leaseMs), now: isoIn(services), freshId: () => services.newId('msg') })
   if (messageId === null) throw new FrogbotError('write-conflict', 'The new chat could not be created; retry.')
   const toolCallId = services.newId('call')
   const reply: UIMessage = {
-    id: services.newId('msg'),
+    id: replyId,
     role: 'assistant',
     // The turn ends at the answer (docs/protocols/mcp.md): the caller asked a person, not the agent.
     metadata: { askedFor: 'mcp' } satisfies FrogbotMessageMetadata,

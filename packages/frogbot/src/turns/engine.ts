@@ -124,7 +124,10 @@ function messageMethods(services: TurnServices, guard: Guard) {
     settle: guard((options: Parameters<typeof settle>[1]) => settle(services, options)),
     /** The settle door's checks of who may settle a call now, settling nothing (see `mayAnswer`). */
     mayAnswer: guard((options: { chatId: string; agentSlug?: string; toolCallId: string; req: Caller }) => mayAnswer(services, options)),
-    stop: guard((options: { chatId: string; agentSlug?: string; req: Caller; graceMs?: number }) => stopTurn(services, options)),
+    stop: guard(
+      (options: { chatId: string; agentSlug?: string; req: Caller; messageId?: string; graceMs?: number }) =>
+        stopTurn(services, options)
+    ),
     /**
      * Edits a user message (see `editMessage`); blank new parts are refused as `<field>: must not be
      * empty or blank`, text with NUL as `<field>: must not contain NUL (U+0000)` (`field` default `text`).

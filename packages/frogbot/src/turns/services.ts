@@ -46,7 +46,30 @@ export function isoIn(services: Pick<TurnServices, 'now'>, ms = 0): string {
   return new Date(services.now().getTime() + ms).toISOString()
 }
 
-/** A new lease holder id: this process plus a random part. */
-export function newLeaseOwner(services: Pick<TurnServices, 'processId' | 'newId'>): string {
-  return `${services.processId}:${services.newId('lease')}`
+/**
+ * A new lease holder id, one per run of a turn: this process, a random part, and after a `/` the
+ * assistant message the run writes (`messageId`: the message a continuation continues; by default
+ * a fresh id, the id of the new message a turn starts). A Stop naming a message compares it with
+ * the running turn's in one read of the chat, whichever process runs it (see {@link runMessageOf}).
+ */
+export function newLeaseOwner(
+  services: Pick<TurnServices, 'processId' | 'newId'>,
+  messageId = services.newId('msg')
+): string {
+  return `${services.processId}:${services.newId('lease')}/${encodeURIComponent(messageId)}`
+}
+
+/**
+ * The assistant message a run writes, as its lease owner names it (see {@link newLeaseOwner}), or
+ * `null` for a lease owner that names none: one an older FrogBot wrote, before lease owners did
+ * (told apart by its lack of a `/`, which FrogBot's own ids never hold).
+ */
+export function runMessageOf(leaseOwner: string): string | null {
+  const at = leaseOwner.lastIndexOf('/')
+  if (at < 0) return null
+  try {
+    return decodeURIComponent(leaseOwner.slice(at + 1))
+  } catch {
+    return null
+  }
 }

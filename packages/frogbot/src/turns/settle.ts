@@ -247,7 +247,8 @@ async function apply(
   const ends = plan.next === 'continue' && askedForMcp(stored)
   if (ends) plan = { ...plan, next: 'idle' }
   const settled = closeCalls(stored, plan.closings)
-  const leaseOwner = newLeaseOwner(services)
+  // A continuation writes on in the message of the calls: its lease owner names it (a Stop may name it).
+  const leaseOwner = newLeaseOwner(services, messageId)
   const patch: ChatPatch =
     plan.next === 'continue'
       ? { state: 'running', leaseOwner, leaseUntil: isoIn(services, services.leaseMs), stopRequestedAt: null }

@@ -1,52 +1,84 @@
 import type { Caller } from '../contract/caller.ts'
+import { FrogbotError } from '../errors/frogbot-error.ts'
 import { CANCELLED_BY_STOP_TEXT } from '@frogbotai/protocol'
 import type { ChatRecord, StoredMessage } from '../store/chat-records.ts'
 import { announceSettled } from './run/turn-events.ts'
 import { checkChat, settledByOf } from './chat-access.ts'
 import { effectiveState } from '../store/effective-state.ts'
 import { closeCalls } from './rules/close-calls.ts'
-import { isoIn, type TurnServices } from './services.ts'
+import { isoIn, runMessageOf, type TurnServices } from './services.ts'
 
 /**
  * What a Stop is for, as it was when the Stop arrived: the running turn (its lease owner, one per
- * run) or the calls then waiting. `null`: nothing ran or waited.
+ * run) or the calls then waiting, and the assistant message the Stop names (`messageId`), if any.
+ * `null`: nothing ran or waited, or the run was not that message's.
  */
-type StopTarget = { leaseOwner: string | null } | { pendingCallIds: Set<string> } | null
+type StopTarget =
+  | { leaseOwner: string | null }
+  | { pendingCallIds: Set<string>; messageId?: string }
+  | null
 
-function stopTargetOf(chat: ChatRecord, pendingCallIds: string[], now: string): StopTarget {
+function stopTargetOf(chat: ChatRecord, pendingIds: string[], now: string, messageId?: string): StopTarget {
   const state = effectiveState(chat, now)
-  if (state === 'running') return { leaseOwner: chat.leaseOwner }
-  if (state === 'awaiting') return { pendingCallIds: new Set(pendingCallIds) }
+  if (state === 'running') {
+    const named = messageId === undefined || runsMessage(chat.leaseOwner, messageId)
+    return named ? { leaseOwner: chat.leaseOwner } : null
+  }
+  if (state === 'awaiting') {
+    return { pendingCallIds: new Set(pendingIds), ...(messageId === undefined ? {} : { messageId }) }
+  }
   return null
+}
+
+/**
+ * Whether the run holding a chat under `leaseOwner` writes message `messageId`. A lease owner that
+ * names no message (an older FrogBot's run, during a deploy) is taken to: the Stop acts as one that
+ * names none, and its user is not left unable to stop that run.
+ */
+function runsMessage(leaseOwner: string | null, messageId: string): boolean {
+  const running = leaseOwner === null ? null : runMessageOf(leaseOwner)
+  return running === null || running === messageId
 }
 
 /**
  * Stop (docs/chat/turns.md), as `req`, once the chat is usable again. A Stop acts only on what was
  * current when it read the chat (with its pending calls, in one statement), and checks under the
  * chat's lock that it still is (a compare-and-set, in any process): two Stops read together stop
- * once. A Stop read only after the queued message's turn started is a Stop of that turn (a request
- * names no turn).
+ * once. `messageId` names the turn the Stop is for, by its assistant message (the client's view,
+ * docs/chat/turns.md): when the turn running or waiting is not that message's (the Stop is read
+ * only after the queued message's turn started), it stops nothing. Without it a Stop read that late
+ * is a Stop of that turn.
  * - a chat waiting for input has its pending calls cancelled (outcome `cancelled`, tool error
  *   `Cancelled because the user stopped the turn.`, recorded as settled by `req`): a chat is never
  *   stuck behind a call nobody may answer; the model is not called. Only while every call still
- *   waiting was waiting when the Stop arrived (some may have been answered since);
+ *   waiting was waiting when the Stop arrived (some may have been answered since), and is a call
+ *   of message `messageId` when it is given;
  * - a running turn is aborted, at once in this process, otherwise within about a second by the
  *   process that runs it (it polls while renewing its lease); what was generated is kept. Only
- *   while the run that held the chat when the Stop arrived still holds it. When no process reacts
+ *   while the run that held the chat when the Stop arrived still holds it, and writes message
+ *   `messageId` when it is given (its lease owner names the message). When no process reacts
  *   within `graceMs` (its process died), the chat is released without waiting for the lease to pass.
  * Either way the chat becomes `idle` and its next queued message starts. Returns `false` when
- * nothing was running or waiting, or what was is over (ended, answered or stopped already). Throws
- * the write checks of `checkChat`.
+ * nothing was running or waiting, or what was is over (ended, answered or stopped already), or is
+ * not message `messageId`'s. Throws `bad-request` for an empty `messageId`, and the write checks of
+ * `checkChat`.
  */
 export async function stopTurn(
   services: TurnServices,
-  { chatId, agentSlug, req, graceMs = 3000 }: { chatId: string; agentSlug?: string; req: Caller; graceMs?: number }
+  {
+    chatId,
+    agentSlug,
+    req,
+    messageId,
+    graceMs = 3000
+  }: { chatId: string; agentSlug?: string; req: Caller; messageId?: string; graceMs?: number }
 ): Promise<boolean> {
+  if (messageId === '') throw new FrogbotError('bad-request', 'messageId: must not be empty')
   const { store } = services
   const arrived = await store.getChatAndPendingIds(chatId)
   await checkChat(services, { chat: arrived?.chat ?? null, chatId, agentSlug, req, write: true })
   const { chat, pendingCallIds } = arrived!
-  const target = stopTargetOf(chat, pendingCallIds, isoIn(services))
+  const target = stopTargetOf(chat, pendingCallIds, isoIn(services), messageId)
   if (!target) return false
   const by = settledByOf(req)
   const seen = await store.withChat(
@@ -61,6 +93,9 @@ export async function stopTurn(
       if (state !== 'awaiting' || !('pendingCallIds' in target)) return null
       const pending = await tx.pendingCalls()
       if (!pending.every((call) => target.pendingCallIds.has(call.toolCallId))) return null
+      // The calls waiting now are another turn's than the one the Stop names.
+      const named = target.messageId
+      if (named !== undefined && !pending.every((call) => call.messageId === named)) return null
       const cancelled: StoredMessage[] = []
       for (const messageId of new Set(pending.map((call) => call.messageId))) {
         const message = await tx.message(messageId)

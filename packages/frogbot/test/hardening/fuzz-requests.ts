@@ -214,7 +214,10 @@ export const endpoints: {
     name: 'stop (POST …/chats/:chatId/stop)',
     method: 'POST',
     path: fc.oneof(chatPath('$A', '/stop'), chatPath('$I', '/stop'), chatPath('$O', '/stop')),
-    body: fc.constant({})
+    body: fc.record(
+      { messageId: fc.oneof(fc.constantFrom('$A.msg', '$I.assistant', '$I.user'), nastyString) },
+      { requiredKeys: [] }
+    )
   },
   {
     name: 'queued message (PATCH and DELETE …/messages/:messageId)',

@@ -72,7 +72,12 @@ export type ChatAdapter = {
   saveDraft(agent: string, chatId: string, toolCallId: string, draft: unknown): Promise<CallDraft>
   /** `DELETE …/pending/:toolCallId/draft`. */
   deleteDraft(agent: string, chatId: string, toolCallId: string): Promise<void>
-  stop(agent: string, chatId: string): Promise<{ chatId: string; stopped: boolean }>
+  /**
+   * `POST {apiBase}/agents/:slug/chats/:chatId/stop`, with `{ messageId }` when given: the assistant
+   * message whose run or waiting calls to stop (the server stops nothing when another turn runs or
+   * waits by then: `stopped: false`).
+   */
+  stop(agent: string, chatId: string, messageId?: string): Promise<{ chatId: string; stopped: boolean }>
   branch(agent: string, chatId: string, messageId?: string): Promise<{ chat: ChatSummary }>
   /** `PATCH {apiBase}/agents/:slug/chats/:chatId`: a new title (1 to 80 characters); resolves the chat. */
   renameChat(agent: string, chatId: string, title: string): Promise<{ chat: ChatSummary }>

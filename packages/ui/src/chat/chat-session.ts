@@ -62,6 +62,8 @@ export class ChatSession {
   readonly #settledHere = new Set<string>()
   /** The text of the message being sent from here, until the server has it. */
   #sending: string | null = null
+  /** The Stop on its way from here, until the chat is read again after it. */
+  #stopping: Promise<void> | null = null
   readonly #unsent = new UnsentAnswers()
   /** Calls answered or decided here since the chat last resubmitted (see `#shouldResubmit`). */
   readonly #fresh = new Set<string>()
@@ -225,9 +227,22 @@ export class ChatSession {
     await this.chat.regenerate()
   }
 
-  /** Stops the running turn: here (the stream) and on the server, which keeps what was generated. */
-  async stop(): Promise<void> {
-    const results = await Promise.allSettled([this.chat.stop(), this.#adapter.stop(this.agent, this.id)])
+  /**
+   * Stops the running turn: here (the stream) and on the server, which keeps what was generated.
+   * The Stop names the reply it is for (the newest message, when it is the assistant's), so the
+   * server leaves alone a turn that started since (a queued message's); a Stop while one from here
+   * is on its way (a double-click) is that one.
+   */
+  stop(): Promise<void> {
+    this.#stopping ??= this.#stopOnce().finally(() => (this.#stopping = null))
+    return this.#stopping
+  }
+
+  async #stopOnce(): Promise<void> {
+    const last = this.chat.messages.at(-1)
+    const messageId = last?.role === 'assistant' ? last.id : undefined
+    const here = this.chat.stop()
+    const results = await Promise.allSettled([here, this.#adapter.stop(this.agent, this.id, messageId)])
     const failed = results.find((result) => result.status === 'rejected')
     if (failed) this.#failed(failed.reason)
     await this.refresh()

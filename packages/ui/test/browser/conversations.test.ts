@@ -1,5 +1,13 @@
 import { describe, expect, test } from 'vitest'
-import { chatIdOf, contextsPerTest, openChat, screenshot, sendMessage, storedChat } from './browser-kit.ts'
+import {
+  chatIdOf,
+  contextsPerTest,
+  dock,
+  openChat,
+  screenshot,
+  sendMessage,
+  storedChat
+} from './browser-kit.ts'
 
 const newContext = contextsPerTest()
 
@@ -75,6 +83,45 @@ describe('conversations', () => {
     const reply = messages.at(-1)!
     expect(reply.role).toBe('assistant')
     expect(reply.parts.some((part) => part.type === 'text' && part.text?.startsWith('Thinking it over'))).toBe(true)
+  })
+
+  // Regression (a new-user run): a double Stop with a message queued cancelled the question the
+  // queued message's turn asked as soon as it started. A Stop names the reply it is for.
+  test('Stop names its reply: a double-click or a late retry leaves the next turn’s question', async () => {
+    const context = await newContext()
+    const page = await openChat(context)
+    const stops: { url: string; body: unknown }[] = []
+    page.on('request', (request) => {
+      if (request.method() !== 'POST' || !request.url().endsWith('/stop')) return
+      stops.push({ url: request.url(), body: request.postDataJSON() })
+    })
+    await sendMessage(page, 'A slow plan to stop twice')
+    await page.getByText('Thinking it over').first().waitFor()
+    await sendMessage(page, 'Which color?')
+    await page.getByRole('region', { name: 'Queued messages' }).getByText('Which color?').waitFor()
+    await page.getByRole('button', { name: 'Stop' }).dblclick()
+
+    const card = dock(page).getByRole('region', { name: 'Color' })
+    await card.getByRole('radio', { name: 'Red' }).waitFor({ timeout: 15_000 })
+    const { chat, messages } = await storedChat(page)
+    expect(chat.state).toBe('awaiting')
+    expect(messages.map((message) => message.role)).toEqual(['user', 'assistant', 'user', 'assistant'])
+    expect((messages[1] as { metadata?: { stopped?: boolean } }).metadata?.stopped).toBe(true)
+    // Every Stop this tab sent names the reply it saw streaming (a second click is the same Stop).
+    expect(stops.length).toBeGreaterThanOrEqual(1)
+    for (const stop of stops) expect(stop.body).toEqual({ messageId: messages[1].id })
+
+    // A client's retry of that Stop, read only now that the queued message's turn asks: it stops nothing.
+    const origin = new URL(page.url()).origin
+    const retried = await page.request.post(stops[0].url, { data: stops[0].body, headers: { origin } })
+    expect(await retried.json()).toEqual({ chatId: chatIdOf(page), stopped: false })
+    const after = await storedChat(page)
+    expect(after.chat.state).toBe('awaiting')
+    const asked = after.messages[3].parts.find((part) => part.type === 'tool-question')
+    expect(asked).toMatchObject({ state: 'input-available' })
+    expect(after.messages[3].settlements).toEqual([])
+    await card.getByRole('radio', { name: 'Red' }).waitFor()
+    await screenshot(page, 'double-stop-question-waits')
   })
 
   test('a reload during a reply joins its stream and sees it to the end', async () => {

@@ -123,8 +123,8 @@ export function chatRoutes(context: HttpContext) {
 
   app.post('/agents/:slug/chats/:chatId/stop', async (c) => {
     const { req, agentSlug, chatId } = await caller(c)
-    await readBody(c.req.raw, StopRequest, context.maxBodyBytes)
-    const stopped = await forCaller(req, engine.stop({ chatId, agentSlug, req }))
+    const { messageId } = await readBody(c.req.raw, StopRequest, context.maxBodyBytes)
+    const stopped = await forCaller(req, engine.stop({ chatId, agentSlug, req, messageId }))
     return c.json({ chatId, stopped })
   })
 

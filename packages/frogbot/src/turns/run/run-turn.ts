@@ -22,7 +22,7 @@ import { pumpTurn } from './turn-stream.ts'
 import { offeredKinds } from './offered-tools.ts'
 import { approvalGate } from './approval-gate.ts'
 import { replayChunks } from '../live/replay-chunks.ts'
-import { isoIn, type TurnServices } from '../services.ts'
+import { isoIn, runMessageOf, type TurnServices } from '../services.ts'
 import { endStreamingParts, markStopped, modelView, openToolCallIds, sealToolParts, textOf, toUIMessage } from '../transcript.ts'
 import { waitingCalls, waitingParts } from './waiting-calls.ts'
 import { withAssignees } from '../../assignees/resolve-assignees.ts'
@@ -235,7 +235,8 @@ async function streamModel(
     stream: streamed.stream,
     tools: toolSet,
     originalMessages: uiMessages,
-    generateMessageId: () => services.newId('msg'),
+    // A new message gets the id its lease owner names: a Stop naming it finds this run.
+    generateMessageId: () => runMessageOf(context.turn.leaseOwner) ?? services.newId('msg'),
     // The model's own message helps more than the AI SDK's mask.
     onError: describe,
     onStepEnd: ({ responseMessage }) => onStep(responseMessage),

@@ -90,7 +90,8 @@ export function createRestChatAdapter({ fetch, apiBase = '/api', headers }: Rest
     deleteDraft: async (agent, chatId, toolCallId) => {
       await request('DELETE', `${chatPath(agent, chatId)}/pending/${encodeURIComponent(toolCallId)}/draft`)
     },
-    stop: (agent, chatId) => request('POST', `${chatPath(agent, chatId)}/stop`, {}),
+    stop: (agent, chatId, messageId) =>
+      request('POST', `${chatPath(agent, chatId)}/stop`, messageId ? { messageId } : {}),
     branch: (agent, chatId, messageId) => request('POST', `${chatPath(agent, chatId)}/branch`, messageId ? { messageId } : {}),
     renameChat: (agent, chatId, title) => request('PATCH', chatPath(agent, chatId), { title }),
     deleteChat: async (agent, chatId) => {
