@@ -31,20 +31,26 @@ export type ChatNamedIn = { path: true } | { body: string[] }
  * changes once the chat exists; a chat deleted meanwhile is `404` either way. A route that stored
  * something before refusing its input was a route the caller could see, so its `400` stands.
  */
-export function chatBeforeBody(services: Pick<TurnServices, 'store' | 'agents' | 'pieces'>, named: ChatNamedIn): MiddlewareHandler<HttpEnv> {
+export function chatBeforeBody(
+  services: Pick<TurnServices, 'store' | 'agents' | 'pieces'>,
+  named: ChatNamedIn
+): MiddlewareHandler<HttpEnv> {
   return async (c, next) => {
     const slug = c.req.param('slug')
     const pathChatId = 'path' in named ? c.req.param('chatId') : undefined
     await next()
     const refused = c.error
-    if (!FrogbotError.isInstance(refused) || !INPUT_REFUSALS.has(refused.code) || !slug || !matchedRoute(c)) return
-    const chatId = pathChatId ?? ('body' in named ? named.body.map((field) => bodyText(c.req.raw, field)).find((id) => id !== undefined) : undefined)
+    if (!FrogbotError.isInstance(refused) || !INPUT_REFUSALS.has(refused.code)) return
+    if (!slug || !matchedRoute(c)) return
+    const fromBody = 'body' in named ? named.body.map((field) => bodyText(c.req.raw, field)) : []
+    const chatId = pathChatId ?? fromBody.find((id) => id !== undefined)
     if (chatId === undefined) return
     const req = c.get('req')
     const chat = await services.store.getChat(chatId).catch(() => undefined)
     // A chat the body names that does not exist is the one the message starts: its input's refusal stands.
     if (chat === undefined || (chat === null && 'body' in named)) return
-    const seen = await forCaller(req, checkChat(services, { chat, chatId, agentSlug: slug, req, write: false, assignee: 'read' })).then(
+    const sees = checkChat(services, { chat, chatId, agentSlug: slug, req, write: false, assignee: 'read' })
+    const seen = await forCaller(req, sees).then(
       () => null,
       (error: unknown) => (FrogbotError.isInstance(error) ? error : null)
     )

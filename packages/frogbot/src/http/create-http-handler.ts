@@ -77,7 +77,8 @@ export function createHttpHandler(options: Omit<HttpContext, 'services'> & { eng
   // Then who may see the chat a route names comes before its query and its body (404, 401).
   app.use('/api/agents/:slug', chatBeforeBody(services, { body: ['chatId', 'id'] }))
   app.use('/api/agents/:slug/ag-ui', chatBeforeBody(services, { body: ['threadId'] }))
-  app.use('/api/agents/:slug/chats/:chatId/*', chatBeforeBody(services, { path: true })) // and …/chats/:chatId
+  // (`/*` matches …/chats/:chatId itself too.)
+  app.use('/api/agents/:slug/chats/:chatId/*', chatBeforeBody(services, { path: true }))
   app.use('/api/agents/:slug/:chatId/stream', chatBeforeBody(services, { path: true }))
   app.use('/api/*', refuseUnknownQuery(QUERY_ROUTES))
   app.route('/api/auth', authRoutes(context))

@@ -43,7 +43,10 @@ export async function readBody<S extends z.ZodType>(request: Request, schema: S,
   return parsedOrRefused(schema, json)
 }
 
-/** The JSON object each request's body read as, before its schema: the field naming its chat, for a refusal of the rest. */
+/**
+ * The JSON object each request's body read as, before its schema: the field naming its chat, for
+ * a refusal of the rest.
+ */
 const readJson = new WeakMap<Request, Record<string, unknown>>()
 
 /**

@@ -51,7 +51,9 @@ const GIVEN_FIRST = new Set(['answered', 'approved', 'denied'])
  */
 function alreadySettled(settlement: SettledAs | null | undefined): FrogbotError {
   const given = !settlement || GIVEN_FIRST.has(settlement.outcome)
-  const text = given ? 'This call was already settled; the first answer wins.' : `${settledSentence('This call', false, settlement)}; it can no longer be settled.`
+  const text = given
+    ? 'This call was already settled; the first answer wins.'
+    : `${settledSentence('This call', false, settlement)}; it can no longer be settled.`
   return new FrogbotError('already-settled', text, { settlement })
 }
 

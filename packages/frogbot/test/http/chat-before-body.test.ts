@@ -43,16 +43,23 @@ async function send(method: string, path: string, body?: unknown, authorization?
   const headers: Record<string, string> = { 'content-type': 'application/json' }
   if (authorization) headers.authorization = authorization
   const text = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body)
-  return readAnswer(await made.frogbot.fetch(new Request(`http://localhost${path}`, { method, headers, body: text })))
+  const request = new Request(`http://localhost${path}`, { method, headers, body: text })
+  return readAnswer(await made.frogbot.fetch(request))
 }
 
-/** Routes of chat `chat` with a bad body or query: method, path, body, and the 400 a caller who sees the chat gets. */
+/**
+ * Routes of chat `chat` with a bad body or query: method, path, body, and the 400 a caller who
+ * sees the chat gets.
+ */
 const badInputs = (chat: string): [string, string, unknown, RegExp][] => {
   const at = `/api/agents/open/chats/${chat}`
+  const green = { toolCallId: callId, output: { answers: [{ header: 'Color', selected: ['Green'] }] } }
+  const numbered = { id: chat, messages: [{ id: 'm9', role: 'user', parts: [{ type: 'text', text: 5 }] }] }
+  const agUi = { threadId: chat, runId: 'r', messages: [], forwardedProps: null }
   return [
     ['POST', `${at}/settle`, {}, /^toolCallId: is required/],
     ['POST', `${at}/settle`, '{not json', /^body: not valid JSON$/],
-    ['POST', `${at}/settle`, { toolCallId: callId, output: { answers: [{ header: 'Color', selected: ['Green'] }] } }, /"Green" was not/],
+    ['POST', `${at}/settle`, green, /"Green" was not/],
     ['POST', `${at}/stop`, { now: true }, /^body: unknown field "now"/],
     ['PATCH', at, { title: 5 }, /^title: /],
     ['DELETE', at, { force: true }, /^body: unknown field "force"/],
@@ -61,21 +68,23 @@ const badInputs = (chat: string): [string, string, unknown, RegExp][] => {
     ['PUT', `${at}/pending/${callId}/draft`, {}, /^draft: is required/],
     ['GET', `${at}?x=1`, undefined, /^x: unknown parameter/],
     ['POST', '/api/agents/open', { chatId: chat, prompt: 5 }, /^prompt: /],
-    ['POST', '/api/agents/open', { id: chat, messages: [{ id: 'm9', role: 'user', parts: [{ type: 'text', text: 5 }] }] }, /^messages\.0\.parts\.0/],
-    ['POST', '/api/agents/open/ag-ui', { threadId: chat, runId: 'r', messages: [], forwardedProps: null }, /^forwardedProps: must not be null/]
+    ['POST', '/api/agents/open', numbered, /^messages\.0\.parts\.0/],
+    ['POST', '/api/agents/open/ag-ui', agUi, /^forwardedProps: must not be null/]
   ]
 }
 
 describe("a bad body to someone else's chat is refused as the chat is, before the body", () => {
-  it('anonymous: 401 (sign in to open this chat); another user: 404; the owner: the 400 naming the field', async () => {
+  it('anonymous: 401 (sign in to open this chat); another user: 404; the owner: the 400', async () => {
     for (const [method, path, body, rule] of badInputs(adaChat)) {
       const named = `${method} ${path} ${JSON.stringify(body)}`
       const anonymous = await send(method, path, body)
       expect(anonymous.status, named).toBe(401)
-      expect(anonymous.json, named).toMatchObject({ code: 'unauthorized', error: 'Sign in or send "Authorization: Bearer <token>" to open this chat.' })
+      const signIn = 'Sign in or send "Authorization: Bearer <token>" to open this chat.'
+      expect(anonymous.json, named).toMatchObject({ code: 'unauthorized', error: signIn })
       const other = await send(method, path, body, bob)
       expect(other.status, named).toBe(404)
-      expect(other.json, named).toMatchObject({ code: 'not-found', error: `Chat "${adaChat}" was not found for agent "open".` })
+      const notFound = `Chat "${adaChat}" was not found for agent "open".`
+      expect(other.json, named).toMatchObject({ code: 'not-found', error: notFound })
       const owner = await send(method, path, body, `Bearer ${made.token}`)
       expect(owner.status, named).toBe(400)
       expect(owner.json.error, named).toMatch(rule)
@@ -86,7 +95,7 @@ describe("a bad body to someone else's chat is refused as the chat is, before th
     expect(read.json.messages).toHaveLength(2)
   })
 
-  it('a chat id no chat has is refused as a chat someone else owns, so a bad body never tells which exists', async () => {
+  it("a chat id no chat has is refused as another's chat: a bad body never tells which exists", async () => {
     const missing = 'chat_0123456789abcdefghijklmn'
     const at = `/api/agents/open/chats/${missing}`
     expect((await send('POST', `${at}/settle`, {}, bob)).json).toMatchObject({ code: 'not-found' })
@@ -101,7 +110,8 @@ describe("a bad body to someone else's chat is refused as the chat is, before th
 
   it('an owner-less chat is anyone\'s with its id: its bad bodies are 400 to every caller', async () => {
     for (const authorization of [undefined, bob, `Bearer ${made.token}`]) {
-      const refused = await send('POST', `/api/agents/open/chats/${openChat}/stop`, { now: true }, authorization)
+      const stop = `/api/agents/open/chats/${openChat}/stop`
+      const refused = await send('POST', stop, { now: true }, authorization)
       expect(refused.status, authorization ?? 'anonymous').toBe(400)
       expect(refused.json.error).toMatch(/^body: unknown field "now"/)
       const message = await send('POST', '/api/agents/open', { chatId: openChat, prompt: 5 }, authorization)

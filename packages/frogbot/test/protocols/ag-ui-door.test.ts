@@ -116,14 +116,15 @@ describe('the AG-UI door', () => {
   // `payload: null` was read as none (a "cancelled" entry dismissed, a "resolved" one answered with
   // null) and `forwardedProps: null` taken, though @ag-ui/core 1.0's schemas refuse null for both
   // (`z.any().refine((value) => value !== null).optional()`). Refused, naming the field.
-  it('a null payload or forwardedProps is 400 naming it, as AG-UI refuses it; nothing settles or runs', async () => {
+  it('a null payload or forwardedProps is 400 naming it, as AG-UI refuses it; nothing runs', async () => {
     const { agent, subscriber, call } = await plannerAgent()
     agent.addMessage({ id: 'u_1', role: 'user', content: 'Paint the shed' })
     await agent.runAgent({}, subscriber)
     const none = "must not be null; leave it out for none (AG-UI's ResumeEntry)"
     for (const status of ['cancelled', 'resolved']) {
       const resume = [{ interruptId: 'call_1', status, payload: null }]
-      const refused = await call('POST', '/api/agents/planner/ag-ui', { threadId, runId: 'r2', messages: [], resume })
+      const body = { threadId, runId: 'r2', messages: [], resume }
+      const refused = await call('POST', '/api/agents/planner/ag-ui', body)
       expect(refused.status, status).toBe(400)
       expect(refused.json.error, status).toBe(`resume.0.payload: ${none}`)
     }
@@ -131,7 +132,8 @@ describe('the AG-UI door', () => {
     const forwarded = { threadId, runId: 'r3', messages: [], resume, forwardedProps: null }
     const refused = await call('POST', '/api/agents/planner/ag-ui', forwarded)
     expect(refused.status).toBe(400)
-    expect(refused.json.error).toBe("forwardedProps: must not be null; leave it out for none (AG-UI's RunAgentInput)")
+    const noProps = "must not be null; leave it out for none (AG-UI's RunAgentInput)"
+    expect(refused.json.error).toBe(`forwardedProps: ${noProps}`)
     const waiting = { state: 'awaiting', pending: [{ toolCallId: 'call_1' }] }
     expect((await call('GET', `/api/agents/planner/chats/${threadId}/pending`)).json).toMatchObject(waiting)
     // A new run with `forwardedProps: null` runs nothing either; `state: null` is none, as AG-UI reads it.
@@ -147,17 +149,19 @@ describe('the AG-UI door', () => {
 
   // Resuming a question a person stopped in the chat (POST …/stop) was told "This call was already
   // settled; the first answer wins.": nobody answered it. The refusal says how it ended.
-  it('a resume of a question stopped in the chat is 409 already-settled saying it was cancelled by Stop', async () => {
+  it('a resume of a question stopped in the chat is 409 already-settled: cancelled by Stop', async () => {
     const { agent, subscriber, call } = await plannerAgent()
     agent.addMessage({ id: 'u_1', role: 'user', content: 'Paint the shed' })
     await agent.runAgent({}, subscriber)
     const stopped = await call('POST', `/api/agents/planner/chats/${threadId}/stop`)
     expect(stopped.json).toMatchObject({ stopped: true })
     const resume = [{ interruptId: 'call_1', status: 'resolved', payload: answer }]
-    const late = await call('POST', '/api/agents/planner/ag-ui', { threadId, runId: 'r2', messages: [], resume })
+    const body = { threadId, runId: 'r2', messages: [], resume }
+    const late = await call('POST', '/api/agents/planner/ag-ui', body)
     expect(late.status).toBe(409)
-    const cancelled = 'This call was cancelled: the turn was stopped; it can no longer be settled.'
-    expect(late.json).toMatchObject({ code: 'already-settled', error: cancelled, settlement: { outcome: 'cancelled' } })
+    const error = 'This call was cancelled: the turn was stopped; it can no longer be settled.'
+    const settlement = { outcome: 'cancelled' }
+    expect(late.json).toMatchObject({ code: 'already-settled', error, settlement })
   })
 
   it('a resume must answer every open interrupt together (409 pending-calls otherwise)', async () => {

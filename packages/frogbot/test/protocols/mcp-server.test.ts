@@ -155,18 +155,20 @@ describe('the MCP server door: ask_human', () => {
   })
 
   // Checked with the agent tools' wording fix: a question stopped in the chat is told as cancelled by Stop.
-  it('a question stopped in the chat (POST …/stop) is an MCP tool error saying so, not an answer elsewhere', async () => {
+  it('a question stopped in the chat (POST …/stop) is an MCP tool error saying so', async () => {
     const { client, call } = await served()
     const asked = client.callTool({ name: 'ask_human', arguments: colorQuestion })
     const { chatId, toolCallId } = await waitingChat(call)
-    expect((await call('POST', `/api/agents/planner/chats/${chatId}/stop`)).json).toMatchObject({ stopped: true })
+    const chatPath = `/api/agents/planner/chats/${chatId}`
+    expect((await call('POST', `${chatPath}/stop`)).json).toMatchObject({ stopped: true })
     const result = await asked
     expect(result.isError).toBe(true)
     expect(result.content).toEqual([{ type: 'text', text: 'Cancelled because the user stopped the turn.' }])
     // An answer after it, over HTTP, is told the same, not that a first answer won.
-    const late = await call('POST', `/api/agents/planner/chats/${chatId}/settle`, { toolCallId, output: answer })
+    const late = await call('POST', `${chatPath}/settle`, { toolCallId, output: answer })
     expect(late.status).toBe(409)
-    expect(late.json.error).toBe('This call was cancelled: the turn was stopped; it can no longer be settled.')
+    const error = 'This call was cancelled: the turn was stopped; it can no longer be settled.'
+    expect(late.json.error).toBe(error)
   })
 
   it('refuses a question with NUL or a lone surrogate, as typed text is, and asks nobody', async () => {
@@ -549,12 +551,16 @@ describe('the MCP server door: agent tools', () => {
 
   // A form answered after its questions were stopped in the web chat (POST …/stop) was told they
   // "were answered elsewhere". The tool error now says how each ended, from its settlement.
-  it('forms answered after their questions ended elsewhere are told how: stopped, dismissed, answered, expired', async () => {
+  it('forms answered after their questions ended elsewhere are told how (Stop, dismissal, …)', async () => {
     const clock = { now: new Date('2026-12-07T12:00:00.000Z') }
     const quick = { ...question, slug: 'quick_question', client: { ...question.client, expiresIn: 60_000 } }
-    const asks = (toolName: string) => toolStep([{ toolCallId: 'call_1', toolName, input: colorQuestion }], 'Let me ask.')
-    const both = toolStep([1, 2].map((at) => ({ toolCallId: `call_${at}`, toolName: 'question', input: colorQuestion })))
-    const steps = [asks('question'), asks('question'), asks('question'), textStep('Blue it is.'), asks('quick_question'), both]
+    const callOf = (at: number, toolName = 'question') => {
+      return { toolCallId: `call_${at}`, toolName, input: colorQuestion }
+    }
+    const asks = (toolName: string) => toolStep([callOf(1, toolName)], 'Let me ask.')
+    const both = toolStep([callOf(1), callOf(2)])
+    const three = [asks('question'), asks('question'), asks('question')]
+    const steps = [...three, textStep('Blue it is.'), asks('quick_question'), both]
     const app = await testFrogbot({
       model: scriptedModel(steps),
       agents: [{ slug: 'planner', model: 'fast', tools: [question, quick] }],
@@ -576,8 +582,10 @@ describe('the MCP server door: agent tools', () => {
       'mcp-protocol-version': '2026-07-28'
     }
     const callTool = async (params: Record<string, unknown>) => {
-      const rpc = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'agent_planner', ...params, _meta: meta } }
-      const request = new Request('http://localhost/mcp', { method: 'POST', headers, body: JSON.stringify(rpc) })
+      const named = { name: 'agent_planner', ...params, _meta: meta }
+      const rpc = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: named }
+      const body = JSON.stringify(rpc)
+      const request = new Request('http://localhost/mcp', { method: 'POST', headers, body })
       return (await (await app.frogbot.fetch(request)).json()).result
     }
     const accepted = { action: 'accept', content: { q0: 'Blue' } }
@@ -589,31 +597,35 @@ describe('the MCP server door: agent tools', () => {
       const listed = (await app.call('GET', '/api/chats')).json.chats
       const chatId = listed.find((chat: { state: string }) => chat.state === 'awaiting').id as string
       await end(chatId)
-      const late = await callTool({ arguments: { prompt: 'Paint the shed' }, requestState: asked.requestState, inputResponses })
+      const { requestState } = asked
+      const late = await callTool({ arguments: { prompt: 'Paint the shed' }, requestState, inputResponses })
       expect(late.isError).toBe(true)
       return { chatId, text: late.content[0].text as string }
     }
     const chatPath = (chatId: string) => `/api/agents/planner/chats/${chatId}`
     const stopped = await answeredAfter((chatId) => app.call('POST', `${chatPath(chatId)}/stop`))
-    expect(stopped.text).toBe(`The questions of chat ${stopped.chatId} were cancelled: the turn was stopped; read the chat.`)
+    const questionsOf = (chatId: string) => `The questions of chat ${chatId}`
+    const byStop = 'were cancelled: the turn was stopped; read the chat.'
+    expect(stopped.text).toBe(`${questionsOf(stopped.chatId)} ${byStop}`)
     const dismissal = { toolCallId: 'call_1', dismissed: true }
-    const dismissed = await answeredAfter((chatId) => app.call('POST', `${chatPath(chatId)}/settle`, dismissal))
-    expect(dismissed.text).toBe(`The questions of chat ${dismissed.chatId} were dismissed; read the chat.`)
+    const dismiss = (chatId: string) => app.call('POST', `${chatPath(chatId)}/settle`, dismissal)
+    const dismissed = await answeredAfter(dismiss)
+    expect(dismissed.text).toBe(`${questionsOf(dismissed.chatId)} were dismissed; read the chat.`)
     const settle = { toolCallId: 'call_1', output: answer }
     const answered = await answeredAfter((chatId) => app.call('POST', `${chatPath(chatId)}/settle`, settle))
-    expect(answered.text).toBe(`The questions of chat ${answered.chatId} were answered elsewhere; read the chat.`)
+    expect(answered.text).toBe(`${questionsOf(answered.chatId)} were answered elsewhere; read the chat.`)
     const expired = await answeredAfter(async () => {
       clock.now = new Date(clock.now.getTime() + 61_000)
       expect(await app.frogbot.maintain()).toMatchObject({ expired: 1 })
     })
-    expect(expired.text).toBe(`The questions of chat ${expired.chatId} expired without an answer; read the chat.`)
+    expect(expired.text).toBe(`${questionsOf(expired.chatId)} expired without an answer; read the chat.`)
     // Calls of one step that ended differently are told one by one.
     const mixed = await answeredAfter(async (chatId) => {
       await app.call('POST', `${chatPath(chatId)}/settle`, settle)
       await app.call('POST', `${chatPath(chatId)}/settle`, { toolCallId: 'call_2', dismissed: true })
     })
     const each = 'call "call_1" was answered elsewhere; call "call_2" was dismissed'
-    expect(mixed.text).toBe(`The questions of chat ${mixed.chatId} were closed elsewhere: ${each}; read the chat.`)
+    expect(mixed.text).toBe(`${questionsOf(mixed.chatId)} were closed elsewhere: ${each}; read the chat.`)
   })
 
   it('a form field of the wrong type is refused naming it and its type; asked again', async () => {

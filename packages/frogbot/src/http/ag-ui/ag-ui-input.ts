@@ -9,7 +9,8 @@ const Metadata = z.record(z.string(), z.unknown(), { error: "must be an object (
  * null; leave it out for none`), as AG-UI's own `RunAgentInputSchema` refuses it; AG-UI's clients
  * leave such a field out (`omitOptionalNulls`) rather than send `null`.
  */
-const AnyButNull = (what: string) => z.unknown().refine((value) => value !== null, `must not be null; leave it out for none (AG-UI's ${what})`)
+const AnyButNull = (what: string) =>
+  z.unknown().refine((value) => value !== null, `must not be null; leave it out for none (AG-UI's ${what})`)
 
 /**
  * AG-UI's `Tool` (`@ag-ui/core` 1.0), a tool the client offers the agent: `name` and `description`
@@ -34,7 +35,9 @@ const AgUiContext = z.looseObject({ description: z.string(), value: z.string() }
 const AgUiResumeEntry = z.strictObject({
   interruptId: z.string().min(1).describe('The tool call id of the pending call'),
   status: z.enum(['resolved', 'cancelled']),
-  payload: AnyButNull('ResumeEntry').optional().describe('The output (for an approval, `{ approved, reason?, input? }`)'),
+  payload: AnyButNull('ResumeEntry')
+    .optional()
+    .describe('The output (for an approval, `{ approved, reason?, input? }`)'),
   metadata: Metadata.optional()
 })
 

@@ -82,16 +82,25 @@ async function settledToolResult(context: McpToolContext, ctx: ServerContext, ou
  * (`… were closed elsewhere: call "call_1" was answered elsewhere; call "call_2" was dismissed;
  * read the chat.`); calls the chat no longer records, `… no longer wait; read the chat.`
  */
-async function closedElsewhere(context: McpToolContext, { chatId, agentSlug, calls }: { chatId: string; agentSlug: string; calls: string[] }): Promise<string> {
+async function closedElsewhere(
+  context: McpToolContext,
+  { chatId, agentSlug, calls }: { chatId: string; agentSlug: string; calls: string[] }
+): Promise<string> {
   const read = await context.engine.readChat({ chatId, agentSlug, req: context.req })
   const messages = read.messages as unknown as StoredMessage[]
-  const settled = calls.map((toolCallId) => settlementOf(messages.find((message) => message.settlements.some((entry) => entry.toolCallId === toolCallId)) ?? null, toolCallId))
+  const holding = (toolCallId: string) =>
+    messages.find((message) => message.settlements.some((entry) => entry.toolCallId === toolCallId)) ?? null
+  const settled = calls.map((toolCallId) => settlementOf(holding(toolCallId), toolCallId))
   const subject = `The questions of chat ${chatId}`
   if (settled.some((settlement) => settlement === null)) return `${subject} no longer wait; read the chat.`
   const known = settled as NonNullable<(typeof settled)[number]>[]
   const alike = known.map((settlement) => settledSentence('', true, settlement))
-  if (alike.every((sentence) => sentence === alike[0])) return `${settledSentence(subject, true, known[0])}; read the chat.`
-  const each = known.map((settlement) => settledSentence(`call ${JSON.stringify(settlement.toolCallId)}`, false, settlement))
+  if (alike.every((sentence) => sentence === alike[0])) {
+    return `${settledSentence(subject, true, known[0])}; read the chat.`
+  }
+  const each = known.map((settlement) => {
+    return settledSentence(`call ${JSON.stringify(settlement.toolCallId)}`, false, settlement)
+  })
   return `${subject} were closed elsewhere: ${each.join('; ')}; read the chat.`
 }
 
@@ -119,7 +128,8 @@ export function registerAgentTool(server: McpServer, context: McpToolContext, ag
         const { pending } = await engine.pending({ chatId: state.chatId, agentSlug: agent.slug, req })
         const asked = pending.filter((call) => state.calls!.includes(call.toolCallId))
         if (asked.length === 0) {
-          const text = await closedElsewhere(context, { chatId: state.chatId, agentSlug: agent.slug, calls: state.calls })
+          const closed = { chatId: state.chatId, agentSlug: agent.slug, calls: state.calls }
+          const text = await closedElsewhere(context, closed)
           return { isError: true, content: [{ type: 'text' as const, text }] }
         }
         // A form without a response of its own, a field of the wrong type or one the form does

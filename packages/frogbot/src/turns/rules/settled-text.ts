@@ -1,4 +1,8 @@
-import { CANCELLED_BY_DISMISSAL_TEXT, CANCELLED_BY_EXPIRY_TEXT, CANCELLED_BY_STOP_TEXT } from '@frogbotai/protocol'
+import {
+  CANCELLED_BY_DISMISSAL_TEXT,
+  CANCELLED_BY_EXPIRY_TEXT,
+  CANCELLED_BY_STOP_TEXT
+} from '@frogbotai/protocol'
 
 /** Why a call was cancelled, by the tool error FrogBot closed it with (docs/chat/turns.md, Settlements). */
 const CANCELLED_WHY: ReadonlyMap<string, string> = new Map([
@@ -7,7 +11,10 @@ const CANCELLED_WHY: ReadonlyMap<string, string> = new Map([
   [CANCELLED_BY_EXPIRY_TEXT, 'a related request expired']
 ])
 
-/** What {@link settledSentence} reads of a settlement: its outcome and, for a cancelled call, its stored tool part. */
+/**
+ * What {@link settledSentence} reads of a settlement: its outcome and, for a cancelled call, its
+ * stored tool part.
+ */
 export type SettledAs = { outcome: string; part?: unknown }
 
 /**
