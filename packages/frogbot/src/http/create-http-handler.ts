@@ -19,6 +19,7 @@ import type { AdminComponents } from '../admin/admin-components.ts'
 import { type AnswerLinkPages, answerRoutes } from './routes/answer-routes.ts'
 import { refuseUnknownQuery } from './query-params.ts'
 import { agentOfPath } from './path-agent.ts'
+import { chatBeforeBody } from './chat-before-body.ts'
 import type { McpServerOptions } from './mcp/mcp-options.ts'
 
 /**
@@ -73,6 +74,12 @@ export function createHttpHandler(options: Omit<HttpContext, 'services'> & { eng
   app.use('/api/pending', authenticated(context))
   // Who may use the agent of the path (404, 401, 403) is told before any parameter is refused.
   app.use('/api/agents/:slug/*', agentOfPath(services)) // also matches /api/agents/:slug itself
+  // Then who may see the chat a route names comes before its query and its body (404, 401).
+  app.use('/api/agents/:slug', chatBeforeBody(services, { body: ['chatId', 'id'] }))
+  app.use('/api/agents/:slug/ag-ui', chatBeforeBody(services, { body: ['threadId'] }))
+  // (`/*` matches …/chats/:chatId itself too.)
+  app.use('/api/agents/:slug/chats/:chatId/*', chatBeforeBody(services, { path: true }))
+  app.use('/api/agents/:slug/:chatId/stream', chatBeforeBody(services, { path: true }))
   app.use('/api/*', refuseUnknownQuery(QUERY_ROUTES))
   app.route('/api/auth', authRoutes(context))
   app.route('/api/frogbot', manifestRoute(context))

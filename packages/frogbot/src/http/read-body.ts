@@ -39,7 +39,24 @@ export async function readBody<S extends z.ZodType>(request: Request, schema: S,
   if (json === null || typeof json !== 'object' || Array.isArray(json)) throw new FrogbotError('bad-request', 'body: must be a JSON object')
   const tooDeep = pathPastDepth(json, MAX_JSON_DEPTH)
   if (tooDeep) throw new FrogbotError('bad-request', `${tooDeep}: nested more than ${MAX_JSON_DEPTH} levels deep`)
+  readJson.set(request, json as Record<string, unknown>)
   return parsedOrRefused(schema, json)
+}
+
+/**
+ * The JSON object each request's body read as, before its schema: the field naming its chat, for
+ * a refusal of the rest.
+ */
+const readJson = new WeakMap<Request, Record<string, unknown>>()
+
+/**
+ * The string value of field `name` of the JSON object `request`'s body read as (`readBody`), even
+ * when the schema then refused the body; `undefined` when the body was not read, was no JSON
+ * object, or the field is not a string.
+ */
+export function bodyText(request: Request, name: string): string | undefined {
+  const value = readJson.get(request)?.[name]
+  return typeof value === 'string' ? value : undefined
 }
 
 /**

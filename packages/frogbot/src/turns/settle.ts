@@ -17,6 +17,7 @@ import { runTurn } from './run/run-turn.ts'
 import { checkAction } from './settle-checks.ts'
 import { settledCalls } from './settled-calls.ts'
 import { clipText } from '../text/clip-text.ts'
+import { type SettledAs, settledSentence } from './rules/settled-text.ts'
 import { isoIn, newLeaseOwner, type TurnServices } from './services.ts'
 import type { McpResume } from '../tools/mcp-elicitation.ts'
 
@@ -39,9 +40,20 @@ type DoorOptions = {
   outputField?: OutputField
 }
 
-/** What a settle of a call already settled is told: that it expired, for one that expired unanswered; else that the first answer wins. */
-function alreadySettled(settlement: { outcome: string } | null | undefined): FrogbotError {
-  const text = settlement?.outcome === 'expired' ? 'This call expired without an answer; it can no longer be settled.' : 'This call was already settled; the first answer wins.'
+/** Outcomes a person gave first: a later settle is told that the first answer wins. */
+const GIVEN_FIRST = new Set(['answered', 'approved', 'denied'])
+
+/**
+ * What a settle of a call already settled is told, true to its outcome (docs/http/errors.md):
+ * answered (or decided) first, `This call was already settled; the first answer wins.`; else how it
+ * ended (`settledSentence`) and `; it can no longer be settled.`: `This call was cancelled: the
+ * turn was stopped; …`, `This call was dismissed; …`, `This call expired without an answer; …`.
+ */
+function alreadySettled(settlement: SettledAs | null | undefined): FrogbotError {
+  const given = !settlement || GIVEN_FIRST.has(settlement.outcome)
+  const text = given
+    ? 'This call was already settled; the first answer wins.'
+    : `${settledSentence('This call', false, settlement)}; it can no longer be settled.`
   return new FrogbotError('already-settled', text, { settlement })
 }
 

@@ -57,10 +57,12 @@ describe('user message parts', () => {
 
   it('deep JSON is 400 on every route that reads a body, never a 500', async () => {
     const { call } = await app()
+    // A chat of the caller's: one they may not see is refused before its body (docs/http/errors.md).
+    const chatId = (await call('POST', '/api/agents/planner', { prompt: 'Hi' })).json.chatId
     const deep = '['.repeat(100_000) + ']'.repeat(100_000)
     for (const [method, path] of [
       ['POST', '/api/agents/planner'],
-      ['POST', '/api/agents/planner/chats/chat_nope_0000000000000000/settle'],
+      ['POST', `/api/agents/planner/chats/${chatId}/settle`],
       ['POST', '/api/auth/login']
     ]) {
       const answer = await call(method, path, `{"output":${deep}}`)

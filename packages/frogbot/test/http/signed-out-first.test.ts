@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { scriptedModel } from '../../src/testing/scripted-model.ts'
+import { scriptedModel, textStep } from '../../src/testing/scripted-model.ts'
 import { readAnswer } from '../../src/testing/read-answer.ts'
 import { question } from '../../src/tools/index.ts'
 import { testFrogbot } from '../helpers/test-frogbot.ts'
@@ -9,15 +9,20 @@ import { testFrogbot } from '../helpers/test-frogbot.ts'
 // Public routes (sign-in, health, the manifest, the OpenAPI document) keep refusing a parameter first.
 
 let made: Awaited<ReturnType<typeof testFrogbot>>
+let openChat: string
 beforeAll(async () => {
   made = await testFrogbot({
-    model: scriptedModel([]),
+    model: scriptedModel([textStep('Hi.'), textStep('Hello.')]),
     agents: [
       { slug: 'planner', model: 'fast', tools: [question] },
       { slug: 'open', model: 'fast', tools: [question], access: () => true },
       { slug: 'staff', model: 'fast', tools: [question], access: ({ req }) => req.user?.email === 'x@x.test' }
     ]
   })
+  // Ada's chat (the routes below name it: a chat the caller may not see is refused before its
+  // query or body, docs/http/errors.md), and an owner-less chat of `open`, started anonymously.
+  expect((await made.call('POST', '/api/agents/planner', { chatId: CHAT, prompt: 'Hi' })).status).toBe(200)
+  openChat = (await send('POST', '/api/agents/open', '{"prompt":"Hi"}')).json.chatId
 })
 afterAll(() => made?.close())
 
@@ -93,9 +98,15 @@ describe('a caller not signed in is 401 before a bad query or body', () => {
   })
 
   it('an agent anonymous callers may use refuses their bad query with 400, as before', async () => {
-    const refused = await send('GET', `/api/agents/open/chats/${CHAT}?x=1`)
+    const refused = await send('GET', `/api/agents/open/chats/${openChat}?x=1`)
     expect(refused.status).toBe(400)
     expect(refused.json.error).toBe(NONE)
+    // A chat they may not see (another agent's, or none) is refused as it is with a good query.
+    for (const chat of [CHAT, 'chat_nothing0123456789abcdef']) {
+      const unseen = await send('GET', `/api/agents/open/chats/${chat}?x=1`)
+      expect(unseen.status).toBe(401)
+      expect(unseen.json.error).toBe('Sign in or send "Authorization: Bearer <token>" to open this chat.')
+    }
   })
 
   it('a path no route answers stays 404 or 405, whoever calls', async () => {

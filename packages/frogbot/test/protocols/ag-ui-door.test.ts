@@ -103,14 +103,65 @@ describe('the AG-UI door', () => {
     }
     const waiting = { state: 'awaiting', pending: [{ toolCallId: 'call_1' }] }
     expect((await call('GET', `/api/agents/planner/chats/${threadId}/pending`)).json).toMatchObject(waiting)
-    // A null payload is none: the question is dismissed.
-    const resume = [{ interruptId: 'call_1', status: 'cancelled', payload: null }]
+    // Without a payload the question is dismissed.
+    const resume = [{ interruptId: 'call_1', status: 'cancelled' }]
     const body = { threadId, runId: 'r3', messages: [], resume }
     const dismissed = await call('POST', '/api/agents/planner/ag-ui', body)
     expect(dismissed.status).toBe(200)
     const chat = await call('GET', `/api/agents/planner/chats/${threadId}`)
     const settled = [{ toolCallId: 'call_1', outcome: 'dismissed' }]
     expect(chat.json.messages.at(-1).settlements).toMatchObject(settled)
+  })
+
+  // `payload: null` was read as none (a "cancelled" entry dismissed, a "resolved" one answered with
+  // null) and `forwardedProps: null` taken, though @ag-ui/core 1.0's schemas refuse null for both
+  // (`z.any().refine((value) => value !== null).optional()`). Refused, naming the field.
+  it('a null payload or forwardedProps is 400 naming it, as AG-UI refuses it; nothing runs', async () => {
+    const { agent, subscriber, call } = await plannerAgent()
+    agent.addMessage({ id: 'u_1', role: 'user', content: 'Paint the shed' })
+    await agent.runAgent({}, subscriber)
+    const none = "must not be null; leave it out for none (AG-UI's ResumeEntry)"
+    for (const status of ['cancelled', 'resolved']) {
+      const resume = [{ interruptId: 'call_1', status, payload: null }]
+      const body = { threadId, runId: 'r2', messages: [], resume }
+      const refused = await call('POST', '/api/agents/planner/ag-ui', body)
+      expect(refused.status, status).toBe(400)
+      expect(refused.json.error, status).toBe(`resume.0.payload: ${none}`)
+    }
+    const resume = [{ interruptId: 'call_1', status: 'resolved', payload: answer }]
+    const forwarded = { threadId, runId: 'r3', messages: [], resume, forwardedProps: null }
+    const refused = await call('POST', '/api/agents/planner/ag-ui', forwarded)
+    expect(refused.status).toBe(400)
+    const noProps = "must not be null; leave it out for none (AG-UI's RunAgentInput)"
+    expect(refused.json.error).toBe(`forwardedProps: ${noProps}`)
+    const waiting = { state: 'awaiting', pending: [{ toolCallId: 'call_1' }] }
+    expect((await call('GET', `/api/agents/planner/chats/${threadId}/pending`)).json).toMatchObject(waiting)
+    // A new run with `forwardedProps: null` runs nothing either; `state: null` is none, as AG-UI reads it.
+    const fresh = randomUUID()
+    const message = { id: 'u_9', role: 'user', content: 'Hi' }
+    const run = { threadId: fresh, runId: 'r4', messages: [message], forwardedProps: null }
+    expect((await call('POST', '/api/agents/planner/ag-ui', run)).status).toBe(400)
+    expect((await call('GET', `/api/agents/planner/chats/${fresh}`)).status).toBe(404)
+    const { forwardedProps: _none, ...withoutProps } = run
+    const stateless = await call('POST', '/api/agents/planner/ag-ui', { ...withoutProps, state: null })
+    expect(stateless.status).toBe(200)
+  })
+
+  // Resuming a question a person stopped in the chat (POST …/stop) was told "This call was already
+  // settled; the first answer wins.": nobody answered it. The refusal says how it ended.
+  it('a resume of a question stopped in the chat is 409 already-settled: cancelled by Stop', async () => {
+    const { agent, subscriber, call } = await plannerAgent()
+    agent.addMessage({ id: 'u_1', role: 'user', content: 'Paint the shed' })
+    await agent.runAgent({}, subscriber)
+    const stopped = await call('POST', `/api/agents/planner/chats/${threadId}/stop`)
+    expect(stopped.json).toMatchObject({ stopped: true })
+    const resume = [{ interruptId: 'call_1', status: 'resolved', payload: answer }]
+    const body = { threadId, runId: 'r2', messages: [], resume }
+    const late = await call('POST', '/api/agents/planner/ag-ui', body)
+    expect(late.status).toBe(409)
+    const error = 'This call was cancelled: the turn was stopped; it can no longer be settled.'
+    const settlement = { outcome: 'cancelled' }
+    expect(late.json).toMatchObject({ code: 'already-settled', error, settlement })
   })
 
   it('a resume must answer every open interrupt together (409 pending-calls otherwise)', async () => {

@@ -154,6 +154,23 @@ describe('the MCP server door: ask_human', () => {
     expect(result.content).toEqual([{ type: 'text', text: 'Dismissed by the user. Reason: Not mine to choose' }])
   })
 
+  // Checked with the agent tools' wording fix: a question stopped in the chat is told as cancelled by Stop.
+  it('a question stopped in the chat (POST …/stop) is an MCP tool error saying so', async () => {
+    const { client, call } = await served()
+    const asked = client.callTool({ name: 'ask_human', arguments: colorQuestion })
+    const { chatId, toolCallId } = await waitingChat(call)
+    const chatPath = `/api/agents/planner/chats/${chatId}`
+    expect((await call('POST', `${chatPath}/stop`)).json).toMatchObject({ stopped: true })
+    const result = await asked
+    expect(result.isError).toBe(true)
+    expect(result.content).toEqual([{ type: 'text', text: 'Cancelled because the user stopped the turn.' }])
+    // An answer after it, over HTTP, is told the same, not that a first answer won.
+    const late = await call('POST', `${chatPath}/settle`, { toolCallId, output: answer })
+    expect(late.status).toBe(409)
+    const error = 'This call was cancelled: the turn was stopped; it can no longer be settled.'
+    expect(late.json.error).toBe(error)
+  })
+
   it('refuses a question with NUL or a lone surrogate, as typed text is, and asks nobody', async () => {
     const { client, call } = await served()
     const asking = (question: string, label: string) => ({ header: 'Color', question, options: [{ label }] })
@@ -530,6 +547,85 @@ describe('the MCP server door: agent tools', () => {
     const chat = await app.call('GET', `/api/agents/planner/chats/${done.structuredContent.chatId}`)
     const part = chat.json.messages.at(-1).parts.find((entry: any) => entry.toolCallId === 'call_1')
     expect(part.output).toEqual({ answers: [{ header: 'Color', selected: ['Blue'] }] })
+  })
+
+  // A form answered after its questions were stopped in the web chat (POST …/stop) was told they
+  // "were answered elsewhere". The tool error now says how each ended, from its settlement.
+  it('forms answered after their questions ended elsewhere are told how (Stop, dismissal, …)', async () => {
+    const clock = { now: new Date('2026-12-07T12:00:00.000Z') }
+    const quick = { ...question, slug: 'quick_question', client: { ...question.client, expiresIn: 60_000 } }
+    const callOf = (at: number, toolName = 'question') => {
+      return { toolCallId: `call_${at}`, toolName, input: colorQuestion }
+    }
+    const asks = (toolName: string) => toolStep([callOf(1, toolName)], 'Let me ask.')
+    const both = toolStep([callOf(1), callOf(2)])
+    const three = [asks('question'), asks('question'), asks('question')]
+    const steps = [...three, textStep('Blue it is.'), asks('quick_question'), both]
+    const app = await testFrogbot({
+      model: scriptedModel(steps),
+      agents: [{ slug: 'planner', model: 'fast', tools: [question, quick] }],
+      config: { mcp: { enabled: true, waitSeconds: 1 } },
+      options: { now: () => clock.now }
+    })
+    cleanup = app.close
+    const meta = {
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1.0.0' },
+      'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } }
+    }
+    const headers = {
+      authorization: `Bearer ${app.token}`,
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-method': 'tools/call',
+      'mcp-name': 'agent_planner',
+      'mcp-protocol-version': '2026-07-28'
+    }
+    const callTool = async (params: Record<string, unknown>) => {
+      const named = { name: 'agent_planner', ...params, _meta: meta }
+      const rpc = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: named }
+      const body = JSON.stringify(rpc)
+      const request = new Request('http://localhost/mcp', { method: 'POST', headers, body })
+      return (await (await app.frogbot.fetch(request)).json()).result
+    }
+    const accepted = { action: 'accept', content: { q0: 'Blue' } }
+    const inputResponses = { call_1: accepted, call_2: accepted }
+    /** Asks in a new chat, ends the question there with `end`, then answers the form: the tool's result. */
+    const answeredAfter = async (end: (chatId: string) => Promise<unknown>) => {
+      const asked = await callTool({ arguments: { prompt: 'Paint the shed' } })
+      expect(asked).toMatchObject({ resultType: 'input_required' })
+      const listed = (await app.call('GET', '/api/chats')).json.chats
+      const chatId = listed.find((chat: { state: string }) => chat.state === 'awaiting').id as string
+      await end(chatId)
+      const { requestState } = asked
+      const late = await callTool({ arguments: { prompt: 'Paint the shed' }, requestState, inputResponses })
+      expect(late.isError).toBe(true)
+      return { chatId, text: late.content[0].text as string }
+    }
+    const chatPath = (chatId: string) => `/api/agents/planner/chats/${chatId}`
+    const stopped = await answeredAfter((chatId) => app.call('POST', `${chatPath(chatId)}/stop`))
+    const questionsOf = (chatId: string) => `The questions of chat ${chatId}`
+    const byStop = 'were cancelled: the turn was stopped; read the chat.'
+    expect(stopped.text).toBe(`${questionsOf(stopped.chatId)} ${byStop}`)
+    const dismissal = { toolCallId: 'call_1', dismissed: true }
+    const dismiss = (chatId: string) => app.call('POST', `${chatPath(chatId)}/settle`, dismissal)
+    const dismissed = await answeredAfter(dismiss)
+    expect(dismissed.text).toBe(`${questionsOf(dismissed.chatId)} were dismissed; read the chat.`)
+    const settle = { toolCallId: 'call_1', output: answer }
+    const answered = await answeredAfter((chatId) => app.call('POST', `${chatPath(chatId)}/settle`, settle))
+    expect(answered.text).toBe(`${questionsOf(answered.chatId)} were answered elsewhere; read the chat.`)
+    const expired = await answeredAfter(async () => {
+      clock.now = new Date(clock.now.getTime() + 61_000)
+      expect(await app.frogbot.maintain()).toMatchObject({ expired: 1 })
+    })
+    expect(expired.text).toBe(`${questionsOf(expired.chatId)} expired without an answer; read the chat.`)
+    // Calls of one step that ended differently are told one by one.
+    const mixed = await answeredAfter(async (chatId) => {
+      await app.call('POST', `${chatPath(chatId)}/settle`, settle)
+      await app.call('POST', `${chatPath(chatId)}/settle`, { toolCallId: 'call_2', dismissed: true })
+    })
+    const each = 'call "call_1" was answered elsewhere; call "call_2" was dismissed'
+    expect(mixed.text).toBe(`${questionsOf(mixed.chatId)} were closed elsewhere: ${each}; read the chat.`)
   })
 
   it('a form field of the wrong type is refused naming it and its type; asked again', async () => {

@@ -4,6 +4,15 @@ import { z } from 'zod'
 const Metadata = z.record(z.string(), z.unknown(), { error: "must be an object (AG-UI's Metadata)" })
 
 /**
+ * A field AG-UI's schema (`@ag-ui/core` 1.0) types as any JSON value but `null` (`payload`,
+ * `forwardedProps`): absent is none, `null` is refused naming it (`forwardedProps: must not be
+ * null; leave it out for none`), as AG-UI's own `RunAgentInputSchema` refuses it; AG-UI's clients
+ * leave such a field out (`omitOptionalNulls`) rather than send `null`.
+ */
+const AnyButNull = (what: string) =>
+  z.unknown().refine((value) => value !== null, `must not be null; leave it out for none (AG-UI's ${what})`)
+
+/**
  * AG-UI's `Tool` (`@ag-ui/core` 1.0), a tool the client offers the agent: `name` and `description`
  * text, optionally `parameters` (a JSON Schema, not `null`) and `metadata`. Loose as AG-UI's own
  * schema is: the door does not read a client's tools (docs/protocols/ag-ui.md), only holds their type.
@@ -26,7 +35,9 @@ const AgUiContext = z.looseObject({ description: z.string(), value: z.string() }
 const AgUiResumeEntry = z.strictObject({
   interruptId: z.string().min(1).describe('The tool call id of the pending call'),
   status: z.enum(['resolved', 'cancelled']),
-  payload: z.unknown().optional().describe('The output (for an approval, `{ approved, reason?, input? }`)'),
+  payload: AnyButNull('ResumeEntry')
+    .optional()
+    .describe('The output (for an approval, `{ approved, reason?, input? }`)'),
   metadata: Metadata.optional()
 })
 
@@ -43,7 +54,7 @@ export const AgUiRunInput = z.strictObject({
   state: z.unknown().optional(),
   tools: z.array(AgUiTool).optional(),
   context: z.array(AgUiContext).optional(),
-  forwardedProps: z.unknown().optional(),
+  forwardedProps: AnyButNull('RunAgentInput').optional(),
   threadId: z.string().min(1).describe('The FrogBot chat id: a new one starts the chat, the same one continues it'),
   runId: z.string().min(1),
   messages: z

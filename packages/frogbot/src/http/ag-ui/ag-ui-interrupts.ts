@@ -54,10 +54,11 @@ const ApprovalPayload = z.strictObject({ approved: z.boolean(), reason: SettleRe
 /**
  * A `cancelled` entry's payload refused: AG-UI's cancellation carries no answer (`@ag-ui/client`'s
  * `buildResumeArray` sends none), so a payload there (a reason, an answer) would go unread.
- * Absent or `null` is none. A reason goes with an approval's denial, or the settle body's dismissal.
+ * Absent is none (`null` is refused before, as AG-UI's schema refuses it: `AgUiRunInput`). A reason
+ * goes with an approval's denial, or the settle body's dismissal.
  */
 function refuseCancelledPayload(entry: ResumeEntry, index: number, approval: boolean): void {
-  if (entry.payload === undefined || entry.payload === null) return
+  if (entry.payload === undefined) return
   const settle = 'POST /api/agents/:slug/chats/:chatId/settle'
   const instead = approval
     ? 'to deny with a reason, send "resolved" with { "approved": false, "reason": … }'

@@ -8,6 +8,9 @@ import type { McpToolContext } from './ask-human-tool.ts'
 import type { WaitState } from './signed-state.ts'
 import { onlyQuestions, questionAnswers, questionElicitation } from './question-elicitation.ts'
 import { isClosed } from './shutdown-round.ts'
+import { settlementOf } from '../../turns/rules/close-calls.ts'
+import type { StoredMessage } from '../../store/chat-records.ts'
+import { settledSentence } from '../../turns/rules/settled-text.ts'
 
 const AgentToolInput = z.strictObject({
   prompt: z.string().min(1).describe('The message to the agent.'),
@@ -72,6 +75,36 @@ async function settledToolResult(context: McpToolContext, ctx: ServerContext, ou
 }
 
 /**
+ * What an answer to forms whose calls no longer wait is told, true to how they ended (their
+ * settlements, docs/chat/turns.md): `The questions of chat C were answered elsewhere; read the
+ * chat.`, `… were dismissed; …`, `… were cancelled: the turn was stopped; …` (Stop in the chat),
+ * `… expired without an answer; …`. Calls that ended differently are told one by one
+ * (`… were closed elsewhere: call "call_1" was answered elsewhere; call "call_2" was dismissed;
+ * read the chat.`); calls the chat no longer records, `… no longer wait; read the chat.`
+ */
+async function closedElsewhere(
+  context: McpToolContext,
+  { chatId, agentSlug, calls }: { chatId: string; agentSlug: string; calls: string[] }
+): Promise<string> {
+  const read = await context.engine.readChat({ chatId, agentSlug, req: context.req })
+  const messages = read.messages as unknown as StoredMessage[]
+  const holding = (toolCallId: string) =>
+    messages.find((message) => message.settlements.some((entry) => entry.toolCallId === toolCallId)) ?? null
+  const settled = calls.map((toolCallId) => settlementOf(holding(toolCallId), toolCallId))
+  const subject = `The questions of chat ${chatId}`
+  if (settled.some((settlement) => settlement === null)) return `${subject} no longer wait; read the chat.`
+  const known = settled as NonNullable<(typeof settled)[number]>[]
+  const alike = known.map((settlement) => settledSentence('', true, settlement))
+  if (alike.every((sentence) => sentence === alike[0])) {
+    return `${settledSentence(subject, true, known[0])}; read the chat.`
+  }
+  const each = known.map((settlement) => {
+    return settledSentence(`call ${JSON.stringify(settlement.toolCallId)}`, false, settlement)
+  })
+  return `${subject} were closed elsewhere: ${each.join('; ')}; read the chat.`
+}
+
+/**
  * Registers `agent_<slug>` for `agent` (docs/protocols/mcp.md): input `{ prompt, chatId? }`, sent
  * to the agent as the caller. A turn that completes answers its text (`structuredContent` the
  * turn result). One that stops at questions is handed to a client that answers forms as MCP
@@ -94,7 +127,11 @@ export function registerAgentTool(server: McpServer, context: McpToolContext, ag
       if (state && typeof state === 'object' && state.calls) {
         const { pending } = await engine.pending({ chatId: state.chatId, agentSlug: agent.slug, req })
         const asked = pending.filter((call) => state.calls!.includes(call.toolCallId))
-        if (asked.length === 0) return { isError: true, content: [{ type: 'text' as const, text: `The questions of chat ${state.chatId} were answered elsewhere; read the chat.` }] }
+        if (asked.length === 0) {
+          const closed = { chatId: state.chatId, agentSlug: agent.slug, calls: state.calls }
+          const text = await closedElsewhere(context, closed)
+          return { isError: true, content: [{ type: 'text' as const, text }] }
+        }
         // A form without a response of its own, a field of the wrong type or one the form does
         // not have, or answers a rule refuses, are asked again (the state is single-use).
         let outcome: SettleOutcome
