@@ -23,7 +23,9 @@ type Json = Record<string, any>
 // Control characters too (U+0001, an escape, DEL, C1's NEL): nothing a person reads.
 const BLANK = [
   '   ', '\u200b\u202e', '\u200b', '\ufeff\u2066 \u034f', '\u200e\n\u3164',
-  '\u001b', '\u0001\u007f \u0085\u200b'
+  '\u001b', '\u0001\u007f \u0085\u200b',
+  // The braille pattern blank and a lone combining accent were a reason, and a typed answer.
+  '\u2800', '\u0301', ' \u2800\u0301\u3164 '
 ]
 
 const sendInvoice: Tool<z.ZodObject<{ customer: z.ZodString }>> = {
