@@ -99,7 +99,8 @@ export function invisibleCharacterIn(text: string): string | null {
  * A dismissal's or a decision's `reason` as it is kept: `reason` when it shows something, else
  * `undefined`: a reason that {@link isBlankText} calls blank (`"   "`, `"\u200b\u202e"`, `"\u001b"`) is
  * no reason, at every door (the settle body, a `useChat` tool error, AG-UI, the CLI's `--reason`,
- * code), so nothing of it is stored or appended to the tool error the model reads.
+ * code), so nothing of it is stored or appended to the tool error the model reads. A reason that
+ * shows something is returned as given; the settle door keeps it trimmed (docs/chat/turns.md).
  */
 export function givenReason(reason: string | undefined): string | undefined {
   return reason === undefined || isBlankText(reason) ? undefined : reason

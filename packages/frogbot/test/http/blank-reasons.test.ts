@@ -133,9 +133,9 @@ describe('a blank reason is no reason', () => {
       expect(resubmitted.status, JSON.stringify(errorText)).toBe(200)
       expect(await settledOf(read, chatId, frogbot), JSON.stringify(errorText)).toMatchObject(plain)
     }
-    // A reason after the label is still the reason; other text is still kept whole.
+    // A reason after the label is still the reason, trimmed; other text is still kept whole.
     const given = {
-      'Dismissed by the user. Reason: not now ': 'not now ', 'Dismissed by the user. Later': ''
+      'Dismissed by the user. Reason: not now ': 'not now', 'Dismissed by the user. Later': ''
     }
     for (const [errorText, reason] of Object.entries(given)) {
       const { call, chatId, read, frogbot } = await waitingChat('question', colorQuestion)
@@ -155,6 +155,47 @@ describe('a blank reason is no reason', () => {
     await frogbot.settle({ chatId, toolCallId: 'call_1', dismissed: true, reason, caller })
     const plain = { reason: undefined, errorText: 'Dismissed by the user.' }
     expect(await settledOf(read, chatId, frogbot)).toMatchObject(plain)
+  })
+})
+
+// A reason was stored as sent, white space and invisible characters at its ends included
+// (`"  not now\n"`), and the model read `Dismissed by the user. Reason:   not now\n`. It is kept
+// trimmed (as a chat title is), at every door; the 1,000-character rule counts what is kept.
+describe('a reason is kept trimmed', () => {
+  it('/settle: a dismissal and a denial keep their reason without white space or invisible ends', async () => {
+    const sent = ['  not now\n', '\u200b not now \u2800', '\tnot now\u001b ']
+    for (const reason of sent) {
+      const { settle, read, chatId, frogbot } = await waitingChat('question', colorQuestion)
+      const dismissed = await settle({ toolCallId: 'call_1', dismissed: true, reason })
+      expect(dismissed.status, JSON.stringify(reason)).toBe(200)
+      expect(dismissed.json.settlement.reason, JSON.stringify(reason)).toBe('not now')
+      const text = 'Dismissed by the user. Reason: not now'
+      const kept = { reason: 'not now', errorText: text, stored: { errorText: text } }
+      expect(await settledOf(read, chatId, frogbot), JSON.stringify(reason)).toMatchObject(kept)
+    }
+    const { settle, read, chatId, frogbot } = await waitingChat('send_invoice', { customer: 'ACME' })
+    expect((await settle({ toolCallId: 'call_1', approved: false, reason: ' too much \n' })).status).toBe(200)
+    expect(await settledOf(read, chatId, frogbot)).toMatchObject({ reason: 'too much', stored: { reason: 'too much' } })
+  })
+
+  it('/settle: 1,000 characters between white space fit; 1,001 are refused, counted as kept', async () => {
+    const { settle, read } = await waitingChat('question', colorQuestion)
+    const before = await read()
+    const long = await settle({ toolCallId: 'call_1', dismissed: true, reason: ` ${'r'.repeat(1001)} ` })
+    const rule = 'reason: is 1,001 characters; a dismissal reason holds at most 1,000'
+    expect(long).toMatchObject({ status: 400, json: { code: 'invalid-output', error: rule } })
+    expect(await read()).toEqual(before)
+    const fits = await settle({ toolCallId: 'call_1', dismissed: true, reason: `\n${'r'.repeat(1000)}  ` })
+    expect(fits.status).toBe(200)
+    expect(fits.json.settlement.reason).toBe('r'.repeat(1000))
+  })
+
+  it('useChat: an errorText reason is kept trimmed, as at /settle', async () => {
+    const { call, chatId, read, frogbot } = await waitingChat('question', colorQuestion)
+    const body = erroredBody(chatId, await read(), '  not now \u200b')
+    expect((await call('POST', '/api/agents/planner', body)).status).toBe(200)
+    const text = 'Dismissed by the user. Reason: not now'
+    expect(await settledOf(read, chatId, frogbot)).toMatchObject({ reason: 'not now', errorText: text })
   })
 })
 
