@@ -271,7 +271,8 @@ export async function checkAction(
   }
   // A blank reason (only white space or invisible characters) is no reason, whichever door sent it.
   const blank = reason !== undefined && givenReason(reason) === undefined
-  const given = blank ? withoutReason(action) : reason === undefined ? action : ({ ...action, reason } as SettleAction)
+  const kept = reason === undefined ? action : ({ ...action, reason } as SettleAction)
+  const given = blank ? withoutReason(action) : kept
   const field = outputField?.(call.toolCallId) ?? 'output'
   if (call.kind === MCP_ELICITATION_KIND) return checkElicitation(agent, call, given, whoOnly, field)
   if (call.kind === APPROVAL_KIND) return checkDecision(agent, req, call, given, whoOnly, inputFieldOf(field))

@@ -162,7 +162,7 @@ describe('a blank reason is no reason', () => {
 // (`"  not now\n"`), and the model read `Dismissed by the user. Reason:   not now\n`. It is kept
 // trimmed (as a chat title is), at every door; the 1,000-character rule counts what is kept.
 describe('a reason is kept trimmed', () => {
-  it('/settle: a dismissal and a denial keep their reason without white space or invisible ends', async () => {
+  it('/settle: a dismissal and a denial keep their reason without invisible ends', async () => {
     const sent = ['  not now\n', '\u200b not now \u2800', '\tnot now\u001b ']
     for (const reason of sent) {
       const { settle, read, chatId, frogbot } = await waitingChat('question', colorQuestion)
@@ -175,7 +175,8 @@ describe('a reason is kept trimmed', () => {
     }
     const { settle, read, chatId, frogbot } = await waitingChat('send_invoice', { customer: 'ACME' })
     expect((await settle({ toolCallId: 'call_1', approved: false, reason: ' too much \n' })).status).toBe(200)
-    expect(await settledOf(read, chatId, frogbot)).toMatchObject({ reason: 'too much', stored: { reason: 'too much' } })
+    const decided = { reason: 'too much', stored: { reason: 'too much' } }
+    expect(await settledOf(read, chatId, frogbot)).toMatchObject(decided)
   })
 
   it('/settle: 1,000 characters between white space fit; 1,001 are refused, counted as kept', async () => {
