@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import type { Tool } from '../../src/index.ts'
+import { postgresAdapter, type Tool } from '../../src/index.ts'
+import { createTestDatabase, describePostgres } from '../../src/testing/postgres.ts'
 import { storeOf } from '../../src/frogbot-internals.ts'
 import { colorQuestion, scriptedModel, textStep, toolStep } from '../../src/testing/scripted-model.ts'
 import { testFrogbot } from '../helpers/test-frogbot.ts'
@@ -36,10 +37,11 @@ const sendInvoice: Tool<z.ZodObject<{ customer: z.ZodString }>> = {
   execute: async () => ({ sent: true })
 }
 
-/** A chat whose step waits at `call_1` (`toolName` with `input`), read over HTTP. */
-async function waitingChat(toolName: string, input: unknown) {
+/** A chat whose step waits at `call_1` (`toolName` with `input`), read over HTTP; on SQLite, or `db`. */
+async function waitingChat(toolName: string, input: unknown, db?: ReturnType<typeof postgresAdapter>) {
   const asked = toolStep([{ toolCallId: 'call_1', toolName, input }])
-  const made = await testFrogbot({ model: scriptedModel([asked, textStep('Noted.')]), tools: [sendInvoice] })
+  const model = scriptedModel([asked, textStep('Noted.')])
+  const made = await testFrogbot({ model, tools: [sendInvoice], config: db ? { db } : {} })
   cleanups.push(made.close)
   const { call, frogbot, user } = made
   const first = await call('POST', '/api/agents/planner', { prompt: 'Paint the shed' })
@@ -197,6 +199,25 @@ describe('a reason is kept trimmed', () => {
     expect((await call('POST', '/api/agents/planner', body)).status).toBe(200)
     const text = 'Dismissed by the user. Reason: not now'
     expect(await settledOf(read, chatId, frogbot)).toMatchObject({ reason: 'not now', errorText: text })
+  })
+})
+
+describePostgres('a reason is kept trimmed on PostgreSQL', () => {
+  it('/settle: a dismissal and a denial store their reason trimmed', async () => {
+    const database = await createTestDatabase()
+    cleanups.push(() => database.drop())
+    const db = () => postgresAdapter({ url: database.url })
+    const dismissal = await waitingChat('question', colorQuestion, db())
+    const dismissed = await dismissal.settle({ toolCallId: 'call_1', dismissed: true, reason: ' not now\n' })
+    expect(dismissed.status).toBe(200)
+    const text = 'Dismissed by the user. Reason: not now'
+    const kept = { reason: 'not now', errorText: text, stored: { errorText: text } }
+    expect(await settledOf(dismissal.read, dismissal.chatId, dismissal.frogbot)).toMatchObject(kept)
+    const denial = await waitingChat('send_invoice', { customer: 'ACME' }, db())
+    const denied = await denial.settle({ toolCallId: 'call_1', approved: false, reason: '\ttoo much ' })
+    expect(denied.status).toBe(200)
+    const decided = { reason: 'too much', stored: { reason: 'too much' } }
+    expect(await settledOf(denial.read, denial.chatId, denial.frogbot)).toMatchObject(decided)
   })
 })
 
