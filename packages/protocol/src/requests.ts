@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { BLANK_RULE, isBlankText, typedTextProblem, WELL_FORMED_RULE } from './text-rules.ts'
+import { BLANK_RULE, EMAIL_CHARACTERS_RULE, invisibleCharacterIn, isBlankText } from './text-rules.ts'
+import { typedTextProblem, WELL_FORMED_RULE } from './text-rules.ts'
 import { boundedText, maxUtf16Units } from './text-length.ts'
 
 /** Longest password accepted, in UTF-16 code units (docs/auth/overview.md). */
@@ -163,11 +164,43 @@ export const EmptyRequest = z.strictObject({})
 /** Longest email accepted at sign-in, in UTF-16 code units (docs/project/guarantees.md, Limits). */
 export const EMAIL_MAX_LENGTH = 320
 
+/** The rule of an email without the shape of one: `400` naming `email`, `--email` in the CLI. */
+export const EMAIL_SHAPE_RULE = 'is not an email address (a name, "@" and a domain, without white space)'
+
+/** An email's shape, once trimmed: one `@` between a name and a domain, neither holding white space. */
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+$/
+
+/**
+ * Why `email` is not an email FrogBot takes, or `null`: the one rule of an email, at sign-in
+ * (`POST /api/auth/login`, {@link LoginRequest}) and wherever a user is made (`frogbot users create`,
+ * `ensureUser`), so that no user is made whom sign-in would refuse. In order: no NUL, well-formed
+ * Unicode ({@link typedTextProblem}); no control or invisible character anywhere
+ * ({@link EMAIL_CHARACTERS_RULE}, naming it: `…; U+001B is one`); then, as it is stored (trimmed,
+ * lower case), not empty, at most {@link EMAIL_MAX_LENGTH} UTF-16 code units, and the shape of an
+ * email ({@link EMAIL_SHAPE_RULE}). The email itself is never echoed.
+ */
+export function emailProblem(email: string): string | null {
+  const broken = typedTextProblem(email)
+  if (broken) return broken
+  const hidden = invisibleCharacterIn(email)
+  if (hidden) return `${EMAIL_CHARACTERS_RULE}; ${hidden} is one`
+  const stored = email.trim().toLowerCase()
+  if (stored === '') return 'must not be empty'
+  if (stored.length > EMAIL_MAX_LENGTH) return `is too long (at most ${EMAIL_MAX_LENGTH} characters)`
+  return EMAIL_SHAPE.test(stored) ? null : EMAIL_SHAPE_RULE
+}
+
 /**
  * Body of `POST /api/auth/login`: an email of at most {@link EMAIL_MAX_LENGTH} and a password of
- * at most {@link PASSWORD_MAX_LENGTH} characters, in UTF-16 code units (an emoji counts 2).
+ * at most {@link PASSWORD_MAX_LENGTH} characters, in UTF-16 code units (an emoji counts 2); the email
+ * held to the one rule of an email ({@link emailProblem}). A body that breaks one is `400` naming the
+ * field, before the sign-in limits are counted: it is no sign-in attempt (docs/http/errors.md).
  */
 export const LoginRequest = z.strictObject({
-  email: boundedText(EMAIL_MAX_LENGTH),
+  email: boundedText(EMAIL_MAX_LENGTH).superRefine((email, context) => {
+    // Past the length, `boundedText` has said why already.
+    const problem = email.length > EMAIL_MAX_LENGTH ? null : emailProblem(email)
+    if (problem) context.addIssue({ code: 'custom', message: problem })
+  }),
   password: boundedText(PASSWORD_MAX_LENGTH)
 })

@@ -34,7 +34,10 @@ describe('lengths in UTF-16 code units', () => {
     const emoji = (count: number) => '😀'.repeat(count)
     const longEmail = { email: emoji(161), password: 'x' }
     expect(refusal(LoginRequest, longEmail)).toBe('is too long (at most 320 characters)')
-    expect(refusal(LoginRequest, { email: emoji(160), password: emoji(512) })).toBeNull()
+    // 154 emoji and "@example.com": 320 UTF-16 units, an email at the limit.
+    expect(refusal(LoginRequest, { email: `${emoji(154)}@example.com`, password: emoji(512) })).toBeNull()
+    const overLimit = { email: `${emoji(155)}@example.com`, password: 'x' }
+    expect(refusal(LoginRequest, overLimit)).toBe('is too long (at most 320 characters)')
     const longPassword = { email: 'a@b.c', password: emoji(513) }
     expect(refusal(LoginRequest, longPassword)).toBe('is too long (at most 1024 characters)')
     expect(refusal(InboxQuery, { agent: emoji(33) })).toBe('is too long (at most 64 characters)')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { givenReason, isBlankText } from './text-rules.ts'
+import { givenReason, invisibleCharacterIn, isBlankText, isInvisibleCharacter } from './text-rules.ts'
 import { DENIED_TEXT, deniedText, DISMISSED_TEXT, dismissedText } from './tool-errors.ts'
 
 describe('isBlankText', () => {
@@ -8,6 +8,14 @@ describe('isBlankText', () => {
       '', ' \n\t', '\u200b', '\u200c\u200d', '\u2060', '\ufeff', '\u200e\u200f\u202e\u2066',
       '\ufe0f\u{e0100}', '\u3164\u115f\u1160\uffa0', '\u034f', '\u00ad'
     ]
+    for (const text of blank) expect(isBlankText(text), JSON.stringify(text)).toBe(true)
+  })
+
+  // A message of only U+2800, only a Hangul filler, or only a combining accent was sent as text.
+  it('is true for the braille pattern blank, each Hangul filler, and combining marks with no letter', () => {
+    const blank = ['\u2800', '\u2800 \u2800', '\u3164', '\u115f', '\u1160', '\uffa0']
+    blank.push('\u0301', '\u0301\u0308')
+    blank.push('\u20dd', '\u200b\u0301\u2800\u3164')
     for (const text of blank) expect(isBlankText(text), JSON.stringify(text)).toBe(true)
   })
 
@@ -25,8 +33,31 @@ describe('isBlankText', () => {
   })
 
   it('is false as soon as one character shows, an emoji or a combining mark included', () => {
-    for (const text of ['a', '\u200bHi\u200b', '🐸', '\u0301', '.', '\u00a0x']) {
+    const shown = ['a', '\u200bHi\u200b', '🐸', 'e\u0301', '\u0301e', '.', '\u00a0x', '\u2801', '\u3164ㅎ']
+    for (const text of shown) {
       expect(isBlankText(text), JSON.stringify(text)).toBe(false)
+    }
+  })
+})
+
+describe('isInvisibleCharacter and invisibleCharacterIn (the email rule)', () => {
+  it('are the invisible characters one at a time: a combining mark is not one, NUL is not one', () => {
+    const invisible = ['\u200b', '\u202e', '\u00ad', '\ufeff', '\u2800', '\u3164', '\u001b', '\u0085', ' ']
+    for (const char of invisible) {
+      expect(isInvisibleCharacter(char), JSON.stringify(char)).toBe(true)
+    }
+    for (const char of ['a', '\u0301', '\u0000', '@', 'é']) {
+      expect(isInvisibleCharacter(char), JSON.stringify(char)).toBe(false)
+    }
+  })
+
+  it('names the first control or invisible character of an email, white space aside (its shape\'s)', () => {
+    expect(invisibleCharacterIn('a\u001b[31mb@example.com')).toBe('U+001B')
+    expect(invisibleCharacterIn('x\u200b@example.com')).toBe('U+200B')
+    expect(invisibleCharacterIn('\ufeffada@example.com')).toBe('U+FEFF')
+    expect(invisibleCharacterIn('ada@exam\u00adple.com\u007f')).toBe('U+00AD')
+    for (const email of [' ada@example.com\n', 'a b@c', 'jose\u0301@example.com']) {
+      expect(invisibleCharacterIn(email), JSON.stringify(email)).toBeNull()
     }
   })
 })

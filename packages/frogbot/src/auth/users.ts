@@ -1,25 +1,10 @@
-import { LoginRequest } from '@frogbotai/protocol'
+import { emailProblem } from '@frogbotai/protocol'
 import type { Kysely } from 'kysely'
 import type { Database } from '../store/database-schema.ts'
 import { randomId } from '../ids/random-id.ts'
 import type { User } from '../contract/caller.ts'
 import { hashPassword, needsRehash, passwordProblem, verifyNothing, verifyPassword } from './password-hash.ts'
 import { deleteUserSessions } from './sessions.ts'
-
-const EMAIL = /^[^\s@]+@[^\s@]+$/
-
-/**
- * Why `email` cannot be a user's email, or `null`: first the sign-in's own rule for it (the email
- * of `LoginRequest`: 1 to `EMAIL_MAX_LENGTH` UTF-16 code units, `is too long (at most 320
- * characters)`), checked on the email as stored (trimmed, lower case), so that no user is made whom
- * `POST /api/auth/login` would refuse; then that it is an email address (`"x" is not an email address`).
- */
-export function emailProblem(email: string): string | null {
-  const normalized = email.trim().toLowerCase()
-  const signIn = LoginRequest.shape.email.safeParse(normalized)
-  if (!signIn.success) return signIn.error.issues[0].message
-  return EMAIL.test(normalized) ? null : `${JSON.stringify(email)} is not an email address`
-}
 
 /** The user with this email (compared in lower case), or `null`. */
 export async function findUserByEmail(db: Kysely<Database>, email: string): Promise<User | null> {
@@ -43,8 +28,9 @@ export async function listUsers(db: Kysely<Database>): Promise<UserListing[]> {
 
 /**
  * Returns the user with `email`, creating it (without a password) when it does not exist.
- * Throws an `Error` naming the rule (`email: …`, see {@link emailProblem}) when `email` is not an
- * email address or is one sign-in refuses.
+ * Throws an `Error` naming the rule (`email: …`) when `email` is one sign-in refuses: the one rule
+ * of an email, `emailProblem` of `@frogbotai/protocol` (no control or invisible character, at most
+ * 320 characters, the shape of an email).
  */
 export async function ensureUser(db: Kysely<Database>, { email, name = null }: { email: string; name?: string | null }): Promise<User> {
   const problem = emailProblem(email)

@@ -66,40 +66,69 @@ function flagInput(toolCallId: string, options: AnswerOptions): SettleInput | nu
   return null
 }
 
+/** What a `--pick` item names ({@link offeredLabel}): one label, several, or none. */
+type Named = { label: string } | { several: string[] } | null
+
 /**
- * The offered label `item` names: an exact label first, else the one label that matches it ignoring
- * case (the README says labels work; a person types `peppers` for `🍕 Peppers`), else `null`.
+ * The offered label `item` names: the exact label first (`Yes` beside `yes`), else the one label
+ * that matches it ignoring case (the README says labels work; a person types `peppers` for
+ * `🍕 Peppers`); `{ several }` when more than one label matches it so (`YES` beside `Yes` and `yes`),
+ * which `--pick` refuses rather than guess; else `null`.
  */
-function offeredLabel(options: { label: string }[], item: string): string | null {
-  if (options.some((option) => option.label === item)) return item
+function offeredLabel(options: { label: string }[], item: string): Named {
+  if (options.some((option) => option.label === item)) return { label: item }
   const folded = item.toLocaleLowerCase()
   const matches = options.filter(
     (option) => typeof option.label === 'string' && option.label.toLocaleLowerCase() === folded
   )
-  return matches.length === 1 ? matches[0].label : null
+  if (matches.length > 1) return { several: matches.map((option) => option.label) }
+  return matches.length === 1 ? { label: matches[0].label } : null
+}
+
+/**
+ * The refusal of `--pick` `item` that matches several labels ignoring case but none exactly (see
+ * {@link offeredLabel}), listing them with their numbers: `--pick YES: matches several labels
+ * ignoring case ("Yes" is 1, "yes" is 2); type one exactly, or give its number`.
+ */
+function severalLabels(options: { label: string }[], item: string, several: string[]): UsageProblem {
+  const numberOf = (label: string) => options.findIndex((option) => option.label === label) + 1
+  const numbered = several.map((label) => `${JSON.stringify(label)} is ${numberOf(label)}`).join(', ')
+  const how = 'type one exactly, or give its number'
+  return new UsageProblem(`--pick ${item}: matches several labels ignoring case (${numbered}); ${how}`)
 }
 
 /**
  * The option label `--pick` means by `item`: the offered label it names (see {@link offeredLabel}),
- * else `item` as given, which the settle door refuses as not offered.
+ * else `item` as given, which the settle door refuses as not offered. An item that matches several
+ * labels ignoring case and none exactly is refused (`UsageProblem`), listing them.
  */
 export function labelOf(options: { label: string }[], item: string): string {
-  return offeredLabel(options, item) ?? item
+  const named = offeredLabel(options, item)
+  if (named && 'several' in named) throw severalLabels(options, item, named.several)
+  return named?.label ?? item
 }
 
 /**
  * The items of a `--pick` value: the whole value (trimmed) when it holds a comma, is not only
  * numbers and commas, and names one offered label (`--pick "Yes, deploy"`, see {@link offeredLabel});
- * else the value split on commas, each item trimmed, empty ones dropped (`--pick 1,3`, `--pick City`).
+ * else the value split on commas, each item trimmed (`--pick 1,3`, `--pick City`). An empty item
+ * (`--pick "1,,2"`, `--pick "1,"`, `--pick ""`) is refused naming it, never dropped: it is a typo,
+ * and reading the rest would answer something else than meant. No `--pick` is no item.
  */
-function pickedItems(options: { label: string }[], pick: string): string[] {
+function pickedItems(options: { label: string }[], pick: string | undefined): string[] {
+  if (pick === undefined) return []
   const whole = pick.trim()
-  const label = whole.includes(',') && !/^[\d,\s]*$/.test(whole) ? offeredLabel(options, whole) : null
-  if (label !== null) return [label]
-  return pick
-    .split(',')
-    .map((item) => item.trim())
-    .filter((item) => item !== '')
+  const named = whole.includes(',') && !/^[\d,\s]*$/.test(whole) ? offeredLabel(options, whole) : null
+  if (named && 'several' in named) throw severalLabels(options, whole, named.several)
+  if (named) return [named.label]
+  const items = pick.split(',').map((item) => item.trim())
+  const empty = items.indexOf('')
+  if (empty !== -1) {
+    const which = items.length === 1 ? 'is empty' : `item ${empty + 1} of ${items.length} is empty`
+    const how = 'give option numbers or labels separated by single commas (--pick 1,3)'
+    throw new UsageProblem(`--pick ${JSON.stringify(pick)}: ${which}; ${how}`)
+  }
+  return items
 }
 
 /**
@@ -119,7 +148,7 @@ export function pickOutput(call: Pick<PendingCall, 'toolName' | 'input'> & { kin
     throw new UsageProblem(`this call asks ${questions.length} questions (${headers}); answer all of them with --json '{ "answers": [{ "header": …, "selected": [...] }, …] }'`)
   }
   const options = questions[0].options ?? []
-  const selected = pickedItems(options, pick ?? '').map((item) => {
+  const selected = pickedItems(options, pick).map((item) => {
     if (!/^\d+$/.test(item)) return labelOf(options, item)
     const option = options[Number(item) - 1]
     if (!option) {

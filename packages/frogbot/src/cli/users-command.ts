@@ -1,5 +1,5 @@
 import { passwordProblem } from '../auth/password-hash.ts'
-import { emailProblem } from '../auth/users.ts'
+import { emailProblem } from '@frogbotai/protocol'
 import { cliCommand } from './cli-command.ts'
 import { nothingIn } from './database-place.ts'
 import { withAuth } from './open-database.ts'
@@ -10,7 +10,8 @@ import { passwordFrom } from './prompt-password.ts'
  * `frogbot users create|password|list|delete`. A password comes from `--password`, else
  * `FROGBOT_PASSWORD`, else a prompt on the terminal that shows nothing; it is never printed.
  * `create` without any of them (and no terminal) makes a user without a password, who uses API
- * tokens only; it refuses an email sign-in would refuse (see `emailProblem`), naming `--email`.
+ * tokens only; it refuses an email sign-in would refuse (the one rule of an email, `emailProblem` of
+ * `@frogbotai/protocol`: a control or invisible character, too long, not an email), naming `--email`.
  * Emails and names are printed through `terminalText` (`printLine`): a control character shows as `?`.
  */
 export async function usersCommand(

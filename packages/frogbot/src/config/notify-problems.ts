@@ -1,5 +1,6 @@
 import { durationMs } from '../notify/notify-options.ts'
 import { KNOWN_KEYS, unknownKeyProblems } from './known-keys.ts'
+import { configuredEmailProblem } from './assignees-problems.ts'
 
 const DURATION_RULE = "must be a positive number of milliseconds or a string such as '90s', '15m', '2h', '1d'"
 const isAddress = (value: unknown) => typeof value === 'string' && value.trim() !== ''
@@ -50,6 +51,12 @@ export function notifyProblems(notify: unknown, pieces: ReadonlyMap<string, List
     const { after, to } = (escalate ?? {}) as { after?: unknown; to?: unknown }
     if (durationMs(after) === null) problems.push(`notify.escalate.after: ${DURATION_RULE}`)
     if (!Array.isArray(to) || to.length === 0 || !to.every(isAddress)) problems.push("notify.escalate.to: must be a non-empty array of emails or user ids, such as ['lead@example.com']")
+    else {
+      to.forEach((entry: string, index) => {
+        const hidden = configuredEmailProblem(entry)
+        if (hidden) problems.push(`notify.escalate.to[${index}]: ${hidden}`)
+      })
+    }
   }
   if (linkTtl !== undefined && durationMs(linkTtl) === null) problems.push(`notify.linkTtl: ${DURATION_RULE}`)
   problems.push(...notifyPiecesProblems(direct, pieces))

@@ -7,6 +7,7 @@ import type { SettleInput } from '../contract/turns.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
 import { toolNameOf } from '../turns/transcript.ts'
 import { parsedOrRefused } from './read-body.ts'
+import { trimInvisible } from '../text/trim-invisible.ts'
 
 /** The protocol's fixed words before the reason in a text `dismissedText` writes. */
 const REASON_PREFIX = dismissedText('-').slice(0, -1)
@@ -30,16 +31,18 @@ function isPlainDismissal(errorText: string): boolean {
  * may carry a reason, stored with the settlement and read by the model as `Dismissed by the user.
  * Reason: …`): none for a blank text (`givenReason`: only white space or invisible characters) or
  * the plain dismissal text, with or without a blank or empty reason after it ({@link isPlainDismissal});
- * the reason of a text the protocol's `dismissedText(reason)` wrote; else the text itself. Held to
- * the rules of a reason, as `bad-request` naming `messages.N.parts.M.errorText` (`path`): at most
- * {@link REASON_MAX_LENGTH} characters, no NUL, no lone surrogate.
+ * the reason of a text the protocol's `dismissedText(reason)` wrote; else the text itself; trimmed
+ * (`trimInvisible`), as the settle door keeps every reason. Held to the rules of a reason, as
+ * `bad-request` naming `messages.N.parts.M.errorText` (`path`): at most {@link REASON_MAX_LENGTH}
+ * characters once trimmed, no NUL, no lone surrogate.
  */
 function dismissalReason(errorText: string, path: (string | number)[]): string | undefined {
   if (givenReason(errorText) === undefined || isPlainDismissal(errorText)) return undefined
-  const reason = errorText.startsWith(REASON_PREFIX) ? errorText.slice(REASON_PREFIX.length) : errorText
+  const given = errorText.startsWith(REASON_PREFIX) ? errorText.slice(REASON_PREFIX.length) : errorText
+  const reason = trimInvisible(given)
   const long = reason.length > REASON_MAX_LENGTH
   const what = 'a dismissal reason'
-  const rule = long ? tooLongText(reason.length, REASON_MAX_LENGTH, what) : typedTextProblem(reason)
+  const rule = long ? tooLongText(reason.length, REASON_MAX_LENGTH, what) : typedTextProblem(given)
   if (rule) throw new FrogbotError('bad-request', `${path.join('.')}: ${rule}`)
   return reason
 }

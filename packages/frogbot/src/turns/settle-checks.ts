@@ -21,6 +21,7 @@ import { type SettleAction, isAnswer, isDecision } from './rules/plan-settle.ts'
 import { typedTextProblemIn } from './rules/nul-text.ts'
 import { elicitationResponse, type McpElicitation } from '../tools/mcp-elicitation.ts'
 import { clipText } from '../text/clip-text.ts'
+import { trimInvisible } from '../text/trim-invisible.ts'
 import { issueRule } from '../errors/schema-refusal.ts'
 import type { z } from 'zod'
 import { isDeepStrictEqual } from 'node:util'
@@ -236,9 +237,10 @@ function inputFieldOf(field: string): string {
 /**
  * The checks of one action that run user code: FrogBot's expiry has none; a person's `reason` (of
  * a dismissal or a decision) is a string without NUL, well-formed (`400 bad-request` naming
- * `reason` otherwise, for code that calls the engine as for HTTP), at most
- * {@link REASON_MAX_LENGTH} characters (`400 invalid-output`), and dropped when blank (`givenReason`:
- * only white space or invisible characters is no reason);
+ * `reason` otherwise, for code that calls the engine as for HTTP), kept trimmed (`trimInvisible`:
+ * no white space or invisible characters at either end, `"  not now\n"` is `"not now"`), at most
+ * {@link REASON_MAX_LENGTH} characters once trimmed (`400 invalid-output`), and dropped when blank
+ * (`givenReason`: only white space or invisible characters is no reason), at every door;
  * see {@link checkAnswer} and {@link checkDecision}. `outputField` names where the request carried
  * an output (`messages.1.parts.2.output` in a `useChat` resubmission; the settle body's `output`
  * when it gives none).
@@ -252,12 +254,15 @@ export async function checkAction(
   outputField?: (toolCallId: string) => string | undefined
 ): Promise<SettleAction> {
   if ('expired' in action) return action
-  const reason: unknown = 'reason' in action ? action.reason : undefined
-  if (reason !== undefined) {
+  const sent: unknown = 'reason' in action ? action.reason : undefined
+  let reason: string | undefined
+  if (sent !== undefined) {
     // The rules every door applies (the HTTP body's schema first): a string, without NUL, well-formed.
-    const broken = typeof reason === 'string' ? typedTextProblem(reason) : REASON_TYPE_RULE
+    const broken = typeof sent === 'string' ? typedTextProblem(sent) : REASON_TYPE_RULE
     if (broken) throw new FrogbotError('bad-request', `reason: ${broken}`)
-    const { length } = reason as string
+    // Kept as a person reads it: nothing that shows nothing at either end, as a chat title.
+    reason = trimInvisible(sent as string)
+    const { length } = reason
     if (length > REASON_MAX_LENGTH) {
       const what = 'dismissed' in action ? 'a dismissal reason' : 'a reason'
       const rule = tooLongText(length, REASON_MAX_LENGTH, what)
@@ -265,8 +270,9 @@ export async function checkAction(
     }
   }
   // A blank reason (only white space or invisible characters) is no reason, whichever door sent it.
-  const blank = reason !== undefined && givenReason(reason as string) === undefined
-  const given = blank ? withoutReason(action) : action
+  const blank = reason !== undefined && givenReason(reason) === undefined
+  const kept = reason === undefined ? action : ({ ...action, reason } as SettleAction)
+  const given = blank ? withoutReason(action) : kept
   const field = outputField?.(call.toolCallId) ?? 'output'
   if (call.kind === MCP_ELICITATION_KIND) return checkElicitation(agent, call, given, whoOnly, field)
   if (call.kind === APPROVAL_KIND) return checkDecision(agent, req, call, given, whoOnly, inputFieldOf(field))

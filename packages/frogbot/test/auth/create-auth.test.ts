@@ -66,7 +66,16 @@ describe('createAuth', () => {
     const carol = await auth.ensureUser({ email: ' Carol@Example.com ', name: 'Carol' })
     expect(carol).toMatchObject({ email: 'carol@example.com', name: 'Carol' })
     expect(await auth.ensureUser({ email: 'CAROL@example.com' })).toEqual(carol)
-    await expect(auth.ensureUser({ email: 'not-an-email' })).rejects.toThrow('email: "not-an-email" is not an email address')
+    const shape = 'email: is not an email address (a name, "@" and a domain, without white space)'
+    await expect(auth.ensureUser({ email: 'not-an-email' })).rejects.toThrow(shape)
+    // Control and invisible characters made a user nobody could name: refused, naming the first one.
+    const hidden = /^email: must not contain control or invisible characters \(.*\); U\+(001B|200B|FEFF|00AD)/
+    const emails = ['a\u001b[31mb@example.com', 'x\u200b@example.com', '\ufeffx@example.com']
+    emails.push('x@exam\u00adple.com')
+    for (const email of emails) {
+      await expect(auth.ensureUser({ email }), JSON.stringify(email)).rejects.toThrow(hidden)
+    }
+    await expect(auth.ensureUser({ email: 'x\u202e@example.com' })).rejects.toThrow(/; U\+202E is one$/)
     // No user is made whom sign-in would refuse: its rule, in UTF-16 units (158 emoji and "@x.io" are 321).
     const emoji = `${'😀'.repeat(158)}@x.io`
     const tooLong = /^email: is too long \(at most 320 characters\)$/

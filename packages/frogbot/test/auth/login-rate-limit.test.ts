@@ -64,6 +64,37 @@ describe('login rate limit', () => {
     expectTooMany(known)
   })
 
+  // Under the limit a malformed email answered 429 while a body that is not JSON answered 400: the
+  // body is read first, so a body out of its rules (the email's included) is 400 whatever the
+  // limits, and is no sign-in attempt: it counts as no failure (docs/http/errors.md).
+  it('refuses a malformed body with 400 before the limits, held or not, counting no failure', async () => {
+    const { attempt, request, db } = await app()
+    const address = '203.0.113.7'
+    const post = (body: unknown) =>
+      request('POST', '/api/auth/login', { body, headers: { 'x-test-address': address } })
+    const malformed = [
+      { email: 'ada', password: 'guess' },
+      { email: 'a\u001b[31mb@example.com', password: 'guess' },
+      { email: 'x\u200b@example.com', password: 'guess' },
+      'not json',
+      ''
+    ]
+    const counted = async () => (await db.selectFrom('frogbot_login_attempts').select('id').execute()).length
+    for (const body of malformed) expect((await post(body)).status, JSON.stringify(body)).toBe(400)
+    expect(await counted()).toBe(0)
+    for (let i = 0; i < 3; i++) {
+      expect((await attempt(`user${i}@example.com`, 'guess', address)).status).toBe(401)
+    }
+    expectTooMany(await attempt('ada@example.com', 'guess', address))
+    for (const body of malformed) {
+      const answer = await post(body)
+      expect(answer.status, JSON.stringify(body)).toBe(400)
+      expect(answer.json.code, JSON.stringify(body)).toBeUndefined()
+      expect(answer.json.error).toMatch(/^(email|body): /)
+    }
+    expectTooMany(await attempt('ada@example.com', 'guess', address))
+  })
+
   it('limits an address across accounts; a success does not reset the address, and other addresses are not affected', async () => {
     const { attempt } = await app()
     expect((await attempt('user1@example.com', 'guess')).status).toBe(401)

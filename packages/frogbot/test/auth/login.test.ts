@@ -18,6 +18,11 @@ async function app(options: Parameters<typeof authApp>[0] = {}) {
 /** An emoji: one code point, two UTF-16 code units. */
 const EMOJI = '😀'
 
+/** The refusal of an email holding the control or invisible character `U+<code>`. */
+const HIDDEN = (code: string) => new RegExp(
+  `^email: must not contain control or invisible characters \\(C0 and C1 controls, .*\\); U\\+${code} is one$`
+)
+
 /** The attributes of a `Set-Cookie` value, lower-cased names. */
 function attributes(setCookie: string) {
   const [pair, ...rest] = setCookie.split(';').map((part) => part.trim())
@@ -101,6 +106,16 @@ describe('POST /api/auth/login', () => {
     ['a password over 1024 characters', { email: 'ada@example.com', password: 'x'.repeat(1025) }, /^password: is too long \(at most 1024 characters\)/],
     // Lengths count UTF-16 code units: an emoji is 2 (Zod's max would count 161 and 513).
     ['an email of 161 emoji (322 UTF-16 units)', { email: EMOJI.repeat(161), password: 'x' }, /^email: is too long \(at most 320 /],
+    // Control and invisible characters in an email were a sign-in attempt (401, then 429), as was
+    // an email without "@": the one rule of an email, as `frogbot users create` applies it.
+    ['an escape in the email', { email: 'a\u001b[31mb@example.com', password: 'x' }, HIDDEN('001B')],
+    ['a zero-width space in the email', { email: 'x\u200b@example.com', password: 'x' }, HIDDEN('200B')],
+    ['a bidi override in the email', { email: 'ada@example.com\u202e', password: 'x' }, HIDDEN('202E')],
+    ['a BOM before the email', { email: '\ufeffada@example.com', password: 'x' }, HIDDEN('FEFF')],
+    ['a soft hyphen in the email', { email: 'ada@exam\u00adple.com', password: 'x' }, HIDDEN('00AD')],
+    ['DEL in the email', { email: 'ada\u007f@example.com', password: 'x' }, HIDDEN('007F')],
+    ['C1 NEL in the email', { email: 'ada\u0085@example.com', password: 'x' }, HIDDEN('0085')],
+    ['an email without "@"', { email: 'ada', password: 'x' }, /^email: is not an email address \(a name/],
     [
       'a password of 513 emoji (1026 UTF-16 units)',
       { email: 'ada@example.com', password: EMOJI.repeat(513) },
@@ -113,11 +128,12 @@ describe('POST /api/auth/login', () => {
     expect(answer.json.error).toMatch(message)
     expect(JSON.stringify(answer.json)).not.toContain('xxxx')
     expect(JSON.stringify(answer.json)).not.toContain(EMOJI)
+    expect(JSON.stringify(answer.json)).not.toContain('example.com')
   })
 
   it('takes an email of 320 and a password of 1024 UTF-16 units: a wrong one is 401, not 400', async () => {
     const { request } = await app()
-    const emailAtTheLimit = { email: EMOJI.repeat(160), password: 'x' }
+    const emailAtTheLimit = { email: `${EMOJI.repeat(154)}@example.com`, password: 'x' }
     const passwordAtTheLimit = { email: 'ada@example.com', password: EMOJI.repeat(512) }
     for (const body of [emailAtTheLimit, passwordAtTheLimit]) {
       const answer = await request('POST', '/api/auth/login', { body })

@@ -19,7 +19,11 @@ describe('frogbot answer options', () => {
     const toppings = { toolName: 'question', input: { questions: [{ header: 'Topping', question: 'Which?', options: [{ label: '🍕Peppers' }, { label: 'Olives' }, { label: 'olives' }] }] } }
     expect(pickOutput(toppings, '🍕PEPPERS', undefined)).toEqual({ answers: [{ header: 'Topping', selected: ['🍕Peppers'] }] })
     expect(pickOutput(toppings, 'olives', undefined)).toEqual({ answers: [{ header: 'Topping', selected: ['olives'] }] })
-    expect(pickOutput(toppings, 'OLIVES', undefined)).toEqual({ answers: [{ header: 'Topping', selected: ['OLIVES'] }] })
+    // It used to pass `OLIVES` on, and the settle door said "not offered": it matches two labels.
+    expect(() => pickOutput(toppings, 'OLIVES', undefined)).toThrow(
+      '--pick OLIVES: matches several labels ignoring case ("Olives" is 2, "olives" is 3); ' +
+        'type one exactly, or give its number'
+    )
     expect(pickOutput(call, undefined, 'By the sea')).toEqual({ answers: [{ header: 'Place', selected: [], custom: 'By the sea' }] })
     expect(() => pickOutput(call, '4', undefined)).toThrow('--pick 4: there is no option 4; `frogbot pending` numbers them 1 to 3')
     expect(() => pickOutput({ toolName: 'pick_file', input: {} }, '1', undefined)).toThrow(/answer with --json/)
@@ -40,6 +44,40 @@ describe('frogbot answer options', () => {
     expect(picked('1,2')).toEqual(['Yes, deploy', 'Yes'])
     expect(picked('1, No')).toEqual(['Yes, deploy', 'No'])
     expect(picked('Yes, deploy, No')).toEqual(['Yes', 'deploy', 'No'])
+  })
+
+  it('--pick YES beside Yes and yes: exact case first, a case-insensitive match only when unique', () => {
+    const labels = ['Yes', 'yes', 'No', 'Ship it, now', 'SHIP IT, NOW']
+    const options = labels.map((label) => ({ label }))
+    const questions = [{ header: 'Deploy', question: 'Now?', options, multiple: true }]
+    const deploy = { toolName: 'question', input: { questions } }
+    const picked = (pick: string) => pickOutput(deploy, pick, undefined).answers[0].selected
+    expect(picked('Yes')).toEqual(['Yes'])
+    expect(picked('yes')).toEqual(['yes'])
+    expect(picked('no')).toEqual(['No'])
+    expect(picked('yes,NO')).toEqual(['yes', 'No'])
+    // It said "YES" was not offered: now it says which labels it matches, and their numbers.
+    const several = '--pick YES: matches several labels ignoring case ("Yes" is 1, "yes" is 2); '
+    expect(() => picked('YES')).toThrow(several)
+    expect(() => picked('No, YES')).toThrow(several)
+    // The whole value holding a comma, as one label: the same rule.
+    expect(picked('Ship it, now')).toEqual(['Ship it, now'])
+    expect(() => picked('ship it, now')).toThrow(
+      '--pick ship it, now: matches several labels ignoring case ("Ship it, now" is 4, "SHIP IT, NOW" is 5); '
+    )
+  })
+
+  // `--pick "1,,2"` was read as 1,2 (and "1," as 1): a typo answered something else than meant.
+  it('--pick refuses an empty item, naming it; no --pick is no item', () => {
+    const how = 'give option numbers or labels separated by single commas (--pick 1,3)'
+    expect(() => pickOutput(call, '1,,2', undefined)).toThrow(`--pick "1,,2": item 2 of 3 is empty; ${how}`)
+    expect(() => pickOutput(call, '1,', undefined)).toThrow(`--pick "1,": item 2 of 2 is empty; ${how}`)
+    expect(() => pickOutput(call, ', City', undefined)).toThrow(`--pick ", City": item 1 of 2 is empty;`)
+    expect(() => pickOutput(call, '1, ,2', undefined)).toThrow(`--pick "1, ,2": item 2 of 3 is empty; ${how}`)
+    expect(() => pickOutput(call, '', 'text')).toThrow(`--pick "": is empty; ${how}`)
+    expect(() => pickOutput(call, '  ', undefined)).toThrow(`--pick "  ": is empty; ${how}`)
+    expect(pickOutput(call, undefined, 'By the sea').answers[0].selected).toEqual([])
+    expect(pickOutput(call, ' 1 , 2 ', undefined).answers[0].selected).toEqual(['City', 'Mountains'])
   })
 
   it('frogbot help <command> and <command> --help print that command’s usage; an unknown one is refused', async () => {

@@ -15,7 +15,7 @@ const temp = tempCwd()
 afterAll(() => temp.remove())
 const frogbot = (...args: string[]) => runCli([...args, '--config', CONFIG], { cwd: temp.dir })
 
-/** Two chats of Ada waiting at the `Deploy` question (options `Yes, deploy`, `Yes`, `No`; several picks). */
+/** Two chats of Ada waiting at the `Deploy` question (`Yes, deploy`, `Yes`, `No`, `yes`; several picks). */
 async function seed() {
   const config = ((await import(pathToFileURL(CONFIG).href)) as { default: FrogbotConfig }).default
   const adapter = sqliteAdapter({ filename: join(temp.dir, 'frogbot.db') })
@@ -60,5 +60,25 @@ describe('frogbot answer --pick with a label holding a comma', { timeout: 90_000
     const listed = await answer(second, 'Yes,No')
     expect(listed.code).toBe(0)
     expect(listed.stdout).toContain('"selected":["Yes","No"]')
+  })
+
+  // `--pick "1,,2"` answered 1,2; `--pick YES` beside `Yes` and `yes` said `"YES" was not offered`.
+  it('refuses an empty item and a label matching several ignoring case; nothing is answered', async () => {
+    const { first } = await seed()
+    const answer = (pick: string) =>
+      frogbot('answer', first.chatId, first.callId, '--email', 'ada@example.com', '--pick', pick)
+    const empty = await answer('1,,2')
+    expect(empty.code).toBe(1)
+    const how = 'give option numbers or labels separated by single commas (--pick 1,3)'
+    expect(empty.stderr).toBe(`frogbot answer: --pick "1,,2": item 2 of 3 is empty; ${how}\n`)
+    const several = await answer('YES')
+    expect(several.code).toBe(1)
+    expect(several.stderr).toBe(
+      'frogbot answer: --pick YES: matches several labels ignoring case ("Yes" is 2, "yes" is 4); ' +
+        'type one exactly, or give its number\n'
+    )
+    const exact = await answer('yes')
+    expect(exact.code).toBe(0)
+    expect(exact.stdout).toContain('"selected":["yes"]')
   })
 })

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { buildConfig, createFrogbot, sqliteAdapter, type Frogbot } from '../../src/index.ts'
 import { question } from '../../src/tools/index.ts'
+import { storeOf } from '../../src/frogbot-internals.ts'
 import { cliEnv, PLANNER_CONFIG, runCli, tempCwd } from '../helpers/spawn-serve.ts'
 
 // The `frogbot` commands as a user runs them: the real bin script, a fresh folder as the current
@@ -64,7 +65,8 @@ describe('frogbot users', SLOW, () => {
 
     const invalid = await frogbot('users', 'create', '--email', 'not-an-email')
     expect(invalid.code).toBe(1)
-    expect(invalid.stderr).toContain('email: "not-an-email" is not an email address')
+    const shape = 'is not an email address (a name, "@" and a domain, without white space)'
+    expect(invalid.stderr).toContain(`--email: ${shape}`)
   })
 })
 
@@ -107,16 +109,26 @@ describe('frogbot users create and sign-in', SLOW, () => {
 
 describe('stored emails and names in the output', SLOW, () => {
   it('lists and confirmations show control characters as `?`, line breaks as spaces', async () => {
-    const { frogbot } = folder()
+    const { dir, frogbot } = folder()
     // They used to print the escape sequences raw: a name could clear the screen or recolour the list.
     const user = await frogbot('users', 'create', '--email', 'a@b.co', '--name', 'Evil\x1b[2J')
     expect(user.code).toBe(0)
+    // An email with control or invisible characters used to be created, and its follow-up command
+    // printed masked (`tokens create --email mal?]0;pwned?@b.co`) named nobody: now refused, no one made.
     const mal = 'mal\x1b]0;pwned\x07@b.co'
+    const rule = 'must not contain control or invisible characters ' +
+      '(C0 and C1 controls, DEL, zero-width, bidi controls, soft hyphen, BOM…)'
     const odd = await frogbot('users', 'create', '--email', mal, '--name', 'two\nlines')
-    expect(odd.code).toBe(0)
+    const refused = (code: string) => `frogbot users create: --email: ${rule}; U+${code} is one\n`
+    expect(odd).toMatchObject({ code: 1, stdout: '', stderr: refused('001B') })
+    const zeroWidth = await frogbot('users', 'create', '--email', 'x\u200b@example.com')
+    expect(zeroWidth).toMatchObject({ code: 1, stdout: '', stderr: refused('200B') })
+    expect((await frogbot('users', 'list')).stdout.trim().split('\n')).toHaveLength(1)
+    // One stored before that rule (by an older FrogBot) is still shown with `?` for its controls.
+    const { db } = storeOf(await appOn(dir))
+    const legacy = { id: 'user_legacy', email: mal, name: 'two\nlines', password_hash: null }
+    await db.insertInto('frogbot_users').values({ ...legacy, created_at: new Date().toISOString() }).execute()
     const shown = 'mal?]0;pwned?@b.co'
-    expect(odd.stdout).toContain(`Created ${shown}. Give them an API token: `)
-    expect(odd.stdout).toContain(`npx frogbot tokens create --email ${shown}`)
     const users = await frogbot('users', 'list')
     expect(users.stdout.trim().split('\n')).toEqual([
       expect.stringMatching(/^a@b\.co \(Evil\?\[2J\) {2}created \S+ {2}no password \(API tokens only\)$/),

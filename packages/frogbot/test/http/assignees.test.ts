@@ -206,7 +206,9 @@ describe('assignees options are checked by buildConfig', () => {
     const badApproval = { ...sendInvoice, approval: { assignees: ['', 3] } } as unknown as AnyTool
     const error = configError([
       { slug: 'planner', model: 'fast', tools: [question, badClient, badApproval], questions: { assignees: [], asignees: 1 } },
-      { slug: 'writer', model: 'fast', tools: [], questions: { assignees: ['dana@example.com'] } }
+      { slug: 'writer', model: 'fast', tools: [], questions: { assignees: ['dana@example.com'] } },
+      // An email with a zero-width space named nobody (no user can have it): refused, naming it.
+      { slug: 'third', model: 'fast', tools: [question], questions: { assignees: ['d@b.co', 'x\u200b@b'] } }
     ])
     expect(error.problems).toEqual(
       expect.arrayContaining([
@@ -215,9 +217,10 @@ describe('assignees options are checked by buildConfig', () => {
         expect.stringMatching(/^agents\[0\]\.tools\[2\]\.approval\.assignees\[1\]: 3 must be a user id or an email/),
         expect.stringMatching(/^agents\[0\]\.questions\.assignees: must be a list/),
         'agents[0].questions.asignees: unknown option; did you mean assignees?',
+        expect.stringMatching(/^agents\[2\]\.questions\.assignees\[1\]: an email must not contain control/),
         expect.stringMatching(/^agents\[1\]\.questions: takes effect only on an agent with the question tool/)
       ])
     )
-    expect(error.problems).toHaveLength(6)
+    expect(error.problems).toHaveLength(7)
   })
 })

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import type { Tool } from '../../src/index.ts'
+import { postgresAdapter, type Tool } from '../../src/index.ts'
+import { createTestDatabase, describePostgres } from '../../src/testing/postgres.ts'
 import { storeOf } from '../../src/frogbot-internals.ts'
 import { colorQuestion, scriptedModel, textStep, toolStep } from '../../src/testing/scripted-model.ts'
 import { testFrogbot } from '../helpers/test-frogbot.ts'
@@ -23,7 +24,9 @@ type Json = Record<string, any>
 // Control characters too (U+0001, an escape, DEL, C1's NEL): nothing a person reads.
 const BLANK = [
   '   ', '\u200b\u202e', '\u200b', '\ufeff\u2066 \u034f', '\u200e\n\u3164',
-  '\u001b', '\u0001\u007f \u0085\u200b'
+  '\u001b', '\u0001\u007f \u0085\u200b',
+  // The braille pattern blank and a lone combining accent were a reason, and a typed answer.
+  '\u2800', '\u0301', ' \u2800\u0301\u3164 '
 ]
 
 const sendInvoice: Tool<z.ZodObject<{ customer: z.ZodString }>> = {
@@ -34,10 +37,11 @@ const sendInvoice: Tool<z.ZodObject<{ customer: z.ZodString }>> = {
   execute: async () => ({ sent: true })
 }
 
-/** A chat whose step waits at `call_1` (`toolName` with `input`), read over HTTP. */
-async function waitingChat(toolName: string, input: unknown) {
+/** A chat whose step waits at `call_1` (`toolName` with `input`), read over HTTP; on SQLite, or `db`. */
+async function waitingChat(toolName: string, input: unknown, db?: ReturnType<typeof postgresAdapter>) {
   const asked = toolStep([{ toolCallId: 'call_1', toolName, input }])
-  const made = await testFrogbot({ model: scriptedModel([asked, textStep('Noted.')]), tools: [sendInvoice] })
+  const model = scriptedModel([asked, textStep('Noted.')])
+  const made = await testFrogbot({ model, tools: [sendInvoice], config: db ? { db } : {} })
   cleanups.push(made.close)
   const { call, frogbot, user } = made
   const first = await call('POST', '/api/agents/planner', { prompt: 'Paint the shed' })
@@ -131,9 +135,9 @@ describe('a blank reason is no reason', () => {
       expect(resubmitted.status, JSON.stringify(errorText)).toBe(200)
       expect(await settledOf(read, chatId, frogbot), JSON.stringify(errorText)).toMatchObject(plain)
     }
-    // A reason after the label is still the reason; other text is still kept whole.
+    // A reason after the label is still the reason, trimmed; other text is still kept whole.
     const given = {
-      'Dismissed by the user. Reason: not now ': 'not now ', 'Dismissed by the user. Later': ''
+      'Dismissed by the user. Reason: not now ': 'not now', 'Dismissed by the user. Later': ''
     }
     for (const [errorText, reason] of Object.entries(given)) {
       const { call, chatId, read, frogbot } = await waitingChat('question', colorQuestion)
@@ -153,6 +157,67 @@ describe('a blank reason is no reason', () => {
     await frogbot.settle({ chatId, toolCallId: 'call_1', dismissed: true, reason, caller })
     const plain = { reason: undefined, errorText: 'Dismissed by the user.' }
     expect(await settledOf(read, chatId, frogbot)).toMatchObject(plain)
+  })
+})
+
+// A reason was stored as sent, white space and invisible characters at its ends included
+// (`"  not now\n"`), and the model read `Dismissed by the user. Reason:   not now\n`. It is kept
+// trimmed (as a chat title is), at every door; the 1,000-character rule counts what is kept.
+describe('a reason is kept trimmed', () => {
+  it('/settle: a dismissal and a denial keep their reason without invisible ends', async () => {
+    const sent = ['  not now\n', '\u200b not now \u2800', '\tnot now\u001b ']
+    for (const reason of sent) {
+      const { settle, read, chatId, frogbot } = await waitingChat('question', colorQuestion)
+      const dismissed = await settle({ toolCallId: 'call_1', dismissed: true, reason })
+      expect(dismissed.status, JSON.stringify(reason)).toBe(200)
+      expect(dismissed.json.settlement.reason, JSON.stringify(reason)).toBe('not now')
+      const text = 'Dismissed by the user. Reason: not now'
+      const kept = { reason: 'not now', errorText: text, stored: { errorText: text } }
+      expect(await settledOf(read, chatId, frogbot), JSON.stringify(reason)).toMatchObject(kept)
+    }
+    const { settle, read, chatId, frogbot } = await waitingChat('send_invoice', { customer: 'ACME' })
+    expect((await settle({ toolCallId: 'call_1', approved: false, reason: ' too much \n' })).status).toBe(200)
+    const decided = { reason: 'too much', stored: { reason: 'too much' } }
+    expect(await settledOf(read, chatId, frogbot)).toMatchObject(decided)
+  })
+
+  it('/settle: 1,000 characters between white space fit; 1,001 are refused, counted as kept', async () => {
+    const { settle, read } = await waitingChat('question', colorQuestion)
+    const before = await read()
+    const long = await settle({ toolCallId: 'call_1', dismissed: true, reason: ` ${'r'.repeat(1001)} ` })
+    const rule = 'reason: is 1,001 characters; a dismissal reason holds at most 1,000'
+    expect(long).toMatchObject({ status: 400, json: { code: 'invalid-output', error: rule } })
+    expect(await read()).toEqual(before)
+    const fits = await settle({ toolCallId: 'call_1', dismissed: true, reason: `\n${'r'.repeat(1000)}  ` })
+    expect(fits.status).toBe(200)
+    expect(fits.json.settlement.reason).toBe('r'.repeat(1000))
+  })
+
+  it('useChat: an errorText reason is kept trimmed, as at /settle', async () => {
+    const { call, chatId, read, frogbot } = await waitingChat('question', colorQuestion)
+    const body = erroredBody(chatId, await read(), '  not now \u200b')
+    expect((await call('POST', '/api/agents/planner', body)).status).toBe(200)
+    const text = 'Dismissed by the user. Reason: not now'
+    expect(await settledOf(read, chatId, frogbot)).toMatchObject({ reason: 'not now', errorText: text })
+  })
+})
+
+describePostgres('a reason is kept trimmed on PostgreSQL', () => {
+  it('/settle: a dismissal and a denial store their reason trimmed', async () => {
+    const database = await createTestDatabase()
+    cleanups.push(() => database.drop())
+    const db = () => postgresAdapter({ url: database.url })
+    const dismissal = await waitingChat('question', colorQuestion, db())
+    const dismissed = await dismissal.settle({ toolCallId: 'call_1', dismissed: true, reason: ' not now\n' })
+    expect(dismissed.status).toBe(200)
+    const text = 'Dismissed by the user. Reason: not now'
+    const kept = { reason: 'not now', errorText: text, stored: { errorText: text } }
+    expect(await settledOf(dismissal.read, dismissal.chatId, dismissal.frogbot)).toMatchObject(kept)
+    const denial = await waitingChat('send_invoice', { customer: 'ACME' }, db())
+    const denied = await denial.settle({ toolCallId: 'call_1', approved: false, reason: '\ttoo much ' })
+    expect(denied.status).toBe(200)
+    const decided = { reason: 'too much', stored: { reason: 'too much' } }
+    expect(await settledOf(denial.read, denial.chatId, denial.frogbot)).toMatchObject(decided)
   })
 })
 

@@ -10,6 +10,7 @@ import { mcpClient } from '../protocols/mcp-client-kit.ts'
 // exactly as a blank one: the same status and body, naming the same field, nothing stored.
 // Likewise a message of only control characters (U+0001, an escape, DEL, C1's NEL; NUL has its
 // own rule), alone or beside white space and invisible ones, was sent as if it said something.
+// So was one of only U+2800 (braille pattern blank) or of a lone combining accent (U+0301).
 
 const cleanups: (() => unknown)[] = []
 afterEach(async () => {
@@ -30,7 +31,12 @@ const INVISIBLE = [
   '\u001b',
   '\u007f',
   '\u0085',
-  ' \u001b\u200b\u0007\n\u009f\t'
+  ' \u001b\u200b\u0007\n\u009f\t',
+  // The braille pattern blank, Hangul fillers, and combining marks with no letter to sit on.
+  '\u2800',
+  '\u3164\u2800 \u1160',
+  '\u0301',
+  '\u200b\u0301\u0308'
 ]
 
 async function app() {
@@ -127,5 +133,8 @@ describe('a message of only invisible characters is refused as a blank one', () 
     expect(sent.status).toBe(200)
     const chat = await call('GET', `/api/agents/planner/chats/${sent.json.chatId}`)
     expect(chat.json.messages[0].parts).toEqual([{ type: 'text', text: '\u200bPaint the shed\u200b' }])
+    // A combining accent beside its letter shows: `e\u0301` is `é`.
+    const accented = await call('POST', '/api/agents/planner', { prompt: 'e\u0301' })
+    expect(accented.status).toBe(200)
   })
 })

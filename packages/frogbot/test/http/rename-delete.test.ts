@@ -70,6 +70,9 @@ for (const backend of BACKENDS) {
       for (const [body, error] of [
         [{ title: '   ' }, 'title: must not be empty or blank'],
         [{ title: '\u0000\u001b ' }, 'title: must not be empty or blank'],
+        // Only the braille pattern blank, or a lone combining accent: a title that shows nothing.
+        [{ title: '\u2800\u2800' }, 'title: must hold a visible character'],
+        [{ title: ' \u0301 ' }, 'title: must hold a visible character'],
         [{ title: 'x'.repeat(81) }, 'title: must be at most 80 characters'],
         // 80 code points but 82 UTF-16 units, as the chat's `maxlength=80` counts: was stored.
         [{ title: `${'x'.repeat(78)}😀😀` },

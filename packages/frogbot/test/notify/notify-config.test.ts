@@ -58,6 +58,18 @@ describe('notify in buildConfig (docs/chat/reach-people.md)', () => {
     expect(problemsOf({ remind: '15m' })).toEqual(["notify.remind: must be an array of durations, such as ['15m', '2h']"])
   })
 
+  // An escalation to `x\u200b@example.com` was taken, and told nobody: no user can have that email.
+  it('notify.escalate.to: an email with a control or invisible character is named; not an id', () => {
+    const escalateTo = (to: string[]) => problemsOf({ escalate: { after: '4h', to } })
+    const rule = 'an email must not contain control or invisible characters ' +
+      '(C0 and C1 controls, DEL, zero-width, bidi controls, soft hyphen, BOM…)'
+    expect(escalateTo(['lead@example.com', 'x\u200b@example.com', 'a\u001b[31mb@example.com'])).toEqual([
+      `notify.escalate.to[1]: ${rule}; U+200B is one`,
+      `notify.escalate.to[2]: ${rule}; U+001B is one`
+    ])
+    expect(escalateTo(['user_abc', ' Lead@Example.com '])).toEqual([])
+  })
+
   it('notify.pieces: instance names of listed pieces that can send direct messages, each named when it is not one', () => {
     const piece = (instance: string, direct: boolean) => ({ piece: instance, instance, label: instance.toUpperCase(), identity: { by: 'email' as const }, supportsKind: () => true, ...(direct ? { directMessages: { notify: async () => true, settled: async () => {} } } : {}) })
     const withPieces = (pieces: unknown) => {

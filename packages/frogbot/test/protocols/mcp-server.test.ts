@@ -201,7 +201,11 @@ describe('the MCP server door: ask_human', () => {
       // Control characters too: an escape, U+0001, DEL, C1's NEL, beside white space.
       [asking('\u001b', 'Which color?', ['Red']), 'questions.0.header'],
       [asking('Color', ' \u0001\u007f\n', ['Red']), 'questions.0.question'],
-      [asking('Color', 'Which color?', ['Red', '\u0085\u200b']), 'questions.0.options.1.label']
+      [asking('Color', 'Which color?', ['Red', '\u0085\u200b']), 'questions.0.options.1.label'],
+      // The braille pattern blank, a Hangul filler, a combining accent with no letter were asked.
+      [asking('\u2800', 'Which color?', ['Red']), 'questions.0.header'],
+      [asking('Color', '\u3164\u2800', ['Red']), 'questions.0.question'],
+      [asking('Color', 'Which color?', ['Red', '\u0301']), 'questions.0.options.1.label']
     ] as const
     for (const [args, field] of cases) {
       const result = await client.callTool({ name: 'ask_human', arguments: args })
@@ -291,10 +295,16 @@ describe('the MCP server door: ask_human', () => {
       expect(result.content).toEqual([{ type: 'text', text: `arguments.${error}` }])
     }
     expect((await call('GET', '/api/chats')).json.chats).toEqual([])
-    // Visibly different labels are asked: "Dark blue" and "Darkblue", "Red" in two questions.
+    // Visibly different labels are asked: "Dark blue" and "Darkblue", "Red" in two questions, and
+    // "Cafe" beside "Cafe\u0301" (é): a combining mark beside a letter is no invisible character.
     const asked = client.callTool({
       name: 'ask_human',
-      arguments: { questions: [asking('Color', ['Red', 'Dark blue', 'Darkblue']), asking('Trim', ['Red'])] }
+      arguments: {
+        questions: [
+          asking('Color', ['Red', 'Dark blue', 'Darkblue', 'Cafe', 'Cafe\u0301']),
+          asking('Trim', ['Red'])
+        ]
+      }
     })
     const { chatId, toolCallId } = await waitingChat(call)
     await call('POST', `/api/agents/planner/chats/${chatId}/settle`, { toolCallId, dismissed: true })

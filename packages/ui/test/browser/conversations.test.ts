@@ -155,6 +155,12 @@ describe('conversations', () => {
     expect(await page.locator('.fb-message').count()).toBe(0)
     expect(await composer.inputValue()).toBe('\u200b\u200b')
     await screenshot(page, 'invisible-text-blank')
+    // The braille pattern blank, a Hangul filler and a lone combining accent show nothing either.
+    for (const blank of ['\u2800', '\u3164\u2800', '\u0301']) {
+      await composer.fill(blank)
+      expect(await send.isDisabled(), JSON.stringify(blank)).toBe(true)
+    }
+    await composer.fill('\u200b\u200b')
 
     await composer.pressSequentially('hi')
     expect(await send.isEnabled()).toBe(true)

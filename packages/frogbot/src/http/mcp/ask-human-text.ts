@@ -1,4 +1,5 @@
-import { BLANK_RULE, isBlankText, QUESTION_HEADER_MAX, type QuestionInput } from '@frogbotai/protocol'
+import { BLANK_RULE, isBlankText, isInvisibleCharacter, QUESTION_HEADER_MAX } from '@frogbotai/protocol'
+import type { QuestionInput } from '@frogbotai/protocol'
 import { FrogbotError } from '../../errors/frogbot-error.ts'
 
 /**
@@ -14,11 +15,13 @@ export function headerLengthRule(header: string): string {
 
 /**
  * `text` as a person reads it, to compare two headers or labels: without the invisible characters
- * `isBlankText` names (zero-width, bidi control, other default-ignorable or control ones), its white space
- * one space between words (`"Col\u200bor "` reads `"Color"`; `"Dark blue"` is not `"Darkblue"`).
+ * (`isInvisibleCharacter`: zero-width, bidi control, other default-ignorable, U+2800 or control ones),
+ * its white space one space between words (`"Col\u200bor "` reads `"Color"`; `"Dark blue"` is not
+ * `"Darkblue"`). Combining marks are kept: `"Cafe\u0301"` is not `"Cafe"`.
  */
 function readAs(text: string): string {
-  const kept = Array.from(text, (char) => (!isBlankText(char) ? char : char.trim() === '' ? ' ' : ''))
+  const shown = (char: string) => (!isInvisibleCharacter(char) ? char : char.trim() === '' ? ' ' : '')
+  const kept = Array.from(text, shown)
   return kept.join('').split(' ').filter(Boolean).join(' ')
 }
 

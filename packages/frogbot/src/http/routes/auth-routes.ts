@@ -31,6 +31,8 @@ export function authRoutes(context: HttpContext) {
     if (requestSource(request, context.serverURL) === 'foreign') {
       throw new FrogbotError('forbidden', foreignOriginMessage('sign-in', request, context.serverURL))
     }
+    // The body first: one out of its rules (not JSON, an email with a control character, not an
+    // email…) is 400 whether or not the sign-in limits hold, and no attempt they count (errors.md).
     const body = await readBody(request, LoginRequest, context.maxBodyBytes)
     const previous = readSessionCookie(request, context.serverURL)
     const session = await auth.signIn({ email: body.email, password: body.password, address: clientAddress(c, auth.options), replacing: previous })
