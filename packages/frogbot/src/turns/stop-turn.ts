@@ -9,24 +9,18 @@ import { closeCalls } from './rules/close-calls.ts'
 import { isoIn, runMessageOf, type TurnServices } from './services.ts'
 
 /**
- * What a Stop is for, as it was when the Stop arrived: the running turn (its lease owner, one per
- * run) or the calls then waiting, and the assistant message the Stop names (`messageId`), if any.
- * `null`: nothing ran or waited, or the run was not that message's.
+ * What a Stop is for: the turn of the assistant message it names (`messageId`: whatever that turn
+ * is doing when the Stop writes, running or waiting), else what was current when the Stop arrived:
+ * the running turn (its lease owner, one per run) or the calls then waiting. `null`: nothing ran or
+ * waited, or the run was not that message's.
  */
-type StopTarget =
-  | { leaseOwner: string | null }
-  | { pendingCallIds: Set<string>; messageId?: string }
-  | null
+type StopTarget = { messageId: string } | { leaseOwner: string | null } | { pendingCallIds: Set<string> } | null
 
 function stopTargetOf(chat: ChatRecord, pendingIds: string[], now: string, messageId?: string): StopTarget {
   const state = effectiveState(chat, now)
-  if (state === 'running') {
-    const named = messageId === undefined || runsMessage(chat.leaseOwner, messageId)
-    return named ? { leaseOwner: chat.leaseOwner } : null
-  }
-  if (state === 'awaiting') {
-    return { pendingCallIds: new Set(pendingIds), ...(messageId === undefined ? {} : { messageId }) }
-  }
+  if (messageId !== undefined) return state === 'running' || state === 'awaiting' ? { messageId } : null
+  if (state === 'running') return { leaseOwner: chat.leaseOwner }
+  if (state === 'awaiting') return { pendingCallIds: new Set(pendingIds) }
   return null
 }
 
@@ -45,9 +39,10 @@ function runsMessage(leaseOwner: string | null, messageId: string): boolean {
  * current when it read the chat (with its pending calls, in one statement), and checks under the
  * chat's lock that it still is (a compare-and-set, in any process): two Stops read together stop
  * once. `messageId` names the turn the Stop is for, by its assistant message (the client's view,
- * docs/chat/turns.md): when the turn running or waiting is not that message's (the Stop is read
- * only after the queued message's turn started), it stops nothing. Without it a Stop read that late
- * is a Stop of that turn.
+ * docs/chat/turns.md), instead: whatever that turn does when the Stop writes (asking, or running a
+ * continuation an answer started in between) is stopped; when the turn running or waiting is not
+ * that message's (the Stop is read only after the queued message's turn started), it stops nothing.
+ * Without it a Stop read that late is a Stop of that turn.
  * - a chat waiting for input has its pending calls cancelled (outcome `cancelled`, tool error
  *   `Cancelled because the user stopped the turn.`, recorded as settled by `req`): a chat is never
  *   stuck behind a call nobody may answer; the model is not called. Only while every call still
@@ -85,17 +80,21 @@ export async function stopTurn(
     chat.id,
     async (tx) => {
       const state = effectiveState(tx.chat, tx.now)
-      if (state === 'running' && 'leaseOwner' in target && tx.chat.leaseOwner === target.leaseOwner) {
+      const leaseOwner = tx.chat.leaseOwner
+      const named = 'messageId' in target ? target.messageId : undefined
+      // The run the Stop is for: the named message's (a continuation after an approval included), or the one it saw.
+      const runs = named !== undefined ? runsMessage(leaseOwner, named) : 'leaseOwner' in target && leaseOwner === target.leaseOwner
+      if (state === 'running' && runs) {
         await tx.updateChat({ stopRequestedAt: tx.now })
-        return { state, leaseOwner: target.leaseOwner }
+        return { state, leaseOwner }
       }
       // What the Stop was for is over (or nothing runs): it stops nothing else.
-      if (state !== 'awaiting' || !('pendingCallIds' in target)) return null
+      if (state !== 'awaiting' || 'leaseOwner' in target) return null
       const pending = await tx.pendingCalls()
-      if (!pending.every((call) => target.pendingCallIds.has(call.toolCallId))) return null
-      // The calls waiting now are another turn's than the one the Stop names.
-      const named = target.messageId
-      if (named !== undefined && !pending.every((call) => call.messageId === named)) return null
+      // The calls waiting now are the named message's, or were all waiting when the Stop arrived.
+      const waits = (call: { toolCallId: string; messageId: string }) =>
+        'pendingCallIds' in target ? target.pendingCallIds.has(call.toolCallId) : call.messageId === named
+      if (!pending.every(waits)) return null
       const cancelled: StoredMessage[] = []
       for (const messageId of new Set(pending.map((call) => call.messageId))) {
         const message = await tx.message(messageId)

@@ -276,6 +276,30 @@ for (const backend of BACKENDS) {
       expect(model.doStreamCalls).toHaveLength(2)
     })
 
+    it('a Stop naming a reply, read while it asked and written once an answer started its continuation, stops that', async () => {
+      // A new-user run: a Stop sent together with an approval lost 6 of 20 times on PostgreSQL (the
+      // answer was written first, so the calls the Stop saw were over). The Stop names the reply: it
+      // is for that reply's turn, whatever the turn does by the time the Stop writes.
+      const held = heldStep('Blue, because it calms.')
+      const { app, model, chat, send, slowServer } = await open([asks('call_1', colorQuestion), held.stream])
+      const asked = (await send({ prompt: 'Paint it' })).json
+      const { chatId } = asked
+      const messageId = asked.pending[0].messageId
+      const other = await slowServer()
+      const stopped = other.stop(chatId, { messageId })
+      await other.arrived
+      const output = { answers: [{ header: 'Color', selected: ['Blue'] }] }
+      const settled = app.call('POST', `/api/agents/planner/chats/${chatId}/settle`, { toolCallId: 'call_1', output })
+      await held.started
+      other.release()
+      expect((await stopped).json).toEqual({ chatId, stopped: true })
+      expect((await settled).json).toMatchObject({ status: 'complete', messageId, stopped: true })
+      const after = await chat(chatId)
+      expect(after.chat.state).toBe('idle')
+      expect(after.messages[1].metadata).toMatchObject({ stopped: true })
+      expect(model.doStreamCalls).toHaveLength(2)
+    })
+
     it('a Stop body other than { messageId? } is refused naming the field, and stops nothing', async () => {
       const { app, chat, stop, send } = await open([asks('call_1', colorQuestion)])
       const asked = (await send({ prompt: 'Paint it' })).json
