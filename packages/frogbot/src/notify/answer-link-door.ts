@@ -33,10 +33,16 @@ async function openLinkRow(deps: LinkDoorDeps, token: string): Promise<{ link: A
   if (!link) return { refusal: refused('unknown') }
   const [call] = await deps.store.getCalls(link.chat_id, [link.tool_call_id])
   const chat = await deps.store.getChat(link.chat_id)
-  // A call asked after the link was made is another call under the same ids (its chat deleted, the
-  // id taken again): the link was never for it.
-  if (!call || !chat || call.createdAt > link.created_at) return { refusal: refused('unknown') }
+  // A deleted chat takes its links along; one still found without its chat is not a link to answer.
+  if (!chat) return { refusal: refused('unknown') }
   const chatURL = chatURLOf(deps.publicURL, chat.agentSlug, chat.id)
+  // The chat is there but the link's call is not (an edit removed the message that asked it), or a
+  // call asked after the link was made holds its ids (another call; the link was never for it):
+  // the call the link was sent for is no longer asked.
+  if (!call || call.createdAt > link.created_at) {
+    const approval = link.choice !== null && 'approved' in (JSON.parse(link.choice) as object)
+    return { refusal: refused(approval ? 'withdrawn-approval' : 'withdrawn', chatURL) }
+  }
   if (call.status !== 'pending') return { refusal: refused('settled', chatURL) }
   if (link.used_at) return { refusal: refused('used', chatURL) }
   if (link.expires_at <= deps.now().toISOString()) return { refusal: refused('expired', chatURL) }
@@ -47,8 +53,8 @@ async function openLinkRow(deps: LinkDoorDeps, token: string): Promise<{ link: A
 /**
  * `GET /answer/<token>` (docs/chat/reach-people.md "Answer links"): shows what the link would
  * answer, with a button that posts back to the same URL, or the answer page; changes nothing (mail
- * scanners open links). A link that is unknown or altered, used, expired, or whose call settled
- * gets its refusal page.
+ * scanners open links). A link that is unknown or altered, used, expired, whose call settled, or
+ * whose call is no longer asked (removed by an edit of the chat) gets its refusal page.
  */
 export async function showLink(deps: LinkDoorDeps, token: string): Promise<LinkPage> {
   const opened = await openLinkRow(deps, token)

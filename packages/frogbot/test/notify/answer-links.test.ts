@@ -105,6 +105,43 @@ describeEachDatabase('answer links', (fresh) => {
     expect((await app.frogbot.pending({ chatId, caller: { user: app.ada } })).pending.map((call) => call.toolCallId)).toEqual(['call_same'])
   })
 
+  it('a link whose call an edit of the message removed says it is no longer asked (410), not that FrogBot never sent it', async () => {
+    const app = await start()
+    const before = charges.length
+    const editFirst = async (chatId: string, text: string) => {
+      const userMessage = (await app.api('GET', `/api/agents/planner/chats/${chatId}`)).json.messages[0]
+      const edited = await app.api('PUT', `/api/agents/planner/chats/${chatId}/messages/${userMessage.id}`, { text })
+      expect(edited.status).toBe(200)
+    }
+    const approval = await app.ask('Please charge the card')
+    const { links } = await app.linksOf(approval.chatId)
+    await editFirst(approval.chatId, 'Pick a color instead')
+    for (const form of [undefined, {}]) {
+      const gone = await app.page(links.Approve, form)
+      expect(gone.status).toBe(410)
+      expect(gone.html).toContain('This approval is no longer asked')
+      expect(gone.html).toContain('The message that led to it was edited, or the chat changed')
+      expect(gone.html).toContain(`http://frogbot.test/admin/chats/planner/${approval.chatId}`)
+      expect(gone.html).not.toContain('It is not a link FrogBot sent')
+    }
+    expect(charges.length - before).toBe(0)
+    // The edit asked a new question in that chat: its notice goes out before the next chat's.
+    expect(Object.keys((await app.linksOf(approval.chatId)).links)).toEqual(['Red', 'Blue'])
+
+    const asked = await app.ask('Pick a color')
+    const { links: colorLinks } = await app.linksOf(asked.chatId)
+    await editFirst(asked.chatId, 'Pick a color, again')
+    const pending = (await app.frogbot.pending({ chatId: asked.chatId, caller: { user: app.ada } })).pending
+    expect(pending.map((call) => call.toolCallId)).not.toContain(asked.toolCallId)
+    for (const form of [undefined, {}]) {
+      const gone = await app.page(colorLinks.Blue, form)
+      expect(gone.status).toBe(410)
+      expect(gone.html).toContain('This question is no longer asked')
+    }
+    // The new question is not answered by the old link.
+    expect((await app.frogbot.pending({ chatId: asked.chatId, caller: { user: app.ada } })).pending).toEqual(pending)
+  })
+
   it('a link past its 72 hours is refused; the call still waits', async () => {
     const app = await start()
     const { chatId, toolCallId } = await app.ask('Pick a color')
