@@ -42,8 +42,9 @@ export async function withAssignees(
         }
         if (assignees !== null && assignees.length > MAX_ASSIGNEES) {
           log(
-            `frogbot: assignees of "${call.toolName}" in chat ${chat.id} returned ${assignees.length} people, more than ` +
-              `${MAX_ASSIGNEES}; the call has no assignees (a list is never cut)`
+            `frogbot: assignees of "${call.toolName}" in chat ${chat.id} returned ` +
+              `${assignees.length} people, more than ${MAX_ASSIGNEES}; ` +
+              'the call has no assignees (a list is never cut)'
           )
           return { ...call, assignees: null }
         }

@@ -37,7 +37,14 @@ async function openLinkRow(
   deps: LinkDoorDeps,
   token: string
 ): Promise<
-  | { link: AnswerLinksTable; call: CallRecord; agentSlug: string; context: LinkContext; chatURL: string; questions: QuestionInput['questions'] | null }
+  | {
+      link: AnswerLinksTable
+      call: CallRecord
+      agentSlug: string
+      context: LinkContext
+      chatURL: string
+      questions: QuestionInput['questions'] | null
+    }
   | { refusal: LinkPage }
 > {
   const link = isTokenShaped(token) ? await deps.store.findLink(tokenHash(token)) : null
@@ -74,7 +81,8 @@ export async function showLink(deps: LinkDoorDeps, token: string): Promise<LinkP
   if ('refusal' in opened) return opened.refusal
   const { link, context, questions } = opened
   const agent = deps.agents.get(opened.agentSlug)
-  const may = await linkMayAnswer({ db: deps.store.db, agent, recipient: link.recipient, call: toPendingCall(opened.call) })
+  const call = toPendingCall(opened.call)
+  const may = await linkMayAnswer({ db: deps.store.db, agent, recipient: link.recipient, call })
   if ('allowed' in may && !may.allowed) return refused('forbidden', opened.chatURL)
   if (link.choice !== null) return { status: 200, html: confirmPage(context, link.label) }
   if (!questions) return refused('unavailable', opened.chatURL)

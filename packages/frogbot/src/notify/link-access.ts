@@ -15,7 +15,8 @@ export type LinkAgent = Pick<ResolvedAgent, 'clientTools' | 'approvalTools'>
  */
 export async function linkCallerOf(db: Kysely<Database>, recipient: string): Promise<Caller> {
   const user = await findUserByEmail(db, recipient)
-  return { user, credential: { type: 'custom' }, entryPoint: 'link', headers: new Headers(), link: { recipient } }
+  const link = { recipient }
+  return { user, credential: { type: 'custom' }, entryPoint: 'link', headers: new Headers(), link }
 }
 
 /**
@@ -23,9 +24,17 @@ export async function linkCallerOf(db: Kysely<Database>, recipient: string): Pro
  * link, decide or answer `call` of `agent`, asked now, as the link's `POST` would ask it (nothing
  * settles). `'threw'` when the rule threw (its error in `error`): the caller decides what that means.
  */
-export async function linkMayAnswer(
-  { db, agent, recipient, call }: { db: Kysely<Database>; agent: LinkAgent | undefined; recipient: string; call: PendingCall }
-): Promise<{ allowed: boolean } | { threw: unknown }> {
+export async function linkMayAnswer({
+  db,
+  agent,
+  recipient,
+  call
+}: {
+  db: Kysely<Database>
+  agent: LinkAgent | undefined
+  recipient: string
+  call: PendingCall
+}): Promise<{ allowed: boolean } | { threw: unknown }> {
   if (!agent) return { allowed: true }
   try {
     return { allowed: await pendingAccessAllows(agent, await linkCallerOf(db, recipient), call) }

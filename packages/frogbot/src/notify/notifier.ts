@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto'
-import { APPROVAL_KIND, type ChatSummary, durationText, type PendingCall, type SettlementWithPart } from '@frogbotai/protocol'
+import {
+  APPROVAL_KIND,
+  type ChatSummary,
+  durationText,
+  type PendingCall,
+  type SettlementWithPart
+} from '@frogbotai/protocol'
 import type { EngineEvent } from '../contract/engine-events.ts'
 import type { AttachedPiece, DirectPerson } from '../contract/piece.ts'
 import { chatSummary } from '../turns/views/chat-summary.ts'
@@ -77,7 +83,8 @@ export function createNotifier(deps: NotifierDeps) {
    * is logged and the notice goes (its link's `POST` asks again).
    */
   const mayNotify = async (chat: NoticeChat, call: PendingCall, address: string): Promise<boolean> => {
-    const may = await linkMayAnswer({ db: store.db, agent: deps.agents.get(chat.agentSlug), recipient: address, call })
+    const agent = deps.agents.get(chat.agentSlug)
+    const may = await linkMayAnswer({ db: store.db, agent, recipient: address, call })
     const what = `"${call.toolName}" (call ${call.toolCallId}) in chat ${chat.id} to ${address}`
     const rule = call.kind === APPROVAL_KIND ? 'approval.access' : 'client.access'
     if ('threw' in may) {
@@ -187,7 +194,8 @@ export function createNotifier(deps: NotifierDeps) {
     return Number(reminding) + Number(escalating)
   }
 
-  const pageDeps: LinkDoorDeps = { store, agents: deps.agents, settle: deps.settle, agentName, now, publicURL }
+  const { agents, settle } = deps
+  const pageDeps: LinkDoorDeps = { store, agents, settle, agentName, now, publicURL }
   return {
     /** The engine listener: first notices, and the webhook's `call.settled`. */
     listener: (event: EngineEvent) => {

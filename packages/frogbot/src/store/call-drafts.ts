@@ -16,12 +16,18 @@ export type DraftDelete = { deleted: true } | { refused: 'settled' | 'no-call' }
  * call settles (a trigger of migration 007) or goes.
  */
 export function callDrafts(db: Kysely<Database>, adapter: DatabaseAdapter) {
+  type Call = { chatId: string; toolCallId: string }
   /** The status of call `toolCallId` of chat `chatId` (share-locked on PostgreSQL, see `saveDraft`). */
-  const statusOf = async (trx: Kysely<Database>, chatId: string, toolCallId: string): Promise<CallStatus | null> => {
-    let read = trx.selectFrom('frogbot_pending_calls').select('status').where('chat_id', '=', chatId).where('tool_call_id', '=', toolCallId)
+  const statusOf = async (trx: Kysely<Database>, call: Call): Promise<CallStatus | null> => {
+    const { chatId, toolCallId } = call
+    let read = trx
+      .selectFrom('frogbot_pending_calls')
+      .select('status')
+      .where('chat_id', '=', chatId)
+      .where('tool_call_id', '=', toolCallId)
     if (adapter.kind === 'postgres') read = read.forShare()
-    const call = (await read.executeTakeFirst()) as { status: CallStatus } | undefined
-    return call?.status ?? null
+    const row = (await read.executeTakeFirst()) as { status: CallStatus } | undefined
+    return row?.status ?? null
   }
   return {
     /** The drafts `writer` keeps on chat `chatId`'s waiting calls. */
@@ -45,28 +51,40 @@ export function callDrafts(db: Kysely<Database>, adapter: DatabaseAdapter) {
      * PostgreSQL, so a settle that commits meanwhile waits for the save or is seen by it (its
      * trigger then finds the draft to delete).
      */
-    async saveDraft({ chatId, toolCallId, writer, draft, now }: { chatId: string; toolCallId: string; writer: string; draft: unknown; now: string }): Promise<DraftSave> {
+    async saveDraft(save: Call & { writer: string; draft: unknown; now: string }): Promise<DraftSave> {
+      const { chatId, toolCallId, writer, draft, now } = save
       return adapter.transaction(db, async (trx) => {
-        const status = await statusOf(trx, chatId, toolCallId)
+        const status = await statusOf(trx, { chatId, toolCallId })
         if (status === null) return { refused: 'no-call' as const }
         if (status !== 'pending') return { refused: 'settled' as const }
-        const row = { chat_id: chatId, tool_call_id: toolCallId, writer, draft: JSON.stringify(draft), updated_at: now }
+        const json = JSON.stringify(draft)
+        const row = { chat_id: chatId, tool_call_id: toolCallId, writer, draft: json, updated_at: now }
         await trx
           .insertInto('frogbot_call_drafts')
           .values(row)
-          .onConflict((conflict) => conflict.columns(['chat_id', 'tool_call_id', 'writer']).doUpdateSet({ draft: row.draft, updated_at: row.updated_at }))
+          .onConflict((conflict) =>
+            conflict
+              .columns(['chat_id', 'tool_call_id', 'writer'])
+              .doUpdateSet({ draft: json, updated_at: now })
+          )
           .execute()
         return { saved: { toolCallId, draft, updatedAt: now } }
       })
     },
 
-    /** Deletes `writer`'s draft of call `toolCallId` of chat `chatId` while the call waits (done too when they have none). */
-    async deleteDraft({ chatId, toolCallId, writer }: { chatId: string; toolCallId: string; writer: string }): Promise<DraftDelete> {
+    /** Deletes `writer`'s draft of call `toolCallId` of chat `chatId` while it waits (if they keep one). */
+    async deleteDraft(target: Call & { writer: string }): Promise<DraftDelete> {
+      const { chatId, toolCallId, writer } = target
       return adapter.transaction(db, async (trx) => {
-        const status = await statusOf(trx, chatId, toolCallId)
+        const status = await statusOf(trx, { chatId, toolCallId })
         if (status === null) return { refused: 'no-call' as const }
         if (status !== 'pending') return { refused: 'settled' as const }
-        await trx.deleteFrom('frogbot_call_drafts').where('chat_id', '=', chatId).where('tool_call_id', '=', toolCallId).where('writer', '=', writer).execute()
+        await trx
+          .deleteFrom('frogbot_call_drafts')
+          .where('chat_id', '=', chatId)
+          .where('tool_call_id', '=', toolCallId)
+          .where('writer', '=', writer)
+          .execute()
         return { deleted: true as const }
       })
     }

@@ -40,7 +40,8 @@ export async function readDraft(services: TurnServices, { chatId, agentSlug, too
   const { chat } = await chatFor(services, { chatId, agentSlug, req, write: false, assignee: 'read' })
   const [call] = await services.store.getCalls(chat.id, [toolCallId])
   if (!call || call.status !== 'pending') throw await notWaiting(services, chat.id, toolCallId, call ? 'settled' : 'no-call')
-  const draft = (await services.store.getDrafts(chat.id, draftWriterOf(req))).find((entry) => entry.toolCallId === toolCallId)
+  const drafts = await services.store.getDrafts(chat.id, draftWriterOf(req))
+  const draft = drafts.find((entry) => entry.toolCallId === toolCallId)
   return draft ?? { toolCallId, draft: null, updatedAt: null }
 }
 
@@ -57,7 +58,9 @@ export async function saveDraft(services: TurnServices, { chatId, agentSlug, too
   // A draft is text a person typed: no NUL, no lone surrogate (docs/project/guarantees.md, Limits).
   refuseBrokenText(draft, ['draft'])
   const { chat } = await chatFor(services, { chatId, agentSlug, req, write: true, assignee: { calls: () => services.store.getCalls(chatId, [toolCallId]) } })
-  const saved = await services.store.saveDraft({ chatId: chat.id, toolCallId, writer: draftWriterOf(req), draft, now: isoIn(services) })
+  const writer = draftWriterOf(req)
+  const now = isoIn(services)
+  const saved = await services.store.saveDraft({ chatId: chat.id, toolCallId, writer, draft, now })
   if ('refused' in saved) throw await notWaiting(services, chat.id, toolCallId, saved.refused)
   return saved.saved
 }
@@ -69,6 +72,7 @@ export async function saveDraft(services: TurnServices, { chatId, agentSlug, too
  */
 export async function deleteDraft(services: TurnServices, { chatId, agentSlug, toolCallId, req }: DraftTarget): Promise<void> {
   const { chat } = await chatFor(services, { chatId, agentSlug, req, write: true, assignee: { calls: () => services.store.getCalls(chatId, [toolCallId]) } })
-  const deleted = await services.store.deleteDraft({ chatId: chat.id, toolCallId, writer: draftWriterOf(req) })
+  const writer = draftWriterOf(req)
+  const deleted = await services.store.deleteDraft({ chatId: chat.id, toolCallId, writer })
   if ('refused' in deleted) throw await notWaiting(services, chat.id, toolCallId, deleted.refused)
 }

@@ -75,7 +75,11 @@ export async function toolAccessAllows(agent: Pick<ResolvedAgent, 'clientTools' 
 }
 
 /** {@link toolAccessAllows} on a pending call as the doors show it (what a notice carries). */
-export async function pendingAccessAllows(agent: Pick<ResolvedAgent, 'clientTools' | 'approvalTools'>, req: Caller, call: PendingCall): Promise<boolean> {
+export async function pendingAccessAllows(
+  agent: Pick<ResolvedAgent, 'clientTools' | 'approvalTools'>,
+  req: Caller,
+  call: PendingCall
+): Promise<boolean> {
   if (req.entryPoint === 'system') return true
   const access = call.kind === APPROVAL_KIND ? agent.approvalTools.get(call.toolName)?.approval?.access : agent.clientTools.get(call.toolName)?.client.access
   return !access || Boolean(await access({ req, call }))

@@ -40,7 +40,8 @@ const pickFile: ClientTool<z.ZodObject<{ files: z.ZodArray<z.ZodString> }>, z.Zo
     assignees: ({ chat, call, req }) => {
       seen.push({ chatId: chat.id, toolName: call.toolName, user: req.user?.email ?? null })
       if (req.user?.email === 'fay@example.com') throw new Error('directory is down')
-      if (req.user?.email === 'gus@example.com') return Array.from({ length: 150 }, (_, n) => `p${n}@example.com`)
+      const many = () => Array.from({ length: 150 }, (_, n) => `p${n}@example.com`)
+      if (req.user?.email === 'gus@example.com') return many()
       return [ids.carl]
     }
   }
@@ -189,16 +190,16 @@ for (const backend of BACKENDS) {
       expect(await call('fay', 'POST', `${chatPath(chatId)}/settle`, { toolCallId: pending.toolCallId, output: { file: 'b.txt' } })).toMatchObject({ status: 200 })
     })
 
-    it('a function naming more than 100 people is refused whole, logged: never cut to the first 100', async () => {
+    it('a function naming more than 100 people is refused whole, logged: never cut to 100', async () => {
       const { chatId, pending } = await ask('gus', 'pick a file')
       expect(pending.assignees).toBeUndefined()
-      const line = `frogbot: assignees of "pick_file" in chat ${chatId} returned 150 people, more than 100; ` +
-        'the call has no assignees (a list is never cut)'
+      const line = `frogbot: assignees of "pick_file" in chat ${chatId} returned 150 people, ` +
+        'more than 100; the call has no assignees (a list is never cut)'
       expect(logs).toContain(line)
       const read = await call('gus', 'GET', `${chatPath(chatId)}/pending`)
       expect(read.json.pending[0].assignees).toBeUndefined()
-      expect(await call('gus', 'POST', `${chatPath(chatId)}/settle`, { toolCallId: pending.toolCallId, output: { file: 'a.txt' } }))
-        .toMatchObject({ status: 200 })
+      const answer = { toolCallId: pending.toolCallId, output: { file: 'a.txt' } }
+      expect(await call('gus', 'POST', `${chatPath(chatId)}/settle`, answer)).toMatchObject({ status: 200 })
     })
   })
 }
@@ -238,6 +239,8 @@ describe('assignees options are checked by buildConfig', () => {
     const many = Array.from({ length: 101 }, (_, n) => `p${n}@example.com`)
     const tooMany = { ...sendInvoice, approval: { assignees: many } } as unknown as AnyTool
     const error = configError([{ slug: 'planner', model: 'fast', tools: [tooMany] }])
-    expect(error.problems).toEqual([expect.stringMatching(/^agents\[0\]\.tools\[0\]\.approval\.assignees: must be a list of FrogBot user ids or emails \(1 to 100\)/)])
+    const rule = 'agents[0].tools[0].approval.assignees: must be a list of FrogBot user ids or emails ' +
+      '(1 to 100)'
+    expect(error.problems).toEqual([expect.stringContaining(rule)])
   })
 })

@@ -46,7 +46,8 @@ for (const backend of BACKENDS) {
     let close: () => Promise<void>
     beforeAll(async () => {
       const opened = await backend.open()
-      const config = buildConfig({ agents: [{ slug: 'planner', model: 'fast', tools: [sendInvoice, deleteBranch] }], db: opened.adapter })
+      const agents = [{ slug: 'planner', model: 'fast' as const, tools: [sendInvoice, deleteBranch] }]
+      const config = buildConfig({ agents, db: opened.adapter })
       frogbot = await createFrogbot(config, { model, log: () => {}, maintenanceIntervalMs: 0 })
       const { db } = storeOf(frogbot)
       for (const name of names) {
@@ -77,11 +78,17 @@ for (const backend of BACKENDS) {
       expect(asked.json.status).toBe('awaiting-input')
       return { chatId: asked.json.chatId as string, callId: asked.json.pending[0].toolCallId as string }
     }
-    const draftOf = async (as: Name, chatId: string, callId: string) => (await call(as, 'GET', draftPath(chatId, callId))).json.draft
+    const draftOf = async (as: Name, chatId: string, callId: string) =>
+      (await call(as, 'GET', draftPath(chatId, callId))).json.draft
+    const settle = (as: Name, chatId: string, callId: string, approved: boolean) =>
+      call(as, 'POST', `${chatPath(chatId)}/settle`, { toolCallId: callId, approved })
+    const draftRows = (chatId: string) =>
+      storeOf(frogbot).db.selectFrom('frogbot_call_drafts').selectAll()
+        .where('chat_id', '=', chatId).execute()
     const adaDeny = { open: 'deny', reason: 'wrong amount' }
     const danaDeny = { open: 'deny', reason: 'ask finance first' }
 
-    it("an assignee keeps a draft of her own: the owner's unsent Deny reason is never overwritten nor shown to her", async () => {
+    it("an assignee keeps her own draft: the owner's Deny reason is not overwritten or shown", async () => {
       const { chatId, callId } = await waiting('send the invoice')
       expect((await call('ada', 'PUT', draftPath(chatId, callId), { draft: adaDeny })).status).toBe(200)
       expect(await draftOf('dana', chatId, callId)).toBeNull()
@@ -89,7 +96,8 @@ for (const backend of BACKENDS) {
       expect(await draftOf('ada', chatId, callId)).toEqual(adaDeny)
       expect(await draftOf('dana', chatId, callId)).toEqual(danaDeny)
       // The chat read gives each their own drafts.
-      const drafts = async (as: Name) => (await call(as, 'GET', chatPath(chatId))).json.drafts.map((entry: { draft: unknown }) => entry.draft)
+      const drafts = async (as: Name) =>
+        (await call(as, 'GET', chatPath(chatId))).json.drafts.map((entry: { draft: unknown }) => entry.draft)
       expect(await drafts('ada')).toEqual([adaDeny])
       expect(await drafts('dana')).toEqual([danaDeny])
       // Deleting hers leaves Ada's.
@@ -97,40 +105,45 @@ for (const backend of BACKENDS) {
       expect(await draftOf('dana', chatId, callId)).toBeNull()
       expect(await draftOf('ada', chatId, callId)).toEqual(adaDeny)
       // Someone who may not read the chat still learns nothing.
-      expect(await call('eve', 'PUT', draftPath(chatId, callId), { draft: danaDeny })).toMatchObject({ status: 404, json: { code: 'not-found' } })
+      const stranger = await call('eve', 'PUT', draftPath(chatId, callId), { draft: danaDeny })
+      expect(stranger).toMatchObject({ status: 404, json: { code: 'not-found' } })
       expect(await draftOf('ada', chatId, callId)).toEqual(adaDeny)
     })
 
     it('the voters of a quorum keep their own drafts, before and after their vote', async () => {
       const { chatId, callId } = await waiting('delete the branch')
       await call('dana', 'PUT', draftPath(chatId, callId), { draft: { open: 'deny', reason: 'not main' } })
-      await call('carl', 'PUT', draftPath(chatId, callId), { draft: { open: 'deny', reason: 'tag it first' } })
-      const vote = await call('dana', 'POST', `${chatPath(chatId)}/settle`, { toolCallId: callId, approved: true })
+      const carls = { open: 'deny', reason: 'tag it first' }
+      await call('carl', 'PUT', draftPath(chatId, callId), { draft: carls })
+      const vote = await settle('dana', chatId, callId, true)
       expect(vote).toMatchObject({ status: 200, json: { status: 'awaiting-input' } })
       expect(await draftOf('carl', chatId, callId)).toEqual({ open: 'deny', reason: 'tag it first' })
       expect(await draftOf('dana', chatId, callId)).toEqual({ open: 'deny', reason: 'not main' })
       expect(await draftOf('ada', chatId, callId)).toBeNull()
     })
 
-    it('after the call settles, GET, PUT and DELETE of a draft all answer 409 already-settled with the settlement', async () => {
+    it('after the call settles, GET, PUT and DELETE of a draft all answer 409 already-settled', async () => {
       const { chatId, callId } = await waiting('send the invoice')
       await call('ada', 'PUT', draftPath(chatId, callId), { draft: adaDeny })
       await call('dana', 'PUT', draftPath(chatId, callId), { draft: danaDeny })
-      const settled = await call('dana', 'POST', `${chatPath(chatId)}/settle`, { toolCallId: callId, approved: true })
+      const settled = await settle('dana', chatId, callId, true)
       expect(settled.json.status).toBe('complete')
-      const rows = await storeOf(frogbot).db.selectFrom('frogbot_call_drafts').selectAll().where('chat_id', '=', chatId).execute()
-      expect(rows).toEqual([])
+      expect(await draftRows(chatId)).toEqual([])
       for (const as of ['ada', 'dana'] as const) {
         for (const [method, body] of [['GET'], ['PUT', { draft: adaDeny }], ['DELETE']] as const) {
           const late = await call(as, method, draftPath(chatId, callId), body)
           const error = 'This call was already settled; its draft is gone.'
-          expect([as, method, late.status, late.json.code, late.json.error]).toEqual([as, method, 409, 'already-settled', error])
+          const got = [as, method, late.status, late.json.code, late.json.error]
+          expect(got).toEqual([as, method, 409, 'already-settled', error])
           expect(late.json.settlement).toMatchObject({ toolCallId: callId, outcome: 'approved' })
         }
       }
-      // A call the chat never had: 404 call-not-found for its owner (an assignee, whom no such call names, learns nothing).
-      expect(await call('ada', 'DELETE', draftPath(chatId, 'call_nope'))).toMatchObject({ status: 404, json: { code: 'call-not-found' } })
-      expect(await call('dana', 'DELETE', draftPath(chatId, 'call_nope'))).toMatchObject({ status: 404, json: { code: 'not-found' } })
+      // A call the chat never had: 404 call-not-found for its owner (an assignee, whom no such call
+      // names, learns nothing).
+      const nope = draftPath(chatId, 'call_nope')
+      const none = await call('ada', 'DELETE', nope)
+      expect(none).toMatchObject({ status: 404, json: { code: 'call-not-found' } })
+      expect(await call('dana', 'DELETE', nope)).toMatchObject({ status: 404, json: { code: 'not-found' } })
     })
 
     it("migration 014 gives a draft kept before it to the chat's owner", async () => {
@@ -139,15 +152,16 @@ for (const backend of BACKENDS) {
       const { db } = storeOf(frogbot)
       // Back to a database of before: one draft a call, no writer.
       await draftWriters.down(db)
-      await db.deleteFrom('frogbot_migrations' as never).where('name' as never, '=', '014-draft-writers' as never).execute()
+      const migrations = db.deleteFrom('frogbot_migrations' as never)
+      await migrations.where('name' as never, '=', '014-draft-writers' as never).execute()
       expect(await migrateToLatest(db)).toEqual(['014-draft-writers'])
       expect(await migrateToLatest(db)).toEqual([])
       expect(await draftOf('ada', chatId, callId)).toEqual(adaDeny)
       expect(await draftOf('dana', chatId, callId)).toBeNull()
       // The trigger still takes every writer's draft with the call.
       await call('dana', 'PUT', draftPath(chatId, callId), { draft: danaDeny })
-      expect((await call('ada', 'POST', `${chatPath(chatId)}/settle`, { toolCallId: callId, approved: false })).json.status).toBe('complete')
-      expect(await db.selectFrom('frogbot_call_drafts').selectAll().where('chat_id', '=', chatId).execute()).toEqual([])
+      expect((await settle('ada', chatId, callId, false)).json.status).toBe('complete')
+      expect(await draftRows(chatId)).toEqual([])
     })
   })
 }

@@ -241,7 +241,7 @@ for (const backend of BACKENDS) {
       expect(await refused(`agent=${emoji(32)}`)).toBe(`agent: no agent "${'😀'.repeat(32)}" that you may use`)
     })
 
-    it('refuses a query value or name that is not UTF-8 (400 naming it), never read as the text "%FF"', async () => {
+    it('refuses a query value or name that is not UTF-8 (400 naming it), never read as "%FF"', async () => {
       const refused = async (query: string) => {
         const response = await call('dana', 'GET', `/api/pending?${query}`)
         return [response.status, response.json.error]
@@ -252,7 +252,8 @@ for (const backend of BACKENDS) {
       // Percent-encoded UTF-8 is read as the text it encodes.
       expect(await refused('agent=%C3%A9')).toEqual([400, 'agent: no agent "é" that you may use'])
       // The chat lists read their query the same way.
-      expect(await call('dana', 'GET', '/api/chats?cursor=%FF')).toMatchObject({ status: 400, json: { error: 'cursor: not valid UTF-8' } })
+      const chats = await call('dana', 'GET', '/api/chats?cursor=%FF')
+      expect(chats).toMatchObject({ status: 400, json: { error: 'cursor: not valid UTF-8' } })
     })
 
     it('needs someone signed in (401), and is in the OpenAPI document', async () => {

@@ -22,7 +22,8 @@ describeEachDatabase('answer links', (fresh) => {
       logs.push(line)
       history.push(line)
     }
-    const app = await noticeFrogbot({ adapter: database.adapter(), notify: { email: { from: 'FrogBot <frogbot@example.com>' }, remind }, log })
+    const notify = { email: { from: 'FrogBot <frogbot@example.com>' }, remind }
+    const app = await noticeFrogbot({ adapter: database.adapter(), notify, log })
     cleanups.push(async () => {
       await app.frogbot.close()
       await database.drop()
@@ -114,12 +115,13 @@ describeEachDatabase('answer links', (fresh) => {
     expect((await app.frogbot.pending({ chatId, caller: { user: app.ada } })).pending.map((call) => call.toolCallId)).toEqual(['call_same'])
   })
 
-  it('a link whose call an edit of the message removed says it is no longer asked (410), not that FrogBot never sent it', async () => {
+  it('a link whose call an edit removed says it is no longer asked (410), not "never sent"', async () => {
     const app = await start()
     const before = charges.length
     const editFirst = async (chatId: string, text: string) => {
       const userMessage = (await app.api('GET', `/api/agents/planner/chats/${chatId}`)).json.messages[0]
-      const edited = await app.api('PUT', `/api/agents/planner/chats/${chatId}/messages/${userMessage.id}`, { text })
+      const path = `/api/agents/planner/chats/${chatId}/messages/${userMessage.id}`
+      const edited = await app.api('PUT', path, { text })
       expect(edited.status).toBe(200)
     }
     const approval = await app.ask('Please charge the card')
@@ -148,10 +150,11 @@ describeEachDatabase('answer links', (fresh) => {
       expect(gone.html).toContain('This question is no longer asked')
     }
     // The new question is not answered by the old link.
-    expect((await app.frogbot.pending({ chatId: asked.chatId, caller: { user: app.ada } })).pending).toEqual(pending)
+    expect((await app.frogbot.pending({ chatId: asked.chatId, caller: { user: app.ada } })).pending)
+      .toEqual(pending)
   })
 
-  it('no notice goes to someone the tool’s access refuses when it is sent; logged once per call and person', async () => {
+  it('no notice to someone the tool’s access refuses when sent; logged once per call and person', async () => {
     const app = await start(['15m'])
     const refunding = await app.ask('Please refund the card')
     await app.frogbot.maintain()
@@ -159,7 +162,8 @@ describeEachDatabase('answer links', (fresh) => {
     const asked = await app.ask('Pick a color')
     const { links } = await app.linksOf(asked.chatId)
     expect(Object.keys(links)).toEqual(['Red', 'Blue'])
-    const line = `frogbot: no notice of "refund" (call ${refunding.toolCallId}) in chat ${refunding.chatId} to ` +
+    const line = `frogbot: no notice of "refund" (call ${refunding.toolCallId}) ` +
+      `in chat ${refunding.chatId} to ` +
       "ada@example.com: the tool's approval.access refuses them (logged once per call and person)"
     expect(app.refusals()).toEqual([line])
     // One email went: the question's; none for the refund.
@@ -171,7 +175,8 @@ describeEachDatabase('answer links', (fresh) => {
     await until(() => app.emails().length === 2)
     expect(app.emails()[1]).toContain('Which color?')
     expect(app.refusals()).toEqual([line])
-    expect((await app.frogbot.pending({ chatId: refunding.chatId, caller: { user: app.ada } })).pending).toHaveLength(1)
+    expect((await app.frogbot.pending({ chatId: refunding.chatId, caller: { user: app.ada } })).pending)
+      .toHaveLength(1)
   })
 
   it('a link past its 72 hours is refused; the call still waits', async () => {
@@ -326,7 +331,8 @@ describeEachDatabase('answer links', (fresh) => {
           expect(refused.html).not.toContain('Approve “payout”?')
         }
       }
-      expect((await app.frogbot.pending({ chatId: paying.chatId, caller: { user: app.ada } })).pending).toHaveLength(1)
+      expect((await app.frogbot.pending({ chatId: paying.chatId, caller: { user: app.ada } })).pending)
+        .toHaveLength(1)
     } finally {
       refusedApprovers.delete('ada@example.com')
     }

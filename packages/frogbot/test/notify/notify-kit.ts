@@ -16,7 +16,8 @@ let calls = 0
 /**
  * The notice tests' model: after a tool result it says `Got: <the result as JSON>`; a message with
  * "charge" calls `charge` (needs approval), "refund" `refund` (nobody may approve it), "transfer"
- * `transfer` (two approvals), "payout" `payout` (refuses `refusedApprovers`), with "trip" asks two questions (the answer page),
+ * `transfer` (two approvals), "payout" `payout` (refuses `refusedApprovers`), with "trip" asks two
+ * questions (the answer page),
  * with "hostile" one whose text carries a carriage return, escape sequences and a line break,
  * anything else asks one single-choice question, "Which color?" (Red, Blue).
  */
@@ -83,7 +84,18 @@ export const transfer: Tool<z.ZodObject<{ cents: z.ZodNumber }>> = { ...charge, 
 export async function noticeFrogbot({ adapter, notify, env = {}, log = () => {} }: { adapter: DatabaseAdapter; notify: NotifyOptions; env?: NodeJS.ProcessEnv; log?: (line: string) => void }) {
   let offsetMs = 0
   const frogbot: Frogbot = await createFrogbot(
-    buildConfig({ agents: [{ slug: 'planner', model: 'fast', profile: { name: 'Planner' }, tools: [question, charge, refund, transfer, payout] }], db: adapter, notify }),
+    buildConfig({
+      agents: [
+        {
+          slug: 'planner',
+          model: 'fast',
+          profile: { name: 'Planner' },
+          tools: [question, charge, refund, transfer, payout]
+        }
+      ],
+      db: adapter,
+      notify
+    }),
     { model: noticeModel, log, maintenanceIntervalMs: 0, now: () => new Date(Date.now() + offsetMs), env: { FROGBOT_PUBLIC_URL: 'http://frogbot.test', ...env } }
   )
   const ada = await createTestUser(frogbot, { email: 'ada@example.com', name: 'Ada' })

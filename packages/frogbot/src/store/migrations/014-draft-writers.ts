@@ -10,7 +10,10 @@ import { type Kysely, SqliteAdapter, sql } from 'kysely'
  * call, by the trigger of migration 007, which deletes every writer's.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  const ownerOf = sql`coalesce((select 'user:' || c.owner_id from frogbot_chats c where c.id = d.chat_id and c.owner_id is not null), 'anonymous')`
+  const ownerOf = sql`coalesce(
+    (select 'user:' || c.owner_id from frogbot_chats c where c.id = d.chat_id and c.owner_id is not null),
+    'anonymous'
+  )`
   if (db.getExecutor().adapter instanceof SqliteAdapter) {
     // SQLite cannot change a primary key: the table is made again, its rows copied.
     await sql`drop trigger if exists frogbot_call_drafts_settled`.execute(db)
@@ -18,7 +21,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     await createDrafts(db, true)
     await sql`
       insert into frogbot_call_drafts (chat_id, tool_call_id, writer, draft, updated_at)
-      select d.chat_id, d.tool_call_id, ${ownerOf}, d.draft, d.updated_at from frogbot_call_drafts_007 d`.execute(db)
+      select d.chat_id, d.tool_call_id, ${ownerOf}, d.draft, d.updated_at
+      from frogbot_call_drafts_007 d`.execute(db)
     await db.schema.dropTable('frogbot_call_drafts_007').execute()
     await sqliteTrigger(db)
     return
@@ -27,7 +31,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`update frogbot_call_drafts d set writer = ${ownerOf}`.execute(db)
   await sql`alter table frogbot_call_drafts alter column writer drop default`.execute(db)
   await sql`alter table frogbot_call_drafts drop constraint frogbot_call_drafts_pk`.execute(db)
-  await sql`alter table frogbot_call_drafts add constraint frogbot_call_drafts_pk primary key (chat_id, tool_call_id, writer)`.execute(db)
+  await sql`
+    alter table frogbot_call_drafts
+    add constraint frogbot_call_drafts_pk primary key (chat_id, tool_call_id, writer)`.execute(db)
 }
 
 /** Back to one draft a call: the newest of each call's drafts is kept. */
@@ -37,7 +43,8 @@ export async function down(db: Kysely<any>): Promise<void> {
       select 1 from frogbot_call_drafts n
       where n.chat_id = frogbot_call_drafts.chat_id and n.tool_call_id = frogbot_call_drafts.tool_call_id
         and (n.updated_at > frogbot_call_drafts.updated_at
-          or (n.updated_at = frogbot_call_drafts.updated_at and n.writer > frogbot_call_drafts.writer)))`.execute(db)
+          or (n.updated_at = frogbot_call_drafts.updated_at
+            and n.writer > frogbot_call_drafts.writer)))`.execute(db)
   if (db.getExecutor().adapter instanceof SqliteAdapter) {
     await sql`drop trigger if exists frogbot_call_drafts_settled`.execute(db)
     await sql`alter table frogbot_call_drafts rename to frogbot_call_drafts_014`.execute(db)
@@ -51,7 +58,9 @@ export async function down(db: Kysely<any>): Promise<void> {
   }
   await sql`alter table frogbot_call_drafts drop constraint frogbot_call_drafts_pk`.execute(db)
   await sql`alter table frogbot_call_drafts drop column writer`.execute(db)
-  await sql`alter table frogbot_call_drafts add constraint frogbot_call_drafts_pk primary key (chat_id, tool_call_id)`.execute(db)
+  await sql`
+    alter table frogbot_call_drafts
+    add constraint frogbot_call_drafts_pk primary key (chat_id, tool_call_id)`.execute(db)
 }
 
 /** The drafts table on SQLite, with a `writer` column in its key or (migration 007's) without. */
