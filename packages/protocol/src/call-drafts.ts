@@ -18,7 +18,10 @@ export const CallDraftSchema = z.object({
 /** See {@link CallDraftSchema}. */
 export type CallDraft = z.output<typeof CallDraftSchema>
 
-/** `GET …/pending/:toolCallId/draft`: the draft, or `draft: null` and `updatedAt: null` while the card has none. */
+/**
+ * `GET …/pending/:toolCallId/draft`: the caller's own draft, or `draft: null` and `updatedAt: null`
+ * while they keep none.
+ */
 export const CallDraftReadSchema = z.object({ toolCallId: z.string(), draft: z.unknown(), updatedAt: z.string().nullable() })
 
 /** The size of `draft` as JSON in UTF-8 bytes, the measure of {@link DRAFT_MAX_BYTES}. */

@@ -59,8 +59,9 @@ export type QueuedMessage = z.output<typeof QueuedMessageSchema>
 
 /**
  * `GET /api/agents/:slug/chats/:chatId`: the chat, its messages, the calls still waiting, the queue
- * (oldest first) and the drafts of the waiting calls' cards (see `CallDraftSchema`); `assigneeOnly:
- * true` when the caller reads it only because a call in it names them (docs/chat/reach-people.md):
+ * (oldest first) and the caller's own drafts of the waiting calls' cards (see `CallDraftSchema`);
+ * `assigneeOnly: true` when the caller reads it only because a call in it names them
+ * (docs/chat/reach-people.md):
  * they answer the calls that name them, and write nothing else.
  */
 export const ChatReadSchema = z.object({

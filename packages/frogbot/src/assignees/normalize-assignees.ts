@@ -7,8 +7,9 @@ export const MAX_ASSIGNEE_LENGTH = 320
 /**
  * The stored form of an assignee list: each entry trimmed, an email (anything with an `@`)
  * lower-cased so that it matches a user's email whatever its case, empty entries and repeats
- * dropped, at most {@link MAX_ASSIGNEES}. `null` when nothing is left or `value` is not a list of
- * strings (what a misbehaving `assignees` function returns).
+ * dropped (all of them: the caller refuses a list longer than {@link MAX_ASSIGNEES}, never cuts it).
+ * `null` when nothing is left or `value` is not a list of strings (what a misbehaving `assignees`
+ * function returns).
  */
 export function normalizeAssignees(value: unknown): string[] | null {
   if (!Array.isArray(value)) return null
@@ -18,7 +19,6 @@ export function normalizeAssignees(value: unknown): string[] | null {
     const trimmed = entry.trim()
     if (trimmed === '' || trimmed.length > MAX_ASSIGNEE_LENGTH) continue
     kept.add(trimmed.includes('@') ? trimmed.toLowerCase() : trimmed)
-    if (kept.size === MAX_ASSIGNEES) break
   }
   return kept.size > 0 ? [...kept] : null
 }

@@ -4,7 +4,7 @@ import type { ResolvedAgent } from '../agents/resolve-agents.ts'
 import type { ChatRecord, NewCall } from '../store/chat-records.ts'
 import { toPendingCall } from '../store/chat-records.ts'
 import type { Assignees } from '../tools/tool.ts'
-import { normalizeAssignees } from './normalize-assignees.ts'
+import { MAX_ASSIGNEES, normalizeAssignees } from './normalize-assignees.ts'
 
 /**
  * The `assignees` option that says who is asked a call of `toolName` of `kind`
@@ -20,8 +20,9 @@ export function assigneesOptionOf(agent: Pick<ResolvedAgent, 'clientTools' | 'ap
 /**
  * `calls` (about to start waiting in `chat`) with their `assignees` resolved once: a list as
  * given, a function called with `{ chat, call, req }` (`req`: the caller whose turn asked), each
- * result normalized (see `normalizeAssignees`). A function that throws or returns no list of
- * strings leaves its call without assignees, logged, so the chat's own rule decides who answers.
+ * result normalized (see `normalizeAssignees`). A function that throws, returns no list of strings,
+ * or names more than {@link MAX_ASSIGNEES} people (after blanks and repeats are dropped) leaves its
+ * call without assignees, logged, so the chat's own rule decides who answers: a list is never cut.
  */
 export async function withAssignees(
   { agent, chat, req, log }: { agent: Pick<ResolvedAgent, 'clientTools' | 'approvalTools' | 'questionAssignees'>; chat: ChatRecord; req: Caller; log: (line: string) => void },
@@ -38,6 +39,14 @@ export async function withAssignees(
         const assignees = normalizeAssignees(given)
         if (assignees === null && !(Array.isArray(given) && given.every((entry) => typeof entry === 'string'))) {
           log(`frogbot: assignees of "${call.toolName}" in chat ${chat.id} returned ${JSON.stringify(given) ?? String(given)}, not a list of user ids or emails; the call has no assignees`)
+        }
+        if (assignees !== null && assignees.length > MAX_ASSIGNEES) {
+          log(
+            `frogbot: assignees of "${call.toolName}" in chat ${chat.id} returned ` +
+              `${assignees.length} people, more than ${MAX_ASSIGNEES}; ` +
+              'the call has no assignees (a list is never cut)'
+          )
+          return { ...call, assignees: null }
         }
         return { ...call, assignees }
       } catch (error) {

@@ -106,21 +106,27 @@ export const ENDPOINTS: Endpoint[] = [
   {
     method: 'get',
     path: `${chat}/pending/{toolCallId}/draft`,
-    summary: "The draft of a waiting call's card (what a person has put on it so far; never an answer): `draft: null` while it has none",
+    summary:
+      "The caller's own draft of a waiting call's card (what they have put on it so far; never an " +
+      'answer; each person keeps their own): `draft: null` while they keep none; `409 already-settled` ' +
+      'once the call settled',
     responses: { 200: { description: 'The draft', schema: CallDraftReadSchema }, ...errors(401, 403, 404, 409) }
   },
   {
     method: 'put',
     path: `${chat}/pending/{toolCallId}/draft`,
-    summary: "Keep the draft of a waiting call's card: `{ draft }`, any JSON but `null`, at most 16 KiB. Deleted when the call settles; never sent to the model",
+    summary:
+      "Keep the caller's own draft of a waiting call's card (never another person's): `{ draft }`, " +
+      'any JSON but `null`, at most 16 KiB. Deleted when the call settles; never sent to the model',
     body: DraftRequest,
     responses: { 200: { description: 'The draft as kept', schema: CallDraftSchema }, ...errors(400, 401, 403, 404, 409, 413) }
   },
   {
     method: 'delete',
     path: `${chat}/pending/{toolCallId}/draft`,
-    summary: "Delete the draft of a waiting call's card",
-    responses: { 204: { description: 'Deleted (or there was none)' }, ...errors(401, 403, 404, 409) }
+    summary:
+      "Delete the caller's own draft of a waiting call's card; `409 already-settled` once the call settled",
+    responses: { 204: { description: 'Deleted (or you kept none)' }, ...errors(401, 403, 404, 409) }
   },
   {
     method: 'post',

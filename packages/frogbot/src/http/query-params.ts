@@ -4,12 +4,15 @@ import { z } from 'zod'
 import { FrogbotError } from '../errors/frogbot-error.ts'
 import type { HttpEnv } from './http-context.ts'
 import { matchedRoute } from './matched-route.ts'
+import { strictForm } from './read-body.ts'
 
 /**
  * The query of a request read by `schema` (a strict Zod object), each parameter given once.
  * Throws `bad-request` (400) naming the parameter: `limit: give it once`, `sort: unknown
  * parameter; the parameters are limit, cursor`, the schema's rule (`limit: must be a whole
- * number from 1 to 100`), or a parameter without a name (`?=3`, `?=`, which Hono's reading drops).
+ * number from 1 to 100`), a parameter without a name (`?=3`, `?=`, which Hono's reading drops), or
+ * a name or value whose bytes are not UTF-8 (`agent: not valid UTF-8` for `?agent=%FF`: refused,
+ * never read as the text `%FF` nor patched with U+FFFD, as form bodies are, docs/http/errors.md).
  */
 export function queryOf<T extends z.ZodObject>(c: Context<HttpEnv>, schema: T): z.output<T> {
   return queryOfRequest(c.req, schema)
@@ -22,6 +25,9 @@ function queryOfRequest<T extends z.ZodObject>(
 ): z.output<T> {
   const names = Object.keys(schema.shape)
   const known = names.length > 0 ? `the parameters are ${names.join(', ')}` : 'this route takes none'
+  const search = new URL(req.url).search
+  // Hono reads a value that is not UTF-8 as its raw text ("%FF"): refused here first, naming it.
+  if (search.length > 1) strictForm(new TextEncoder().encode(search.slice(1)), "a parameter's name")
   const nameless = new URL(req.url).searchParams.get('')
   if (nameless !== null) {
     const what = nameless === '' ? 'a parameter without a name' : "a value without a parameter's name"

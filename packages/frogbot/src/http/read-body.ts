@@ -109,8 +109,11 @@ export async function readStrictForm(request: Request, maxBytes: number): Promis
   return strictForm(await readBoundedBytes(request, maxBytes))
 }
 
-/** `bytes` as form fields (see `readStrictForm`); `bad-request` naming the first field that is not UTF-8. */
-export function strictForm(bytes: Uint8Array): URLSearchParams {
+/**
+ * `bytes` as form fields (see `readStrictForm`); `bad-request` naming the first field that is not
+ * UTF-8 (`nameless` says what a name that is not is: `a field name`, or for a query `a parameter's name`).
+ */
+export function strictForm(bytes: Uint8Array, nameless = 'a field name'): URLSearchParams {
   const form = new URLSearchParams()
   let start = 0
   while (start <= bytes.length) {
@@ -121,7 +124,7 @@ export function strictForm(bytes: Uint8Array): URLSearchParams {
     if (pair.length === 0) continue
     const equals = pair.indexOf(0x3d) // '='
     const name = formText(equals === -1 ? pair : pair.subarray(0, equals))
-    if (name === null) throw new FrogbotError('bad-request', 'a field name: not valid UTF-8')
+    if (name === null) throw new FrogbotError('bad-request', `${nameless}: not valid UTF-8`)
     const value = equals === -1 ? '' : formText(pair.subarray(equals + 1))
     if (value === null) throw new FrogbotError('bad-request', `${clipText(name, 41)}: not valid UTF-8`)
     form.append(name, value)

@@ -4,15 +4,20 @@ import type { SettleInput, SettleOutcome } from '../contract/turns.ts'
 import { FrogbotError } from '../errors/frogbot-error.ts'
 import type { ChatStore } from '../store/chat-store.ts'
 import type { AnswerLinksTable } from '../store/database-schema.ts'
-import { findUserByEmail } from '../auth/users.ts'
+import { toPendingCall, type CallRecord } from '../store/chat-records.ts'
+import { type LinkAgent, linkCallerOf, linkMayAnswer } from './link-access.ts'
 import { isTokenShaped, type LinkChoice, questionsOf, settleInputOf, tokenHash } from './answer-links.ts'
 import { confirmPage, donePage, type LinkContext, type LinkRefusal, questionsPage, refusalPage } from './answer-page.ts'
 import { callPrompt, chatURLOf } from './notice-text.ts'
 import { unknownFieldsRule } from '../errors/schema-refusal.ts'
 
-/** What the answer-link door needs: the store, the one settle door, the agents' names, the clock, the public URL. */
+/**
+ * What the answer-link door needs: the store, the one settle door, the agents (their tools' `access`
+ * rules, by slug) and their names, the clock, the public URL.
+ */
 export type LinkDoorDeps = {
   store: ChatStore
+  agents: Map<string, LinkAgent>
   settle: (options: { chatId: string; inputs: SettleInput[]; req: Caller }) => Promise<SettleOutcome>
   agentName: (slug: string) => string
   now: () => Date
@@ -28,32 +33,57 @@ export type LinkPage = { status: number; html: string }
 const refused = (why: LinkRefusal, chatURL?: string): LinkPage => refusalPage(why, chatURL)
 
 /** A link still usable, with its call and what its pages say; or why not. */
-async function openLinkRow(deps: LinkDoorDeps, token: string): Promise<{ link: AnswerLinksTable; context: LinkContext; chatURL: string; questions: QuestionInput['questions'] | null } | { refusal: LinkPage }> {
+async function openLinkRow(
+  deps: LinkDoorDeps,
+  token: string
+): Promise<
+  | {
+      link: AnswerLinksTable
+      call: CallRecord
+      agentSlug: string
+      context: LinkContext
+      chatURL: string
+      questions: QuestionInput['questions'] | null
+    }
+  | { refusal: LinkPage }
+> {
   const link = isTokenShaped(token) ? await deps.store.findLink(tokenHash(token)) : null
   if (!link) return { refusal: refused('unknown') }
   const [call] = await deps.store.getCalls(link.chat_id, [link.tool_call_id])
   const chat = await deps.store.getChat(link.chat_id)
-  // A call asked after the link was made is another call under the same ids (its chat deleted, the
-  // id taken again): the link was never for it.
-  if (!call || !chat || call.createdAt > link.created_at) return { refusal: refused('unknown') }
+  // A deleted chat takes its links along; one still found without its chat is not a link to answer.
+  if (!chat) return { refusal: refused('unknown') }
   const chatURL = chatURLOf(deps.publicURL, chat.agentSlug, chat.id)
+  // The chat is there but the link's call is not (an edit removed the message that asked it), or a
+  // call asked after the link was made holds its ids (another call; the link was never for it):
+  // the call the link was sent for is no longer asked.
+  if (!call || call.createdAt > link.created_at) {
+    const approval = link.choice !== null && 'approved' in (JSON.parse(link.choice) as object)
+    return { refusal: refused(approval ? 'withdrawn-approval' : 'withdrawn', chatURL) }
+  }
   if (call.status !== 'pending') return { refusal: refused('settled', chatURL) }
   if (link.used_at) return { refusal: refused('used', chatURL) }
   if (link.expires_at <= deps.now().toISOString()) return { refusal: refused('expired', chatURL) }
   const context = { agentName: deps.agentName(chat.agentSlug), chatTitle: chat.title, recipient: link.recipient, prompt: callPrompt(call) }
-  return { link, context, chatURL, questions: questionsOf(call) }
+  return { link, call, agentSlug: chat.agentSlug, context, chatURL, questions: questionsOf(call) }
 }
 
 /**
  * `GET /answer/<token>` (docs/chat/reach-people.md "Answer links"): shows what the link would
  * answer, with a button that posts back to the same URL, or the answer page; changes nothing (mail
- * scanners open links). A link that is unknown or altered, used, expired, or whose call settled
- * gets its refusal page.
+ * scanners open links). A link that is unknown or altered, used, expired, whose call settled, or
+ * whose call is no longer asked (removed by an edit of the chat) gets its refusal page; so does a
+ * link whose recipient the tool's `approval.access` or `client.access` refuses now (`403`, the
+ * check its `POST` makes, asked without settling; a rule that throws leaves the `POST` to decide).
  */
 export async function showLink(deps: LinkDoorDeps, token: string): Promise<LinkPage> {
   const opened = await openLinkRow(deps, token)
   if ('refusal' in opened) return opened.refusal
   const { link, context, questions } = opened
+  const agent = deps.agents.get(opened.agentSlug)
+  const call = toPendingCall(opened.call)
+  const may = await linkMayAnswer({ db: deps.store.db, agent, recipient: link.recipient, call })
+  if ('allowed' in may && !may.allowed) return refused('forbidden', opened.chatURL)
   if (link.choice !== null) return { status: 200, html: confirmPage(context, link.label) }
   if (!questions) return refused('unavailable', opened.chatURL)
   return { status: 200, html: questionsPage(context, questions) }
@@ -123,8 +153,7 @@ export async function useLink(deps: LinkDoorDeps, token: string, form: PostedFor
     const again = await openLinkRow(deps, token)
     return 'refusal' in again ? again.refusal : refused('used', chatURL)
   }
-  const user = await findUserByEmail(deps.store.db, link.recipient)
-  const req: Caller = { user, credential: { type: 'custom' }, entryPoint: 'link', headers: new Headers(), link: { recipient: link.recipient } }
+  const req: Caller = await linkCallerOf(deps.store.db, link.recipient)
   try {
     const outcome = await deps.settle({ chatId: link.chat_id, inputs: [settleInputOf(link.tool_call_id, choice)], req })
     if (outcome.kind === 'continued') {

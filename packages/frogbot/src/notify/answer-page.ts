@@ -80,13 +80,39 @@ export function donePage({ summary, chatURL }: { summary: string; chatURL: strin
 }
 
 /** Why a link did nothing. */
-export type LinkRefusal = 'unknown' | 'used' | 'expired' | 'settled' | 'forbidden' | 'voted' | 'unavailable' | 'busy'
+export type LinkRefusal =
+  | 'unknown'
+  | 'used'
+  | 'expired'
+  | 'settled'
+  | 'withdrawn'
+  | 'withdrawn-approval'
+  | 'forbidden'
+  | 'voted'
+  | 'unavailable'
+  | 'busy'
 
 const REFUSALS: Record<LinkRefusal, { status: number; title: string; text: string }> = {
   unknown: { status: 404, title: 'This link does not work', text: 'It is not a link FrogBot sent, or part of it was changed. Nothing was answered.' },
   used: { status: 410, title: 'This link was already used', text: 'Each answer link works once. Nothing was changed.' },
   expired: { status: 410, title: 'This link expired', text: 'Answer links work for a limited time. Nothing was answered; open the chat to answer there.' },
   settled: { status: 409, title: 'This question is closed', text: 'It was already answered, dismissed or expired, so its links no longer work. Nothing was changed.' },
+  // Its call was removed while it waited (the message that led to it was edited, or the chat
+  // changed): no longer asked.
+  withdrawn: {
+    status: 410,
+    title: 'This question is no longer asked',
+    text:
+      'The message that led to it was edited, or the chat changed, so the question was withdrawn. ' +
+      'Nothing was answered.'
+  },
+  'withdrawn-approval': {
+    status: 410,
+    title: 'This approval is no longer asked',
+    text:
+      'The message that led to it was edited, or the chat changed, so the call no longer waits for a ' +
+      'decision. Nothing was decided.'
+  },
   forbidden: { status: 403, title: 'You may not answer this', text: 'The app does not let this answer through. Nothing was changed.' },
   voted: { status: 409, title: 'You already answered this', text: 'Your answer is counted; the call waits for the others it needs. Nothing was changed.' },
   unavailable: { status: 409, title: 'This question cannot be answered here', text: 'Open the chat to answer it. Nothing was changed.' },

@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto'
-import { type ChatSummary, durationText, type PendingCall, type SettlementWithPart } from '@frogbotai/protocol'
+import {
+  APPROVAL_KIND,
+  type ChatSummary,
+  durationText,
+  type PendingCall,
+  type SettlementWithPart
+} from '@frogbotai/protocol'
 import type { EngineEvent } from '../contract/engine-events.ts'
 import type { AttachedPiece, DirectPerson } from '../contract/piece.ts'
 import { chatSummary } from '../turns/views/chat-summary.ts'
@@ -15,12 +21,16 @@ import { agentNameOf, chatURLOf, type NoticeCall, noticeEmail, type NoticeType }
 import { noticePlan, type NotifyOptions } from './notify-options.ts'
 import { recipientsOf } from './recipients.ts'
 import { webhookSender } from './webhook-sender.ts'
+import { type LinkAgent, linkMayAnswer } from './link-access.ts'
 
-/** What the notifier runs on: the options, the store, the agents (for their names), the settle door, the clock, the log, the environment. */
+/**
+ * What the notifier runs on: the options, the store, the agents (their names, and their tools'
+ * `access` rules, asked before a notice goes), the settle door, the clock, the log, the environment.
+ */
 export type NotifierDeps = {
   options: NotifyOptions
   store: ChatStore
-  agents: Map<string, { profile?: { name?: string } }>
+  agents: Map<string, { profile?: { name?: string } } & LinkAgent>
   settle: LinkDoorDeps['settle']
   now: () => Date
   log: (line: string) => void
@@ -63,6 +73,33 @@ export function createNotifier(deps: NotifierDeps) {
   }
   const iso = (ms = 0) => new Date(now().getTime() + ms).toISOString()
   const agentName = (slug: string) => agentNameOf(deps.agents, slug)
+  // Each call and person a tool's access refused a notice to is logged once (by this process).
+  const refusedLogged = new Set<string>()
+
+  /**
+   * Whether `address` may be sent a notice of `call` in web chat `chat`: the tool's own
+   * `approval.access` or `client.access`, asked now as their answer link would ask it (see
+   * `linkMayAnswer`), lets them. A refusal is logged once per call and person; a rule that throws
+   * is logged and the notice goes (its link's `POST` asks again).
+   */
+  const mayNotify = async (chat: NoticeChat, call: PendingCall, address: string): Promise<boolean> => {
+    const agent = deps.agents.get(chat.agentSlug)
+    const may = await linkMayAnswer({ db: store.db, agent, recipient: address, call })
+    const what = `"${call.toolName}" (call ${call.toolCallId}) in chat ${chat.id} to ${address}`
+    const rule = call.kind === APPROVAL_KIND ? 'approval.access' : 'client.access'
+    if ('threw' in may) {
+      const reason = may.threw instanceof Error ? may.threw.message : String(may.threw)
+      log(`frogbot: the tool's ${rule} failed on the notice of ${what}: ${reason}; the notice goes`)
+      return true
+    }
+    if (may.allowed) return true
+    const key = `${chat.id}\u0000${call.toolCallId}\u0000${address}`
+    if (!refusedLogged.has(key)) {
+      refusedLogged.add(key)
+      log(`frogbot: no notice of ${what}: the tool's ${rule} refuses them (logged once per call and person)`)
+    }
+    return false
+  }
 
   /** The next due time after the first notice at `noticeAt`, given reminders sent and whether it escalated. */
   const nextDue = (noticeAt: string, remindersSent: number, escalated: boolean): string | null => {
@@ -87,6 +124,8 @@ export function createNotifier(deps: NotifierDeps) {
     for (const call of calls) {
       for (const entry of audience(call)) {
         const address = await addressOf(entry)
+        // A web chat's notice carries answer links: none to someone the tool's access refuses now.
+        if (address && !chat.channel && !(await mayNotify(chat, call, address.toLowerCase()))) continue
         if (address) byRecipient.set(address.toLowerCase(), [...(byRecipient.get(address.toLowerCase()) ?? []), call])
       }
     }
@@ -155,7 +194,8 @@ export function createNotifier(deps: NotifierDeps) {
     return Number(reminding) + Number(escalating)
   }
 
-  const pageDeps: LinkDoorDeps = { store, settle: deps.settle, agentName, now, publicURL }
+  const { agents, settle } = deps
+  const pageDeps: LinkDoorDeps = { store, agents, settle, agentName, now, publicURL }
   return {
     /** The engine listener: first notices, and the webhook's `call.settled`. */
     listener: (event: EngineEvent) => {

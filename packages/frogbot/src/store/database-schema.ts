@@ -109,6 +109,8 @@ export type AnswerLinksTable = {
 export type CallDraftsTable = {
   chat_id: string
   tool_call_id: string
+  /** Whose draft (migration 014): `user:<id>`, or `anonymous` for every caller without a user. */
+  writer: string
   /** JSON: the card's own draft, as the last save gave it. */
   draft: string
   updated_at: string

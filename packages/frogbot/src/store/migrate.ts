@@ -12,6 +12,7 @@ import * as assignees from './migrations/008-assignees.ts'
 import * as notices from './migrations/011-notices.ts'
 import * as protocolKeys from './migrations/012-protocol-keys.ts'
 import * as inbox from './migrations/013-inbox.ts'
+import * as draftWriters from './migrations/014-draft-writers.ts'
 import type { Database } from './database-schema.ts'
 
 const migrations: Record<string, Migration> = {
@@ -26,7 +27,8 @@ const migrations: Record<string, Migration> = {
   '008-assignees': assignees,
   '011-notices': notices,
   '012-protocol-keys': protocolKeys,
-  '013-inbox': inbox
+  '013-inbox': inbox,
+  '014-draft-writers': draftWriters
 }
 
 /** The key of the transaction-level advisory lock that serializes migrations on PostgreSQL. */

@@ -10,6 +10,7 @@ import {
   overlongText,
   REASON_MAX_LENGTH,
   REASON_TYPE_RULE,
+  type PendingCall,
   givenReason,
   stringsIn,
   tooLongText,
@@ -71,9 +72,18 @@ function droppedKey(given: unknown, parsed: unknown, path: (string | number)[]):
  * (`system`), lets them.
  */
 export async function toolAccessAllows(agent: Pick<ResolvedAgent, 'clientTools' | 'approvalTools'>, req: Caller, call: CallRecord): Promise<boolean> {
+  return pendingAccessAllows(agent, req, toPendingCall(call))
+}
+
+/** {@link toolAccessAllows} on a pending call as the doors show it (what a notice carries). */
+export async function pendingAccessAllows(
+  agent: Pick<ResolvedAgent, 'clientTools' | 'approvalTools'>,
+  req: Caller,
+  call: PendingCall
+): Promise<boolean> {
   if (req.entryPoint === 'system') return true
   const access = call.kind === APPROVAL_KIND ? agent.approvalTools.get(call.toolName)?.approval?.access : agent.clientTools.get(call.toolName)?.client.access
-  return !access || Boolean(await access({ req, call: toPendingCall(call) }))
+  return !access || Boolean(await access({ req, call }))
 }
 
 /**

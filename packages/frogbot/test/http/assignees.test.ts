@@ -40,12 +40,14 @@ const pickFile: ClientTool<z.ZodObject<{ files: z.ZodArray<z.ZodString> }>, z.Zo
     assignees: ({ chat, call, req }) => {
       seen.push({ chatId: chat.id, toolName: call.toolName, user: req.user?.email ?? null })
       if (req.user?.email === 'fay@example.com') throw new Error('directory is down')
+      const many = () => Array.from({ length: 150 }, (_, n) => `p${n}@example.com`)
+      if (req.user?.email === 'gus@example.com') return many()
       return [ids.carl]
     }
   }
 }
 
-const ids = { ada: '', carl: '', dana: '', eve: '', fay: '' }
+const ids = { ada: '', carl: '', dana: '', eve: '', fay: '', gus: '' }
 
 for (const backend of BACKENDS) {
   backend.describe(`who is asked: ${backend.name}`, () => {
@@ -187,6 +189,18 @@ for (const backend of BACKENDS) {
       expect(await call('carl', 'POST', `${chatPath(chatId)}/settle`, { toolCallId: pending.toolCallId, output: { file: 'a.txt' } })).toMatchObject({ status: 404 })
       expect(await call('fay', 'POST', `${chatPath(chatId)}/settle`, { toolCallId: pending.toolCallId, output: { file: 'b.txt' } })).toMatchObject({ status: 200 })
     })
+
+    it('a function naming more than 100 people is refused whole, logged: never cut to 100', async () => {
+      const { chatId, pending } = await ask('gus', 'pick a file')
+      expect(pending.assignees).toBeUndefined()
+      const line = `frogbot: assignees of "pick_file" in chat ${chatId} returned 150 people, ` +
+        'more than 100; the call has no assignees (a list is never cut)'
+      expect(logs).toContain(line)
+      const read = await call('gus', 'GET', `${chatPath(chatId)}/pending`)
+      expect(read.json.pending[0].assignees).toBeUndefined()
+      const answer = { toolCallId: pending.toolCallId, output: { file: 'a.txt' } }
+      expect(await call('gus', 'POST', `${chatPath(chatId)}/settle`, answer)).toMatchObject({ status: 200 })
+    })
   })
 }
 
@@ -222,5 +236,14 @@ describe('assignees options are checked by buildConfig', () => {
       ])
     )
     expect(error.problems).toHaveLength(7)
+  })
+
+  it('a list of more than 100 is refused at start, not cut', () => {
+    const many = Array.from({ length: 101 }, (_, n) => `p${n}@example.com`)
+    const tooMany = { ...sendInvoice, approval: { assignees: many } } as unknown as AnyTool
+    const error = configError([{ slug: 'planner', model: 'fast', tools: [tooMany] }])
+    const rule = 'agents[0].tools[0].approval.assignees: must be a list of FrogBot user ids or emails ' +
+      '(1 to 100)'
+    expect(error.problems).toEqual([expect.stringContaining(rule)])
   })
 })

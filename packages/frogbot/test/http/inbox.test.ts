@@ -241,6 +241,21 @@ for (const backend of BACKENDS) {
       expect(await refused(`agent=${emoji(32)}`)).toBe(`agent: no agent "${'😀'.repeat(32)}" that you may use`)
     })
 
+    it('refuses a query value or name that is not UTF-8 (400 naming it), never read as "%FF"', async () => {
+      const refused = async (query: string) => {
+        const response = await call('dana', 'GET', `/api/pending?${query}`)
+        return [response.status, response.json.error]
+      }
+      expect(await refused('agent=%FF')).toEqual([400, 'agent: not valid UTF-8'])
+      expect(await refused('kind=approval&cursor=a%C3')).toEqual([400, 'cursor: not valid UTF-8'])
+      expect(await refused('%FF=1')).toEqual([400, "a parameter's name: not valid UTF-8"])
+      // Percent-encoded UTF-8 is read as the text it encodes.
+      expect(await refused('agent=%C3%A9')).toEqual([400, 'agent: no agent "é" that you may use'])
+      // The chat lists read their query the same way.
+      const chats = await call('dana', 'GET', '/api/chats?cursor=%FF')
+      expect(chats).toMatchObject({ status: 400, json: { error: 'cursor: not valid UTF-8' } })
+    })
+
     it('needs someone signed in (401), and is in the OpenAPI document', async () => {
       expect((await call(null, 'GET', '/api/pending')).status).toBe(401)
       // Not signed in is 401 before any parameter is read.

@@ -1,6 +1,7 @@
 import { afterEach, expect, it } from 'vitest'
 import { describeEachDatabase } from '../../src/testing/test-databases.ts'
-import { charges, linksIn, noticeFrogbot } from './notify-kit.ts'
+import type { Duration } from '../../src/notify/notify-options.ts'
+import { charges, linksIn, noticeFrogbot, refusedApprovers } from './notify-kit.ts'
 
 // Answer links (docs/chat/reach-people.md "Answer links"), through the app's own HTTP handler on a
 // real SQLite file and a real PostgreSQL database: SMTP_URL is unset, so each notice is logged
@@ -12,10 +13,17 @@ afterEach(async () => {
 })
 
 describeEachDatabase('answer links', (fresh) => {
-  async function start() {
+  async function start(remind: Duration[] = []) {
     const database = await fresh()
     const logs: string[] = []
-    const app = await noticeFrogbot({ adapter: database.adapter(), notify: { email: { from: 'FrogBot <frogbot@example.com>' } }, log: (line) => logs.push(line) })
+    // Every line, never emptied (linksOf empties `logs`).
+    const history: string[] = []
+    const log = (line: string) => {
+      logs.push(line)
+      history.push(line)
+    }
+    const notify = { email: { from: 'FrogBot <frogbot@example.com>' }, remind }
+    const app = await noticeFrogbot({ adapter: database.adapter(), notify, log })
     cleanups.push(async () => {
       await app.frogbot.close()
       await database.drop()
@@ -31,7 +39,9 @@ describeEachDatabase('answer links', (fresh) => {
       await until(async () => (await app.frogbot.readChat({ chatId, caller: { user: app.ada } })).chat.state === 'idle')
       return app.frogbot.readChat({ chatId, caller: { user: app.ada } })
     }
-    return { ...app, logs, linksOf, settled }
+    const refusals = () => history.filter((line) => line.startsWith('frogbot: no notice of'))
+    const emails = () => history.filter((line) => line.startsWith('frogbot: email to'))
+    return { ...app, logs, linksOf, settled, refusals, emails }
   }
 
   it('a single-choice question: one link per option; GET only shows it, POST answers as the recipient and the reply continues', async () => {
@@ -103,6 +113,70 @@ describeEachDatabase('answer links', (fresh) => {
     expect(again).toEqual({ chatId, toolCallId: 'call_same' })
     for (const form of [undefined, {}]) expect((await app.page(links.Blue, form)).status).toBe(404)
     expect((await app.frogbot.pending({ chatId, caller: { user: app.ada } })).pending.map((call) => call.toolCallId)).toEqual(['call_same'])
+  })
+
+  it('a link whose call an edit removed says it is no longer asked (410), not "never sent"', async () => {
+    const app = await start()
+    const before = charges.length
+    const editFirst = async (chatId: string, text: string) => {
+      const userMessage = (await app.api('GET', `/api/agents/planner/chats/${chatId}`)).json.messages[0]
+      const path = `/api/agents/planner/chats/${chatId}/messages/${userMessage.id}`
+      const edited = await app.api('PUT', path, { text })
+      expect(edited.status).toBe(200)
+    }
+    const approval = await app.ask('Please charge the card')
+    const { links } = await app.linksOf(approval.chatId)
+    await editFirst(approval.chatId, 'Pick a color instead')
+    for (const form of [undefined, {}]) {
+      const gone = await app.page(links.Approve, form)
+      expect(gone.status).toBe(410)
+      expect(gone.html).toContain('This approval is no longer asked')
+      expect(gone.html).toContain('The message that led to it was edited, or the chat changed')
+      expect(gone.html).toContain(`http://frogbot.test/admin/chats/planner/${approval.chatId}`)
+      expect(gone.html).not.toContain('It is not a link FrogBot sent')
+    }
+    expect(charges.length - before).toBe(0)
+    // The edit asked a new question in that chat: its notice goes out before the next chat's.
+    expect(Object.keys((await app.linksOf(approval.chatId)).links)).toEqual(['Red', 'Blue'])
+
+    const asked = await app.ask('Pick a color')
+    const { links: colorLinks } = await app.linksOf(asked.chatId)
+    await editFirst(asked.chatId, 'Pick a color, again')
+    const pending = (await app.frogbot.pending({ chatId: asked.chatId, caller: { user: app.ada } })).pending
+    expect(pending.map((call) => call.toolCallId)).not.toContain(asked.toolCallId)
+    for (const form of [undefined, {}]) {
+      const gone = await app.page(colorLinks.Blue, form)
+      expect(gone.status).toBe(410)
+      expect(gone.html).toContain('This question is no longer asked')
+    }
+    // The new question is not answered by the old link.
+    expect((await app.frogbot.pending({ chatId: asked.chatId, caller: { user: app.ada } })).pending)
+      .toEqual(pending)
+  })
+
+  it('no notice to someone the tool’s access refuses when sent; logged once per call and person', async () => {
+    const app = await start(['15m'])
+    const refunding = await app.ask('Please refund the card')
+    await app.frogbot.maintain()
+    // The question asked next is noticed: the refund's notice went out before it, or never.
+    const asked = await app.ask('Pick a color')
+    const { links } = await app.linksOf(asked.chatId)
+    expect(Object.keys(links)).toEqual(['Red', 'Blue'])
+    const line = `frogbot: no notice of "refund" (call ${refunding.toolCallId}) ` +
+      `in chat ${refunding.chatId} to ` +
+      "ada@example.com: the tool's approval.access refuses them (logged once per call and person)"
+    expect(app.refusals()).toEqual([line])
+    // One email went: the question's; none for the refund.
+    expect(app.emails()).toHaveLength(1)
+    expect(app.emails()[0]).toContain('Which color?')
+    // The reminder 15 minutes on goes to the question's recipient alone, and the refusal is not logged again.
+    app.advance(16 * 60_000)
+    expect(await app.frogbot.maintain()).toBeDefined()
+    await until(() => app.emails().length === 2)
+    expect(app.emails()[1]).toContain('Which color?')
+    expect(app.refusals()).toEqual([line])
+    expect((await app.frogbot.pending({ chatId: refunding.chatId, caller: { user: app.ada } })).pending)
+      .toHaveLength(1)
   })
 
   it('a link past its 72 hours is refused; the call still waits', async () => {
@@ -244,14 +318,26 @@ describeEachDatabase('answer links', (fresh) => {
   it('a link the app refuses (access, or a vote already given) says why and stays unused: a refused answer changes nothing', async () => {
     const app = await start()
     const before = charges.length
-    const refunding = await app.ask('Please refund the card')
-    const { links: refundLinks } = await app.linksOf(refunding.chatId)
-    for (let tries = 0; tries < 2; tries++) {
-      const refused = await app.page(refundLinks.Approve, {})
-      expect(refused.status).toBe(403)
-      expect(refused.html).toContain('You may not answer this')
+    const paying = await app.ask('Please payout the card')
+    const { links: payLinks } = await app.linksOf(paying.chatId)
+    // approval.access changed to refuse Ada after her notice went: GET says so too, and nothing settles.
+    refusedApprovers.add('ada@example.com')
+    try {
+      for (let tries = 0; tries < 2; tries++) {
+        for (const form of [{}, undefined]) {
+          const refused = await app.page(payLinks.Approve, form)
+          expect(refused.status).toBe(403)
+          expect(refused.html).toContain('You may not answer this')
+          expect(refused.html).not.toContain('Approve “payout”?')
+        }
+      }
+      expect((await app.frogbot.pending({ chatId: paying.chatId, caller: { user: app.ada } })).pending)
+        .toHaveLength(1)
+    } finally {
+      refusedApprovers.delete('ada@example.com')
     }
-    expect((await app.page(refundLinks.Approve)).status).toBe(200)
+    // Let in again, the link still works: nothing used it.
+    expect((await app.page(payLinks.Approve)).html).toContain('Approve “payout”?')
 
     const transferring = await app.ask('Please transfer the money')
     const { links } = await app.linksOf(transferring.chatId)

@@ -16,7 +16,8 @@ let calls = 0
 /**
  * The notice tests' model: after a tool result it says `Got: <the result as JSON>`; a message with
  * "charge" calls `charge` (needs approval), "refund" `refund` (nobody may approve it), "transfer"
- * `transfer` (two approvals), with "trip" asks two questions (the answer page),
+ * `transfer` (two approvals), "payout" `payout` (refuses `refusedApprovers`), with "trip" asks two
+ * questions (the answer page),
  * with "hostile" one whose text carries a carriage return, escape sequences and a line break,
  * anything else asks one single-choice question, "Which color?" (Red, Blue).
  */
@@ -32,7 +33,7 @@ export const noticeModel = mockModel({
     // A prompt may name its call's id, "(call_x)", as a provider may give the same id twice.
     const toolCallId = /\((call_\w+)\)/.exec(text)?.[1] ?? `call_${++calls}`
     if (text.includes('charge')) return { stream: convertArrayToReadableStream(toolStep([{ toolCallId, toolName: 'charge', input: { cents: 500 } }]) as never[]) }
-    for (const name of ['refund', 'transfer'] as const) {
+    for (const name of ['refund', 'transfer', 'payout'] as const) {
       if (text.includes(name)) return { stream: convertArrayToReadableStream(toolStep([{ toolCallId, toolName: name, input: { cents: 500 } }]) as never[]) }
     }
     if (text.includes('hostile')) {
@@ -65,6 +66,17 @@ export const charge: Tool<z.ZodObject<{ cents: z.ZodNumber }>> = {
 /** `charge` that nobody may approve (`approval.access` refuses everyone). */
 export const refund: Tool<z.ZodObject<{ cents: z.ZodNumber }>> = { ...charge, slug: 'refund', description: 'Refund a card.', approval: { access: () => false } }
 
+/** The recipients `payout`'s `approval.access` refuses (tests change it while a call waits). */
+export const refusedApprovers = new Set<string>()
+
+/** `charge` whose `approval.access` refuses the people in `refusedApprovers` (by link recipient or email). */
+export const payout: Tool<z.ZodObject<{ cents: z.ZodNumber }>> = {
+  ...charge,
+  slug: 'payout',
+  description: 'Pay out money.',
+  approval: { access: ({ req }) => !refusedApprovers.has(req.link?.recipient ?? req.user?.email ?? '') }
+}
+
 /** `charge` that needs two approvals (`approval.quorum`). */
 export const transfer: Tool<z.ZodObject<{ cents: z.ZodNumber }>> = { ...charge, slug: 'transfer', description: 'Transfer money.', approval: { quorum: { count: 2 } } }
 
@@ -72,7 +84,18 @@ export const transfer: Tool<z.ZodObject<{ cents: z.ZodNumber }>> = { ...charge, 
 export async function noticeFrogbot({ adapter, notify, env = {}, log = () => {} }: { adapter: DatabaseAdapter; notify: NotifyOptions; env?: NodeJS.ProcessEnv; log?: (line: string) => void }) {
   let offsetMs = 0
   const frogbot: Frogbot = await createFrogbot(
-    buildConfig({ agents: [{ slug: 'planner', model: 'fast', profile: { name: 'Planner' }, tools: [question, charge, refund, transfer] }], db: adapter, notify }),
+    buildConfig({
+      agents: [
+        {
+          slug: 'planner',
+          model: 'fast',
+          profile: { name: 'Planner' },
+          tools: [question, charge, refund, transfer, payout]
+        }
+      ],
+      db: adapter,
+      notify
+    }),
     { model: noticeModel, log, maintenanceIntervalMs: 0, now: () => new Date(Date.now() + offsetMs), env: { FROGBOT_PUBLIC_URL: 'http://frogbot.test', ...env } }
   )
   const ada = await createTestUser(frogbot, { email: 'ada@example.com', name: 'Ada' })

@@ -4,6 +4,7 @@ import { FrogbotError } from '../../errors/frogbot-error.ts'
 import type { ChatState, ChatSummary, PendingCall } from '@frogbotai/protocol'
 import { toPendingCall } from '../../store/chat-records.ts'
 import { canReadChat, chatFor, mayUse, usableAgent } from '../chat-access.ts'
+import { draftWriterOf } from '../call-drafts.ts'
 import { chatSummary } from './chat-summary.ts'
 import { toQueuedMessage } from './queued-message.ts'
 import { effectiveState } from '../../store/effective-state.ts'
@@ -24,13 +25,13 @@ function restingView(messages: StoredMessage[], state: ChatState, waiting: Reado
 
 /**
  * Reads a chat `req` may read (an assignee of one of its calls too): its messages, the calls still
- * waiting, its queue and the drafts of the waiting calls' cards (read only while calls wait);
+ * waiting, its queue and `req`'s own drafts of the waiting calls' cards (read only while calls wait);
  * `assigneeOnly` when only a call naming `req` lets them read it. Throws `not-found`.
  */
 export async function readChat(services: TurnServices, { chatId, agentSlug, req }: { chatId: string; agentSlug?: string; req: Caller }): Promise<ChatRead> {
   const { chat } = await chatFor(services, { chatId, agentSlug, req, write: false, assignee: 'read' })
   const [messages, pending, queued] = await Promise.all([services.store.getMessages(chat.id), services.store.getPendingCalls(chat.id), services.store.getQueued(chat.id)])
-  const drafts = pending.length > 0 ? await services.store.getDrafts(chat.id) : []
+  const drafts = pending.length > 0 ? await services.store.getDrafts(chat.id, draftWriterOf(req)) : []
   const summary = chatSummary(services, chat)
   const shown = restingView(messages, summary.state, new Set(pending.map((call) => call.toolCallId)))
   return { chat: summary, messages: shown, pending: pending.map(toPendingCall), queued: queued.map(toQueuedMessage), drafts, ...(canReadChat(req, chat) ? {} : { assigneeOnly: true as const }) }
