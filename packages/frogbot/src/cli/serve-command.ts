@@ -6,7 +6,7 @@ import { createFrogbot } from '../frogbot.ts'
 import { internalsOf } from '../frogbot-internals.ts'
 import { answerClientErrors } from './client-errors.ts'
 import { cliCommand } from './cli-command.ts'
-import { checkGivenToken, prepareDemoAccess, prepareDemoSignIn } from './demo-access.ts'
+import { checkGivenToken, prepareFirstStart } from './demo-access.ts'
 import { loadConfig } from './load-config.ts'
 import { stopSignal } from './stop-signal.ts'
 
@@ -123,7 +123,7 @@ export async function serveCommand(options: { port?: string; host?: string; conf
   const base = `http://localhost:${address.port}`
   const firstAgent = engine.services.agents.keys().next().value!
 
-  const access = await prepareDemoAccess(store.db, process.env).catch(async (error) => {
+  const { access, signIn } = await prepareFirstStart(store.db, process.env).catch(async (error) => {
     server.close()
     await frogbot.close()
     throw error
@@ -138,15 +138,19 @@ export async function serveCommand(options: { port?: string; host?: string; conf
   } else if (access.kind === 'created') {
     log(`API token for ${access.email} (id ${access.id}; shown once; keep it): ${access.token}`)
     console.log(['', 'Try it:', ...tryCommands(base, firstAgent, access.token), ''].join('\n'))
+  } else if (access.kind === 'raced') {
+    const which = access.tokenId ? ` (id ${access.tokenId})` : ''
+    log(`API token: the demo user ${access.email} and its first API token${which} were created by another server starting at the same time on this database; that server printed the token. Create another with \`${cliCommand(`tokens create --email ${access.email}`)}\`, or start with FROGBOT_TOKEN=<token>`)
   } else if (access.email) {
     log(`API tokens: create one with \`${cliCommand(`tokens create --email ${access.email}`)}\`, or start with FROGBOT_TOKEN=<token>`)
   } else {
     // Users exist, but not the demo user: a token needs a user, so say which commands make both.
     log(`API tokens: create a user with \`${cliCommand(`users create --email you@example.com`)}\`, then a token with \`${cliCommand(`tokens create --email you@example.com`)}\` (\`${cliCommand(`users list`)}\` shows the users); or start with FROGBOT_TOKEN=<token>`)
   }
-  const signIn = await prepareDemoSignIn(store.db, process.env)
   const reach = host === '127.0.0.1' || host === 'localhost' || host === '::1' ? '; this machine only, set HOST=0.0.0.0 to accept others' : ''
-  if (signIn?.password) log(`admin chat: sign in as ${signIn.email} with the password ${signIn.password} (shown once; change it with \`${cliCommand(`users password --email ${signIn.email}`)}\`)`)
+  const made = access.kind === 'raced' ? 'the demo user' : 'the password of the demo user'
+  if (signIn?.setByAnother) log(`admin chat: ${made} ${signIn.email} was created by another server starting at the same time on this database; sign in with the password that server printed (shown once in its output; or set one: \`${cliCommand(`users password --email ${signIn.email}`)}\`)`)
+  else if (signIn?.password) log(`admin chat: sign in as ${signIn.email} with the password ${signIn.password} (shown once; change it with \`${cliCommand(`users password --email ${signIn.email}`)}\`)`)
   else if (signIn) log(`admin chat: sign in as ${signIn.email} with the password printed at its first start (or set one: \`${cliCommand(`users password --email ${signIn.email}`)}\`)`)
   else log(`admin chat: sign in with a user's email and password (\`${cliCommand(`users create --email you@example.com`)}\`)`)
   log(`admin chat: open ${base}/admin in a browser`)
