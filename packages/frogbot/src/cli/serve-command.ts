@@ -8,6 +8,7 @@ import { answerClientErrors } from './client-errors.ts'
 import { cliCommand } from './cli-command.ts'
 import { checkGivenToken, prepareFirstStart } from './demo-access.ts'
 import { loadConfig } from './load-config.ts'
+import { wholeNumberSetting } from '../config/whole-number-setting.ts'
 import { stopSignal } from './stop-signal.ts'
 
 function tryCommands(base: string, slug: string, token: string) {
@@ -26,11 +27,11 @@ function tryCommands(base: string, slug: string, token: string) {
  * sooner but must stay well above a renewal round trip to the database.
  */
 export function leaseFromEnv(value: string | undefined): number | undefined {
-  if (value === undefined || value.trim() === '') return undefined
-  const ms = Number(value)
-  if (!Number.isInteger(ms) || ms < 100) throw new Error(`FROGBOT_LEASE_MS: "${value}" must be a whole number of milliseconds, at least 100`)
-  return ms
+  return wholeNumberSetting('FROGBOT_LEASE_MS', value, { min: 100, rule: MILLISECONDS })
 }
+
+/** The rule of a duration in milliseconds, as a refusal states it. */
+const MILLISECONDS = 'must be a whole number of milliseconds, at least 100, in decimal digits (such as 30000)'
 
 /**
  * How long the server waits to receive a request, from its first byte: its headers within 15 s
@@ -41,11 +42,7 @@ export function leaseFromEnv(value: string | undefined): number | undefined {
  * streams for as long as the model takes.
  */
 export function serverTimeouts(value: string | undefined): { requestTimeout: number; headersTimeout: number; connectionsCheckingInterval: number } {
-  let requestTimeout = 30_000
-  if (value !== undefined && value.trim() !== '') {
-    requestTimeout = Number(value)
-    if (!Number.isInteger(requestTimeout) || requestTimeout < 100) throw new Error(`FROGBOT_REQUEST_TIMEOUT_MS: "${value}" must be a whole number of milliseconds, at least 100`)
-  }
+  const requestTimeout = wholeNumberSetting('FROGBOT_REQUEST_TIMEOUT_MS', value, { min: 100, rule: MILLISECONDS }) ?? 30_000
   return { requestTimeout, headersTimeout: Math.min(15_000, requestTimeout), connectionsCheckingInterval: Math.min(1000, requestTimeout) }
 }
 
@@ -69,6 +66,9 @@ export function withRootRedirect(handler: (request: Request, env?: unknown) => P
       : handler(request, env)
 }
 
+/** A port as `--port` and `PORT` take it. */
+const PORT_RULE = { min: 0, max: 65535, rule: 'is not a port number (0–65535) in decimal digits, such as 3000' }
+
 /**
  * `frogbot serve`: loads the config, opens and migrates the database, prints one line per start-up
  * fact (database, each agent's model, each channel piece, how to authenticate, URL, the admin
@@ -77,11 +77,10 @@ export function withRootRedirect(handler: (request: Request, env?: unknown) => P
  * process at a time holds each, see `frogbot channels:run`).
  */
 export async function serveCommand(options: { port?: string; host?: string; config?: string }): Promise<number> {
-  const rawPort = options.port ?? process.env.PORT ?? '3000'
-  const port = Number(rawPort)
-  if (rawPort.trim() === '' || !Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new Error(`${options.port !== undefined ? '--port' : 'PORT'}: "${rawPort}" is not a port number (0–65535)`)
-  }
+  const port =
+    options.port !== undefined
+      ? wholeNumberSetting('--port', options.port, { ...PORT_RULE, blank: 'refused' })!
+      : (wholeNumberSetting('PORT', process.env.PORT, PORT_RULE) ?? 3000)
   checkGivenToken(process.env.FROGBOT_TOKEN)
   // Only this machine by default: a demo token must not be reachable from the network by accident.
   const host = options.host ?? process.env.HOST ?? '127.0.0.1'
