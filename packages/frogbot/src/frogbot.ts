@@ -180,7 +180,11 @@ export async function createFrogbot(config: FrogbotConfig, options: CreateFrogbo
   const resolved = resolveAgents({ ...config, agents: mcp.agents }, { providers, modelOverride: options.model })
   const publicURL = publicURLProblem(env)
   const smtpUrl = smtpUrlProblem(env)
-  const settings = [...providerSettingProblems(config.ai?.providers, env), ...(publicURL ? [publicURL] : []), ...(smtpUrl ? [smtpUrl] : [])]
+  const settings = [
+    ...providerSettingProblems(config.ai?.providers, env),
+    ...(publicURL ? [publicURL] : []),
+    ...(smtpUrl ? [smtpUrl] : [])
+  ]
   const problems = [...settings, ...resolved.problems]
   if (problems.length > 0) throw new ConfigError(problems)
   const { agents } = resolved

@@ -25,7 +25,10 @@ function newDemoPassword(): string {
  * servers starting together on a fresh database, exactly one gets its id back; the others get
  * `null`. The password is part of that insert, so the password printed is always the stored one.
  */
-async function createDemoUserIfNoUsers(db: Kysely<Database>, password: string | null): Promise<{ id: string } | null> {
+async function createDemoUserIfNoUsers(
+  db: Kysely<Database>,
+  password: string | null
+): Promise<{ id: string } | null> {
   const row = {
     id: randomId('user'),
     email: DEMO_EMAIL,
@@ -103,7 +106,11 @@ export async function prepareDemoAccess(db: Kysely<Database>, env: NodeJS.Proces
     }
     // Another server, started at the same time on this database, created the first user between
     // the look and the insert: it printed the token and the password, this one has neither.
-    const raced = await db.selectFrom('frogbot_users').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirst()
+    const raced = await db
+      .selectFrom('frogbot_users')
+      .select('id')
+      .where('email', '=', DEMO_EMAIL)
+      .executeTakeFirst()
     if (raced) {
       const first = await db
         .selectFrom('frogbot_api_tokens')
@@ -164,13 +171,21 @@ export function checkGivenToken(value: string | undefined) {
  * starting together exactly one sets (and prints) it; the others answer `setByAnother: true`.
  * Outside production only (`NODE_ENV`): a deployment's logs never carry a password.
  */
-export async function prepareDemoSignIn(db: Kysely<Database>, env: NodeJS.ProcessEnv): Promise<{ email: string; password: string | null; setByAnother?: boolean } | null> {
+export async function prepareDemoSignIn(
+  db: Kysely<Database>,
+  env: NodeJS.ProcessEnv
+): Promise<{ email: string; password: string | null; setByAnother?: boolean } | null> {
   const demo = await db.selectFrom('frogbot_users').select(['id', 'password_hash']).where('email', '=', DEMO_EMAIL).executeTakeFirst()
   if (!demo) return null
   if (demo.password_hash || env.NODE_ENV === 'production') return { email: DEMO_EMAIL, password: null }
   const password = newDemoPassword()
   const hash = await hashPassword(password)
-  const set = await db.updateTable('frogbot_users').set({ password_hash: hash }).where('id', '=', demo.id).where('password_hash', 'is', null).executeTakeFirst()
+  const set = await db
+    .updateTable('frogbot_users')
+    .set({ password_hash: hash })
+    .where('id', '=', demo.id)
+    .where('password_hash', 'is', null)
+    .executeTakeFirst()
   if (Number(set.numUpdatedRows) === 0) return { email: DEMO_EMAIL, password: null, setByAnother: true }
   await deleteUserSessions(db, demo.id)
   return { email: DEMO_EMAIL, password }

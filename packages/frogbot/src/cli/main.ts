@@ -172,7 +172,10 @@ const VALUE_OF: Record<string, string> = {
  * value`).
  */
 function flagProblem(argv: string[]): { command: string | null; problem: string } | null {
-  const { tokens } = parseArgs({ args: argv, allowPositionals: true, strict: false, tokens: true, options: OPTIONS })
+  const { tokens } = parseArgs({
+    args: argv, allowPositionals: true, strict: false, tokens: true,
+    options: OPTIONS
+  })
   const first = tokens.find((token) => token.kind === 'positional')?.value ?? null
   const command = first !== null && first in COMMANDS ? first : null
   const own = command ? [...COMMAND_FLAGS[command], 'help', 'version'] : FLAGS
@@ -187,8 +190,9 @@ function flagProblem(argv: string[]): { command: string | null; problem: string 
     if (!own.includes(name)) return refuse(`--${name} is not an option of ${command}`)
     const option = OPTIONS[name as keyof typeof OPTIONS]
     if (option.type === 'string') {
-      const flagNext = !token.inlineValue && token.value !== undefined && token.value.length > 1 && token.value.startsWith('-')
-      if (token.value === undefined || flagNext) {
+      const value = token.value
+      const flagNext = !token.inlineValue && value !== undefined && value.length > 1 && value.startsWith('-')
+      if (value === undefined || flagNext) {
         const dash = flagNext ? ` (a value starting with "-" is written --${name}=<value>)` : ''
         return refuse(`--${name} needs a value: --${name} ${VALUE_OF[name]}${dash}`)
       }
@@ -199,7 +203,7 @@ function flagProblem(argv: string[]): { command: string | null; problem: string 
   return null
 }
 
-/** A refusal of the command line in the CLI's shape: `frogbot <command>: <problem>`, a blank line, the usage. */
+/** The CLI's refusal of a command line: `frogbot <command>: <problem>`, a blank line, its usage. */
 function refusal(command: string | null, problem: string, argv: string[]): string {
   return `frogbot${command ? ` ${command}` : ''}: ${problem}\n\n${usageFor(command ? [command] : argv)}`
 }
@@ -225,7 +229,8 @@ export async function main(argv: string[]): Promise<number> {
     console.error(refusal(null, (error as Error).message, argv))
     return 1
   }
-  const named = parsed.positionals[0] !== undefined && parsed.positionals[0] in COMMANDS ? parsed.positionals[0] : null
+  const first = parsed.positionals[0]
+  const named = first !== undefined && first in COMMANDS ? first : null
   // A flag given twice would silently keep the last; say so, as HTTP's query parameters do.
   const given = parsed.tokens.flatMap((token) => (token.kind === 'option' ? [token.name] : []))
   const twice = given.find((name, index) => given.indexOf(name) !== index)

@@ -42,7 +42,8 @@ const MILLISECONDS = 'must be a whole number of milliseconds, at least 100, in d
  * streams for as long as the model takes.
  */
 export function serverTimeouts(value: string | undefined): { requestTimeout: number; headersTimeout: number; connectionsCheckingInterval: number } {
-  const requestTimeout = wholeNumberSetting('FROGBOT_REQUEST_TIMEOUT_MS', value, { min: 100, rule: MILLISECONDS }) ?? 30_000
+  const requestTimeout =
+    wholeNumberSetting('FROGBOT_REQUEST_TIMEOUT_MS', value, { min: 100, rule: MILLISECONDS }) ?? 30_000
   return { requestTimeout, headersTimeout: Math.min(15_000, requestTimeout), connectionsCheckingInterval: Math.min(1000, requestTimeout) }
 }
 
@@ -67,7 +68,11 @@ export function withRootRedirect(handler: (request: Request, env?: unknown) => P
 }
 
 /** A port as `--port` and `PORT` take it. */
-const PORT_RULE = { min: 0, max: 65535, rule: 'is not a port number (0–65535) in decimal digits, such as 3000' }
+const PORT_RULE = {
+  min: 0,
+  max: 65535,
+  rule: 'is not a port number (0–65535) in decimal digits, such as 3000'
+}
 
 /**
  * `frogbot serve`: loads the config, opens and migrates the database, prints one line per start-up
@@ -139,7 +144,12 @@ export async function serveCommand(options: { port?: string; host?: string; conf
     console.log(['', 'Try it:', ...tryCommands(base, firstAgent, access.token), ''].join('\n'))
   } else if (access.kind === 'raced') {
     const which = access.tokenId ? ` (id ${access.tokenId})` : ''
-    log(`API token: the demo user ${access.email} and its first API token${which} were created by another server starting at the same time on this database; that server printed the token. Create another with \`${cliCommand(`tokens create --email ${access.email}`)}\`, or start with FROGBOT_TOKEN=<token>`)
+    log(
+      `API token: the demo user ${access.email} and its first API token${which} were created by another ` +
+        'server starting at the same time on this database; that server printed the token. ' +
+        `Create another with \`${cliCommand(`tokens create --email ${access.email}`)}\`, ` +
+        'or start with FROGBOT_TOKEN=<token>'
+    )
   } else if (access.email) {
     log(`API tokens: create one with \`${cliCommand(`tokens create --email ${access.email}`)}\`, or start with FROGBOT_TOKEN=<token>`)
   } else {
@@ -147,9 +157,19 @@ export async function serveCommand(options: { port?: string; host?: string; conf
     log(`API tokens: create a user with \`${cliCommand(`users create --email you@example.com`)}\`, then a token with \`${cliCommand(`tokens create --email you@example.com`)}\` (\`${cliCommand(`users list`)}\` shows the users); or start with FROGBOT_TOKEN=<token>`)
   }
   const reach = host === '127.0.0.1' || host === 'localhost' || host === '::1' ? '; this machine only, set HOST=0.0.0.0 to accept others' : ''
-  const made = access.kind === 'raced' ? 'the demo user' : 'the password of the demo user'
-  if (signIn?.setByAnother) log(`admin chat: ${made} ${signIn.email} was created by another server starting at the same time on this database; sign in with the password that server printed (shown once in its output; or set one: \`${cliCommand(`users password --email ${signIn.email}`)}\`)`)
-  else if (signIn?.password) log(`admin chat: sign in as ${signIn.email} with the password ${signIn.password} (shown once; change it with \`${cliCommand(`users password --email ${signIn.email}`)}\`)`)
+  // Another server starting at the same time made the demo user (or, with FROGBOT_TOKEN, its password).
+  const byAnother = access.kind === 'raced' ? 'the demo user was created' : "the demo user's password was set"
+  const setOne = signIn && `\`${cliCommand(`users password --email ${signIn.email}`)}\``
+  if (signIn?.setByAnother) {
+    log(
+      `admin chat: ${byAnother} (${signIn.email}) by another server starting at the same time on this ` +
+        'database; sign in with the password that server printed ' +
+        `(shown once in its output; or set one: ${setOne})`
+    )
+  } else if (signIn?.password) {
+    const password = `the password ${signIn.password} (shown once; change it with ${setOne})`
+    log(`admin chat: sign in as ${signIn.email} with ${password}`)
+  }
   else if (signIn) log(`admin chat: sign in as ${signIn.email} with the password printed at its first start (or set one: \`${cliCommand(`users password --email ${signIn.email}`)}\`)`)
   else log(`admin chat: sign in with a user's email and password (\`${cliCommand(`users create --email you@example.com`)}\`)`)
   log(`admin chat: open ${base}/admin in a browser`)

@@ -1,3 +1,6 @@
+/** The rule of a {@link wholeNumberSetting}: its range, how a refusal states it, whether blank is unset. */
+export type WholeNumberRule = { min: number; max?: number; rule: string; blank?: 'unset' | 'refused' }
+
 /**
  * How every whole-number setting is read (`PORT` and `--port`, `FROGBOT_LEASE_MS`,
  * `FROGBOT_REQUEST_TIMEOUT_MS`): white space around the value is ignored, and a blank value
@@ -9,7 +12,7 @@
 export function wholeNumberSetting(
   name: string,
   value: string | undefined,
-  { min, max = Number.MAX_SAFE_INTEGER, rule, blank = 'unset' }: { min: number; max?: number; rule: string; blank?: 'unset' | 'refused' }
+  { min, max = Number.MAX_SAFE_INTEGER, rule, blank = 'unset' }: WholeNumberRule
 ): number | undefined {
   if (value === undefined) return undefined
   const written = value.trim()

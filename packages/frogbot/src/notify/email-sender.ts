@@ -43,6 +43,11 @@ export function smtpUrlProblem(env: NodeJS.ProcessEnv): string | null {
   if (!value) return null
   const url = /^\S+$/.test(value) ? URL.parse(value) : null
   if (url && /^smtps?:\/\//i.test(value) && url.hostname !== '') return null
-  const what = !url ? 'it is not a URL' : !/^smtps?:$/.test(url.protocol) ? `its scheme is ${url.protocol}` : 'it names no host'
-  return `SMTP_URL: must be an smtp:// or smtps:// URL such as smtp://user:pass@smtp.example.com:587 (notice emails go through it); ${what}`
+  const what = !url
+    ? 'it is not a URL'
+    : !/^smtps?:$/.test(url.protocol)
+      ? `its scheme is ${url.protocol}`
+      : 'it names no host'
+  const rule = 'must be an smtp:// or smtps:// URL such as smtp://user:pass@smtp.example.com:587'
+  return `SMTP_URL: ${rule} (notice emails go through it); ${what}`
 }

@@ -74,7 +74,13 @@ const CODE_SPAN = /(`+)([^`]|[^`][\s\S]*?[^`])\1(?!`)/g
  * `_` or `*` inside a word or an identifier (`delete_branch`, `snake_case`, `file_a.txt`, `2*3`)
  * is not emphasis and stays.
  */
-const EMPHASIS = /(^|[^\p{L}\p{N}*_\\])(\*{1,3}|_{1,3})(?![\s*_])(.*?[^\s*_\\]|[^\s*_\\])\2(?![\p{L}\p{N}*_])/gu
+const EMPHASIS = new RegExp(
+  // $1: the start or what precedes the marker; $2: the marker, not followed by a space;
+  String.raw`(^|[^\p{L}\p{N}*_\\])(\*{1,3}|_{1,3})(?![\s*_])` +
+    // $3: the text it wraps; then the same marker, not followed by a letter or a digit.
+    String.raw`(.*?[^\s*_\\]|[^\s*_\\])\2(?![\p{L}\p{N}*_])`,
+  'gu'
+)
 
 /**
  * `line` without the Markdown that wraps its text: a heading's leading `#`s, code spans' backticks
@@ -82,7 +88,9 @@ const EMPHASIS = /(^|[^\p{L}\p{N}*_\\])(\*{1,3}|_{1,3})(?![\s*_])(.*?[^\s*_\\]|[
  * text go: characters inside words and identifiers (`delete_branch`, `C#`, `#42`) stay.
  */
 function unwrapMarkdown(line: string): string {
-  let text = line.replace(/^\s*#{1,6}\s+/, '').replace(CODE_SPAN, (_, _ticks: string, code: string) => code.replace(/^ (.*) $/s, '$1'))
+  let text = line
+    .replace(/^\s*#{1,6}\s+/, '')
+    .replace(CODE_SPAN, (_, _ticks: string, code: string) => code.replace(/^ (.*) $/s, '$1'))
   for (let previous = ''; previous !== text; ) {
     previous = text
     text = text.replace(EMPHASIS, '$1$3')

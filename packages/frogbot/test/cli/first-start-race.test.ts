@@ -20,7 +20,8 @@ async function twoServers(backend: (typeof BACKENDS)[number]) {
   const { adapter, close } = await backend.open()
   cleanups.push(close)
   const open = async () => {
-    const config = buildConfig({ agents: [{ slug: 'planner', model: 'fast', instructions: 'Ask.', tools: [question] }], db: adapter })
+    const agents = [{ slug: 'planner', model: 'fast', instructions: 'Ask.', tools: [question] }]
+    const config = buildConfig({ agents, db: adapter })
     const frogbot = await createFrogbot(config, { log: () => {}, maintenanceIntervalMs: 0 })
     cleanups.push(() => frogbot.close())
     return frogbot
@@ -29,34 +30,43 @@ async function twoServers(backend: (typeof BACKENDS)[number]) {
   return [await open(), await open()] as const
 }
 
+const SLOW = { timeout: 30_000 }
+const DEMO = 'demo@frogbot.local'
+
+/** Both servers' first-start bootstrap, at the same time. */
+const bothStart = (a: Frogbot, b: Frogbot, env: NodeJS.ProcessEnv) =>
+  Promise.all([prepareFirstStart(storeOf(a).db, env), prepareFirstStart(storeOf(b).db, env)])
+
 const signIn = (frogbot: Frogbot, password: string) =>
   frogbot.fetch(
     new Request('http://localhost/api/auth/login', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'demo@frogbot.local', password })
+      body: JSON.stringify({ email: DEMO, password })
     })
   )
 const withToken = (frogbot: Frogbot, token: string) =>
-  frogbot.fetch(new Request('http://localhost/api/agents', { headers: { authorization: `Bearer ${token}` } }))
+  frogbot.fetch(
+    new Request('http://localhost/api/agents', { headers: { authorization: `Bearer ${token}` } })
+  )
 
 for (const backend of BACKENDS) {
   backend.describe(`two servers starting together on a new ${backend.name}`, () => {
-    it('create the demo user, its token and its password once; the other says who did', { timeout: 30_000 }, async () => {
+    it('create the demo user, its token and its password once; the other says who did', SLOW, async () => {
       const [a, b] = await twoServers(backend)
       const env = { NODE_ENV: 'development' }
-      const starts = await Promise.all([prepareFirstStart(storeOf(a).db, env), prepareFirstStart(storeOf(b).db, env)])
+      const starts = await bothStart(a, b, env)
       const created = starts.filter((start) => start.access.kind === 'created')
       const raced = starts.filter((start) => start.access.kind === 'raced')
       expect(created).toHaveLength(1)
       expect(raced).toHaveLength(1)
       const winner = created[0]!
       const access = winner.access as Extract<typeof winner.access, { kind: 'created' }>
-      expect(winner.signIn).toEqual({ email: 'demo@frogbot.local', password: access.password, setByAnother: false })
+      expect(winner.signIn).toEqual({ email: DEMO, password: access.password, setByAnother: false })
       expect(access.password).toMatch(/^[\w-]{12}$/)
       // The loser names the token the winner printed and prints no password.
-      expect(raced[0]!.access).toEqual({ kind: 'raced', email: 'demo@frogbot.local', tokenId: access.id })
-      expect(raced[0]!.signIn).toEqual({ email: 'demo@frogbot.local', password: null, setByAnother: true })
+      expect(raced[0]!.access).toEqual({ kind: 'raced', email: DEMO, tokenId: access.id })
+      expect(raced[0]!.signIn).toEqual({ email: DEMO, password: null, setByAnother: true })
 
       // The one password printed and the one token printed work on both servers.
       for (const server of [a, b]) {
@@ -71,28 +81,28 @@ for (const backend of BACKENDS) {
       // A later start creates nothing and says the password was printed at the first start.
       const later = await prepareFirstStart(storeOf(b).db, env)
       expect(later.access.kind).toBe('existing')
-      expect(later.signIn).toEqual({ email: 'demo@frogbot.local', password: null })
+      expect(later.signIn).toEqual({ email: DEMO, password: null })
     })
 
-    it('with FROGBOT_TOKEN, set the demo password once; the other says another server set it', { timeout: 30_000 }, async () => {
+    it('with FROGBOT_TOKEN, set the demo password once; the other says another set it', SLOW, async () => {
       const [a, b] = await twoServers(backend)
       const env = { NODE_ENV: 'development', FROGBOT_TOKEN: 'a-shared-token-of-24-chars' }
-      const starts = await Promise.all([prepareFirstStart(storeOf(a).db, env), prepareFirstStart(storeOf(b).db, env)])
+      const starts = await bothStart(a, b, env)
       expect(starts.map((start) => start.access.kind)).toEqual(['env', 'env'])
-      const passwords = starts.flatMap((start) => (start.signIn?.password ? [start.signIn.password] : []))
+      const passwords = starts.flatMap((start) => start.signIn?.password ?? [])
       expect(passwords).toHaveLength(1)
       expect(starts.map((start) => start.signIn?.setByAnother ?? false).sort()).toEqual([false, true])
       for (const server of [a, b]) expect((await signIn(server, passwords[0]!)).status).toBe(200)
     })
 
-    it('in production, create the user and token once and print no password', { timeout: 30_000 }, async () => {
+    it('in production, create the user and token once and print no password', SLOW, async () => {
       const [a, b] = await twoServers(backend)
       const env = { NODE_ENV: 'production' }
-      const starts = await Promise.all([prepareFirstStart(storeOf(a).db, env), prepareFirstStart(storeOf(b).db, env)])
+      const starts = await bothStart(a, b, env)
       expect(starts.map((start) => start.access.kind).sort()).toEqual(['created', 'raced'])
       expect(starts.map((start) => start.signIn)).toEqual([
-        { email: 'demo@frogbot.local', password: null, setByAnother: false },
-        { email: 'demo@frogbot.local', password: null, setByAnother: false }
+        { email: DEMO, password: null, setByAnother: false },
+        { email: DEMO, password: null, setByAnother: false }
       ])
       const stored = await storeOf(a).db.selectFrom('frogbot_users').select('password_hash').execute()
       expect(stored).toEqual([{ password_hash: null }])

@@ -21,6 +21,25 @@ async function run(...argv: string[]) {
   return { code, stdout: out.join('\n'), stderr: err.join('\n') }
 }
 
+/** What each flag that takes a value takes, as the usage writes it. */
+const PLACEHOLDERS: Record<string, string> = {
+  config: '<file>',
+  port: '<port>',
+  host: '<host>',
+  email: '<email>',
+  name: '<name>',
+  password: '<pw>',
+  agent: '<slug>',
+  kind: '<kind>',
+  'older-than': '<age>',
+  'newer-than': '<age>',
+  pick: '<n>[,<n>…]',
+  custom: '<text>',
+  json: "'<output>'",
+  input: "'<JSON>'",
+  reason: '<text>'
+}
+
 /** The flags each command takes that want a value, and those that take none. */
 const COMMANDS: Record<string, { words: string[]; values: string[]; flags: string[] }> = {
   serve: { words: [], values: ['config', 'port', 'host'], flags: [] },
@@ -29,7 +48,11 @@ const COMMANDS: Record<string, { words: string[]; values: string[]; flags: strin
   migrate: { words: [], values: ['config'], flags: [] },
   users: { words: ['create'], values: ['config', 'email', 'name', 'password'], flags: [] },
   tokens: { words: ['list'], values: ['config', 'email', 'name'], flags: [] },
-  pending: { words: [], values: ['config', 'agent', 'email', 'kind', 'older-than', 'newer-than'], flags: ['all'] },
+  pending: {
+    words: [],
+    values: ['config', 'agent', 'email', 'kind', 'older-than', 'newer-than'],
+    flags: ['all']
+  },
   answer: {
     words: ['chat_1', 'call_1'],
     values: ['config', 'email', 'pick', 'custom', 'json', 'input', 'reason'],
@@ -37,7 +60,7 @@ const COMMANDS: Record<string, { words: string[]; values: string[]; flags: strin
   }
 }
 
-/** Checks a refusal: exit code 1, nothing on stdout, `frogbot <command>: <problem>`, then the command's usage. */
+/** A refusal: exit code 1, nothing on stdout, `frogbot <command>: <problem>`, then the command's usage. */
 function expectRefused(result: Awaited<ReturnType<typeof run>>, command: string, problem: string) {
   expect(result.code).toBe(1)
   expect(result.stdout).toBe('')
@@ -50,45 +73,50 @@ describe('frogbot option errors', () => {
   it('the reported ones: users list --json and pending --email without a value', async () => {
     expectRefused(await run('users', 'list', '--json'), 'users', '--json is not an option of users')
     expectRefused(await run('pending', '--email'), 'pending', '--email needs a value: --email <email>')
-    expectRefused(await run('pending', '--all', '--email'), 'pending', '--email needs a value: --email <email>')
+    expectRefused(await 
+      run('pending', '--all', '--email'),'pending',
+      '--email needs a value: --email <email>'
+    )
   })
 
   for (const [command, { words, values, flags }] of Object.entries(COMMANDS)) {
-    it(`${command}: a missing value, a value for a flag without one, an unknown option, a foreign one`, async () => {
+    it(`${command}: a missing value, a value for a bare flag, unknown and foreign options`, async () => {
       for (const name of values) {
-        const placeholder = { config: '<file>', port: '<port>', host: '<host>', email: '<email>', name: '<name>', password: '<pw>', agent: '<slug>',
-          kind: '<kind>', 'older-than': '<age>', 'newer-than': '<age>', pick: '<n>[,<n>…]', custom: '<text>', json: "'<output>'",
-          input: "'<JSON>'", reason: '<text>' }[name]
-        expectRefused(await run(command, ...words, `--${name}`), command, `--${name} needs a value: --${name} ${placeholder}`)
+        const placeholder = PLACEHOLDERS[name]
+        const needs = `--${name} needs a value: --${name} ${placeholder}`
+        expectRefused(await run(command, ...words, `--${name}`), command, needs)
         // The next word is a flag: it is not taken as the value.
         const other = name === 'config' ? '--help' : '--config'
         expectRefused(
           await run(command, ...words, `--${name}`, other),
           command,
-          `--${name} needs a value: --${name} ${placeholder} (a value starting with "-" is written --${name}=<value>)`
+          `${needs} (a value starting with "-" is written --${name}=<value>)`
         )
       }
       for (const name of [...flags, 'help', 'version']) {
-        expectRefused(await run(command, ...words, `--${name}=yes`), command, `--${name} takes no value: give --${name} alone`)
+        const alone = `--${name} takes no value: give --${name} alone`
+        expectRefused(await run(command, ...words, `--${name}=yes`), command, alone)
       }
       expectRefused(await run(command, ...words, '--zzzz'), command, 'unknown option --zzzz')
       expectRefused(await run(command, ...words, '-x'), command, 'unknown option -x')
-      const foreign = ['port', 'pick', 'all', 'json'].find((name) => !values.includes(name) && !flags.includes(name))!
+      const foreign = ['port', 'pick', 'all', 'json'].find((name) => ![...values, ...flags].includes(name))!
       // Another command's flag is named as such, with or without a value.
-      expectRefused(await run(command, ...words, `--${foreign}`), command, `--${foreign} is not an option of ${command}`)
-      expectRefused(await run(command, ...words, `--${foreign}=1`), command, `--${foreign} is not an option of ${command}`)
+      const notOurs = `--${foreign} is not an option of ${command}`
+      expectRefused(await run(command, ...words, `--${foreign}`), command, notOurs)
+      expectRefused(await run(command, ...words, `--${foreign}=1`), command, notOurs)
     })
   }
 
   it('suggests a near flag of the command, and names a flag given twice in the same shape', async () => {
-    expectRefused(await run('answer', 'chat_1', 'call_1', '--pik', '2'), 'answer', 'unknown option --pik; did you mean --pick?')
+    const misspelt = await run('answer', 'chat_1', 'call_1', '--pik', '2')
+    expectRefused(misspelt, 'answer', 'unknown option --pik; did you mean --pick?')
     expectRefused(await run('pending', '--agent', 'a', '--agent', 'b'), 'pending', '--agent: give it once')
     // Without a command the shape is `frogbot: …` and the usage is the whole one.
     const bare = await run('--bogus')
     expect(bare.code).toBe(1)
     expect(bare.stderr).toMatch(/^frogbot: unknown option --bogus\n\nUsage: frogbot <command> \[options\]/)
     const bareValue = await run('--config')
-    expect(bareValue.stderr).toMatch(/^frogbot: --config needs a value: --config <file>\n\nUsage: frogbot <command>/)
+    expect(bareValue.stderr).toMatch(/^frogbot: --config needs a value: --config <file>\n\nUsage: frogbot </)
   })
 
   it('still takes a value written with = that starts with -, and flags before the command', async () => {

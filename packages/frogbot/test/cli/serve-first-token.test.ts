@@ -1,5 +1,14 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
-import { PLANNER_CONFIG, callJson, cliEnv, frogbotLines, runCli, startServe, stopAllServes, tempCwd } from '../helpers/spawn-serve.ts'
+import {
+  PLANNER_CONFIG,
+  callJson,
+  cliEnv,
+  frogbotLines,
+  runCli,
+  startServe,
+  stopAllServes,
+  tempCwd
+} from '../helpers/spawn-serve.ts'
 import { createTestDatabase, describePostgres } from '../../src/testing/postgres.ts'
 
 // `frogbot serve` without FROGBOT_TOKEN: a fresh database gets a demo user and one token, printed
@@ -84,24 +93,34 @@ describe('frogbot serve without FROGBOT_TOKEN', { timeout: 60_000 }, () => {
   })
 })
 
-const PASSWORD_LINE = /^frogbot: admin chat: sign in as demo@frogbot\.local with the password (\S+) \(shown once;/
-const OTHER_SERVER = 'frogbot: admin chat: the demo user demo@frogbot.local was created by another server starting at the same time on this database; sign in with the password that server printed (shown once in its output; or set one: `npx frogbot users password --email demo@frogbot.local`)'
+const PASSWORD_LINE =
+  /^frogbot: admin chat: sign in as demo@frogbot\.local with the password (\S+) \(shown once;/
+const OTHER_SERVER =
+  'frogbot: admin chat: the demo user was created (demo@frogbot.local) by another server starting at the ' +
+  'same time on this database; sign in with the password that server printed (shown once in its output; ' +
+  'or set one: `npx frogbot users password --email demo@frogbot.local`)'
 
 /**
- * Starts two `frogbot serve` at once on one new database (the folder's SQLite file, or `DATABASE_URL`)
+ * Starts two `frogbot serve` at once on one new database (the folder's SQLite file, or
+ * `DATABASE_URL`)
  * and checks that one password and one token are printed, both working on both servers, and that
  * the other server says another one made them (or, when it started after, that they were printed).
  */
 async function startTwoTogether(cwd: string, env = cliEnv()) {
   const servers = await Promise.all([startServe({ cwd, env }), startServe({ cwd, env })])
   const outputs = servers.map((server) => server.stdout())
-  const passwords = outputs.flatMap((out) => frogbotLines(out).flatMap((line) => PASSWORD_LINE.exec(line)?.[1] ?? []))
+  const passwords = outputs.flatMap((out) =>
+    frogbotLines(out).flatMap((line) => PASSWORD_LINE.exec(line)?.[1] ?? [])
+  )
   expect(passwords, outputs.join('\n---\n')).toHaveLength(1)
   const tokens = outputs.flatMap((out) => [...new Set(out.match(TOKEN) ?? [])])
   expect(tokens).toHaveLength(1)
-  const other = outputs.find((out) => !PASSWORD_LINE.test(frogbotLines(out).find((line) => line.startsWith('frogbot: admin chat: sign in as')) ?? ''))!
-  const otherLines = frogbotLines(other).filter((line) => line.startsWith('frogbot: admin chat: ') && !line.includes('open http'))
-  expect([[OTHER_SERVER], [expect.stringContaining('with the password printed at its first start')]]).toContainEqual(otherLines)
+  const other = outputs.find((out) => !frogbotLines(out).some((line) => PASSWORD_LINE.test(line)))!
+  const otherLines = frogbotLines(other).filter(
+    (line) => line.startsWith('frogbot: admin chat: ') && !line.includes('open http')
+  )
+  const later = [expect.stringContaining('with the password printed at its first start')]
+  expect([[OTHER_SERVER], later]).toContainEqual(otherLines)
   for (const server of servers) {
     const login = await fetch(`${server.base}/api/auth/login`, {
       method: 'POST',

@@ -14,13 +14,16 @@ afterAll(async () => {
   removeAll()
 })
 
-const NOT_WRITTEN_IN_DIGITS = ['0x10', '1e3', '3430.5', '+3430', '-1', '1_000', '0b11', '0o17', 'Infinity', '١٢٣', '30 000', '3e']
+const NOT_WRITTEN_IN_DIGITS = [
+  '0x10', '1e3', '3430.5', '+3430', '-1', '1_000', '0b11', '0o17', 'Infinity', '١٢٣', '30 000', '3e'
+]
 
 describe('whole-number settings', () => {
   it('are decimal digits only, in range; white space around is ignored and blank is unset', () => {
     const rule = { min: 100, max: 1000, rule: 'must be 100–1000' }
     for (const written of NOT_WRITTEN_IN_DIGITS) {
-      expect(() => wholeNumberSetting('X', written, rule), written).toThrow(`X: ${JSON.stringify(written)} must be 100–1000`)
+      const refusal = `X: ${JSON.stringify(written)} must be 100–1000`
+      expect(() => wholeNumberSetting('X', written, rule), written).toThrow(refusal)
     }
     expect(() => wholeNumberSetting('X', '99', rule)).toThrow('X: "99" must be 100–1000')
     expect(() => wholeNumberSetting('X', '1001', rule)).toThrow('X: "1001" must be 100–1000')
@@ -28,19 +31,24 @@ describe('whole-number settings', () => {
     expect(wholeNumberSetting('X', ' 0200\n', rule)).toBe(200)
     expect(wholeNumberSetting('X', undefined, rule)).toBeUndefined()
     expect(wholeNumberSetting('X', '  ', rule)).toBeUndefined()
-    expect(() => wholeNumberSetting('--x', '', { ...rule, blank: 'refused' })).toThrow('--x: "" must be 100–1000')
+    const refused = { ...rule, blank: 'refused' as const }
+    expect(() => wholeNumberSetting('--x', '', refused)).toThrow('--x: "" must be 100–1000')
   })
 
   it('FROGBOT_LEASE_MS and FROGBOT_REQUEST_TIMEOUT_MS take milliseconds in decimal digits', () => {
     for (const written of ['1e3', '0x3e8', '1000.0', '50']) {
-      expect(() => leaseFromEnv(written)).toThrow(`FROGBOT_LEASE_MS: ${JSON.stringify(written)} must be a whole number of milliseconds, at least 100, in decimal digits`)
-      expect(() => serverTimeouts(written)).toThrow(`FROGBOT_REQUEST_TIMEOUT_MS: ${JSON.stringify(written)} must be a whole number of milliseconds`)
+      const rule = 'must be a whole number of milliseconds, at least 100, in decimal digits'
+      expect(() => leaseFromEnv(written)).toThrow(`FROGBOT_LEASE_MS: ${JSON.stringify(written)} ${rule}`)
+      const timeout = `FROGBOT_REQUEST_TIMEOUT_MS: ${JSON.stringify(written)} ${rule}`
+      expect(() => serverTimeouts(written)).toThrow(timeout)
     }
     expect(leaseFromEnv(' 1500 ')).toBe(1500)
     expect(leaseFromEnv('')).toBeUndefined()
     expect(serverTimeouts('2000').requestTimeout).toBe(2000)
   })
 })
+
+const MS = 'must be a whole number of milliseconds, at least 100, in decimal digits'
 
 describe('frogbot serve refuses a number not written in decimal digits', { timeout: 60_000 }, () => {
   const serve = (env: Record<string, string>, ...args: string[]) =>
@@ -51,8 +59,8 @@ describe('frogbot serve refuses a number not written in decimal digits', { timeo
     [{ PORT: '1e3' }, [], 'PORT: "1e3" is not a port number (0–65535) in decimal digits, such as 3000'],
     [{ PORT: '3430.5' }, [], 'PORT: "3430.5" is not a port number (0–65535) in decimal digits, such as 3000'],
     [{}, ['--port', '0x10'], '--port: "0x10" is not a port number (0–65535) in decimal digits, such as 3000'],
-    [{ PORT: '0', FROGBOT_LEASE_MS: '1e3' }, [], 'FROGBOT_LEASE_MS: "1e3" must be a whole number of milliseconds, at least 100, in decimal digits (such as 30000)'],
-    [{ PORT: '0', FROGBOT_REQUEST_TIMEOUT_MS: '0x3e8' }, [], 'FROGBOT_REQUEST_TIMEOUT_MS: "0x3e8" must be a whole number of milliseconds']
+    [{ PORT: '0', FROGBOT_LEASE_MS: '1e3' }, [], `FROGBOT_LEASE_MS: "1e3" ${MS} (such as 30000)`],
+    [{ PORT: '0', FROGBOT_REQUEST_TIMEOUT_MS: '0x3e8' }, [], `FROGBOT_REQUEST_TIMEOUT_MS: "0x3e8" ${MS}`]
   ])('%j %j: exit 1 naming it, nothing listens', async (env, args, message) => {
     const result = await serve(env, ...args)
     expect(result.code).toBe(1)

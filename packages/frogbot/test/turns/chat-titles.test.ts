@@ -92,7 +92,8 @@ describe('titles from the first words', () => {
     expect(cleanTitle('_private fields')).toBe('_private fields')
     expect(cleanTitle('5 * 3 and 2*3*4')).toBe('5 * 3 and 2*3*4')
     expect(cleanTitle('Issue #42 in C#')).toBe('Issue #42 in C#')
-    expect(firstWordsTitle(text('Delete the branch with delete_branch'))).toBe('Delete the branch with delete_branch')
+    const tool = 'Delete the branch with delete_branch'
+    expect(firstWordsTitle(text(tool))).toBe(tool)
     expect(firstWordsTitle(text('_private fields in file_a.txt'))).toBe('_private fields in file_a.txt')
   })
 

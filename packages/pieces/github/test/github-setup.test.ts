@@ -22,6 +22,7 @@ describe('createGithub', () => {
     ])
   })
 
+  const RULE = 'a positive whole number, in decimal digits'
   const KEY_FOR_RULES = '-----BEGIN RSA PRIVATE KEY-----\nMIIB\n-----END RSA PRIVATE KEY-----'
 
   it('refuses to start without its credentials, the webhook secret or the bot’s login, naming each problem', () => {
@@ -39,15 +40,19 @@ describe('createGithub', () => {
     expect(configProblems(() => createGithub({ env: { ...rest, GITHUB_PRIVATE_KEY: 'not a key', GITHUB_INSTALLATION_ID: 'abc' } }))).toEqual([
       "createGithub.appId: set GITHUB_APP_ID to the GitHub App's App ID (its settings, General → About)",
       'createGithub.privateKey: GITHUB_PRIVATE_KEY is not a PEM private key (-----BEGIN RSA PRIVATE KEY----- …)',
-      'createGithub.installationId: "abc" is not an installation id (a positive whole number, in decimal digits)'
+      `createGithub.installationId: "abc" is not an installation id (${RULE})`
     ])
-    // Read as written, as every whole-number setting: hex, an exponent or a fraction is refused, not read as 16 or 1000.
+    // Read as written, as every whole-number setting: hex, an exponent or a fraction is refused,
+    // not read as 16 or 1000.
+    const app = { ...rest, GITHUB_APP_ID: '12', GITHUB_PRIVATE_KEY: KEY_FOR_RULES }
     for (const written of ['0x10', '1e3', '12.0', '-5', '0']) {
-      expect(configProblems(() => createGithub({ env: { ...rest, GITHUB_APP_ID: '12', GITHUB_PRIVATE_KEY: KEY_FOR_RULES, GITHUB_INSTALLATION_ID: written } }))).toEqual([
-        `createGithub.installationId: ${JSON.stringify(written)} is not an installation id (a positive whole number, in decimal digits)`
+      const env = { ...app, GITHUB_INSTALLATION_ID: written }
+      expect(configProblems(() => createGithub({ env }))).toEqual([
+        `createGithub.installationId: ${JSON.stringify(written)} is not an installation id (${RULE})`
       ])
     }
-    expect(configProblems(() => createGithub({ env: { ...rest, GITHUB_APP_ID: '12', GITHUB_PRIVATE_KEY: KEY_FOR_RULES, GITHUB_INSTALLATION_ID: ' 77 ' } }))).toEqual([])
+    const spaced = { ...app, GITHUB_INSTALLATION_ID: ' 77 ' }
+    expect(configProblems(() => createGithub({ env: spaced }))).toEqual([])
     expect(configProblems(() => createGithub({ env: { ...rest, GITHUB_TOKEN: 't', GITHUB_APP_ID: '12' } }))).toEqual([
       'createGithub: give a token (GITHUB_TOKEN) or a GitHub App (GITHUB_APP_ID, GITHUB_PRIVATE_KEY, GITHUB_INSTALLATION_ID), not both'
     ])
