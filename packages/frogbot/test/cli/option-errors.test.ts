@@ -73,10 +73,8 @@ describe('frogbot option errors', () => {
   it('the reported ones: users list --json and pending --email without a value', async () => {
     expectRefused(await run('users', 'list', '--json'), 'users', '--json is not an option of users')
     expectRefused(await run('pending', '--email'), 'pending', '--email needs a value: --email <email>')
-    expectRefused(await 
-      run('pending', '--all', '--email'),'pending',
-      '--email needs a value: --email <email>'
-    )
+    const inbox = await run('pending', '--all', '--email')
+    expectRefused(inbox, 'pending', '--email needs a value: --email <email>')
   })
 
   for (const [command, { words, values, flags }] of Object.entries(COMMANDS)) {
