@@ -29,6 +29,7 @@ import { redisLiveStreams } from './turns/live/redis-live-streams.ts'
 import { loadTelemetry } from './telemetry/load-telemetry.ts'
 import { createNotifier } from './notify/notifier.ts'
 import { publicURLOf, publicURLProblem } from './notify/public-url.ts'
+import { smtpUrlProblem } from './notify/email-sender.ts'
 import { safeLogger } from './text/log-safe.ts'
 
 /**
@@ -166,7 +167,8 @@ function awaitingInputListener(hook: ((event: AwaitingInputEvent) => void | Prom
  * listing every model that cannot resolve, e.g. `agents[0].model: "openai/gpt-4.1" needs the openai
  * provider: set OPENAI_API_KEY or ai.providers`) and every provider base URL that is not an http(s)
  * URL (e.g. `OPENAI_COMPATIBLE_BASE_URL: "notaurl" must be an http:// or https:// URL …`) or a
- * `FROGBOT_PUBLIC_URL` that is not one (see `publicURLProblem`), opens the database and runs its migrations.
+ * `FROGBOT_PUBLIC_URL` that is not one (see `publicURLProblem`) or an `SMTP_URL` that is not an smtp(s) URL
+ * (see `smtpUrlProblem`), opens the database and runs its migrations.
  */
 export async function createFrogbot(config: FrogbotConfig, options: CreateFrogbotOptions = {}): Promise<Frogbot> {
   const { now = () => new Date(), newId = randomId, leaseMs = 30_000, queueLimit = 20, env = process.env, maintenanceIntervalMs = 5000 } = options
@@ -177,7 +179,12 @@ export async function createFrogbot(config: FrogbotConfig, options: CreateFrogbo
   const mcp = await connectAgentMcpServers(config.agents)
   const resolved = resolveAgents({ ...config, agents: mcp.agents }, { providers, modelOverride: options.model })
   const publicURL = publicURLProblem(env)
-  const settings = [...providerSettingProblems(config.ai?.providers, env), ...(publicURL ? [publicURL] : [])]
+  const smtpUrl = smtpUrlProblem(env)
+  const settings = [
+    ...providerSettingProblems(config.ai?.providers, env),
+    ...(publicURL ? [publicURL] : []),
+    ...(smtpUrl ? [smtpUrl] : [])
+  ]
   const problems = [...settings, ...resolved.problems]
   if (problems.length > 0) throw new ConfigError(problems)
   const { agents } = resolved

@@ -1,12 +1,60 @@
 import { randomBytes } from 'node:crypto'
-import type { Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import { createApiToken, hashToken, listApiTokens } from '../auth/api-tokens.ts'
 import { ConfigError } from '../errors/frogbot-error.ts'
-import { ensureUser, setPassword } from '../auth/users.ts'
+import { ensureUser } from '../auth/users.ts'
+import { hashPassword } from '../auth/password-hash.ts'
+import { deleteUserSessions } from '../auth/sessions.ts'
+import { randomId } from '../ids/random-id.ts'
 import type { Database } from '../store/database-schema.ts'
 
 /** The user `frogbot serve` sets up on a fresh database so the walkthrough works at once. */
 export const DEMO_EMAIL = 'demo@frogbot.local'
+
+/** The name of the API token made with the demo user on a fresh database. */
+const FIRST_START_TOKEN = 'first start'
+
+/** A random demo password: 72 bits in base64url (12 characters). */
+function newDemoPassword(): string {
+  return randomBytes(9).toString('base64url')
+}
+
+/**
+ * Creates the demo user, with `password` (hashed) when given, in one statement that inserts it
+ * only while the database has no user at all, and only once (the email is unique): of several
+ * servers starting together on a fresh database, exactly one gets its id back; the others get
+ * `null`. The password is part of that insert, so the password printed is always the stored one.
+ */
+async function createDemoUserIfNoUsers(
+  db: Kysely<Database>,
+  password: string | null
+): Promise<{ id: string } | null> {
+  const row = {
+    id: randomId('user'),
+    email: DEMO_EMAIL,
+    name: 'Demo user',
+    password_hash: password === null ? null : await hashPassword(password),
+    created_at: new Date().toISOString()
+  }
+  const inserted = await db
+    .insertInto('frogbot_users')
+    .columns(['id', 'email', 'name', 'password_hash', 'created_at'])
+    .expression(
+      db
+        .selectNoFrom([
+          sql<string>`${row.id}`.as('id'),
+          sql<string>`${row.email}`.as('email'),
+          sql<string>`${row.name}`.as('name'),
+          sql<string | null>`${row.password_hash}`.as('password_hash'),
+          sql<string>`${row.created_at}`.as('created_at')
+        ])
+        .where((eb) => eb.not(eb.exists(eb.selectFrom('frogbot_users').select('id'))))
+    )
+    .onConflict((conflict) => conflict.column('email').doNothing())
+    .returning('id')
+    .executeTakeFirst()
+  return inserted ?? null
+}
 
 /**
  * How a newcomer gets an API token when `frogbot serve` starts:
@@ -16,8 +64,11 @@ export const DEMO_EMAIL = 'demo@frogbot.local'
  *   the other values' prefixes and ids. To rotate a leaked value, start with a new one, then
  *   `npx frogbot tokens revoke <id>` the old one: a revoked value stays refused, also at start-up
  *   (docs/auth/overview.md);
- * - a database without users → the demo user and a new token are created and the token (and its
- *   id) is returned once, to print;
+ * - a database without users → the demo user (with a new password outside production, `password`)
+ *   and a new token are created, and the token (and its id) and the password are returned once, to
+ *   print. The user is made by one insert-if-absent, so of several servers starting together on a
+ *   fresh database exactly one creates it; the others get `kind: 'raced'` (with the id of the token
+ *   the first one printed) and print neither a token nor a password, never one that does not work;
  * - otherwise nothing is created.
  */
 export async function prepareDemoAccess(db: Kysely<Database>, env: NodeJS.ProcessEnv) {
@@ -47,9 +98,30 @@ export async function prepareDemoAccess(db: Kysely<Database>, env: NodeJS.Proces
   }
   const anyUser = await db.selectFrom('frogbot_users').select('id').limit(1).executeTakeFirst()
   if (!anyUser) {
-    const user = await ensureUser(db, { email: DEMO_EMAIL, name: 'Demo user' })
-    const { token, id } = await createApiToken(db, { userId: user.id, name: 'first start' })
-    return { kind: 'created' as const, email: user.email, token, id }
+    const password = env.NODE_ENV === 'production' ? null : newDemoPassword()
+    const created = await createDemoUserIfNoUsers(db, password)
+    if (created) {
+      const { token, id } = await createApiToken(db, { userId: created.id, name: FIRST_START_TOKEN })
+      return { kind: 'created' as const, email: DEMO_EMAIL, token, id, password }
+    }
+    // Another server, started at the same time on this database, created the first user between
+    // the look and the insert: it printed the token and the password, this one has neither.
+    const raced = await db
+      .selectFrom('frogbot_users')
+      .select('id')
+      .where('email', '=', DEMO_EMAIL)
+      .executeTakeFirst()
+    if (raced) {
+      const first = await db
+        .selectFrom('frogbot_api_tokens')
+        .select('id')
+        .where('user_id', '=', raced.id)
+        .where('name', '=', FIRST_START_TOKEN)
+        .orderBy('created_at')
+        .limit(1)
+        .executeTakeFirst()
+      return { kind: 'raced' as const, email: DEMO_EMAIL, tokenId: first?.id ?? null }
+    }
   }
   const demo = await db.selectFrom('frogbot_users').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirst()
   const tokens = demo ? (await listApiTokens(db, demo.id)).filter((token) => !token.revoked_at) : []
@@ -93,15 +165,45 @@ export function checkGivenToken(value: string | undefined) {
 
 /**
  * How a newcomer signs in to the admin chat as the demo user: when the demo user has no password
- * yet (a fresh database), it gets a random one, returned once to print; `password: null` when it
- * already has one; `null` when there is no demo user. Outside production only (`NODE_ENV`): a
- * deployment's logs never carry a password.
+ * yet (a demo user made for `FROGBOT_TOKEN`, or by a start in production), it gets a random one,
+ * returned once to print; `password: null` when it already has one; `null` when there is no demo
+ * user. The password is set only where none is stored, in the same statement, so of several servers
+ * starting together exactly one sets (and prints) it; the others answer `setByAnother: true`.
+ * Outside production only (`NODE_ENV`): a deployment's logs never carry a password.
  */
-export async function prepareDemoSignIn(db: Kysely<Database>, env: NodeJS.ProcessEnv): Promise<{ email: string; password: string | null } | null> {
+export async function prepareDemoSignIn(
+  db: Kysely<Database>,
+  env: NodeJS.ProcessEnv
+): Promise<{ email: string; password: string | null; setByAnother?: boolean } | null> {
   const demo = await db.selectFrom('frogbot_users').select(['id', 'password_hash']).where('email', '=', DEMO_EMAIL).executeTakeFirst()
   if (!demo) return null
   if (demo.password_hash || env.NODE_ENV === 'production') return { email: DEMO_EMAIL, password: null }
-  const password = randomBytes(9).toString('base64url')
-  await setPassword(db, demo.id, password)
+  const password = newDemoPassword()
+  const hash = await hashPassword(password)
+  const set = await db
+    .updateTable('frogbot_users')
+    .set({ password_hash: hash })
+    .where('id', '=', demo.id)
+    .where('password_hash', 'is', null)
+    .executeTakeFirst()
+  if (Number(set.numUpdatedRows) === 0) return { email: DEMO_EMAIL, password: null, setByAnother: true }
+  await deleteUserSessions(db, demo.id)
   return { email: DEMO_EMAIL, password }
+}
+
+/**
+ * What `frogbot serve` prints about signing in on its start: the API token ({@link prepareDemoAccess})
+ * and the admin chat's password ({@link prepareDemoSignIn}). On a fresh database the password is
+ * made with the demo user, by this server or, when another server starting at the same time made
+ * the user, by that one (`setByAnother`, outside production).
+ */
+export async function prepareFirstStart(db: Kysely<Database>, env: NodeJS.ProcessEnv) {
+  const access = await prepareDemoAccess(db, env)
+  const signIn =
+    access.kind === 'created'
+      ? { email: access.email, password: access.password, setByAnother: false }
+      : access.kind === 'raced'
+        ? { email: access.email, password: null, setByAnother: env.NODE_ENV !== 'production' }
+        : await prepareDemoSignIn(db, env)
+  return { access, signIn }
 }

@@ -144,20 +144,69 @@ const COMMAND_FLAGS: Record<string, readonly string[]> = {
 /** The flags of `pending` that only its `--all` form (a person's inbox) reads. */
 const INBOX_FLAGS = ['email', 'kind', 'older-than', 'newer-than'] as const
 
+/** What each flag that takes a value takes, as the usage writes it. */
+const VALUE_OF: Record<string, string> = {
+  port: '<port>',
+  host: '<host>',
+  config: '<file>',
+  email: '<email>',
+  name: '<name>',
+  password: '<pw>',
+  agent: '<slug>',
+  kind: '<kind>',
+  'older-than': '<age>',
+  'newer-than': '<age>',
+  json: "'<output>'",
+  pick: '<n>[,<n>…]',
+  custom: '<text>',
+  input: "'<JSON>'",
+  reason: '<text>'
+}
+
 /**
- * What a flag `parseArgs` refused comes to, for a person: an unknown flag named plainly, with
- * `did you mean --pick?` where it is a likely misspelling of a flag the command in `argv` reads
- * (of any command when `argv` names none; node's own message otherwise).
+ * The first mistake in the flags of `argv`, with the command it names (its first word that is not
+ * a flag, `null` when that is no command), or `null`. Read from `parseArgs`' tokens, so that each
+ * comes out in the CLI's own words, never Node's: an unknown flag (`unknown option --pik; did you
+ * mean --pick?`, suggested among the command's flags), a flag of another command (`--json is not
+ * an option of users`), a flag without its value (`--email needs a value: --email <email>`, also
+ * when the next word is a flag), and a value given to a flag that takes none (`--all takes no
+ * value`).
  */
-function flagProblem(error: unknown, argv: string[]): string {
-  const message = (error as Error).message
-  if ((error as { code?: string }).code !== 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return message
-  const flag = /'(-{1,2}[^'=]+)/.exec(message)?.[1]
-  if (!flag) return message
-  const command = argv.find((arg) => !arg.startsWith('-'))
-  const known = command && COMMAND_FLAGS[command] ? [...COMMAND_FLAGS[command], 'help', 'version'] : FLAGS
-  const near = nearestKey(flag.replace(/^-+/, ''), known)
-  return `unknown option ${flag}${near ? `; did you mean --${near}?` : ''}`
+function flagProblem(argv: string[]): { command: string | null; problem: string } | null {
+  const { tokens } = parseArgs({
+    args: argv, allowPositionals: true, strict: false, tokens: true,
+    options: OPTIONS
+  })
+  const first = tokens.find((token) => token.kind === 'positional')?.value ?? null
+  const command = first !== null && first in COMMANDS ? first : null
+  const own = command ? [...COMMAND_FLAGS[command], 'help', 'version'] : FLAGS
+  for (const token of tokens) {
+    if (token.kind !== 'option') continue
+    const { name, rawName } = token
+    const refuse = (problem: string) => ({ command, problem })
+    if (!Object.hasOwn(OPTIONS, name)) {
+      const near = nearestKey(name, own)
+      return refuse(`unknown option ${rawName}${near ? `; did you mean --${near}?` : ''}`)
+    }
+    if (!own.includes(name)) return refuse(`--${name} is not an option of ${command}`)
+    const option = OPTIONS[name as keyof typeof OPTIONS]
+    if (option.type === 'string') {
+      const value = token.value
+      const flagNext = !token.inlineValue && value !== undefined && value.length > 1 && value.startsWith('-')
+      if (value === undefined || flagNext) {
+        const dash = flagNext ? ` (a value starting with "-" is written --${name}=<value>)` : ''
+        return refuse(`--${name} needs a value: --${name} ${VALUE_OF[name]}${dash}`)
+      }
+    } else if (token.inlineValue) {
+      return refuse(`--${name} takes no value: give ${rawName} alone`)
+    }
+  }
+  return null
+}
+
+/** The CLI's refusal of a command line: `frogbot <command>: <problem>`, a blank line, its usage. */
+function refusal(command: string | null, problem: string, argv: string[]): string {
+  return `frogbot${command ? ` ${command}` : ''}: ${problem}\n\n${usageFor(command ? [command] : argv)}`
 }
 
 /** The usage of the command `argv` names (its first word that is not a flag), else the whole usage. */
@@ -168,18 +217,26 @@ function usageFor(argv: string[]): string {
 
 /** Runs the `frogbot` command line with `argv` (without `node` and the script). Returns the exit code. */
 export async function main(argv: string[]): Promise<number> {
+  const mistake = flagProblem(argv)
+  if (mistake) {
+    console.error(refusal(mistake.command, mistake.problem, argv))
+    return 1
+  }
   let parsed
   try {
     parsed = parseArgs({ args: argv, allowPositionals: true, strict: true, tokens: true, options: OPTIONS })
   } catch (error) {
-    console.error(`frogbot: ${flagProblem(error, argv)}\n\n${usageFor(argv)}`)
+    // Not expected once flagProblem passed; still said in the CLI's shape.
+    console.error(refusal(null, (error as Error).message, argv))
     return 1
   }
+  const first = parsed.positionals[0]
+  const named = first !== undefined && first in COMMANDS ? first : null
   // A flag given twice would silently keep the last; say so, as HTTP's query parameters do.
   const given = parsed.tokens.flatMap((token) => (token.kind === 'option' ? [token.name] : []))
   const twice = given.find((name, index) => given.indexOf(name) !== index)
   if (twice) {
-    console.error(`frogbot: --${twice}: give it once\n\n${usageFor(argv)}`)
+    console.error(refusal(named, `--${twice}: give it once`, argv))
     return 1
   }
   const { values, positionals } = parsed
@@ -205,12 +262,6 @@ export async function main(argv: string[]): Promise<number> {
   }
   if (problem) {
     console.error(`frogbot ${command}: ${problem}\n\n${usageFor([command])}`)
-    return 1
-  }
-  // A flag another command reads would be silently ignored here.
-  const foreign = COMMAND_FLAGS[command] && given.find((flag) => flag !== 'help' && flag !== 'version' && !COMMAND_FLAGS[command].includes(flag))
-  if (foreign) {
-    console.error(`frogbot ${command}: --${foreign} is not an option of ${command}\n\n${usageFor([command])}`)
     return 1
   }
   try {

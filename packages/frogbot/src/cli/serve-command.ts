@@ -6,8 +6,9 @@ import { createFrogbot } from '../frogbot.ts'
 import { internalsOf } from '../frogbot-internals.ts'
 import { answerClientErrors } from './client-errors.ts'
 import { cliCommand } from './cli-command.ts'
-import { checkGivenToken, prepareDemoAccess, prepareDemoSignIn } from './demo-access.ts'
+import { checkGivenToken, prepareFirstStart } from './demo-access.ts'
 import { loadConfig } from './load-config.ts'
+import { wholeNumberSetting } from '../config/whole-number-setting.ts'
 import { stopSignal } from './stop-signal.ts'
 
 function tryCommands(base: string, slug: string, token: string) {
@@ -26,11 +27,11 @@ function tryCommands(base: string, slug: string, token: string) {
  * sooner but must stay well above a renewal round trip to the database.
  */
 export function leaseFromEnv(value: string | undefined): number | undefined {
-  if (value === undefined || value.trim() === '') return undefined
-  const ms = Number(value)
-  if (!Number.isInteger(ms) || ms < 100) throw new Error(`FROGBOT_LEASE_MS: "${value}" must be a whole number of milliseconds, at least 100`)
-  return ms
+  return wholeNumberSetting('FROGBOT_LEASE_MS', value, { min: 100, rule: MILLISECONDS })
 }
+
+/** The rule of a duration in milliseconds, as a refusal states it. */
+const MILLISECONDS = 'must be a whole number of milliseconds, at least 100, in decimal digits (such as 30000)'
 
 /**
  * How long the server waits to receive a request, from its first byte: its headers within 15 s
@@ -41,11 +42,8 @@ export function leaseFromEnv(value: string | undefined): number | undefined {
  * streams for as long as the model takes.
  */
 export function serverTimeouts(value: string | undefined): { requestTimeout: number; headersTimeout: number; connectionsCheckingInterval: number } {
-  let requestTimeout = 30_000
-  if (value !== undefined && value.trim() !== '') {
-    requestTimeout = Number(value)
-    if (!Number.isInteger(requestTimeout) || requestTimeout < 100) throw new Error(`FROGBOT_REQUEST_TIMEOUT_MS: "${value}" must be a whole number of milliseconds, at least 100`)
-  }
+  const requestTimeout =
+    wholeNumberSetting('FROGBOT_REQUEST_TIMEOUT_MS', value, { min: 100, rule: MILLISECONDS }) ?? 30_000
   return { requestTimeout, headersTimeout: Math.min(15_000, requestTimeout), connectionsCheckingInterval: Math.min(1000, requestTimeout) }
 }
 
@@ -69,6 +67,13 @@ export function withRootRedirect(handler: (request: Request, env?: unknown) => P
       : handler(request, env)
 }
 
+/** A port as `--port` and `PORT` take it. */
+const PORT_RULE = {
+  min: 0,
+  max: 65535,
+  rule: 'is not a port number (0–65535) in decimal digits, such as 3000'
+}
+
 /**
  * `frogbot serve`: loads the config, opens and migrates the database, prints one line per start-up
  * fact (database, each agent's model, each channel piece, how to authenticate, URL, the admin
@@ -77,11 +82,10 @@ export function withRootRedirect(handler: (request: Request, env?: unknown) => P
  * process at a time holds each, see `frogbot channels:run`).
  */
 export async function serveCommand(options: { port?: string; host?: string; config?: string }): Promise<number> {
-  const rawPort = options.port ?? process.env.PORT ?? '3000'
-  const port = Number(rawPort)
-  if (rawPort.trim() === '' || !Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new Error(`${options.port !== undefined ? '--port' : 'PORT'}: "${rawPort}" is not a port number (0–65535)`)
-  }
+  const port =
+    options.port !== undefined
+      ? wholeNumberSetting('--port', options.port, { ...PORT_RULE, blank: 'refused' })!
+      : (wholeNumberSetting('PORT', process.env.PORT, PORT_RULE) ?? 3000)
   checkGivenToken(process.env.FROGBOT_TOKEN)
   // Only this machine by default: a demo token must not be reachable from the network by accident.
   const host = options.host ?? process.env.HOST ?? '127.0.0.1'
@@ -123,7 +127,7 @@ export async function serveCommand(options: { port?: string; host?: string; conf
   const base = `http://localhost:${address.port}`
   const firstAgent = engine.services.agents.keys().next().value!
 
-  const access = await prepareDemoAccess(store.db, process.env).catch(async (error) => {
+  const { access, signIn } = await prepareFirstStart(store.db, process.env).catch(async (error) => {
     server.close()
     await frogbot.close()
     throw error
@@ -138,15 +142,34 @@ export async function serveCommand(options: { port?: string; host?: string; conf
   } else if (access.kind === 'created') {
     log(`API token for ${access.email} (id ${access.id}; shown once; keep it): ${access.token}`)
     console.log(['', 'Try it:', ...tryCommands(base, firstAgent, access.token), ''].join('\n'))
+  } else if (access.kind === 'raced') {
+    const which = access.tokenId ? ` (id ${access.tokenId})` : ''
+    log(
+      `API token: the demo user ${access.email} and its first API token${which} were created by another ` +
+        'server starting at the same time on this database; that server printed the token. ' +
+        `Create another with \`${cliCommand(`tokens create --email ${access.email}`)}\`, ` +
+        'or start with FROGBOT_TOKEN=<token>'
+    )
   } else if (access.email) {
     log(`API tokens: create one with \`${cliCommand(`tokens create --email ${access.email}`)}\`, or start with FROGBOT_TOKEN=<token>`)
   } else {
     // Users exist, but not the demo user: a token needs a user, so say which commands make both.
     log(`API tokens: create a user with \`${cliCommand(`users create --email you@example.com`)}\`, then a token with \`${cliCommand(`tokens create --email you@example.com`)}\` (\`${cliCommand(`users list`)}\` shows the users); or start with FROGBOT_TOKEN=<token>`)
   }
-  const signIn = await prepareDemoSignIn(store.db, process.env)
   const reach = host === '127.0.0.1' || host === 'localhost' || host === '::1' ? '; this machine only, set HOST=0.0.0.0 to accept others' : ''
-  if (signIn?.password) log(`admin chat: sign in as ${signIn.email} with the password ${signIn.password} (shown once; change it with \`${cliCommand(`users password --email ${signIn.email}`)}\`)`)
+  // Another server starting at the same time made the demo user (or, with FROGBOT_TOKEN, its password).
+  const byAnother = access.kind === 'raced' ? 'the demo user was created' : "the demo user's password was set"
+  const setOne = signIn && `\`${cliCommand(`users password --email ${signIn.email}`)}\``
+  if (signIn?.setByAnother) {
+    log(
+      `admin chat: ${byAnother} (${signIn.email}) by another server starting at the same time on this ` +
+        'database; sign in with the password that server printed ' +
+        `(shown once in its output; or set one: ${setOne})`
+    )
+  } else if (signIn?.password) {
+    const password = `the password ${signIn.password} (shown once; change it with ${setOne})`
+    log(`admin chat: sign in as ${signIn.email} with ${password}`)
+  }
   else if (signIn) log(`admin chat: sign in as ${signIn.email} with the password printed at its first start (or set one: \`${cliCommand(`users password --email ${signIn.email}`)}\`)`)
   else log(`admin chat: sign in with a user's email and password (\`${cliCommand(`users create --email you@example.com`)}\`)`)
   log(`admin chat: open ${base}/admin in a browser`)

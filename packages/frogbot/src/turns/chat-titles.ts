@@ -41,12 +41,12 @@ export function printable(text: string): string {
  * A chat's title from its first message: the first sentence (or what precedes a colon), at most
  * six words, `…` where it was cut; `null` for a message without text. "Plan a team offsite:
  * should it be in the city or in the mountains?" is titled "Plan a team offsite". It neither starts
- * nor ends with what shows nothing (zero-width, control characters…: `trimInvisible`).
+ * nor ends with what shows nothing (zero-width, control characters…: `trimInvisible`). Markdown that
+ * wraps text is unwrapped as in {@link cleanTitle}; `_` and `*` inside words stay (`fix delete_branch`).
  */
 export function firstWordsTitle(parts: UIMessage['parts']): string | null {
-  const text = printable(textOf(parts))
-    .replace(/\s+/g, ' ')
-    .replace(/^[\s\p{Cf}\p{Default_Ignorable_Code_Point}#>*_`~-]+/u, '')
+  const text = unwrapMarkdown(printable(textOf(parts)).replace(/\s+/g, ' '))
+    .replace(/^[\s\p{Cf}\p{Default_Ignorable_Code_Point}#>*`~-]+/u, '')
     .trim()
   if (!text) return null
   const sentence = trimInvisible(text.split(/(?<=[.?!])\s|[:;]\s/)[0])
@@ -64,9 +64,46 @@ export function branchTitle(title: string | null): string {
   return title.startsWith(BRANCH_PREFIX) ? title : shorten(`${BRANCH_PREFIX}${title}`, TITLE_MAX_LENGTH)
 }
 
+/** A code span: a run of backticks, text, the same run (`` `x` ``, ``` ``a`b`` ```). */
+const CODE_SPAN = /(`+)([^`]|[^`][\s\S]*?[^`])\1(?!`)/g
+
 /**
- * A model's answer as a title: one line, no quotes, Markdown or end period, nothing invisible at
- * either end (`trimInvisible`); `null` when nothing is left.
+ * Emphasis that wraps text (`**x**`, `*x*`, `__x__`, `_x_`, `***x***`): the marker opens at the
+ * start or after a character that is not a letter, digit or marker, is not followed by a space,
+ * closes on the same marker not preceded by one, and is not followed by a letter or digit. So a
+ * `_` or `*` inside a word or an identifier (`delete_branch`, `snake_case`, `file_a.txt`, `2*3`)
+ * is not emphasis and stays.
+ */
+const EMPHASIS = new RegExp(
+  // $1: the start or what precedes the marker; $2: the marker, not followed by a space;
+  String.raw`(^|[^\p{L}\p{N}*_\\])(\*{1,3}|_{1,3})(?![\s*_])` +
+    // $3: the text it wraps; then the same marker, not followed by a letter or a digit.
+    String.raw`(.*?[^\s*_\\]|[^\s*_\\])\2(?![\p{L}\p{N}*_])`,
+  'gu'
+)
+
+/**
+ * `line` without the Markdown that wraps its text: a heading's leading `#`s, code spans' backticks
+ * and emphasis markers ({@link EMPHASIS}), nested ones too (`**\`x\`**`). Only markers that wrap
+ * text go: characters inside words and identifiers (`delete_branch`, `C#`, `#42`) stay.
+ */
+function unwrapMarkdown(line: string): string {
+  let text = line
+    .replace(/^\s*#{1,6}\s+/, '')
+    .replace(CODE_SPAN, (_, _ticks: string, code: string) => code.replace(/^ (.*) $/s, '$1'))
+  for (let previous = ''; previous !== text; ) {
+    previous = text
+    text = text.replace(EMPHASIS, '$1$3')
+  }
+  // A strong marker left open at either end (a title cut after `**Team offsite`) wraps nothing.
+  return text.replace(/^\*{2,3}(?=\S)|(?<=\S)\*{2,3}$/g, '')
+}
+
+/**
+ * A model's answer as a title: one line, no quotes, no Markdown that wraps text (`**Title**`,
+ * `` `x` ``, `# Title`: see {@link unwrapMarkdown}; `_`, `*`, `#` and backticks inside words and
+ * identifiers stay, as in "Delete the branch with delete_branch"), no end period, nothing invisible
+ * at either end (`trimInvisible`); `null` when nothing is left.
  */
 export function cleanTitle(raw: string): string | null {
   const line = printable(raw)
@@ -75,9 +112,8 @@ export function cleanTitle(raw: string): string | null {
     .find((part) => !isBlankText(part))
   if (!line) return null
   const title = trimInvisible(
-    line
+    unwrapMarkdown(line)
       .replace(/^(title\s*:\s*)/i, '')
-      .replace(/[*_`#]/g, '')
       .replace(/^["'“‘«]+|["'”’»]+$/g, '')
       .replace(/\.$/, '')
       .replace(/ {2,}/g, ' ')

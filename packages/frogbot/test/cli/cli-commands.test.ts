@@ -320,13 +320,18 @@ describe('frogbot usage errors', SLOW, () => {
     expect(near.stderr).not.toContain('unexpected argument')
 
     expect(option.code).toBe(1)
-    expect(option.stderr).toBe('frogbot: unknown option --bogus\n\nUsage: frogbot serve [--port 3000] [--host 127.0.0.1] [--config frogbot.config.ts]\n')
+    expect(option.stderr).toBe(
+      'frogbot serve: unknown option --bogus\n\n' +
+        'Usage: frogbot serve [--port 3000] [--host 127.0.0.1] [--config frogbot.config.ts]\n'
+    )
     expect(misspelt.code).toBe(1)
-    expect(misspelt.stderr).toMatch(/^frogbot: unknown option --pik; did you mean --pick\?\n\nUsage: frogbot answer <chatId> <callId> --email <email> \(--pick/)
+    expect(misspelt.stderr).toMatch(
+      /^frogbot answer: unknown option --pik; did you mean --pick\?\n\nUsage: frogbot answer <chatId>/
+    )
     expect(misspelt.stderr).not.toContain('frogbot serve')
     // Only the command's own flags are suggested: pending reads no --pick.
     expect(foreign.code).toBe(1)
-    expect(foreign.stderr).toMatch(/^frogbot: unknown option --pik\n\nUsage: frogbot pending/)
+    expect(foreign.stderr).toMatch(/^frogbot pending: unknown option --pik\n\nUsage: frogbot pending/)
 
     expect(bare.code).toBe(1)
     expect(bare.stdout).toContain('Usage: frogbot <command> [options]')

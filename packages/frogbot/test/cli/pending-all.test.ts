@@ -69,7 +69,10 @@ describe('frogbot pending --all', { timeout: 90_000 }, () => {
     [['--older-than', '1h'], "frogbot pending: --older-than works with --all (a person's inbox): frogbot pending --all --email <email> --older-than …\n\nUsage: frogbot pending"],
     [['--all', '--email', 'dana@example.com', '--older-than', '14880000w'], 'frogbot pending: --older-than: is a duration reaching back past the earliest date there is'],
     [['--email', 'dana@example.com'], "frogbot pending: --email works with --all (a person's inbox)"],
-    [['--all', '--email', 'dana@example.com', '--newer-than', '1s', '--newer-than', '1h'], 'frogbot: --newer-than: give it once\n\nUsage: frogbot pending'],
+    [
+      ['--all', '--email', 'dana@example.com', '--newer-than', '1s', '--newer-than', '1h'],
+      'frogbot pending: --newer-than: give it once\n\nUsage: frogbot pending'
+    ],
     [['--pick', '2'], 'frogbot pending: --pick is not an option of pending\n\nUsage: frogbot pending'],
     [['--all', '--email', 'dana@example.com', '--port', '9'], 'frogbot pending: --port is not an option of pending'],
     [['extra'], 'frogbot pending: unexpected argument "extra"\n\nUsage: frogbot pending [--agent <slug>] | pending --all --email <email>\n'],

@@ -1,5 +1,15 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
-import { PLANNER_CONFIG, callJson, frogbotLines, runCli, startServe, stopAllServes, tempCwd } from '../helpers/spawn-serve.ts'
+import {
+  PLANNER_CONFIG,
+  callJson,
+  cliEnv,
+  frogbotLines,
+  runCli,
+  startServe,
+  stopAllServes,
+  tempCwd
+} from '../helpers/spawn-serve.ts'
+import { createTestDatabase, describePostgres } from '../../src/testing/postgres.ts'
 
 // `frogbot serve` without FROGBOT_TOKEN: a fresh database gets a demo user and one token, printed
 // on that start only; later starts print no token and say how to create one.
@@ -78,6 +88,72 @@ describe('frogbot serve without FROGBOT_TOKEN', { timeout: 60_000 }, () => {
       expect((await cli('users', 'create', '--email', 'you@example.com')).code).toBe(0)
       expect((await cli('tokens', 'create', '--email', 'you@example.com')).stdout).toMatch(/fbt_/)
     } finally {
+      fresh.remove()
+    }
+  })
+})
+
+const PASSWORD_LINE =
+  /^frogbot: admin chat: sign in as demo@frogbot\.local with the password (\S+) \(shown once;/
+const OTHER_SERVER =
+  'frogbot: admin chat: the demo user was created (demo@frogbot.local) by another server starting at the ' +
+  'same time on this database; sign in with the password that server printed (shown once in its output; ' +
+  'or set one: `npx frogbot users password --email demo@frogbot.local`)'
+
+/**
+ * Starts two `frogbot serve` at once on one new database (the folder's SQLite file, or
+ * `DATABASE_URL`)
+ * and checks that one password and one token are printed, both working on both servers, and that
+ * the other server says another one made them (or, when it started after, that they were printed).
+ */
+async function startTwoTogether(cwd: string, env = cliEnv()) {
+  const servers = await Promise.all([startServe({ cwd, env }), startServe({ cwd, env })])
+  const outputs = servers.map((server) => server.stdout())
+  const passwords = outputs.flatMap((out) =>
+    frogbotLines(out).flatMap((line) => PASSWORD_LINE.exec(line)?.[1] ?? [])
+  )
+  expect(passwords, outputs.join('\n---\n')).toHaveLength(1)
+  const tokens = outputs.flatMap((out) => [...new Set(out.match(TOKEN) ?? [])])
+  expect(tokens).toHaveLength(1)
+  const other = outputs.find((out) => !frogbotLines(out).some((line) => PASSWORD_LINE.test(line)))!
+  const otherLines = frogbotLines(other).filter(
+    (line) => line.startsWith('frogbot: admin chat: ') && !line.includes('open http')
+  )
+  const later = [expect.stringContaining('with the password printed at its first start')]
+  expect([[OTHER_SERVER], later]).toContainEqual(otherLines)
+  for (const server of servers) {
+    const login = await fetch(`${server.base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'demo@frogbot.local', password: passwords[0] })
+    })
+    expect(login.status).toBe(200)
+    expect((await callJson(server.base, tokens[0]!, 'GET', '/api/agents')).status).toBe(200)
+  }
+  return outputs
+}
+
+describe('two frogbot serve starting together on a new database', { timeout: 60_000 }, () => {
+  it('on one SQLite file: one password and one token, printed once, working on both', async () => {
+    const fresh = tempCwd()
+    try {
+      await startTwoTogether(fresh.dir)
+    } finally {
+      await stopAllServes()
+      fresh.remove()
+    }
+  })
+})
+
+describePostgres('two frogbot serve starting together on a new PostgreSQL database', () => {
+  it('one password and one token, printed once, working on both', { timeout: 60_000 }, async () => {
+    const database = await createTestDatabase()
+    const fresh = tempCwd()
+    try {
+      await startTwoTogether(fresh.dir, cliEnv({ DATABASE_URL: database.url }))
+    } finally {
+      await stopAllServes()
+      await database.drop()
       fresh.remove()
     }
   })

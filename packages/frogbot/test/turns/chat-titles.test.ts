@@ -82,6 +82,41 @@ describe('titles from the first words', () => {
     expect(cleanTitle('   ')).toBeNull()
   })
 
+  // A new user's chats were titled "Delete the branch with deletebranch", "snakecase", "filea.txt":
+  // every `_`, `*` and backtick was removed. Only Markdown that wraps text goes now.
+  it('keeps _, *, # and backticks inside words and identifiers', () => {
+    expect(cleanTitle('Delete the branch with delete_branch')).toBe('Delete the branch with delete_branch')
+    expect(cleanTitle('snake_case')).toBe('snake_case')
+    expect(cleanTitle('Rename file_a.txt')).toBe('Rename file_a.txt')
+    expect(cleanTitle('x_y_z and a_b')).toBe('x_y_z and a_b')
+    expect(cleanTitle('_private fields')).toBe('_private fields')
+    expect(cleanTitle('5 * 3 and 2*3*4')).toBe('5 * 3 and 2*3*4')
+    expect(cleanTitle('Issue #42 in C#')).toBe('Issue #42 in C#')
+    const tool = 'Delete the branch with delete_branch'
+    expect(firstWordsTitle(text(tool))).toBe(tool)
+    expect(firstWordsTitle(text('_private fields in file_a.txt'))).toBe('_private fields in file_a.txt')
+  })
+
+  it('unwraps Markdown that wraps the whole title or a word', () => {
+    expect(cleanTitle('**Team offsite plan**')).toBe('Team offsite plan')
+    expect(cleanTitle('*Team offsite*')).toBe('Team offsite')
+    expect(cleanTitle('***Team offsite***')).toBe('Team offsite')
+    expect(cleanTitle('__Team offsite__')).toBe('Team offsite')
+    expect(cleanTitle('_Team offsite_')).toBe('Team offsite')
+    expect(cleanTitle('`delete_branch`')).toBe('delete_branch')
+    expect(cleanTitle('Fix the `delete_branch` tool')).toBe('Fix the delete_branch tool')
+    expect(cleanTitle('**`snake_case` naming**')).toBe('snake_case naming')
+    expect(cleanTitle('Use **bold** and _italic_ words')).toBe('Use bold and italic words')
+    expect(cleanTitle('# Team offsite')).toBe('Team offsite')
+    expect(cleanTitle('## **Offsite**')).toBe('Offsite')
+    expect(cleanTitle('"**Offsite**"')).toBe('Offsite')
+    expect(cleanTitle('**"Offsite"**')).toBe('Offsite')
+    expect(cleanTitle('**Title:** Offsite')).toBe('Offsite')
+    expect(cleanTitle('**Team offsite')).toBe('Team offsite')
+    expect(firstWordsTitle(text('`npm test` fails on CI'))).toBe('npm test fails on CI')
+    expect(firstWordsTitle(text('**Plan** a team offsite: city?'))).toBe('Plan a team offsite')
+  })
+
   it('a branch is marked once however often it is branched', () => {
     expect(branchTitle('Plan a team offsite')).toBe('Branch · Plan a team offsite')
     expect(branchTitle('Branch · Plan a team offsite')).toBe('Branch · Plan a team offsite')

@@ -53,12 +53,18 @@ function authOf(options: GithubOptions, env: Record<string, string | undefined>,
     return null
   }
   const key = privateKey?.replace(/\\n/g, '\n')
-  const installation = Number(installationId)
+  // Decimal digits only, as every whole-number setting (docs/configuration.md): not 0x10 or 1e3.
+  const digits = installationId?.trim()
+  const installation = digits !== undefined && /^\d+$/.test(digits) ? Number(digits) : Number.NaN
   if (!appId) problems.push("createGithub.appId: set GITHUB_APP_ID to the GitHub App's App ID (its settings, General → About)")
   if (!key) problems.push("createGithub.privateKey: set GITHUB_PRIVATE_KEY to the GitHub App's private key (its settings, General → Private keys), the whole PEM")
   else if (!/-----BEGIN [A-Z ]*PRIVATE KEY-----/.test(key)) problems.push('createGithub.privateKey: GITHUB_PRIVATE_KEY is not a PEM private key (-----BEGIN RSA PRIVATE KEY----- …)')
   if (installationId === undefined) problems.push('createGithub.installationId: set GITHUB_INSTALLATION_ID to the id of the installation on your repositories (the number at the end of its settings page address)')
-  else if (!Number.isSafeInteger(installation) || installation <= 0) problems.push(`createGithub.installationId: ${JSON.stringify(installationId)} is not an installation id (a positive whole number)`)
+  else if (!Number.isSafeInteger(installation) || installation <= 0) {
+    const shown = JSON.stringify(installationId)
+    const rule = 'a positive whole number, in decimal digits'
+    problems.push(`createGithub.installationId: ${shown} is not an installation id (${rule})`)
+  }
   return appId && key && Number.isSafeInteger(installation) && installation > 0 ? { appId, privateKey: key, installationId: installation } : null
 }
 

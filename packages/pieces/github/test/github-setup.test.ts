@@ -22,6 +22,9 @@ describe('createGithub', () => {
     ])
   })
 
+  const RULE = 'a positive whole number, in decimal digits'
+  const KEY_FOR_RULES = '-----BEGIN RSA PRIVATE KEY-----\nMIIB\n-----END RSA PRIVATE KEY-----'
+
   it('refuses to start without its credentials, the webhook secret or the bot’s login, naming each problem', () => {
     expect(configProblems(() => createGithub({ instance: 'GitHub/Ops', env: {} }))).toEqual([
       'createGithub.instance: "GitHub/Ops" must be 1–64 lowercase letters, digits, "-" or "_" (the last segment of /api/webhooks/<instance>)',
@@ -37,8 +40,19 @@ describe('createGithub', () => {
     expect(configProblems(() => createGithub({ env: { ...rest, GITHUB_PRIVATE_KEY: 'not a key', GITHUB_INSTALLATION_ID: 'abc' } }))).toEqual([
       "createGithub.appId: set GITHUB_APP_ID to the GitHub App's App ID (its settings, General → About)",
       'createGithub.privateKey: GITHUB_PRIVATE_KEY is not a PEM private key (-----BEGIN RSA PRIVATE KEY----- …)',
-      'createGithub.installationId: "abc" is not an installation id (a positive whole number)'
+      `createGithub.installationId: "abc" is not an installation id (${RULE})`
     ])
+    // Read as written, as every whole-number setting: hex, an exponent or a fraction is refused,
+    // not read as 16 or 1000.
+    const app = { ...rest, GITHUB_APP_ID: '12', GITHUB_PRIVATE_KEY: KEY_FOR_RULES }
+    for (const written of ['0x10', '1e3', '12.0', '-5', '0']) {
+      const env = { ...app, GITHUB_INSTALLATION_ID: written }
+      expect(configProblems(() => createGithub({ env }))).toEqual([
+        `createGithub.installationId: ${JSON.stringify(written)} is not an installation id (${RULE})`
+      ])
+    }
+    const spaced = { ...app, GITHUB_INSTALLATION_ID: ' 77 ' }
+    expect(configProblems(() => createGithub({ env: spaced }))).toEqual([])
     expect(configProblems(() => createGithub({ env: { ...rest, GITHUB_TOKEN: 't', GITHUB_APP_ID: '12' } }))).toEqual([
       'createGithub: give a token (GITHUB_TOKEN) or a GitHub App (GITHUB_APP_ID, GITHUB_PRIVATE_KEY, GITHUB_INSTALLATION_ID), not both'
     ])
