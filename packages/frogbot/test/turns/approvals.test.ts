@@ -321,6 +321,9 @@ describe('a decision resubmitted by useChat (addToolApprovalResponse) is checked
       [decided({ approved: 'yes' }), `${at}.approval.approved: Invalid input: expected boolean, received string`],
       [decided({ approved: true, reason: 'ok \ud800' }), `${at}.approval.reason: must be well-formed Unicode`],
       [decided({ approved: true, trust: 'me' }), `${at}.approval: unknown field "trust"`],
+      // A new-user run: 1,001 characters were refused naming the settle body's `reason`, with a code.
+      [decided({ approved: false, reason: 'r'.repeat(1001) }), `${at}.approval.reason: is 1,001 characters; a reason holds at most 1,000`],
+      [decided({ approved: true, reason: 'r'.repeat(1001) }), `${at}.approval.reason: is 1,001 characters; a reason holds at most 1,000`],
       [decided({ approved: true, id: 'someone-else' }), `${at}.approval.id: is not the approval id of call "call_inv"; reload the chat`],
       [(part) => ({ ...decided({ approved: false })(part), input: { to: 'Evil Corp', amount: 1 } }), `${at}.input: an edited input goes only with an approval ("approved": true)`]
     ]
@@ -328,6 +331,8 @@ describe('a decision resubmitted by useChat (addToolApprovalResponse) is checked
       const refused = await resubmit(app, change)
       expect(refused.status).toBe(400)
       expect(refused.json.error).toContain(error)
+      // The shape of every refusal of this path (as a dismissal's errorText): no code.
+      expect(refused.json.code).toBeUndefined()
     }
     expect(await app.snapshot()).toEqual(before)
     expect(app.invoice.runs).toEqual([])
