@@ -57,6 +57,12 @@ export const NO_APPROVER_TEXT = "This call needs a person's approval, and nobody
  */
 export const APPROVED_NOT_FINISHED_TEXT = 'The server stopped while the approved tool ran; it was not run again.'
 
+/**
+ * A call whose tool's `needsApproval` function threw: denied, never run. The model reads only this
+ * text; the app's error (which may hold what the model must not read) goes to the server's log.
+ */
+export const NEEDS_APPROVAL_FAILED_TEXT = 'Could not decide whether this call needs approval. It was not run.'
+
 /** An approved call whose turn was stopped before its tool started: it did not run. */
 export const STOPPED_BEFORE_APPROVED_RUN_TEXT = 'Stopped before the approved tool ran; it was not run.'
 

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import type { PendingCall, Tool, ToolContext } from '../../src/index.ts'
 import { colorQuestion, scriptedModel, textStep, toolStep } from '../../src/testing/scripted-model.ts'
+import { NEEDS_APPROVAL_FAILED_TEXT } from '@frogbotai/protocol'
 import { testFrogbot } from '../helpers/test-frogbot.ts'
 import { lookupTool, toolResultsIn } from './turn-test-kit.ts'
 
@@ -162,6 +163,29 @@ describe('a tool with needsApproval', () => {
     const { first, invoice } = await askingApproval({ needsApproval: ({ input }) => input.amount > 100 }, [toolStep([small]), textStep('Sent the small one.')])
     expect(first.json).toMatchObject({ status: 'complete', text: 'Sent the small one.' })
     expect(invoice.runs.map((run) => run.input)).toEqual([{ to: 'ACME', amount: 50 }])
+  })
+
+  it('a needsApproval that throws denies the call; the model and the chat get a fixed text, the log the error', async () => {
+    // A new-user run: the model read "Could not decide whether this call needs approval (nu-throw)".
+    const invoice = invoiceTool({
+      needsApproval: () => {
+        throw new Error('nu-throw: token sk-secret-123')
+      }
+    })
+    const model = scriptedModel([toolStep([invoiceCall]), textStep('I could not send it.')])
+    const logged: string[] = []
+    const app = await testFrogbot({ model, tools: [invoice.tool], options: { log: (line: string) => logged.push(line) } })
+    cleanup = app.close
+    const first = await app.call('POST', '/api/agents/planner', { prompt: 'Send the invoice to ACME' })
+    expect(first.json).toMatchObject({ status: 'complete', text: 'I could not send it.' })
+    expect(invoice.runs).toEqual([])
+    const prompt = JSON.stringify(model.doStreamCalls[1]!.prompt)
+    expect(prompt).toContain(NEEDS_APPROVAL_FAILED_TEXT)
+    expect(prompt).not.toContain('nu-throw')
+    const chat = await app.call('GET', `/api/agents/planner/chats/${first.json.chatId}`)
+    expect(JSON.stringify(chat.json)).not.toContain('sk-secret')
+    expect(logged.join('\n')).toContain('needsApproval of "send_invoice" failed in chat')
+    expect(logged.join('\n')).toContain('nu-throw: token sk-secret-123')
   })
 
   it('server tools in the same step are skipped; they and the approved tool run after the answer as the model calls them', async () => {
