@@ -165,7 +165,7 @@ describe('a tool with needsApproval', () => {
     expect(invoice.runs.map((run) => run.input)).toEqual([{ to: 'ACME', amount: 50 }])
   })
 
-  it('a needsApproval that throws denies the call; the model and the chat get a fixed text, the log the error', async () => {
+  it('a throwing needsApproval: the model and the chat get a fixed text, the log the error', async () => {
     // A new-user run: the model read "Could not decide whether this call needs approval (nu-throw)".
     const invoice = invoiceTool({
       needsApproval: () => {
@@ -174,7 +174,8 @@ describe('a tool with needsApproval', () => {
     })
     const model = scriptedModel([toolStep([invoiceCall]), textStep('I could not send it.')])
     const logged: string[] = []
-    const app = await testFrogbot({ model, tools: [invoice.tool], options: { log: (line: string) => logged.push(line) } })
+    const log = (line: string) => logged.push(line)
+    const app = await testFrogbot({ model, tools: [invoice.tool], options: { log } })
     cleanup = app.close
     const first = await app.call('POST', '/api/agents/planner', { prompt: 'Send the invoice to ACME' })
     expect(first.json).toMatchObject({ status: 'complete', text: 'I could not send it.' })
@@ -341,13 +342,14 @@ describe('a decision resubmitted by useChat (addToolApprovalResponse) is checked
     const app = await askingApproval()
     const before = await app.snapshot()
     const at = `messages.1.parts.${before.messages[1].parts.findIndex((part: { type: string }) => part.type === 'tool-send_invoice')}`
+    const tooLong = 'is 1,001 characters; a reason holds at most 1,000'
     const refusals: [(part: Record<string, any>) => Record<string, any>, string][] = [
       [decided({ approved: 'yes' }), `${at}.approval.approved: Invalid input: expected boolean, received string`],
       [decided({ approved: true, reason: 'ok \ud800' }), `${at}.approval.reason: must be well-formed Unicode`],
       [decided({ approved: true, trust: 'me' }), `${at}.approval: unknown field "trust"`],
       // A new-user run: 1,001 characters were refused naming the settle body's `reason`, with a code.
-      [decided({ approved: false, reason: 'r'.repeat(1001) }), `${at}.approval.reason: is 1,001 characters; a reason holds at most 1,000`],
-      [decided({ approved: true, reason: 'r'.repeat(1001) }), `${at}.approval.reason: is 1,001 characters; a reason holds at most 1,000`],
+      [decided({ approved: false, reason: 'r'.repeat(1001) }), `${at}.approval.reason: ${tooLong}`],
+      [decided({ approved: true, reason: 'r'.repeat(1001) }), `${at}.approval.reason: ${tooLong}`],
       [decided({ approved: true, id: 'someone-else' }), `${at}.approval.id: is not the approval id of call "call_inv"; reload the chat`],
       [(part) => ({ ...decided({ approved: false })(part), input: { to: 'Evil Corp', amount: 1 } }), `${at}.input: an edited input goes only with an approval ("approved": true)`]
     ]
