@@ -6,6 +6,7 @@ import {
   experimental_streamTextLowMemory as streamTextOnce,
   toUIMessageStream,
   type UIMessage,
+  type UIMessageChunk,
   wrapLanguageModel
 } from 'ai'
 import type { Caller } from '../../contract/caller.ts'
@@ -331,8 +332,16 @@ export function runTurn(
   }
   const runId = services.newId('run')
   const recorder = services.live.record(chat.id, runId)
-  // A client that joins replays the whole message: what the continued message held comes first.
+  // A client that joins replays the whole message: what the continued message held comes first,
+  // with its `start`; the continuation's own `start` is then left out (its metadata kept).
   if (start.continued) for (const chunk of replayChunks(start.continued)) recorder.push(chunk)
+  let startReplayed = start.continued !== null
+  const record = (chunk: UIMessageChunk) => {
+    if (chunk.type !== 'start' || !startReplayed) return recorder.push(chunk)
+    startReplayed = false
+    const { messageMetadata } = chunk
+    if (messageMetadata !== undefined) recorder.push({ type: 'message-metadata', messageMetadata })
+  }
 
   let settle!: { resolve: (result: TurnResult) => void; reject: (error: unknown) => void }
   const stored = new Promise<TurnResult>((resolve, reject) => (settle = { resolve, reject }))
@@ -345,7 +354,7 @@ export function runTurn(
   const source = streamModel(context, { req, uiMessages: start.uiMessages, modelMessages: start.modelMessages, runId, onStep: (message) => saveGoneOnStep(context, message), onEnd: settleWith })
   const { stream, drained } = pumpTurn(source.then(withoutMcpInputRequests), {
     onChunk: (chunk) => {
-      recorder.push(chunk)
+      record(chunk)
       if (chunk.type === 'error' && !abort.signal.aborted) context.state.modelError ??= chunk.errorText
     },
     onError: (error) => {
