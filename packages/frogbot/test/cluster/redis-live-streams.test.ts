@@ -103,7 +103,7 @@ for (const target of targets) {
 
     // A new-user run: the joined stream had two `start` chunks and no `finish-step` between the
     // replayed steps and the continuation's, which is no valid UI message stream.
-    it('a joined continuation is one valid UI message stream that builds the message the origin gives', async () => {
+    it('a joined continuation is one valid stream that builds the message the origin gives', async () => {
       const held = heldStep('Blue, because it calms.')
       const { one, two, chatId, messageId, settle, join } = await twoProcesses(url, held)
       const tabOne = settle()
@@ -125,9 +125,10 @@ for (const target of targets) {
       const joined = await assemble(chunksTwo)
       expect(joined.id).toBe(messageId)
       expect(joined.parts).toEqual(origin.parts)
-      expect(joined.parts.map((part) => part.type)).toEqual(['step-start', 'tool-question', 'step-start', 'text'])
+      const types = (parts: { type: string }[]) => parts.map((part) => part.type)
+      expect(types(joined.parts)).toEqual(['step-start', 'tool-question', 'step-start', 'text'])
       const stored = (await two.call('GET', `/api/agents/planner/chats/${chatId}`)).json.messages.at(-1)
-      expect(joined.parts.map((part) => part.type)).toEqual(stored.parts.map((part: { type: string }) => part.type))
+      expect(types(joined.parts)).toEqual(types(stored.parts))
     })
 
     if (target.name === 'a three-master Redis Cluster') it('the restart of the shard holding the chat mid-reply loses no stored message; live streams work again after it', async () => {
