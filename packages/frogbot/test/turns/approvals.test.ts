@@ -295,7 +295,7 @@ describe('an AG-UI resume of an approval is checked as /settle checks it', () =>
       [{ approved: true, input: { to: 'X', amount: 1, currency: 'EUR' } }, 'resume.0.payload.input.currency: not a field of "send_invoice"\'s input'],
       [{ approved: true, input: { to: 'X', amount: 'lots' } }, 'resume.0.payload.input.amount: '],
       // As on the useChat path: a reason too long names where the client sent it, not `reason`.
-      [{ approved: false, reason: 'r'.repeat(1001) }, 'resume.0.payload.reason: is 1,001 characters; a reason']
+      [{ approved: false, reason: 'r'.repeat(1001) }, 'resume.0.payload.reason: is 1,001 characters']
     ] as const) {
       const refused = await resume(payload)
       expect(refused.status, JSON.stringify(payload)).toBe(400)

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { SHUTDOWN_WHILE_APPROVED_RUN_TEXT } from '@frogbotai/protocol'
-import type { Tool, User } from '../../src/index.ts'
+import type { DatabaseAdapter, Tool, User } from '../../src/index.ts'
+import { BACKENDS } from '../helpers/databases.ts'
 import {
   heldStep,
   scriptedModel,
@@ -73,8 +74,8 @@ describe('close() while a turn is running', () => {
   })
 })
 
-// docs/agents/approvals.md, "When the server shuts down".
-describe('close() while an approved tool runs', () => {
+// docs/agents/approvals.md, "When the server shuts down". Found on PostgreSQL (2 of 2 runs).
+for (const kind of BACKENDS) kind.describe(`close() while an approved tool runs (${kind.name})`, () => {
   /** `slow_job`, which needs approval; its `execute` takes `ms` (or until `release`), counted in `runs`. */
   function slowJob(ms: number | null) {
     const job = { runs: 0, ended: 0, started: later(), release: later() }
@@ -99,7 +100,9 @@ describe('close() while an approved tool runs', () => {
     const { tool, job } = slowJob(ms)
     const call = { toolCallId: 'call_job', toolName: 'slow_job', input: {} }
     const model = scriptedModel([toolStep([call]), textStep('The job is done.')])
-    const app = await testFrogbot({ model, tools: [tool] })
+    const db = await kind.open()
+    cleanups.push(db.close)
+    const app = await testFrogbot({ model, tools: [tool], config: { db: db.adapter } })
     cleanups.push(() => job.release.resolve(), app.close)
     const first = await app.call('POST', '/api/agents/planner', { prompt: 'Run the slow job' })
     expect(first.json).toMatchObject({ status: 'awaiting-input' })
@@ -107,12 +110,12 @@ describe('close() while an approved tool runs', () => {
     const settleURL = `/api/agents/planner/chats/${chatId}/settle`
     const approving = app.call('POST', settleURL, { toolCallId: 'call_job', approved: true })
     await job.started.promise
-    return { app, job, chatId, approving }
+    return { app, job, chatId, approving, db: db.adapter }
   }
 
-  /** The stored part of `call_job` and the chat's state, read by a new FrogBot on the same file. */
-  async function storedAfter(file: string, chatId: string, user: User) {
-    const after = await testFrogbot({ filename: file, model: streamingModel([]) })
+  /** The stored part of `call_job` and the chat's state, read by a new FrogBot on the same database. */
+  async function storedAfter(db: DatabaseAdapter, chatId: string, user: User) {
+    const after = await testFrogbot({ model: streamingModel([]), config: { db } })
     cleanups.push(after.close)
     const read = await after.frogbot.readChat({ chatId, caller: { user } })
     const isJob = (entry: { type: string }) => 'toolCallId' in entry && entry.toolCallId === 'call_job'
@@ -123,7 +126,7 @@ describe('close() while an approved tool runs', () => {
   it('a tool ending within the grace: its output is stored, it ran once, the approver is told', async () => {
     // A new-user run: the finished tool's result was thrown away as "Stopped while the approved
     // tool ran; its result is unknown …", and the approver got `stopped: true` as if for a Stop.
-    const { app, job, chatId, approving } = await approvedAndRunning(1500)
+    const { app, job, chatId, approving, db } = await approvedAndRunning(1500)
     await app.frogbot.close()
     expect(job.ended).toBe(1)
     const answer = await approving
@@ -131,7 +134,7 @@ describe('close() while an approved tool runs', () => {
     const settlement = { toolCallId: 'call_job', outcome: 'approved' }
     expect(answer.json).toMatchObject({ status: 'complete', chatId, shutdown: true, settlement })
     expect(answer.json.stopped).toBeUndefined()
-    const stored = await storedAfter(app.file, chatId, app.user)
+    const stored = await storedAfter(db, chatId, app.user)
     expect(stored.state).toBe('idle')
     const output = { done: true, report: 'all rows copied' }
     expect(stored.part).toMatchObject({ state: 'output-available', output })
@@ -139,10 +142,10 @@ describe('close() while an approved tool runs', () => {
   })
 
   it('a tool still running when the grace ends gets a tool error saying the server shut down', async () => {
-    const { app, job, chatId, approving } = await approvedAndRunning(null)
+    const { app, job, chatId, approving, db } = await approvedAndRunning(null)
     await app.frogbot.close()
     expect((await approving).json).toMatchObject({ status: 'complete', shutdown: true })
-    const stored = await storedAfter(app.file, chatId, app.user)
+    const stored = await storedAfter(db, chatId, app.user)
     expect(stored.part).toMatchObject({ state: 'output-error', errorText: SHUTDOWN_WHILE_APPROVED_RUN_TEXT })
     expect(stored.state).toBe('idle')
     job.release.resolve()
