@@ -57,8 +57,27 @@ export const NO_APPROVER_TEXT = "This call needs a person's approval, and nobody
  */
 export const APPROVED_NOT_FINISHED_TEXT = 'The server stopped while the approved tool ran; it was not run again.'
 
+/**
+ * A call whose tool's `needsApproval` function threw: denied, never run. The model reads only this
+ * text; the app's error (which may hold what the model must not read) goes to the server's log.
+ */
+export const NEEDS_APPROVAL_FAILED_TEXT = 'Could not decide whether this call needs approval. It was not run.'
+
 /** An approved call whose turn was stopped before its tool started: it did not run. */
 export const STOPPED_BEFORE_APPROVED_RUN_TEXT = 'Stopped before the approved tool ran; it was not run.'
 
 /** An approved call whose turn was stopped while its tool ran: its result is unknown, and it is not run again. */
 export const STOPPED_WHILE_APPROVED_RUN_TEXT = 'Stopped while the approved tool ran; its result is unknown and it was not run again.'
+
+/**
+ * An approved call whose tool was still running when the server shut down (`frogbot.close()`,
+ * SIGTERM) and did not finish within the shutdown's grace: its result is unknown, and it is not
+ * run again. One that finishes within the grace has its result stored instead.
+ */
+export const SHUTDOWN_WHILE_APPROVED_RUN_TEXT =
+  'The server shut down while the approved tool ran, and the tool did not finish in time; ' +
+  'its result is unknown and it was not run again.'
+
+/** An approved call whose turn the server's shutdown stopped before its tool started: it did not run. */
+export const SHUTDOWN_BEFORE_APPROVED_RUN_TEXT =
+  'The server shut down before the approved tool ran; it was not run.'

@@ -7,7 +7,9 @@ const UsageSchema = z.object({ inputTokens: z.number().optional(), outputTokens:
 
 /**
  * A turn that ran to its end (seed: "Answer over HTTP"). `text` is the text this turn added to
- * `messageId`; `stopped` is present when someone stopped the turn.
+ * `messageId`; `stopped` is present when someone stopped the turn, `shutdown` (instead) when the
+ * server shut down while it ran: it ended there, keeping what it generated (and the result of an
+ * approved tool that finished within the shutdown's grace), and the chat takes the next message.
  */
 export const CompleteTurnSchema = z.object({
   status: z.literal('complete'),
@@ -16,7 +18,11 @@ export const CompleteTurnSchema = z.object({
   text: z.string(),
   finishReason: z.string(),
   usage: UsageSchema,
-  stopped: z.literal(true).optional().describe('present when the turn was stopped')
+  stopped: z.literal(true).optional().describe('present when the turn was stopped (a Stop)'),
+  shutdown: z
+    .literal(true)
+    .optional()
+    .describe('present when the server shut down while the turn ran, ending it there')
 })
 
 /** A turn paused at client tool calls: `pending` lists them (seed: "Answer over HTTP"). */

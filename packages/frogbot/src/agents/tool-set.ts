@@ -18,10 +18,23 @@ export type ApprovalTool = Tool<any, any> & { needsApproval: NeedsApproval<any> 
  * - `approvalIds`: the approval id of each approved call this turn runs, by tool call id (given to
  *   `execute` as `approvalId`);
  * - `started`: the approved calls whose `execute` started, so a stopped turn can say whether it ran;
+ * - `running`: for each of those, a promise that settles when its `execute` settled, having put
+ *   the outcome in `finished` (its output, or its error), so a turn the server's shutdown stopped
+ *   can wait for the tool and store its result;
  * - `mcpResumes`: for the MCP tools' calls a person answered (kind `mcp-elicitation`), what each
  *   sends back to its server, by tool call id (given to `execute` as `mcpResume`).
  */
-export type StepGate = { clientCallPending: boolean; approvalIds: ReadonlyMap<string, string>; started: Set<string>; mcpResumes?: ReadonlyMap<string, McpResume> }
+export type StepGate = {
+  clientCallPending: boolean
+  approvalIds: ReadonlyMap<string, string>
+  started: Set<string>
+  running?: Map<string, Promise<void>>
+  finished?: Map<string, ToolOutcome>
+  mcpResumes?: ReadonlyMap<string, McpResume>
+}
+
+/** How an approved tool's `execute` ended: its output, or the error it threw. */
+export type ToolOutcome = { output: unknown } | { error: unknown }
 
 /** The result a skipped server tool returns to the model. */
 export function skippedResult(toolName: string) {
@@ -115,7 +128,12 @@ export function buildToolSet({ tools, offers, gate, context }: {
         if (approvalId === undefined) return serverTool.execute(input, { ...context, abortSignal })
         gate.started.add(toolCallId)
         const mcpResume = gate.mcpResumes?.get(toolCallId)
-        return serverTool.execute(input, { ...context, abortSignal, approvalId, ...(mcpResume ? { mcpResume } : {}) })
+        const toolContext = { ...context, abortSignal, approvalId, ...(mcpResume ? { mcpResume } : {}) }
+        const run = (async () => serverTool.execute(input, toolContext))()
+        const record = (outcome: ToolOutcome) => void gate.finished?.set(toolCallId, outcome)
+        const settled = run.then((output) => record({ output }), (error: unknown) => record({ error }))
+        gate.running?.set(toolCallId, settled)
+        return run
       }
     })
   }

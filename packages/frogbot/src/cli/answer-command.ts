@@ -311,6 +311,7 @@ export async function answerCommand(args: string[], options: AnswerOptions): Pro
       if (result.status === 'complete') {
         console.log(terminalText(result.text))
         if (result.stopped) console.log('\n(the turn was stopped)')
+        if (result.shutdown) console.log('\n(the server shut down while the turn ran; it ended there)')
         return 0
       }
       const message = (await store.getMessages(chatId)).at(-1)

@@ -50,12 +50,18 @@ function dismissalReason(errorText: string, path: (string | number)[]): string |
 /**
  * The `approval` of a tool part `addToolApprovalResponse` left `approval-responded`: the AI SDK's
  * keys (`descriptor`, `requestReason` and `isAutomatic` are the stored call's, echoed and not read),
- * a boolean `approved`, and a `reason` under the settle body's rule. Any other key is refused.
+ * a boolean `approved`, and a `reason` under the settle body's rule and at most
+ * {@link REASON_MAX_LENGTH} characters once trimmed, as the settle door counts (refused here,
+ * naming `messages.N.parts.M.approval.reason`, as a dismissal's `errorText` is). Any other key is
+ * refused.
  */
 const ApprovalResponse = z.strictObject({
   id: z.string().min(1, 'must not be empty'),
   approved: z.boolean(),
-  reason: SettleRequest.shape.reason,
+  reason: SettleRequest.shape.reason.refine(
+    (reason) => reason === undefined || trimInvisible(reason).length <= REASON_MAX_LENGTH,
+    { error: (issue) => tooLongText(trimInvisible(String(issue.input)).length, REASON_MAX_LENGTH, 'a reason') }
+  ),
   descriptor: z.unknown().optional(),
   requestReason: z.string().optional(),
   isAutomatic: z.boolean().optional()

@@ -12,7 +12,7 @@ import { chatSummary } from './views/chat-summary.ts'
 import { listChats, pendingOf, readChat } from './views/read-chat.ts'
 import { type InboxOptions, listInbox } from './views/inbox.ts'
 import { refuseUnsendableTo, sendMessage } from './send-message.ts'
-import type { TurnServices } from './services.ts'
+import { ShutdownStop, type TurnServices } from './services.ts'
 import { mayAnswer, settle } from './settle.ts'
 import { stopTurn } from './stop-turn.ts'
 import { refuseBlank } from './rules/blank-message.ts'
@@ -73,15 +73,25 @@ export function queueKicker(services: Pick<TurnServices, 'closing' | 'log'>, sta
 
 /**
  * Closes the engine (see `Engine['close']`): sets `services.closing`, waits up to `graceMs` for
- * the calls under way, aborts the turns this process runs and waits up to `graceMs` for them; a
- * turn's failure after that is nobody's to handle (it never becomes an unhandled rejection).
+ * the calls under way, aborts the turns this process runs (reason {@link ShutdownStop}: an
+ * approved tool already running gets up to `graceMs` more to finish, and its result is stored) and
+ * waits for them up to `graceMs` after that grace; a turn's failure after that is nobody's to
+ * handle (it never becomes an unhandled rejection).
  */
 export async function closeEngine(services: Pick<TurnServices, 'closing' | 'activeRuns' | 'turnsInFlight'>, callsFinished: (ms: number) => Promise<unknown>, graceMs: number): Promise<void> {
   services.closing = true
   await callsFinished(graceMs)
-  for (const abort of services.activeRuns.values()) abort.abort()
-  // Waiting through allSettled handles every turn's failure, also one that comes after graceMs.
-  await within([...services.turnsInFlight], graceMs)
+  const graceOver = delay(graceMs)
+  const reason = new ShutdownStop(graceOver)
+  for (const abort of services.activeRuns.values()) abort.abort(reason)
+  // Waiting through allSettled handles every turn's failure, also one that comes after the wait.
+  // A turn ends at once, or once its approved tool finished or its grace passed: then it stores.
+  await Promise.race([Promise.allSettled([...services.turnsInFlight]), graceOver.then(() => delay(graceMs))])
+}
+
+/** Resolves after `ms` milliseconds, keeping no process alive. */
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref())
 }
 
 
@@ -206,9 +216,11 @@ export function createEngine(base: Omit<TurnServices, 'kickQueue'>, { startQueue
     /**
      * Stops taking work (every method then throws `FrogbotError('closed')`), lets calls under way
      * finish, and stops the turns this process runs as Stop does: each ends keeping what it
-     * generated and leaves its chat idle. Waits up to `graceMs` for each of these; a turn still
-     * running then is left to its lease, as after a crash, and its result's failure, if any, is
-     * nobody's to handle (it never becomes an unhandled rejection).
+     * generated and leaves its chat idle; an approved tool already running is given up to
+     * `graceMs` to finish, and its result is stored (docs/agents/approvals.md). Waits up to
+     * `graceMs` for each of these; a turn still running then is left to its lease, as after a
+     * crash, and its result's failure, if any, is nobody's to handle (it never becomes an
+     * unhandled rejection).
      */
     close: (graceMs = 5000) => closeEngine(services, finished, graceMs)
   }

@@ -41,6 +41,31 @@ export type TurnServices = {
   kickQueue: (chatId: string) => Promise<boolean>
 }
 
+/**
+ * Why a turn's stop signal fired when FrogBot shuts down (its `close`), not a person's Stop:
+ * the abort reason `close` gives every turn this process runs. `graceOver` settles when the
+ * shutdown's grace for an approved tool already running has passed: a turn waits for such a tool
+ * until then, and stores its result if it finished (docs/agents/approvals.md).
+ */
+export class ShutdownStop extends Error {
+  /** Settles when the grace for approved tools still running is over. */
+  readonly graceOver: Promise<unknown>
+
+  constructor(graceOver: Promise<unknown>) {
+    super('FrogBot is shutting down.')
+    this.name = 'ShutdownStop'
+    this.graceOver = graceOver
+  }
+}
+
+/**
+ * The shutdown that stopped a turn whose stop signal is `signal` (see {@link ShutdownStop}), or
+ * `null` (not stopped, or stopped by a Stop).
+ */
+export function shutdownOf(signal: AbortSignal): ShutdownStop | null {
+  return signal.aborted && signal.reason instanceof ShutdownStop ? signal.reason : null
+}
+
 /** The ISO time `ms` milliseconds from now on the services' clock. */
 export function isoIn(services: Pick<TurnServices, 'now'>, ms = 0): string {
   return new Date(services.now().getTime() + ms).toISOString()

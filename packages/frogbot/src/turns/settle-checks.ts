@@ -245,12 +245,27 @@ function inputFieldOf(field: string): string {
 }
 
 /**
+ * Where a request carried an action's `reason`, from where it carries an answer (`field`): `reason`
+ * in a settle body (`output`); in a `useChat` resubmission (`messages.1.parts.2.output`) the tool
+ * part's `approval.reason` for a decision and its `errorText` for a dismissal; `reason` within the
+ * answer elsewhere (an AG-UI resume's `resume.0.payload.reason`), so that a refusal names the
+ * field the client sent.
+ */
+function reasonFieldOf(field: string, action: SettleAction): string {
+  if (field === 'output') return 'reason'
+  if (!field.endsWith('.output')) return `${field}.reason`
+  const part = field.slice(0, -'.output'.length)
+  return 'approved' in action ? `${part}.approval.reason` : `${part}.errorText`
+}
+
+/**
  * The checks of one action that run user code: FrogBot's expiry has none; a person's `reason` (of
  * a dismissal or a decision) is a string without NUL, well-formed (`400 bad-request` naming
  * `reason` otherwise, for code that calls the engine as for HTTP), kept trimmed (`trimInvisible`:
  * no white space or invisible characters at either end, `"  not now\n"` is `"not now"`), at most
- * {@link REASON_MAX_LENGTH} characters once trimmed (`400 invalid-output`), and dropped when blank
- * (`givenReason`: only white space or invisible characters is no reason), at every door;
+ * {@link REASON_MAX_LENGTH} characters once trimmed (`400 invalid-output`; both name where the
+ * request carried the reason, see {@link reasonFieldOf}), and dropped when blank (`givenReason`:
+ * only white space or invisible characters is no reason), at every door;
  * see {@link checkAnswer} and {@link checkDecision}. `outputField` names where the request carried
  * an output (`messages.1.parts.2.output` in a `useChat` resubmission; the settle body's `output`
  * when it gives none).
@@ -264,26 +279,27 @@ export async function checkAction(
   outputField?: (toolCallId: string) => string | undefined
 ): Promise<SettleAction> {
   if ('expired' in action) return action
+  const field = outputField?.(call.toolCallId) ?? 'output'
   const sent: unknown = 'reason' in action ? action.reason : undefined
   let reason: string | undefined
   if (sent !== undefined) {
     // The rules every door applies (the HTTP body's schema first): a string, without NUL, well-formed.
+    const at = reasonFieldOf(field, action)
     const broken = typeof sent === 'string' ? typedTextProblem(sent) : REASON_TYPE_RULE
-    if (broken) throw new FrogbotError('bad-request', `reason: ${broken}`)
+    if (broken) throw new FrogbotError('bad-request', `${at}: ${broken}`)
     // Kept as a person reads it: nothing that shows nothing at either end, as a chat title.
     reason = trimInvisible(sent as string)
     const { length } = reason
     if (length > REASON_MAX_LENGTH) {
       const what = 'dismissed' in action ? 'a dismissal reason' : 'a reason'
       const rule = tooLongText(length, REASON_MAX_LENGTH, what)
-      throw new FrogbotError('invalid-output', `reason: ${rule}`)
+      throw new FrogbotError('invalid-output', `${at}: ${rule}`)
     }
   }
   // A blank reason (only white space or invisible characters) is no reason, whichever door sent it.
   const blank = reason !== undefined && givenReason(reason) === undefined
   const kept = reason === undefined ? action : ({ ...action, reason } as SettleAction)
   const given = blank ? withoutReason(action) : kept
-  const field = outputField?.(call.toolCallId) ?? 'output'
   if (call.kind === MCP_ELICITATION_KIND) return checkElicitation(agent, call, given, whoOnly, field)
   if (call.kind === APPROVAL_KIND) return checkDecision(agent, req, call, given, whoOnly, inputFieldOf(field))
   return checkAnswer(agent, req, call, given, whoOnly, field)

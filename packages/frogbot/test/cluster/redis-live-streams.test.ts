@@ -4,7 +4,7 @@ import { redisLiveStreams } from '../../src/index.ts'
 import { colorQuestion, heldStep, scripted, streamingModel, toolStep } from '../../src/testing/scripted-model.ts'
 import { testFrogbot } from '../helpers/test-frogbot.ts'
 import { tempDir } from '../../src/testing/temp-dir.ts'
-import { decodeChunks } from '../helpers/ui-stream.ts'
+import { assemble, decodeChunks } from '../helpers/ui-stream.ts'
 import { internalsOf } from '../../src/frogbot-internals.ts'
 import { REDIS_URL, redisReachable as reachable } from '../helpers/redis.ts'
 import { type RedisCluster, redisServerInstalled, startRedisCluster } from '../helpers/redis-cluster.ts'
@@ -99,6 +99,36 @@ for (const target of targets) {
       expect(text(chunksOne)).toBe(text(chunksTwo))
       const after = await two.frogbot.fetch(new Request(`http://localhost/api/agents/planner/${chatId}/stream`, { headers: { authorization: `Bearer ${one.token}` } }))
       expect(after.status).toBe(204)
+    })
+
+    // A new-user run: the joined stream had two `start` chunks and no `finish-step` between the
+    // replayed steps and the continuation's, which is no valid UI message stream.
+    it('a joined continuation is one valid stream that builds the message the origin gives', async () => {
+      const held = heldStep('Blue, because it calms.')
+      const { one, two, chatId, messageId, settle, join } = await twoProcesses(url, held)
+      const tabOne = settle()
+      await held.started
+      // What the approver's client holds when the continuation starts: the answered question.
+      const read = await one.call('GET', `/api/agents/planner/chats/${chatId}`)
+      const { settlements: _settlements, ...continued } = read.json.messages.at(-1)
+      const tabTwo = await joinWhenListed(join)
+      expect(tabTwo.status).toBe(200)
+      held.release()
+      const [chunksOne, chunksTwo] = await Promise.all([tabOne.then(decodeChunks), decodeChunks(tabTwo)])
+      expect(chunksTwo.filter((chunk) => chunk.type === 'start')).toEqual([{ type: 'start', messageId }])
+      // Every step is started once and finished before the next starts, as in the AI SDK's streams.
+      const steps = chunksTwo.filter((chunk) => chunk.type === 'start-step' || chunk.type === 'finish-step')
+      expect(steps.length).toBeGreaterThanOrEqual(4)
+      steps.forEach((chunk, at) => expect(chunk.type).toBe(at % 2 === 0 ? 'start-step' : 'finish-step'))
+      // The AI SDK reads both streams to the same message.
+      const origin = await assemble(chunksOne, continued)
+      const joined = await assemble(chunksTwo)
+      expect(joined.id).toBe(messageId)
+      expect(joined.parts).toEqual(origin.parts)
+      const types = (parts: { type: string }[]) => parts.map((part) => part.type)
+      expect(types(joined.parts)).toEqual(['step-start', 'tool-question', 'step-start', 'text'])
+      const stored = (await two.call('GET', `/api/agents/planner/chats/${chatId}`)).json.messages.at(-1)
+      expect(types(joined.parts)).toEqual(types(stored.parts))
     })
 
     if (target.name === 'a three-master Redis Cluster') it('the restart of the shard holding the chat mid-reply loses no stored message; live streams work again after it', async () => {

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import type { PendingCall, Tool, ToolContext } from '../../src/index.ts'
 import { colorQuestion, scriptedModel, textStep, toolStep } from '../../src/testing/scripted-model.ts'
+import { NEEDS_APPROVAL_FAILED_TEXT } from '@frogbotai/protocol'
 import { testFrogbot } from '../helpers/test-frogbot.ts'
 import { lookupTool, toolResultsIn } from './turn-test-kit.ts'
 
@@ -164,6 +165,30 @@ describe('a tool with needsApproval', () => {
     expect(invoice.runs.map((run) => run.input)).toEqual([{ to: 'ACME', amount: 50 }])
   })
 
+  it('a throwing needsApproval: the model and the chat get a fixed text, the log the error', async () => {
+    // A new-user run: the model read "Could not decide whether this call needs approval (nu-throw)".
+    const invoice = invoiceTool({
+      needsApproval: () => {
+        throw new Error('nu-throw: token sk-secret-123')
+      }
+    })
+    const model = scriptedModel([toolStep([invoiceCall]), textStep('I could not send it.')])
+    const logged: string[] = []
+    const log = (line: string) => logged.push(line)
+    const app = await testFrogbot({ model, tools: [invoice.tool], options: { log } })
+    cleanup = app.close
+    const first = await app.call('POST', '/api/agents/planner', { prompt: 'Send the invoice to ACME' })
+    expect(first.json).toMatchObject({ status: 'complete', text: 'I could not send it.' })
+    expect(invoice.runs).toEqual([])
+    const prompt = JSON.stringify(model.doStreamCalls[1]!.prompt)
+    expect(prompt).toContain(NEEDS_APPROVAL_FAILED_TEXT)
+    expect(prompt).not.toContain('nu-throw')
+    const chat = await app.call('GET', `/api/agents/planner/chats/${first.json.chatId}`)
+    expect(JSON.stringify(chat.json)).not.toContain('sk-secret')
+    expect(logged.join('\n')).toContain('needsApproval of "send_invoice" failed in chat')
+    expect(logged.join('\n')).toContain('nu-throw: token sk-secret-123')
+  })
+
   it('server tools in the same step are skipped; they and the approved tool run after the answer as the model calls them', async () => {
     const lookup = lookupTool()
     const invoice = invoiceTool()
@@ -268,7 +293,9 @@ describe('an AG-UI resume of an approval is checked as /settle checks it', () =>
       [{ approved: true, foo: 1 }, 'resume.0.payload: unknown field "foo"'],
       [{ approved: false, input: { to: 'X', amount: 1 } }, 'resume.0.payload.input: an edited input goes only with an approval'],
       [{ approved: true, input: { to: 'X', amount: 1, currency: 'EUR' } }, 'resume.0.payload.input.currency: not a field of "send_invoice"\'s input'],
-      [{ approved: true, input: { to: 'X', amount: 'lots' } }, 'resume.0.payload.input.amount: ']
+      [{ approved: true, input: { to: 'X', amount: 'lots' } }, 'resume.0.payload.input.amount: '],
+      // As on the useChat path: a reason too long names where the client sent it, not `reason`.
+      [{ approved: false, reason: 'r'.repeat(1001) }, 'resume.0.payload.reason: is 1,001 characters']
     ] as const) {
       const refused = await resume(payload)
       expect(refused.status, JSON.stringify(payload)).toBe(400)
@@ -317,10 +344,14 @@ describe('a decision resubmitted by useChat (addToolApprovalResponse) is checked
     const app = await askingApproval()
     const before = await app.snapshot()
     const at = `messages.1.parts.${before.messages[1].parts.findIndex((part: { type: string }) => part.type === 'tool-send_invoice')}`
+    const tooLong = 'is 1,001 characters; a reason holds at most 1,000'
     const refusals: [(part: Record<string, any>) => Record<string, any>, string][] = [
       [decided({ approved: 'yes' }), `${at}.approval.approved: Invalid input: expected boolean, received string`],
       [decided({ approved: true, reason: 'ok \ud800' }), `${at}.approval.reason: must be well-formed Unicode`],
       [decided({ approved: true, trust: 'me' }), `${at}.approval: unknown field "trust"`],
+      // A new-user run: 1,001 characters were refused naming the settle body's `reason`, with a code.
+      [decided({ approved: false, reason: 'r'.repeat(1001) }), `${at}.approval.reason: ${tooLong}`],
+      [decided({ approved: true, reason: 'r'.repeat(1001) }), `${at}.approval.reason: ${tooLong}`],
       [decided({ approved: true, id: 'someone-else' }), `${at}.approval.id: is not the approval id of call "call_inv"; reload the chat`],
       [(part) => ({ ...decided({ approved: false })(part), input: { to: 'Evil Corp', amount: 1 } }), `${at}.input: an edited input goes only with an approval ("approved": true)`]
     ]
@@ -328,6 +359,8 @@ describe('a decision resubmitted by useChat (addToolApprovalResponse) is checked
       const refused = await resubmit(app, change)
       expect(refused.status).toBe(400)
       expect(refused.json.error).toContain(error)
+      // The shape of every refusal of this path (as a dismissal's errorText): no code.
+      expect(refused.json.code).toBeUndefined()
     }
     expect(await app.snapshot()).toEqual(before)
     expect(app.invoice.runs).toEqual([])

@@ -1,5 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { heldStep, streamingModel } from '../../src/testing/scripted-model.ts'
+import { z } from 'zod'
+import { SHUTDOWN_WHILE_APPROVED_RUN_TEXT } from '@frogbotai/protocol'
+import type { DatabaseAdapter, Tool, User } from '../../src/index.ts'
+import { BACKENDS } from '../helpers/databases.ts'
+import {
+  heldStep,
+  scriptedModel,
+  streamingModel,
+  textStep,
+  toolStep
+} from '../../src/testing/scripted-model.ts'
 import { testFrogbot } from '../helpers/test-frogbot.ts'
 
 const cleanups: (() => unknown)[] = []
@@ -17,7 +27,7 @@ function watchRejections() {
 }
 
 describe('close() while a turn is running', () => {
-  it('ends the turn as stopped, keeps what it generated, refuses new work and leaves no unhandled rejection', async () => {
+  it('ends the turn (shutdown: true), keeps its text, refuses work, no unhandled rejection', async () => {
     const rejections = watchRejections()
     const held = heldStep('Plan: first the venue, ')
     const app = await testFrogbot({ model: streamingModel([held.stream]) })
@@ -32,7 +42,10 @@ describe('close() while a turn is running', () => {
     await frogbot.close()
     await new Promise((resolve) => setTimeout(resolve, 200))
     expect(rejections).toEqual([])
-    expect(await sent.run.result).toMatchObject({ status: 'complete', stopped: true })
+    // The server shut down; nobody pressed Stop: the result says which.
+    const result = await sent.run.result
+    expect(result).toMatchObject({ status: 'complete', shutdown: true })
+    expect(result).not.toHaveProperty('stopped')
 
     await expect(frogbot.sendMessage({ agent: 'planner', text: 'Again', caller: { user } })).rejects.toMatchObject({ code: 'closed' })
     await expect(frogbot.close()).resolves.toBeUndefined()
@@ -60,3 +73,89 @@ describe('close() while a turn is running', () => {
     }
   })
 })
+
+// docs/agents/approvals.md, "When the server shuts down". Found on PostgreSQL (2 of 2 runs).
+for (const kind of BACKENDS) kind.describe(`close() while an approved tool runs (${kind.name})`, () => {
+  /** `slow_job`, which needs approval; its `execute` takes `ms` (or until `release`), counted in `runs`. */
+  function slowJob(ms: number | null) {
+    const job = { runs: 0, ended: 0, started: later(), release: later() }
+    const tool: Tool<z.ZodObject<Record<string, never>>> = {
+      slug: 'slow_job',
+      description: 'A job that takes a while.',
+      inputSchema: z.object({}),
+      needsApproval: true,
+      execute: async () => {
+        job.runs++
+        job.started.resolve()
+        await (ms === null ? job.release.promise : new Promise((resolve) => setTimeout(resolve, ms)))
+        job.ended++
+        return { done: true, report: 'all rows copied' }
+      }
+    }
+    return { tool, job }
+  }
+
+  /** A chat whose `slow_job` call waits for approval, approved over HTTP; resolves once the tool started. */
+  async function approvedAndRunning(ms: number | null) {
+    const { tool, job } = slowJob(ms)
+    const call = { toolCallId: 'call_job', toolName: 'slow_job', input: {} }
+    const model = scriptedModel([toolStep([call]), textStep('The job is done.')])
+    const db = await kind.open()
+    cleanups.push(db.close)
+    const app = await testFrogbot({ model, tools: [tool], config: { db: db.adapter } })
+    cleanups.push(() => job.release.resolve(), app.close)
+    const first = await app.call('POST', '/api/agents/planner', { prompt: 'Run the slow job' })
+    expect(first.json).toMatchObject({ status: 'awaiting-input' })
+    const chatId = first.json.chatId as string
+    const settleURL = `/api/agents/planner/chats/${chatId}/settle`
+    const approving = app.call('POST', settleURL, { toolCallId: 'call_job', approved: true })
+    await job.started.promise
+    return { app, job, chatId, approving, db: db.adapter }
+  }
+
+  /** The stored part of `call_job` and the chat's state, read by a new FrogBot on the same database. */
+  async function storedAfter(db: DatabaseAdapter, chatId: string, user: User) {
+    const after = await testFrogbot({ model: streamingModel([]), config: { db } })
+    cleanups.push(after.close)
+    const read = await after.frogbot.readChat({ chatId, caller: { user } })
+    const isJob = (entry: { type: string }) => 'toolCallId' in entry && entry.toolCallId === 'call_job'
+    const part = read.messages.at(-1)!.parts.find(isJob)
+    return { state: read.chat.state, part, metadata: read.messages.at(-1)!.metadata }
+  }
+
+  it('a tool ending within the grace: its output is stored, it ran once, the approver is told', async () => {
+    // A new-user run: the finished tool's result was thrown away as "Stopped while the approved
+    // tool ran; its result is unknown …", and the approver got `stopped: true` as if for a Stop.
+    const { app, job, chatId, approving, db } = await approvedAndRunning(1500)
+    await app.frogbot.close()
+    expect(job.ended).toBe(1)
+    const answer = await approving
+    expect(answer.status).toBe(200)
+    const settlement = { toolCallId: 'call_job', outcome: 'approved' }
+    expect(answer.json).toMatchObject({ status: 'complete', chatId, shutdown: true, settlement })
+    expect(answer.json.stopped).toBeUndefined()
+    const stored = await storedAfter(db, chatId, app.user)
+    expect(stored.state).toBe('idle')
+    const output = { done: true, report: 'all rows copied' }
+    expect(stored.part).toMatchObject({ state: 'output-available', output })
+    expect(job.runs).toBe(1)
+  })
+
+  it('a tool still running when the grace ends gets a tool error saying the server shut down', async () => {
+    const { app, job, chatId, approving, db } = await approvedAndRunning(null)
+    await app.frogbot.close()
+    expect((await approving).json).toMatchObject({ status: 'complete', shutdown: true })
+    const stored = await storedAfter(db, chatId, app.user)
+    expect(stored.part).toMatchObject({ state: 'output-error', errorText: SHUTDOWN_WHILE_APPROVED_RUN_TEXT })
+    expect(stored.state).toBe('idle')
+    job.release.resolve()
+    expect(job.runs).toBe(1)
+  }, 30_000)
+})
+
+/** A promise with its `resolve`. */
+function later() {
+  let resolve!: () => void
+  const promise = new Promise<void>((done) => (resolve = done))
+  return { promise, resolve }
+}

@@ -1,5 +1,5 @@
 import type { ToolApprovalConfiguration, ToolSet } from 'ai'
-import { APPROVAL_KIND, NO_APPROVER_TEXT } from '@frogbotai/protocol'
+import { APPROVAL_KIND, NEEDS_APPROVAL_FAILED_TEXT, NO_APPROVER_TEXT } from '@frogbotai/protocol'
 import type { Caller } from '../../contract/caller.ts'
 import type { ResolvedAgent } from '../../agents/resolve-agents.ts'
 import type { ChatRecord } from '../../store/chat-records.ts'
@@ -27,7 +27,8 @@ const parsedInput = (input: unknown) => {
  * - a server tool's `needsApproval` (true, or its function of `{ input, req, chat }`) says whether
  *   it waits; where nobody can approve (`offers` does not take `approval`: the app's own code, a
  *   channel whose piece draws no approvals) the call is denied with `NO_APPROVER_TEXT` and the
- *   turn goes on; a `needsApproval` that throws denies the call (logged), never runs it.
+ *   turn goes on; a `needsApproval` that throws denies the call, never runs it: its error is
+ *   logged, and the model reads only `NEEDS_APPROVAL_FAILED_TEXT`.
  */
 export function approvalGate({ agent, req, chat, offers, approved, log }: {
   agent: Pick<ResolvedAgent, 'approvalTools'>
@@ -49,7 +50,8 @@ export function approvalGate({ agent, req, chat, offers, approved, log }: {
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
       log(`frogbot: needsApproval of "${toolName}" failed${chat ? ` in chat ${chat.id}` : ''}: ${message}; the call was denied`)
-      return { type: 'denied', reason: `Could not decide whether this call needs approval (${message}). It was not run.` }
+      // The app's error may hold secrets: the log keeps it, the model reads a fixed text.
+      return { type: 'denied', reason: NEEDS_APPROVAL_FAILED_TEXT }
     }
     if (!needs) return { type: 'not-applicable' }
     return offers(APPROVAL_KIND) ? { type: 'user-approval' } : { type: 'denied', reason: NO_APPROVER_TEXT }

@@ -6,6 +6,7 @@ import {
   experimental_streamTextLowMemory as streamTextOnce,
   toUIMessageStream,
   type UIMessage,
+  type UIMessageChunk,
   wrapLanguageModel
 } from 'ai'
 import type { Caller } from '../../contract/caller.ts'
@@ -15,14 +16,21 @@ import { toolInputBounds } from '../../agents/tool-input-depth.ts'
 import { partMiddleware } from '../../models/part-middleware.ts'
 import { logModelError, modelErrorText } from '../../models/model-errors.ts'
 import { FrogbotError } from '../../errors/frogbot-error.ts'
-import { APPROVED_NOT_FINISHED_TEXT, STOPPED_BEFORE_APPROVED_RUN_TEXT, STOPPED_WHILE_APPROVED_RUN_TEXT, type TurnResult } from '@frogbotai/protocol'
+import {
+  APPROVED_NOT_FINISHED_TEXT,
+  SHUTDOWN_BEFORE_APPROVED_RUN_TEXT,
+  SHUTDOWN_WHILE_APPROVED_RUN_TEXT,
+  STOPPED_BEFORE_APPROVED_RUN_TEXT,
+  STOPPED_WHILE_APPROVED_RUN_TEXT,
+  type TurnResult
+} from '@frogbotai/protocol'
 import type { ChatRecord, StoredMessage } from '../../store/chat-records.ts'
 import { toPendingCall } from '../../store/chat-records.ts'
 import { pumpTurn } from './turn-stream.ts'
 import { offeredKinds } from './offered-tools.ts'
 import { approvalGate } from './approval-gate.ts'
 import { replayChunks } from '../live/replay-chunks.ts'
-import { isoIn, runMessageOf, type TurnServices } from '../services.ts'
+import { isoIn, runMessageOf, ShutdownStop, shutdownOf, type TurnServices } from '../services.ts'
 import { endStreamingParts, markStopped, modelView, openToolCallIds, sealToolParts, textOf, toUIMessage } from '../transcript.ts'
 import { waitingCalls, waitingParts } from './waiting-calls.ts'
 import { withAssignees } from '../../assignees/resolve-assignees.ts'
@@ -100,7 +108,7 @@ function holdChat(services: TurnServices, { chatId, leaseOwner }: { chatId: stri
   const abort = new AbortController()
   services.activeRuns.set(leaseOwner, abort)
   // A turn that starts while FrogBot closes ends at once as stopped, before the database goes.
-  if (services.closing) abort.abort()
+  if (services.closing) abort.abort(new ShutdownStop(Promise.resolve()))
   const stopLease = keepLease(services, { chatId, leaseOwner, abort })
   const release = () => {
     stopLease()
@@ -147,10 +155,23 @@ async function finishTurn(context: TurnContext, lastMessage: UIMessage | null, s
     const paused = await pauseIfWaiting(context, responseMessage)
     if (paused) return paused
   }
+  // The server shutting down gives an approved tool already running its grace to finish.
+  const shutdown = shutdownOf(abort.signal)
+  if (shutdown && gate.running && gate.running.size > 0) {
+    await Promise.race([Promise.allSettled(gate.running.values()), shutdown.graceOver])
+  }
   // An approved call whose tool did not finish here is never run again (docs/agents/approvals.md).
-  const notFinished = (toolCallId: string) =>
-    !abort.signal.aborted ? APPROVED_NOT_FINISHED_TEXT : gate.started.has(toolCallId) ? STOPPED_WHILE_APPROVED_RUN_TEXT : STOPPED_BEFORE_APPROVED_RUN_TEXT
-  const message = responseMessage ? markStopped(sealToolParts(responseMessage, new Set(), notFinished), abort.signal.aborted) : null
+  const notFinished = (toolCallId: string) => {
+    if (!abort.signal.aborted) return APPROVED_NOT_FINISHED_TEXT
+    if (shutdown) {
+      const ran = gate.started.has(toolCallId)
+      return ran ? SHUTDOWN_WHILE_APPROVED_RUN_TEXT : SHUTDOWN_BEFORE_APPROVED_RUN_TEXT
+    }
+    return gate.started.has(toolCallId) ? STOPPED_WHILE_APPROVED_RUN_TEXT : STOPPED_BEFORE_APPROVED_RUN_TEXT
+  }
+  const withResults = responseMessage && shutdown ? withFinishedTools(responseMessage, gate) : responseMessage
+  const sealed = withResults && sealToolParts(withResults, new Set(), notFinished)
+  const message = sealed ? markStopped(sealed, abort.signal.aborted) : null
   const ended = state.lostChat ? null : await endTurn(services, turn, message)
   if (!ended) throw lostHold()
   if (ended.queued) void services.kickQueue(chat.id)
@@ -167,8 +188,29 @@ async function finishTurn(context: TurnContext, lastMessage: UIMessage | null, s
     text: message ? textOf(message.parts.slice(message.id === start.continued?.id ? start.partsBefore : 0)) : '',
     finishReason: state.finishReason ?? 'other',
     usage: state.usage ?? EMPTY_USAGE,
-    ...(abort.signal.aborted ? { stopped: true as const } : {})
+    ...(shutdown ? { shutdown: true as const } : abort.signal.aborted ? { stopped: true as const } : {})
   }
+}
+
+/**
+ * `message` with the outcome of each approved tool that finished (`gate.finished`) while its part
+ * is still open (the turn was stopped before the tool's result reached the message): its output
+ * (`output-available`), or its error as the tool's error (`output-error`). Pure.
+ */
+function withFinishedTools(message: UIMessage, gate: StepGate): UIMessage {
+  const finished = gate.finished
+  if (!finished || finished.size === 0) return message
+  const parts = message.parts.map((part) => {
+    if (!isToolUIPart(part) || !finished.has(part.toolCallId)) return part
+    if (part.state !== 'approval-responded' && part.state !== 'input-available') return part
+    const outcome = finished.get(part.toolCallId)!
+    if ('output' in outcome) {
+      return { ...part, state: 'output-available', output: outcome.output } as unknown as typeof part
+    }
+    const errorText = outcome.error instanceof Error ? outcome.error.message : String(outcome.error)
+    return { ...part, state: 'output-error', errorText } as unknown as typeof part
+  })
+  return { ...message, parts }
 }
 
 /**
@@ -276,15 +318,30 @@ export function runTurn(
     chat,
     req,
     offers: offeredKinds(services, { chat, req }),
-    gate: { clientCallPending: false, approvalIds: approvalIdsOf(start.continued, new Set(approved)), started: new Set(), ...(mcpResumes ? { mcpResumes } : {}) },
+    gate: {
+      clientCallPending: false,
+      approvalIds: approvalIdsOf(start.continued, new Set(approved)),
+      started: new Set(),
+      running: new Map(),
+      finished: new Map(),
+      ...(mcpResumes ? { mcpResumes } : {})
+    },
     turn: { chatId: chat.id, leaseOwner, position: messages.length, settlements: start.settlements },
     abort,
     state: { lostChat: false }
   }
   const runId = services.newId('run')
   const recorder = services.live.record(chat.id, runId)
-  // A client that joins replays the whole message: what the continued message held comes first.
+  // A client that joins replays the whole message: what the continued message held comes first,
+  // with its `start`; the continuation's own `start` is then left out (its metadata kept).
   if (start.continued) for (const chunk of replayChunks(start.continued)) recorder.push(chunk)
+  let startReplayed = start.continued !== null
+  const record = (chunk: UIMessageChunk) => {
+    if (chunk.type !== 'start' || !startReplayed) return recorder.push(chunk)
+    startReplayed = false
+    const { messageMetadata } = chunk
+    if (messageMetadata !== undefined) recorder.push({ type: 'message-metadata', messageMetadata })
+  }
 
   let settle!: { resolve: (result: TurnResult) => void; reject: (error: unknown) => void }
   const stored = new Promise<TurnResult>((resolve, reject) => (settle = { resolve, reject }))
@@ -297,7 +354,7 @@ export function runTurn(
   const source = streamModel(context, { req, uiMessages: start.uiMessages, modelMessages: start.modelMessages, runId, onStep: (message) => saveGoneOnStep(context, message), onEnd: settleWith })
   const { stream, drained } = pumpTurn(source.then(withoutMcpInputRequests), {
     onChunk: (chunk) => {
-      recorder.push(chunk)
+      record(chunk)
       if (chunk.type === 'error' && !abort.signal.aborted) context.state.modelError ??= chunk.errorText
     },
     onError: (error) => {
