@@ -525,26 +525,7 @@ describe('the MCP server door: agent tools', () => {
   it('a form field sent as null reads as not given, over raw JSON-RPC', async () => {
     const call1 = { toolCallId: 'call_1', toolName: 'question', input: colorQuestion }
     const app = await served(scriptedModel([toolStep([call1], 'Let me ask.'), textStep('Blue it is.')]))
-    const meta = {
-      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-      'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1.0.0' },
-      'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } }
-    }
-    const headers = {
-      authorization: `Bearer ${app.token}`,
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      'mcp-method': 'tools/call',
-      'mcp-name': 'agent_planner',
-      'mcp-protocol-version': '2026-07-28'
-    }
-    const callTool = async (params: Record<string, unknown>) => {
-      const named = { name: 'agent_planner', ...params, _meta: meta }
-      const rpc = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: named }
-      const body = JSON.stringify(rpc)
-      const request = new Request('http://localhost/mcp', { method: 'POST', headers, body })
-      return (await (await app.frogbot.fetch(request)).json()).result
-    }
+    const callTool = rawAgentCall(app)
     const asked = await callTool({ arguments: { prompt: 'Paint the shed' } })
     const form = { call_1: { method: 'elicitation/create' } }
     expect(asked).toMatchObject({ resultType: 'input_required', inputRequests: form })
@@ -578,26 +559,7 @@ describe('the MCP server door: agent tools', () => {
       options: { now: () => clock.now }
     })
     cleanup = app.close
-    const meta = {
-      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-      'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1.0.0' },
-      'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } }
-    }
-    const headers = {
-      authorization: `Bearer ${app.token}`,
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      'mcp-method': 'tools/call',
-      'mcp-name': 'agent_planner',
-      'mcp-protocol-version': '2026-07-28'
-    }
-    const callTool = async (params: Record<string, unknown>) => {
-      const named = { name: 'agent_planner', ...params, _meta: meta }
-      const rpc = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: named }
-      const body = JSON.stringify(rpc)
-      const request = new Request('http://localhost/mcp', { method: 'POST', headers, body })
-      return (await (await app.frogbot.fetch(request)).json()).result
-    }
+    const callTool = rawAgentCall(app)
     const accepted = { action: 'accept', content: { q0: 'Blue' } }
     const inputResponses = { call_1: accepted, call_2: accepted }
     /** Asks in a new chat, ends the question there with `end`, then answers the form: the tool's result. */
@@ -709,3 +671,29 @@ describe('the mcp option', () => {
     expect(problemsOf({ enabled: true, agent: 'planner', waitSeconds: 20 })).toEqual([])
   })
 })
+
+/**
+ * `tools/call` of `agent_planner` over raw JSON-RPC (2026-07-28, a client with form elicitation), as
+ * `app`'s token: resolves the JSON-RPC `result`.
+ */
+function rawAgentCall(app: { token: string; frogbot: { fetch: (request: Request) => Promise<Response> } }) {
+  const meta = {
+    'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+    'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1.0.0' },
+    'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } }
+  }
+  const headers = {
+    authorization: `Bearer ${app.token}`,
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+    'mcp-method': 'tools/call',
+    'mcp-name': 'agent_planner',
+    'mcp-protocol-version': '2026-07-28'
+  }
+  return async (params: Record<string, unknown>) => {
+    const named = { name: 'agent_planner', ...params, _meta: meta }
+    const rpc = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: named }
+    const request = new Request('http://localhost/mcp', { method: 'POST', headers, body: JSON.stringify(rpc) })
+    return (await (await app.frogbot.fetch(request)).json()).result
+  }
+}
