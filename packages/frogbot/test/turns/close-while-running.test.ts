@@ -157,15 +157,25 @@ for (const kind of BACKENDS) kind.describe(`close() while an approved tool runs 
 for (const kind of BACKENDS) kind.describe(`close() while a server tool runs (${kind.name})`, () => {
   /**
    * `copy_rows`, no approval; its `execute` takes `ms` (or until `release`), counted in `runs`, and
-   * gives up when its `abortSignal` fires (`abortedAt`, ms after the test's `closing` mark).
+   * gives up when its `abortSignal` fires (`abortedAt`, ms after the test's `closing` mark);
+   * `chatId` is its chat's.
    */
   function copyRows(ms: number | null) {
-    const job = { runs: 0, ended: 0, started: later(), release: later(), closing: 0, abortedAt: -1 }
+    const job = {
+      runs: 0,
+      ended: 0,
+      started: later(),
+      release: later(),
+      closing: 0,
+      abortedAt: -1,
+      chatId: ''
+    }
     const tool: Tool<z.ZodObject<Record<string, never>>> = {
       slug: 'copy_rows',
       description: 'Copies the rows; takes a while.',
       inputSchema: z.object({}),
-      execute: async (_input, { abortSignal }) => {
+      execute: async (_input, { abortSignal, chatId }) => {
+        job.chatId = chatId ?? ''
         job.runs++
         job.started.resolve()
         const aborted = new Promise<never>((_resolve, reject) => {
@@ -251,6 +261,18 @@ for (const kind of BACKENDS) kind.describe(`close() while a server tool runs (${
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(job.runs).toBe(1)
   }, 30_000)
+
+  it("a person's Stop is no shutdown: the tool's abortSignal fires at once, stopped: true", async () => {
+    const { app, job, asking } = await running(null)
+    job.closing = Date.now()
+    const stop = await app.call('POST', `/api/agents/planner/chats/${job.chatId}/stop`, {})
+    expect(stop.json).toMatchObject({ chatId: job.chatId, stopped: true })
+    const answer = await asking
+    expect(answer.json).toMatchObject({ status: 'complete', stopped: true })
+    expect(answer.json.shutdown).toBeUndefined()
+    expect(job.abortedAt).toBeGreaterThanOrEqual(0)
+    expect(job.abortedAt).toBeLessThan(1000)
+  })
 })
 
 /** A promise with its `resolve`. */
