@@ -78,6 +78,15 @@ export const SHUTDOWN_WHILE_APPROVED_RUN_TEXT =
   'The server shut down while the approved tool ran, and the tool did not finish in time; ' +
   'its result is unknown and it was not run again.'
 
+/**
+ * A call of a server tool that needs no approval whose tool was still running when the server shut
+ * down and did not finish within the shutdown's grace (as {@link SHUTDOWN_WHILE_APPROVED_RUN_TEXT}
+ * for an approved one): its result is unknown, and it is not run again.
+ */
+export const SHUTDOWN_WHILE_TOOL_RAN_TEXT =
+  'The server shut down while the tool ran, and the tool did not finish in time; ' +
+  'its result is unknown and it was not run again.'
+
 /** An approved call whose turn the server's shutdown stopped before its tool started: it did not run. */
 export const SHUTDOWN_BEFORE_APPROVED_RUN_TEXT =
   'The server shut down before the approved tool ran; it was not run.'

@@ -9,7 +9,7 @@ const UsageSchema = z.object({ inputTokens: z.number().optional(), outputTokens:
  * A turn that ran to its end (seed: "Answer over HTTP"). `text` is the text this turn added to
  * `messageId`; `stopped` is present when someone stopped the turn, `shutdown` (instead) when the
  * server shut down while it ran: it ended there, keeping what it generated (and the result of an
- * approved tool that finished within the shutdown's grace), and the chat takes the next message.
+ * server tool that finished within the shutdown's grace), and the chat takes the next message.
  */
 export const CompleteTurnSchema = z.object({
   status: z.literal('complete'),

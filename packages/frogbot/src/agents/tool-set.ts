@@ -18,9 +18,13 @@ export type ApprovalTool = Tool<any, any> & { needsApproval: NeedsApproval<any> 
  * - `approvalIds`: the approval id of each approved call this turn runs, by tool call id (given to
  *   `execute` as `approvalId`);
  * - `started`: the approved calls whose `execute` started, so a stopped turn can say whether it ran;
- * - `running`: for each of those, a promise that settles when its `execute` settled, having put
- *   the outcome in `finished` (its output, or its error), so a turn the server's shutdown stopped
- *   can wait for the tool and store its result;
+ * - `running`: for every server tool call whose `execute` started (approved or needing no
+ *   approval), a promise that settles when its `execute` settled, having put the outcome in
+ *   `finished` (its output, or its error), so a turn the server's shutdown stopped can wait for
+ *   the tool and store its result;
+ * - `toolSignal`: the stop signal server tools get as `abortSignal` (else the AI SDK's): it fires at
+ *   once on a Stop, and only when the shutdown's grace is over when the server shuts down; an
+ *   outcome that comes after it fired is not put in `finished` (the tool did not finish in time);
  * - `mcpResumes`: for the MCP tools' calls a person answered (kind `mcp-elicitation`), what each
  *   sends back to its server, by tool call id (given to `execute` as `mcpResume`).
  */
@@ -30,10 +34,11 @@ export type StepGate = {
   started: Set<string>
   running?: Map<string, Promise<void>>
   finished?: Map<string, ToolOutcome>
+  toolSignal?: AbortSignal
   mcpResumes?: ReadonlyMap<string, McpResume>
 }
 
-/** How an approved tool's `execute` ended: its output, or the error it threw. */
+/** How a server tool's `execute` ended: its output, or the error it threw. */
 export type ToolOutcome = { output: unknown } | { error: unknown }
 
 /** The result a skipped server tool returns to the model. */
@@ -122,22 +127,36 @@ export function buildToolSet({ tools, offers, gate, context }: {
     set[tool.slug] = aiTool({
       description: tool.description,
       inputSchema: aiInputSchemaOf(tool.inputSchema),
-      execute: async (input: unknown, { abortSignal, toolCallId }: { abortSignal?: AbortSignal; toolCallId: string }) => {
+      execute: async (input: unknown, options: { abortSignal?: AbortSignal; toolCallId: string }) => {
+        const { toolCallId } = options
+        const abortSignal = gate.toolSignal ?? options.abortSignal
         if (gate.clientCallPending) return skippedResult(serverTool.slug)
         const approvalId = gate.approvalIds.get(toolCallId)
-        if (approvalId === undefined) return serverTool.execute(input, { ...context, abortSignal })
+        if (approvalId === undefined) {
+          return tracked(gate, toolCallId, () => serverTool.execute(input, { ...context, abortSignal }))
+        }
         gate.started.add(toolCallId)
         const mcpResume = gate.mcpResumes?.get(toolCallId)
         const toolContext = { ...context, abortSignal, approvalId, ...(mcpResume ? { mcpResume } : {}) }
-        const run = (async () => serverTool.execute(input, toolContext))()
-        const record = (outcome: ToolOutcome) => void gate.finished?.set(toolCallId, outcome)
-        const settled = run.then((output) => record({ output }), (error: unknown) => record({ error }))
-        gate.running?.set(toolCallId, settled)
-        return run
+        return tracked(gate, toolCallId, () => serverTool.execute(input, toolContext))
       }
     })
   }
   return set
+}
+
+/**
+ * Runs a server tool's `execute` for call `toolCallId`, keeping it in `gate.running` until it
+ * settles and its outcome in `gate.finished` (see {@link StepGate}); returns what it returns.
+ */
+function tracked(gate: StepGate, toolCallId: string, execute: () => unknown): Promise<unknown> {
+  const run = (async () => execute())()
+  const record = (outcome: ToolOutcome) => {
+    if (!gate.toolSignal?.aborted) gate.finished?.set(toolCallId, outcome)
+  }
+  const settled = run.then((output) => record({ output }), (error: unknown) => record({ error }))
+  gate.running?.set(toolCallId, settled)
+  return run
 }
 
 /** Client tools of a list, by slug. */

@@ -8,7 +8,9 @@ import type { McpResume } from './mcp-elicitation.ts'
  * - `req`: who is calling (see {@link Caller}); after an approval, whose answer continued the turn.
  * - `agent`: the agent's `slug` and the id of the current run.
  * - `chatId`: the chat the turn belongs to, or `null` for a local `generate()` without a chat.
- * - `abortSignal`: aborted when the turn is stopped.
+ * - `abortSignal`: aborted when the turn is stopped; when the server shuts down, only once the
+ *   shutdown's grace (5 s) is over, so a tool may finish meanwhile and its result is kept
+ *   (docs/chat/turns.md).
  * - `approvalId`: for a call that needed approval, the approval's stable id (the same in every
  *   process and after a restart), so the tool can make its side effect idempotent.
  * - `mcpResume`: for an MCP tool's call that asked for input, the person's response and the

@@ -73,8 +73,8 @@ export function queueKicker(services: Pick<TurnServices, 'closing' | 'log'>, sta
 
 /**
  * Closes the engine (see `Engine['close']`): sets `services.closing`, waits up to `graceMs` for
- * the calls under way, aborts the turns this process runs (reason {@link ShutdownStop}: an
- * approved tool already running gets up to `graceMs` more to finish, and its result is stored) and
+ * the calls under way, aborts the turns this process runs (reason {@link ShutdownStop}: a server
+ * tool already running gets up to `graceMs` more to finish, and its result is stored) and
  * waits for them up to `graceMs` after that grace; a turn's failure after that is nobody's to
  * handle (it never becomes an unhandled rejection).
  */
@@ -85,7 +85,7 @@ export async function closeEngine(services: Pick<TurnServices, 'closing' | 'acti
   const reason = new ShutdownStop(graceOver)
   for (const abort of services.activeRuns.values()) abort.abort(reason)
   // Waiting through allSettled handles every turn's failure, also one that comes after the wait.
-  // A turn ends at once, or once its approved tool finished or its grace passed: then it stores.
+  // A turn ends at once, or once its running tools finished or their grace passed: then it stores.
   await Promise.race([Promise.allSettled([...services.turnsInFlight]), graceOver.then(() => delay(graceMs))])
 }
 
@@ -216,8 +216,8 @@ export function createEngine(base: Omit<TurnServices, 'kickQueue'>, { startQueue
     /**
      * Stops taking work (every method then throws `FrogbotError('closed')`), lets calls under way
      * finish, and stops the turns this process runs as Stop does: each ends keeping what it
-     * generated and leaves its chat idle; an approved tool already running is given up to
-     * `graceMs` to finish, and its result is stored (docs/agents/approvals.md). Waits up to
+     * generated and leaves its chat idle; a server tool already running is given up to
+     * `graceMs` to finish, and its result is stored (docs/chat/turns.md). Waits up to
      * `graceMs` for each of these; a turn still running then is left to its lease, as after a
      * crash, and its result's failure, if any, is nobody's to handle (it never becomes an
      * unhandled rejection).

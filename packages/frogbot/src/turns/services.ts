@@ -44,11 +44,12 @@ export type TurnServices = {
 /**
  * Why a turn's stop signal fired when FrogBot shuts down (its `close`), not a person's Stop:
  * the abort reason `close` gives every turn this process runs. `graceOver` settles when the
- * shutdown's grace for an approved tool already running has passed: a turn waits for such a tool
- * until then, and stores its result if it finished (docs/agents/approvals.md).
+ * shutdown's grace for a server tool already running has passed: a turn waits for such a tool
+ * until then (its `abortSignal` fires then), and stores its result if it finished
+ * (docs/chat/turns.md).
  */
 export class ShutdownStop extends Error {
-  /** Settles when the grace for approved tools still running is over. */
+  /** Settles when the grace for server tools still running is over. */
   readonly graceOver: Promise<unknown>
 
   constructor(graceOver: Promise<unknown>) {

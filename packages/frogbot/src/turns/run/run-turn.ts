@@ -20,6 +20,7 @@ import {
   APPROVED_NOT_FINISHED_TEXT,
   SHUTDOWN_BEFORE_APPROVED_RUN_TEXT,
   SHUTDOWN_WHILE_APPROVED_RUN_TEXT,
+  SHUTDOWN_WHILE_TOOL_RAN_TEXT,
   STOPPED_BEFORE_APPROVED_RUN_TEXT,
   STOPPED_WHILE_APPROVED_RUN_TEXT,
   type TurnResult
@@ -101,6 +102,23 @@ type TurnSave = Parameters<typeof saveStep>[1]
 const lostHold = () => new FrogbotError('write-conflict', 'The turn lost its hold on the chat before it could be saved; reload the chat.')
 
 /**
+ * The stop signal a turn's server tools get (`StepGate['toolSignal']`): it follows the turn's
+ * `signal` at once, except when the server's shutdown stopped the turn: then it fires once the
+ * shutdown's grace is over, so a tool already running may finish and its result is stored.
+ */
+function toolSignalOf(signal: AbortSignal): AbortSignal {
+  const tools = new AbortController()
+  const follow = () => {
+    const shutdown = shutdownOf(signal)
+    if (!shutdown) return tools.abort(signal.reason)
+    void shutdown.graceOver.then(() => tools.abort(signal.reason))
+  }
+  if (signal.aborted) follow()
+  else signal.addEventListener('abort', follow, { once: true })
+  return tools.signal
+}
+
+/**
  * Holds the chat for a turn in this process: registers its stop signal (already stopped while
  * FrogBot closes) and keeps its lease; `release` lets both go.
  */
@@ -155,7 +173,7 @@ async function finishTurn(context: TurnContext, lastMessage: UIMessage | null, s
     const paused = await pauseIfWaiting(context, responseMessage)
     if (paused) return paused
   }
-  // The server shutting down gives an approved tool already running its grace to finish.
+  // The server shutting down gives a server tool already running its grace to finish.
   const shutdown = shutdownOf(abort.signal)
   if (shutdown && gate.running && gate.running.size > 0) {
     await Promise.race([Promise.allSettled(gate.running.values()), shutdown.graceOver])
@@ -193,18 +211,27 @@ async function finishTurn(context: TurnContext, lastMessage: UIMessage | null, s
 }
 
 /**
- * `message` with the outcome of each approved tool that finished (`gate.finished`) while its part
- * is still open (the turn was stopped before the tool's result reached the message): its output
- * (`output-available`), or its error as the tool's error (`output-error`). Pure.
+ * `message` after the server's shutdown stopped its turn, for each server tool whose `execute`
+ * started (`gate.running`) while its part is still open (the turn was stopped before the tool's
+ * result reached the message): the outcome of one that finished (`gate.finished`), its output
+ * (`output-available`) or its error as the tool's error (`output-error`); for a tool that needs
+ * no approval and is still running, the tool error {@link SHUTDOWN_WHILE_TOOL_RAN_TEXT} (an
+ * approved one's is `sealToolParts`'s). An MCP server's request for input is left as it is. Pure.
  */
 function withFinishedTools(message: UIMessage, gate: StepGate): UIMessage {
-  const finished = gate.finished
-  if (!finished || finished.size === 0) return message
+  const { running, finished } = gate
+  if (!running || running.size === 0) return message
   const parts = message.parts.map((part) => {
-    if (!isToolUIPart(part) || !finished.has(part.toolCallId)) return part
+    if (!isToolUIPart(part) || !running.has(part.toolCallId)) return part
     if (part.state !== 'approval-responded' && part.state !== 'input-available') return part
-    const outcome = finished.get(part.toolCallId)!
+    const outcome = finished?.get(part.toolCallId)
+    if (!outcome) {
+      if (part.state !== 'input-available' || gate.approvalIds.has(part.toolCallId)) return part
+      const errorText = SHUTDOWN_WHILE_TOOL_RAN_TEXT
+      return { ...part, state: 'output-error', errorText } as unknown as typeof part
+    }
     if ('output' in outcome) {
+      if (isMcpInputRequired(outcome.output)) return part
       return { ...part, state: 'output-available', output: outcome.output } as unknown as typeof part
     }
     const errorText = outcome.error instanceof Error ? outcome.error.message : String(outcome.error)
@@ -324,6 +351,7 @@ export function runTurn(
       started: new Set(),
       running: new Map(),
       finished: new Map(),
+      toolSignal: toolSignalOf(abort.signal),
       ...(mcpResumes ? { mcpResumes } : {})
     },
     turn: { chatId: chat.id, leaseOwner, position: messages.length, settlements: start.settlements },
