@@ -64,8 +64,12 @@ export function branchTitle(title: string | null): string {
   return title.startsWith(BRANCH_PREFIX) ? title : shorten(`${BRANCH_PREFIX}${title}`, TITLE_MAX_LENGTH)
 }
 
-/** A code span: a run of backticks, text, the same run (`` `x` ``, ``` ``a`b`` ```). */
-const CODE_SPAN = /(`+)([^`]|[^`][\s\S]*?[^`])\1(?!`)/g
+/**
+ * A code span that stands as its own word: a run of backticks, text, the same run (`` `x` ``,
+ * ``` ``a`b`` ```), with no letter, digit or `_` right before or after it. Backticks inside a word
+ * (``foo`bar` ``, ``a`b`c``) are not a code span and stay.
+ */
+const CODE_SPAN = /(?<![\p{L}\p{N}_`])(`+)([^`]|[^`][\s\S]*?[^`])\1(?![`\p{L}\p{N}_])/gu
 
 /**
  * Emphasis that wraps text (`**x**`, `*x*`, `__x__`, `_x_`, `***x***`): the marker opens at the
