@@ -75,6 +75,20 @@ const PORT_RULE = {
 }
 
 /**
+ * What is wrong with the `--port` option's value (`--port: "0x10" is not a port number …`), or
+ * `null` when it is a port: checked before the command runs, so that the CLI says it in its own
+ * shape (`frogbot serve: …` and the usage, docs/reference/cli.md).
+ */
+export function portOptionProblem(value: string): string | null {
+  try {
+    wholeNumberSetting('--port', value, { ...PORT_RULE, blank: 'refused' })
+    return null
+  } catch (error) {
+    return (error as Error).message
+  }
+}
+
+/**
  * `frogbot serve`: loads the config, opens and migrates the database, prints one line per start-up
  * fact (database, each agent's model, each channel piece, how to authenticate, URL, the admin
  * chat and how to sign in to it) and serves the HTTP API and the admin chat (`/` leads to
