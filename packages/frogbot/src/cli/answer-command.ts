@@ -10,6 +10,7 @@ import { type DatabasePlace, databasePlace, nothingIn } from './database-place.t
 import { loadConfig } from './load-config.ts'
 import { sqliteAdapter } from '../store/sqlite-adapter.ts'
 import { describePendingCall, terminalSafe, terminalText } from './pending-command.ts'
+import { unknownUserLine } from './unknown-user.ts'
 import { channelLabel } from '../turns/chat-access.ts'
 import type { ChatRecord } from '../store/chat-records.ts'
 import type { TurnServices } from '../turns/services.ts'
@@ -270,7 +271,7 @@ export async function answerCommand(args: string[], options: AnswerOptions): Pro
     }
     const user = await auth.userByEmail(options.email!)
     if (!user) {
-      console.error(`frogbot answer: no user ${options.email}. Create one first: ${cliCommand(`users create --email ${options.email}`)}`)
+      console.error(`frogbot answer: ${unknownUserLine(options.email!)}`)
       return 1
     }
     const req: Caller = { user, credential: { type: 'custom' }, entryPoint: 'cli', headers: new Headers() }
