@@ -10,6 +10,7 @@ import { type DatabasePlace, databasePlace, nothingIn } from './database-place.t
 import { loadConfig } from './load-config.ts'
 import { sqliteAdapter } from '../store/sqlite-adapter.ts'
 import { describePendingCall, terminalSafe, terminalText } from './pending-command.ts'
+import { type SettledAs, settledSentence } from '../turns/rules/settled-text.ts'
 import { unknownUserLine } from './unknown-user.ts'
 import { channelLabel } from '../turns/chat-access.ts'
 import type { ChatRecord } from '../store/chat-records.ts'
@@ -212,7 +213,10 @@ async function errorLine(auth: Auth, error: FrogbotError, place: DatabasePlace):
     case 'already-settled': {
       const settlement = error.data?.settlement as { outcome?: string; by?: SettledBy; at?: string } | null | undefined
       const detail = settlement ? `${settlement.outcome} by ${await describeBy(auth, settlement.by)} at ${settlement.at}` : error.message
-      return `already settled: ${SETTLED_FIRST[settlement?.outcome ?? 'answered'] ?? SETTLED_FIRST.answered} (${detail})`
+      // A call that ended without a person's answer says how, in the words HTTP uses (settledSentence):
+      // `it was cancelled: the turn was stopped`.
+      const ended = settlement?.outcome === 'cancelled' ? settledSentence('it', false, settlement as SettledAs) : null
+      return `already settled: ${ended ?? SETTLED_FIRST[settlement?.outcome ?? 'answered'] ?? SETTLED_FIRST.answered} (${detail})`
     }
     case 'invalid-output':
       return `invalid answer: ${error.message}`
