@@ -43,8 +43,9 @@ export class QuestionNotAnswered extends Error {
 
 /**
  * Calls `ask_human` on the FrogBot at `base` as `token` and resolves with the person's answer (or
- * throws {@link QuestionNotAnswered} when it was dismissed, cancelled by a Stop or expired). Each round waits up to `mcp.waitSeconds`; a round that reaches no
- * server is sent again every `retryMs`, for up to `retryForMs` (a restart or a deploy).
+ * throws {@link QuestionNotAnswered} when it was dismissed, cancelled by a Stop or expired). Each
+ * round waits up to `mcp.waitSeconds`; a round that reaches no server is sent again every
+ * `retryMs`, for up to `retryForMs` (a restart or a deploy).
  */
 export async function askHuman({ base, token, fetch, retryMs = 1000, retryForMs = 300_000 }: AskOptions) {
   // `auto` speaks MCP 2026-07-28, whose input_required rounds let the wait outlast any one request.
@@ -89,18 +90,23 @@ export async function askHuman({ base, token, fetch, retryMs = 1000, retryForMs 
  * without an answer (dismissed, cancelled by a Stop, expired) or FrogBot could not be reached,
  * prints one line saying so, without a stack trace, and returns 1.
  */
-export async function runAskHuman(options: AskOptions, print = { out: console.log, error: console.error }): Promise<number> {
+export async function runAskHuman(
+  options: AskOptions,
+  print = { out: console.log, error: console.error }
+): Promise<number> {
   try {
     print.out(JSON.stringify(await askHuman(options), null, 2))
     return 0
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
-    print.error(error instanceof QuestionNotAnswered ? `The question was not answered: ${message}` : `mcp-ask-human: ${message}`)
+    const ended = error instanceof QuestionNotAnswered
+    print.error(ended ? `The question was not answered: ${message}` : `mcp-ask-human: ${message}`)
     return 1
   }
 }
 
 if (import.meta.main) {
-  const options = { base: process.env.FROGBOT_URL ?? 'http://localhost:3000', token: process.env.FROGBOT_TOKEN ?? '' }
+  const base = process.env.FROGBOT_URL ?? 'http://localhost:3000'
+  const options = { base, token: process.env.FROGBOT_TOKEN ?? '' }
   process.exitCode = await runAskHuman(options)
 }

@@ -74,15 +74,23 @@ describe('the protocol examples', () => {
   // A dismissal, a Stop or an expiry ended the script with an uncaught stack trace: it now prints
   // one line of how the question ended and exits 1.
   it.each([
-    ['dismissed', (chatId: string, toolCallId: string) => http('POST', `/api/agents/planner/chats/${chatId}/settle`, { toolCallId, dismissed: true, reason: 'not now' })],
+    [
+      'dismissed',
+      (chatId: string, toolCallId: string) =>
+        http('POST', `/api/agents/planner/chats/${chatId}/settle`, { toolCallId, dismissed: true, reason: 'not now' })
+    ],
     ['cancelled by a Stop', (chatId: string) => http('POST', `/api/agents/planner/chats/${chatId}/stop`)]
-  ])('scripts/mcp-ask-human.ts on a question %s: one line, exit code 1, no stack trace', async (_how, end) => {
+  ])('scripts/mcp-ask-human.ts on a question %s: one line, exit 1, no stack trace', async (_how, end) => {
     const lines: string[] = []
-    const print = { out: (line: string) => lines.push(`out: ${line}`), error: (line: string) => lines.push(`error: ${line}`) }
+    const print = {
+      out: (line: string) => lines.push(`out: ${line}`),
+      error: (line: string) => lines.push(`error: ${line}`)
+    }
     const exit = runAskHuman({ base, token, fetch: app.fetch }, print)
+    const awaiting = (chat: { state: string }) => chat.state === 'awaiting'
     let waiting: { id: string } | undefined
     while (!waiting) {
-      waiting = (await http('GET', '/api/chats')).chats.find((chat: { state: string }) => chat.state === 'awaiting')
+      waiting = (await http('GET', '/api/chats')).chats.find(awaiting)
       if (!waiting) await new Promise((resolve) => setTimeout(resolve, 50))
     }
     const { pending } = await http('GET', `/api/agents/planner/chats/${waiting.id}/pending`)

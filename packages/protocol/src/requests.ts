@@ -192,8 +192,9 @@ const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+$/
  * Unicode ({@link typedTextProblem}); no control or invisible character anywhere, a tab or a line
  * break too ({@link EMAIL_CHARACTERS_RULE}, naming it: `…; U+001B is one`); no white space but the
  * spaces around it ({@link EMAIL_SPACE_RULE}: a no-break space, U+2028…, named); then, as it is
- * stored (the spaces around it trimmed, lower case), not empty, at most {@link EMAIL_MAX_LENGTH} UTF-16 code units, and the shape of an
- * email ({@link EMAIL_SHAPE_RULE}). The email itself is never echoed.
+ * stored (the spaces around it trimmed, lower case), not empty, at most {@link EMAIL_MAX_LENGTH}
+ * UTF-16 code units, and the shape of an email ({@link EMAIL_SHAPE_RULE}). The email itself is
+ * never echoed.
  */
 export function emailProblem(email: string): string | null {
   const broken = typedTextProblem(email)

@@ -215,8 +215,10 @@ async function errorLine(auth: Auth, error: FrogbotError, place: DatabasePlace):
       const detail = settlement ? `${settlement.outcome} by ${await describeBy(auth, settlement.by)} at ${settlement.at}` : error.message
       // A call that ended without a person's answer says how, in the words HTTP uses (settledSentence):
       // `it was cancelled: the turn was stopped`.
-      const ended = settlement?.outcome === 'cancelled' ? settledSentence('it', false, settlement as SettledAs) : null
-      return `already settled: ${ended ?? SETTLED_FIRST[settlement?.outcome ?? 'answered'] ?? SETTLED_FIRST.answered} (${detail})`
+      const ended =
+        settlement?.outcome === 'cancelled' ? settledSentence('it', false, settlement as SettledAs) : null
+      const first = SETTLED_FIRST[settlement?.outcome ?? 'answered'] ?? SETTLED_FIRST.answered
+      return `already settled: ${ended ?? first} (${detail})`
     }
     case 'invalid-output':
       return `invalid answer: ${error.message}`

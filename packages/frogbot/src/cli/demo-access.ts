@@ -133,7 +133,8 @@ export async function prepareDemoAccess(db: Kysely<Database>, env: NodeJS.Proces
       const first = tokens.find((token) => token.name === FIRST_START_TOKEN)
       // No first token: the winner was started with FROGBOT_TOKEN, and created no token to print.
       const given = first ? undefined : tokens.find((token) => token.name === 'FROGBOT_TOKEN')
-      return { kind: 'raced' as const, email: DEMO_EMAIL, tokenId: first?.id ?? null, givenTokenId: given?.id ?? null }
+      const tokenId = first?.id ?? null
+      return { kind: 'raced' as const, email: DEMO_EMAIL, tokenId, givenTokenId: given?.id ?? null }
     }
   }
   const demo = await db.selectFrom('frogbot_users').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirst()
@@ -151,17 +152,21 @@ export function racedTokenLine(
   access: { email: string; tokenId: string | null; givenTokenId: string | null },
   command: (args: string) => string
 ): string {
-  const create = `Create a token with \`${command(`tokens create --email ${access.email}`)}\`, or start with FROGBOT_TOKEN=<token>`
+  const create =
+    `Create a token with \`${command(`tokens create --email ${access.email}`)}\`, ` +
+    'or start with FROGBOT_TOKEN=<token>'
   if (access.tokenId) {
     return (
-      `API token: the demo user ${access.email} and its first API token (id ${access.tokenId}) were created by another ` +
-      `server starting at the same time on this database; that server printed the token. ${create}`
+      `API token: the demo user ${access.email} and its first API token (id ${access.tokenId}) ` +
+      'were created by another server starting at the same time on this database; ' +
+      `that server printed the token. ${create}`
     )
   }
   const given = access.givenTokenId ? ` (id ${access.givenTokenId})` : ''
   return (
-    `API token: the demo user ${access.email} was created by another server starting at the same time on this ` +
-    `database, started with FROGBOT_TOKEN${given}; no token was created: use that server's FROGBOT_TOKEN value. ${create}`
+    `API token: the demo user ${access.email} was created by another server starting at the same ` +
+    `time on this database, started with FROGBOT_TOKEN${given}; no token was created: ` +
+    `use that server's FROGBOT_TOKEN value. ${create}`
   )
 }
 

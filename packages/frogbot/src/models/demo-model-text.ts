@@ -57,7 +57,8 @@ export function capitaliseProse(text: string): string {
 
 // Words whose period does not end a sentence ("Dr. Smith", "e.g. this", "vs. Vue").
 const ABBREVIATIONS = new Set([
-  'dr', 'mr', 'mrs', 'ms', 'prof', 'st', 'jr', 'sr', 'vs', 'etc', 'e.g', 'i.e', 'cf', 'no', 'fig', 'approx', 'inc', 'ltd', 'co'
+  'dr', 'mr', 'mrs', 'ms', 'prof', 'st', 'jr', 'sr', 'vs', 'etc', 'e.g', 'i.e', 'cf', 'no', 'fig',
+  'approx', 'inc', 'ltd', 'co'
 ])
 
 /**

@@ -22,7 +22,8 @@ const EMOJI = '😀'
 const HIDDEN = (code: string) => new RegExp(
   `^email: must not contain control or invisible characters \\(C0 and C1 controls, .*\\); U\\+${code} is one$`
 )
-const SPACE = (code: string) => new RegExp(`^email: must not contain white space other than spaces around it \\(.*\\); U\\+${code} is one$`)
+const SPACE = (code: string) =>
+  new RegExp(`^email: must not contain white space other than spaces around it \\(.*\\); U\\+${code} is one$`)
 
 /** The attributes of a `Set-Cookie` value, lower-cased names. */
 function attributes(setCookie: string) {

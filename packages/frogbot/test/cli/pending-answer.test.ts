@@ -161,22 +161,25 @@ describe('frogbot pending / answer', { timeout: 90_000 }, () => {
       const ada = await ensureUser(storeOf(app).db, { email: 'ada@example.com' })
       const { token } = await createApiToken(storeOf(app).db, { userId: ada.id, name: 'stop test' })
       const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
-      const asked = await app.fetch(new Request('http://localhost/api/agents/planner', { method: 'POST', headers, body: JSON.stringify({ prompt: PROMPT }) }))
-      const body = (await asked.json()) as { status: string; chatId: string; pending: { toolCallId: string }[] }
+      const post = (path: string, body?: unknown) =>
+        app.fetch(new Request(`http://localhost/api/agents/planner${path}`, { method: 'POST', headers, body: JSON.stringify(body) }))
+      const asked = await post('', { prompt: PROMPT })
+      type Asked = { status: string; chatId: string; pending: { toolCallId: string }[] }
+      const body = (await asked.json()) as Asked
       expect(body.status).toBe('awaiting-input')
       chatId = body.chatId
       callId = body.pending[0]!.toolCallId
-      const stop = await app.fetch(new Request(`http://localhost/api/agents/planner/chats/${chatId}/stop`, { method: 'POST', headers }))
+      const stop = await post(`/chats/${chatId}/stop`, {})
       expect(((await stop.json()) as { stopped: boolean }).stopped).toBe(true)
-      const late = await app.fetch(
-        new Request(`http://localhost/api/agents/planner/chats/${chatId}/settle`, { method: 'POST', headers, body: JSON.stringify({ toolCallId: callId, dismissed: true }) })
-      )
-      expect(((await late.json()) as { error: string }).error).toMatch(/^This call was cancelled: the turn was stopped; /)
+      const late = await post(`/chats/${chatId}/settle`, { toolCallId: callId, dismissed: true })
+      const refusal = ((await late.json()) as { error: string }).error
+      expect(refusal).toMatch(/^This call was cancelled: the turn was stopped; /)
     } finally {
       await app.close()
     }
     const answer = await frogbot('answer', chatId, callId, '--email', 'ada@example.com', '--pick', '1')
     expect(answer.code).toBe(1)
-    expect(answer.stderr.trim()).toMatch(/^frogbot answer: already settled: it was cancelled: the turn was stopped \(cancelled by /)
+    const said = /^frogbot answer: already settled: it was cancelled: the turn was stopped \(cancelled by /
+    expect(answer.stderr.trim()).toMatch(said)
   })
 })

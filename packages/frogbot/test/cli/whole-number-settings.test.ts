@@ -82,7 +82,8 @@ describe('a --port that is not a port is a command-line mistake', { timeout: 60_
   ])('%j: "frogbot serve: --port: …", then the usage; exit 1, nothing listens', async (args, value) => {
     const result = await serve({}, ...args)
     expect(result.code).toBe(1)
-    expect(result.stderr).toContain(`frogbot serve: --port: ${value} is not a port number (0–65535) in decimal digits, such as 3000\n\n`)
+    const rule = 'is not a port number (0–65535) in decimal digits, such as 3000'
+    expect(result.stderr).toContain(`frogbot serve: --port: ${value} ${rule}\n\n`)
     expect(result.stderr).toContain('serve [--port 3000]')
     expect(result.stderr).not.toContain('frogbot: --port')
     expect(result.stdout).not.toContain('listening on')

@@ -60,7 +60,8 @@ describe('SMTP_URL', () => {
     }
   })
 
-  it.each(['notaurl', 'http://x', 'smtp://user:p%zz@h'])('frogbot serve with SMTP_URL=%s exits 1, named', SLOW, async (value) => {
+  const refused = ['notaurl', 'http://x', 'smtp://user:p%zz@h']
+  it.each(refused)('frogbot serve with SMTP_URL=%s exits 1, named', SLOW, async (value) => {
     const args = ['serve', '--port', '0', '--config', PLANNER_CONFIG]
     const result = await runCli(args, { cwd: folder(), env: cliEnv({ SMTP_URL: value }) })
     expect(result.code).toBe(1)
