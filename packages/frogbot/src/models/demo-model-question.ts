@@ -1,4 +1,5 @@
-import { capitalise, firstClause, joinWords, truncate } from './demo-model-text.ts'
+import { capitalise, joinWords, truncate } from './demo-model-text.ts'
+import { firstClause } from '../text/first-clause.ts'
 
 /** One question in the shape of the `question` tool's input (seed: "Question and answer shape"). */
 export type DemoQuestion = {

@@ -55,30 +55,6 @@ export function capitaliseProse(text: string): string {
   return /^\p{Ll}+(?:['’-]\p{Ll}+)*$/u.test(first) ? capitalise(text) : text
 }
 
-// Words whose period does not end a sentence ("Dr. Smith", "e.g. this", "vs. Vue").
-const ABBREVIATIONS = new Set([
-  'dr', 'mr', 'mrs', 'ms', 'prof', 'st', 'jr', 'sr', 'vs', 'etc', 'e.g', 'i.e', 'cf', 'no', 'fig',
-  'approx', 'inc', 'ltd', 'co'
-])
-
-/**
- * The first clause of `text`: what precedes a colon, a semicolon, a line break or the end of the
- * first sentence. A sentence ends at `.`, `!` or `?` followed by white space or the end, never inside
- * a word or a number (`file_a.txt`, `README.md`, `2.0`, `v1.2.3` stay whole), and not at the period
- * of an abbreviation or an initial ("Dr. Smith", "e.g. this") or one followed by a word in lower case.
- */
-export function firstClause(text: string): string {
-  for (const match of text.matchAll(/[.?!]+(?=\s|$)|[:;\n]/g)) {
-    const at = match.index
-    if (match[0] === '.') {
-      const before = /[\p{L}.]*$/u.exec(text.slice(0, at))?.[0].toLowerCase() ?? ''
-      const after = text.slice(at + 1).trimStart()
-      if (ABBREVIATIONS.has(before) || /^\p{L}$/u.test(before) || /^\p{Ll}/u.test(after)) continue
-    }
-    return text.slice(0, at)
-  }
-  return text
-}
 
 /** `text` with its spaces collapsed, cut to at most `max` characters, ending in `…` when it was cut, never inside a character. */
 export function truncate(text: string, max: number): string {

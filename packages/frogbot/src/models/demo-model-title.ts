@@ -1,6 +1,7 @@
 import { describeTopic, listedOptions } from './demo-model-question.ts'
 import { demoAsk } from './demo-model-questions.ts'
-import { capitaliseProse, firstClause, joinWords, truncate } from './demo-model-text.ts'
+import { capitaliseProse, joinWords, truncate } from './demo-model-text.ts'
+import { firstClause } from '../text/first-clause.ts'
 
 /** Most words of a title taken from the message itself. */
 const TITLE_WORDS = 6

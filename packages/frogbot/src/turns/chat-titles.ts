@@ -7,6 +7,7 @@ import { cutIndex } from '../text/clip-text.ts'
 import { TITLE_INSTRUCTIONS } from '../models/chat-title-instructions.ts'
 import { drawnText } from '../text/drawn-text.ts'
 import { trimInvisible } from '../text/trim-invisible.ts'
+import { firstClause } from '../text/first-clause.ts'
 
 /** Most words of a title made from the first message. */
 const TITLE_WORDS = 6
@@ -49,7 +50,8 @@ export function firstWordsTitle(parts: UIMessage['parts']): string | null {
     .replace(/^[\s\p{Cf}\p{Default_Ignorable_Code_Point}#>*`~-]+/u, '')
     .trim()
   if (!text) return null
-  const sentence = trimInvisible(text.split(/(?<=[.?!])\s|[:;]\s/)[0])
+  // The first sentence, or what precedes a colon: never cut at an abbreviation's period ("Dr. Smith").
+  const sentence = trimInvisible(firstClause(text, /(?<=[.?!])\s|[:;]\s/g))
   const words = sentence.split(' ')
   const title =
     words.length > TITLE_WORDS

@@ -122,6 +122,10 @@ describe('titles from the first words', () => {
     expect(demoTitle('plan')).toBe('Plan')
     expect(demoTitle('Hello there. How are you today?')).toBe('Hello there')
     expect(demoTitle('fix the bug! then ship')).toBe('Fix the bug')
+    // The first words of a chat too: an abbreviation's period is no sentence end.
+    expect(firstWordsTitle(text('Call Dr. Smith about it'))).toBe('Call Dr. Smith about it')
+    expect(firstWordsTitle(text('Use e.g. this one'))).toBe('Use e.g. this one')
+    expect(firstWordsTitle(text('ship the 2.0 release. Then rest'))).toBe('ship the 2.0 release')
   })
 
   it('unwraps Markdown that wraps the whole title or a word', () => {
