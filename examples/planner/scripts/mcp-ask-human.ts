@@ -34,9 +34,18 @@ function notTaken(error: unknown): boolean {
 }
 
 /**
+ * The question ended without an answer: the person dismissed it, a Stop cancelled it, or it
+ * expired. `message` is FrogBot's own sentence of how it ended (the tool error of `ask_human`).
+ */
+export class QuestionNotAnswered extends Error {
+  override name = 'QuestionNotAnswered'
+}
+
+/**
  * Calls `ask_human` on the FrogBot at `base` as `token` and resolves with the person's answer (or
- * throws their dismissal). Each round waits up to `mcp.waitSeconds`; a round that reaches no
- * server is sent again every `retryMs`, for up to `retryForMs` (a restart or a deploy).
+ * throws {@link QuestionNotAnswered} when it was dismissed, cancelled by a Stop or expired). Each
+ * round waits up to `mcp.waitSeconds`; a round that reaches no server is sent again every
+ * `retryMs`, for up to `retryForMs` (a restart or a deploy).
  */
 export async function askHuman({ base, token, fetch, retryMs = 1000, retryForMs = 300_000 }: AskOptions) {
   // `auto` speaks MCP 2026-07-28, whose input_required rounds let the wait outlast any one request.
@@ -65,7 +74,10 @@ export async function askHuman({ base, token, fetch, retryMs = 1000, retryForMs 
         requestState = result.requestState
         continue
       }
-      if (result.isError) throw new Error(JSON.stringify(result.content))
+      if (result.isError) {
+        const text = result.content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join(' ')
+        throw new QuestionNotAnswered(text || 'FrogBot gave no reason')
+      }
       return result.structuredContent as Answers
     }
   } finally {
@@ -73,7 +85,28 @@ export async function askHuman({ base, token, fetch, retryMs = 1000, retryForMs 
   }
 }
 
+/**
+ * The script as a command: asks, prints the answer and returns exit code 0; when the question ended
+ * without an answer (dismissed, cancelled by a Stop, expired) or FrogBot could not be reached,
+ * prints one line saying so, without a stack trace, and returns 1.
+ */
+export async function runAskHuman(
+  options: AskOptions,
+  print = { out: console.log, error: console.error }
+): Promise<number> {
+  try {
+    print.out(JSON.stringify(await askHuman(options), null, 2))
+    return 0
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error)
+    const ended = error instanceof QuestionNotAnswered
+    print.error(ended ? `The question was not answered: ${message}` : `mcp-ask-human: ${message}`)
+    return 1
+  }
+}
+
 if (import.meta.main) {
-  const answer = await askHuman({ base: process.env.FROGBOT_URL ?? 'http://localhost:3000', token: process.env.FROGBOT_TOKEN ?? '' })
-  console.log(JSON.stringify(answer, null, 2))
+  const base = process.env.FROGBOT_URL ?? 'http://localhost:3000'
+  const options = { base, token: process.env.FROGBOT_TOKEN ?? '' }
+  process.exitCode = await runAskHuman(options)
 }

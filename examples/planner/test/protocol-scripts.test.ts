@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createFrogbot, sqliteAdapter, type Frogbot } from 'frogbot'
 import planner from '../frogbot.config.ts'
-import { askHuman } from '../scripts/mcp-ask-human.ts'
+import { askHuman, runAskHuman } from '../scripts/mcp-ask-human.ts'
 import { runPlanner } from '../scripts/ag-ui-run.ts'
 import { createApiToken } from '../../../packages/frogbot/src/auth/api-tokens.ts'
 import { ensureUser } from '../../../packages/frogbot/src/auth/users.ts'
@@ -69,6 +69,36 @@ describe('the protocol examples', () => {
     const settle = `/api/agents/planner/chats/${waiting.id}/settle`
     await http('POST', settle, { toolCallId: pending[0].toolCallId, output })
     expect(await asked).toEqual(output)
+  })
+
+  // A dismissal, a Stop or an expiry ended the script with an uncaught stack trace: it now prints
+  // one line of how the question ended and exits 1.
+  it.each([
+    [
+      'dismissed',
+      (chatId: string, toolCallId: string) =>
+        http('POST', `/api/agents/planner/chats/${chatId}/settle`, { toolCallId, dismissed: true, reason: 'not now' })
+    ],
+    ['cancelled by a Stop', (chatId: string) => http('POST', `/api/agents/planner/chats/${chatId}/stop`)]
+  ])('scripts/mcp-ask-human.ts on a question %s: one line, exit 1, no stack trace', async (_how, end) => {
+    const lines: string[] = []
+    const print = {
+      out: (line: string) => lines.push(`out: ${line}`),
+      error: (line: string) => lines.push(`error: ${line}`)
+    }
+    const exit = runAskHuman({ base, token, fetch: app.fetch }, print)
+    const awaiting = (chat: { state: string }) => chat.state === 'awaiting'
+    let waiting: { id: string } | undefined
+    while (!waiting) {
+      waiting = (await http('GET', '/api/chats')).chats.find(awaiting)
+      if (!waiting) await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    const { pending } = await http('GET', `/api/agents/planner/chats/${waiting.id}/pending`)
+    await end(waiting.id, pending[0].toolCallId)
+    expect(await exit).toBe(1)
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toMatch(/^error: The question was not answered: \S/)
+    expect(lines[0]).not.toMatch(/\n|\bat .*\.ts:\d+/)
   })
 
   it('scripts/ag-ui-run.ts is interrupted by the question and resumes it', async () => {

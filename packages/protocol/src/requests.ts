@@ -167,6 +167,21 @@ export const EMAIL_MAX_LENGTH = 320
 /** The rule of an email without the shape of one: `400` naming `email`, `--email` in the CLI. */
 export const EMAIL_SHAPE_RULE = 'is not an email address (a name, "@" and a domain, without white space)'
 
+/**
+ * The rule of an email holding white space other than the spaces (U+0020) around it, which are
+ * ignored: a tab, a line break, a no-break space, a line or paragraph separator… anywhere in it.
+ */
+export const EMAIL_SPACE_RULE =
+  'must not contain white space other than spaces around it (a tab, a line break, a no-break space, U+2028…)'
+
+/** A C0 or C1 control character (a tab, a line feed, U+0085 too), which no email holds. */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/
+
+/** `char` as `U+0009`, or `null` when there is none. */
+function codePointOf(char: string | undefined): string | null {
+  return char === undefined ? null : `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`
+}
+
 /** An email's shape, once trimmed: one `@` between a name and a domain, neither holding white space. */
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+$/
 
@@ -174,17 +189,22 @@ const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+$/
  * Why `email` is not an email FrogBot takes, or `null`: the one rule of an email, at sign-in
  * (`POST /api/auth/login`, {@link LoginRequest}) and wherever a user is made (`frogbot users create`,
  * `ensureUser`), so that no user is made whom sign-in would refuse. In order: no NUL, well-formed
- * Unicode ({@link typedTextProblem}); no control or invisible character anywhere
- * ({@link EMAIL_CHARACTERS_RULE}, naming it: `…; U+001B is one`); then, as it is stored (trimmed,
- * lower case), not empty, at most {@link EMAIL_MAX_LENGTH} UTF-16 code units, and the shape of an
- * email ({@link EMAIL_SHAPE_RULE}). The email itself is never echoed.
+ * Unicode ({@link typedTextProblem}); no control or invisible character anywhere, a tab or a line
+ * break too ({@link EMAIL_CHARACTERS_RULE}, naming it: `…; U+001B is one`); no white space but the
+ * spaces around it ({@link EMAIL_SPACE_RULE}: a no-break space, U+2028…, named); then, as it is
+ * stored (the spaces around it trimmed, lower case), not empty, at most {@link EMAIL_MAX_LENGTH}
+ * UTF-16 code units, and the shape of an email ({@link EMAIL_SHAPE_RULE}). The email itself is
+ * never echoed.
  */
 export function emailProblem(email: string): string | null {
   const broken = typedTextProblem(email)
   if (broken) return broken
-  const hidden = invisibleCharacterIn(email)
+  const hidden = invisibleCharacterIn(email) ?? codePointOf([...email].find((char) => CONTROL.test(char)))
   if (hidden) return `${EMAIL_CHARACTERS_RULE}; ${hidden} is one`
-  const stored = email.trim().toLowerCase()
+  const space = codePointOf([...email].find((char) => char !== ' ' && /\s/u.test(char)))
+  if (space) return `${EMAIL_SPACE_RULE}; ${space} is one`
+  // Only spaces (U+0020) are left around it: a pasted email's spaces are no part of it.
+  const stored = email.replace(/^ +| +$/g, '').toLowerCase()
   if (stored === '') return 'must not be empty'
   if (stored.length > EMAIL_MAX_LENGTH) return `is too long (at most ${EMAIL_MAX_LENGTH} characters)`
   return EMAIL_SHAPE.test(stored) ? null : EMAIL_SHAPE_RULE

@@ -10,6 +10,8 @@ import { type DatabasePlace, databasePlace, nothingIn } from './database-place.t
 import { loadConfig } from './load-config.ts'
 import { sqliteAdapter } from '../store/sqlite-adapter.ts'
 import { describePendingCall, terminalSafe, terminalText } from './pending-command.ts'
+import { type SettledAs, settledSentence } from '../turns/rules/settled-text.ts'
+import { unknownUserLine } from './unknown-user.ts'
 import { channelLabel } from '../turns/chat-access.ts'
 import type { ChatRecord } from '../store/chat-records.ts'
 import type { TurnServices } from '../turns/services.ts'
@@ -211,7 +213,12 @@ async function errorLine(auth: Auth, error: FrogbotError, place: DatabasePlace):
     case 'already-settled': {
       const settlement = error.data?.settlement as { outcome?: string; by?: SettledBy; at?: string } | null | undefined
       const detail = settlement ? `${settlement.outcome} by ${await describeBy(auth, settlement.by)} at ${settlement.at}` : error.message
-      return `already settled: ${SETTLED_FIRST[settlement?.outcome ?? 'answered'] ?? SETTLED_FIRST.answered} (${detail})`
+      // A call that ended without a person's answer says how, in the words HTTP uses (settledSentence):
+      // `it was cancelled: the turn was stopped`.
+      const ended =
+        settlement?.outcome === 'cancelled' ? settledSentence('it', false, settlement as SettledAs) : null
+      const first = SETTLED_FIRST[settlement?.outcome ?? 'answered'] ?? SETTLED_FIRST.answered
+      return `already settled: ${ended ?? first} (${detail})`
     }
     case 'invalid-output':
       return `invalid answer: ${error.message}`
@@ -270,7 +277,7 @@ export async function answerCommand(args: string[], options: AnswerOptions): Pro
     }
     const user = await auth.userByEmail(options.email!)
     if (!user) {
-      console.error(`frogbot answer: no user ${options.email}. Create one first: ${cliCommand(`users create --email ${options.email}`)}`)
+      console.error(`frogbot answer: ${unknownUserLine(options.email!)}`)
       return 1
     }
     const req: Caller = { user, credential: { type: 'custom' }, entryPoint: 'cli', headers: new Headers() }

@@ -14,6 +14,9 @@ export const DEMO_EMAIL = 'demo@frogbot.local'
 /** The name of the API token made with the demo user on a fresh database. */
 const FIRST_START_TOKEN = 'first start'
 
+/** How long a server that lost the first-start race waits for the winner's token, in milliseconds. */
+const RACED_TOKEN_WAIT_MS = 3_000
+
 /** A random demo password: 72 bits in base64url (12 characters). */
 function newDemoPassword(): string {
   return randomBytes(9).toString('base64url')
@@ -112,20 +115,59 @@ export async function prepareDemoAccess(db: Kysely<Database>, env: NodeJS.Proces
       .where('email', '=', DEMO_EMAIL)
       .executeTakeFirst()
     if (raced) {
-      const first = await db
-        .selectFrom('frogbot_api_tokens')
-        .select('id')
-        .where('user_id', '=', raced.id)
-        .where('name', '=', FIRST_START_TOKEN)
-        .orderBy('created_at')
-        .limit(1)
-        .executeTakeFirst()
-      return { kind: 'raced' as const, email: DEMO_EMAIL, tokenId: first?.id ?? null }
+      // The winner stores its token right after the user (its first token, or FROGBOT_TOKEN's
+      // value): wait for it a little, so that the line says which one it was.
+      const winnersTokens = () =>
+        db
+          .selectFrom('frogbot_api_tokens')
+          .select(['id', 'name'])
+          .where('user_id', '=', raced.id)
+          .where('name', 'in', [FIRST_START_TOKEN, 'FROGBOT_TOKEN'])
+          .orderBy('created_at')
+          .execute()
+      let tokens = await winnersTokens()
+      for (let waited = 0; tokens.length === 0 && waited < RACED_TOKEN_WAIT_MS; waited += 50) {
+        await new Promise((resolve) => setTimeout(resolve, 50))
+        tokens = await winnersTokens()
+      }
+      const first = tokens.find((token) => token.name === FIRST_START_TOKEN)
+      // No first token: the winner was started with FROGBOT_TOKEN, and created no token to print.
+      const given = first ? undefined : tokens.find((token) => token.name === 'FROGBOT_TOKEN')
+      const tokenId = first?.id ?? null
+      return { kind: 'raced' as const, email: DEMO_EMAIL, tokenId, givenTokenId: given?.id ?? null }
     }
   }
   const demo = await db.selectFrom('frogbot_users').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirst()
   const tokens = demo ? (await listApiTokens(db, demo.id)).filter((token) => !token.revoked_at) : []
   return { kind: 'existing' as const, email: demo ? DEMO_EMAIL : null, prefixes: tokens.map((token) => token.prefix) }
+}
+
+/**
+ * The line `frogbot serve` prints about the API token when another server starting at the same
+ * time on a fresh database created the demo user ({@link prepareDemoAccess} `kind: 'raced'`): that
+ * server created the first API token and printed it (with its id), or, started with FROGBOT_TOKEN,
+ * registered that value and created no token (with the value's id). `command` shows a CLI command.
+ */
+export function racedTokenLine(
+  access: { email: string; tokenId: string | null; givenTokenId: string | null },
+  command: (args: string) => string
+): string {
+  const create =
+    `Create a token with \`${command(`tokens create --email ${access.email}`)}\`, ` +
+    'or start with FROGBOT_TOKEN=<token>'
+  if (access.tokenId) {
+    return (
+      `API token: the demo user ${access.email} and its first API token (id ${access.tokenId}) ` +
+      'were created by another server starting at the same time on this database; ' +
+      `that server printed the token. ${create}`
+    )
+  }
+  const given = access.givenTokenId ? ` (id ${access.givenTokenId})` : ''
+  return (
+    `API token: the demo user ${access.email} was created by another server starting at the same ` +
+    `time on this database, started with FROGBOT_TOKEN${given}; no token was created: ` +
+    `use that server's FROGBOT_TOKEN value. ${create}`
+  )
 }
 
 /**

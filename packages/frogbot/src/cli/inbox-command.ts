@@ -7,6 +7,7 @@ import { cliCommand } from './cli-command.ts'
 import { loadConfig } from './load-config.ts'
 import { answerHint, describePendingCall, terminalSafe } from './pending-command.ts'
 import { printLine } from './terminal-lines.ts'
+import { unknownUserLine } from './unknown-user.ts'
 
 /** The flags of `frogbot pending --all`. */
 export type InboxCommandOptions = { config?: string; email?: string; agent?: string; kind?: string; 'older-than'?: string; 'newer-than'?: string }
@@ -41,7 +42,7 @@ export async function inboxCommand(options: InboxCommandOptions): Promise<number
   try {
     const user = await auth.userByEmail(options.email!)
     if (!user) {
-      console.error(`frogbot pending: no user ${options.email}. Create one first: ${cliCommand(`users create --email ${options.email}`)}`)
+      console.error(`frogbot pending: ${unknownUserLine(options.email!)}`)
       return 1
     }
     const req: Caller = { user, credential: { type: 'custom' }, entryPoint: 'cli', headers: new Headers() }

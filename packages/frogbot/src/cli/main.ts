@@ -266,8 +266,16 @@ export async function main(argv: string[]): Promise<number> {
   }
   try {
     switch (command) {
-      case 'serve':
-        return await (await import('./serve-command.ts')).serveCommand(values)
+      case 'serve': {
+        const serve = await import('./serve-command.ts')
+        // A --port that is not a port is a mistake in the command line: said as the others are.
+        const portProblem = values.port === undefined ? null : serve.portOptionProblem(values.port)
+        if (portProblem) {
+          console.error(`frogbot serve: ${portProblem}\n\n${usageFor(['serve'])}`)
+          return 1
+        }
+        return await serve.serveCommand(values)
+      }
       case 'channels:run':
         return await (await import('./channels-run-command.ts')).channelsRunCommand(values)
       case 'build':

@@ -6,7 +6,7 @@ import { createFrogbot } from '../frogbot.ts'
 import { internalsOf } from '../frogbot-internals.ts'
 import { answerClientErrors } from './client-errors.ts'
 import { cliCommand } from './cli-command.ts'
-import { checkGivenToken, prepareFirstStart } from './demo-access.ts'
+import { checkGivenToken, prepareFirstStart, racedTokenLine } from './demo-access.ts'
 import { loadConfig } from './load-config.ts'
 import { wholeNumberSetting } from '../config/whole-number-setting.ts'
 import { stopSignal } from './stop-signal.ts'
@@ -72,6 +72,20 @@ const PORT_RULE = {
   min: 0,
   max: 65535,
   rule: 'is not a port number (0–65535) in decimal digits, such as 3000'
+}
+
+/**
+ * What is wrong with the `--port` option's value (`--port: "0x10" is not a port number …`), or
+ * `null` when it is a port: checked before the command runs, so that the CLI says it in its own
+ * shape (`frogbot serve: …` and the usage, docs/reference/cli.md).
+ */
+export function portOptionProblem(value: string): string | null {
+  try {
+    wholeNumberSetting('--port', value, { ...PORT_RULE, blank: 'refused' })
+    return null
+  } catch (error) {
+    return (error as Error).message
+  }
 }
 
 /**
@@ -143,13 +157,7 @@ export async function serveCommand(options: { port?: string; host?: string; conf
     log(`API token for ${access.email} (id ${access.id}; shown once; keep it): ${access.token}`)
     console.log(['', 'Try it:', ...tryCommands(base, firstAgent, access.token), ''].join('\n'))
   } else if (access.kind === 'raced') {
-    const which = access.tokenId ? ` (id ${access.tokenId})` : ''
-    log(
-      `API token: the demo user ${access.email} and its first API token${which} were created by another ` +
-        'server starting at the same time on this database; that server printed the token. ' +
-        `Create another with \`${cliCommand(`tokens create --email ${access.email}`)}\`, ` +
-        'or start with FROGBOT_TOKEN=<token>'
-    )
+    log(racedTokenLine(access, cliCommand))
   } else if (access.email) {
     log(`API tokens: create one with \`${cliCommand(`tokens create --email ${access.email}`)}\`, or start with FROGBOT_TOKEN=<token>`)
   } else {

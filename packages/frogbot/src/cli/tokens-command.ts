@@ -3,6 +3,7 @@ import { cliCommand } from './cli-command.ts'
 import { nothingIn } from './database-place.ts'
 import { withAuth } from './open-database.ts'
 import { printLine, rowField } from './terminal-lines.ts'
+import { unknownUserLine } from './unknown-user.ts'
 
 /**
  * How `tokens revoke` may echo what it was given: a token id, or anything shorter than the shortest
@@ -48,7 +49,8 @@ export async function tokensCommand(args: string[], options: { config?: string; 
     }
     const user = await auth.userByEmail(options.email)
     if (!user) {
-      console.error(`No user ${options.email}. Create one first: ${cliCommand(`users create --email ${options.email}`)}`)
+      const line = unknownUserLine(options.email)
+      console.error(line.charAt(0).toUpperCase() + line.slice(1))
       return 1
     }
     if (action === 'create') {

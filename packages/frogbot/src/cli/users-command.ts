@@ -4,6 +4,7 @@ import { cliCommand } from './cli-command.ts'
 import { nothingIn } from './database-place.ts'
 import { withAuth } from './open-database.ts'
 import { printLine, printProblem, rowField } from './terminal-lines.ts'
+import { unknownUserLine } from './unknown-user.ts'
 import { passwordFrom } from './prompt-password.ts'
 
 /**
@@ -79,7 +80,8 @@ export async function usersCommand(
     if (action === 'password') {
       const user = await auth.userByEmail(email)
       if (!user) {
-        console.error(`No user ${email}. Create one: ${cliCommand(`users create --email ${email}`)}`)
+        const line = unknownUserLine(email, '')
+        console.error(line.charAt(0).toUpperCase() + line.slice(1))
         return 1
       }
       if (password === null) {

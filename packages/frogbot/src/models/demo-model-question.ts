@@ -1,4 +1,5 @@
 import { capitalise, joinWords, truncate } from './demo-model-text.ts'
+import { firstClause } from '../text/first-clause.ts'
 
 /** One question in the shape of the `question` tool's input (seed: "Question and answer shape"). */
 export type DemoQuestion = {
@@ -151,7 +152,7 @@ const ASK_LEAD = /^(please\s+)?ask\s+me\s+(a\s+few\s+|some\s+|several\s+|three\s
 
 /** A short noun phrase for what the user asked about ("Plan a team offsite: …" → "a team offsite"). */
 export function describeTopic(userText: string): string {
-  const clause = userText.split(/[:.?!;\n]+/).find((part) => part.trim()) ?? ''
+  const clause = firstClause(userText.replace(/^[\s:.?!;]+/, ''))
   const first = clause.split(QUESTION_PART)[0].trim().replace(ASK_LEAD, '')
   if (!first || QUESTION_START.test(first)) return 'your request'
   const stripped = first.replace(REQUEST_LEAD, '')

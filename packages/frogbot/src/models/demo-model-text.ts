@@ -45,6 +45,17 @@ export function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1)
 }
 
+/**
+ * `text` with its first letter in upper case when its first word is a plain word in lower case
+ * ("plan a trip" → "Plan a trip"); an identifier, a file name, a version or a word with capitals
+ * inside stays as written (`my_var_name`, `file_a.txt`, `v1.2.3`, `iPhone`).
+ */
+export function capitaliseProse(text: string): string {
+  const first = text.split(/\s/, 1)[0].replace(/[,;:!?]+$/, '')
+  return /^\p{Ll}+(?:['’-]\p{Ll}+)*$/u.test(first) ? capitalise(text) : text
+}
+
+
 /** `text` with its spaces collapsed, cut to at most `max` characters, ending in `…` when it was cut, never inside a character. */
 export function truncate(text: string, max: number): string {
   const clean = text.replace(/\s+/g, ' ').trim()

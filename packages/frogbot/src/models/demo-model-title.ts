@@ -1,6 +1,7 @@
 import { describeTopic, listedOptions } from './demo-model-question.ts'
 import { demoAsk } from './demo-model-questions.ts'
-import { capitalise, joinWords, truncate } from './demo-model-text.ts'
+import { capitaliseProse, joinWords, truncate } from './demo-model-text.ts'
+import { firstClause } from '../text/first-clause.ts'
 
 /** Most words of a title taken from the message itself. */
 const TITLE_WORDS = 6
@@ -14,8 +15,8 @@ export function demoTitle(message: string): string {
   const topic = describeTopic(message)
   const about =
     topic === 'your request'
-      ? (message.split(/[.?!:;\n]/)[0] ?? '').trim().split(/\s+/).slice(0, TITLE_WORDS).join(' ')
-      : capitalise(topic.replace(/^(a|an|the)\s+/i, ''))
+      ? firstClause(message).trim().split(/\s+/).slice(0, TITLE_WORDS).join(' ')
+      : capitaliseProse(topic.replace(/^(a|an|the)\s+/i, ''))
   if (!about) return 'New chat'
   if (demoAsk(message).questions.length > 1) return `${about}: a few questions`
   const listed = listedOptions(message)

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import type { LanguageModelV4CallOptions, LanguageModelV4Prompt, LanguageModelV4StreamPart } from '@ai-sdk/provider'
 import { generateText, streamText, tool, type ModelMessage } from 'ai'
 import { describe, expect, it } from 'vitest'
@@ -108,6 +109,11 @@ describe('createDemoModel', () => {
     expect(await continued.toolCalls).toEqual([])
     expect(text).toMatch(/^You chose \*\*Mountains\*\* for Place\. Here is a plan built around that:\n\n1\. \*\*Settle the basics\*\*: /)
     expect(text).toContain('a team offsite, with **Mountains** as the fixed point')
+    // examples/nextjs/README.md showed "You chose Mountains …"; what is sent is in Markdown.
+    const nextReadme = readFileSync(new URL('../../../../examples/nextjs/README.md', import.meta.url), 'utf8')
+    const shown = /"text": "(You chose [^"…]*)…"/.exec(nextReadme)?.[1]
+    expect(shown).toBe('You chose **Mountains** for Place. ')
+    expect(text.startsWith(shown!)).toBe(true)
     expect(text).toMatch(/\n2\. .*\n3\. /)
     expect(text).toContain('| Step | Who | When |\n| --- | --- | --- |')
     expect(text).toMatch(/\*This reply comes from the offline demo model.*\*$/)

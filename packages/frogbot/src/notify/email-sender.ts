@@ -32,22 +32,38 @@ export function emailSender({ from, smtpUrl, log }: { from: string; smtpUrl?: st
   }
 }
 
+/** Which part of `url` (`user name`, `password`) has percent-encoding that cannot be decoded, or `null`. */
+function brokenPercent(url: URL): string | null {
+  for (const [part, text] of [['user name', url.username], ['password', url.password]] as const) {
+    try {
+      decodeURIComponent(text)
+    } catch {
+      return part
+    }
+  }
+  return null
+}
+
 /**
  * What is wrong with `SMTP_URL` in `env`, as start-up names it, or `null` (unset or empty counts as
  * unset): it must be an `smtp://` or `smtps://` URL naming a host, as written (no white space),
- * such as `smtp://user:pass@smtp.example.com:587`. `notaurl` or `http://x` used to start and fail
+ * such as `smtp://user:pass@smtp.example.com:587`, whose user name and password decode (`p%zz` does
+ * not: the refusal says which part). `notaurl` or `http://x` used to start and fail
  * every notice email. The value is not repeated (it may hold a password); the refusal says what it is.
  */
 export function smtpUrlProblem(env: NodeJS.ProcessEnv): string | null {
   const value = env.SMTP_URL
   if (!value) return null
   const url = /^\S+$/.test(value) ? URL.parse(value) : null
-  if (url && /^smtps?:\/\//i.test(value) && url.hostname !== '') return null
+  const encoding = url && brokenPercent(url)
+  if (url && /^smtps?:\/\//i.test(value) && url.hostname !== '' && !encoding) return null
   const what = !url
     ? 'it is not a URL'
     : !/^smtps?:$/.test(url.protocol)
       ? `its scheme is ${url.protocol}`
-      : 'it names no host'
+      : url.hostname === ''
+        ? 'it names no host'
+        : `its ${encoding} has a "%" not followed by two hex digits of UTF-8 (write "%" itself as %25)`
   const rule = 'must be an smtp:// or smtps:// URL such as smtp://user:pass@smtp.example.com:587'
   return `SMTP_URL: ${rule} (notice emails go through it); ${what}`
 }

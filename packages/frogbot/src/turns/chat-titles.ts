@@ -7,6 +7,7 @@ import { cutIndex } from '../text/clip-text.ts'
 import { TITLE_INSTRUCTIONS } from '../models/chat-title-instructions.ts'
 import { drawnText } from '../text/drawn-text.ts'
 import { trimInvisible } from '../text/trim-invisible.ts'
+import { firstClause } from '../text/first-clause.ts'
 
 /** Most words of a title made from the first message. */
 const TITLE_WORDS = 6
@@ -49,7 +50,8 @@ export function firstWordsTitle(parts: UIMessage['parts']): string | null {
     .replace(/^[\s\p{Cf}\p{Default_Ignorable_Code_Point}#>*`~-]+/u, '')
     .trim()
   if (!text) return null
-  const sentence = trimInvisible(text.split(/(?<=[.?!])\s|[:;]\s/)[0])
+  // The first sentence, or what precedes a colon: never cut at an abbreviation's period ("Dr. Smith").
+  const sentence = trimInvisible(firstClause(text, /(?<=[.?!])\s|[:;]\s/g))
   const words = sentence.split(' ')
   const title =
     words.length > TITLE_WORDS
@@ -64,8 +66,12 @@ export function branchTitle(title: string | null): string {
   return title.startsWith(BRANCH_PREFIX) ? title : shorten(`${BRANCH_PREFIX}${title}`, TITLE_MAX_LENGTH)
 }
 
-/** A code span: a run of backticks, text, the same run (`` `x` ``, ``` ``a`b`` ```). */
-const CODE_SPAN = /(`+)([^`]|[^`][\s\S]*?[^`])\1(?!`)/g
+/**
+ * A code span that stands as its own word: a run of backticks, text, the same run (`` `x` ``,
+ * ``` ``a`b`` ```), with no letter, digit or `_` right before or after it. Backticks inside a word
+ * (``foo`bar` ``, ``a`b`c``) are not a code span and stay.
+ */
+const CODE_SPAN = /(?<![\p{L}\p{N}_`])(`+)([^`]|[^`][\s\S]*?[^`])\1(?![`\p{L}\p{N}_])/gu
 
 /**
  * Emphasis that wraps text (`**x**`, `*x*`, `__x__`, `_x_`, `***x***`): the marker opens at the

@@ -22,6 +22,8 @@ const EMOJI = '😀'
 const HIDDEN = (code: string) => new RegExp(
   `^email: must not contain control or invisible characters \\(C0 and C1 controls, .*\\); U\\+${code} is one$`
 )
+const SPACE = (code: string) =>
+  new RegExp(`^email: must not contain white space other than spaces around it \\(.*\\); U\\+${code} is one$`)
 
 /** The attributes of a `Set-Cookie` value, lower-cased names. */
 function attributes(setCookie: string) {
@@ -116,6 +118,15 @@ describe('POST /api/auth/login', () => {
     ['DEL in the email', { email: 'ada\u007f@example.com', password: 'x' }, HIDDEN('007F')],
     ['C1 NEL in the email', { email: 'ada\u0085@example.com', password: 'x' }, HIDDEN('0085')],
     ['an email without "@"', { email: 'ada', password: 'x' }, /^email: is not an email address \(a name/],
+    // A tab, an NBSP or U+2028 inside was "is not an email address", and a tab or a line break
+    // around it was trimmed and signed in: docs/auth/overview.md says "anywhere in it".
+    ['a tab in the email', { email: 'ada\t@example.com', password: 'x' }, HIDDEN('0009')],
+    ['a tab before the email', { email: '\tada@example.com', password: 'x' }, HIDDEN('0009')],
+    ['a line feed after the email', { email: 'ada@example.com\n', password: 'x' }, HIDDEN('000A')],
+    ['a carriage return after the email', { email: 'ada@example.com\r', password: 'x' }, HIDDEN('000D')],
+    ['a no-break space in the email', { email: 'ada\u00a0@example.com', password: 'x' }, SPACE('00A0')],
+    ['U+2028 in the email', { email: 'ada@exa\u2028mple.com', password: 'x' }, SPACE('2028')],
+    ['a no-break space before the email', { email: '\u00a0ada@example.com', password: 'x' }, SPACE('00A0')],
     [
       'a password of 513 emoji (1026 UTF-16 units)',
       { email: 'ada@example.com', password: EMOJI.repeat(513) },

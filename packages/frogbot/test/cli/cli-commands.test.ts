@@ -260,6 +260,30 @@ describe('frogbot tokens', SLOW, () => {
     expect(noEmail.code).toBe(1)
     expect(noEmail.stderr).toContain('--email <email> is required')
   })
+
+  // `tokens create` and `pending --all` with 'a\u200b@x.com' said "Create one first: npx frogbot users
+  // create --email a\u200b@x.com", a command that is always refused: the email breaks the email rule.
+  it('with an email that breaks the rule of an email, say that rule, not a refused users create', async () => {
+    const { frogbot } = folder()
+    const email = 'a\u200b@x.com'
+    const [token, inbox, password, answer] = await Promise.all([
+      frogbot('tokens', 'create', '--email', email),
+      frogbot('pending', '--all', '--email', email),
+      frogbot('users', 'password', '--email', email, '--password', 'a long enough password'),
+      frogbot('answer', 'chat_x', 'call_x', '--email', email, '--pick', '1')
+    ])
+    const none = 'has this email, and none can be created with it: --email: must not contain control'
+    const rule = `no user ${none}`
+    expect(token.stderr).toContain(`No user ${none}`)
+    expect(inbox.stderr).toContain(`frogbot pending: ${rule}`)
+    expect(password.stderr).toContain('No user has this email, and none can be created with it')
+    expect(answer.stderr).toContain(`frogbot answer: ${rule}`)
+    for (const result of [token, inbox, password, answer]) {
+      expect(result.code).toBe(1)
+      expect(result.stderr).toContain('U+200B is one')
+      expect(result.stderr).not.toContain('users create')
+    }
+  })
 })
 
 describe('the commands the CLI suggests', SLOW, () => {
@@ -348,7 +372,9 @@ describe('frogbot usage errors', SLOW, () => {
     for (const [i, port] of ports.entries()) {
       const result = results[i]
       expect(result.code, port).toBe(1)
-      expect(result.stderr).toContain(`frogbot: --port: "${port}" is not a port number (0–65535)`)
+      // A command-line mistake: the command's name, then its usage (docs/reference/cli.md).
+      expect(result.stderr).toContain(`frogbot serve: --port: "${port}" is not a port number (0–65535)`)
+      expect(result.stderr).toContain('serve [--port 3000]')
       expect(result.stdout).not.toContain('listening on')
     }
     expect(existsSync(join(dir, 'frogbot.db'))).toBe(false)

@@ -1,7 +1,7 @@
 import { afterEach, expect, it } from 'vitest'
 import { buildConfig, createFrogbot, type Frogbot } from '../../src/index.ts'
 import { question } from '../../src/tools/index.ts'
-import { prepareFirstStart } from '../../src/cli/demo-access.ts'
+import { prepareFirstStart, racedTokenLine } from '../../src/cli/demo-access.ts'
 import { storeOf } from '../../src/frogbot-internals.ts'
 import { BACKENDS } from '../helpers/databases.ts'
 
@@ -65,7 +65,10 @@ for (const backend of BACKENDS) {
       expect(winner.signIn).toEqual({ email: DEMO, password: access.password, setByAnother: false })
       expect(access.password).toMatch(/^[\w-]{12}$/)
       // The loser names the token the winner printed and prints no password.
-      expect(raced[0]!.access).toEqual({ kind: 'raced', email: DEMO, tokenId: access.id })
+      expect(raced[0]!.access).toEqual({ kind: 'raced', email: DEMO, tokenId: access.id, givenTokenId: null })
+      const racedAccess = raced[0]!.access as Parameters<typeof racedTokenLine>[0]
+      const line = racedTokenLine(racedAccess, (args) => `frogbot ${args}`)
+      expect(line).toContain(`its first API token (id ${access.id}) were created by another server`)
       expect(raced[0]!.signIn).toEqual({ email: DEMO, password: null, setByAnother: true })
 
       // The one password printed and the one token printed work on both servers.
@@ -93,6 +96,44 @@ for (const backend of BACKENDS) {
       expect(passwords).toHaveLength(1)
       expect(starts.map((start) => start.signIn?.setByAnother ?? false).sort()).toEqual([false, true])
       for (const server of [a, b]) expect((await signIn(server, passwords[0]!)).status).toBe(200)
+    })
+
+    // One server had FROGBOT_TOKEN, the other none: the other said "the demo user … and its first API
+    // token were created by another server …; that server printed the token", but no token was
+    // created or printed (the only one is FROGBOT_TOKEN), and the line named no token id.
+    it('one with FROGBOT_TOKEN, one without: the loser says what the winner made', SLOW, async () => {
+      for (let round = 0; round < 3; round++) {
+        const [a, b] = await twoServers(backend)
+        const given = 'a-given-token-of-24-chars'
+        const starts = await Promise.all([
+          prepareFirstStart(storeOf(a).db, { NODE_ENV: 'development', FROGBOT_TOKEN: given }),
+          prepareFirstStart(storeOf(b).db, { NODE_ENV: 'development' })
+        ])
+        const [withToken, without] = starts.map((start) => start.access)
+        expect(withToken!.kind).toBe('env')
+        const envId = (withToken as Extract<typeof withToken, { kind: 'env' }>).id
+        if (without!.kind === 'raced') {
+          expect(without).toEqual({ kind: 'raced', email: DEMO, tokenId: null, givenTokenId: envId })
+          const line = racedTokenLine(without, (args) => `frogbot ${args}`)
+          expect(line).toContain(`was created by another server starting at the same time on this database, `)
+          expect(line).toContain(`started with FROGBOT_TOKEN (id ${envId}); no token was created`)
+          expect(line).not.toContain('printed the token')
+          const tokens = await storeOf(a).db.selectFrom('frogbot_api_tokens').select('name').execute()
+          expect(tokens).toEqual([{ name: 'FROGBOT_TOKEN' }])
+        } else {
+          // The server without a token made the user first (and printed its token), or came later.
+          expect(['created', 'existing']).toContain(without!.kind)
+        }
+        // Exactly one password printed, and it signs in.
+        const passwords = starts.flatMap((start) => start.signIn?.password ?? [])
+        expect(passwords).toHaveLength(1)
+        expect((await signIn(a, passwords[0]!)).status).toBe(200)
+        while (cleanups.length > 0) await cleanups.pop()!()
+      }
+      // The line of a raced start with no token found at all still claims nothing was printed.
+      const none = { email: DEMO, tokenId: null, givenTokenId: null }
+      const line = racedTokenLine(none, (args) => `frogbot ${args}`)
+      expect(line).toContain('no token was created')
     })
 
     it('in production, create the user and token once and print no password', SLOW, async () => {

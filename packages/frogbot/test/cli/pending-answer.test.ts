@@ -150,4 +150,36 @@ describe('frogbot pending / answer', { timeout: 90_000 }, () => {
       await app.close()
     }
   })
+
+  // `frogbot answer` on a call cancelled by Stop said "it was cancelled (cancelled by …)", where HTTP
+  // says "This call was cancelled: the turn was stopped; …": the same words now.
+  it('on a call cancelled by Stop, says the turn was stopped, as HTTP does', async () => {
+    const app = await open()
+    let chatId = ''
+    let callId = ''
+    try {
+      const ada = await ensureUser(storeOf(app).db, { email: 'ada@example.com' })
+      const { token } = await createApiToken(storeOf(app).db, { userId: ada.id, name: 'stop test' })
+      const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
+      const post = (path: string, body?: unknown) =>
+        app.fetch(new Request(`http://localhost/api/agents/planner${path}`, { method: 'POST', headers, body: JSON.stringify(body) }))
+      const asked = await post('', { prompt: PROMPT })
+      type Asked = { status: string; chatId: string; pending: { toolCallId: string }[] }
+      const body = (await asked.json()) as Asked
+      expect(body.status).toBe('awaiting-input')
+      chatId = body.chatId
+      callId = body.pending[0]!.toolCallId
+      const stop = await post(`/chats/${chatId}/stop`, {})
+      expect(((await stop.json()) as { stopped: boolean }).stopped).toBe(true)
+      const late = await post(`/chats/${chatId}/settle`, { toolCallId: callId, dismissed: true })
+      const refusal = ((await late.json()) as { error: string }).error
+      expect(refusal).toMatch(/^This call was cancelled: the turn was stopped; /)
+    } finally {
+      await app.close()
+    }
+    const answer = await frogbot('answer', chatId, callId, '--email', 'ada@example.com', '--pick', '1')
+    expect(answer.code).toBe(1)
+    const said = /^frogbot answer: already settled: it was cancelled: the turn was stopped \(cancelled by /
+    expect(answer.stderr.trim()).toMatch(said)
+  })
 })

@@ -58,13 +58,34 @@ describe('frogbot serve refuses a number not written in decimal digits', { timeo
     [{ PORT: '0x10' }, [], 'PORT: "0x10" is not a port number (0–65535) in decimal digits, such as 3000'],
     [{ PORT: '1e3' }, [], 'PORT: "1e3" is not a port number (0–65535) in decimal digits, such as 3000'],
     [{ PORT: '3430.5' }, [], 'PORT: "3430.5" is not a port number (0–65535) in decimal digits, such as 3000'],
-    [{}, ['--port', '0x10'], '--port: "0x10" is not a port number (0–65535) in decimal digits, such as 3000'],
     [{ PORT: '0', FROGBOT_LEASE_MS: '1e3' }, [], `FROGBOT_LEASE_MS: "1e3" ${MS} (such as 30000)`],
     [{ PORT: '0', FROGBOT_REQUEST_TIMEOUT_MS: '0x3e8' }, [], `FROGBOT_REQUEST_TIMEOUT_MS: "0x3e8" ${MS}`]
   ])('%j %j: exit 1 naming it, nothing listens', async (env, args, message) => {
     const result = await serve(env, ...args)
     expect(result.code).toBe(1)
     expect(result.stderr).toContain(`frogbot: ${message}`)
+    expect(result.stdout).not.toContain('listening on')
+  })
+})
+
+// `frogbot serve --port 0x10` printed "frogbot: --port: …" without the usage, although
+// docs/reference/cli.md says a command-line mistake is "frogbot serve: …" followed by the usage.
+describe('a --port that is not a port is a command-line mistake', { timeout: 60_000 }, () => {
+  const serve = (env: Record<string, string>, ...args: string[]) =>
+    runCli(['serve', '--config', PLANNER_CONFIG, ...args], { cwd: folder(), env: cliEnv(env) })
+
+  it.each([
+    [['--port', '0x10'], '"0x10"'],
+    [['--port=-5'], '"-5"'],
+    [['--port', '70000'], '"70000"'],
+    [['--port', '1e3'], '"1e3"']
+  ])('%j: "frogbot serve: --port: …", then the usage; exit 1, nothing listens', async (args, value) => {
+    const result = await serve({}, ...args)
+    expect(result.code).toBe(1)
+    const rule = 'is not a port number (0–65535) in decimal digits, such as 3000'
+    expect(result.stderr).toContain(`frogbot serve: --port: ${value} ${rule}\n\n`)
+    expect(result.stderr).toContain('serve [--port 3000]')
+    expect(result.stderr).not.toContain('frogbot: --port')
     expect(result.stdout).not.toContain('listening on')
   })
 })

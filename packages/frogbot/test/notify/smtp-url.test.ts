@@ -30,6 +30,12 @@ describe('SMTP_URL', () => {
     for (const fine of fit) {
       expect(smtpUrlProblem({ SMTP_URL: fine }), fine).toBeNull()
     }
+    // `smtp://user:p%zz@h` (broken percent-encoding) started, and every notice would fail to sign in.
+    const PERCENT = 'has a "%" not followed by two hex digits of UTF-8 (write "%" itself as %25)'
+    expect(smtpUrlProblem({ SMTP_URL: 'smtp://user:p%zz@h' })).toBe(`${RULE}; its password ${PERCENT}`)
+    expect(smtpUrlProblem({ SMTP_URL: 'smtp://us%e9r:pass@h' })).toBe(`${RULE}; its user name ${PERCENT}`)
+    expect(smtpUrlProblem({ SMTP_URL: 'smtp://user:p%zz@h' })).not.toContain('p%zz')
+    expect(smtpUrlProblem({ SMTP_URL: 'smtp://user:p%25zz@h' })).toBeNull()
     expect(smtpUrlProblem({ SMTP_URL: '' })).toBeNull()
     expect(smtpUrlProblem({})).toBeNull()
   })
@@ -54,11 +60,13 @@ describe('SMTP_URL', () => {
     }
   })
 
-  it.each(['notaurl', 'http://x'])('frogbot serve with SMTP_URL=%s exits 1, named', SLOW, async (value) => {
+  const refused = ['notaurl', 'http://x', 'smtp://user:p%zz@h']
+  it.each(refused)('frogbot serve with SMTP_URL=%s exits 1, named', SLOW, async (value) => {
     const args = ['serve', '--port', '0', '--config', PLANNER_CONFIG]
     const result = await runCli(args, { cwd: folder(), env: cliEnv({ SMTP_URL: value }) })
     expect(result.code).toBe(1)
     expect(result.stderr).toContain(RULE)
+    expect(result.stderr + result.stdout).not.toContain('p%zz')
     expect(result.stdout).not.toContain('email through')
     expect(result.stdout).not.toContain('listening on')
   })

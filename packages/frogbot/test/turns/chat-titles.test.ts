@@ -5,6 +5,7 @@ import { buildConfig, createFrogbot, sqliteAdapter } from '../../src/index.ts'
 import { question } from '../../src/tools/index.ts'
 import { branchTitle, cleanTitle, firstWordsTitle } from '../../src/turns/chat-titles.ts'
 import { textStep } from '../../src/testing/scripted-model.ts'
+import { demoTitle } from '../../src/models/demo-model-title.ts'
 import { testFrogbot } from '../helpers/test-frogbot.ts'
 import { tempDir } from '../../src/testing/temp-dir.ts'
 
@@ -95,6 +96,36 @@ describe('titles from the first words', () => {
     const tool = 'Delete the branch with delete_branch'
     expect(firstWordsTitle(text(tool))).toBe(tool)
     expect(firstWordsTitle(text('_private fields in file_a.txt'))).toBe('_private fields in file_a.txt')
+  })
+
+  // A new user's "Rename foo`bar` please" was titled "Rename foobar please": a backtick inside a
+  // word was taken for a code span. Only a code span that stands as its own word is unwrapped.
+  it('keeps backticks inside a word; unwraps a code span that stands as its own word', () => {
+    expect(cleanTitle('Rename foo`bar` please')).toBe('Rename foo`bar` please')
+    expect(cleanTitle('use a`b`c please')).toBe('use a`b`c please')
+    expect(firstWordsTitle(text('Rename foo`bar` please'))).toBe('Rename foo`bar` please')
+    expect(firstWordsTitle(text('use a`b`c please'))).toBe('use a`b`c please')
+    expect(cleanTitle('Run `npm test` (`ci`) now')).toBe('Run npm test (ci) now')
+    expect(demoTitle('Rename foo`bar` please')).toBe('Rename foo`bar` please')
+  })
+
+  // The demo model titled "file_a.txt" as "File_a", "read README.md first" as "Read README",
+  // "ship the 2.0 release" as "Ship the 2": it cut the prompt at every period.
+  it('the demo model cuts only at a sentence end and leaves an identifier as written', () => {
+    expect(demoTitle('file_a.txt')).toBe('file_a.txt')
+    expect(demoTitle('read README.md first')).toBe('Read README.md first')
+    expect(demoTitle('ship the 2.0 release')).toBe('Ship the 2.0 release')
+    expect(demoTitle('Call Dr. Smith about it')).toBe('Call Dr. Smith about it')
+    expect(demoTitle('e.g. this')).toBe('e.g. this')
+    expect(demoTitle('v1.2.3')).toBe('v1.2.3')
+    expect(demoTitle('my_var_name')).toBe('my_var_name')
+    expect(demoTitle('plan')).toBe('Plan')
+    expect(demoTitle('Hello there. How are you today?')).toBe('Hello there')
+    expect(demoTitle('fix the bug! then ship')).toBe('Fix the bug')
+    // The first words of a chat too: an abbreviation's period is no sentence end.
+    expect(firstWordsTitle(text('Call Dr. Smith about it'))).toBe('Call Dr. Smith about it')
+    expect(firstWordsTitle(text('Use e.g. this one'))).toBe('Use e.g. this one')
+    expect(firstWordsTitle(text('ship the 2.0 release. Then rest'))).toBe('ship the 2.0 release')
   })
 
   it('unwraps Markdown that wraps the whole title or a word', () => {
